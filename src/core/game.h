@@ -1,0 +1,130 @@
+#pragma once
+// The game/state interface every game implements (OpenSpiel-style split):
+//  * Game: immutable; holds the validated options and the board geometry, creates states.
+//  * State: one position; applies integer actions, lists legal ones, converts them to and
+//    from the canonical notation of RULES.md, draws the ASCII board.
+// The engine plays in colour terms (0 = first colour, 1 = second).  Seats (0 = first
+// player, 1 = second player) are tracked separately so pie/swap rules that exchange
+// colours between players are visible to AIs, servers and results.
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/options.h"
+#include "core/random.h"
+
+namespace ludus {
+
+using Action = int;
+constexpr Action kNoAction = -1;
+constexpr int kDraw = -1;  // winner() of a drawn game
+
+struct GameInfo {
+  std::string name;                     // registry key, lowercase: "ndengrod"
+  std::string title;                    // "Ndengrod"
+  std::array<std::string, 2> colours;   // lowercase colour names: {"x", "o"}
+  std::vector<OptionSpec> options;
+  std::string summary;                  // one line for `ludus games`
+  std::string rules;                    // full rules text for `ludus rules`
+};
+
+class State;
+
+class Game {
+ public:
+  Game(const GameInfo& info, Options options) : info_(&info), options_(std::move(options)) {}
+  virtual ~Game() = default;
+  Game(const Game&) = delete;
+  Game& operator=(const Game&) = delete;
+
+  const GameInfo& info() const { return *info_; }
+  const std::string& name() const { return info_->name; }
+  const Options& options() const { return options_; }
+  const std::string& colour_name(int colour) const { return info_->colours[colour]; }
+  // Colour index for a name ("x", "O", "black"), or -1.
+  int colour_by_name(std::string_view name) const;
+
+  virtual std::unique_ptr<State> new_initial_state() const = 0;
+  // Action ids are in [0, num_distinct_actions()).
+  virtual int num_distinct_actions() const = 0;
+
+ private:
+  const GameInfo* info_;
+  Options options_;
+};
+
+class State {
+ public:
+  explicit State(const Game& game) : game_(&game) {}
+  virtual ~State() = default;
+  virtual std::unique_ptr<State> clone() const = 0;
+
+  const Game& game() const { return *game_; }
+
+  // --- whose turn, and the end -------------------------------------------------------
+  // Colour to move.  Unspecified when terminal.
+  virtual int to_move() const = 0;
+  virtual bool is_terminal() const = 0;
+  // Winning colour or kDraw.  Only meaningful when terminal.
+  virtual int winner() const = 0;
+  // Why the game ended, for people: "line of 5", "white is enmeshed (2 stones)".
+  virtual std::string end_reason() const { return {}; }
+
+  // --- moves -----------------------------------------------------------------------------
+  virtual void legal_actions(std::vector<Action>& out) const = 0;
+  std::vector<Action> legal_actions() const {
+    std::vector<Action> out;
+    legal_actions(out);
+    return out;
+  }
+  // Default scans legal_actions(); games override with a direct test.
+  virtual bool is_legal(Action action) const;
+  // Precondition: is_legal(action).
+  virtual void apply(Action action) = 0;
+
+  // Canonical notation of RULES.md (lowercase).
+  virtual std::string action_to_text(Action action) const = 0;
+  // Parses move text (case-insensitive, any accepted spelling) as a legal move in this
+  // position; throws LudusError with the precise reason otherwise, e.g.
+  // "illegal move 'd4': occupied", "illegal move 'swap': swap is only allowed as move 2".
+  virtual Action parse_action(std::string_view text) const = 0;
+
+  // ASCII board (no trailing status line; see describe_status()).
+  virtual std::string render() const = 0;
+
+  // Plays one uniformly random game to the end from here; returns winner() at the end.
+  // Games override with allocation-free versions.
+  virtual int random_playout(Rng& rng);
+
+  // --- seats -------------------------------------------------------------------------------
+  // Seat (0 = first player, 1 = second) holding `colour`.
+  int seat_of_colour(int colour) const { return colour ^ static_cast<int>(seats_swapped_); }
+  int colour_of_seat(int seat) const { return seat ^ static_cast<int>(seats_swapped_); }
+  bool seats_swapped() const { return seats_swapped_; }
+  // Seat to move.  Normally the seat holding to_move(); a game whose opening has one
+  // seat play both colours (Trellis) overrides it.
+  virtual int seat_to_move() const { return seat_of_colour(to_move()); }
+  // Winning seat or kDraw (terminal only).
+  int winning_seat() const {
+    int w = winner();
+    return w == kDraw ? kDraw : seat_of_colour(w);
+  }
+
+ protected:
+  // A pie rule that exchanges colours between the players calls this.
+  void swap_seats() { seats_swapped_ = !seats_swapped_; }
+
+ private:
+  const Game* game_;
+  bool seats_swapped_ = false;
+};
+
+// "X to move (first player)" or "O wins: line of 5".
+std::string describe_status(const State& state);
+
+// Throws LudusError("illegal move 'TEXT': REASON").
+[[noreturn]] void throw_illegal(std::string_view text, std::string_view reason);
+
+}  // namespace ludus

@@ -1,0 +1,75 @@
+#pragma once
+// Helpers shared by every game's tests: the conformance files of ../shared/conformance/
+// and the OpenSpiel-style random simulation test of the State interface.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/conformance.h"
+#include "core/history.h"
+#include "core/registry.h"
+
+namespace ludus::testing {
+
+inline std::string shared_dir() { return LUDUS_SHARED_DIR; }
+
+// All conformance files whose name starts with `prefix` ("ndengrod-").
+inline std::vector<std::string> conformance_files(const std::string& prefix) {
+  std::vector<std::string> files;
+  for (const auto& entry : std::filesystem::directory_iterator(shared_dir() + "/conformance")) {
+    auto name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) == 0 && entry.path().extension() == ".jsonl") files.push_back(entry.path().string());
+  }
+  std::sort(files.begin(), files.end());
+  return files;
+}
+
+// Replays every game of every matching file; fails with the first difference of each.
+inline void expect_conformance(const std::string& prefix) {
+  auto files = conformance_files(prefix);
+  ASSERT_FALSE(files.empty()) << "no conformance files for " << prefix;
+  for (const auto& file : files) {
+    std::ostringstream failures;
+    auto summary = verify_conformance_file(file, failures);
+    EXPECT_EQ(summary.failed, 0) << failures.str();
+    EXPECT_GT(summary.passed, 0) << file;
+  }
+}
+
+// Plays `games` uniformly random games and checks the interface contract after every
+// move: canonical text parses back to the same action, legal actions are unique and
+// accepted by is_legal, clones are independent, and `check(state)` (the game's own
+// cross-check of fast against reference code) holds.
+template <typename Check>
+void random_simulation(const Game& game, int games, uint64_t seed, Check&& check, int max_plies = 100000) {
+  Rng rng(seed);
+  for (int g = 0; g < games; ++g) {
+    auto state = game.new_initial_state();
+    int plies = 0;
+    while (!state->is_terminal()) {
+      ASSERT_LT(plies++, max_plies) << "game does not end";
+      auto actions = state->legal_actions();
+      ASSERT_FALSE(actions.empty()) << "non-terminal state without legal actions\n" << state->render();
+      std::set<Action> unique(actions.begin(), actions.end());
+      ASSERT_EQ(unique.size(), actions.size()) << "duplicate legal actions";
+      for (Action a : actions) {
+        ASSERT_TRUE(state->is_legal(a));
+        std::string text = state->action_to_text(a);
+        ASSERT_EQ(state->parse_action(text), a) << text;
+      }
+      Action chosen = actions[rng.below(static_cast<uint32_t>(actions.size()))];
+      auto before = state->clone();
+      state->apply(chosen);
+      ASSERT_EQ(before->legal_actions(), actions) << "clone changed by apply on the original";
+      check(*state);
+    }
+    int w = state->winner();
+    ASSERT_TRUE(w == kDraw || w == 0 || w == 1);
+  }
+}
+
+}  // namespace ludus::testing
