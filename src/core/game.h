@@ -91,6 +91,11 @@ class State {
   // "illegal move 'd4': occupied", "illegal move 'swap': swap is only allowed as move 2".
   virtual Action parse_action(std::string_view text) const = 0;
 
+  // Splits what a person types for a whole turn into the texts of its plies.  Only games
+  // whose turns have several plies (Epoxy: "d3,e5-e7") override this; the default is
+  // the text itself as one ply.
+  virtual std::vector<std::string> split_turn_text(std::string_view text) const { return {std::string(text)}; }
+
   // ASCII board (no trailing status line; see describe_status()).
   virtual std::string render() const = 0;
 
