@@ -1,2 +1,43 @@
+// ludus: rules, AI, play server and study tools for five abstract strategy games.
 #include <iostream>
-int main() { std::cout << "ludus\n"; }
+#include <map>
+
+#include "cli/command.h"
+#include "core/error.h"
+
+int main(int argc, char** argv) {
+  using namespace ludus;
+  CLI::App app{"ludus: engine, AI and play server for N-Mesh, Netted, Trellis, Ndengrod and Epoxy"};
+  app.set_version_flag("--version", std::string("ludus ") + LUDUS_VERSION);
+  app.require_subcommand(1);
+  std::map<CLI::App*, cli::CommandRunner> runners;
+  for (const auto& spec : cli::registered_commands()) {
+    CLI::App* sub = app.add_subcommand(spec.name, spec.help);
+    runners[sub] = spec.setup(*sub);
+  }
+  try {
+    app.parse(argc, argv);
+  } catch (const CLI::CallForHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForAllHelp& e) {
+    return app.exit(e);
+  } catch (const CLI::CallForVersion& e) {
+    return app.exit(e);
+  } catch (const CLI::ParseError& e) {
+    std::string what = e.what();
+    if (what.empty()) what = "bad command line";
+    std::cerr << "ludus: error: " << what << " (see ludus --help)\n";
+    return cli::kExitUsage;
+  }
+  try {
+    for (auto& [sub, run] : runners)
+      if (sub->parsed()) return run();
+  } catch (const LudusError& e) {
+    std::cerr << "ludus: error: " << e.what() << "\n";
+    return cli::kExitUsage;
+  } catch (const std::exception& e) {
+    std::cerr << "ludus: error: " << e.what() << "\n";
+    return cli::kExitUsage;
+  }
+  return cli::kExitUsage;
+}

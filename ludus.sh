@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# One entry point for a fresh Debian machine.
+#   ./ludus.sh        install missing Debian packages, build, list the games and show a demo game
+#   ./ludus.sh test   the same set-up and build, then run every test (ctest)
+#   ./ludus.sh build  set-up and build only
+set -euo pipefail
+cd "$(dirname "$0")"
+BUILD_DIR=${BUILD_DIR:-build}
+
+PACKAGES=(g++ cmake ninja-build pkg-config git
+          libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
+          libsqlite3-dev libcpp-httplib-dev libsodium-dev)
+
+install_packages() {
+  local missing=()
+  for p in "$@"; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+  done
+  [ ${#missing[@]} -eq 0 ] && return 0
+  echo "ludus.sh: installing Debian packages: ${missing[*]}"
+  local sudo=""
+  [ "$(id -u)" -ne 0 ] && sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+}
+
+build() {
+  install_packages "${PACKAGES[@]}"
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake --build "$BUILD_DIR" -j "$(nproc)"
+}
+
+case "${1:-run}" in
+  run)
+    build
+    "$BUILD_DIR/ludus" games
+    echo "Demo: a random game of Ndengrod (seed 7)"
+    moves=$("$BUILD_DIR/ludus" random ndengrod --seed 7 2>/dev/null | sed -E 's/.*"moves":\[([^]]*)\].*/\1/; s/[",]/ /g')
+    # shellcheck disable=SC2086
+    "$BUILD_DIR/ludus" show ndengrod $moves
+    ;;
+  build)
+    build
+    ;;
+  test)
+    build
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
+    ;;
+  *)
+    echo "usage: ./ludus.sh [run|test|build]" >&2
+    exit 2
+    ;;
+esac

@@ -1,0 +1,66 @@
+#include "cli/command.h"
+
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/registry.h"
+
+namespace ludus::cli {
+namespace {
+
+std::vector<CommandSpec>& commands() {
+  static std::vector<CommandSpec> list;
+  return list;
+}
+
+}  // namespace
+
+bool register_command(CommandSpec spec) {
+  commands().push_back(std::move(spec));
+  return true;
+}
+
+std::vector<CommandSpec> registered_commands() {
+  auto list = commands();
+  std::stable_sort(list.begin(), list.end(), [](const auto& a, const auto& b) { return a.order < b.order; });
+  return list;
+}
+
+std::shared_ptr<const Game> GameArgs::make() const {
+  return make_game(game, parse_option_assignments(options));
+}
+
+void add_game_args(CLI::App& app, GameArgs& args, bool game_required) {
+  auto* opt = app.add_option("game", args.game, "Game name (see `ludus games`)");
+  if (game_required) opt->required();
+  app.add_option("-o,--option", args.options, "Game option name=value (repeatable)")->allow_extra_args(false);
+}
+
+void play_typed_moves(History& history, const std::vector<std::string>& moves) {
+  int number = history.num_moves();
+  for (const auto& typed : moves) {
+    for (const auto& ply : history.state().split_turn_text(typed)) {
+      ++number;
+      try {
+        history.play(ply);
+      } catch (const LudusError& e) {
+        throw LudusError("move " + std::to_string(number) + ": " + e.what());
+      }
+    }
+  }
+}
+
+std::string describe_history(const History& history) {
+  std::string out = history.state().render();
+  out += history.status() + "\n";
+  if (!history.moves().empty()) {
+    out += "Moves:";
+    for (size_t i = 0; i < history.moves().size(); ++i)
+      out += " " + std::to_string(i + 1) + "." + history.moves()[i];
+    if (history.resigned_colour() >= 0) out += " resign";
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace ludus::cli

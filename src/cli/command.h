@@ -1,0 +1,49 @@
+#pragma once
+// Subcommands of the `ludus` binary register themselves from their own files, so each
+// area (rules, AI, server, benchmarks) adds commands without touching main.cpp.
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <CLI/CLI.hpp>
+
+#include "core/game.h"
+#include "core/history.h"
+
+namespace ludus::cli {
+
+// setup() declares the subcommand's options on `app` and returns the function that runs
+// it (after parsing) and gives the exit code.
+using CommandRunner = std::function<int()>;
+struct CommandSpec {
+  std::string name;
+  std::string help;
+  int order;  // position in `ludus --help`
+  std::function<CommandRunner(CLI::App& app)> setup;
+};
+
+bool register_command(CommandSpec spec);
+std::vector<CommandSpec> registered_commands();
+
+// Exit codes: 0 success, 1 a check failed (verify, tests of records), 2 bad input.
+constexpr int kExitFailure = 1;
+constexpr int kExitUsage = 2;
+
+// GAME plus repeatable `--option name=value` (alias -o).
+struct GameArgs {
+  std::string game;
+  std::vector<std::string> options;
+  std::shared_ptr<const Game> make() const;
+};
+void add_game_args(CLI::App& app, GameArgs& args, bool game_required = true);
+
+// Plays typed moves on a history; a turn of several plies may be typed as one argument.
+// Throws LudusError "move N 'TEXT': reason".
+void play_typed_moves(History& history, const std::vector<std::string>& moves);
+
+// The board, the status line and the move list, as `ludus show` prints it.
+std::string describe_history(const History& history);
+
+}  // namespace ludus::cli

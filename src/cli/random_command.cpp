@@ -1,0 +1,62 @@
+// `ludus random GAME`: uniformly random games, as records or as a speed/result summary.
+#include <chrono>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "cli/command.h"
+#include "core/random.h"
+
+namespace ludus::cli {
+namespace {
+
+struct RandomArgs {
+  GameArgs game;
+  uint64_t seed = 1;
+  int games = 1;
+  bool quiet = false;
+};
+
+const bool kRandom = register_command({"random", "Play uniformly random games and print their records", 40, [](CLI::App& app) {
+  auto args = std::make_shared<RandomArgs>();
+  add_game_args(app, args->game);
+  app.add_option("--seed", args->seed, "Random seed (same seed, same games)");
+  app.add_option("-n,--games", args->games, "Number of games")->check(CLI::Range(1, 100000000));
+  app.add_flag("-q,--quiet", args->quiet, "Print only the summary (fast path: no records are kept)");
+  return [args] {
+    auto game = args->game.make();
+    Rng rng(args->seed);
+    int wins[3] = {0, 0, 0};  // colour 0, colour 1, draw
+    long long total_plies = 0;
+    auto start = std::chrono::steady_clock::now();
+    for (int g = 0; g < args->games; ++g) {
+      int winner;
+      if (args->quiet) {
+        auto state = game->new_initial_state();
+        winner = state->random_playout(rng);
+      } else {
+        History h(game);
+        std::vector<Action> actions;
+        while (!h.is_over()) {
+          h.state().legal_actions(actions);
+          h.play(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
+        }
+        total_plies += h.num_moves();
+        winner = h.winner();
+        std::cout << h.to_json().dump() << "\n";
+      }
+      ++wins[winner == kDraw ? 2 : winner];
+    }
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    std::string summary = fmt::format("{} games in {:.3f} s ({:.0f} games/s): {} {}, {} {}, {} draws", args->games,
+                                      seconds, args->games / std::max(seconds, 1e-9), game->colour_name(0), wins[0],
+                                      game->colour_name(1), wins[1], wins[2]);
+    if (!args->quiet) summary += fmt::format(", {:.1f} plies/game", double(total_plies) / args->games);
+    (args->quiet ? std::cout : std::cerr) << summary << "\n";
+    return 0;
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli

@@ -1,0 +1,40 @@
+// `ludus verify FILE...`: replays recorded reference games (../shared/conformance format).
+#include <filesystem>
+#include <iostream>
+
+#include "cli/command.h"
+#include "core/conformance.h"
+
+namespace ludus::cli {
+namespace {
+
+const bool kVerify = register_command({"verify", "Replay recorded games and check legal moves and results", 30, [](CLI::App& app) {
+  auto files = std::make_shared<std::vector<std::string>>();
+  app.add_option("files", *files, "Conformance files (JSON Lines); default: every file in the shared conformance directory");
+  return [files] {
+    std::vector<std::string> paths = *files;
+    if (paths.empty()) {
+      std::filesystem::path dir = std::filesystem::path(LUDUS_SHARED_DIR) / "conformance";
+      std::error_code ec;
+      for (const auto& e : std::filesystem::directory_iterator(dir, ec))
+        if (e.path().extension() == ".jsonl") paths.push_back(e.path().string());
+      std::sort(paths.begin(), paths.end());
+      if (paths.empty()) {
+        std::cerr << "ludus: error: no files given and none found in " << dir.string() << "\n";
+        return kExitUsage;
+      }
+    }
+    ConformanceSummary total;
+    for (const auto& path : paths) {
+      auto s = verify_conformance_file(path, std::cout);
+      if (paths.size() > 1) std::cout << path << ": " << s.passed << " passed, " << s.failed << " failed\n";
+      total.passed += s.passed;
+      total.failed += s.failed;
+    }
+    std::cout << total.passed << " passed, " << total.failed << " failed\n";
+    return total.failed ? kExitFailure : 0;
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli
