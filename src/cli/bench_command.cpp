@@ -1,0 +1,179 @@
+// `ludus bench [GAME...]`: random playouts/s, plies, MCTS iterations/s (one and all
+// threads) per game and board size, and a deterministic signature of seeded random games
+// that changes only when the rules (or move generation order) change — like Stockfish's
+// bench node count.
+#include <atomic>
+#include <chrono>
+#include <iostream>
+#include <thread>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "ai/player.h"
+#include "cli/command.h"
+#include "core/error.h"
+#include "core/registry.h"
+
+namespace ludus::cli {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// The boards measured: the default and the largest option set of each game.
+const std::vector<std::pair<std::string, std::map<std::string, std::string>>> kBoards = {
+    {"ndengrod", {}}, {"ndengrod", {{"size", "13"}}},
+    {"n-mesh", {}},   {"n-mesh", {{"size", "11"}}},   {"n-mesh", {{"size", "19"}}},
+    {"netted", {}},   {"netted", {{"size", "10"}}},
+    {"trellis", {}},  {"trellis", {{"size", "25"}}},
+    {"epoxy", {}},    {"epoxy", {{"size", "m"}}},     {"epoxy", {{"size", "xxl"}}},
+};
+
+struct BenchArgs {
+  std::vector<std::string> games;
+  double seconds = 1.0;
+  int threads = 0;
+  int signature_games = 100;
+  bool json = false;
+  bool no_mcts = false;
+};
+
+// FNV-1a over every action and result of `count` seeded random games (interface path).
+uint64_t signature(const Game& game, int count) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&](uint64_t v) {
+    for (int i = 0; i < 8; ++i) {
+      h ^= (v >> (8 * i)) & 0xff;
+      h *= 1099511628211ull;
+    }
+  };
+  std::vector<Action> actions;
+  for (int g = 0; g < count; ++g) {
+    Rng rng(1000 + g);
+    auto state = game.new_initial_state();
+    while (!state->is_terminal()) {
+      state->legal_actions(actions);
+      Action a = actions[rng.below(static_cast<uint32_t>(actions.size()))];
+      mix(static_cast<uint64_t>(a));
+      state->apply(a);
+    }
+    mix(static_cast<uint64_t>(state->winner() + 2));
+  }
+  return h;
+}
+
+struct PlayoutRate {
+  double per_second = 0;
+  double plies = 0;
+};
+
+// Random playouts on `threads` threads for about `seconds`.  Plies are counted with the
+// generic interface on a sample, since fast playouts do not report their length.
+PlayoutRate playout_rate(const Game& game, int threads, double seconds) {
+  std::atomic<long long> games{0};
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> pool;
+  for (int t = 0; t < threads; ++t) {
+    pool.emplace_back([&, t] {
+      Rng rng(77 + t);
+      auto start = game.new_initial_state();
+      long long local = 0;
+      while (!stop.load(std::memory_order_relaxed)) {
+        for (int k = 0; k < 16; ++k) {
+          auto s = start->clone();
+          s->random_playout(rng);
+          ++local;
+        }
+      }
+      games += local;
+    });
+  }
+  auto t0 = Clock::now();
+  std::this_thread::sleep_for(std::chrono::duration<double>(seconds));
+  stop = true;
+  for (auto& th : pool) th.join();
+  double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+  PlayoutRate r;
+  r.per_second = games.load() / elapsed;
+  long long plies = 0;
+  const int sample = 50;
+  std::vector<Action> actions;
+  for (int g = 0; g < sample; ++g) {
+    Rng rng(5000 + g);
+    auto s = game.new_initial_state();
+    while (!s->is_terminal()) {
+      s->legal_actions(actions);
+      s->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
+      ++plies;
+    }
+  }
+  r.plies = double(plies) / sample;
+  return r;
+}
+
+// MCTS iterations per second from the start position; 0 when the AI is unavailable.
+double mcts_rate(const std::shared_ptr<const Game>& game, int threads, double seconds) {
+  try {
+    auto player = ai::make_player(fmt::format("mcts:time={}ms,threads={}", int(seconds * 1000), threads));
+    History h(game);
+    auto t0 = Clock::now();
+    auto choice = player->choose(h);
+    double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
+    return choice.iterations / elapsed;
+  } catch (const LudusError&) {
+    return 0;
+  }
+}
+
+const bool kBench = register_command({"bench", "Measure playout and search speed; print a deterministic signature", 90, [](CLI::App& app) {
+  auto args = std::make_shared<BenchArgs>();
+  app.add_option("games", args->games, "Games to measure (default: all, default and large boards)");
+  app.add_option("--seconds", args->seconds, "Seconds per measurement")->check(CLI::Range(0.05, 600.0));
+  app.add_option("--threads", args->threads, "Threads for the multi-threaded figures (0 = all cores)");
+  app.add_option("--signature-games", args->signature_games, "Seeded random games in the signature")->check(CLI::Range(1, 1000000));
+  app.add_flag("--no-mcts", args->no_mcts, "Skip the MCTS measurements");
+  app.add_flag("--json", args->json, "JSON output");
+  return [args] {
+    int threads = args->threads > 0 ? args->threads : std::max(1u, std::thread::hardware_concurrency());
+    std::vector<std::string> wanted;
+    for (const auto& g : args->games) wanted.push_back(find_game(g).info->name);
+    nlohmann::json rows = nlohmann::json::array();
+    uint64_t total_signature = 0;
+    if (!args->json)
+      std::cout << fmt::format("{:<26} {:>12} {:>12} {:>8} {:>11} {:>11}  {}\n", "board", "playouts/s", fmt::format("x{} thr", threads),
+                               "plies", "mcts it/s", fmt::format("x{} thr", threads), "signature");
+    for (const auto& [name, options] : kBoards) {
+      if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), name) == wanted.end()) continue;
+      std::shared_ptr<const Game> game;
+      try {
+        game = make_game(name, options);
+      } catch (const LudusError&) {
+        continue;  // game not built into this binary
+      }
+      std::string label = name + (options.empty() ? "" : " " + game->options().to_string());
+      auto one = playout_rate(*game, 1, args->seconds);
+      auto many = playout_rate(*game, threads, args->seconds);
+      double mcts1 = args->no_mcts ? 0 : mcts_rate(game, 1, args->seconds);
+      double mctsn = args->no_mcts ? 0 : mcts_rate(game, threads, args->seconds);
+      uint64_t sig = signature(*game, args->signature_games);
+      total_signature ^= sig + 0x9E3779B97F4A7C15ull + (total_signature << 6) + (total_signature >> 2);
+      if (args->json) {
+        rows.push_back({{"game", name}, {"options", game->options().values()}, {"playouts_per_second", one.per_second},
+                        {"playouts_per_second_all_threads", many.per_second}, {"threads", threads},
+                        {"average_plies", one.plies}, {"mcts_iterations_per_second", mcts1},
+                        {"mcts_iterations_per_second_all_threads", mctsn}, {"signature", fmt::format("{:016x}", sig)}});
+      } else {
+        std::cout << fmt::format("{:<26} {:>12.0f} {:>12.0f} {:>8.1f} {:>11.0f} {:>11.0f}  {:016x}\n", label, one.per_second,
+                                 many.per_second, one.plies, mcts1, mctsn, sig) << std::flush;
+      }
+    }
+    if (args->json)
+      std::cout << nlohmann::json({{"boards", rows}, {"signature", fmt::format("{:016x}", total_signature)}}).dump(2) << "\n";
+    else
+      std::cout << fmt::format("signature {:016x}\n", total_signature);
+    return 0;
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli
