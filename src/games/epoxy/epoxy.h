@@ -1,0 +1,133 @@
+#pragma once
+// Epoxy (RULES.md §5): place stones where no opponent stone can see, or slide a stone
+// into more contact with the opponent; turns of 1 then 2 actions; the last player able
+// to play wins.
+//
+// Actions: placement = site; slide = num_sites + from * num_sites + to; pass after those.
+// Each action is one ply; to_move() stays the same for both actions of a turn.
+#include <array>
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/bitboard.h"
+#include "core/game.h"
+#include "core/geometry.h"
+
+namespace ludus::epoxy {
+
+constexpr int kMaxSites = 156;  // the xxl board
+constexpr int kDirs = Geometry::kHexDirs;
+constexpr int kEmpty = -1;
+using Board = Bitboard<3>;
+static_assert(Board::kBits >= kMaxSites);
+
+// Splits a whole typed turn ("d3,e5-e7", "d3, pass") into its action texts; a text
+// without a comma is one action.
+std::vector<std::string> split_turn(std::string_view text);
+
+class EpoxyGame : public Game {
+ public:
+  explicit EpoxyGame(const Options& options);
+
+  std::unique_ptr<State> new_initial_state() const override;
+  int num_distinct_actions() const override { return pass_action() + 1; }
+
+  const Geometry& geometry() const { return geometry_; }
+  int num_sites() const { return geometry_.num_sites(); }
+  const Board& all_sites() const { return all_sites_; }
+
+  // The points from `site` in direction `dir`, nearest first, up to the edge or a hole.
+  std::span<const uint8_t> ray(int site, int dir) const {
+    const int i = site * kDirs + dir;
+    return {ray_points_.data() + ray_start_[i], ray_points_.data() + ray_start_[i + 1]};
+  }
+
+  Action slide_action(int from, int to) const { return num_sites() * (1 + from) + to; }
+  Action pass_action() const { return num_sites() * (1 + num_sites()); }
+  bool is_placement(Action a) const { return a < num_sites(); }
+  bool is_slide(Action a) const { return a >= num_sites() && a < pass_action(); }
+  int slide_from(Action a) const { return a / num_sites() - 1; }
+  int slide_to(Action a) const { return a % num_sites(); }
+
+  // Direction from `from` to `to` when they share a lattice line with no hole between
+  // them, else -1.
+  int direction_between(int from, int to) const;
+
+ private:
+  Geometry geometry_;
+  Board all_sites_;
+  std::vector<uint8_t> ray_points_;
+  std::vector<int> ray_start_;  // num_sites * kDirs + 1
+};
+
+class EpoxyState : public State {
+ public:
+  explicit EpoxyState(const EpoxyGame& game);
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<EpoxyState>(*this); }
+
+  int to_move() const override { return to_move_; }
+  bool is_terminal() const override { return winner_ >= 0; }
+  int winner() const override { return winner_; }
+  std::string end_reason() const override;
+
+  using State::legal_actions;
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action action) const override;
+  void apply(Action action) override;
+  std::string action_to_text(Action action) const override;
+  Action parse_action(std::string_view text) const override;
+  std::vector<std::string> split_turn_text(std::string_view text) const override { return split_turn(text); }
+  std::string render() const override;
+  int random_playout(Rng& rng) override;
+
+  // --- position, for the reference check, tests and front ends ---------------------------
+  const EpoxyGame& epoxy() const { return *game_; }
+  // kEmpty or the colour of the stone on `site`.
+  int cell(int site) const { return cell_[site]; }
+  const Board& stones(int colour) const { return stones_[colour]; }
+  // True while the side to move plays the second action of its turn (pass allowed).
+  bool second_action() const { return second_action_; }
+  // Legal first actions `colour` would have in this position (the score shown to players).
+  int count_first_actions(int colour) const;
+  bool has_first_action(int colour) const;
+
+  // Replaces the position (stones by site, kEmpty elsewhere) for tests and analysis.
+  // `second_action` is only allowed after the opening turn, so it implies a later turn.
+  void set_position(std::span<const int> cells, int to_move, bool second_action);
+
+ private:
+  // Calls emit(action) for every legal first action of `mover`; stops early and returns
+  // true as soon as emit returns true.
+  template <typename Emit>
+  bool for_each_first_action(int mover, Emit&& emit) const;
+  bool slide_allowed(int from, int to, int dir) const;
+  std::string explain_refused_slide(int from, int to, int dir) const;
+
+  void put_stone(int site, int colour);
+  void lift_stone(int site);
+  // Records that the first stone from `site` in `dir` is now `colour` (or kEmpty).
+  void set_first(int site, int dir, int colour);
+  void end_turn();
+
+  const EpoxyGame* game_;
+  int to_move_ = 0;
+  int winner_ = -1;
+  bool second_action_ = false;
+  bool opening_turn_ = true;  // Maroon's first turn has one action
+  Board stones_[2];
+  Board seen_[2];  // points a stone of that colour can see (sighted_ > 0)
+  std::array<int8_t, kMaxSites> cell_;
+  // Colour of the first stone from a point in each direction (kEmpty: none before the
+  // edge or a hole); a point's own stone does not count.
+  std::array<std::array<int8_t, kDirs>, kMaxSites> first_;
+  // Per colour: directions from a point whose first stone has that colour, and stones of
+  // that colour adjacent to the point.
+  std::array<std::array<uint8_t, kMaxSites>, 2> sighted_;
+  std::array<std::array<uint8_t, kMaxSites>, 2> adjacent_;
+};
+
+}  // namespace ludus::epoxy
