@@ -1,0 +1,104 @@
+#include "games/ndengrod/ndengrod_game.h"
+
+#include "core/registry.h"
+#include "games/ndengrod/ndengrod_fast_state.h"
+
+namespace ludus {
+namespace {
+
+const GameInfo kInfo{
+    "ndengrod",
+    "Ndengrod",
+    {"x", "o"},
+    {
+        OptionSpec::integer("size", 5, 2, 13, "cells per side"),
+        OptionSpec::choice("shape", "hexhex", {"hexhex", "trapezoid"},
+                           "hexhex, or trapezoid: the lower half of a hex-hex (Pentalath: size 7)"),
+        OptionSpec::integer("length", 5, 3, 9, "line length that wins"),
+        OptionSpec::choice("swap", "on", {"on", "off"}, "second player may swap instead of move 2"),
+    },
+    "Place stones, capture surrounded groups, make a line of five (Pentalath)",
+    R"(Ndengrod (Cameron Browne / Ludi, 2007; published as Pentalath)
+
+* **Board**: hexagonal cells. Option `size` (cells per side, 2 to 13, **default 5**) with
+  `shape` `hexhex` (**default**) or `trapezoid` (the original: the lower half of a hex-hex of
+  side `size`, from its long middle row, which is row `a`, down to its bottom row; Pentalath's
+  board is `trapezoid` of size 7: rows `a` (`a1`–`a13`) to `g` (`g7`–`g13`), 70 cells).
+* **Option** `length`: target line length, 3 to 9, **default 5**. Option `swap`: on (default) or off.
+* **Colours**: X (first, shown `x`) and O (shown `o`).
+* **A turn**: place one stone on an empty cell. Then remove every enemy group (stones of one colour connected by adjacency) that touches the new stone and has
+  no adjacent empty cell; then, if the new stone's own group has no adjacent empty cell, the
+  placement was suicide and is illegal. The board edge gives no freedom.
+* **Swap**: instead of the game's second move, the second player may `swap`: the seats change
+  colours, stones stay, and the player now holding O (the first player) moves next.
+* **End**: a placement that makes a straight line of at least `length` stones of the mover's
+  colour (along any of the three axes) wins. **Decision**: a player with no legal placement
+  passes; after two passes in a row the game is drawn.
+)"};
+
+int words_for(int sites) {
+  if (sites <= 64) return 1;
+  if (sites <= 128) return 2;
+  if (sites <= 256) return 4;
+  return 8;
+}
+
+template <int kWords>
+NdengrodMasks<kWords> build_masks(const Geometry& geometry) {
+  NdengrodMasks<kWords> masks;
+  masks.neighbours.resize(geometry.num_sites());
+  for (int site = 0; site < geometry.num_sites(); ++site) {
+    masks.all_sites.set(site);
+    for (int next : geometry.neighbours(site)) masks.neighbours[site].set(next);
+  }
+  return masks;
+}
+
+Geometry board_of(const Options& options) {
+  int size = options.get_int("size");
+  return options.get("shape") == "trapezoid" ? Geometry::trapezoid(size) : Geometry::hexhex(size);
+}
+
+}  // namespace
+
+const GameInfo& ndengrod_info() { return kInfo; }
+
+NdengrodGame::NdengrodGame(const Options& options)
+    : Game(kInfo, options),
+      geometry_(board_of(options)),
+      num_sites_(geometry_.num_sites()),
+      length_(options.get_int("length")),
+      swap_enabled_(options.get("swap") == "on"),
+      words_(words_for(num_sites_)) {
+  neighbours_.resize(num_sites_);
+  neighbour_count_.resize(num_sites_);
+  steps_.resize(static_cast<size_t>(num_sites_) * 6);
+  for (int site = 0; site < num_sites_; ++site) {
+    neighbours_[site].fill(-1);
+    int count = 0;
+    for (int next : geometry_.neighbours(site)) neighbours_[site][count++] = static_cast<int16_t>(next);
+    neighbour_count_[site] = static_cast<int8_t>(count);
+    for (int dir = 0; dir < 6; ++dir) steps_[site * 6 + dir] = static_cast<int16_t>(geometry_.step(site, dir));
+  }
+  // A line of `length` fits when some cell starts a run of that many cells along an axis.
+  for (int site = 0; site < num_sites_ && !line_possible_; ++site)
+    for (int dir = 0; dir < 3 && !line_possible_; ++dir) {
+      int run = 1;
+      for (int s = step(site, dir); s >= 0; s = step(s, dir)) ++run;
+      line_possible_ = run >= length_;
+    }
+  switch (words_) {
+    case 1: masks_ = build_masks<1>(geometry_); break;
+    case 2: masks_ = build_masks<2>(geometry_); break;
+    case 4: masks_ = build_masks<4>(geometry_); break;
+    default: masks_ = build_masks<8>(geometry_); break;
+  }
+}
+
+std::unique_ptr<State> NdengrodGame::new_initial_state() const { return make_ndengrod_state(*this); }
+
+static const bool kRegistered = register_game({&kInfo, [](const Options& o) {
+                                                 return std::make_shared<const NdengrodGame>(o);
+                                               }});
+
+}  // namespace ludus

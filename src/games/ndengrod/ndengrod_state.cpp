@@ -1,0 +1,59 @@
+#include "games/ndengrod/ndengrod_state.h"
+
+#include <cctype>
+
+#include "core/ascii_board.h"
+#include "core/notation.h"
+
+namespace ludus {
+
+std::string NdengrodState::end_reason() const {
+  switch (end_) {
+    case End::Line: return "line of " + std::to_string(winning_line_);
+    case End::TwoPasses: return "two passes";
+    case End::None: break;
+  }
+  return {};
+}
+
+std::string NdengrodState::action_to_text(Action action) const {
+  if (action == game_->swap_action()) return "swap";
+  if (action == game_->pass_action()) return "pass";
+  return game_->geometry().name(action);
+}
+
+Action NdengrodState::parse_action(std::string_view text) const {
+  if (is_terminal()) throw_illegal(text, "the game is over");
+  switch (move_word(text)) {
+    case MoveWord::Swap:
+      if (!game_->swap_enabled()) throw_illegal(text, "swap is off in this game");
+      if (plies_ != 1) throw_illegal(text, "swap is only allowed as the second move");
+      return game_->swap_action();
+    case MoveWord::Pass:
+      if (any_legal_placement()) throw_illegal(text, "pass is only allowed when no placement is legal");
+      return game_->pass_action();
+    case MoveWord::Resign:
+      throw_illegal(text, "resign ends the game record, it is not a move of the position");
+    case MoveWord::None:
+      break;
+  }
+  std::string error;
+  int site = game_->geometry().parse(normalize_move_text(text), &error);
+  if (site < 0) throw_illegal(text, error);
+  if (stone_at(site) != kEmpty) throw_illegal(text, "occupied");
+  if (!placement_legal(site)) throw_illegal(text, "suicide");
+  return site;
+}
+
+std::string NdengrodState::render() const {
+  const int last_placed = last_action_ >= 0 && last_action_ < game_->num_sites() ? last_action_ : -1;
+  return render_hex_board(game_->geometry(), [&](int site) {
+    int stone = stone_at(site);
+    if (stone == kEmpty) return std::string(".");
+    char glyph = game_->colour_name(stone)[0];
+    if (site == last_placed) glyph = static_cast<char>(std::toupper(static_cast<unsigned char>(glyph)));
+    return std::string(1, glyph);
+  });
+}
+
+}  // namespace ludus

@@ -1,0 +1,104 @@
+#pragma once
+// The part of an Ndengrod position that does not depend on the bitboard width: whose
+// turn it is, the end of the game, the notation and the drawing.  The stones and the
+// rule checks live in NdengrodFastState<kWords> (ndengrod_fast_state.cpp), created by
+// NdengrodGame::new_initial_state() for the width the board needs.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "games/ndengrod/ndengrod_game.h"
+
+namespace ludus {
+
+class NdengrodState : public State {
+ public:
+  static constexpr int kEmpty = -1;
+
+  explicit NdengrodState(const NdengrodGame& game) : State(game), game_(&game) {}
+
+  const NdengrodGame& ndengrod() const { return *game_; }
+
+  int to_move() const override { return to_move_; }
+  bool is_terminal() const override { return end_ != End::None; }
+  int winner() const override { return winner_; }
+  // "line of 5" (the length of the winning line made) or "two passes".
+  std::string end_reason() const override;
+
+  std::string action_to_text(Action action) const override;
+  Action parse_action(std::string_view text) const override;
+  // The board with the last placed stone in upper case.
+  std::string render() const override;
+
+  // --- the position, for tests, the reference cross-check and front ends -------------
+  // kEmpty or the colour of the stone on `site`.
+  virtual int stone_at(int site) const = 0;
+  // Whether the side to move may place a stone on `site` (empty and not suicide).
+  virtual bool placement_legal(int site) const = 0;
+  virtual bool any_legal_placement() const = 0;
+  // Stones removed by the last move.
+  virtual int last_captures() const = 0;
+  // Replaces the position (test and analysis helper): one entry per site, kEmpty or a
+  // colour; `plies` counts as moves already played (swap is legal only when it is 1).
+  virtual void set_position(const std::vector<int>& stones, int to_move, int plies = 2) = 0;
+
+  int num_plies() const { return plies_; }
+  Action last_action() const { return last_action_; }
+
+ protected:
+  enum class End : int8_t { None, Line, TwoPasses };
+
+  // Bookkeeping shared by every width; the derived class moves the stones first.
+  // `line_length` is the longest line through the new stone.
+  void record_placement(Action site, int line_length) {
+    ++plies_;
+    passes_in_row_ = 0;
+    last_action_ = site;
+    if (line_length >= game_->line_length()) {
+      end_ = End::Line;
+      winner_ = to_move_;
+      winning_line_ = line_length;
+    } else {
+      to_move_ ^= 1;
+    }
+  }
+  // The seats exchange colours; O (now the first player) moves next, so the colour to
+  // move does not change.
+  void record_swap() {
+    ++plies_;
+    passes_in_row_ = 0;
+    last_action_ = game_->swap_action();
+    swap_seats();
+  }
+  void record_pass() {
+    ++plies_;
+    last_action_ = game_->pass_action();
+    if (++passes_in_row_ >= 2) {
+      end_ = End::TwoPasses;
+      winner_ = kDraw;
+    } else {
+      to_move_ ^= 1;
+    }
+  }
+  void reset_bookkeeping(int to_move, int plies) {
+    to_move_ = to_move;
+    winner_ = kDraw;
+    end_ = End::None;
+    plies_ = plies;
+    passes_in_row_ = 0;
+    winning_line_ = 0;
+    last_action_ = kNoAction;
+  }
+
+  const NdengrodGame* game_;
+  int to_move_ = 0;
+  int winner_ = kDraw;
+  End end_ = End::None;
+  int plies_ = 0;
+  int passes_in_row_ = 0;
+  int winning_line_ = 0;
+  Action last_action_ = kNoAction;
+};
+
+}  // namespace ludus
