@@ -31,6 +31,7 @@ struct GameInfo {
 };
 
 class State;
+class Geometry;
 
 class Game {
  public:
@@ -49,6 +50,11 @@ class Game {
   virtual std::unique_ptr<State> new_initial_state() const = 0;
   // Action ids are in [0, num_distinct_actions()).
   virtual int num_distinct_actions() const = 0;
+
+  // The board as data (site names, coordinates, topology) for front ends that draw it,
+  // such as the web page of the play server; nullptr when the game does not expose it.
+  // Games holding a Geometry override this (and State::site_colour).
+  virtual const Geometry* board_geometry() const { return nullptr; }
 
  private:
   const GameInfo* info_;
@@ -98,6 +104,10 @@ class State {
 
   // ASCII board (no trailing status line; see describe_status()).
   virtual std::string render() const = 0;
+
+  // Colour (0/1) of the stone on `site` of game().board_geometry(), or -1 when empty.
+  // Front ends draw the position from it.
+  virtual int site_colour(int site) const { return -1; }
 
   // Plays one uniformly random game to the end from here; returns winner() at the end.
   // Games override with allocation-free versions.
