@@ -1,0 +1,136 @@
+// Trellis game object: option checks, the precomputed tables (pair partners, rotations,
+// connection links) and the registry entry.
+#include <algorithm>
+
+#include "core/error.h"
+#include "core/registry.h"
+#include "games/trellis/trellis.h"
+
+namespace ludus::trellis {
+namespace {
+
+const char* const kRules = R"(## 3. Trellis (Steve Meyers, 1999)
+
+* **Board**: `size` n×n points, n odd from 7 to 25, **default 15**, drawn as an (n−1)×(n−1)
+  chequered board of squares. The square whose lower-left point is (i, j), from 0, is dark iff
+  `i + j` is odd.
+* **Colours**: Black (first, home squares dark) connects the top and bottom rows; White (home
+  squares light) connects the left and right columns. Corner points belong to both sides.
+* **Connection**: same-coloured stones are connected when orthogonally adjacent, or when they
+  are the diagonal corners of one square of their own home colour.
+* **A turn**: place two stones exactly three apart (the second stone is at one of the 12
+  offsets (±3,0), (0,±3), (±1,±2), (±2,±1) from the first), or place one stone, or pass.
+* **Pie**: the first player makes the first three turns: Black, White, Black. Before the fourth
+  turn the second player chooses a colour: playing White's move keeps White; `swap` takes Black,
+  and the first player then plays White's fourth turn. Either way White moves fourth.
+* **Mirror rule** — **Decision** (the source does not define mirroring): a turn *mirrors* the
+  opponent's previous turn when its stones are exactly the image of the stones of that turn
+  under a 90° rotation of the board about its centre (either direction; this is the only
+  symmetry that swaps both goals and home squares). Passes never mirror. A player may not make
+  a tenth mirroring turn in a row, counted over that player's own consecutive turns (a pass or
+  a non-mirroring turn resets the count; the two rotation directions may be mixed). Turns 1–3
+  never count as mirroring; turn 4 may mirror turn 3 and counts. `swap` is not a turn.
+* **End**: a player who connects their two sides wins at once. **Decision**: if both players
+  pass in consecutive turns, both of them turn 4 or later, the game is drawn. Passing is
+  allowed in the opening too.
+
+Notation: points are a column letter and a row number from 1 at the bottom (`d4`); a
+two-stone turn is `d4,g4` (input in either order), then `pass` and `swap`.
+)";
+
+const GameInfo kInfo{
+    "trellis",
+    "Trellis",
+    {"black", "white"},
+    {OptionSpec::integer("size", kDefaultSize, kMinSize, kMaxSize, "points per side (odd)")},
+    "Connect your sides on the points of a chequered board, two stones three apart per turn",
+    kRules};
+
+int checked_size(const Options& options) {
+  int n = options.get_int("size");
+  if (n % 2 == 0)
+    throw LudusError("bad option: size=" + std::to_string(n) + " (expected an odd integer in " +
+                     std::to_string(kMinSize) + ".." + std::to_string(kMaxSize) + ")");
+  return n;
+}
+
+const bool kRegistered = register_game({&kInfo, [](const Options& o) {
+                                          return std::make_shared<const TrellisGame>(o);
+                                        }});
+
+}  // namespace
+
+TrellisGame::TrellisGame(const Options& options)
+    : Game(kInfo, options),
+      size_(checked_size(options)),
+      num_sites_(size_ * size_),
+      geometry_(Geometry::square(size_, size_)) {
+  const int n = size_;
+  // The action encoding relies on sites being numbered in notation order (column-major).
+  for (int c = 0; c < n; ++c)
+    for (int r = 0; r < n; ++r)
+      if (geometry_.site_at(r, c) != site(c, r)) throw LudusError("trellis: unexpected site order");
+  auto on_board = [n](int c, int r) { return c >= 0 && r >= 0 && c < n && r < n; };
+
+  pair_partner_.assign(static_cast<size_t>(num_sites_) * kPairOffsets, -1);
+  for (int s = 0; s < num_sites_; ++s)
+    for (int k = 0; k < kPairOffsets; ++k) {
+      int c = col(s) + kPairOffset[k][0], r = row(s) + kPairOffset[k][1];
+      if (on_board(c, r)) pair_partner_[s * kPairOffsets + k] = static_cast<int16_t>(site(c, r));
+    }
+
+  // (c, r) -> (n-1-r, c) is a counter-clockwise quarter turn; its inverse is clockwise.
+  for (auto& table : rotation_) table.resize(num_sites_);
+  for (int s = 0; s < num_sites_; ++s) {
+    rotation_[0][s] = static_cast<int16_t>(site(n - 1 - row(s), col(s)));
+    rotation_[1][s] = static_cast<int16_t>(site(row(s), n - 1 - col(s)));
+  }
+
+  links_.resize(2 * static_cast<size_t>(num_sites_));
+  for (int colour = 0; colour < 2; ++colour) {
+    for (int s = 0; s < num_sites_; ++s) {
+      Links& l = links_[colour * num_sites_ + s];
+      auto add = [&l](int node) { l.nodes[l.count++] = static_cast<int16_t>(node); };
+      const int c = col(s), r = row(s);
+      for (auto [dc, dr] : {std::array{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
+        if (on_board(c + dc, r + dr)) add(site(c + dc, r + dr));
+      for (auto [dc, dr] : {std::array{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}) {
+        if (!on_board(c + dc, r + dr)) continue;
+        // The square crossed has its lower-left point at the smaller coordinates.
+        bool dark = dark_square(std::min(c, c + dc), std::min(r, r + dr));
+        if (dark == (colour == kBlack)) add(site(c + dc, r + dr));
+      }
+      // Edges: corner points lie on a row and a column, so they count for both colours.
+      const int line = colour == kBlack ? r : c;
+      if (line == 0) add(edge_node(colour, 0));
+      if (line == n - 1) add(edge_node(colour, 1));
+    }
+  }
+}
+
+std::unique_ptr<State> TrellisGame::new_initial_state() const { return std::make_unique<TrellisState>(*this); }
+
+TurnStones TrellisGame::stones_of(Action placement) const {
+  if (placement < num_sites_) return {static_cast<int16_t>(placement), -1};
+  int p = placement - num_sites_;
+  int first = p / kPairOffsets;
+  return {static_cast<int16_t>(first), static_cast<int16_t>(pair_partner(first, p % kPairOffsets))};
+}
+
+Action TrellisGame::action_of(int first, int second) const {
+  if (second < 0) return first;
+  if (second < first) std::swap(first, second);
+  for (int k = 0; k < kPairOffsets; ++k)
+    if (pair_partner(first, k) == second) return num_sites_ + first * kPairOffsets + k;
+  return kNoAction;
+}
+
+TurnStones TrellisGame::rotate(TurnStones stones, int direction) const {
+  if (stones.is_pass()) return stones;
+  const auto& table = rotation_[direction];
+  TurnStones out{table[stones.first], stones.second < 0 ? int16_t(-1) : table[stones.second]};
+  if (out.second >= 0 && out.second < out.first) std::swap(out.first, out.second);
+  return out;
+}
+
+}  // namespace ludus::trellis
