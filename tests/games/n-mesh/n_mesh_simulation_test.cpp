@@ -1,0 +1,117 @@
+// KataGo-style stress test: thousands of random games on many board sizes, checking the
+// bitboard enmeshment test against the literal reference after every move, and the
+// fast random playout against the same rules.
+#include <gtest/gtest.h>
+
+#include "games/n-mesh/n_mesh_reference.h"
+#include "n_mesh_test_util.h"
+#include "support/game_test_support.h"
+
+namespace ludus::nmesh {
+namespace {
+
+using testing::mesh_game;
+using testing::names;
+
+// Fast and reference agree stone by stone, and the game is over exactly when a stone is
+// enmeshed, won by the side with fewer (the end test never runs after the pie alone,
+// but a single stone can never be enmeshed, so the invariant holds then too).
+void check_against_reference(const State& base) {
+  const auto& state = dynamic_cast<const NMeshState&>(base);
+  const auto& game = state.mesh_game();
+  auto fast = state.enmeshed();
+  for (int colour : {kBlack, kWhite})
+    ASSERT_EQ(names(game, fast[colour]), names(game, reference_enmeshed(state, colour)))
+        << "colour " << colour << "\n" << state.render();
+  bool any = fast[kBlack].any() || fast[kWhite].any();
+  ASSERT_EQ(state.is_terminal(), any) << state.render();
+  if (state.is_terminal()) {
+    std::array<int, 2> counts{fast[kBlack].count(), fast[kWhite].count()};
+    ASSERT_EQ(state.final_enmeshed_counts(), counts);
+    if (counts[kBlack] != counts[kWhite]) {
+      ASSERT_EQ(state.winner(), counts[kBlack] < counts[kWhite] ? kBlack : kWhite);
+    } else {
+      // Black makes the odd plies (the pie is ply 2), so a tie on an odd ply is Black's.
+      ASSERT_EQ(state.winner(), state.plies() % 2 == 1 ? kWhite : kBlack);
+    }
+  }
+}
+
+struct SizeAndGames {
+  int size;
+  int games;
+};
+
+class NMeshSimulation : public ::testing::TestWithParam<SizeAndGames> {};
+
+TEST_P(NMeshSimulation, FastMatchesReferenceAfterEveryMove) {
+  auto [size, games] = GetParam();
+  auto game = mesh_game(size);
+  ludus::testing::random_simulation(*game, games, 1234 + size, check_against_reference);
+}
+
+// Sizes cover one to six 64-bit words (8x8 = 64 cells, 9x9 the first with two words,
+// 17x17 = 289 five words, 19x19 six) and both liberty patterns (k = 1 at 6, 11, 16).
+INSTANTIATE_TEST_SUITE_P(Sizes, NMeshSimulation,
+                         ::testing::Values(SizeAndGames{3, 500}, SizeAndGames{4, 1000}, SizeAndGames{5, 1000},
+                                           SizeAndGames{6, 2000}, SizeAndGames{7, 500}, SizeAndGames{8, 500},
+                                           SizeAndGames{9, 300}, SizeAndGames{11, 200}, SizeAndGames{13, 100},
+                                           SizeAndGames{16, 60}, SizeAndGames{17, 40}, SizeAndGames{19, 40}),
+                         [](const auto& info) { return "size" + std::to_string(info.param.size); });
+
+// The allocation-free playout plays by the same rules: every final position it reaches
+// is a finished game by the reference, with the winner the rules give.
+TEST(NMeshPlayout, EndsWhereTheRulesSay) {
+  for (int size : {3, 4, 6, 9, 19}) {
+    auto game = mesh_game(size);
+    Rng rng(99 + size);
+    for (int g = 0; g < 300; ++g) {
+      auto state = game->new_initial_state();
+      // Start some playouts from the middle of a game, including right after the pie.
+      if (g % 3 == 1) state->apply(state->legal_actions()[rng.below(static_cast<uint32_t>(size * size))]);
+      if (g % 3 == 2) {
+        state->apply(0);
+        state->apply(game->swap_action());
+      }
+      int winner = state->random_playout(rng);
+      ASSERT_TRUE(state->is_terminal());
+      ASSERT_EQ(winner, state->winner());
+      check_against_reference(*state);
+    }
+  }
+}
+
+// Before the last placement of a playout no stone was enmeshed: replaying the same
+// random choices through the interface reaches the same end.
+TEST(NMeshPlayout, SameGameAsTheInterfaceWithTheSameChoices) {
+  auto game = mesh_game(6);
+  for (int g = 0; g < 500; ++g) {
+    Rng a(g), b(g);
+    auto fast = game->new_initial_state();
+    int fast_winner = fast->random_playout(a);
+    // The interface version: the playout's choice among n empty cells (+ swap) is made
+    // with the same random numbers in the same order, over a list kept the same way.
+    auto slow = game->new_initial_state();
+    std::vector<int> empties;
+    for (int s = 0; s < 36; ++s) empties.push_back(s);
+    while (!slow->is_terminal()) {
+      auto& st = dynamic_cast<NMeshState&>(*slow);
+      bool swap = st.plies() == 1;
+      uint32_t pick = b.below(static_cast<uint32_t>(empties.size() + (swap ? 1 : 0)));
+      if (pick == empties.size()) {
+        slow->apply(game->swap_action());
+        continue;
+      }
+      int cell = empties[pick];
+      empties[pick] = empties.back();
+      empties.pop_back();
+      ASSERT_TRUE(slow->is_legal(cell));
+      slow->apply(cell);
+    }
+    ASSERT_EQ(fast_winner, slow->winner());
+    ASSERT_EQ(dynamic_cast<NMeshState&>(*fast).stones(), dynamic_cast<NMeshState&>(*slow).stones());
+  }
+}
+
+}  // namespace
+}  // namespace ludus::nmesh
