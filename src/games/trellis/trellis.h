@@ -54,6 +54,7 @@ class TrellisGame : public Game {
 
   std::unique_ptr<State> new_initial_state() const override;
   int num_distinct_actions() const override { return 7 * num_sites_ + 2; }
+  const Geometry* board_geometry() const override { return &geometry_; }
 
   int size() const { return size_; }
   int num_sites() const { return num_sites_; }
@@ -124,6 +125,7 @@ class TrellisState : public State {
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
   std::string render() const override;
+  int site_colour(int site) const override { return stone_at(site); }
   int random_playout(Rng& rng) override;
 
   // --- observation (tests, reference cross-checks, AIs) ---
