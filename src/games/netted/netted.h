@@ -1,0 +1,90 @@
+#pragma once
+// Netted (RULES.md §2): the game with its precomputed board tables, and the state
+// interface shared by the fast bitboard engine (netted_engine.h, one instantiation per
+// bitboard width) and by tests, the reference check and the text front ends.
+#include <array>
+#include <memory>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "core/geometry.h"
+
+namespace ludus {
+
+class NettedState;
+
+class NettedGame : public Game {
+ public:
+  // Two cells at a diagonal from `site`: `partner` shares the two mutually adjacent
+  // neighbours `a` and `b` with it; a diagonal of stones blocks the step a-b.
+  struct Diagonal {
+    int partner, a, b;
+  };
+  // The straight line through `site` in one direction: `mid` is next to it, `far` two
+  // steps away (-1 off the board).  Stones on site and far make mid a gap.
+  struct Line {
+    int mid, far;
+  };
+
+  static const GameInfo& game_info();
+  // Builds the engine whose bitboard width fits the board.
+  static std::shared_ptr<const NettedGame> create(const Options& options);
+
+  const Geometry& geometry() const { return geometry_; }
+  int num_sites() const { return geometry_.num_sites(); }
+  bool is_edge(int site) const { return is_edge_[site] != 0; }
+  std::span<const Diagonal> diagonals(int site) const {
+    return {diagonals_.data() + diagonal_start_[site], diagonals_.data() + diagonal_start_[site + 1]};
+  }
+  const std::array<Line, Geometry::kHexDirs>& lines(int site) const { return lines_[site]; }
+
+  int num_distinct_actions() const override { return num_sites(); }
+
+  // Position-setting helper (tests, analysis): the given stones placed without any
+  // legality check, `to_move` to play; the position is judged as if the other colour had
+  // just placed (netted or stalemated `to_move` means the other colour has won).
+  virtual std::unique_ptr<NettedState> position(const std::vector<int>& black, const std::vector<int>& white,
+                                                int to_move) const = 0;
+  // Same with cells written as text: "a1 b2 c3".
+  std::unique_ptr<NettedState> position(std::string_view black, std::string_view white, int to_move) const;
+
+ protected:
+  NettedGame(const Options& options, Geometry geometry);
+
+ private:
+  Geometry geometry_;
+  std::vector<unsigned char> is_edge_;
+  std::vector<Diagonal> diagonals_;
+  std::vector<int> diagonal_start_;
+  std::vector<std::array<Line, Geometry::kHexDirs>> lines_;
+};
+
+class NettedState : public State {
+ public:
+  using State::State;
+  const NettedGame& netted() const { return static_cast<const NettedGame&>(game()); }
+
+  // --- position, for rendering, tests and the reference cross-check ------------------
+  // Colour of the stone on `site`, or -1.
+  virtual int owner(int site) const = 0;
+  // Whether empty `site` is a gap in `colour`'s net.
+  virtual bool is_gap(int colour, int site) const = 0;
+  // Whether `colour`'s regions may step between adjacent cells a and b (no opposing
+  // diagonal passes between them).
+  virtual bool step_open(int colour, int a, int b) const = 0;
+  // Stones and edge cells of the netted group that ended the game (0, 0 when the game
+  // ended because the loser had no legal placement, or is not over).
+  virtual int netted_stones() const = 0;
+  virtual int netted_edges() const = 0;
+
+  // --- shared front-end behaviour ----------------------------------------------------------
+  std::string action_to_text(Action action) const override;
+  Action parse_action(std::string_view text) const override;
+  std::string render() const override;
+  std::string end_reason() const override;
+};
+
+}  // namespace ludus

@@ -1,0 +1,53 @@
+// Netted notation, move parsing with reasons, board drawing and end description: the
+// same for every engine width, written against the NettedState accessors.
+#include "core/ascii_board.h"
+#include "core/notation.h"
+#include "games/netted/netted.h"
+
+namespace ludus {
+
+std::string NettedState::action_to_text(Action action) const { return netted().geometry().name(action); }
+
+Action NettedState::parse_action(std::string_view text) const {
+  switch (move_word(text)) {
+    case MoveWord::Pass: throw_illegal(text, "there is no pass in Netted");
+    case MoveWord::Swap: throw_illegal(text, "there is no swap in Netted");
+    case MoveWord::Resign: throw_illegal(text, "resign is not a placement");
+    case MoveWord::None: break;
+  }
+  std::string error;
+  const int site = netted().geometry().parse(normalize_move_text(text), &error);
+  if (site < 0) throw_illegal(text, error);
+  if (is_terminal()) throw_illegal(text, "the game is over");
+  if (owner(site) >= 0) throw_illegal(text, "occupied");
+  // An empty cell is refused only by the suicide rule.
+  if (!is_legal(site)) throw_illegal(text, "suicide");
+  return site;
+}
+
+std::string NettedState::render() const {
+  const NettedGame& g = netted();
+  std::string board = render_hex_board(g.geometry(), [&](int site) -> std::string {
+    switch (owner(site)) {
+      case 0: return "X";
+      case 1: return "O";
+    }
+    const bool black_gap = is_gap(0, site), white_gap = is_gap(1, site);
+    if (black_gap && white_gap) return "*";
+    if (black_gap) return "x";
+    if (white_gap) return "o";
+    return g.is_edge(site) ? ":" : ".";
+  });
+  return board + "X black, O white, x/o black/white gap (* both), : empty edge cell, . empty inner cell\n";
+}
+
+std::string NettedState::end_reason() const {
+  if (!is_terminal()) return {};
+  const std::string& loser = game().colour_name(1 - winner());
+  if (netted_stones() == 0) return loser + " has no legal placement";
+  return loser + " is netted (" + std::to_string(netted_stones()) + " stone" +
+         (netted_stones() == 1 ? "" : "s") + ", " + std::to_string(netted_edges()) + " edge cell" +
+         (netted_edges() == 1 ? "" : "s") + ")";
+}
+
+}  // namespace ludus
