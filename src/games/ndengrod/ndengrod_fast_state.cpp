@@ -3,10 +3,14 @@
 // question floods one group outward from the stone in question, layer by layer through
 // the per-site neighbour masks, and stops at the first layer that touches a freedom, so
 // the usual answer ("it has a liberty") costs one or two mask operations.  Lines are
-// walked from the placed stone only.  ndengrod_reference.cpp holds the plain version
-// that the tests compare this against.
+// kept as one bit mask per straight line of each axis and colour, so the run through a
+// placed stone is two bit counts per axis.  ndengrod_reference.cpp holds the plain
+// version that the tests compare this against.
 #include <algorithm>
 #include <array>
+#include <bit>
+#include <cstdint>
+#include <stdexcept>
 
 #include "games/ndengrod/ndengrod_fast_state.h"
 #include "games/ndengrod/ndengrod_state.h"
@@ -14,14 +18,49 @@
 namespace ludus {
 namespace {
 
+// Line masks: 16 bits and 12 lines per axis are enough for every board of at most 64
+// cells (hex-hex up to side 5, trapezoid up to side 6); larger boards take the maximum.
+template <int kWords>
+struct LineMasks {
+  using Mask = uint32_t;
+  static constexpr int kLines = NdengrodGame::kMaxLines;
+  static constexpr int kLength = 32;
+};
+template <>
+struct LineMasks<1> {
+  using Mask = uint16_t;
+  static constexpr int kLines = 12;
+  static constexpr int kLength = 16;
+};
+
+// Calls f(bit) for the set bits of `bits` until it returns true; returns whether it did.
+template <typename Board, typename F>
+bool any_bit(Board bits, F&& f) {
+  while (bits.any()) {
+    int bit = bits.lowest();
+    bits.reset(bit);
+    if (f(bit)) return true;
+  }
+  return false;
+}
+
 template <int kWords>
 class NdengrodFastState final : public NdengrodState {
   using Board = Bitboard<kWords>;
+  using Mask = typename LineMasks<kWords>::Mask;
+  static constexpr int kLines = LineMasks<kWords>::kLines;
   static constexpr int kCapacity = 64 * kWords;
+  static constexpr int kAxes = NdengrodGame::kAxes;
 
  public:
   explicit NdengrodFastState(const NdengrodGame& game)
-      : NdengrodState(game), neighbour_masks_(game.masks<kWords>().neighbours.data()) {
+      : NdengrodState(game),
+        neighbour_masks_(game.masks<kWords>().neighbours.data()),
+        windows_(game.masks<kWords>().windows.data()),
+        line_places_(&game.line_places(0)) {
+    if (game.num_sites() > kCapacity || game.max_lines_per_axis() > kLines ||
+        game.longest_line() > LineMasks<kWords>::kLength)
+      throw std::logic_error("ndengrod: board does not fit the bitboard width");
     empty_ = game.masks<kWords>().all_sites;
   }
 
@@ -64,40 +103,56 @@ class NdengrodFastState final : public NdengrodState {
     return !is_terminal() && empty_.test(site) && legal_for(site, to_move_);
   }
   bool any_legal_placement() const override {
-    bool found = false;
-    Board left = empty_;
-    while (!found && left.any()) {
-      int site = left.lowest();
-      left.reset(site);
-      found = legal_for(site, to_move_);
-    }
-    return found;
+    return any_bit(empty_, [&](int site) { return legal_for(site, to_move_); });
   }
   int last_captures() const override { return captures_; }
 
   void set_position(const std::vector<int>& stones, int to_move, int plies) override {
     stones_[0].clear();
     stones_[1].clear();
+    for (auto& axis_lines : lines_) for (auto& lines : axis_lines) lines.fill(0);
     empty_ = game_->masks<kWords>().all_sites;
     for (int site = 0; site < game_->num_sites(); ++site) {
       if (stones[site] == kEmpty) continue;
       stones_[stones[site]].set(site);
       empty_.reset(site);
+      mark_lines(site, stones[site]);
     }
     captures_ = 0;
     reset_bookkeeping(to_move, plies);
   }
 
  private:
+  // Whether a neighbour of `site` is in `board`.
+  bool touches(int site, const Board& board) const {
+    if constexpr (kWords == 1) {
+      return neighbour_masks_[site].intersects(board);
+    } else {
+      const auto& w = windows_[site];
+      return ((board.word(w.low_word) & w.low) | (board.word(w.high_word) & w.high)) != 0;
+    }
+  }
+  // board |= the neighbours of `site`.
+  void add_neighbours(int site, Board& board) const {
+    if constexpr (kWords == 1) {
+      board |= neighbour_masks_[site];
+    } else {
+      const auto& w = windows_[site];
+      board.word(w.low_word) |= w.low;
+      board.word(w.high_word) |= w.high;
+    }
+  }
+
   // Whether the group of `site` within `own` touches a cell of `freedoms`.  When it does
   // not, *group (if given) receives the whole group.
   bool group_has_freedom(int site, const Board& own, const Board& freedoms, Board* group) const {
+    if (touches(site, freedoms)) return true;
     Board members, frontier;
     members.set(site);
     frontier = members;
     for (;;) {
       Board around;
-      frontier.for_each([&](int s) { around |= neighbour_masks_[s]; });
+      frontier.for_each([&](int s) { add_neighbours(s, around); });
       if (around.intersects(freedoms)) return true;
       frontier = (around & own).and_not(members);
       if (frontier.none()) break;
@@ -111,19 +166,14 @@ class NdengrodFastState final : public NdengrodState {
   // needs an empty neighbour, a friendly neighbour group with a liberty elsewhere, or an
   // enemy neighbour group whose last liberty is `site` (captured, which frees a cell).
   bool legal_for(int site, int colour) const {
-    if (neighbour_masks_[site].intersects(empty_)) return true;
+    if (touches(site, empty_)) return true;
+    const Board& around = neighbour_masks_[site];
     Board freedoms = empty_;
     freedoms.reset(site);
-    const auto& list = game_->neighbour_list(site);
-    for (int i = 0, n = game_->num_neighbours(site); i < n; ++i) {
-      int next = list[i];
-      if (stones_[colour].test(next)) {
-        if (group_has_freedom(next, stones_[colour], freedoms, nullptr)) return true;
-      } else if (!group_has_freedom(next, stones_[colour ^ 1], freedoms, nullptr)) {
-        return true;
-      }
-    }
-    return false;
+    const Board& own = stones_[colour];
+    const Board& enemy = stones_[colour ^ 1];
+    return any_bit(around & own, [&](int next) { return group_has_freedom(next, own, freedoms, nullptr); }) ||
+           any_bit(around & enemy, [&](int next) { return !group_has_freedom(next, enemy, freedoms, nullptr); });
   }
 
   // Puts a stone (precondition: legal) and removes the enemy groups it leaves without an
@@ -131,38 +181,54 @@ class NdengrodFastState final : public NdengrodState {
   Board place(int site, int colour) {
     stones_[colour].set(site);
     empty_.reset(site);
+    mark_lines(site, colour);
+    const int other = colour ^ 1;
     Board captured;
-    const Board& enemy = stones_[colour ^ 1];
-    const auto& list = game_->neighbour_list(site);
-    for (int i = 0, n = game_->num_neighbours(site); i < n; ++i) {
-      int next = list[i];
-      if (!enemy.test(next) || captured.test(next)) continue;
+    (neighbour_masks_[site] & stones_[other]).for_each([&](int next) {
+      if (captured.test(next) || touches(next, empty_)) return;
       Board group;
-      if (!group_has_freedom(next, enemy, empty_, &group)) captured |= group;
-    }
+      if (!group_has_freedom(next, stones_[other], empty_, &group)) captured |= group;
+    });
     if (captured.any()) {
-      stones_[colour ^ 1] ^= captured;
+      stones_[other] ^= captured;
       empty_ |= captured;
+      captured.for_each([&](int s) { clear_lines(s, other); });
     }
     return captured;
   }
 
-  // Longest straight run of `colour` through `site` along the three axes.
+  void mark_lines(int site, int colour) {
+    for (int axis = 0; axis < kAxes; ++axis) {
+      auto place = line_places_[site][axis];
+      lines_[colour][axis][place.line] |= static_cast<Mask>(1u << place.position);
+    }
+  }
+  void clear_lines(int site, int colour) {
+    for (int axis = 0; axis < kAxes; ++axis) {
+      auto place = line_places_[site][axis];
+      lines_[colour][axis][place.line] &= static_cast<Mask>(~(1u << place.position));
+    }
+  }
+
+  // Longest straight run of `colour` through `site` (which holds such a stone).
   int line_through(int site, int colour) const {
-    const Board& own = stones_[colour];
     int best = 0;
-    for (int axis = 0; axis < 3; ++axis) {
-      int run = 1;
-      for (int dir : {axis, axis + 3})
-        for (int s = game_->step(site, dir); s >= 0 && own.test(s); s = game_->step(s, dir)) ++run;
-      best = std::max(best, run);
+    for (int axis = 0; axis < kAxes; ++axis) {
+      auto place = line_places_[site][axis];
+      uint32_t bits = lines_[colour][axis][place.line];
+      int ahead = std::countr_one(bits >> place.position);          // this cell and beyond
+      int behind = std::countl_one(bits << (31 - place.position));  // this cell and before
+      best = std::max(best, ahead + behind - 1);
     }
     return best;
   }
 
   const Board* neighbour_masks_;
+  const NdengrodNeighbourWindow* windows_;
+  const std::array<NdengrodGame::LinePlace, kAxes>* line_places_;
   Board stones_[2];
   Board empty_;
+  std::array<std::array<std::array<Mask, kLines>, kAxes>, 2> lines_{};
   int captures_ = 0;
 };
 
@@ -178,17 +244,8 @@ int NdengrodFastState<kWords>::random_playout(Rng& rng) {
   if (!game_->line_possible()) return is_terminal() ? winner() : kDraw;
 
   std::array<int16_t, kCapacity> cells;
-  std::array<int16_t, kCapacity> where;
   int num_empty = 0;
-  auto add = [&](int site) {
-    where[site] = static_cast<int16_t>(num_empty);
-    cells[num_empty++] = static_cast<int16_t>(site);
-  };
-  auto exchange = [&](int i, int j) {
-    std::swap(cells[i], cells[j]);
-    where[cells[i]] = static_cast<int16_t>(i);
-    where[cells[j]] = static_cast<int16_t>(j);
-  };
+  auto add = [&](int site) { cells[num_empty++] = static_cast<int16_t>(site); };
   empty_.for_each(add);
 
   const bool swap_open = game_->swap_enabled();
@@ -200,21 +257,21 @@ int NdengrodFastState<kWords>::random_playout(Rng& rng) {
       continue;
     }
     int candidates = num_empty;
-    int site = -1;
+    int chosen = -1;
     while (candidates > 0) {
       int i = static_cast<int>(rng.below(static_cast<uint32_t>(candidates)));
-      int s = cells[i];
-      if (legal_for(s, to_move_)) {
-        site = s;
+      if (legal_for(cells[i], to_move_)) {
+        chosen = i;
         break;
       }
-      exchange(i, --candidates);
+      std::swap(cells[i], cells[--candidates]);
     }
-    if (site < 0) {
+    if (chosen < 0) {
       record_pass();
       continue;
     }
-    exchange(where[site], --num_empty);
+    const int site = cells[chosen];
+    cells[chosen] = cells[--num_empty];
     Board captured = place(site, to_move_);
     captures_ = 0;
     if (captured.any()) {

@@ -1,5 +1,8 @@
 #include "games/ndengrod/ndengrod_game.h"
 
+#include <algorithm>
+#include <stdexcept>
+
 #include "core/registry.h"
 #include "games/ndengrod/ndengrod_fast_state.h"
 
@@ -47,9 +50,21 @@ template <int kWords>
 NdengrodMasks<kWords> build_masks(const Geometry& geometry) {
   NdengrodMasks<kWords> masks;
   masks.neighbours.resize(geometry.num_sites());
+  masks.windows.resize(geometry.num_sites());
   for (int site = 0; site < geometry.num_sites(); ++site) {
     masks.all_sites.set(site);
-    for (int next : geometry.neighbours(site)) masks.neighbours[site].set(next);
+    auto& window = masks.windows[site];
+    auto around = geometry.neighbours(site);
+    window.low_word = static_cast<int16_t>(*std::min_element(around.begin(), around.end()) / 64);
+    window.high_word = static_cast<int16_t>(std::min(window.low_word + 1, kWords - 1));
+    for (int next : around) {
+      masks.neighbours[site].set(next);
+      int word = next / 64;
+      uint64_t bit = 1ull << (next % 64);
+      if (word == window.low_word) window.low |= bit;
+      else if (word == window.low_word + 1) window.high |= bit;
+      else throw std::logic_error("ndengrod: neighbours span more than two bitboard words");
+    }
   }
   return masks;
 }
@@ -72,21 +87,27 @@ NdengrodGame::NdengrodGame(const Options& options)
       words_(words_for(num_sites_)) {
   neighbours_.resize(num_sites_);
   neighbour_count_.resize(num_sites_);
-  steps_.resize(static_cast<size_t>(num_sites_) * 6);
   for (int site = 0; site < num_sites_; ++site) {
     neighbours_[site].fill(-1);
     int count = 0;
     for (int next : geometry_.neighbours(site)) neighbours_[site][count++] = static_cast<int16_t>(next);
     neighbour_count_[site] = static_cast<int8_t>(count);
-    for (int dir = 0; dir < 6; ++dir) steps_[site * 6 + dir] = static_cast<int16_t>(geometry_.step(site, dir));
   }
-  // A line of `length` fits when some cell starts a run of that many cells along an axis.
-  for (int site = 0; site < num_sites_ && !line_possible_; ++site)
-    for (int dir = 0; dir < 3 && !line_possible_; ++dir) {
-      int run = 1;
-      for (int s = step(site, dir); s >= 0; s = step(s, dir)) ++run;
-      line_possible_ = run >= length_;
+  // Number the lines of each axis from the cells that have no predecessor on it.
+  line_places_.resize(num_sites_);
+  for (int axis = 0; axis < kAxes; ++axis) {
+    const int backward = Geometry::opposite(Topology::Hex, axis);
+    int lines = 0;
+    for (int start = 0; start < num_sites_; ++start) {
+      if (geometry_.step(start, backward) >= 0) continue;
+      int position = 0;
+      for (int s = start; s >= 0; s = geometry_.step(s, axis))
+        line_places_[s][axis] = {static_cast<uint8_t>(lines), static_cast<uint8_t>(position++)};
+      longest_line_ = std::max(longest_line_, position);
+      ++lines;
     }
+    max_lines_per_axis_ = std::max(max_lines_per_axis_, lines);
+  }
   switch (words_) {
     case 1: masks_ = build_masks<1>(geometry_); break;
     case 2: masks_ = build_masks<2>(geometry_); break;

@@ -18,17 +18,34 @@
 
 namespace ludus {
 
+// The neighbours of one cell as a window of two consecutive bitboard words (they lie on
+// three consecutive rows, at most 52 bits apart), so testing or collecting them costs two
+// word operations whatever the board size.
+struct NdengrodNeighbourWindow {
+  uint64_t low = 0, high = 0;     // bits in words `low_word` and `high_word`
+  int16_t low_word = 0, high_word = 0;  // high_word == low_word (and high == 0) at the end
+};
+
 // Per-site neighbour bitboards for one bitboard width.
 template <int kWords>
 struct NdengrodMasks {
   std::vector<Bitboard<kWords>> neighbours;
+  std::vector<NdengrodNeighbourWindow> windows;
   Bitboard<kWords> all_sites;
 };
 
 class NdengrodGame : public Game {
  public:
   static constexpr int kMaxNeighbours = 6;
-  static constexpr int kMaxSites = 512;  // hex-hex of side 13 has 469 cells
+  // The three axes (hex directions 0..2: east, south-east, south-west) cut the board into
+  // straight lines; every cell lies on one line per axis.  At most 25 lines per axis and
+  // 25 cells per line (hex-hex of side 13), so a line fits in a 32-bit mask.
+  static constexpr int kAxes = 3;
+  static constexpr int kMaxLines = 25;
+  struct LinePlace {
+    uint8_t line;      // which line of the axis
+    uint8_t position;  // cells before this one on that line
+  };
 
   explicit NdengrodGame(const Options& options);
 
@@ -41,7 +58,7 @@ class NdengrodGame : public Game {
   bool swap_enabled() const { return swap_enabled_; }
   // False when no straight run of `length` cells fits on the board: then nobody can ever
   // win (and, see random_playout, the game never ends).
-  bool line_possible() const { return line_possible_; }
+  bool line_possible() const { return longest_line_ >= length_; }
 
   // Action ids: sites 0..num_sites-1, then these two.
   Action swap_action() const { return num_sites_; }
@@ -50,8 +67,11 @@ class NdengrodGame : public Game {
   // Neighbours of `site`, padded with -1 after num_neighbours(site) entries.
   const std::array<int16_t, kMaxNeighbours>& neighbour_list(int site) const { return neighbours_[site]; }
   int num_neighbours(int site) const { return neighbour_count_[site]; }
-  // Site one step from `site` in hex direction `dir` (0..5, dir+3 is opposite), or -1.
-  int step(int site, int dir) const { return steps_[site * 6 + dir]; }
+  const std::array<LinePlace, kAxes>& line_places(int site) const { return line_places_[site]; }
+  // Lines on the axis that has the most (sizes the states' line masks).
+  int max_lines_per_axis() const { return max_lines_per_axis_; }
+  // Cells on the longest line (sizes the mask type).
+  int longest_line() const { return longest_line_; }
 
   // Bitboard words needed for this board: 1, 2, 4 or 8.
   int bitboard_words() const { return words_; }
@@ -63,11 +83,12 @@ class NdengrodGame : public Game {
   int num_sites_;
   int length_;
   bool swap_enabled_;
-  bool line_possible_ = false;
   int words_;
   std::vector<std::array<int16_t, kMaxNeighbours>> neighbours_;
   std::vector<int8_t> neighbour_count_;
-  std::vector<int16_t> steps_;
+  std::vector<std::array<LinePlace, kAxes>> line_places_;
+  int max_lines_per_axis_ = 0;
+  int longest_line_ = 0;
   std::variant<NdengrodMasks<1>, NdengrodMasks<2>, NdengrodMasks<4>, NdengrodMasks<8>> masks_;
 };
 
