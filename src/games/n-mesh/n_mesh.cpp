@@ -98,17 +98,20 @@ void NMeshState::apply(Action action) {
 
 // The end test runs after every placement: any enmeshed stone ends the game.
 void NMeshState::place(int site) {
-  stones_[to_move_].set(site);
+  const int mover = to_move_;
+  stones_[mover].set(site);
   ++plies_;
-  auto enmeshed_now = enmeshed();
+  const std::array<Board, 2> enmeshed_now = enmeshed();
   if (enmeshed_now[kBlack].any() || enmeshed_now[kWhite].any()) {
-    final_counts_ = {enmeshed_now[kBlack].count(), enmeshed_now[kWhite].count()};
-    if (final_counts_[kBlack] != final_counts_[kWhite])
-      winner_ = final_counts_[kBlack] < final_counts_[kWhite] ? kBlack : kWhite;
+    // Counted only at the end: without a popcount instruction counting is not cheap.
+    std::array<int, 2> counts{enmeshed_now[kBlack].count(), enmeshed_now[kWhite].count()};
+    final_counts_ = counts;
+    if (counts[kBlack] != counts[kWhite])
+      winner_ = counts[kBlack] < counts[kWhite] ? kBlack : kWhite;
     else
-      winner_ = 1 - to_move_;  // a tie loses for the player who just moved
+      winner_ = 1 - mover;  // a tie loses for the player who just moved
   }
-  to_move_ = 1 - to_move_;
+  to_move_ = 1 - mover;
 }
 
 // The pie: Black's only stone becomes White's; the seats stay, Black moves next, and

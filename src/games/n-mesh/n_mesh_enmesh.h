@@ -30,7 +30,12 @@ struct EnmeshTables {
   static EnmeshTables build(int n, const Board& liberties);
 };
 
-// The enmeshed stones of each colour, given both colours' stones.
-std::array<Board, 2> enmeshed_stones(const EnmeshTables& tables, const std::array<Board, 2>& stones);
+// The enmeshed stones of `colour` (0 or 1), given both colours' stones.
+Board enmeshed_stones(const EnmeshTables& tables, const std::array<Board, 2>& stones, int colour);
+
+// The enmeshed stones of each colour.
+inline std::array<Board, 2> enmeshed_stones(const EnmeshTables& tables, const std::array<Board, 2>& stones) {
+  return {enmeshed_stones(tables, stones, 0), enmeshed_stones(tables, stones, 1)};
+}
 
 }  // namespace ludus::nmesh

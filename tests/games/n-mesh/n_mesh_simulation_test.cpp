@@ -55,8 +55,8 @@ TEST_P(NMeshSimulation, FastMatchesReferenceAfterEveryMove) {
 INSTANTIATE_TEST_SUITE_P(Sizes, NMeshSimulation,
                          ::testing::Values(SizeAndGames{3, 500}, SizeAndGames{4, 1000}, SizeAndGames{5, 1000},
                                            SizeAndGames{6, 2000}, SizeAndGames{7, 500}, SizeAndGames{8, 500},
-                                           SizeAndGames{9, 300}, SizeAndGames{11, 200}, SizeAndGames{13, 100},
-                                           SizeAndGames{16, 60}, SizeAndGames{17, 40}, SizeAndGames{19, 40}),
+                                           SizeAndGames{9, 300}, SizeAndGames{11, 200}, SizeAndGames{13, 80},
+                                           SizeAndGames{16, 40}, SizeAndGames{17, 30}, SizeAndGames{19, 30}),
                          [](const auto& info) { return "size" + std::to_string(info.param.size); });
 
 // The allocation-free playout plays by the same rules: every final position it reaches
