@@ -59,6 +59,31 @@ INSTANTIATE_TEST_SUITE_P(Sizes, NMeshSimulation,
                                            SizeAndGames{16, 40}, SizeAndGames{17, 30}, SizeAndGames{19, 30}),
                          [](const auto& info) { return "size" + std::to_string(info.param.size); });
 
+// Random games end at the first enmeshed stone, so they rarely show crowded boards with
+// many sealed groups, knight walls and broken knights.  Random fillings of the board at
+// every density do, and need not be reachable in play.
+TEST(NMeshRandomPositions, FastMatchesReference) {
+  Rng rng(2024);
+  for (int size = 3; size <= 19; ++size) {
+    auto game = mesh_game(size);
+    const int boards = size <= 8 ? 400 : size <= 13 ? 100 : 30;
+    for (int b = 0; b < boards; ++b) {
+      const uint32_t black = 5 + rng.below(40), white = 5 + rng.below(40);  // percent
+      std::vector<std::string> rows(size, std::string(size, '.'));
+      for (auto& row : rows)
+        for (auto& cell : row) {
+          uint32_t roll = rng.below(100);
+          cell = roll < black ? 'x' : roll < black + white ? 'o' : '.';
+        }
+      auto state = NMeshState::from_diagram(*game, rows, kBlack);
+      auto fast = state->enmeshed();
+      for (int colour : {kBlack, kWhite})
+        ASSERT_EQ(names(*game, fast[colour]), names(*game, reference_enmeshed(*state, colour)))
+            << "colour " << colour << "\n" << state->render();
+    }
+  }
+}
+
 // The allocation-free playout plays by the same rules: every final position it reaches
 // is a finished game by the reference, with the winner the rules give.
 TEST(NMeshPlayout, EndsWhereTheRulesSay) {
