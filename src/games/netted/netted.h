@@ -42,6 +42,7 @@ class NettedGame : public Game {
   const std::array<Line, Geometry::kHexDirs>& lines(int site) const { return lines_[site]; }
 
   int num_distinct_actions() const override { return num_sites(); }
+  const Geometry* board_geometry() const override { return &geometry_; }
 
   // Position-setting helper (tests, analysis): the given stones placed without any
   // legality check, `to_move` to play; the position is judged as if the other colour had
@@ -70,6 +71,7 @@ class NettedState : public State {
   // --- position, for rendering, tests and the reference cross-check ------------------
   // Colour of the stone on `site`, or -1.
   virtual int owner(int site) const = 0;
+  int site_colour(int site) const override { return owner(site); }
   // Whether empty `site` is a gap in `colour`'s net.
   virtual bool is_gap(int colour, int site) const = 0;
   // Whether `colour`'s regions may step between adjacent cells a and b (no opposing

@@ -178,14 +178,16 @@ void NettedEngineState<W>::evaluate() {
     Board region, frontier;
     region.set(seed);
     frontier.set(seed);
+    // Grow by whole rings: every frontier cell contributes its open steps at once.
     while (frontier.any()) {
-      const int c = frontier.lowest();
-      frontier.reset(c);
-      region_of[c] = static_cast<uint16_t>(regions);
-      const Board grown = open[c] & remaining;
-      remaining = remaining.and_not(grown);
-      region |= grown;
-      frontier |= grown;
+      Board reached;
+      frontier.for_each([&](int c) {
+        region_of[c] = static_cast<uint16_t>(regions);
+        reached |= open[c];
+      });
+      frontier = reached & remaining;
+      remaining = remaining.and_not(frontier);
+      region |= frontier;
     }
     const int e = (region & edges).count();
     const int s = (region & mine).count();
