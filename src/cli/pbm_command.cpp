@@ -1,0 +1,49 @@
+// `ludus pbm [--db FILE] [GAME] COMMAND ARGS...`: the play server's command interface
+// run once against the database file, like a mail to the classic play-by-email servers.
+// An AI seat replies at once (there is no background worker in a one-shot command).
+#include <iostream>
+
+#include "cli/command.h"
+#include "server/accounts.h"
+#include "server/commands.h"
+#include "server/errors.h"
+#include "server/service.h"
+#include "server/store.h"
+
+namespace ludus::cli {
+namespace {
+
+struct PbmArgs {
+  std::string db = "ludus.db";
+  bool test_hashing = false;
+};
+
+const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server database (try: ludus pbm help)", 60,
+                                    [](CLI::App& app) {
+  auto args = std::make_shared<PbmArgs>();
+  app.add_option("--db", args->db, "SQLite database file (created if missing)")->capture_default_str();
+  app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
+  // Everything from the first word on is the command, including words such as -size=6.
+  app.prefix_command();
+  app.footer("Grammar: [GAME] COMMAND ARGS...; `ludus pbm help` lists the commands.");
+  return [args, &app] {
+    std::vector<std::string> words = app.remaining();
+    try {
+      server::Store store(args->db);
+      server::Accounts accounts(store,
+                                args->test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(),
+                                server::system_clock());
+      server::Service service(store, accounts);
+      service.set_inline_ai(true);
+      server::CommandInterpreter commands(service);
+      std::cout << commands.execute(words);
+      return 0;
+    } catch (const server::ServerError& e) {
+      std::cerr << "ludus: error: " << e.what() << "\n";
+      return e.status() == 400 ? kExitUsage : kExitFailure;
+    }
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli

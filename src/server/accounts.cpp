@@ -1,0 +1,178 @@
+#include "server/accounts.h"
+
+#include <sodium.h>
+
+#include <cctype>
+#include <chrono>
+#include <stdexcept>
+
+#include "server/errors.h"
+
+namespace ludus::server {
+namespace {
+
+constexpr size_t kMaxPassword = 256;
+constexpr size_t kMaxEmail = 254;
+
+void init_sodium() {
+  static const bool ok = sodium_init() >= 0;
+  if (!ok) throw std::runtime_error("libsodium failed to initialise");
+}
+
+std::string to_hex(const unsigned char* data, size_t size) {
+  std::string hex(size * 2 + 1, '\0');
+  sodium_bin2hex(hex.data(), hex.size(), data, size);
+  hex.pop_back();
+  return hex;
+}
+
+void check_email(std::string_view email) {
+  if (email.empty()) return;
+  bool ok = email.size() <= kMaxEmail && email.find('@') != std::string_view::npos;
+  for (unsigned char ch : email) ok = ok && ch > ' ' && ch != 0x7f;
+  if (!ok) bad_request("bad e-mail address (expected name@host, no blanks)");
+}
+
+}  // namespace
+
+PasswordPolicy PasswordPolicy::interactive() {
+  return {crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE};
+}
+
+PasswordPolicy PasswordPolicy::fast() { return {crypto_pwhash_OPSLIMIT_MIN, crypto_pwhash_MEMLIMIT_MIN}; }
+
+Clock system_clock() {
+  return [] {
+    return static_cast<int64_t>(
+        std::chrono::duration_cast<std::chrono::seconds>(std::chrono::system_clock::now().time_since_epoch()).count());
+  };
+}
+
+Accounts::Accounts(Store& store, PasswordPolicy policy, Clock clock)
+    : store_(&store), policy_(policy), clock_(std::move(clock)) {
+  init_sodium();
+  dummy_hash_ = hash_password("not a password of anyone");
+}
+
+std::string Accounts::normalize_user_id(std::string_view text) {
+  std::string id;
+  for (unsigned char ch : text) id += static_cast<char>(std::tolower(ch));
+  bool ok = !id.empty() && id.size() <= 32 && std::isalnum(static_cast<unsigned char>(id[0]));
+  for (unsigned char ch : id) ok = ok && (std::isalnum(ch) || ch == '_' || ch == '.' || ch == '-') && ch < 0x80;
+  if (!ok) {
+    std::string shown(text.substr(0, 40));
+    for (auto& ch : shown)
+      if (static_cast<unsigned char>(ch) < ' ' || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
+    bad_request("bad user id '" + shown +
+                "': use 1-32 letters, digits, '_', '.' or '-', starting with a letter or digit", "bad_user");
+  }
+  return id;
+}
+
+void Accounts::check_password(std::string_view password) {
+  if (password.empty()) bad_request("the password is empty", "bad_password");
+  if (password.size() > kMaxPassword)
+    bad_request("the password is longer than " + std::to_string(kMaxPassword) + " bytes", "bad_password");
+  if (password.find('\0') != std::string_view::npos) bad_request("the password contains a NUL byte", "bad_password");
+}
+
+std::string Accounts::hash_password(std::string_view password) const {
+  char out[crypto_pwhash_STRBYTES];
+  if (crypto_pwhash_str(out, password.data(), password.size(), policy_.opslimit, policy_.memlimit) != 0)
+    throw ServerError(503, "busy", "out of memory while hashing the password, try again");
+  return out;
+}
+
+bool Accounts::verify_password(const std::string& hash, std::string_view password) {
+  return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+}
+
+std::string Accounts::hash_token(std::string_view token) {
+  unsigned char digest[crypto_generichash_BYTES];
+  crypto_generichash(digest, sizeof digest, reinterpret_cast<const unsigned char*>(token.data()), token.size(),
+                     nullptr, 0);
+  return to_hex(digest, sizeof digest);
+}
+
+std::string Accounts::signup(std::string_view user, std::string_view password, std::string_view email) {
+  if (is_ai(user)) bad_request("user ids starting with 'ai:' are reserved for computer players", "bad_user");
+  UserRecord record;
+  record.id = normalize_user_id(user);
+  check_password(password);
+  check_email(email);
+  record.email = std::string(email);
+  record.password_hash = hash_password(password);  // slow: before the transaction
+  record.created_at = now();
+  auto session = store_->session();
+  auto tx = session.write();
+  session.insert_user(record);
+  tx.commit();
+  return record.id;
+}
+
+std::string Accounts::authenticate(std::string_view user, std::string_view password) {
+  const char* kFailed = "wrong user id or password";
+  std::string id;
+  try {
+    id = normalize_user_id(user);
+  } catch (const ServerError&) {
+    unauthorized(kFailed);
+  }
+  std::optional<UserRecord> record;
+  {
+    auto session = store_->session();
+    record = session.find_user(id);
+  }
+  if (!record) {
+    verify_password(dummy_hash_, password);  // same cost as a real check
+    unauthorized(kFailed);
+  }
+  if (password.size() > kMaxPassword || !verify_password(record->password_hash, password)) unauthorized(kFailed);
+  return id;
+}
+
+void Accounts::change_password(std::string_view user, std::string_view old_password, std::string_view new_password) {
+  std::string id = authenticate(user, old_password);
+  check_password(new_password);
+  std::string hash = hash_password(new_password);
+  auto session = store_->session();
+  auto tx = session.write();
+  session.set_password_hash(id, hash);
+  session.delete_tokens_of(id);  // a new password logs every other device out
+  tx.commit();
+}
+
+std::string Accounts::issue_token(Session& session, const std::string& user) {
+  unsigned char raw[32];
+  randombytes_buf(raw, sizeof raw);
+  std::string token = to_hex(raw, sizeof raw);
+  int64_t t = now();
+  session.insert_token(hash_token(token), user, t, t + kTokenLifetime);
+  return token;
+}
+
+std::string Accounts::login(std::string_view user, std::string_view password) {
+  std::string id = authenticate(user, password);
+  auto session = store_->session();
+  auto tx = session.write();
+  std::string token = issue_token(session, id);
+  tx.commit();
+  return token;
+}
+
+std::string Accounts::user_for_token(std::string_view token) {
+  if (token.empty() || token.size() > 256) unauthorized("missing or malformed bearer token; log in first");
+  auto session = store_->session();
+  auto user = session.token_user(hash_token(token), now());
+  if (!user) unauthorized("unknown or expired token; log in again");
+  return *user;
+}
+
+void Accounts::logout(std::string_view token) {
+  auto session = store_->session();
+  auto tx = session.write();
+  session.delete_token(hash_token(token));
+  tx.commit();
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,35 @@
+#pragma once
+// Errors of the play server.  Every failure a client can cause is a ServerError with an
+// HTTP status, a stable machine-readable code for the web page and one clear line for
+// people; the command interface prints the line, the JSON API returns all three.
+#include <string>
+
+#include "core/error.h"
+
+namespace ludus::server {
+
+class ServerError : public LudusError {
+ public:
+  ServerError(int status, std::string code, const std::string& message)
+      : LudusError(message), status_(status), code_(std::move(code)) {}
+
+  int status() const { return status_; }
+  const std::string& code() const { return code_; }
+
+ private:
+  int status_;
+  std::string code_;
+};
+
+// The statuses used (docs/http-api.md lists the codes).
+[[noreturn]] inline void bad_request(const std::string& message, std::string code = "bad_request") {
+  throw ServerError(400, std::move(code), message);
+}
+[[noreturn]] inline void unauthorized(const std::string& message) { throw ServerError(401, "unauthorized", message); }
+[[noreturn]] inline void forbidden(const std::string& message) { throw ServerError(403, "forbidden", message); }
+[[noreturn]] inline void not_found(const std::string& message) { throw ServerError(404, "not_found", message); }
+[[noreturn]] inline void conflict(const std::string& message, std::string code = "conflict") {
+  throw ServerError(409, std::move(code), message);
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,23 @@
+#pragma once
+// JSON views of boards and games for the HTTP API (fields documented in docs/http-api.md).
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "server/board.h"
+#include "server/records.h"
+
+namespace ludus::server {
+
+// A listing entry (from the cached columns; no replay).
+nlohmann::json game_summary_json(const GameRecord& game);
+
+// Everything a page needs to show and play a board: players, status, moves, legal
+// moves, the ASCII board, the mail layout and the geometry with the stones.  With
+// `ply`, the position after that move.
+nlohmann::json board_json(const Board& board, std::optional<int> ply = std::nullopt);
+
+// The games that can be challenged: names, titles, colours, options, summaries.
+nlohmann::json catalog_json();
+
+}  // namespace ludus::server

@@ -1,0 +1,41 @@
+#include "server/play_server.h"
+
+#include <chrono>
+
+namespace ludus::server {
+
+PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
+  store_ = std::make_unique<Store>(config_.db_path);
+  accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
+  service_ = std::make_unique<Service>(*store_, *accounts_);
+  ai_ = std::make_unique<AiWorker>(*service_, config_.log);
+  service_->set_change_listener([ai = ai_.get()](int64_t board) { ai->enqueue(board); });
+  http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.max_body, config_.log});
+  port_ = http_->bind(config_.host, config_.port);
+}
+
+PlayServer::~PlayServer() { stop(); }
+
+void PlayServer::run() {
+  ai_->start();
+  serving_ = true;
+  if (!stop_requested_) http_->run();
+  serving_ = false;
+}
+
+void PlayServer::start() {
+  serving_ = true;  // so a stop() right away waits for the thread
+  thread_ = std::thread([this] { run(); });
+}
+
+void PlayServer::stop() {
+  stop_requested_ = true;
+  while (serving_) {
+    http_->stop();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  if (thread_.joinable()) thread_.join();
+  ai_->stop();
+}
+
+}  // namespace ludus::server

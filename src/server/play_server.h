@@ -1,0 +1,65 @@
+#pragma once
+// The whole play server in one object: storage, accounts, the operations, the AI worker
+// and the HTTP front.  `ludus serve` runs one; the tests start one on a loopback port.
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+#include <thread>
+
+#include "server/accounts.h"
+#include "server/ai_worker.h"
+#include "server/http_api.h"
+#include "server/service.h"
+#include "server/store.h"
+
+namespace ludus::server {
+
+struct ServerConfig {
+  std::string db_path = "ludus.db";
+  std::string host = "127.0.0.1";
+  int port = 8080;  // 0 = any free port
+  std::string web_dir = LUDUS_WEB_DIR;
+  PasswordPolicy passwords = PasswordPolicy::interactive();
+  size_t max_body = 64 * 1024;
+  Clock clock = system_clock();
+  // Request lines and AI errors; nullptr = quiet.
+  std::function<void(const std::string&)> log;
+};
+
+class PlayServer {
+ public:
+  // Opens (or creates) the database and binds the port; throws LudusError on failure.
+  explicit PlayServer(ServerConfig config);
+  ~PlayServer();
+  PlayServer(const PlayServer&) = delete;
+  PlayServer& operator=(const PlayServer&) = delete;
+
+  int port() const { return port_; }
+  Service& service() { return *service_; }
+  AiWorker& ai() { return *ai_; }
+
+  // Serves until stop().
+  void run();
+  // Serves from a background thread (tests); stop() or the destructor ends it.
+  void start();
+  // Stops accepting requests, lets the AI finish its search, and returns.  Safe to call
+  // from another thread while run() blocks, and more than once.
+  void stop();
+
+ private:
+  ServerConfig config_;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Accounts> accounts_;
+  std::unique_ptr<Service> service_;
+  std::unique_ptr<AiWorker> ai_;
+  std::unique_ptr<HttpApi> http_;
+  int port_ = 0;
+  std::thread thread_;
+  // run() may not have reached the listening loop when stop() comes (a signal at start):
+  // stop() keeps asking until run() has returned.
+  std::atomic<bool> serving_{false};
+  std::atomic<bool> stop_requested_{false};
+};
+
+}  // namespace ludus::server

@@ -1,0 +1,57 @@
+#pragma once
+// Rows of the play server's database as plain structs (see schema.cpp for the columns).
+#include <array>
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+
+namespace ludus::server {
+
+struct UserRecord {
+  std::string id;
+  std::string password_hash;
+  std::string email;
+  int64_t created_at = 0;
+};
+
+struct GameRecord {
+  int64_t id = 0;  // board number
+  std::string game;
+  std::map<std::string, std::string> options;
+  std::array<std::string, 2> seats;  // user ids or "ai:SPEC", by seat
+  std::string challenger;
+  // The truth besides the moves: "" | "resign" | "agreement".
+  std::string ending;
+  std::optional<int> resigned_seat;
+  // Pending proposal: "" | "draw" | "undo", and the seat that made it.
+  std::string proposal;
+  std::optional<int> proposal_seat;
+  // Caches derived from the replay, kept for listings.
+  std::string status = "active";  // "active" | "finished"
+  std::string result;             // winning colour, "draw" or ""
+  std::optional<int> winner_seat;
+  std::string end_reason;
+  int num_moves = 0;
+  std::optional<int> to_move_seat;
+  int64_t created_at = 0;
+  int64_t updated_at = 0;
+};
+
+struct MoveRecord {
+  int ply = 0;   // 1-based move number
+  int turn = 0;  // plies typed as one move share it
+  int seat = 0;
+  std::string move;
+  int64_t played_at = 0;
+};
+
+struct CommentRecord {
+  int64_t id = 0;
+  std::string user;
+  int after_ply = 0;
+  std::string body;
+  int64_t created_at = 0;
+};
+
+}  // namespace ludus::server

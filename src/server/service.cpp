@@ -1,0 +1,269 @@
+#include "server/service.h"
+
+#include "ai/player.h"
+#include "core/error.h"
+#include "core/notation.h"
+#include "server/errors.h"
+
+namespace ludus::server {
+
+std::string board_name(int64_t board) { return "board " + std::to_string(board); }
+
+namespace {
+
+// A seat's holder as given by a challenger: an existing user or a valid AI spec.
+std::string checked_seat(Session& session, const std::string& given) {
+  if (Accounts::is_ai(given)) {
+    std::string spec = given.substr(3);
+    try {
+      ai::make_player(spec);
+    } catch (const LudusError& e) {
+      bad_request(e.what(), "bad_ai");
+    }
+    return "ai:" + spec;
+  }
+  std::string id = Accounts::normalize_user_id(given);
+  if (!session.find_user(id)) not_found("no user '" + id + "'");
+  return id;
+}
+
+int seat_in(const Board& board, const std::string& user) {
+  int seat = board.seat_of(user);
+  if (seat < 0) forbidden(user + " does not play on " + board_name(board.id()));
+  return seat;
+}
+
+void require_on(const Board& board) {
+  if (board.is_over())
+    conflict(board_name(board.id()) + " is over (" + board.end_reason() + ")", "game_over");
+}
+
+std::string proposal_text(const std::string& kind) {
+  return kind == "draw" ? "a draw" : "to take back their last move";
+}
+
+}  // namespace
+
+Service::Service(Store& store, Accounts& accounts) : store_(&store), accounts_(&accounts) {}
+
+void Service::set_inline_ai(bool on) { inline_ai_ = on; }
+
+void Service::notify(int64_t board) {
+  if (inline_ai_ && !in_inline_ai_) {
+    in_inline_ai_ = true;
+    try {
+      while (play_ai_move(board)) {
+      }
+    } catch (...) {
+      in_inline_ai_ = false;
+      throw;
+    }
+    in_inline_ai_ = false;
+  }
+  if (listener_) listener_(board);
+}
+
+template <class Fn>
+auto Service::change_board(int64_t board, Fn&& change) {
+  auto session = store_->session();
+  auto tx = session.write();
+  auto record = session.find_game(board);
+  if (!record) not_found("no " + board_name(board));
+  Board b(std::move(*record), session.moves(board));
+  auto result = change(b, session);
+  session.update_game(b.refreshed_record(accounts_->now()));
+  tx.commit();
+  notify(board);
+  return result;
+}
+
+int64_t Service::challenge(const std::string& challenger, const std::string& game,
+                           const std::map<std::string, std::string>& options, const std::string& first,
+                           const std::string& second) {
+  std::optional<History> history;
+  try {
+    history.emplace(new_history(game, options));
+  } catch (const ServerError&) {
+    throw;
+  } catch (const LudusError& e) {
+    bad_request(e.what(), "bad_game");
+  }
+  GameRecord record;
+  record.game = history->game().name();
+  record.options = history->game().options().values();
+  record.challenger = challenger;
+  record.to_move_seat = history->state().seat_to_move();
+  record.created_at = record.updated_at = accounts_->now();
+
+  auto session = store_->session();
+  auto tx = session.write();
+  record.seats = {checked_seat(session, first), checked_seat(session, second)};
+  if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+  if (record.seats[0] != challenger && record.seats[1] != challenger)
+    forbidden("you (" + challenger + ") can only challenge on a board where you play");
+  record.id = session.insert_game(record);
+  for (const auto& seat : record.seats)
+    if (!Accounts::is_ai(seat)) session.set_subscription(seat, record.id, true);
+  tx.commit();
+  notify(record.id);
+  return record.id;
+}
+
+PlayResult Service::play(int64_t board, const std::string& user, std::string_view text,
+                         std::optional<int> move_number) {
+  std::string typed = normalize_move_text(text);
+  if (typed.empty()) bad_request("no move given", "illegal_move");
+  if (typed.size() > kMaxMoveText) bad_request("the move text is too long", "illegal_move");
+  if (move_word(typed) == MoveWord::Resign) {
+    resign(board, user);
+    return {board, 0, {"resign"}};
+  }
+  return change_board(board, [&](Board& b, Session& session) {
+    int seat = seat_in(b, user);
+    require_on(b);
+    const int next = b.num_moves() + 1;
+    if (move_number && *move_number != next)
+      conflict("stale move number #" + std::to_string(*move_number) + ": " + board_name(board) + " is at move #" +
+                   std::to_string(next) + " (someone moved meanwhile; look at the board again)",
+               "stale_move");
+    if (b.seat_to_move() != seat)
+      conflict("it is " + b.player(b.seat_to_move()) + "'s turn on " + board_name(board) + " (move #" +
+                   std::to_string(next) + ")",
+               "not_your_turn");
+    PlayResult result{board, next, {}};
+    const int64_t now = accounts_->now();
+    for (const auto& ply : b.state().split_turn_text(typed)) {
+      if (b.is_over() || b.seat_to_move() != seat)
+        bad_request("illegal move '" + std::string(typed) + "': more moves than the turn has", "illegal_move");
+      try {
+        const MoveRecord& stored = b.play_ply(ply, now);
+        session.insert_move(board, stored);
+        result.moves.push_back(stored.move);
+      } catch (const ServerError&) {
+        throw;
+      } catch (const LudusError& e) {
+        bad_request(e.what(), "illegal_move");
+      }
+    }
+    // A proposal is about the position it was made in; any move withdraws it.
+    b.clear_proposal();
+    return result;
+  });
+}
+
+void Service::resign(int64_t board, const std::string& user) {
+  change_board(board, [&](Board& b, Session&) {
+    int seat = seat_in(b, user);
+    require_on(b);
+    b.resign(seat);
+    return 0;
+  });
+}
+
+ProposalResult Service::propose(int64_t board, const std::string& user, std::string_view kind_text) {
+  std::string kind = normalize_move_text(kind_text);
+  if (kind != "draw" && kind != "undo") bad_request("propose what? expected 'draw' or 'undo'");
+  return change_board(board, [&](Board& b, Session& session) {
+    int seat = seat_in(b, user);
+    require_on(b);
+    const GameRecord& record = b.record();
+    if (!record.proposal.empty() && record.proposal_seat != seat)
+      conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
+                   ": accept or reject that first",
+               "proposal_pending");
+    if (kind == "undo" && b.latest_turn_start(seat) == 0)
+      conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
+    const std::string& opponent = b.player(1 - seat);
+    if (Accounts::is_ai(opponent)) {
+      // The computer always allows a take-back and always plays on instead of drawing.
+      b.clear_proposal();
+      if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
+      int keep = b.latest_turn_start(seat) - 1;
+      b.truncate(keep);
+      session.truncate_moves(board, keep);
+      return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+    }
+    b.set_proposal(kind, seat);
+    return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
+                          " may accept or reject"};
+  });
+}
+
+ProposalResult Service::answer(int64_t board, const std::string& user, bool accept) {
+  return change_board(board, [&](Board& b, Session& session) {
+    int seat = seat_in(b, user);
+    require_on(b);
+    const GameRecord& record = b.record();
+    if (record.proposal.empty()) conflict("there is no proposal to answer on " + board_name(board), "no_proposal");
+    if (record.proposal_seat == seat)
+      conflict("you cannot answer your own proposal (wait for " + b.player(1 - seat) + ")", "own_proposal");
+    const std::string kind = record.proposal;
+    const int proposer = 1 - seat;
+    b.clear_proposal();
+    if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
+    if (kind == "draw") {
+      b.agree_draw();
+      return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
+    }
+    int keep = b.latest_turn_start(proposer) - 1;
+    b.truncate(keep);
+    session.truncate_moves(board, keep);
+    return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+  });
+}
+
+void Service::comment(int64_t board, const std::string& user, std::string_view text) {
+  std::string body(text);
+  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
+  if (body.empty()) bad_request("the comment is empty");
+  if (body.size() > kMaxComment) bad_request("the comment is longer than " + std::to_string(kMaxComment) + " bytes");
+  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
+  change_board(board, [&](Board& b, Session& session) {
+    session.insert_comment(board, CommentRecord{0, user, b.num_moves(), body, accounts_->now()});
+    return 0;
+  });
+}
+
+void Service::subscribe(int64_t board, const std::string& user, bool on) {
+  auto session = store_->session();
+  auto tx = session.write();
+  if (!session.find_game(board)) not_found("no " + board_name(board));
+  session.set_subscription(user, board, on);
+  tx.commit();
+}
+
+Board Service::load(int64_t board) {
+  auto session = store_->session();
+  auto tx = session.read();
+  auto record = session.find_game(board);
+  if (!record) not_found("no " + board_name(board));
+  auto moves = session.moves(board);
+  auto comments = session.comments(board);
+  return Board(std::move(*record), std::move(moves), std::move(comments));
+}
+
+std::vector<GameRecord> Service::list(const GameFilter& filter) {
+  auto session = store_->session();
+  auto tx = session.read();
+  return session.list_games(filter);
+}
+
+bool Service::play_ai_move(int64_t board) {
+  Board b = load(board);
+  if (b.is_over()) return false;
+  const std::string& who = b.player(b.seat_to_move());
+  if (!Accounts::is_ai(who)) return false;
+  ai::PlayerConfig config;
+  config.seed = static_cast<uint64_t>(board) * 1000003u + static_cast<uint64_t>(b.num_moves());
+  auto player = ai::make_player(who.substr(3), config);
+  ai::MoveChoice choice = player->choose(b.history());
+  std::string text = b.state().action_to_text(choice.action);
+  try {
+    play(board, who, text, b.num_moves() + 1);
+  } catch (const ServerError& e) {
+    if (e.status() != 409) throw;  // the board changed meanwhile: the caller looks again
+  }
+  return true;
+}
+
+}  // namespace ludus::server

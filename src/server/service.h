@@ -1,0 +1,88 @@
+#pragma once
+// The play server's operations, shared by the command interface and the JSON API.
+// Callers authenticate first (Accounts) and pass the canonical user id.  Each change is
+// one BEGIN IMMEDIATE transaction that replays the board, checks the request against the
+// stored state (seat, turn, move number) and writes the result, so two concurrent moves
+// on one board can never both be stored.
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/accounts.h"
+#include "server/board.h"
+#include "server/store.h"
+
+namespace ludus::server {
+
+struct PlayResult {
+  int64_t board = 0;
+  int first_ply = 0;                // number of the first move stored
+  std::vector<std::string> moves;   // canonical text of each ply stored
+};
+
+// What became of a proposal or an answer, for the reply.
+struct ProposalResult {
+  std::string message;  // one line: "alice proposes a draw on board 7", "bob accepts ..."
+};
+
+class Service {
+ public:
+  static constexpr size_t kMaxMoveText = 200;
+  static constexpr size_t kMaxComment = 2000;
+
+  Service(Store& store, Accounts& accounts);
+
+  Accounts& accounts() { return *accounts_; }
+  Store& store() { return *store_; }
+
+  // Called after every committed change of a board (the AI worker listens).
+  void set_change_listener(std::function<void(int64_t board)> listener) { listener_ = std::move(listener); }
+  // When on, an AI seat replies at once, inside the request that gave it the move (the
+  // one-shot `ludus pbm` command; the server uses a background worker instead).
+  void set_inline_ai(bool on);
+
+  // Seats: user ids (must exist) or "ai:SPEC"; the challenger must hold one of them.
+  int64_t challenge(const std::string& challenger, const std::string& game,
+                    const std::map<std::string, std::string>& options, const std::string& first,
+                    const std::string& second);
+
+  // Plays a turn typed as one text (several plies for games whose turns have several:
+  // "d3,e5-e7").  `move_number`, when given, must be the number the first ply gets
+  // (moves played + 1) or the request is refused as stale (409).
+  PlayResult play(int64_t board, const std::string& user, std::string_view text,
+                  std::optional<int> move_number = std::nullopt);
+  void resign(int64_t board, const std::string& user);
+  // kind: "draw" or "undo" (take back the proposer's latest turn and what followed).
+  ProposalResult propose(int64_t board, const std::string& user, std::string_view kind);
+  ProposalResult answer(int64_t board, const std::string& user, bool accept);
+  void comment(int64_t board, const std::string& user, std::string_view text);
+  void subscribe(int64_t board, const std::string& user, bool on);
+
+  // A consistent snapshot of a board with its comments; 404 when there is none.
+  Board load(int64_t board);
+  std::vector<GameRecord> list(const GameFilter& filter);
+
+  // Plays one move for the AI seat to move, if any; returns whether it played.  The
+  // search runs outside any transaction; the store is guarded by the move number.
+  bool play_ai_move(int64_t board);
+
+ private:
+  // Runs `change` on the replayed board inside a write transaction and stores it.
+  template <class Fn>
+  auto change_board(int64_t board, Fn&& change);
+  void notify(int64_t board);
+
+  Store* store_;
+  Accounts* accounts_;
+  std::function<void(int64_t)> listener_;
+  bool inline_ai_ = false;
+  bool in_inline_ai_ = false;
+};
+
+// "board 12" for messages.
+std::string board_name(int64_t board);
+
+}  // namespace ludus::server

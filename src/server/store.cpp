@@ -1,0 +1,236 @@
+#include "server/store.h"
+
+#include <nlohmann/json.hpp>
+
+#include "server/errors.h"
+#include "server/schema.h"
+
+namespace ludus::server {
+namespace {
+
+constexpr size_t kMaxIdleConnections = 16;
+
+std::string options_to_json(const std::map<std::string, std::string>& options) {
+  return nlohmann::json(options).dump();
+}
+
+std::map<std::string, std::string> options_from_json(const std::string& text) {
+  std::map<std::string, std::string> options;
+  auto j = nlohmann::json::parse(text, nullptr, false);
+  if (j.is_object())
+    for (const auto& [k, v] : j.items()) options[k] = v.is_string() ? v.get<std::string>() : v.dump();
+  return options;
+}
+
+// Column order shared by every SELECT of games.
+#define LUDUS_GAME_COLUMNS                                                                  \
+  "id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, "         \
+  "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
+  "created_at, updated_at"
+
+GameRecord read_game(const sql::Query& q) {
+  GameRecord g;
+  g.id = q.int64(0);
+  g.game = q.text(1);
+  g.options = options_from_json(q.text(2));
+  g.seats = {q.text(3), q.text(4)};
+  g.challenger = q.text(5);
+  g.ending = q.text(6);
+  g.resigned_seat = q.optional_int(7);
+  g.proposal = q.text(8);
+  g.proposal_seat = q.optional_int(9);
+  g.status = q.text(10);
+  g.result = q.text(11);
+  g.winner_seat = q.optional_int(12);
+  g.end_reason = q.text(13);
+  g.num_moves = q.integer(14);
+  g.to_move_seat = q.optional_int(15);
+  g.created_at = q.int64(16);
+  g.updated_at = q.int64(17);
+  return g;
+}
+
+}  // namespace
+
+// --- Store ------------------------------------------------------------------------------
+
+Store::Store(std::string path, sql::ConnectionSettings settings) : path_(std::move(path)), settings_(settings) {
+  auto connection = std::make_unique<sql::Connection>(path_, settings_);
+  migrate(*connection);
+  idle_.push_back(std::move(connection));
+}
+
+Store::~Store() = default;
+
+Session Store::session() {
+  {
+    std::lock_guard lock(mutex_);
+    if (!idle_.empty()) {
+      auto connection = std::move(idle_.back());
+      idle_.pop_back();
+      return Session(*this, std::move(connection));
+    }
+  }
+  return Session(*this, std::make_unique<sql::Connection>(path_, settings_));
+}
+
+void Store::give_back(std::unique_ptr<sql::Connection> connection) {
+  std::lock_guard lock(mutex_);
+  if (idle_.size() < kMaxIdleConnections) idle_.push_back(std::move(connection));
+}
+
+Session::Session(Store& store, std::unique_ptr<sql::Connection> connection)
+    : store_(&store), connection_(std::move(connection)) {}
+
+Session::~Session() {
+  if (connection_) store_->give_back(std::move(connection_));
+}
+
+// --- users and tokens ------------------------------------------------------------------
+
+std::optional<UserRecord> Session::find_user(const std::string& id) {
+  auto q = connection_->query("SELECT id, password_hash, email, created_at FROM users WHERE id = ?1");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return UserRecord{q.text(0), q.text(1), q.text(2), q.int64(3)};
+}
+
+void Session::insert_user(const UserRecord& user) {
+  auto q = connection_->query(
+      "INSERT INTO users (id, password_hash, email, created_at) VALUES (?1, ?2, ?3, ?4) "
+      "ON CONFLICT (id) DO NOTHING");
+  q.bind_all(user.id, user.password_hash, user.email, user.created_at).run();
+  if (connection_->changes() == 0) conflict("user id '" + user.id + "' is already taken", "user_exists");
+}
+
+void Session::set_password_hash(const std::string& id, const std::string& hash) {
+  connection_->query("UPDATE users SET password_hash = ?2 WHERE id = ?1").bind_all(id, hash).run();
+}
+
+void Session::insert_token(const std::string& token_hash, const std::string& user, int64_t now, int64_t expires_at) {
+  connection_->query("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")
+      .bind_all(token_hash, user, now, expires_at)
+      .run();
+}
+
+std::optional<std::string> Session::token_user(const std::string& token_hash, int64_t now) {
+  auto q = connection_->query("SELECT user_id FROM tokens WHERE token_hash = ?1 AND expires_at > ?2");
+  q.bind_all(token_hash, now);
+  if (!q.step()) return std::nullopt;
+  return q.text(0);
+}
+
+void Session::delete_token(const std::string& token_hash) {
+  connection_->query("DELETE FROM tokens WHERE token_hash = ?1").bind(1, token_hash).run();
+}
+
+void Session::delete_tokens_of(const std::string& user) {
+  connection_->query("DELETE FROM tokens WHERE user_id = ?1").bind(1, user).run();
+}
+
+// --- games ---------------------------------------------------------------------------------
+
+int64_t Session::insert_game(const GameRecord& g) {
+  connection_
+      ->query(
+          "INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, to_move_seat, "
+          "created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
+      .bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, g.status, g.num_moves,
+                g.to_move_seat, g.created_at, g.updated_at)
+      .run();
+  return connection_->last_insert_id();
+}
+
+std::optional<GameRecord> Session::find_game(int64_t id) {
+  auto q = connection_->query("SELECT " LUDUS_GAME_COLUMNS " FROM games WHERE id = ?1");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return read_game(q);
+}
+
+void Session::update_game(const GameRecord& g) {
+  connection_
+      ->query(
+          "UPDATE games SET ending = ?2, resigned_seat = ?3, proposal = ?4, proposal_seat = ?5, status = ?6, "
+          "result = ?7, winner_seat = ?8, end_reason = ?9, num_moves = ?10, to_move_seat = ?11, updated_at = ?12 "
+          "WHERE id = ?1")
+      .bind_all(g.id, g.ending, g.resigned_seat, g.proposal, g.proposal_seat, g.status, g.result, g.winner_seat,
+                g.end_reason, g.num_moves, g.to_move_seat, g.updated_at)
+      .run();
+}
+
+std::vector<GameRecord> Session::list_games(const GameFilter& f) {
+  // One statement for every filter: a NULL or 0 parameter switches its condition off.
+  auto q = connection_->query(
+      "SELECT " LUDUS_GAME_COLUMNS
+      " FROM games WHERE (?1 IS NULL OR seat0 = ?1 OR seat1 = ?1)"
+      " AND (?2 IS NULL OR status = ?2)"
+      " AND (?3 = 0 OR (status = 'active' AND ((seat0 = ?1 AND to_move_seat = 0) OR (seat1 = ?1 AND to_move_seat = 1))))"
+      " AND (?4 = 0 OR id IN (SELECT game_id FROM subscriptions WHERE user_id = ?5))"
+      " ORDER BY updated_at DESC, id DESC LIMIT ?6 OFFSET ?7");
+  std::optional<std::string> user, status;
+  if (!f.user.empty() && !f.watched) user = f.user;
+  if (!f.status.empty()) status = f.status;
+  q.bind_all(user, status, f.user_to_move ? 1 : 0, f.watched ? 1 : 0, f.user, f.limit, f.offset);
+  std::vector<GameRecord> out;
+  while (q.step()) out.push_back(read_game(q));
+  return out;
+}
+
+std::vector<int64_t> Session::games_awaiting_ai() {
+  auto q = connection_->query(
+      "SELECT id FROM games WHERE status = 'active' AND "
+      "((to_move_seat = 0 AND seat0 LIKE 'ai:%') OR (to_move_seat = 1 AND seat1 LIKE 'ai:%')) ORDER BY id");
+  std::vector<int64_t> out;
+  while (q.step()) out.push_back(q.int64(0));
+  return out;
+}
+
+std::vector<MoveRecord> Session::moves(int64_t game) {
+  auto q = connection_->query("SELECT ply, turn, seat, move, played_at FROM moves WHERE game_id = ?1 ORDER BY ply");
+  q.bind(1, game);
+  std::vector<MoveRecord> out;
+  while (q.step()) out.push_back({q.integer(0), q.integer(1), q.integer(2), q.text(3), q.int64(4)});
+  return out;
+}
+
+void Session::insert_move(int64_t game, const MoveRecord& m) {
+  connection_->query("INSERT INTO moves (game_id, ply, turn, seat, move, played_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+      .bind_all(game, m.ply, m.turn, m.seat, m.move, m.played_at)
+      .run();
+}
+
+void Session::truncate_moves(int64_t game, int ply) {
+  connection_->query("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2").bind_all(game, ply).run();
+}
+
+void Session::insert_comment(int64_t game, const CommentRecord& c) {
+  connection_->query("INSERT INTO comments (game_id, user_id, after_ply, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
+      .bind_all(game, c.user, c.after_ply, c.body, c.created_at)
+      .run();
+}
+
+std::vector<CommentRecord> Session::comments(int64_t game) {
+  auto q = connection_->query("SELECT id, user_id, after_ply, body, created_at FROM comments WHERE game_id = ?1 ORDER BY id");
+  q.bind(1, game);
+  std::vector<CommentRecord> out;
+  while (q.step()) out.push_back({q.int64(0), q.text(1), q.integer(2), q.text(3), q.int64(4)});
+  return out;
+}
+
+void Session::set_subscription(const std::string& user, int64_t game, bool on) {
+  if (on)
+    connection_->query("INSERT INTO subscriptions (user_id, game_id) VALUES (?1, ?2) ON CONFLICT DO NOTHING")
+        .bind_all(user, game)
+        .run();
+  else
+    connection_->query("DELETE FROM subscriptions WHERE user_id = ?1 AND game_id = ?2").bind_all(user, game).run();
+}
+
+bool Session::subscribed(const std::string& user, int64_t game) {
+  auto q = connection_->query("SELECT 1 FROM subscriptions WHERE user_id = ?1 AND game_id = ?2");
+  q.bind_all(user, game);
+  return q.step();
+}
+
+}  // namespace ludus::server

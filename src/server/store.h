@@ -1,0 +1,96 @@
+#pragma once
+// The play server's storage: one SQLite file (WAL), a small pool of connections shared
+// by the request threads, and typed queries over the tables.  Callers group queries
+// into transactions (sql::Transaction) themselves: every state change is one
+// BEGIN IMMEDIATE transaction.
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/records.h"
+#include "server/sqlite.h"
+
+namespace ludus::server {
+
+struct GameFilter {
+  std::string user;           // "" = everybody's games
+  std::string status;         // "" | "active" | "finished"
+  bool user_to_move = false;  // only games where `user` has the move
+  bool watched = false;       // only games `user` subscribed to
+  int limit = 100;
+  int offset = 0;
+};
+
+class Store;
+
+// One borrowed connection with the typed queries; gives the connection back to the pool
+// when destroyed.  Use from one thread at a time.
+class Session {
+ public:
+  Session(Store& store, std::unique_ptr<sql::Connection> connection);
+  ~Session();
+  Session(Session&&) = default;
+  Session& operator=(Session&&) = delete;
+
+  sql::Connection& connection() { return *connection_; }
+  sql::Transaction read() { return sql::Transaction(*connection_, sql::Transaction::Kind::Read); }
+  sql::Transaction write() { return sql::Transaction(*connection_, sql::Transaction::Kind::Write); }
+
+  // --- users and tokens -------------------------------------------------------------
+  std::optional<UserRecord> find_user(const std::string& id);
+  void insert_user(const UserRecord& user);  // 409 when the id is taken
+  void set_password_hash(const std::string& id, const std::string& hash);
+  void insert_token(const std::string& token_hash, const std::string& user, int64_t now, int64_t expires_at);
+  std::optional<std::string> token_user(const std::string& token_hash, int64_t now);
+  void delete_token(const std::string& token_hash);
+  void delete_tokens_of(const std::string& user);
+
+  // --- games ----------------------------------------------------------------------------
+  int64_t insert_game(const GameRecord& game);
+  std::optional<GameRecord> find_game(int64_t id);
+  // Writes the mutable columns (ending, proposal, caches, updated_at).
+  void update_game(const GameRecord& game);
+  std::vector<GameRecord> list_games(const GameFilter& filter);
+  // Active games whose seat to move is an AI ("ai:..."), oldest first.
+  std::vector<int64_t> games_awaiting_ai();
+
+  std::vector<MoveRecord> moves(int64_t game);
+  void insert_move(int64_t game, const MoveRecord& move);
+  // Deletes moves numbered above `ply`.
+  void truncate_moves(int64_t game, int ply);
+
+  void insert_comment(int64_t game, const CommentRecord& comment);
+  std::vector<CommentRecord> comments(int64_t game);
+
+  void set_subscription(const std::string& user, int64_t game, bool on);
+  bool subscribed(const std::string& user, int64_t game);
+
+ private:
+  Store* store_;
+  std::unique_ptr<sql::Connection> connection_;
+};
+
+class Store {
+ public:
+  // Opens or creates the database file and migrates it to the current schema.
+  explicit Store(std::string path, sql::ConnectionSettings settings = {});
+  ~Store();
+  Store(const Store&) = delete;
+  Store& operator=(const Store&) = delete;
+
+  const std::string& path() const { return path_; }
+  Session session();
+
+ private:
+  friend class Session;
+  void give_back(std::unique_ptr<sql::Connection> connection);
+
+  std::string path_;
+  sql::ConnectionSettings settings_;
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<sql::Connection>> idle_;
+};
+
+}  // namespace ludus::server
