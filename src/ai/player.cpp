@@ -2,7 +2,8 @@
 
 #include <vector>
 
-#include "core/error.h"
+#include "ai/mcts_player.h"
+#include "ai/spec_parser.h"
 #include "core/random.h"
 
 namespace ludus::ai {
@@ -10,8 +11,8 @@ namespace {
 
 class RandomPlayer : public Player {
  public:
-  explicit RandomPlayer(uint64_t seed) : rng_(seed) {}
-  std::string name() const override { return "random"; }
+  RandomPlayer(std::string name, uint64_t seed) : name_(std::move(name)), rng_(seed) {}
+  std::string name() const override { return name_; }
   MoveChoice choose(const History& history) override {
     history.state().legal_actions(actions_);
     MoveChoice c;
@@ -20,6 +21,7 @@ class RandomPlayer : public Player {
   }
 
  private:
+  std::string name_;
   Rng rng_;
   std::vector<Action> actions_;
 };
@@ -27,8 +29,9 @@ class RandomPlayer : public Player {
 }  // namespace
 
 std::unique_ptr<Player> make_player(const std::string& spec, const PlayerConfig& config) {
-  if (spec == "random") return std::make_unique<RandomPlayer>(config.seed);
-  throw LudusError("bad AI spec '" + spec + "' (expected random, easy, medium, hard, max or mcts:iters=N,time=Ns)");
+  PlayerSpec parsed = parse_player_spec(spec, config);
+  if (parsed.random) return std::make_unique<RandomPlayer>(spec, parsed.mcts.seed);
+  return std::make_unique<MctsPlayer>(spec, parsed.mcts);
 }
 
 }  // namespace ludus::ai

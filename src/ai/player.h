@@ -8,11 +8,14 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/game.h"
 #include "core/history.h"
 
 namespace ludus::ai {
+
+enum class ProvenResult { kNone, kWin, kLoss, kDraw };
 
 struct MoveChoice {
   Action action = kNoAction;
@@ -20,6 +23,13 @@ struct MoveChoice {
   int64_t iterations = 0;
   double value = 0.0;  // expected result for the mover in [-1, 1] (0 when unknown)
   std::string info;
+  // Filled by the MCTS player.
+  ProvenResult proven = ProvenResult::kNone;  // solved by the search, for the mover
+  int proven_plies = 0;                       // plies to the end under perfect play
+  int64_t tree_nodes = 0;                     // nodes in the search tree(s) afterwards
+  int64_t reused_nodes = 0;                   // nodes carried over from the previous move
+  double seconds = 0;                         // wall time spent choosing
+  std::vector<std::string> best_line;         // principal variation, canonical texts
 };
 
 class Player {
@@ -34,8 +44,9 @@ class Player {
 };
 
 struct PlayerConfig {
-  uint64_t seed = 1;
-  int threads = 1;  // 0 = all hardware threads
+  uint64_t seed = 1;  // spec `seed=N` overrides
+  int threads = 1;    // 0 = all hardware threads; spec `threads=N` overrides, and the
+                      // levels hard and max use all hardware threads unless it does
 };
 
 // Throws LudusError("bad AI spec 'x': ...") on unknown specs.

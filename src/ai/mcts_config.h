@@ -1,0 +1,39 @@
+#pragma once
+// Settings of the MCTS player: budgets, search knobs and parallelism.  Built from text
+// specs by spec_parser.cpp; tests and tuning code may fill them in directly.
+#include <cstdint>
+#include <string>
+
+namespace ludus::ai {
+
+enum class Parallelism {
+  kRoot,  // one tree per thread, root statistics summed at the end
+  kTree,  // one shared tree, virtual loss keeps threads apart
+};
+
+struct MctsConfig {
+  // --- budgets (a search stops at the first one reached; 0 = no such limit) -------------
+  int64_t iterations = 0;      // playouts per move, all threads together
+  double move_seconds = 0;     // wall time per move
+  double total_seconds = 0;    // wall time for the whole game (this player's share)
+
+  // --- search --------------------------------------------------------------------------------
+  double exploration = 0.4;    // UCT constant c in q + c*sqrt(ln N / (n+1))
+  bool rave = true;            // AMAF statistics blended into q (needs traced playouts)
+  double rave_bias = 0.002;    // beta = m / (m + n + rave_bias*m*n), m = AMAF visits
+  bool solver = true;          // MCTS-solver: proven wins/losses/draws
+  double first_play_urgency = 1.0;  // q of a child with no statistics at all
+  int expand_threshold = 2;    // a leaf is expanded on its Nth visit (bounds memory)
+  // Before searching, prove the root's children that win at once and those that let the
+  // opponent win at once, when the two-ply check costs at most this many move applications.
+  int64_t root_check_budget = 200000;
+
+  // --- resources ----------------------------------------------------------------------------
+  int threads = 1;             // 0 = every hardware thread
+  Parallelism parallelism = Parallelism::kTree;
+  int64_t max_nodes = int64_t{1} << 23;  // per tree; full trees stop growing, search goes on
+  bool reuse_tree = true;
+  uint64_t seed = 1;
+};
+
+}  // namespace ludus::ai

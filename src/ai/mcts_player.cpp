@@ -1,0 +1,155 @@
+#include "ai/mcts_player.h"
+
+#include <algorithm>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "ai/mcts_search.h"
+
+namespace ludus::ai {
+namespace {
+
+std::string compact(double x) {
+  if (x >= 1e6) return fmt::format("{:.1f}M", x / 1e6);
+  if (x >= 1e4) return fmt::format("{:.1f}k", x / 1e3);
+  return fmt::format("{:.0f}", x);
+}
+
+// Own moves left, estimated from a few uniformly random games (plies by `seat`).
+double own_moves_left(const State& state, int seat, uint64_t seed) {
+  constexpr int kGames = 8;
+  Rng rng(seed);
+  std::vector<Action> actions;
+  int64_t plies = 0;
+  for (int g = 0; g < kGames; ++g) {
+    auto s = state.clone();
+    while (!s->is_terminal()) {
+      s->legal_actions(actions);
+      plies += s->seat_to_move() == seat;
+      s->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
+    }
+  }
+  return static_cast<double>(plies) / kGames;
+}
+
+}  // namespace
+
+MctsPlayer::MctsPlayer(std::string name, const MctsConfig& config)
+    : name_(std::move(name)),
+      config_(config),
+      threads_(config.threads > 0 ? config.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))) {
+  config_.threads = threads_;
+  if (config_.iterations <= 0 && config_.move_seconds <= 0 && config_.total_seconds <= 0) config_.iterations = 2000;
+}
+
+void MctsPlayer::new_game() {
+  game_.reset();
+  root_actions_.clear();
+  used_seconds_ = 0;
+}
+
+int64_t MctsPlayer::reuse_or_reset(const History& history) {
+  const auto& actions = history.actions();
+  const bool same_line = game_ == history.game_ptr() && actions.size() >= root_actions_.size() &&
+                         std::equal(root_actions_.begin(), root_actions_.end(), actions.begin());
+  if (!same_line && (game_ != history.game_ptr() || actions.size() < 2)) used_seconds_ = 0;  // a new game
+  if (trees_.empty()) {
+    size_t count = config_.parallelism == Parallelism::kRoot ? static_cast<size_t>(threads_) : 1;
+    for (size_t i = 0; i < count; ++i) trees_.push_back(std::make_unique<Tree>(config_.max_nodes));
+  }
+  int64_t kept = 0;
+  const int root_mover = 1 - history.state().seat_to_move();  // unused by the search
+  for (auto& tree : trees_) {
+    NodeIndex index = same_line && config_.reuse_tree ? Tree::root() : kNoNode;
+    for (size_t i = root_actions_.size(); i < actions.size() && index != kNoNode; ++i)
+      index = tree->find_child(index, actions[i]);
+    if (index == kNoNode) tree->reset(root_mover);
+    else kept += tree->keep_subtree(index);
+  }
+  game_ = history.game_ptr();
+  root_actions_ = actions;
+  return kept;
+}
+
+double MctsPlayer::seconds_for_move(const State& state) {
+  double seconds = config_.move_seconds;
+  if (config_.total_seconds > 0) {
+    double left = std::max(0.0, config_.total_seconds - used_seconds_) * 0.95;
+    double moves = own_moves_left(state, state.seat_to_move(), config_.seed + root_actions_.size());
+    double share = std::max(0.005, left / (0.6 * moves + 3.0));
+    seconds = seconds > 0 ? std::min(seconds, share) : share;
+  }
+  return seconds;
+}
+
+MoveChoice MctsPlayer::choose(const History& history) {
+  const auto start = Clock::now();
+  const State& state = history.state();
+  const int seat = state.seat_to_move();
+  MoveChoice choice;
+  choice.reused_nodes = reuse_or_reset(history);
+
+  SearchBudget budget;
+  budget.iterations = config_.iterations;
+  if (double seconds = seconds_for_move(state); seconds > 0) {
+    budget.timed = true;
+    budget.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+  }
+  std::vector<Tree*> trees;
+  for (auto& tree : trees_) trees.push_back(tree.get());
+  SearchReport report = run_search(trees, state, config_, budget);
+
+  auto moves = root_moves(trees, state.game());
+  if (moves.empty()) {  // only when no tree could grow at all
+    choice.action = state.legal_actions().front();
+  } else {
+    const RootMove& best = moves[best_root_move(moves, seat)];
+    choice.action = best.action;
+    choice.value = 2 * best.mean() - 1;
+    if (best.proof != kUnproven) {
+      int winner = proof_winner(best.proof);
+      choice.proven = winner == kDraw ? ProvenResult::kDraw : winner == seat ? ProvenResult::kWin : ProvenResult::kLoss;
+      choice.value = winner == kDraw ? 0.0 : winner == seat ? 1.0 : -1.0;
+      choice.proven_plies = best.proof_plies + 1;
+    }
+  }
+  // Principal variation from the tree that looked at the chosen move most.
+  const Tree* pv_tree = trees.front();
+  uint32_t most = 0;
+  for (const Tree* tree : trees) {
+    NodeIndex i = tree->find_child(Tree::root(), choice.action);
+    if (i != kNoNode && tree->node(i).n() >= most) most = tree->node(i).n(), pv_tree = tree;
+  }
+  auto line_state = state.clone();
+  for (Action a : principal_variation(*pv_tree, choice.action, 8)) {
+    if (line_state->is_terminal() || !line_state->is_legal(a)) break;
+    choice.best_line.push_back(line_state->action_to_text(a));
+    line_state->apply(a);
+  }
+  choice.iterations = report.iterations;
+  for (const Tree* tree : trees) choice.tree_nodes += tree->size();
+  choice.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  used_seconds_ += choice.seconds;
+  choice.info = describe(choice, threads_);
+  return choice;
+}
+
+std::string MctsPlayer::describe(const MoveChoice& c, int threads) const {
+  std::string text = fmt::format("{} iterations ({}/s, {} thread{}{}), win {:.1f}%, nodes {} (reused {})",
+                                 c.iterations, compact(c.iterations / std::max(c.seconds, 1e-9)), threads,
+                                 threads == 1 ? "" : "s",
+                                 threads == 1 ? "" : config_.parallelism == Parallelism::kTree ? " tree" : " root",
+                                 50.0 * (c.value + 1), compact(static_cast<double>(c.tree_nodes)),
+                                 compact(static_cast<double>(c.reused_nodes)));
+  if (!c.best_line.empty()) {
+    text += ", line";
+    for (const auto& move : c.best_line) text += " " + move;
+  }
+  if (c.proven == ProvenResult::kWin) text += fmt::format(", proven win in {} plies", c.proven_plies);
+  if (c.proven == ProvenResult::kLoss) text += fmt::format(", proven loss in {} plies", c.proven_plies);
+  if (c.proven == ProvenResult::kDraw) text += ", proven draw";
+  return text;
+}
+
+}  // namespace ludus::ai

@@ -1,0 +1,38 @@
+#pragma once
+// The MCTS computer player: keeps its tree(s) between moves (the new root is found by
+// following the moves played since the last search), manages the time budget over the
+// game, runs the search on its threads and explains its choice.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/mcts_config.h"
+#include "ai/mcts_tree.h"
+#include "ai/player.h"
+
+namespace ludus::ai {
+
+class MctsPlayer : public Player {
+ public:
+  MctsPlayer(std::string name, const MctsConfig& config);
+  std::string name() const override { return name_; }
+  MoveChoice choose(const History& history) override;
+  void new_game() override;
+  const MctsConfig& config() const { return config_; }
+
+ private:
+  // Moves the trees' roots to the current position; returns the nodes kept.
+  int64_t reuse_or_reset(const History& history);
+  double seconds_for_move(const State& state);
+  std::string describe(const MoveChoice& choice, int threads) const;
+
+  std::string name_;
+  MctsConfig config_;
+  int threads_;
+  std::vector<std::unique_ptr<Tree>> trees_;
+  std::shared_ptr<const Game> game_;   // the game the trees belong to
+  std::vector<Action> root_actions_;   // moves from the start to the trees' root
+  double used_seconds_ = 0;            // this game, for `total`
+};
+
+}  // namespace ludus::ai

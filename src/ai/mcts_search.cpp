@@ -1,0 +1,185 @@
+#include "ai/mcts_search.h"
+
+#include <algorithm>
+#include <atomic>
+#include <thread>
+
+#include "ai/mcts_worker.h"
+
+namespace ludus::ai {
+namespace {
+
+uint64_t thread_seed(uint64_t seed, int thread) {
+  return seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(thread) * 0xD1B54A32D192ED03ull + 1;
+}
+
+// Marks the children of `index` (reached in `state`, `seat` to move) that end the game at
+// once; returns the number of move applications spent.
+int64_t prove_terminal_children(Tree& tree, NodeIndex index, const State& state) {
+  Node& node = tree.node(index);
+  for (uint32_t i = 0; i < node.num_children; ++i) {
+    Node& child = tree.node(node.first_child + i);
+    if (child.proven() != kUnproven) continue;
+    auto next = state.clone();
+    next->apply(child.action);
+    if (next->is_terminal()) set_proof(child, proof_of_result(next->winning_seat()), 0);
+  }
+  return node.num_children;
+}
+
+bool any_root_proven(const std::vector<Tree*>& trees) {
+  for (const Tree* tree : trees)
+    if (tree->node(Tree::root()).proven() != kUnproven) return true;
+  return false;
+}
+
+// True when the most visited root move can no longer be overtaken in `remaining` iterations.
+bool decided(const std::vector<Tree*>& trees, const Game& game, double remaining) {
+  auto moves = root_moves(trees, game);
+  int64_t first = 0, second = 0;
+  for (const auto& m : moves) {
+    if (m.visits > first) second = first, first = m.visits;
+    else if (m.visits > second) second = m.visits;
+  }
+  return static_cast<double>(first - second) > remaining;
+}
+
+}  // namespace
+
+void prepare_root(Tree& tree, const State& root, const MctsConfig& config) {
+  Rng rng(thread_seed(config.seed, -1));
+  std::vector<Action> scratch;
+  const int seat = root.seat_to_move();
+  if (!expand_node(tree, Tree::root(), root, seat, rng, scratch)) return;
+  Node& node = tree.node(Tree::root());
+  if (node.proven() != kUnproven) return;
+  // One ply: moves that end the game now.
+  int64_t spent = prove_terminal_children(tree, Tree::root(), root);
+  if (try_prove(tree, Tree::root(), seat)) return;
+  // Two plies: replies that end the game at once refute our move (must-block), or win it
+  // when the same seat moves twice.  Skipped when it would cost too much.
+  const int64_t n = node.num_children;
+  if (n * n > config.root_check_budget) return;
+  for (uint32_t i = 0; i < node.num_children && spent < config.root_check_budget; ++i) {
+    const NodeIndex index = node.first_child + i;
+    if (tree.node(index).proven() != kUnproven) continue;
+    auto next = root.clone();
+    next->apply(tree.node(index).action);
+    const int next_seat = next->seat_to_move();
+    if (!expand_node(tree, index, *next, next_seat, rng, scratch)) return;
+    spent += prove_terminal_children(tree, index, *next);
+    try_prove(tree, index, next_seat);
+  }
+  try_prove(tree, Tree::root(), seat);
+}
+
+SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,
+                        const SearchBudget& budget) {
+  const auto start = Clock::now();
+  const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
+  for (Tree* tree : trees) prepare_root(*tree, root, config);
+
+  std::atomic<int64_t> claimed{0}, done{0};
+  std::atomic<bool> stop{false};
+  auto work = [&](int id) {
+    Tree& tree = *trees[trees.size() == 1 ? 0 : static_cast<size_t>(id)];
+    SearchWorker worker(tree, root, config, thread_seed(config.seed, id));
+    int64_t local = 0;
+    while (!stop.load(std::memory_order_relaxed)) {
+      if (any_root_proven(trees)) break;
+      if (budget.iterations > 0 && claimed.fetch_add(1, std::memory_order_relaxed) >= budget.iterations) break;
+      worker.iterate();
+      ++local;
+      if (!budget.timed || local < 16 || (local & 7) != 0) continue;
+      const auto now = Clock::now();
+      if (now >= budget.deadline) break;
+      // Stop early when the choice is settled (thread 0 checks for everyone).
+      if (id == 0 && (local & 255) == 0) {
+        double elapsed = std::chrono::duration<double>(now - start).count();
+        double left = std::chrono::duration<double>(budget.deadline - now).count();
+        double remaining = done.load(std::memory_order_relaxed) + local * threads;  // rough rate
+        remaining = remaining / std::max(elapsed, 1e-6) * left;
+        if (budget.iterations > 0)
+          remaining = std::min<double>(remaining, budget.iterations - claimed.load(std::memory_order_relaxed));
+        if (decided(trees, root.game(), remaining)) break;
+      }
+    }
+    stop.store(true, std::memory_order_relaxed);
+    done.fetch_add(local, std::memory_order_relaxed);
+  };
+  std::vector<std::thread> pool;
+  for (int id = 1; id < threads; ++id) pool.emplace_back(work, id);
+  work(0);
+  for (auto& thread : pool) thread.join();
+
+  SearchReport report;
+  report.iterations = done.load();
+  report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  return report;
+}
+
+std::vector<RootMove> root_moves(const std::vector<Tree*>& trees, const Game& game) {
+  std::vector<RootMove> moves;
+  std::vector<int> slot(static_cast<size_t>(game.num_distinct_actions()), -1);
+  for (const Tree* tree : trees) {
+    const Node& root = tree->node(Tree::root());
+    if (!root.expanded()) continue;
+    for (uint32_t i = 0; i < root.num_children; ++i) {
+      const Node& child = tree->node(root.first_child + i);
+      int& s = slot[static_cast<size_t>(child.action)];
+      if (s < 0) {
+        s = static_cast<int>(moves.size());
+        moves.push_back(RootMove{child.action});
+      }
+      RootMove& m = moves[static_cast<size_t>(s)];
+      m.visits += child.n();
+      m.score2 += child.score2.load(std::memory_order_relaxed);
+      if (child.proven() != kUnproven) {
+        m.proof = child.proven();
+        m.proof_plies = child.proof_plies.load(std::memory_order_relaxed);
+      }
+    }
+  }
+  return moves;
+}
+
+size_t best_root_move(const std::vector<RootMove>& moves, int seat) {
+  auto is_win = [&](const RootMove& m) { return m.proof != kUnproven && proof_winner(m.proof) == seat; };
+  auto is_loss = [&](const RootMove& m) {
+    return m.proof != kUnproven && proof_winner(m.proof) != seat && proof_winner(m.proof) != kDraw;
+  };
+  size_t best = moves.size();
+  auto better = [&](size_t i) {
+    if (best == moves.size()) return true;
+    const RootMove &a = moves[i], &b = moves[best];
+    if (is_win(a) != is_win(b)) return is_win(a);
+    if (is_win(a)) return a.proof_plies < b.proof_plies;
+    if (is_loss(a) != is_loss(b)) return !is_loss(a);
+    if (is_loss(a) && a.proof_plies != b.proof_plies) return a.proof_plies > b.proof_plies;
+    if (a.visits != b.visits) return a.visits > b.visits;
+    return a.mean() > b.mean();
+  };
+  for (size_t i = 0; i < moves.size(); ++i)
+    if (better(i)) best = i;
+  return best;
+}
+
+std::vector<Action> principal_variation(const Tree& tree, Action first, int length) {
+  std::vector<Action> line;
+  NodeIndex index = tree.find_child(Tree::root(), first);
+  while (index != kNoNode && static_cast<int>(line.size()) < length) {
+    const Node& node = tree.node(index);
+    line.push_back(node.action);
+    if (!node.expanded()) break;
+    NodeIndex next = kNoNode;
+    uint32_t most = 0;
+    for (uint32_t i = 0; i < node.num_children; ++i) {
+      const Node& child = tree.node(node.first_child + i);
+      if (child.n() > most) most = child.n(), next = node.first_child + i;
+    }
+    index = next;
+  }
+  return line;
+}
+
+}  // namespace ludus::ai

@@ -1,0 +1,58 @@
+#pragma once
+// One MCTS search over one or several trees (root parallelism: one tree per thread; tree
+// parallelism: all threads share trees[0] with virtual loss).  Generic over the State
+// interface; every statistic is in seat terms (see mcts_tree.h).
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ai/mcts_config.h"
+#include "ai/mcts_tree.h"
+#include "core/game.h"
+
+namespace ludus::ai {
+
+using Clock = std::chrono::steady_clock;
+
+struct SearchBudget {
+  int64_t iterations = 0;              // 0 = unlimited
+  bool timed = false;
+  Clock::time_point deadline{};
+};
+
+// Statistics of one root move, summed over the trees.
+struct RootMove {
+  Action action = kNoAction;
+  int64_t visits = 0;
+  int64_t score2 = 0;  // doubled reward sum for the seat to move at the root
+  Proof proof = kUnproven;
+  int proof_plies = 0;
+  double mean() const { return visits ? score2 / (2.0 * visits) : 0.5; }
+};
+
+struct SearchReport {
+  int64_t iterations = 0;
+  double seconds = 0;
+};
+
+// Expands the root and proves, before searching, the moves that win at once and (when the
+// check costs at most config.root_check_budget move applications) the moves that let the
+// opponent win at once.  Single-threaded.
+void prepare_root(Tree& tree, const State& root, const MctsConfig& config);
+
+// Runs workers on config.threads threads until the budget is spent or the root is proven.
+SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,
+                        const SearchBudget& budget);
+
+// The root moves with statistics summed over `trees` (in the first tree's order).
+std::vector<RootMove> root_moves(const std::vector<Tree*>& trees, const Game& game);
+
+// The move to play: the shortest proven win, else the most visited move not proven lost,
+// else the longest proven loss.  Index into `moves`; precondition: !moves.empty().
+size_t best_root_move(const std::vector<RootMove>& moves, int seat);
+
+// Most-visited line below the root of `tree`, starting with `first` (at most `length` moves).
+std::vector<Action> principal_variation(const Tree& tree, Action first, int length);
+
+}  // namespace ludus::ai

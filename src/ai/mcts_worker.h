@@ -1,0 +1,46 @@
+#pragma once
+// One search thread's loop body: select (UCT + RAVE, proven moves honoured), expand,
+// simulate (the game's fast random_playout, or a traced uniform playout when RAVE needs
+// the moves), back up seat rewards and AMAF statistics, and propagate proofs.
+// All scratch memory is owned here and reused, so iterations do not allocate (apart from
+// State::clone, the only copy the State interface offers).
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+#include "ai/mcts_config.h"
+#include "ai/mcts_tree.h"
+#include "core/game.h"
+#include "core/random.h"
+
+namespace ludus::ai {
+
+class SearchWorker {
+ public:
+  SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed);
+
+  // One iteration from the root.  Precondition: the root is expanded and not terminal.
+  void iterate();
+
+ private:
+  NodeIndex select(const Node& node, int seat) const;
+  int simulate(State& state);
+  void backup(int winning_seat);
+  void update_amaf(int winning_seat);
+  void propagate_proofs();
+  void push_trace(Action action, const State& state);
+
+  Tree& tree_;
+  const State& root_;
+  const MctsConfig& config_;
+  Rng rng_;
+  std::vector<NodeIndex> path_;    // root first
+  std::vector<uint8_t> seats_;     // seat to move at path_[i] (when known)
+  std::vector<Action> legal_;
+  // Moves after the root: the tree part (trace_[i] leads to path_[i+1]) then the playout.
+  std::vector<Action> trace_actions_;
+  std::vector<uint8_t> trace_keys_;  // 1 << (2*seat + colour) of the player who moved
+  std::vector<uint8_t> played_;      // per action id: keys that played it in this iteration
+};
+
+}  // namespace ludus::ai

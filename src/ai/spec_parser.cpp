@@ -1,0 +1,168 @@
+#include "ai/spec_parser.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <cmath>
+
+#include "core/error.h"
+
+namespace ludus::ai {
+namespace {
+
+// Strength levels.  Iteration budgets are deterministic for a seed and independent of the
+// machine; the time budgets use every core (tree parallelism, see mcts_player.cpp).
+//   level    budget per move        threads   typical use
+//   easy     200 iterations         config    beginners; still takes wins in one and blocks them
+//   medium   2000 iterations        config    casual play, quick tests
+//   hard     1 s                    all       default opponent
+//   max      5 s                    all       strongest; analysis
+struct Level {
+  const char* name;
+  int64_t iterations;
+  double seconds;
+  bool all_threads;
+};
+constexpr Level kLevels[] = {
+    {"easy", 200, 0, false},
+    {"medium", 2000, 0, false},
+    {"hard", 0, 1.0, true},
+    {"max", 0, 5.0, true},
+};
+
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes";
+
+std::string lowercase_trimmed(std::string_view text) {
+  size_t b = 0, e = text.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+  std::string out(text.substr(b, e - b));
+  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+template <typename Int>
+bool parse_int(const std::string& text, Int& out) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+bool parse_double(const std::string& text, double& out) {
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size() && std::isfinite(out);
+}
+
+struct SpecError {
+  std::string reason;
+};
+
+bool parse_switch(const std::string& key, const std::string& value) {
+  if (value == "on" || value == "true" || value == "1" || value == "yes") return true;
+  if (value == "off" || value == "false" || value == "0" || value == "no") return false;
+  throw SpecError{key + " must be on or off, not '" + value + "'"};
+}
+
+void apply_setting(const std::string& key, const std::string& value, PlayerSpec& spec, bool& threads_set) {
+  MctsConfig& m = spec.mcts;
+  if (spec.random && key != "seed") throw SpecError{"the random player only takes seed=N"};
+  if (key == "iters" || key == "iterations") {
+    if (!parse_int(value, m.iterations) || m.iterations <= 0)
+      throw SpecError{"iters must be a positive integer, not '" + value + "'"};
+  } else if (key == "time") {
+    m.move_seconds = parse_duration(value);
+  } else if (key == "total") {
+    m.total_seconds = parse_duration(value);
+  } else if (key == "threads") {
+    if (!parse_int(value, m.threads) || m.threads < 0 || m.threads > 1024)
+      throw SpecError{"threads must be an integer from 0 (all cores) to 1024, not '" + value + "'"};
+    threads_set = true;
+  } else if (key == "c") {
+    if (!parse_double(value, m.exploration) || m.exploration < 0 || m.exploration > 100)
+      throw SpecError{"c must be a number from 0 to 100, not '" + value + "'"};
+  } else if (key == "rave") {
+    m.rave = parse_switch(key, value);
+  } else if (key == "solver") {
+    m.solver = parse_switch(key, value);
+  } else if (key == "seed") {
+    if (!parse_int(value, m.seed)) throw SpecError{"seed must be a non-negative integer, not '" + value + "'"};
+  } else if (key == "par") {
+    if (value == "tree") m.parallelism = Parallelism::kTree;
+    else if (value == "root") m.parallelism = Parallelism::kRoot;
+    else throw SpecError{"par must be tree or root, not '" + value + "'"};
+  } else if (key == "nodes") {
+    if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
+      throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};
+  } else {
+    throw SpecError{"unknown setting '" + key + "' (settings: " + kKeys + ")"};
+  }
+}
+
+}  // namespace
+
+double parse_duration(const std::string& text) {
+  std::string t = lowercase_trimmed(text);
+  double scale = 1.0;
+  std::string number = t;
+  auto ends_with = [&](std::string_view suffix) {
+    return t.size() > suffix.size() && t.compare(t.size() - suffix.size(), suffix.size(), suffix) == 0;
+  };
+  if (ends_with("ms")) scale = 0.001, number = t.substr(0, t.size() - 2);
+  else if (ends_with("s")) number = t.substr(0, t.size() - 1);
+  else if (ends_with("m")) scale = 60.0, number = t.substr(0, t.size() - 1);
+  double value = 0;
+  if (!parse_double(number, value) || value <= 0 || value * scale > 1e7)
+    throw LudusError("bad duration '" + text + "' (expected e.g. 500ms, 2s or 1.5m)");
+  return value * scale;
+}
+
+PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& config) {
+  auto fail = [&](const std::string& reason) -> LudusError {
+    return LudusError("bad AI spec '" + spec_text + "': " + reason);
+  };
+  const std::string text = lowercase_trimmed(spec_text);
+  const size_t colon = text.find(':');
+  const std::string head = text.substr(0, colon);
+  PlayerSpec spec;
+  spec.mcts.seed = config.seed;
+  spec.mcts.threads = config.threads;
+  bool all_threads = false;
+  if (head == "random") {
+    spec.random = true;
+  } else if (head != "mcts") {
+    auto level = std::find_if(std::begin(kLevels), std::end(kLevels), [&](const Level& l) { return head == l.name; });
+    if (level == std::end(kLevels))
+      throw fail("unknown player '" + head + "' (expected random, easy, medium, hard, max or mcts:KEY=VALUE,...)");
+    spec.mcts.iterations = level->iterations;
+    spec.mcts.move_seconds = level->seconds;
+    all_threads = level->all_threads;
+  }
+  bool threads_set = false;
+  if (colon != std::string::npos) {
+    std::string_view rest(text);
+    rest.remove_prefix(colon + 1);
+    if (rest.empty()) throw fail("nothing after ':'");
+    while (true) {
+      size_t comma = rest.find(',');
+      std::string item = lowercase_trimmed(rest.substr(0, comma));
+      size_t eq = item.find('=');
+      if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
+        throw fail("expected KEY=VALUE, not '" + item + "'");
+      try {
+        apply_setting(lowercase_trimmed(item.substr(0, eq)), lowercase_trimmed(item.substr(eq + 1)), spec, threads_set);
+      } catch (const SpecError& e) {
+        throw fail(e.reason);
+      } catch (const LudusError& e) {
+        throw fail(e.what());
+      }
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+  }
+  if (all_threads && !threads_set) spec.mcts.threads = 0;
+  // A raw spec without any budget searches like `medium`.
+  if (!spec.random && spec.mcts.iterations == 0 && spec.mcts.move_seconds == 0 && spec.mcts.total_seconds == 0)
+    spec.mcts.iterations = kLevels[1].iterations;
+  return spec;
+}
+
+}  // namespace ludus::ai

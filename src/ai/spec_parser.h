@@ -1,0 +1,27 @@
+#pragma once
+// Text specs for computer players, shared by every front end:
+//   random[:seed=N]
+//   easy | medium | hard | max  [:KEY=VALUE,...]   strength levels (table in spec_parser.cpp)
+//   mcts[:KEY=VALUE,...]                           raw settings
+// Keys: iters=N  time=DURATION  total=DURATION  threads=N (0 = all cores)  c=X
+//       rave=on|off  solver=on|off  seed=N  par=tree|root  nodes=N (tree size cap)
+// DURATION: a number with ms, s or m (bare numbers are seconds): 500ms, 2s, 1.5m.
+#include <string>
+
+#include "ai/mcts_config.h"
+#include "ai/player.h"
+
+namespace ludus::ai {
+
+struct PlayerSpec {
+  bool random = false;  // uniformly random player (only `seed` applies)
+  MctsConfig mcts;
+};
+
+// Throws LudusError("bad AI spec 'SPEC': REASON") for anything it does not understand.
+PlayerSpec parse_player_spec(const std::string& spec, const PlayerConfig& config);
+
+// Seconds in a duration text ("500ms", "2s", "1.5m", "3"); throws LudusError naming it.
+double parse_duration(const std::string& text);
+
+}  // namespace ludus::ai

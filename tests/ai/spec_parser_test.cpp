@@ -1,0 +1,104 @@
+#include <gtest/gtest.h>
+
+#include "ai/mcts_player.h"
+#include "ai/spec_parser.h"
+#include "core/error.h"
+
+namespace ludus::ai {
+namespace {
+
+std::string error_of(const std::string& spec) {
+  try {
+    make_player(spec);
+  } catch (const LudusError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(SpecParser, Levels) {
+  PlayerConfig config;
+  config.threads = 1;
+  auto easy = parse_player_spec("easy", config).mcts;
+  EXPECT_EQ(easy.iterations, 200);
+  EXPECT_EQ(easy.move_seconds, 0);
+  EXPECT_EQ(easy.threads, 1);
+  EXPECT_EQ(parse_player_spec("medium", config).mcts.iterations, 2000);
+  auto hard = parse_player_spec("hard", config).mcts;
+  EXPECT_EQ(hard.iterations, 0);
+  EXPECT_DOUBLE_EQ(hard.move_seconds, 1.0);
+  EXPECT_EQ(hard.threads, 0);  // every core
+  auto max = parse_player_spec("MAX", config).mcts;
+  EXPECT_DOUBLE_EQ(max.move_seconds, 5.0);
+  EXPECT_EQ(parse_player_spec("hard:threads=1", config).mcts.threads, 1);
+  EXPECT_TRUE(parse_player_spec("random", config).random);
+  EXPECT_EQ(parse_player_spec("random:seed=9", config).mcts.seed, 9u);
+}
+
+TEST(SpecParser, RawSettings) {
+  PlayerConfig config;
+  config.seed = 5;
+  config.threads = 2;
+  auto m = parse_player_spec("mcts:iters=1500,time=250ms,total=5m,threads=0,c=1.2,rave=off,solver=off,seed=77,par=root,nodes=5000",
+                             config).mcts;
+  EXPECT_EQ(m.iterations, 1500);
+  EXPECT_DOUBLE_EQ(m.move_seconds, 0.25);
+  EXPECT_DOUBLE_EQ(m.total_seconds, 300);
+  EXPECT_EQ(m.threads, 0);
+  EXPECT_DOUBLE_EQ(m.exploration, 1.2);
+  EXPECT_FALSE(m.rave);
+  EXPECT_FALSE(m.solver);
+  EXPECT_EQ(m.seed, 77u);
+  EXPECT_EQ(m.parallelism, Parallelism::kRoot);
+  EXPECT_EQ(m.max_nodes, 5000);
+  // Defaults come from the config; a budget-less raw spec searches like medium.
+  auto d = parse_player_spec("mcts", config).mcts;
+  EXPECT_EQ(d.seed, 5u);
+  EXPECT_EQ(d.threads, 2);
+  EXPECT_EQ(d.iterations, 2000);
+  EXPECT_DOUBLE_EQ(parse_player_spec("mcts:time=2s", config).mcts.move_seconds, 2.0);
+  EXPECT_EQ(parse_player_spec("mcts:time=2s", config).mcts.iterations, 0);
+  EXPECT_TRUE(parse_player_spec(" Mcts: Rave = ON , solver=on ", config).mcts.rave);
+}
+
+TEST(SpecParser, Durations) {
+  EXPECT_DOUBLE_EQ(parse_duration("500ms"), 0.5);
+  EXPECT_DOUBLE_EQ(parse_duration("2s"), 2.0);
+  EXPECT_DOUBLE_EQ(parse_duration("1.5m"), 90.0);
+  EXPECT_DOUBLE_EQ(parse_duration("3"), 3.0);
+  EXPECT_THROW(parse_duration("-1s"), LudusError);
+  EXPECT_THROW(parse_duration("s"), LudusError);
+  EXPECT_THROW(parse_duration("2h"), LudusError);
+}
+
+TEST(SpecParser, ErrorsAreOneClearLine) {
+  EXPECT_EQ(error_of("strong"),
+            "bad AI spec 'strong': unknown player 'strong' (expected random, easy, medium, hard, max or mcts:KEY=VALUE,...)");
+  EXPECT_EQ(error_of("mcts:iters=abc"), "bad AI spec 'mcts:iters=abc': iters must be a positive integer, not 'abc'");
+  EXPECT_EQ(error_of("mcts:iters=0"), "bad AI spec 'mcts:iters=0': iters must be a positive integer, not '0'");
+  EXPECT_EQ(error_of("mcts:time=fast"),
+            "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
+  EXPECT_EQ(error_of("mcts:depth=3"),
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes)");
+  EXPECT_EQ(error_of("mcts:rave=maybe"), "bad AI spec 'mcts:rave=maybe': rave must be on or off, not 'maybe'");
+  EXPECT_EQ(error_of("mcts:iters"), "bad AI spec 'mcts:iters': expected KEY=VALUE, not 'iters'");
+  EXPECT_EQ(error_of("mcts:"), "bad AI spec 'mcts:': nothing after ':'");
+  EXPECT_EQ(error_of("random:iters=5"), "bad AI spec 'random:iters=5': the random player only takes seed=N");
+  EXPECT_EQ(error_of("mcts:threads=-1"),
+            "bad AI spec 'mcts:threads=-1': threads must be an integer from 0 (all cores) to 1024, not '-1'");
+  EXPECT_EQ(error_of("mcts:par=leaf"), "bad AI spec 'mcts:par=leaf': par must be tree or root, not 'leaf'");
+  EXPECT_EQ(error_of("mcts:c=x"), "bad AI spec 'mcts:c=x': c must be a number from 0 to 100, not 'x'");
+}
+
+TEST(SpecParser, MakePlayerKeepsTheSpecAsName) {
+  EXPECT_EQ(make_player("random")->name(), "random");
+  EXPECT_EQ(make_player("hard")->name(), "hard");
+  auto p = make_player("mcts:iters=10");
+  auto* mcts = dynamic_cast<MctsPlayer*>(p.get());
+  ASSERT_NE(mcts, nullptr);
+  EXPECT_EQ(mcts->config().iterations, 10);
+  EXPECT_EQ(mcts->config().threads, 1);
+}
+
+}  // namespace
+}  // namespace ludus::ai
