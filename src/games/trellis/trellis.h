@@ -13,6 +13,7 @@
 #include <array>
 #include <cstdint>
 #include <span>
+#include <utility>
 
 #include "core/bitboard.h"
 #include "core/game.h"
@@ -76,31 +77,42 @@ class TrellisGame : public Game {
   Action action_of(int first, int second = -1) const;
   // Second point of forward offset k from `first`, or -1 off the board.
   int pair_partner(int first, int k) const { return pair_partner_[first * kPairOffsets + k]; }
+  // Random playouts draw one of 7 candidates per empty point: entries first * 7 + k hold
+  // the partner for k < 6 (off the board: a virtual edge node, which is never empty) and
+  // -1 for k = 6, the single stone.
+  const int16_t* playout_candidates() const { return playout_candidates_.data(); }
 
   // The stones rotated 90° about the board centre, counter-clockwise (direction 0) or
   // clockwise (1), in canonical order.
-  TurnStones rotate(TurnStones stones, int direction) const;
+  TurnStones rotate(TurnStones stones, int direction) const {
+    if (stones.is_pass()) return stones;
+    const auto& table = rotation_[direction];
+    TurnStones out{table[stones.first], stones.second < 0 ? int16_t(-1) : table[stones.second]};
+    if (out.second >= 0 && out.second < out.first) std::swap(out.first, out.second);
+    return out;
+  }
 
   // --- connection ---
+  // A point has at most six links: four orthogonal, one diagonal per diagonal line (across
+  // the square of the colour's home shade), and an edge node on the border.
+  static constexpr int kMaxLinks = 6;
+  using Links = std::array<int16_t, kMaxLinks>;
   // Nodes a stone of `colour` on `site` is linked to when they hold the same colour:
   // orthogonal neighbours, the diagonal across the one home square of that colour on each
-  // diagonal line, and (as ids >= num_sites()) the colour's virtual edge nodes.
-  std::span<const int16_t> links(int colour, int site) const {
-    const auto& l = links_[colour * num_sites_ + site];
-    return {l.nodes.data(), static_cast<size_t>(l.count)};
-  }
+  // diagonal line, and (as ids >= num_sites()) the colour's virtual edge node.  Unused
+  // entries hold padding_node(), which never holds a stone, so callers test all six
+  // without branching on a count.
+  const Links& links(int colour, int site) const { return links_[colour * num_sites_ + site]; }
+  int padding_node() const { return num_sites_ + kVirtualNodes; }
   // The two virtual edge nodes of a colour (bottom/top for Black, left/right for White).
   int edge_node(int colour, int end) const { return num_sites_ + 2 * colour + end; }
 
  private:
-  struct Links {
-    std::array<int16_t, 8> nodes{};
-    int8_t count = 0;
-  };
   int size_;
   int num_sites_;
   Geometry geometry_;
   std::vector<int16_t> pair_partner_;  // num_sites * kPairOffsets
+  std::vector<int16_t> playout_candidates_;  // num_sites * 7
   std::vector<int16_t> rotation_[2];   // per direction, site -> site
   std::vector<Links> links_;           // 2 * num_sites
 };
@@ -131,9 +143,7 @@ class TrellisState : public State {
   // --- observation (tests, reference cross-checks, AIs) ---
   const TrellisGame& trellis() const { return *game_; }
   // Colour of the stone on `site`, or -1.
-  int stone_at(int site) const {
-    return stones_[kBlack].test(site) ? kBlack : stones_[kWhite].test(site) ? kWhite : -1;
-  }
+  int stone_at(int site) const { return cells_[site]; }
   // Number of the turn to be played next (1 at the start; swap is not a turn).
   int turn_number() const { return turns_played_ + 1; }
   bool swap_available() const { return turns_played_ == 3 && !seats_swapped() && !is_terminal(); }
@@ -142,14 +152,17 @@ class TrellisState : public State {
   // Stones of the last turn (is_pass() after a pass or at the start).
   TurnStones last_turn() const { return last_turn_; }
   // Whether placing `stones` now would mirror the opponent's previous turn.
-  bool mirrors_last_turn(TurnStones stones) const;
+  bool mirrors_last_turn(TurnStones stones) const {
+    if (turns_played_ < 3 || stones.is_pass() || last_turn_.is_pass()) return false;
+    return stones == game_->rotate(last_turn_, 0) || stones == game_->rotate(last_turn_, 1);
+  }
   // Whether two stones of the same colour are connected (used by tests and AIs).
   bool connected(int site_a, int site_b) const { return uf_.same(site_a, site_b); }
 
  private:
   static constexpr int8_t kOngoing = -2;
 
-  bool empty(int site) const { return !occupied_.test(site); }
+  bool empty(int site) const { return cells_[site] < 0; }
   // Whether the colour to move may not mirror now (its run has reached the limit).
   bool mirror_limit_reached() const {
     return turns_played_ >= 3 && mirror_run_[to_move()] >= kMaxMirrorRun && !last_turn_.is_pass();
@@ -161,8 +174,11 @@ class TrellisState : public State {
   void play_pass();
 
   const TrellisGame* game_;
-  Board stones_[2];
-  Board occupied_;
+  // Colour on each site, -1 when empty; the virtual edge nodes after the sites hold the
+  // colour whose edge they are, so one comparison tests any link.
+  // One more cell, always empty, is TrellisGame::padding_node().
+  std::array<int8_t, kMaxSites + kVirtualNodes + 1> cells_;
+  Board occupied_;  // the same occupancy as a bitboard, to enumerate empty points fast
   mutable UnionFind<kMaxSites + kVirtualNodes> uf_;  // find() compresses paths
   int16_t turns_played_ = 0;
   std::array<int8_t, 2> mirror_run_{};

@@ -79,6 +79,13 @@ TrellisGame::TrellisGame(const Options& options)
       if (on_board(c, r)) pair_partner_[s * kPairOffsets + k] = static_cast<int16_t>(site(c, r));
     }
 
+  playout_candidates_.assign(static_cast<size_t>(num_sites_) * 7, -1);
+  for (int s = 0; s < num_sites_; ++s)
+    for (int k = 0; k < kPairOffsets; ++k) {
+      int partner = pair_partner(s, k);
+      playout_candidates_[s * 7 + k] = static_cast<int16_t>(partner >= 0 ? partner : edge_node(kBlack, 0));
+    }
+
   // (c, r) -> (n-1-r, c) is a counter-clockwise quarter turn; its inverse is clockwise.
   for (auto& table : rotation_) table.resize(num_sites_);
   for (int s = 0; s < num_sites_; ++s) {
@@ -86,11 +93,14 @@ TrellisGame::TrellisGame(const Options& options)
     rotation_[1][s] = static_cast<int16_t>(site(row(s), n - 1 - col(s)));
   }
 
-  links_.resize(2 * static_cast<size_t>(num_sites_));
+  Links padding;
+  padding.fill(static_cast<int16_t>(padding_node()));
+  links_.assign(2 * static_cast<size_t>(num_sites_), padding);
   for (int colour = 0; colour < 2; ++colour) {
     for (int s = 0; s < num_sites_; ++s) {
       Links& l = links_[colour * num_sites_ + s];
-      auto add = [&l](int node) { l.nodes[l.count++] = static_cast<int16_t>(node); };
+      int count = 0;
+      auto add = [&](int node) { l.at(count++) = static_cast<int16_t>(node); };
       const int c = col(s), r = row(s);
       for (auto [dc, dr] : {std::array{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
         if (on_board(c + dc, r + dr)) add(site(c + dc, r + dr));
@@ -123,14 +133,6 @@ Action TrellisGame::action_of(int first, int second) const {
   for (int k = 0; k < kPairOffsets; ++k)
     if (pair_partner(first, k) == second) return num_sites_ + first * kPairOffsets + k;
   return kNoAction;
-}
-
-TurnStones TrellisGame::rotate(TurnStones stones, int direction) const {
-  if (stones.is_pass()) return stones;
-  const auto& table = rotation_[direction];
-  TurnStones out{table[stones.first], stones.second < 0 ? int16_t(-1) : table[stones.second]};
-  if (out.second >= 0 && out.second < out.first) std::swap(out.first, out.second);
-  return out;
 }
 
 }  // namespace ludus::trellis

@@ -1,12 +1,18 @@
 // Trellis positions: move generation, the turn/pie/mirror bookkeeping, incremental
 // connection detection (union-find with virtual edge nodes) and the notation.
+#include <bit>
+
 #include "core/notation.h"
 #include "games/trellis/trellis.h"
 
 namespace ludus::trellis {
 
 TrellisState::TrellisState(const TrellisGame& game)
-    : State(game), game_(&game), uf_(game.num_sites() + kVirtualNodes) {}
+    : State(game), game_(&game), uf_(game.num_sites() + kVirtualNodes) {
+  cells_.fill(-1);
+  for (int colour : {kBlack, kWhite})
+    for (int end : {0, 1}) cells_[game.edge_node(colour, end)] = static_cast<int8_t>(colour);
+}
 
 int TrellisState::seat_to_move() const {
   // The first player plays Black, White, Black; from turn 4 the seats hold their colours.
@@ -18,11 +24,6 @@ std::string TrellisState::end_reason() const {
   if (outcome_ == kWhite) return "white connects left and right";
   if (outcome_ == kDraw) return "both players passed";
   return {};
-}
-
-bool TrellisState::mirrors_last_turn(TurnStones stones) const {
-  if (turns_played_ < 3 || stones.is_pass() || last_turn_.is_pass()) return false;
-  return stones == game_->rotate(last_turn_, 0) || stones == game_->rotate(last_turn_, 1);
 }
 
 int TrellisState::forbidden_mirror_actions(std::array<Action, 2>& out) const {
@@ -75,14 +76,20 @@ bool TrellisState::is_legal(Action action) const {
   return !(mirror_limit_reached() && mirrors_last_turn(stones));
 }
 
-void TrellisState::place_stone(int colour, int site) {
-  stones_[colour].set(site);
+[[gnu::always_inline]] inline void TrellisState::place_stone(int colour, int site) {
+  cells_[site] = static_cast<int8_t>(colour);
   occupied_.set(site);
-  for (int16_t node : game_->links(colour, site))
-    if (node >= game_->num_sites() || stones_[colour].test(node)) uf_.unite(site, node);
+  // Collect the same-coloured links first: one unpredictable branch per union instead of
+  // one per link.
+  const TrellisGame::Links& links = game_->links(colour, site);
+  static_assert(TrellisGame::kMaxLinks == 6);
+  auto bit = [&](int i) { return static_cast<unsigned>(cells_[links[i]] == colour) << i; };
+  unsigned same = bit(0) | bit(1) | bit(2) | bit(3) | bit(4) | bit(5);
+  int root = site;
+  for (; same != 0; same &= same - 1) root = uf_.unite(root, links[std::countr_zero(same)]);
 }
 
-void TrellisState::play_stones(TurnStones stones) {
+[[gnu::always_inline]] inline void TrellisState::play_stones(TurnStones stones) {
   const int colour = to_move();
   mirror_run_[colour] = mirrors_last_turn(stones) ? mirror_run_[colour] + 1 : 0;
   place_stone(colour, stones.first);
@@ -162,11 +169,13 @@ Action TrellisState::parse_action(std::string_view raw) const {
   return action;
 }
 
-int TrellisState::random_playout(Rng& rng) {
+int TrellisState::random_playout(Rng& shared_rng) {
   // Uniform over the legal actions by rejection: candidate slots are 7 per empty point
   // (one stone, or a pair with that point first) plus pass and swap; every legal action
   // owns exactly one slot, so accepting only legal candidates is uniform.
   const TrellisGame& g = *game_;
+  const int16_t* candidates = g.playout_candidates();
+  Rng rng = shared_rng;  // a local copy stays in registers
   std::array<int16_t, kMaxSites> empties, index_of;
   int num_empty = 0;
   for (int s = 0; s < g.num_sites(); ++s)
@@ -179,19 +188,18 @@ int TrellisState::random_playout(Rng& rng) {
     empties[i] = static_cast<int16_t>(last);
     index_of[last] = static_cast<int16_t>(i);
   };
-  while (!is_terminal()) {
+  while (outcome_ == kOngoing) {
     const uint32_t placements = 7u * static_cast<uint32_t>(num_empty);
     const uint32_t slot = rng.below(placements + 2);
-    if (slot < placements) {
-      const int first = empties[slot / 7], k = static_cast<int>(slot % 7);
-      TurnStones stones{static_cast<int16_t>(first), -1};
-      if (k < kPairOffsets) {
-        stones.second = static_cast<int16_t>(g.pair_partner(first, k));
-        if (stones.second < 0 || !empty(stones.second)) continue;
-      }
-      if (mirror_limit_reached() && mirrors_last_turn(stones)) continue;
-      remove(stones.first);
-      if (stones.second >= 0) remove(stones.second);
+    if (slot < placements) [[likely]] {
+      const uint32_t index = slot / 7;
+      const int first = empties[index];
+      const int second = candidates[first * 7 + static_cast<int>(slot - 7 * index)];
+      if (second >= 0 && cells_[second] >= 0) continue;  // occupied or off the board
+      const TurnStones stones{static_cast<int16_t>(first), static_cast<int16_t>(second)};
+      if (mirror_limit_reached() && mirrors_last_turn(stones)) [[unlikely]] continue;
+      remove(first);
+      if (second >= 0) remove(second);
       play_stones(stones);
     } else if (slot == placements) {
       play_pass();
@@ -199,6 +207,7 @@ int TrellisState::random_playout(Rng& rng) {
       swap_seats();
     }
   }
+  shared_rng = rng;
   return winner();
 }
 
