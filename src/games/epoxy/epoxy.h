@@ -24,8 +24,8 @@ constexpr int kEmpty = -1;
 using Board = Bitboard<3>;
 static_assert(Board::kBits >= kMaxSites);
 
-// Splits a whole typed turn ("d3,e5-e7", "d3, pass") into its action texts; a text
-// without a comma is one action.
+// Splits a whole typed turn ("d3,e5-e7", "d3, pass") into its action texts, trimmed and
+// lowercased; a text without a comma is one action.
 std::vector<std::string> split_turn(std::string_view text);
 
 class EpoxyGame : public Game {
@@ -48,7 +48,6 @@ class EpoxyGame : public Game {
   Action slide_action(int from, int to) const { return num_sites() * (1 + from) + to; }
   Action pass_action() const { return num_sites() * (1 + num_sites()); }
   bool is_placement(Action a) const { return a < num_sites(); }
-  bool is_slide(Action a) const { return a >= num_sites() && a < pass_action(); }
   int slide_from(Action a) const { return a / num_sites() - 1; }
   int slide_to(Action a) const { return a % num_sites(); }
 
@@ -84,6 +83,9 @@ class EpoxyState : public State {
   std::string render() const override;
   int random_playout(Rng& rng) override;
 
+  // A uniformly random legal action, without building the list (not terminal).
+  Action random_action(Rng& rng) const;
+
   // --- position, for the reference check, tests and front ends ---------------------------
   const EpoxyGame& epoxy() const { return *game_; }
   // kEmpty or the colour of the stone on `site`.
@@ -95,22 +97,36 @@ class EpoxyState : public State {
   int count_first_actions(int colour) const;
   bool has_first_action(int colour) const;
 
-  // Replaces the position (stones by site, kEmpty elsewhere) for tests and analysis.
-  // `second_action` is only allowed after the opening turn, so it implies a later turn.
+  // Replaces the position (stones by site, kEmpty elsewhere) for tests and analysis;
+  // the opening turn counts as played.
   void set_position(std::span<const int> cells, int to_move, bool second_action);
 
+  // Recomputes every incremental table from the stones; "" when they agree, else the
+  // first difference (for the stress test).
+  std::string check_tables() const;
+
  private:
-  // Calls emit(action) for every legal first action of `mover`; stops early and returns
-  // true as soon as emit returns true.
-  template <typename Emit>
-  bool for_each_first_action(int mover, Emit&& emit) const;
+  // What a point sees in one direction.
+  struct Look {
+    int8_t first = kEmpty;  // colour of the first stone (kEmpty: none before edge or hole)
+    uint8_t open = 0;       // empty points before that stone, edge or hole
+  };
+
+  // Empty points `mover` may place on.
+  Board placements(int mover) const;
+  // Calls f(from, to) for each legal slide of `mover`, in increasing order of the start,
+  // then direction, then distance; stops early and returns true when f returns true.
+  template <typename F>
+  bool for_each_slide(int mover, F&& f) const;
   bool slide_allowed(int from, int to, int dir) const;
+  // The pick-th slide of `mover` along an open line (stones in increasing order, then
+  // direction, then distance) if it is legal, else kNoAction.
+  Action open_slide_if_legal(int mover, int pick) const;
   std::string explain_refused_slide(int from, int to, int dir) const;
 
   void put_stone(int site, int colour);
   void lift_stone(int site);
-  // Records that the first stone from `site` in `dir` is now `colour` (or kEmpty).
-  void set_first(int site, int dir, int colour);
+  void relook_ray(int site, int dir, int old_first, int new_first, int new_open_base, int open_delta);
   void end_turn();
 
   const EpoxyGame* game_;
@@ -119,15 +135,15 @@ class EpoxyState : public State {
   bool second_action_ = false;
   bool opening_turn_ = true;  // Maroon's first turn has one action
   Board stones_[2];
-  Board seen_[2];  // points a stone of that colour can see (sighted_ > 0)
+  Board seen_[2];  // points some stone of that colour can see
   std::array<int8_t, kMaxSites> cell_;
-  // Colour of the first stone from a point in each direction (kEmpty: none before the
-  // edge or a hole); a point's own stone does not count.
-  std::array<std::array<int8_t, kDirs>, kMaxSites> first_;
-  // Per colour: directions from a point whose first stone has that colour, and stones of
-  // that colour adjacent to the point.
+  std::array<std::array<Look, kDirs>, kMaxSites> look_;
+  std::array<uint8_t, kMaxSites> open_total_;  // sum of look_[p][*].open
+  // Per colour and point: directions whose first stone has that colour; adjacent stones.
   std::array<std::array<uint8_t, kMaxSites>, 2> sighted_;
   std::array<std::array<uint8_t, kMaxSites>, 2> adjacent_;
+  // Per colour: slides along open lines, legal or not (sum of open_total_ over its stones).
+  std::array<int, 2> open_slides_;
 };
 
 }  // namespace ludus::epoxy

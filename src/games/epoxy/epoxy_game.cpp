@@ -1,7 +1,6 @@
-#include <cctype>
-
+// Epoxy registration (name, colours, the size option, rules text) and the board tables
+// shared by all states: geometry and the rays along the six directions.
 #include "core/error.h"
-#include "core/notation.h"
 #include "core/registry.h"
 #include "games/epoxy/epoxy.h"
 #include "games/epoxy/epoxy_boards.h"
@@ -42,18 +41,6 @@ const GameInfo kInfo{
 const bool kRegistered = register_game({&kInfo, [](const Options& o) { return std::make_shared<const EpoxyGame>(o); }});
 
 }  // namespace
-
-std::vector<std::string> split_turn(std::string_view text) {
-  std::vector<std::string> actions;
-  size_t start = 0;
-  while (true) {
-    size_t comma = text.find(',', start);
-    actions.push_back(normalize_move_text(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
-    if (comma == std::string_view::npos) break;
-    start = comma + 1;
-  }
-  return actions;
-}
 
 EpoxyGame::EpoxyGame(const Options& options)
     : Game(kInfo, options), geometry_(make_board(options.get("size"))) {

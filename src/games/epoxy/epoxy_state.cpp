@@ -1,13 +1,13 @@
 // Epoxy position and move generation.  Every point keeps, per direction, the colour of
-// the first stone seen that way, plus per-colour counts of such directions and of
-// adjacent stones; a placement or removal updates only the points it can see.  Then a
-// placement is legal where the opponent's sight count is zero, and the slide test is two
-// table look-ups (see slide_allowed).
+// the first stone that way and the number of empty points before it, plus per-colour
+// counts of such directions and of adjacent stones; a placement or removal updates only
+// the points that can see it.  A placement is then legal where the opponent's sight set
+// is clear, a slide target is a look-up along an open line, and the slide test is a few
+// table reads (slide_allowed).
 #include <algorithm>
+#include <bit>
 
-#include "core/ascii_board.h"
 #include "core/error.h"
-#include "core/notation.h"
 #include "games/epoxy/epoxy.h"
 
 namespace ludus::epoxy {
@@ -15,54 +15,83 @@ namespace {
 
 constexpr int opposite(int dir) { return (dir + 3) % kDirs; }
 
+// Index of the n-th (from 0) set bit in increasing order; requires n < b.count().
+int nth_bit(const Board& b, int n) {
+  for (int i = 0;; ++i) {
+    uint64_t w = b.word(i);
+    const int c = std::popcount(w);
+    if (n >= c) {
+      n -= c;
+      continue;
+    }
+    for (; n > 0; --n) w &= w - 1;
+    return i * 64 + std::countr_zero(w);
+  }
+}
+
 }  // namespace
 
 EpoxyState::EpoxyState(const EpoxyGame& game) : State(game), game_(&game) {
   cell_.fill(kEmpty);
-  for (auto& f : first_) f.fill(kEmpty);
+  open_total_.fill(0);
+  for (int p = 0; p < game.num_sites(); ++p)
+    for (int d = 0; d < kDirs; ++d) {
+      look_[p][d] = {kEmpty, static_cast<uint8_t>(game.ray(p, d).size())};
+      open_total_[p] += look_[p][d].open;
+    }
   for (auto& s : sighted_) s.fill(0);
   for (auto& a : adjacent_) a.fill(0);
+  open_slides_ = {0, 0};
 }
 
 // --- incremental tables ---------------------------------------------------------------------
 
-void EpoxyState::set_first(int site, int dir, int colour) {
-  const int old = first_[site][dir];
-  if (old == colour) return;
-  if (old != kEmpty && --sighted_[old][site] == 0) seen_[old].reset(site);
-  if (colour != kEmpty && sighted_[colour][site]++ == 0) seen_[colour].set(site);
-  first_[site][dir] = static_cast<int8_t>(colour);
+// Along the ray from `site` in `dir`, up to and including the first stone, every point's
+// look back towards `site` changes the same way: from old_first to new_first, and its
+// open count by open_delta (to new_open_base plus the points in between).
+[[gnu::always_inline]] inline void EpoxyState::relook_ray(int site, int dir, int old_first, int new_first, int new_open_base, int open_delta) {
+  const int back = opposite(dir);
+  const bool sight_changes = old_first != new_first;
+  const auto ray = game_->ray(site, dir);  // a local: byte stores would force reloads
+  for (int i = 0, n = static_cast<int>(ray.size()); i < n; ++i) {
+    const int p = ray[i];
+    look_[p][back] = {static_cast<int8_t>(new_first), static_cast<uint8_t>(new_open_base + i)};
+    open_total_[p] = static_cast<uint8_t>(open_total_[p] + open_delta);
+    if (sight_changes) {
+      if (old_first != kEmpty && --sighted_[old_first][p] == 0) seen_[old_first].reset(p);
+      if (new_first != kEmpty && sighted_[new_first][p]++ == 0) seen_[new_first].set(p);
+    }
+    if (cell_[p] != kEmpty) {
+      open_slides_[cell_[p]] += open_delta;
+      return;
+    }
+  }
 }
 
 void EpoxyState::put_stone(int site, int colour) {
-  // Every point that looks back at `site` (up to and including the next stone) now sees
-  // this stone first.
+  // Points looking back at `site` saw past it to what `site` sees that way; now they see
+  // this stone, after the empty points in between.
   for (int d = 0; d < kDirs; ++d) {
-    const int back = opposite(d);
-    for (int p : game_->ray(site, d)) {
-      set_first(p, back, colour);
-      if (cell_[p] != kEmpty) break;
-    }
+    const Look beyond = look_[site][opposite(d)];
+    relook_ray(site, d, beyond.first, colour, 0, -(1 + beyond.open));
   }
   for (int q : game_->geometry().neighbours(site)) ++adjacent_[colour][q];
   cell_[site] = static_cast<int8_t>(colour);
   stones_[colour].set(site);
+  open_slides_[colour] += open_total_[site];
 }
 
 void EpoxyState::lift_stone(int site) {
   const int colour = cell_[site];
-  // Points looking back at `site` now see through it, to what `site` itself saw that way.
-  for (int d = 0; d < kDirs; ++d) {
-    const int back = opposite(d);
-    const int beyond = first_[site][back];
-    for (int p : game_->ray(site, d)) {
-      set_first(p, back, beyond);
-      if (cell_[p] != kEmpty) break;
-    }
-  }
-  for (int q : game_->geometry().neighbours(site)) --adjacent_[colour][q];
+  open_slides_[colour] -= open_total_[site];
   cell_[site] = kEmpty;
   stones_[colour].reset(site);
+  // The reverse: points looking back at `site` now see through it.
+  for (int d = 0; d < kDirs; ++d) {
+    const Look beyond = look_[site][opposite(d)];
+    relook_ray(site, d, colour, beyond.first, 1 + beyond.open, 1 + beyond.open);
+  }
+  for (int q : game_->geometry().neighbours(site)) --adjacent_[colour][q];
 }
 
 void EpoxyState::set_position(std::span<const int> cells, int to_move, bool second_action) {
@@ -78,66 +107,102 @@ void EpoxyState::set_position(std::span<const int> cells, int to_move, bool seco
   winner_ = -1;
 }
 
+std::string EpoxyState::check_tables() const {
+  const Geometry& g = game_->geometry();
+  std::array<int, 2> open_slides = {0, 0};
+  for (int p = 0; p < game_->num_sites(); ++p) {
+    const std::string at = " at " + g.name(p);
+    int sighted[2] = {0, 0}, adjacent[2] = {0, 0}, open_total = 0;
+    for (int d = 0; d < kDirs; ++d) {
+      Look look;
+      for (int q : game_->ray(p, d)) {
+        if (cell_[q] != kEmpty) {
+          look.first = cell_[q];
+          break;
+        }
+        ++look.open;
+      }
+      if (look.first != look_[p][d].first || look.open != look_[p][d].open)
+        return "look" + at + " direction " + std::to_string(d);
+      if (look.first != kEmpty) ++sighted[look.first];
+      open_total += look.open;
+    }
+    for (int q : g.neighbours(p))
+      if (cell_[q] != kEmpty) ++adjacent[cell_[q]];
+    if (open_total != open_total_[p]) return "open_total" + at;
+    if (cell_[p] != kEmpty) open_slides[cell_[p]] += open_total;
+    for (int c = 0; c < 2; ++c) {
+      if (sighted[c] != sighted_[c][p]) return "sighted" + at;
+      if (adjacent[c] != adjacent_[c][p]) return "adjacent" + at;
+      if ((sighted[c] > 0) != seen_[c].test(p)) return "seen" + at;
+      if ((cell_[p] == c) != stones_[c].test(p)) return "stones" + at;
+    }
+  }
+  if (open_slides != open_slides_) return "open_slides";
+  return {};
+}
+
 // --- move generation ------------------------------------------------------------------------
+
+Board EpoxyState::placements(int mover) const {
+  return game_->all_sites().and_not(stones_[0] | stones_[1] | seen_[1 - mover]);
+}
 
 // With s = from and t = to: opponent stones adjacent to t exceed those adjacent to s, or
 // they are equal and the directions from t whose first stone is an opponent's (after the
 // move) exceed those from s (before it).  Sliding along `dir` changes, seen from t, only
 // the direction back towards s: it now looks past the vacated s to what s saw that way
-// (the table still holds the moving stone there, which is not an opponent's).  No other
-// line from t passes through s, and adjacency to t does not involve s's colour.
+// (the table still shows the moving stone there, which is not an opponent's).  No other
+// line from t passes through s, and the opponent's stones next to t stay where they are.
 bool EpoxyState::slide_allowed(int from, int to, int dir) const {
   const int opp = 1 - cell_[from];
   const int adjacent_from = adjacent_[opp][from], adjacent_to = adjacent_[opp][to];
   if (adjacent_to != adjacent_from) return adjacent_to > adjacent_from;
-  const int behind = first_[from][opposite(dir)] == opp ? 1 : 0;
+  const int behind = look_[from][opposite(dir)].first == opp ? 1 : 0;
   return sighted_[opp][to] + behind > sighted_[opp][from];
 }
 
-template <typename Emit>
-bool EpoxyState::for_each_first_action(int mover, Emit&& emit) const {
+template <typename F>
+bool EpoxyState::for_each_slide(int mover, F&& f) const {
   const int opp = 1 - mover;
-  const Board empty = game_->all_sites().and_not(stones_[0] | stones_[1]);
-  bool stopped = false;
-  empty.and_not(seen_[opp]).for_each([&](int p) {
-    if (!stopped && emit(static_cast<Action>(p))) stopped = true;
-  });
-  if (stopped) return true;
-  const int n = game_->num_sites();
-  bool found = false;
-  stones_[mover].for_each([&](int from) {
-    if (found) return;
-    const int adjacent_from = adjacent_[opp][from], sighted_from = sighted_[opp][from];
-    for (int d = 0; d < kDirs && !found; ++d) {
-      const int sighted_bonus = sighted_from - (first_[from][opposite(d)] == opp ? 1 : 0);
-      for (int to : game_->ray(from, d)) {
-        if (cell_[to] != kEmpty) break;
-        const int adjacent_to = adjacent_[opp][to];
-        if (adjacent_to > adjacent_from || (adjacent_to == adjacent_from && sighted_[opp][to] > sighted_bonus)) {
-          if (emit(static_cast<Action>(n * (1 + from) + to))) {
-            found = true;
-            break;
-          }
+  for (int w = 0; w < 3; ++w) {
+    for (uint64_t bits = stones_[mover].word(w); bits; bits &= bits - 1) {
+      const int from = w * 64 + std::countr_zero(bits);
+      if (open_total_[from] == 0) continue;
+      const int adjacent_from = adjacent_[opp][from], sighted_from = sighted_[opp][from];
+      for (int d = 0; d < kDirs; ++d) {
+        const int open = look_[from][d].open;
+        if (open == 0) continue;
+        // slide_allowed() with the per-start values hoisted out of the loop.
+        const int needed_sighted = sighted_from - (look_[from][opposite(d)].first == opp ? 1 : 0);
+        const uint8_t* ray = game_->ray(from, d).data();
+        for (int k = 0; k < open; ++k) {
+          const int to = ray[k];
+          const int adjacent_to = adjacent_[opp][to];
+          if ((adjacent_to > adjacent_from || (adjacent_to == adjacent_from && sighted_[opp][to] > needed_sighted)) &&
+              f(from, to))
+            return true;
         }
       }
     }
-  });
-  return found;
+  }
+  return false;
 }
 
 void EpoxyState::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (is_terminal()) return;
-  for_each_first_action(to_move_, [&](Action a) {
-    out.push_back(a);
+  placements(to_move_).for_each([&](int p) { out.push_back(p); });
+  for_each_slide(to_move_, [&](int from, int to) {
+    out.push_back(game_->slide_action(from, to));
     return false;
   });
   if (second_action_) out.push_back(game_->pass_action());
 }
 
 int EpoxyState::count_first_actions(int colour) const {
-  int count = 0;
-  for_each_first_action(colour, [&](Action) {
+  int count = placements(colour).count();
+  for_each_slide(colour, [&](int, int) {
     ++count;
     return false;
   });
@@ -145,23 +210,20 @@ int EpoxyState::count_first_actions(int colour) const {
 }
 
 bool EpoxyState::has_first_action(int colour) const {
-  return for_each_first_action(colour, [](Action) { return true; });
+  return placements(colour).any() || for_each_slide(colour, [](int, int) { return true; });
 }
 
 bool EpoxyState::is_legal(Action action) const {
   if (is_terminal() || action < 0 || action >= game_->num_distinct_actions()) return false;
   if (action == game_->pass_action()) return second_action_;
-  const int opp = 1 - to_move_;
-  if (game_->is_placement(action)) return cell_[action] == kEmpty && !seen_[opp].test(action);
+  if (game_->is_placement(action)) return placements(to_move_).test(action);
   const int from = game_->slide_from(action), to = game_->slide_to(action);
   if (cell_[from] != to_move_ || cell_[to] != kEmpty) return false;
   const int dir = game_->direction_between(from, to);
   if (dir < 0) return false;
-  for (int p : game_->ray(from, dir)) {
-    if (p == to) break;
-    if (cell_[p] != kEmpty) return false;
-  }
-  return slide_allowed(from, to, dir);
+  const auto ray = game_->ray(from, dir);
+  const int distance = static_cast<int>(std::find(ray.begin(), ray.end(), to) - ray.begin()) + 1;
+  return distance <= look_[from][dir].open && slide_allowed(from, to, dir);
 }
 
 // --- playing --------------------------------------------------------------------------------
@@ -193,105 +255,57 @@ void EpoxyState::apply(Action action) {
   end_turn();
 }
 
-int EpoxyState::random_playout(Rng& rng) {
-  std::array<Action, 7 * kMaxSites + 1> actions;  // <= one placement and six slides per empty point, + pass
-  while (!is_terminal()) {
-    int count = 0;
-    for_each_first_action(to_move_, [&](Action a) {
-      actions[count++] = a;
-      return false;
-    });
-    if (second_action_) actions[count++] = game_->pass_action();
-    apply(actions[rng.below(static_cast<uint32_t>(count))]);
+Action EpoxyState::open_slide_if_legal(int mover, int pick) const {
+  for (int w = 0; w < 3; ++w) {
+    for (uint64_t bits = stones_[mover].word(w); bits; bits &= bits - 1) {
+      const int from = w * 64 + std::countr_zero(bits);
+      if (pick >= open_total_[from]) {
+        pick -= open_total_[from];
+        continue;
+      }
+      int d = 0;
+      while (pick >= look_[from][d].open) pick -= look_[from][d++].open;
+      const int to = game_->ray(from, d)[pick];
+      return slide_allowed(from, to, d) ? game_->slide_action(from, to) : kNoAction;
+    }
   }
-  return winner_;
+  return kNoAction;  // unreachable: pick < open_slides_[mover]
 }
 
-// --- text -------------------------------------------------------------------------------------
-
-std::string EpoxyState::action_to_text(Action action) const {
-  const Geometry& g = game_->geometry();
-  if (action == game_->pass_action()) return "pass";
-  if (game_->is_placement(action)) return g.name(action);
-  return g.name(game_->slide_from(action)) + "-" + g.name(game_->slide_to(action));
-}
-
-std::string EpoxyState::explain_refused_slide(int from, int to, int dir) const {
-  const int opp = 1 - to_move_;
-  const std::string who = game_->colour_name(opp);
-  const int behind = first_[from][opposite(dir)] == opp ? 1 : 0;
-  return "a slide must increase contact with " + who + " (adjacent " + who + " stones " +
-         std::to_string(adjacent_[opp][from]) + " -> " + std::to_string(adjacent_[opp][to]) + ", lines to " + who +
-         " stones " + std::to_string(sighted_[opp][from]) + " -> " + std::to_string(sighted_[opp][to] + behind) + ")";
-}
-
-Action EpoxyState::parse_action(std::string_view raw) const {
-  const std::string text = normalize_move_text(raw);
-  if (is_terminal()) throw_illegal(raw, "the game is over");
-  const Geometry& g = game_->geometry();
-  const std::string& mover = game_->colour_name(to_move_);
-  switch (move_word(text)) {
-    case MoveWord::Pass:
-      if (!second_action_) throw_illegal(raw, "pass is only allowed as the second action of a turn");
-      return game_->pass_action();
-    case MoveWord::Swap:
-      throw_illegal(raw, "epoxy has no swap");
-    case MoveWord::Resign:
-      throw_illegal(raw, "resign is not an action");  // History handles resignation
-    case MoveWord::None:
-      break;
+// Rejection sampling: draw uniformly among the legal placements, every slide along an
+// open line (legal or not) and pass, and draw again while the draw is an illegal slide;
+// every legal action has the same chance on every draw (about two draws in three are
+// accepted in random games).  After many refusals it counts the legal actions and picks
+// one, which keeps the choice uniform.
+Action EpoxyState::random_action(Rng& rng) const {
+  const int mover = to_move_;
+  const Board place = placements(mover);
+  const int num_placements = place.count();
+  const int num_open = open_slides_[mover];
+  const int total = num_placements + num_open + (second_action_ ? 1 : 0);
+  for (int attempt = 0; attempt < 32; ++attempt) {
+    const int pick = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
+    if (pick < num_placements) return nth_bit(place, pick);
+    if (pick == num_placements + num_open) return game_->pass_action();
+    const Action slide = open_slide_if_legal(mover, pick - num_placements);
+    if (slide != kNoAction) return slide;
   }
-  if (text.find(',') != std::string::npos)
-    throw_illegal(raw, "one action at a time (a whole turn 'd3,e5-e7' is split before it is played)");
-  std::string error;
-  if (text.find('-') == std::string::npos) {
-    const int site = g.parse(text, &error);
-    if (site < 0) throw_illegal(raw, error);
-    if (cell_[site] != kEmpty) throw_illegal(raw, "occupied");
-    if (seen_[1 - to_move_].test(site)) throw_illegal(raw, "seen by a " + game_->colour_name(1 - to_move_) + " stone");
-    return site;
-  }
-  auto parts = split_move(text, '-');
-  if (!parts) throw_illegal(raw, "malformed move");
-  const int from = g.parse(parts->first, &error);
-  if (from < 0) throw_illegal(raw, error);
-  const int to = g.parse(parts->second, &error);
-  if (to < 0) throw_illegal(raw, error);
-  if (cell_[from] != to_move_) throw_illegal(raw, "no " + mover + " stone on " + g.name(from));
-  if (cell_[to] != kEmpty) throw_illegal(raw, g.name(to) + " is occupied");
-  const int dir = game_->direction_between(from, to);
-  if (dir < 0) {
-    const Coord a = g.coord(from), b = g.coord(to);
-    const int dr = b.row - a.row, dc = b.col - a.col;
-    const bool on_a_line = dr == 0 || dc == 0 || dr == dc;
-    throw_illegal(raw, on_a_line ? "the line from " + g.name(from) + " to " + g.name(to) + " crosses a hole"
-                                 : g.name(from) + " and " + g.name(to) + " are not on one line");
-  }
-  for (int p : game_->ray(from, dir)) {
-    if (p == to) break;
-    if (cell_[p] != kEmpty) throw_illegal(raw, "blocked by the stone on " + g.name(p));
-  }
-  if (!slide_allowed(from, to, dir)) throw_illegal(raw, explain_refused_slide(from, to, dir));
-  return game_->slide_action(from, to);
-}
-
-std::string EpoxyState::end_reason() const {
-  if (!is_terminal()) return {};
-  return game_->colour_name(1 - winner_) + " has no legal action";
-}
-
-std::string EpoxyState::render() const {
-  static const char* kGlyph[2] = {"M", "G"};
-  std::string out = render_hex_board(game_->geometry(), [&](int site) {
-    return cell_[site] == kEmpty ? std::string(".") : std::string(kGlyph[cell_[site]]);
+  const int legal_slides = count_first_actions(mover) - num_placements;
+  int pick = static_cast<int>(rng.below(static_cast<uint32_t>(num_placements + legal_slides + (second_action_ ? 1 : 0))));
+  if (pick < num_placements) return nth_bit(place, pick);
+  pick -= num_placements;
+  Action chosen = game_->pass_action();
+  for_each_slide(mover, [&](int from, int to) {
+    if (pick-- > 0) return false;
+    chosen = game_->slide_action(from, to);
+    return true;
   });
-  for (int c = 0; c < 2; ++c)
-    out += std::string(kGlyph[c]) + " " + game_->colour_name(c) + ": " + std::to_string(stones_[c].count()) +
-           " stones, score " + std::to_string(count_first_actions(c)) + " (legal first actions)\n";
-  if (!is_terminal())
-    out += opening_turn_ ? "opening turn: one action\n"
-                         : (second_action_ ? "second action of the turn (pass allowed)\n" : "first action of the turn\n");
-  return out;
+  return chosen;
+}
+
+int EpoxyState::random_playout(Rng& rng) {
+  while (!is_terminal()) apply(random_action(rng));
+  return winner_;
 }
 
 }  // namespace ludus::epoxy

@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
+#include <map>
 
 #include "games/epoxy/epoxy_reference.h"
 #include "support/game_test_support.h"
@@ -21,6 +23,7 @@ void check_against_reference(const State& generic) {
   const auto& state = dynamic_cast<const EpoxyState&>(generic);
   const auto cells = reference::cells_of(state);
   const auto& game = state.epoxy();
+  ASSERT_EQ(state.check_tables(), "") << state.render();
   if (state.is_terminal()) {
     EXPECT_TRUE(reference::first_actions(game, cells, 1 - state.winner()).empty()) << state.render();
     return;
@@ -44,20 +47,63 @@ TEST(EpoxySimulation, RandomGamesMatchReference) {
   }
 }
 
-// The fast playout plays the same games as the generic interface (same generation
-// order, same random draws), so it inherits the reference check above.
-TEST(EpoxySimulation, FastPlayoutEqualsGenericPlayout) {
+// random_action() (the playout's chooser) returns only legal actions ...
+TEST(EpoxySimulation, RandomActionIsLegal) {
   for (const char* size : {"xs", "m", "xxl"}) {
     auto game = epoxy_game(size);
-    for (uint64_t seed = 0; seed < 50; ++seed) {
-      Rng fast_rng(seed), generic_rng(seed);
-      auto fast = game->new_initial_state();
-      auto generic = game->new_initial_state();
-      int fast_winner = fast->random_playout(fast_rng);
-      int generic_winner = generic->State::random_playout(generic_rng);
-      ASSERT_EQ(fast_winner, generic_winner) << size << " seed " << seed;
-      ASSERT_EQ(fast->render(), generic->render()) << size << " seed " << seed;
-      ASSERT_EQ(fast_rng.next(), generic_rng.next()) << size << " seed " << seed;
+    Rng rng(11);
+    for (int g = 0; g < 30; ++g) {
+      EpoxyState state(*game);
+      while (!state.is_terminal()) {
+        const auto legal = reference::legal_actions(state);
+        for (int k = 0; k < 5; ++k) {
+          const Action a = state.random_action(rng);
+          ASSERT_TRUE(std::binary_search(legal.begin(), legal.end(), a)) << state.action_to_text(a) << "\n" << state.render();
+        }
+        state.apply(state.random_action(rng));
+      }
+    }
+  }
+}
+
+// ... each equally often (a chi-square bound far beyond chance for a fixed seed) ...
+TEST(EpoxySimulation, RandomActionIsUniform) {
+  auto game = epoxy_game("xs");
+  Rng walk(5), rng(6);
+  EpoxyState state(*game);
+  int positions = 0;
+  while (!state.is_terminal()) {
+    const auto legal = state.legal_actions();
+    if (legal.size() >= 3 && positions++ % 4 == 0) {
+      std::map<Action, int> counts;
+      const int per_action = 400;
+      const int draws = per_action * static_cast<int>(legal.size());
+      for (int i = 0; i < draws; ++i) ++counts[state.random_action(rng)];
+      ASSERT_EQ(counts.size(), legal.size()) << state.render();
+      double chi2 = 0;
+      for (auto [a, c] : counts) chi2 += double(c - per_action) * (c - per_action) / per_action;
+      // Mean of chi2 is k-1 with variance 2(k-1); allow ten standard deviations.
+      const double k1 = static_cast<double>(legal.size() - 1);
+      EXPECT_LT(chi2, k1 + 10 * std::sqrt(2 * k1)) << state.render();
+    }
+    state.apply(state.random_action(walk));
+  }
+  EXPECT_GT(positions, 5);
+}
+
+// ... and a playout from any position ends where the loser really has no first action.
+TEST(EpoxySimulation, PlayoutsEndCorrectly) {
+  for (const char* size : {"xs", "s", "xl"}) {
+    auto game = epoxy_game(size);
+    Rng rng(21);
+    for (int g = 0; g < 200; ++g) {
+      EpoxyState state(*game);
+      for (int plies = rng.below(40); plies > 0 && !state.is_terminal(); --plies) state.apply(state.random_action(rng));
+      const int winner = state.random_playout(rng);
+      ASSERT_TRUE(state.is_terminal());
+      ASSERT_EQ(winner, state.winner());
+      ASSERT_EQ(state.check_tables(), "");
+      ASSERT_TRUE(reference::first_actions(*game, reference::cells_of(state), 1 - winner).empty()) << state.render();
     }
   }
 }
