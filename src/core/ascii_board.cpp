@@ -22,27 +22,32 @@ std::string render_hex_board(const Geometry& g, const SiteGlyph& glyph) {
     s.replace(x, text.size(), text);
   };
 
+  std::vector<int> first_col(rows, -1);
   for (int r = 0; r < rows; ++r) {
-    int first_col = -1;
     for (int c = 0; c < cols; ++c) {
       int site = g.site_at(r, c);
       if (site < 0) continue;
-      if (first_col < 0) first_col = c;
+      if (first_col[r] < 0) first_col[r] = c;
       put(r + 1, x_of(r, c), glyph(site));
     }
-    if (first_col >= 0) put(r + 1, x_of(r, first_col) - half - 2, std::string(1, char('a' + r)));
   }
-  // Column labels: above-right of the topmost site of each column.
+  // Column labels: above-right of the topmost site of each column (never a site: that
+  // spot is in the same column, one row up).
   for (int c = 0; c < cols; ++c) {
     for (int r = 0; r < rows; ++r) {
       if (g.site_at(r, c) < 0) continue;
-      std::string label = std::to_string(c + 1);
-      int x = x_of(r - 1, c);
-      int line = r;  // the line above row r
-      // Keep the label clear of a site drawn at that spot (perforated boards).
-      put(line, x, label);
+      put(r, x_of(r - 1, c), std::to_string(c + 1));  // line r is the line above row r
       break;
     }
+  }
+  // Row letters: half a step left of the row's first site, or further left when a column
+  // label sits there (perforated boards, whose columns may start below the top row).
+  for (int r = 0; r < rows; ++r) {
+    if (first_col[r] < 0) continue;
+    int x = x_of(r, first_col[r]) - half - 2;
+    size_t leftmost = lines[r + 1].find_first_not_of(' ');
+    if (leftmost != std::string::npos) x = std::min(x, static_cast<int>(leftmost) - 2);
+    put(r + 1, x, std::string(1, char('a' + r)));
   }
   // Strip the common left margin and trailing blanks.
   size_t common = std::string::npos;
