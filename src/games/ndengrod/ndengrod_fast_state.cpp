@@ -89,7 +89,8 @@ class NdengrodFastState final : public NdengrodState {
     } else if (action == game_->pass_action()) {
       record_pass();
     } else {
-      captures_ = place(action, to_move_).count();
+      Board captured;
+      captures_ = place(action, to_move_, &captured) ? captured.count() : 0;
       record_placement(action, line_through(action, to_move_));
     }
   }
@@ -176,25 +177,34 @@ class NdengrodFastState final : public NdengrodState {
            any_bit(around & enemy, [&](int next) { return !group_has_freedom(next, enemy, freedoms, nullptr); });
   }
 
-  // Puts a stone (precondition: legal) and removes the enemy groups it leaves without an
-  // empty neighbour; returns the removed stones.
-  Board place(int site, int colour) {
+  // Puts a stone (precondition: legal) and adds the enemy groups it leaves without an
+  // empty neighbour to *captured (empty on entry), removing them; returns whether any.
+  bool place(int site, int colour, Board* captured) {
     stones_[colour].set(site);
     empty_.reset(site);
     mark_lines(site, colour);
     const int other = colour ^ 1;
-    Board captured;
-    (neighbour_masks_[site] & stones_[other]).for_each([&](int next) {
-      if (captured.test(next) || touches(next, empty_)) return;
+    bool any = false;
+    auto check = [&](int next) {
+      if (touches(next, empty_) || (any && captured->test(next))) return;
       Board group;
-      if (!group_has_freedom(next, stones_[other], empty_, &group)) captured |= group;
-    });
-    if (captured.any()) {
-      stones_[other] ^= captured;
-      empty_ |= captured;
-      captured.for_each([&](int s) { clear_lines(s, other); });
+      if (group_has_freedom(next, stones_[other], empty_, &group)) return;
+      *captured |= group;
+      any = true;
+    };
+    if constexpr (kWords == 1) {
+      (neighbour_masks_[site] & stones_[other]).for_each(check);
+    } else {  // six bit tests beat whole-board masks on big boards
+      const auto& list = game_->neighbour_list(site);
+      for (int i = 0, n = game_->num_neighbours(site); i < n; ++i)
+        if (stones_[other].test(list[i])) check(list[i]);
     }
-    return captured;
+    if (any) {
+      stones_[other] ^= *captured;
+      empty_ |= *captured;
+      captured->for_each([&](int s) { clear_lines(s, other); });
+    }
+    return any;
   }
 
   void mark_lines(int site, int colour) {
@@ -272,9 +282,9 @@ int NdengrodFastState<kWords>::random_playout(Rng& rng) {
     }
     const int site = cells[chosen];
     cells[chosen] = cells[--num_empty];
-    Board captured = place(site, to_move_);
+    Board captured;
     captures_ = 0;
-    if (captured.any()) {
+    if (place(site, to_move_, &captured)) {
       captures_ = captured.count();
       captured.for_each(add);
     }

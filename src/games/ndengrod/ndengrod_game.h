@@ -53,6 +53,7 @@ class NdengrodGame : public Game {
   int num_distinct_actions() const override { return num_sites_ + 2; }
 
   const Geometry& geometry() const { return geometry_; }
+  const Geometry* board_geometry() const override { return &geometry_; }
   int num_sites() const { return num_sites_; }
   int line_length() const { return length_; }
   bool swap_enabled() const { return swap_enabled_; }

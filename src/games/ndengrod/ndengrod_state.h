@@ -34,6 +34,7 @@ class NdengrodState : public State {
   // --- the position, for tests, the reference cross-check and front ends -------------
   // kEmpty or the colour of the stone on `site`.
   virtual int stone_at(int site) const = 0;
+  int site_colour(int site) const override { return stone_at(site); }
   // Whether the side to move may place a stone on `site` (empty and not suicide).
   virtual bool placement_legal(int site) const = 0;
   virtual bool any_legal_placement() const = 0;
