@@ -29,7 +29,6 @@ class NettedGame : public Game {
     int mid, far;
   };
 
-  static const GameInfo& game_info();
   // Builds the engine whose bitboard width fits the board.
   static std::shared_ptr<const NettedGame> create(const Options& options);
 

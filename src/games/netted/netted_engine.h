@@ -17,6 +17,7 @@
 #include <memory>
 
 #include "core/bitboard.h"
+#include "core/error.h"
 #include "games/netted/netted.h"
 
 namespace ludus {
@@ -112,8 +113,11 @@ template <int W>
 std::unique_ptr<NettedState> NettedEngineGame<W>::position(const std::vector<int>& black,
                                                            const std::vector<int>& white, int to_move) const {
   auto state = std::make_unique<NettedEngineState<W>>(*this);
-  for (int s : black) state->place(s, 0);
-  for (int s : white) state->place(s, 1);
+  for (int colour = 0; colour < 2; ++colour)
+    for (int s : colour == 0 ? black : white) {
+      if (s < 0 || s >= num_sites() || state->owner(s) >= 0) throw LudusError("netted position: bad or repeated cell");
+      state->place(s, colour);
+    }
   state->set_to_move(to_move);
   state->evaluate();
   return state;

@@ -56,8 +56,6 @@ const bool kRegistered = register_game({&kInfo, [](const Options& o) -> std::sha
 
 }  // namespace
 
-const GameInfo& NettedGame::game_info() { return kInfo; }
-
 NettedGame::NettedGame(const Options& options, Geometry geometry)
     : Game(kInfo, options), geometry_(std::move(geometry)) {
   const Geometry& g = geometry_;

@@ -59,15 +59,15 @@ TEST(NettedRandom, InitialStateMatchesReference) {
     }
 }
 
-TEST(NettedRandom, Limping5MatchesReference) { simulate({}, 2000, 1); }
+TEST(NettedRandom, Limping5MatchesReference) { simulate({}, 1200, 1); }
 TEST(NettedRandom, SmallBoardsMatchReference) {
   for (const char* shape : {"limping", "hexhex"})
-    for (int size = 2; size <= 4; ++size) simulate({{"shape", shape}, {"size", std::to_string(size)}}, 300, size);
+    for (int size = 2; size <= 4; ++size) simulate({{"shape", shape}, {"size", std::to_string(size)}}, 250, size);
 }
 TEST(NettedRandom, LargeBoardsMatchReference) {
   simulate({{"shape", "hexhex"}, {"size", "6"}}, 60, 7);
-  simulate({{"shape", "limping"}, {"size", "8"}}, 20, 8);
-  simulate({{"shape", "hexhex"}, {"size", "10"}}, 5, 10);
+  simulate({{"shape", "limping"}, {"size", "8"}}, 12, 8);
+  simulate({{"shape", "hexhex"}, {"size", "10"}}, 3, 10);
 }
 
 TEST(NettedRandom, PlayoutsEndWithAWinner) {

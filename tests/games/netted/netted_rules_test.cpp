@@ -233,6 +233,13 @@ TEST(NettedEnd, PlayerWithoutLegalPlacementLoses) {
   EXPECT_EQ(netted_state(h).netted_stones(), 0);
 }
 
+TEST(NettedBoard, PositionHelperRefusesRepeatedCells) {
+  auto game = netted();
+  EXPECT_THROW(game->position("a1 a1", "", kWhite), LudusError);
+  EXPECT_THROW(game->position("a1", "A1", kWhite), LudusError);
+  EXPECT_THROW(game->position("a5", "", kWhite), LudusError);
+}
+
 TEST(NettedNotation, MovesAndErrors) {
   auto game = netted();
   auto s = game->new_initial_state();
