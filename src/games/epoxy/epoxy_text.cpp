@@ -91,8 +91,8 @@ std::string EpoxyState::render() const {
     return cell_[site] == kEmpty ? std::string(".") : std::string(kGlyph[cell_[site]]);
   });
   for (int c = 0; c < 2; ++c)
-    out += std::string(kGlyph[c]) + " " + game_->colour_name(c) + ": " + std::to_string(stones_[c].count()) +
-           " stones, score " + std::to_string(count_first_actions(c)) + " (legal first actions)\n";
+    out += std::string(kGlyph[c]) + " " + game_->colour_name(c) + ": score " + std::to_string(count_first_actions(c)) +
+           " (legal first actions), stones " + std::to_string(stones_[c].count()) + "\n";
   if (!is_terminal())
     out += opening_turn_ ? "opening turn: one action\n"
                          : (second_action_ ? "second action of the turn (or pass)\n" : "first action of the turn\n");
