@@ -146,6 +146,8 @@ class TrellisState : public State {
   int stone_at(int site) const { return cells_[site]; }
   // Number of the turn to be played next (1 at the start; swap is not a turn).
   int turn_number() const { return turns_played_ + 1; }
+  // Moves played so far: the turns and the swap, if any.
+  int plies() const { return turns_played_ + (seats_swapped() ? 1 : 0); }
   bool swap_available() const { return turns_played_ == 3 && !seats_swapped() && !is_terminal(); }
   // Consecutive mirroring turns just made by `colour`.
   int mirror_run(int colour) const { return mirror_run_[colour]; }

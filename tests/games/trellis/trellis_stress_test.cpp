@@ -30,7 +30,7 @@ TEST(TrellisStress, InterfaceContractAndConnectionsOnRandomGames) {
   struct Run {
     int size, games;
   };
-  for (auto [size, games] : {Run{7, 400}, Run{9, 150}, Run{15, 15}, Run{25, 2}}) {
+  for (auto [size, games] : {Run{7, 1000}, Run{9, 200}, Run{15, 15}, Run{25, 2}}) {
     auto game = trellis_game(size);
     ludus::testing::random_simulation(*game, games, 1234 + size, expect_connections_match);
   }
