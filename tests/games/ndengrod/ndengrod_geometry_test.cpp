@@ -89,6 +89,25 @@ TEST(NdengrodGeometry, TrapezoidSevenIsPentalathsBoard) {
   EXPECT_EQ(make({{"size", "2"}})->num_sites(), 7);
 }
 
+TEST(NdengrodGeometry, EverySizeAndShapeBuildsAndPlays) {
+  Rng rng(5);
+  for (int side = 2; side <= 13; ++side) {
+    auto hexhex = make({{"size", std::to_string(side)}, {"length", "3"}});
+    auto trapezoid = make({{"size", std::to_string(side)}, {"shape", "trapezoid"}, {"length", "3"}});
+    EXPECT_EQ(hexhex->num_sites(), 3 * side * (side - 1) + 1);
+    EXPECT_EQ(trapezoid->num_sites(), side * (3 * side - 1) / 2);  // rows of side .. 2*side-1 cells
+    EXPECT_EQ(hexhex->longest_line(), 2 * side - 1);
+    EXPECT_EQ(trapezoid->longest_line(), 2 * side - 1);
+    for (const auto& game : {hexhex, trapezoid}) {
+      auto state = game->new_initial_state();
+      EXPECT_EQ(state->legal_actions().size(), static_cast<size_t>(game->num_sites()));
+      int winner = state->random_playout(rng);
+      EXPECT_TRUE(state->is_terminal());
+      EXPECT_EQ(winner, state->winner());
+    }
+  }
+}
+
 TEST(NdengrodGeometry, EmptyBoardIsDrawnLikeTheHelpPage) {
   auto game = make();
   auto state = game->new_initial_state();
