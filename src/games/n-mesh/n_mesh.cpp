@@ -1,6 +1,7 @@
 #include "games/n-mesh/n_mesh.h"
 
 #include <cctype>
+#include <cstdint>
 
 #include <fmt/format.h>
 
@@ -17,7 +18,7 @@ const GameInfo kInfo{
     "N-Mesh",
     {"black", "white"},
     {OptionSpec::integer("size", 6, 3, kMaxSize, "board size n (n x n cells)")},
-    "Dale W. Walton 2021: enmesh the opponent's stones, away from the shaded liberty cells",
+    "Place stones; once a stone is cut off from every empty shaded cell, fewer enmeshed stones wins",
     kRulesText,
 };
 
