@@ -61,6 +61,9 @@ class Game {
   Options options_;
 };
 
+// A State refers to its Game without owning it (copies in search stay cheap): keep the
+// Game alive, e.g. through the shared_ptr from make_game() or a History, while any of
+// its states exist.
 class State {
  public:
   explicit State(const Game& game) : game_(&game) {}
