@@ -27,6 +27,49 @@ int64_t prove_terminal_children(Tree& tree, NodeIndex index, const State& state)
   return node.num_children;
 }
 
+// The cheap must-block check for roots with many moves: the opponent's winning replies
+// after a few sample moves of ours are the threats; each of our moves after which one of
+// those replies still wins is proven lost.  Sound (every proof is played out), not complete.
+void prove_refuted_by_known_threats(Tree& tree, const State& root, int64_t budget) {
+  constexpr uint32_t kSamples = 3;
+  const int seat = root.seat_to_move();
+  Node& node = tree.node(Tree::root());
+  std::vector<Action> replies, threats;
+  auto wins_for_mover = [](const State& state, Action reply) {
+    auto after = state.clone();
+    const int mover = after->seat_to_move();
+    after->apply(reply);
+    return after->is_terminal() && after->winning_seat() == mover;
+  };
+  for (uint32_t i = 0, sampled = 0; i < node.num_children && sampled < kSamples; ++i) {
+    const Node& child = tree.node(node.first_child + i);
+    if (child.proven() != kUnproven) continue;
+    auto next = root.clone();
+    next->apply(child.action);
+    if (next->seat_to_move() == seat) return;  // the opponent's win is further away
+    ++sampled;
+    next->legal_actions(replies);
+    budget -= static_cast<int64_t>(replies.size());
+    for (Action reply : replies)
+      if (wins_for_mover(*next, reply) && std::find(threats.begin(), threats.end(), reply) == threats.end())
+        threats.push_back(reply);
+  }
+  if (threats.empty() || budget < static_cast<int64_t>(node.num_children * threats.size())) return;
+  for (uint32_t i = 0; i < node.num_children; ++i) {
+    Node& child = tree.node(node.first_child + i);
+    if (child.proven() != kUnproven) continue;
+    auto next = root.clone();
+    next->apply(child.action);
+    const int opponent = next->seat_to_move();
+    for (Action threat : threats) {
+      if (next->is_legal(threat) && wins_for_mover(*next, threat)) {
+        set_proof(child, proof_of_result(opponent), 1);
+        break;
+      }
+    }
+  }
+}
+
 bool any_root_proven(const std::vector<Tree*>& trees) {
   for (const Tree* tree : trees)
     if (tree->node(Tree::root()).proven() != kUnproven) return true;
@@ -59,7 +102,11 @@ void prepare_root(Tree& tree, const State& root, const MctsConfig& config) {
   // Two plies: replies that end the game at once refute our move (must-block), or win it
   // when the same seat moves twice.  Skipped when it would cost too much.
   const int64_t n = node.num_children;
-  if (n * n > config.root_check_budget) return;
+  if (n * n > config.root_check_budget) {
+    prove_refuted_by_known_threats(tree, root, config.root_check_budget - spent);
+    try_prove(tree, Tree::root(), seat);
+    return;
+  }
   for (uint32_t i = 0; i < node.num_children && spent < config.root_check_budget; ++i) {
     const NodeIndex index = node.first_child + i;
     if (tree.node(index).proven() != kUnproven) continue;

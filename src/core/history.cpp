@@ -46,7 +46,8 @@ Action History::play(std::string_view text) {
   std::string lowered(text);
   for (auto& ch : lowered) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
   if (lowered == "resign") {
-    resign(state_->to_move());
+    // By seat: in Trellis's opening the first player also plays White's turn.
+    resign(state_->colour_of_seat(state_->seat_to_move()));
     return kNoAction;
   }
   Action action = state_->parse_action(text);

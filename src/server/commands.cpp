@@ -76,10 +76,11 @@ int64_t parse_board(std::string_view text) {
   return value;
 }
 
-int parse_move_number(std::string_view text) {
+// "#N": N >= 1 for the move about to be played, N >= 0 for a position (0 = the start).
+int parse_move_number(std::string_view text, int min = 1) {
   int value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value <= 0)
+  if (ec != std::errc() || end != text.data() + text.size() || value < min)
     bad_request("bad move number '#" + std::string(text.substr(0, 20)) + "'", "bad_move_number");
   return value;
 }
@@ -124,10 +125,12 @@ class Run {
   void expect(size_t min, size_t max) {
     if (args_.size() < min || args_.size() > max) usage(command_);
   }
-  // BOARD USER PASSWORD starting at args_[first]: loads nothing, authenticates.
+  // BOARD USER PASSWORD starting at args_[first]: authenticates, and checks the GAME word
+  // (if any) before anything changes.
   std::pair<int64_t, std::string> board_and_user(size_t first = 0) {
     int64_t board = parse_board(args_[first]);
     std::string user = service_.accounts().authenticate(args_[first + 1], args_[first + 2]);
+    if (!game_.empty()) load(board);
     return {board, user};
   }
   // When a GAME word was given, the board must be of that game.
@@ -246,7 +249,7 @@ class Run {
     auto hash = args_[0].find('#');
     int64_t board = parse_board(std::string_view(args_[0]).substr(0, hash));
     std::optional<int> ply;
-    if (hash != std::string::npos) ply = parse_move_number(std::string_view(args_[0]).substr(hash + 1));
+    if (hash != std::string::npos) ply = parse_move_number(std::string_view(args_[0]).substr(hash + 1), 0);
     return format_board(load(board), ply);
   }
 

@@ -142,10 +142,16 @@ std::string format_history(const Board& board) {
       out += fmt::format("        {} ({}): {}\n", comments->user, format_time(comments->created_at), comments->body);
   };
   print_comments(0);
+  size_t colour_width = 1, player_width = 1, move_width = 1;
+  for (int c = 0; c < 2; ++c) {
+    colour_width = std::max(colour_width, board.game().colour_name(c).size());
+    player_width = std::max(player_width, board.player(c).size());
+  }
+  for (const auto& m : board.moves()) move_width = std::max(move_width, m.move.size());
   for (int i = 0; i < board.num_moves(); ++i) {
     const MoveRecord& m = board.moves()[i];
-    out += fmt::format("  #{:<4} {:<8} {:<16} {:<12} {}\n", m.ply, board.game().colour_name(board.colour_of_move(i)),
-                       board.player(m.seat), m.move, format_time(m.played_at));
+    out += fmt::format("  #{:<4} {:<{}}  {:<{}}  {:<{}}  {}\n", m.ply, board.game().colour_name(board.colour_of_move(i)),
+                       colour_width, board.player(m.seat), player_width, m.move, move_width, format_time(m.played_at));
     print_comments(m.ply);
   }
   print_comments(1 << 30);

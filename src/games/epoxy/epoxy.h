@@ -91,6 +91,8 @@ class EpoxyState : public State {
   // kEmpty or the colour of the stone on `site`.
   int cell(int site) const { return cell_[site]; }
   const Board& stones(int colour) const { return stones_[colour]; }
+  // Actions played so far (each action, pass included, is one ply).
+  int plies() const { return plies_; }
   // True while the side to move plays the second action of its turn (pass allowed).
   bool second_action() const { return second_action_; }
   // Legal first actions `colour` would have in this position (the score shown to players).
@@ -119,9 +121,6 @@ class EpoxyState : public State {
   template <typename F>
   bool for_each_slide(int mover, F&& f) const;
   bool slide_allowed(int from, int to, int dir) const;
-  // The pick-th slide of `mover` along an open line (stones in increasing order, then
-  // direction, then distance) if it is legal, else kNoAction.
-  Action open_slide_if_legal(int mover, int pick) const;
   std::string explain_refused_slide(int from, int to, int dir) const;
 
   void put_stone(int site, int colour);
@@ -132,15 +131,18 @@ class EpoxyState : public State {
   const EpoxyGame* game_;
   int to_move_ = 0;
   int winner_ = -1;
+  int plies_ = 0;
   bool second_action_ = false;
   bool opening_turn_ = true;  // Maroon's first turn has one action
   Board stones_[2];
-  Board seen_[2];  // points some stone of that colour can see
+  // Rows of sighted_ and seen_: the colours, then a scratch row standing for "no stone".
+  static constexpr int sight_row(int colour) { return colour == kEmpty ? 2 : colour; }
+  Board seen_[3];  // points some stone of that colour can see
   std::array<int8_t, kMaxSites> cell_;
   std::array<std::array<Look, kDirs>, kMaxSites> look_;
   std::array<uint8_t, kMaxSites> open_total_;  // sum of look_[p][*].open
   // Per colour and point: directions whose first stone has that colour; adjacent stones.
-  std::array<std::array<uint8_t, kMaxSites>, 2> sighted_;
+  std::array<std::array<uint8_t, kMaxSites>, 3> sighted_;
   std::array<std::array<uint8_t, kMaxSites>, 2> adjacent_;
   // Per colour: slides along open lines, legal or not (sum of open_total_ over its stones).
   std::array<int, 2> open_slides_;

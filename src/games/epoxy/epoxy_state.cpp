@@ -29,6 +29,18 @@ int nth_bit(const Board& b, int n) {
   }
 }
 
+// Index of the first element above `value` in the non-decreasing a[0..n), n >= 1, with
+// a[n-1] > value; a binary search whose steps depend only on n, so it does not mispredict.
+int first_above(const int16_t* a, int n, int value) {
+  const int16_t* base = a;
+  while (n > 1) {
+    const int half = n / 2;
+    base = base[half - 1] <= value ? base + half : base;
+    n -= half;
+  }
+  return static_cast<int>(base - a) + (*base <= value ? 1 : 0);
+}
+
 }  // namespace
 
 EpoxyState::EpoxyState(const EpoxyGame& game) : State(game), game_(&game) {
@@ -48,24 +60,30 @@ EpoxyState::EpoxyState(const EpoxyGame& game) : State(game), game_(&game) {
 
 // Along the ray from `site` in `dir`, up to and including the first stone, every point's
 // look back towards `site` changes the same way: from old_first to new_first, and its
-// open count by open_delta (to new_open_base plus the points in between).
-[[gnu::always_inline]] inline void EpoxyState::relook_ray(int site, int dir, int old_first, int new_first, int new_open_base, int open_delta) {
+// open count by open_delta (to new_open_base plus the points in between).  `site`'s own
+// look that way says how many points that is.  No branch depends on the position (they
+// mispredict): "no stone" has its own scratch row of sight counts, and when old_first ==
+// new_first the decrement and increment cancel.
+[[gnu::always_inline]] inline void EpoxyState::relook_ray(int site, int dir, int old_first, int new_first,
+                                                          int new_open_base, int open_delta) {
   const int back = opposite(dir);
-  const bool sight_changes = old_first != new_first;
-  const auto ray = game_->ray(site, dir);  // a local: byte stores would force reloads
-  for (int i = 0, n = static_cast<int>(ray.size()); i < n; ++i) {
+  const Look ahead = look_[site][dir];
+  const int count = ahead.open + (ahead.first != kEmpty ? 1 : 0);
+  const uint8_t* ray = game_->ray(site, dir).data();  // a local: byte stores would force reloads
+  auto& old_sighted = sighted_[sight_row(old_first)];
+  auto& new_sighted = sighted_[sight_row(new_first)];
+  Board& old_seen = seen_[sight_row(old_first)];
+  Board& new_seen = seen_[sight_row(new_first)];
+  for (int i = 0; i < count; ++i) {
     const int p = ray[i];
     look_[p][back] = {static_cast<int8_t>(new_first), static_cast<uint8_t>(new_open_base + i)};
     open_total_[p] = static_cast<uint8_t>(open_total_[p] + open_delta);
-    if (sight_changes) {
-      if (old_first != kEmpty && --sighted_[old_first][p] == 0) seen_[old_first].reset(p);
-      if (new_first != kEmpty && sighted_[new_first][p]++ == 0) seen_[new_first].set(p);
-    }
-    if (cell_[p] != kEmpty) {
-      open_slides_[cell_[p]] += open_delta;
-      return;
-    }
+    const uint64_t now_unseen = --old_sighted[p] == 0 ? 1 : 0;
+    old_seen.word(p >> 6) &= ~(now_unseen << (p & 63));
+    ++new_sighted[p];
+    new_seen.set(p);
   }
+  open_slides_[ahead.first & 1] += ahead.first != kEmpty ? open_delta : 0;
 }
 
 void EpoxyState::put_stone(int site, int colour) {
@@ -240,6 +258,7 @@ void EpoxyState::end_turn() {
 }
 
 void EpoxyState::apply(Action action) {
+  ++plies_;
   if (action != game_->pass_action()) {
     if (game_->is_placement(action)) {
       put_stone(action, to_move_);
@@ -255,23 +274,6 @@ void EpoxyState::apply(Action action) {
   end_turn();
 }
 
-Action EpoxyState::open_slide_if_legal(int mover, int pick) const {
-  for (int w = 0; w < 3; ++w) {
-    for (uint64_t bits = stones_[mover].word(w); bits; bits &= bits - 1) {
-      const int from = w * 64 + std::countr_zero(bits);
-      if (pick >= open_total_[from]) {
-        pick -= open_total_[from];
-        continue;
-      }
-      int d = 0;
-      while (pick >= look_[from][d].open) pick -= look_[from][d++].open;
-      const int to = game_->ray(from, d)[pick];
-      return slide_allowed(from, to, d) ? game_->slide_action(from, to) : kNoAction;
-    }
-  }
-  return kNoAction;  // unreachable: pick < open_slides_[mover]
-}
-
 // Rejection sampling: draw uniformly among the legal placements, every slide along an
 // open line (legal or not) and pass, and draw again while the draw is an illegal slide;
 // every legal action has the same chance on every draw (about two draws in three are
@@ -283,12 +285,38 @@ Action EpoxyState::random_action(Rng& rng) const {
   const int num_placements = place.count();
   const int num_open = open_slides_[mover];
   const int total = num_placements + num_open + (second_action_ ? 1 : 0);
+  // The mover's stones and the running totals of their open-line slides (ends[0] = 0,
+  // stone i owns draws ends[i] .. ends[i+1]-1), filled at the first slide draw.
+  std::array<uint8_t, kMaxSites> stone;
+  std::array<int16_t, kMaxSites + 1> ends;
+  int num_stones = 0;
   for (int attempt = 0; attempt < 32; ++attempt) {
-    const int pick = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
+    int pick = static_cast<int>(rng.below(static_cast<uint32_t>(total)));
     if (pick < num_placements) return nth_bit(place, pick);
-    if (pick == num_placements + num_open) return game_->pass_action();
-    const Action slide = open_slide_if_legal(mover, pick - num_placements);
-    if (slide != kNoAction) return slide;
+    pick -= num_placements;
+    if (pick == num_open) return game_->pass_action();
+    if (num_stones == 0) {
+      ends[0] = 0;
+      stones_[mover].for_each([&](int s) {
+        stone[num_stones] = static_cast<uint8_t>(s);
+        ends[num_stones + 1] = static_cast<int16_t>(ends[num_stones] + open_total_[s]);
+        ++num_stones;
+      });
+    }
+    const int i = first_above(ends.data() + 1, num_stones, pick);
+    const int from = stone[i];
+    int within = pick - ends[i];
+    // The direction: skip the whole directions before the draw, without branching.
+    int dir = 0, skipped = 0, running = 0;
+    for (int d = 0; d < kDirs - 1; ++d) {
+      running += look_[from][d].open;
+      const bool passed = running <= within;
+      dir += passed;
+      skipped = passed ? running : skipped;
+    }
+    within -= skipped;
+    const int to = game_->ray(from, dir)[within];
+    if (slide_allowed(from, to, dir)) return game_->slide_action(from, to);
   }
   const int legal_slides = count_first_actions(mover) - num_placements;
   int pick = static_cast<int>(rng.below(static_cast<uint32_t>(num_placements + legal_slides + (second_action_ ? 1 : 0))));
