@@ -61,9 +61,9 @@ EpoxyState::EpoxyState(const EpoxyGame& game) : State(game), game_(&game) {
 // Along the ray from `site` in `dir`, up to and including the first stone, every point's
 // look back towards `site` changes the same way: from old_first to new_first, and its
 // open count by open_delta (to new_open_base plus the points in between).  `site`'s own
-// look that way says how many points that is.  No branch depends on the position (they
-// mispredict): "no stone" has its own scratch row of sight counts, and when old_first ==
-// new_first the decrement and increment cancel.
+// look that way says how many points that is.  Apart from that loop count nothing
+// branches on the position (such branches mispredict): "no stone" has a scratch row of
+// sight counts, and when old_first == new_first the decrement and increment cancel.
 [[gnu::always_inline]] inline void EpoxyState::relook_ray(int site, int dir, int old_first, int new_first,
                                                           int new_open_base, int open_delta) {
   const int back = opposite(dir);
