@@ -13,19 +13,48 @@ uint64_t thread_seed(uint64_t seed, int thread) {
   return seed * 0x9E3779B97F4A7C15ull + static_cast<uint64_t>(thread) * 0xD1B54A32D192ED03ull + 1;
 }
 
-// Marks the children of `index` (reached in `state`, `seat` to move) that end the game at
-// once; returns the number of move applications spent.
-int64_t prove_terminal_children(Tree& tree, NodeIndex index, const State& state) {
-  Node& node = tree.node(index);
-  for (uint32_t i = 0; i < node.num_children; ++i) {
-    Node& child = tree.node(node.first_child + i);
-    if (child.proven() != kUnproven) continue;
-    auto next = state.clone();
-    next->apply(child.action);
-    if (next->is_terminal()) set_proof(child, proof_of_result(next->winning_seat()), 0);
+// Proves what can be proven by looking at most `plies` moves ahead, crossing at most
+// `turn_changes` changes of the seat to move (a turn may have several plies), by playing
+// every move out: ends of the game found there are exact, and the MCTS-solver rule turns
+// them into proofs for the nodes above.  Stops when the budget of move applications runs out.
+class ShallowProver {
+ public:
+  ShallowProver(Tree& tree, Rng& rng, int64_t budget) : tree_(tree), rng_(rng), budget_(budget) {}
+  int64_t budget() const { return budget_; }
+  // Whether the last visits left moves unexplored only because of the ply limit.
+  bool cut_short() const { return cut_short_; }
+  void reset_cut_short() { cut_short_ = false; }
+
+  void visit(NodeIndex index, const State& state, int plies, int turn_changes) {
+    const int seat = state.seat_to_move();
+    if (!expand_node(tree_, index, state, seat, rng_, scratch_)) return;
+    Node& node = tree_.node(index);
+    for (uint32_t i = 0; i < node.num_children && budget_ > 0; ++i) {
+      const NodeIndex child_index = node.first_child + i;
+      Node& child = tree_.node(child_index);
+      if (child.proven() != kUnproven) continue;
+      auto next = state.clone();
+      next->apply(child.action);
+      --budget_;
+      if (next->is_terminal()) {
+        set_proof(child, proof_of_result(next->winning_seat()), 0);
+        continue;
+      }
+      const int changes = turn_changes - (next->seat_to_move() != seat);
+      if (changes < 0) continue;
+      if (plies > 1) visit(child_index, *next, plies - 1, changes);
+      else cut_short_ = true;
+    }
+    try_prove(tree_, index, seat);
   }
-  return node.num_children;
-}
+
+ private:
+  Tree& tree_;
+  Rng& rng_;
+  std::vector<Action> scratch_;
+  int64_t budget_;
+  bool cut_short_ = false;
+};
 
 // The cheap must-block check for roots with many moves: the opponent's winning replies
 // after a few sample moves of ours are the threats; each of our moves after which one of
@@ -94,28 +123,25 @@ void prepare_root(Tree& tree, const State& root, const MctsConfig& config) {
   std::vector<Action> scratch;
   const int seat = root.seat_to_move();
   if (!expand_node(tree, Tree::root(), root, seat, rng, scratch)) return;
-  Node& node = tree.node(Tree::root());
-  if (node.proven() != kUnproven) return;
-  // One ply: moves that end the game now.
-  int64_t spent = prove_terminal_children(tree, Tree::root(), root);
-  if (try_prove(tree, Tree::root(), seat)) return;
-  // Two plies: replies that end the game at once refute our move (must-block), or win it
-  // when the same seat moves twice.  Skipped when it would cost too much.
-  const int64_t n = node.num_children;
-  if (n * n > config.root_check_budget) {
-    prove_refuted_by_known_threats(tree, root, config.root_check_budget - spent);
-    try_prove(tree, Tree::root(), seat);
-    return;
-  }
-  for (uint32_t i = 0; i < node.num_children && spent < config.root_check_budget; ++i) {
-    const NodeIndex index = node.first_child + i;
-    if (tree.node(index).proven() != kUnproven) continue;
-    auto next = root.clone();
-    next->apply(tree.node(index).action);
-    const int next_seat = next->seat_to_move();
-    if (!expand_node(tree, index, *next, next_seat, rng, scratch)) return;
-    spent += prove_terminal_children(tree, index, *next);
-    try_prove(tree, index, next_seat);
+  const Node& node = tree.node(Tree::root());
+  // Iterative deepening over our turn and the opponent's next one (up to 4 plies, for
+  // games whose turns have two plies): wins at once, and moves that let the opponent win
+  // at once (must-block).  A deeper level runs only when its estimated cost fits.
+  ShallowProver prover(tree, rng, config.root_check_budget);
+  const int64_t branching = std::max<int64_t>(node.num_children, 1);
+  int64_t level_cost = 1;
+  for (int plies = 1; plies <= 4 && node.proven() == kUnproven && (plies == 1 || prover.cut_short()); ++plies) {
+    level_cost *= branching;
+    if (plies > 1 && level_cost > prover.budget()) {
+      // Too wide for a full look at the opponent's replies: test the threats found after a
+      // few sample moves against every move of ours instead.
+      if (plies == 2) prove_refuted_by_known_threats(tree, root, prover.budget());
+      break;
+    }
+    const int64_t before = prover.budget();
+    prover.reset_cut_short();
+    prover.visit(Tree::root(), root, plies, 1);
+    level_cost = std::max<int64_t>(level_cost, before - prover.budget());
   }
   try_prove(tree, Tree::root(), seat);
 }
