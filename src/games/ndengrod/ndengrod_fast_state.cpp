@@ -90,8 +90,9 @@ class NdengrodFastState final : public NdengrodState {
       record_pass();
     } else {
       Board captured;
-      captures_ = place(action, to_move_, &captured) ? captured.count() : 0;
-      record_placement(action, line_through(action, to_move_));
+      Placement placed = place(action, to_move_, &captured);
+      captures_ = placed.captured ? captured.count() : 0;
+      record_placement(action, placed.line);
     }
   }
 
@@ -177,12 +178,16 @@ class NdengrodFastState final : public NdengrodState {
            any_bit(around & enemy, [&](int next) { return !group_has_freedom(next, enemy, freedoms, nullptr); });
   }
 
+  struct Placement {
+    int line;       // longest line of the mover through the new stone
+    bool captured;  // whether enemy stones were removed
+  };
   // Puts a stone (precondition: legal) and adds the enemy groups it leaves without an
-  // empty neighbour to *captured (empty on entry), removing them; returns whether any.
-  bool place(int site, int colour, Board* captured) {
+  // empty neighbour to *captured (empty on entry), removing them.
+  [[gnu::always_inline]] Placement place(int site, int colour, Board* captured) {
     stones_[colour].set(site);
     empty_.reset(site);
-    mark_lines(site, colour);
+    const int line = mark_lines(site, colour);
     const int other = colour ^ 1;
     bool any = false;
     auto check = [&](int next) {
@@ -204,33 +209,28 @@ class NdengrodFastState final : public NdengrodState {
       empty_ |= *captured;
       captured->for_each([&](int s) { clear_lines(s, other); });
     }
-    return any;
+    return {line, any};
   }
 
-  void mark_lines(int site, int colour) {
+  // Adds the stone to its three lines; returns the longest run of `colour` through it.
+  int mark_lines(int site, int colour) {
+    int best = 0;
     for (int axis = 0; axis < kAxes; ++axis) {
       auto place = line_places_[site][axis];
-      lines_[colour][axis][place.line] |= static_cast<Mask>(1u << place.position);
+      Mask& mask = lines_[colour][axis][place.line];
+      mask = static_cast<Mask>(mask | (1u << place.position));
+      const uint32_t bits = mask;
+      int ahead = std::countr_one(bits >> place.position);          // this cell and beyond
+      int behind = std::countl_one(bits << (31 - place.position));  // this cell and before
+      best = std::max(best, ahead + behind - 1);
     }
+    return best;
   }
   void clear_lines(int site, int colour) {
     for (int axis = 0; axis < kAxes; ++axis) {
       auto place = line_places_[site][axis];
       lines_[colour][axis][place.line] &= static_cast<Mask>(~(1u << place.position));
     }
-  }
-
-  // Longest straight run of `colour` through `site` (which holds such a stone).
-  int line_through(int site, int colour) const {
-    int best = 0;
-    for (int axis = 0; axis < kAxes; ++axis) {
-      auto place = line_places_[site][axis];
-      uint32_t bits = lines_[colour][axis][place.line];
-      int ahead = std::countr_one(bits >> place.position);          // this cell and beyond
-      int behind = std::countl_one(bits << (31 - place.position));  // this cell and before
-      best = std::max(best, ahead + behind - 1);
-    }
-    return best;
   }
 
   const Board* neighbour_masks_;
@@ -283,12 +283,13 @@ int NdengrodFastState<kWords>::random_playout(Rng& rng) {
     const int site = cells[chosen];
     cells[chosen] = cells[--num_empty];
     Board captured;
+    Placement placed = place(site, to_move_, &captured);
     captures_ = 0;
-    if (place(site, to_move_, &captured)) {
+    if (placed.captured) {
       captures_ = captured.count();
       captured.for_each(add);
     }
-    record_placement(site, line_through(site, to_move_));
+    record_placement(site, placed.line);
   }
   return winner();
 }
