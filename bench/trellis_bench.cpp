@@ -49,12 +49,3 @@ BENCHMARK_CAPTURE(Trellis_legal_actions, after60turns, 60)->Unit(benchmark::kMic
 
 }  // namespace
 }  // namespace ludus
-
-// Weak, so that a shared bench main elsewhere in bench/ takes precedence.
-__attribute__((weak)) int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
