@@ -1,0 +1,160 @@
+// Accounts: sign-up rules, hashes (never the password) in the database, authentication,
+// password changes and bearer tokens.
+#include <sodium.h>
+
+#include "server/sqlite.h"
+#include "server_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+using AccountsTest = ServerFixture;
+
+std::string stored_hash(Store& store, const std::string& user) {
+  auto session = store.session();
+  auto record = session.find_user(user);
+  return record ? record->password_hash : "";
+}
+
+TEST_F(AccountsTest, SignupStoresOnlyASaltedArgon2Hash) {
+  EXPECT_EQ(accounts_->signup("Alice", "correct horse", "alice@example.com"), "alice");
+  accounts_->signup("bob", "correct horse", "");
+  std::string a = stored_hash(*store_, "alice"), b = stored_hash(*store_, "bob");
+  EXPECT_EQ(a.rfind("$argon2id$", 0), 0u) << a;
+  EXPECT_EQ(a.find("correct horse"), std::string::npos);
+  EXPECT_NE(a, b) << "same password, different salt";
+  // Nothing in the database file holds the password in clear either.
+  auto session = store_->session();
+  auto q = session.connection().query("SELECT count(*) FROM users WHERE password_hash LIKE '%correct horse%' OR email LIKE '%correct horse%'");
+  ASSERT_TRUE(q.step());
+  EXPECT_EQ(q.integer(0), 0);
+}
+
+TEST_F(AccountsTest, AuthenticateAcceptsOnlyTheRightPassword) {
+  signup("alice", "pw-alice");
+  EXPECT_EQ(accounts_->authenticate("ALICE", "pw-alice"), "alice");
+  for (const char* wrong : {"pw-Alice", "", "pw-alice ", "x"}) {
+    try {
+      accounts_->authenticate("alice", wrong);
+      ADD_FAILURE() << "accepted '" << wrong << "'";
+    } catch (const ServerError& e) {
+      EXPECT_EQ(e.status(), 401);
+      EXPECT_STREQ(e.what(), "wrong user id or password");
+    }
+  }
+  // An unknown user gets the same answer as a wrong password.
+  try {
+    accounts_->authenticate("nobody", "pw-alice");
+    ADD_FAILURE();
+  } catch (const ServerError& e) {
+    EXPECT_EQ(e.status(), 401);
+    EXPECT_STREQ(e.what(), "wrong user id or password");
+  }
+}
+
+TEST_F(AccountsTest, SignupRejectsBadInputWithClearErrors) {
+  signup("alice");
+  auto status_of = [&](const std::string& user, const std::string& password, const std::string& email) {
+    try {
+      accounts_->signup(user, password, email);
+    } catch (const ServerError& e) {
+      return std::pair(e.status(), std::string(e.what()));
+    }
+    return std::pair(200, std::string());
+  };
+  EXPECT_EQ(status_of("alice", "x", "").first, 409);
+  EXPECT_EQ(status_of("ALICE", "x", "").second, "user id 'alice' is already taken");
+  EXPECT_EQ(status_of("", "x", "").first, 400);
+  EXPECT_EQ(status_of("-bob", "x", "").first, 400);
+  EXPECT_EQ(status_of(std::string(33, 'a'), "x", "").first, 400);
+  EXPECT_EQ(status_of("ai:hard", "x", "").second, "user ids starting with 'ai:' are reserved for computer players");
+  EXPECT_EQ(status_of("carol", "", "").second, "the password is empty");
+  EXPECT_EQ(status_of("carol", std::string(300, 'p'), "").first, 400);
+  EXPECT_EQ(status_of("carol", std::string("a\0b", 3), "").second, "the password contains a NUL byte");
+  EXPECT_EQ(status_of("carol", "x", "not an address").first, 400);
+  EXPECT_EQ(status_of("carol", "x", "carol@example.com").first, 200);
+  EXPECT_EQ(status_of("Dave.Smith_2-x", "x", "").first, 200);
+}
+
+TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
+  int n = 0;
+  for (const auto& nasty : sql_metacharacter_strings()) {
+    // As a user id: refused by the id rules, and the tables are intact.
+    try {
+      accounts_->signup(nasty, "pw", "");
+      ADD_FAILURE() << nasty;
+    } catch (const ServerError& e) {
+      EXPECT_EQ(e.status(), 400);
+      EXPECT_EQ(e.code(), "bad_user");
+    }
+    // As a password: stored as a hash and checked exactly.
+    std::string user = "user" + std::to_string(++n);
+    accounts_->signup(user, nasty, "");
+    EXPECT_EQ(accounts_->authenticate(user, nasty), user);
+    EXPECT_THROW(accounts_->authenticate(user, nasty + "x"), ServerError);
+    // As an unknown user's password and as a token.
+    EXPECT_THROW(accounts_->authenticate("nobody", nasty), ServerError);
+    EXPECT_THROW(accounts_->user_for_token(nasty), ServerError);
+  }
+  auto session = store_->session();
+  auto q = session.connection().query("SELECT count(*) FROM users");
+  ASSERT_TRUE(q.step());
+  EXPECT_EQ(q.integer(0), n);
+}
+
+TEST_F(AccountsTest, ChangePasswordNeedsTheOldOneAndLogsOutTokens) {
+  signup("alice", "old-pw");
+  std::string token = accounts_->login("alice", "old-pw");
+  EXPECT_EQ(accounts_->user_for_token(token), "alice");
+  EXPECT_THROW(accounts_->change_password("alice", "wrong", "new-pw"), ServerError);
+  accounts_->change_password("alice", "old-pw", "new-pw");
+  EXPECT_THROW(accounts_->authenticate("alice", "old-pw"), ServerError);
+  EXPECT_EQ(accounts_->authenticate("alice", "new-pw"), "alice");
+  EXPECT_THROW(accounts_->user_for_token(token), ServerError) << "old sessions end with the old password";
+  EXPECT_EQ(run("passwd alice new-pw third"), "Password changed for alice.\n");
+  EXPECT_EQ(accounts_->authenticate("alice", "third"), "alice");
+}
+
+TEST_F(AccountsTest, TokensAreRandomStoredHashedAndExpire) {
+  signup("alice", "pw");
+  std::string t1 = accounts_->login("alice", "pw"), t2 = accounts_->login("alice", "pw");
+  EXPECT_NE(t1, t2);
+  EXPECT_EQ(t1.size(), 64u);
+  {
+    auto session = store_->session();
+    auto q = session.connection().query("SELECT token_hash FROM tokens");
+    int rows = 0;
+    while (q.step()) {
+      ++rows;
+      EXPECT_NE(q.text(0), t1);
+      EXPECT_NE(q.text(0), t2);
+      EXPECT_TRUE(q.text(0) == Accounts::hash_token(t1) || q.text(0) == Accounts::hash_token(t2));
+    }
+    EXPECT_EQ(rows, 2);
+  }
+  EXPECT_EQ(accounts_->user_for_token(t1), "alice");
+  accounts_->logout(t1);
+  EXPECT_THROW(accounts_->user_for_token(t1), ServerError);
+  EXPECT_EQ(accounts_->user_for_token(t2), "alice");
+  now_ += Accounts::kTokenLifetime + 1;
+  try {
+    accounts_->user_for_token(t2);
+    ADD_FAILURE() << "expired token accepted";
+  } catch (const ServerError& e) {
+    EXPECT_EQ(e.status(), 401);
+  }
+}
+
+TEST_F(AccountsTest, InteractiveLimitsProduceVerifiableHashes) {
+  Accounts strong(*store_, PasswordPolicy::interactive(), system_clock());
+  std::string hash = strong.hash_password("pw");
+  EXPECT_EQ(hash.rfind("$argon2id$", 0), 0u);
+  EXPECT_EQ(crypto_pwhash_str_needs_rehash(hash.c_str(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
+                                           crypto_pwhash_MEMLIMIT_INTERACTIVE),
+            0);
+  EXPECT_TRUE(Accounts::verify_password(hash, "pw"));
+  EXPECT_FALSE(Accounts::verify_password(hash, "pW"));
+}
+
+}  // namespace
+}  // namespace ludus::server::testing

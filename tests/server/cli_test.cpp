@@ -1,0 +1,144 @@
+// `ludus pbm` and `ludus serve` as programs: the grammar on the command line, and a
+// server that starts on a free port and stops cleanly on SIGTERM / SIGINT.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <regex>
+
+#include "http_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+struct ProgramResult {
+  int exit_code = -1;
+  std::string out, err;
+};
+
+// Runs the ludus binary with `args`; captures stdout and stderr.
+ProgramResult run_ludus(const std::vector<std::string>& args) {
+  int out_pipe[2], err_pipe[2];
+  EXPECT_EQ(pipe(out_pipe), 0);
+  EXPECT_EQ(pipe(err_pipe), 0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(out_pipe[1], 1);
+    dup2(err_pipe[1], 2);
+    close(out_pipe[0]);
+    close(err_pipe[0]);
+    std::vector<char*> argv{const_cast<char*>(LUDUS_BINARY)};
+    for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+    argv.push_back(nullptr);
+    execv(LUDUS_BINARY, argv.data());
+    _exit(127);
+  }
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  ProgramResult result;
+  char buffer[4096];
+  for (ssize_t n; (n = read(out_pipe[0], buffer, sizeof buffer)) > 0;) result.out.append(buffer, static_cast<size_t>(n));
+  for (ssize_t n; (n = read(err_pipe[0], buffer, sizeof buffer)) > 0;) result.err.append(buffer, static_cast<size_t>(n));
+  close(out_pipe[0]);
+  close(err_pipe[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return result;
+}
+
+TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
+  TempDir dir;
+  const std::string db = dir.file("pbm.db");
+  auto pbm = [&](std::vector<std::string> words) {
+    words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
+    return run_ludus(words);
+  };
+  EXPECT_EQ(pbm({"signup", "alice", "pw-a"}).out, "Welcome, alice: your account is ready.\n");
+  EXPECT_EQ(pbm({"signup", "bob", "pw b", "bob@example.com"}).exit_code, 0);
+  auto game = pbm({"ndengrod", "challenge", "-size=6", "alice", "bob", "pw-a"});
+  EXPECT_EQ(game.exit_code, 0) << game.err;
+  EXPECT_NE(game.out.find("Board 1: Ndengrod (length=5 shape=hexhex size=6 swap=on)"), std::string::npos) << game.out;
+  EXPECT_NE(pbm({"move", "1", "alice", "pw-a", "f6#1"}).out.find("alice plays f6 on board 1 (move #1)."), std::string::npos);
+  auto stale = pbm({"move", "1", "bob", "pw b", "e5#1"});
+  EXPECT_EQ(stale.exit_code, 1);
+  EXPECT_NE(stale.err.find("ludus: error: stale move number #1"), std::string::npos) << stale.err;
+  auto usage = pbm({"move", "1"});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.err, "ludus: error: usage: move BOARD USER PASSWORD MOVE[#N]\n");
+  EXPECT_NE(pbm({"show", "1"}).out.find("Status: o to move (bob), move #2"), std::string::npos);
+  // The computer replies inside the same command.
+  auto ai = pbm({"ndengrod", "challenge", "-size=4", "alice", "ai:random", "pw-a"});
+  EXPECT_EQ(ai.exit_code, 0) << ai.err;
+  auto reply = pbm({"move", "2", "alice", "pw-a", "d4"});
+  EXPECT_NE(reply.out.find("Status: x to move (alice), move #3"), std::string::npos) << reply.out;
+}
+
+// Starts `ludus serve` on a free port; returns its pid and port.
+std::pair<pid_t, int> start_server(const std::string& db, int* err_fd) {
+  int err_pipe[2];
+  EXPECT_EQ(pipe(err_pipe), 0);
+  pid_t pid = fork();
+  if (pid == 0) {
+    dup2(err_pipe[1], 2);
+    close(err_pipe[0]);
+    execl(LUDUS_BINARY, LUDUS_BINARY, "serve", "--db", db.c_str(), "--port", "0", "--test-hashing", nullptr);
+    _exit(127);
+  }
+  close(err_pipe[1]);
+  *err_fd = err_pipe[0];
+  std::string err;
+  std::smatch match;
+  const std::regex serving(R"(serving on http://127\.0\.0\.1:(\d+)/)");
+  char buffer[1024];
+  while (!std::regex_search(err, match, serving)) {
+    pollfd p{err_pipe[0], POLLIN, 0};
+    if (poll(&p, 1, 20000) <= 0) break;
+    ssize_t n = read(err_pipe[0], buffer, sizeof buffer);
+    if (n <= 0) break;
+    err.append(buffer, static_cast<size_t>(n));
+  }
+  EXPECT_FALSE(match.empty()) << err;
+  return {pid, match.empty() ? 0 : std::stoi(match[1])};
+}
+
+std::string read_all(int fd) {
+  std::string out;
+  char buffer[4096];
+  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<size_t>(n));
+  close(fd);
+  return out;
+}
+
+TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
+  TempDir dir;
+  for (int signal : {SIGTERM, SIGINT}) {
+    int err_fd = -1;
+    auto [pid, port] = start_server(dir.file("serve.db"), &err_fd);
+    ASSERT_GT(port, 0);
+    httplib::Client c("127.0.0.1", port);
+    auto health = c.Get("/api/health");
+    ASSERT_TRUE(health);
+    EXPECT_EQ(health->status, 200);
+    auto signup = c.Post("/api/command", "signup carol" + std::to_string(signal) + " pw", "text/plain");
+    ASSERT_TRUE(signup);
+    EXPECT_EQ(signup->status, 200);
+    ASSERT_EQ(kill(pid, signal), 0);
+    int status = 0;
+    ASSERT_EQ(waitpid(pid, &status, 0), pid);
+    ASSERT_TRUE(WIFEXITED(status));
+    EXPECT_EQ(WEXITSTATUS(status), 0);
+    std::string err = read_all(err_fd);
+    EXPECT_NE(err.find("stopping"), std::string::npos) << err;
+    EXPECT_NE(err.find("ludus: stopped"), std::string::npos) << err;
+  }
+  // Both accounts made it to the file.
+  Store store(dir.file("serve.db"));
+  EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGTERM)));
+  EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGINT)));
+}
+
+}  // namespace
+}  // namespace ludus::server::testing

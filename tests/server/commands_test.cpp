@@ -1,0 +1,269 @@
+// The command grammar and the mail layout of the replies.
+#include "core/registry.h"
+#include "server/mail_format.h"
+#include "server_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+// A command word holding any text.
+std::string quoted(const std::string& text) {
+  std::string out = "\"";
+  for (char ch : text) {
+    if (ch == '"' || ch == '\\') out += '\\';
+    out += ch;
+  }
+  return out + "\"";
+}
+
+class CommandsTest : public ServerFixture {
+ protected:
+  void SetUp() override {
+    ServerFixture::SetUp();
+    run("signup alice pw-a alice@example.com");
+    run("signup bob pw-b");
+  }
+  // The board drawn by the game itself after `moves`.
+  static std::string rendered(const std::string& game, std::map<std::string, std::string> options,
+                              const std::vector<std::string>& moves) {
+    History h(make_game(game, options));
+    for (const auto& m : moves) h.play(m);
+    return h.state().render();
+  }
+};
+
+TEST_F(CommandsTest, ChallengeRepliesWithTheNewBoard) {
+  std::string reply = run("ndengrod challenge -size=3 alice bob pw-a");
+  std::string expected =
+      "alice challenges: board 1 is ready.\n"
+      "\n"
+      "Board 1: Ndengrod (length=5 shape=hexhex size=3 swap=on)\n"
+      "  x  alice  first player\n"
+      "  o  bob    second player\n"
+      "Status: x to move (alice), move #1\n"
+      "\n"
+      "No moves yet.\n"
+      "\n" +
+      rendered("ndengrod", {{"size", "3"}}, {});
+  EXPECT_EQ(reply, expected);
+  // The second player may challenge too; the game name is case-insensitive.
+  EXPECT_NE(run("NDENGROD challenge alice bob pw-b").find("board 2 is ready"), std::string::npos);
+}
+
+TEST_F(CommandsTest, MailLayoutHasMoveColumnsPerColourAndTheBoard) {
+  run("ndengrod challenge -size=3 alice bob pw-a");
+  run("move 1 alice pw-a c3");
+  run("move 1 bob pw-b b2#2");
+  std::string reply = run("move 1 alice pw-a d2#3");
+  std::string expected =
+      "alice plays d2 on board 1 (move #3).\n"
+      "\n"
+      "Board 1: Ndengrod (length=5 shape=hexhex size=3 swap=on)\n"
+      "  x  alice  first player\n"
+      "  o  bob    second player\n"
+      "Status: o to move (bob), move #4\n"
+      "\n"
+      "      x       o\n"
+      "  1.  c3      b2\n"
+      "  2.  d2\n"
+      "\n" +
+      rendered("ndengrod", {{"size", "3"}}, {"c3", "b2", "d2"});
+  EXPECT_EQ(reply, expected);
+}
+
+TEST_F(CommandsTest, SwapExchangesColoursInTheHeaderAndLeavesAGapInTheColumns) {
+  run("ndengrod challenge -size=3 alice bob pw-a");
+  run("move 1 alice pw-a c3");
+  run("swap 1 bob pw-b #2");
+  std::string reply = run("move 1 alice pw-a b2");
+  EXPECT_NE(reply.find("  x  bob    second player\n  o  alice  first player\n"), std::string::npos) << reply;
+  EXPECT_NE(reply.find("Status: x to move (bob), move #4\n"), std::string::npos) << reply;
+  EXPECT_NE(reply.find("  1.  c3      swap\n  2.          b2\n"), std::string::npos) << reply;
+}
+
+TEST_F(CommandsTest, MoveNumberGuardRefusesStaleMoves) {
+  run("ndengrod challenge -size=4 alice bob pw-a");
+  run("move 1 alice pw-a c3#1");
+  ServerError stale = run_error("move 1 bob pw-b b2#1");
+  EXPECT_EQ(stale.status(), 409);
+  EXPECT_EQ(stale.code(), "stale_move");
+  EXPECT_STREQ(stale.what(),
+               "stale move number #1: board 1 is at move #2 (someone moved meanwhile; look at the board again)");
+  ServerError future = run_error("move 1 bob pw-b b2#3");
+  EXPECT_EQ(future.code(), "stale_move");
+  EXPECT_EQ(service_->load(1).num_moves(), 1) << "nothing stored";
+  EXPECT_NE(run("move 1 bob pw-b b2#2").find("bob plays b2 on board 1 (move #2)."), std::string::npos);
+  EXPECT_EQ(run_error("pass 1 alice pw-a #2").code(), "stale_move");
+  EXPECT_EQ(run_error("move 1 alice pw-a d3#x").code(), "bad_move_number");
+  EXPECT_EQ(run_error("move 1 alice pw-a d3#0").code(), "bad_move_number");
+}
+
+TEST_F(CommandsTest, TurnOrderSeatsAndAuthentication) {
+  run("ndengrod challenge -size=4 alice bob pw-a");
+  run("signup carol pw-c");
+  EXPECT_EQ(run_error("move 1 bob pw-b c3").code(), "not_your_turn");
+  EXPECT_STREQ(run_error("move 1 bob pw-b c3").what(), "it is alice's turn on board 1 (move #1)");
+  EXPECT_EQ(run_error("move 1 alice pw-b c3").status(), 401);
+  EXPECT_EQ(run_error("move 1 carol pw-c c3").status(), 403);
+  EXPECT_STREQ(run_error("move 1 carol pw-c c3").what(), "carol does not play on board 1");
+  EXPECT_EQ(run_error("move 7 alice pw-a c3").status(), 404);
+  EXPECT_STREQ(run_error("move 7 alice pw-a c3").what(), "no board 7");
+  ServerError illegal = run_error("move 1 alice pw-a z9");
+  EXPECT_EQ(illegal.status(), 400);
+  EXPECT_EQ(illegal.code(), "illegal_move");
+  run("move 1 alice pw-a c3");
+  EXPECT_NE(std::string(run_error("move 1 bob pw-b C3").what()).find("illegal move"), std::string::npos);
+  EXPECT_EQ(run_error("netted move 1 bob pw-b b2").code(), "wrong_game");
+  EXPECT_NE(run("ndengrod move 1 bob pw-b b2").find("bob plays b2"), std::string::npos);
+}
+
+TEST_F(CommandsTest, ChallengeRules) {
+  run("signup carol pw-c");
+  EXPECT_EQ(run_error("challenge alice bob pw-a").code(), "usage") << "the game is needed";
+  EXPECT_EQ(run_error("ndengrod challenge alice bob pw-c").status(), 401) << "the password names a player";
+  EXPECT_EQ(run_error("ndengrod challenge alice bob").code(), "usage");
+  EXPECT_EQ(run_error("ndengrod challenge alice alice pw-a").code(), "bad_players");
+  EXPECT_EQ(run_error("ndengrod challenge alice nobody pw-a").status(), 404);
+  EXPECT_EQ(run_error("ndengrod challenge -size=99 alice bob pw-a").code(), "bad_game");
+  EXPECT_EQ(run_error("ndengrod challenge -colour=red alice bob pw-a").code(), "bad_game");
+  EXPECT_EQ(run_error("ndengrod challenge alice ai:nonsense pw-a").code(), "bad_ai");
+  EXPECT_EQ(run_error("chess challenge alice bob pw-a").code(), "usage");
+  EXPECT_NE(run("n-mesh challenge -size=5 bob carol pw-c").find("Board 1: N-Mesh (size=5)"), std::string::npos);
+}
+
+TEST_F(CommandsTest, ShowAtAMoveNumberAndHistory) {
+  run("ndengrod challenge -size=3 alice bob pw-a");
+  run("move 1 alice pw-a c3");
+  run("move 1 bob pw-b b2");
+  run("comment 1 bob pw-b \"nice opening; let's see\"");
+  run("move 1 alice pw-a d2");
+  std::string at1 = run("show 1#1");
+  EXPECT_NE(at1.find("Position after move #1 (the game is at move #3)\nStatus: o to move (bob), move #2\n"),
+            std::string::npos)
+      << at1;
+  EXPECT_NE(at1.find(rendered("ndengrod", {{"size", "3"}}, {"c3"})), std::string::npos);
+  EXPECT_EQ(at1.find("b2"), std::string::npos) << "the move list stops at move 1";
+  EXPECT_NE(run("show 1#0").find("No moves yet."), std::string::npos);
+  EXPECT_EQ(run("show 1"), format_board(service_->load(1)));
+  EXPECT_EQ(run_error("show 1#9").status(), 400);
+  EXPECT_EQ(run_error("show x").code(), "bad_board");
+
+  std::string history = run("history 1");
+  EXPECT_NE(history.find("Started 2023-11-14 22:13 UTC by alice\n"), std::string::npos) << history;
+  EXPECT_NE(history.find("  #1    x  alice  c3  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
+  EXPECT_NE(history.find("  #2    o  bob    b2  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
+  EXPECT_NE(history.find("bob (2023-11-14 22:13 UTC): nice opening; let's see\n  #3"), std::string::npos) << history;
+  EXPECT_NE(history.find("Record: {\"game\":\"ndengrod\",\"moves\":[\"c3\",\"b2\",\"d2\"]"), std::string::npos);
+}
+
+TEST_F(CommandsTest, ResignEndsTheGameForTheOtherSeat) {
+  run("ndengrod challenge -size=3 alice bob pw-a");
+  run("move 1 alice pw-a c3");
+  std::string reply = run("resign 1 alice pw-a");  // out of turn is fine
+  EXPECT_NE(reply.find("alice resigns board 1.\n"), std::string::npos);
+  EXPECT_NE(reply.find("Status: o (bob) wins: x resigned\n"), std::string::npos) << reply;
+  EXPECT_EQ(run_error("move 1 bob pw-b b2").code(), "game_over");
+  EXPECT_EQ(run_error("resign 1 bob pw-b").code(), "game_over");
+  auto record = service_->load(1).record();
+  EXPECT_EQ(record.status, "finished");
+  EXPECT_EQ(record.result, "o");
+  EXPECT_EQ(record.winner_seat, 1);
+  // The resignation survives a reload (it is stored, not replayed from the moves).
+  EXPECT_NE(run("show 1").find("Status: o (bob) wins: x resigned"), std::string::npos);
+}
+
+TEST_F(CommandsTest, GamesListsByFilter) {
+  run("ndengrod challenge -size=3 alice bob pw-a");
+  run("ndengrod challenge -size=3 bob alice pw-a");
+  run("resign 2 bob pw-b");
+  std::string active = run("games alice");
+  EXPECT_NE(active.find("Games of alice (active): 1\n"), std::string::npos) << active;
+  EXPECT_NE(active.find("       1  ndengrod  alice vs bob  move #1  alice to move"), std::string::npos) << active;
+  EXPECT_NE(run("games alice next").find("(next): 1"), std::string::npos);
+  EXPECT_NE(run("games bob next").find("(next): 0"), std::string::npos);
+  std::string finished = run("games ALICE finished");
+  EXPECT_NE(finished.find("2  ndengrod  bob vs alice  0 moves  alice won (x resigned)"), std::string::npos) << finished;
+  EXPECT_NE(run("games alice all").find("(all): 2"), std::string::npos);
+  EXPECT_NE(run("games nobody").find("(active): 0"), std::string::npos);
+  EXPECT_EQ(run_error("games alice sometimes").code(), "usage");
+  run("signup carol pw-c");
+  run("subscribe 1 carol pw-c");
+  EXPECT_NE(run("games carol watched").find("(watched): 1"), std::string::npos);
+  run("unsubscribe 1 carol pw-c");
+  EXPECT_NE(run("games carol watched").find("(watched): 0"), std::string::npos);
+}
+
+TEST_F(CommandsTest, GrammarErrorsAreClear) {
+  EXPECT_STREQ(run_error("").what(), "empty command (try 'help')");
+  EXPECT_STREQ(run_error("fly 1").what(), "unknown command 'fly' (try 'help')");
+  EXPECT_STREQ(run_error("ndengrod").what(), "a command must follow the game name (try 'help')");
+  EXPECT_STREQ(run_error("move 1 alice").what(), "usage: move BOARD USER PASSWORD MOVE[#N]");
+  EXPECT_STREQ(run_error("signup").what(), "usage: signup USER PASSWORD [EMAIL]");
+  EXPECT_STREQ(run_error("move abc alice pw-a c3").what(), "bad board number 'abc'");
+  EXPECT_STREQ(run_error("move -1 alice pw-a c3").what(), "bad board number '-1'");
+  EXPECT_EQ(run_error("move 99999999999999999999 alice pw-a c3").code(), "bad_board");
+  EXPECT_STREQ(run_error("signup \"unterminated").what(), "unterminated quote in the command");
+  EXPECT_NE(run("help").find("move BOARD USER PASSWORD MOVE[#N]"), std::string::npos);
+  EXPECT_NE(run("help").find("ndengrod"), std::string::npos);
+  EXPECT_NE(run("help move").find("stale move is never played"), std::string::npos);
+  EXPECT_EQ(run_error("help fly").code(), "usage");
+}
+
+TEST_F(CommandsTest, SplitHandlesQuotesAndBlanks) {
+  using V = std::vector<std::string>;
+  EXPECT_EQ(CommandInterpreter::split("  move  1\talice\npw c3 "), (V{"move", "1", "alice", "pw", "c3"}));
+  EXPECT_EQ(CommandInterpreter::split("signup bob \"two words\" x"), (V{"signup", "bob", "two words", "x"}));
+  EXPECT_EQ(CommandInterpreter::split(R"(a "q\"uote" "back\\slash" "")"), (V{"a", "q\"uote", "back\\slash", ""}));
+}
+
+TEST_F(CommandsTest, SqlMetacharactersInEveryFieldAreHarmless) {
+  run("ndengrod challenge -size=3 alice bob pw-a");
+  for (const auto& nasty : sql_metacharacter_strings()) {
+    std::string q = quoted(nasty);
+    for (const std::string& line :
+         {"move 1 " + q + " pw-a c3", "move 1 alice " + q + " c3", "move 1 alice pw-a " + q, "show " + q,
+          "games " + q, "signup " + q + " pw", "ndengrod challenge " + q + " bob pw-a",
+          "ndengrod challenge -size=" + q + " alice bob pw-a", "propose " + q + " 1 alice pw-a", "history " + q}) {
+      try {
+        run(line);
+        ADD_FAILURE() << "accepted: " << line;
+      } catch (const ServerError& e) {
+        EXPECT_GE(e.status(), 400) << line;
+        EXPECT_LT(e.status(), 500) << line << ": " << e.what();
+      }
+    }
+    // Free text is stored verbatim.
+    run("comment 1 bob pw-b " + q);
+  }
+  Board b = service_->load(1);
+  ASSERT_EQ(b.comments().size(), sql_metacharacter_strings().size());
+  for (size_t i = 0; i < b.comments().size(); ++i) EXPECT_EQ(b.comments()[i].body, sql_metacharacter_strings()[i]);
+  EXPECT_EQ(service_->list({}).size(), 1u);
+  EXPECT_EQ(accounts_->authenticate("alice", "pw-a"), "alice");
+}
+
+TEST_F(CommandsTest, MultiPlyTurnsAreOneMoveAndOneColumnCell) {
+  // Epoxy: Maroon's first turn is one action, then turns of two actions.
+  History h(make_game("epoxy"));
+  std::string first = h.state().action_to_text(h.state().legal_actions().front());
+  h.play(first);
+  std::string a = h.state().action_to_text(h.state().legal_actions().front());
+  h.play(a);
+  std::string b = h.state().action_to_text(h.state().legal_actions().front());
+  run("epoxy challenge alice bob pw-a");
+  run("move 1 alice pw-a " + first);
+  EXPECT_EQ(run_error("move 1 alice pw-a " + a).code(), "not_your_turn");
+  std::string reply = run("move 1 bob pw-b " + a + "," + b + "#2");
+  EXPECT_NE(reply.find("bob plays " + a + "," + b + " on board 1 (move #2)."), std::string::npos) << reply;
+  EXPECT_NE(reply.find("  1.  " + first), std::string::npos) << reply;
+  EXPECT_NE(reply.find(a + "," + b + "\n"), std::string::npos) << reply;
+  Board board = service_->load(1);
+  ASSERT_EQ(board.num_moves(), 3);
+  EXPECT_EQ(board.moves()[1].turn, board.moves()[2].turn);
+  EXPECT_EQ(board.moves()[1].seat, 1);
+  EXPECT_NE(board.moves()[0].turn, board.moves()[1].turn);
+  EXPECT_NE(run("show 1").find("move #4"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ludus::server::testing

@@ -1,0 +1,269 @@
+// The JSON API against a real server on 127.0.0.1 (ephemeral port).
+#include "http_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+using nlohmann::json;
+
+class HttpApiTest : public HttpFixture {
+ protected:
+  void SetUp() override {
+    HttpFixture::SetUp();
+    alice_ = account("alice");
+    bob_ = account("bob");
+  }
+  int64_t challenge(const json& options = {{"size", 4}}, const json& players = {"alice", "bob"}) {
+    auto r = post("/api/games", {{"game", "ndengrod"}, {"options", options}, {"players", players}}, alice_);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.json.value("board", int64_t{0});
+  }
+  std::string alice_, bob_;
+};
+
+TEST_F(HttpApiTest, HealthCatalogAndStaticPage) {
+  EXPECT_EQ(get("/api/health").json["ok"], true);
+  auto catalog = get("/api/catalog");
+  ASSERT_EQ(catalog.status, 200);
+  bool found = false;
+  for (const auto& g : catalog.json["games"])
+    if (g["name"] == "ndengrod") {
+      found = true;
+      EXPECT_EQ(g["colours"], json({"x", "o"}));
+      EXPECT_FALSE(g["options"].empty());
+    }
+  EXPECT_TRUE(found);
+  auto page = get("/");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_NE(page.body.find("<title>ludus</title>"), std::string::npos);
+  EXPECT_NE(page.content_type.find("text/html"), std::string::npos);
+  auto missing = get("/nope.html");
+  EXPECT_EQ(missing.status, 404);
+  EXPECT_EQ(missing.json["code"], "not_found");
+  EXPECT_EQ(get("/api/nothing").status, 404);
+}
+
+TEST_F(HttpApiTest, SignupAndLoginErrors) {
+  EXPECT_EQ(post("/api/signup", {{"user", "alice"}, {"password", "x"}}).status, 409);
+  EXPECT_EQ(post("/api/signup", {{"user", "bad id"}, {"password", "x"}}).json["code"], "bad_user");
+  auto missing = post("/api/signup", {{"user", "carol"}});
+  EXPECT_EQ(missing.status, 400);
+  EXPECT_EQ(missing.json["error"], "missing field 'password'");
+  EXPECT_EQ(post("/api/signup", {{"user", 5}, {"password", "x"}}).json["error"], "field 'user' must be a string");
+  auto wrong = post("/api/login", {{"user", "alice"}, {"password", "nope"}});
+  EXPECT_EQ(wrong.status, 401);
+  EXPECT_EQ(wrong.json["error"], "wrong user id or password");
+  auto me = get("/api/me", alice_);
+  EXPECT_EQ(me.status, 200);
+  EXPECT_EQ(me.json["user"], "alice");
+  EXPECT_EQ(get("/api/me").status, 401);
+  EXPECT_EQ(get("/api/me", "0123").status, 401);
+}
+
+TEST_F(HttpApiTest, MalformedAndOversizedBodies) {
+  auto bad = post_text("/api/login", "{\"user\": ");
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.json["code"], "malformed_json");
+  EXPECT_EQ(post_text("/api/login", "[1,2]").json["error"], "the request body must be a JSON object");
+  auto big = post_text("/api/signup", std::string(100 * 1024, 'x'));
+  EXPECT_EQ(big.status, 413);
+  EXPECT_EQ(big.json["code"], "too_large");
+  auto big_command = post_text("/api/command", "help " + std::string(20 * 1024, 'x'), "", "text/plain");
+  EXPECT_EQ(big_command.status, 413);
+}
+
+TEST_F(HttpApiTest, PlayAGameWithTheMoveNumberGuard) {
+  int64_t board = challenge();
+  ASSERT_GT(board, 0);
+  auto g = get("/api/games/" + std::to_string(board));
+  ASSERT_EQ(g.status, 200);
+  EXPECT_EQ(g.json["game"], "ndengrod");
+  EXPECT_EQ(g.json["status"], "active");
+  EXPECT_EQ(g.json["moves_played"], 0);
+  EXPECT_EQ(g.json["next_move_number"], 1);
+  EXPECT_EQ(g.json["to_move"]["user"], "alice");
+  EXPECT_EQ(g.json["to_move"]["colour"], "x");
+  EXPECT_EQ(g.json["seats"][1]["user"], "bob");
+  EXPECT_EQ(g.json["seats"][1]["colour"], "o");
+  EXPECT_EQ(g.json["legal_moves"].size(), 37u);  // hex-hex of side 4
+  EXPECT_TRUE(g.json["last_move"].is_null());
+  EXPECT_FALSE(g.json["board_text"].get<std::string>().empty());
+  EXPECT_NE(g.json["mail"].get<std::string>().find("Board " + std::to_string(board) + ": Ndengrod"), std::string::npos);
+
+  const std::string base = "/api/games/" + std::to_string(board);
+  auto m = post(base + "/move", {{"move", "d4"}, {"move_number", 1}}, alice_);
+  ASSERT_EQ(m.status, 200) << m.body;
+  EXPECT_EQ(m.json["moves_played"], 1);
+  EXPECT_EQ(m.json["last_move"]["move"], "d4");
+  EXPECT_EQ(m.json["last_move"]["user"], "alice");
+  EXPECT_EQ(m.json["to_move"]["user"], "bob");
+  auto stale = post(base + "/move", {{"move", "c3"}, {"move_number", 1}}, bob_);
+  EXPECT_EQ(stale.status, 409);
+  EXPECT_EQ(stale.json["code"], "stale_move");
+  EXPECT_EQ(post(base + "/move", {{"move", "c3"}}, alice_).json["code"], "not_your_turn");
+  EXPECT_EQ(post(base + "/move", {{"move", "q99"}}, bob_).json["code"], "illegal_move");
+  EXPECT_EQ(post(base + "/move", {{"move", "c3"}, {"move_number", "two"}}, bob_).status, 400);
+  EXPECT_EQ(post(base + "/move", {{"move", "c3"}}).status, 401);
+  EXPECT_EQ(post("/api/games/999/move", {{"move", "c3"}}, bob_).status, 404);
+  std::string carol = account("carol");
+  EXPECT_EQ(post(base + "/move", {{"move", "c3"}}, carol).status, 403);
+
+  auto swap = post(base + "/swap", {{"move_number", 2}}, bob_);
+  ASSERT_EQ(swap.status, 200) << swap.body;
+  EXPECT_EQ(swap.json["seats"][1]["colour"], "x") << "bob holds x after the swap";
+  EXPECT_EQ(swap.json["to_move"]["user"], "alice");
+  EXPECT_EQ(swap.json["to_move"]["colour"], "o");
+
+  auto view = get(base + "?move=1");
+  EXPECT_EQ(view.json["position_move_number"], 1);
+  EXPECT_EQ(view.json["latest"], false);
+  EXPECT_TRUE(view.json["legal_moves"].empty());
+  EXPECT_EQ(view.json["last_move"]["move"], "d4");
+  EXPECT_EQ(get(base + "?move=7").status, 400);
+  EXPECT_EQ(get(base + "?move=x").status, 400);
+
+  auto resign = post(base + "/resign", json::object(), alice_);
+  ASSERT_EQ(resign.status, 200);
+  EXPECT_EQ(resign.json["status"], "finished");
+  EXPECT_EQ(resign.json["outcome"]["winner_user"], "bob");
+  EXPECT_EQ(resign.json["outcome"]["winner_colour"], "x");
+  EXPECT_EQ(resign.json["outcome"]["reason"], "o resigned");
+  EXPECT_EQ(post(base + "/pass", json::object(), bob_).json["code"], "game_over");
+
+  auto history = get(base + "/history");
+  EXPECT_EQ(history.json["record"]["moves"], json({"d4", "swap", "resign"}));
+  EXPECT_NE(history.json["text"].get<std::string>().find("alice resigned"), std::string::npos);
+}
+
+TEST_F(HttpApiTest, GeometryAndStonesWhenTheGameProvidesThem) {
+  int64_t board = challenge();
+  post("/api/games/" + std::to_string(board) + "/move", {{"move", "d4"}}, alice_);
+  auto g = get("/api/games/" + std::to_string(board));
+  const json& geometry = g.json["geometry"];
+  if (geometry.is_null()) GTEST_SKIP() << "ndengrod does not override Game::board_geometry() yet";
+  EXPECT_EQ(geometry["topology"], "hex");
+  ASSERT_EQ(geometry["sites"].size(), 37u);
+  ASSERT_EQ(geometry["stones"].size(), 37u);
+  int stones = 0;
+  for (size_t i = 0; i < 37; ++i)
+    if (!geometry["stones"][i].is_null()) {
+      ++stones;
+      EXPECT_EQ(geometry["sites"][i]["name"], "d4");
+      EXPECT_EQ(geometry["stones"][i], "x");
+    }
+  EXPECT_EQ(stones, 1);
+}
+
+TEST_F(HttpApiTest, ListsAndProposalsAndComments) {
+  int64_t b1 = challenge();
+  int64_t b2 = challenge({{"size", 3}}, {"bob", "alice"});
+  const std::string base = "/api/games/" + std::to_string(b1);
+  auto all = get("/api/games?user=alice");
+  ASSERT_EQ(all.status, 200);
+  EXPECT_EQ(all.json["games"].size(), 2u);
+  auto next = get("/api/games?user=alice&status=next");
+  ASSERT_EQ(next.json["games"].size(), 1u);
+  EXPECT_EQ(next.json["games"][0]["board"], b1);
+  EXPECT_EQ(get("/api/games?user=bob&status=next").json["games"][0]["board"], b2);
+  EXPECT_EQ(get("/api/games?status=finished").json["games"].size(), 0u);
+  EXPECT_EQ(get("/api/games?status=next").status, 400);
+  EXPECT_EQ(get("/api/games?status=bogus").status, 400);
+  EXPECT_EQ(get("/api/games?limit=0").status, 400);
+  EXPECT_EQ(get("/api/games?user=x%27%3B%20DROP").json["code"], "bad_user");
+
+  auto p = post(base + "/propose", {{"kind", "draw"}}, alice_);
+  ASSERT_EQ(p.status, 200) << p.body;
+  EXPECT_EQ(p.json["proposal"]["kind"], "draw");
+  EXPECT_EQ(p.json["proposal"]["user"], "alice");
+  EXPECT_EQ(p.json["message"], "alice proposes a draw on board 1; bob may accept or reject");
+  EXPECT_EQ(post(base + "/accept", json::object(), alice_).json["code"], "own_proposal");
+  EXPECT_EQ(post(base + "/propose", {{"kind", "truce"}}, bob_).status, 400);
+  auto a = post(base + "/accept", json::object(), bob_);
+  EXPECT_EQ(a.json["status"], "finished");
+  EXPECT_EQ(a.json["outcome"]["draw"], true);
+
+  auto c = post("/api/games/" + std::to_string(b2) + "/comment", {{"text", "good luck'; --"}}, alice_);
+  ASSERT_EQ(c.status, 200);
+  EXPECT_EQ(c.json["comments"][0]["text"], "good luck'; --");
+  EXPECT_EQ(c.json["comments"][0]["user"], "alice");
+  EXPECT_EQ(post("/api/games/" + std::to_string(b2) + "/comment", {{"text", ""}}, alice_).status, 400);
+  std::string carol = account("carol");
+  EXPECT_EQ(post("/api/games/" + std::to_string(b2) + "/subscribe", json::object(), carol).status, 200);
+  EXPECT_EQ(get("/api/games?user=carol&status=watched").json["games"].size(), 1u);
+}
+
+TEST_F(HttpApiTest, ChallengeErrors) {
+  auto r = post("/api/games", {{"game", "ndengrod"}, {"players", {"bob", "carol"}}}, alice_);
+  EXPECT_EQ(r.status, 404) << r.body;  // carol does not exist
+  account("carol");
+  EXPECT_EQ(post("/api/games", {{"game", "ndengrod"}, {"players", {"bob", "carol"}}}, alice_).status, 403);
+  EXPECT_EQ(post("/api/games", {{"game", "ndengrod"}, {"players", {"alice"}}}, alice_).json["code"], "bad_field");
+  EXPECT_EQ(post("/api/games", {{"game", "go"}, {"players", {"alice", "bob"}}}, alice_).json["code"], "bad_game");
+  EXPECT_EQ(post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 99}}}, {"players", {"alice", "bob"}}}, alice_)
+                .json["code"],
+            "bad_game");
+  EXPECT_EQ(post("/api/games", {{"game", "ndengrod"}, {"options", {{"swap", false}}}, {"players", {"alice", "bob"}}},
+                 alice_)
+                .json["options"]["swap"],
+            "off");
+  EXPECT_EQ(post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}).status, 401);
+}
+
+TEST_F(HttpApiTest, PasswordChangeAndLogout) {
+  auto r = post("/api/password", {{"old_password", "secret"}, {"new_password", "better"}}, alice_);
+  ASSERT_EQ(r.status, 200) << r.body;
+  std::string fresh = r.json["token"];
+  EXPECT_EQ(get("/api/me", alice_).status, 401) << "old token revoked";
+  EXPECT_EQ(get("/api/me", fresh).status, 200);
+  EXPECT_EQ(post("/api/login", {{"user", "alice"}, {"password", "better"}}).status, 200);
+  EXPECT_EQ(post("/api/logout", json::object(), fresh).status, 200);
+  EXPECT_EQ(get("/api/me", fresh).status, 401);
+}
+
+TEST_F(HttpApiTest, CommandEndpointSpeaksTheMailGrammar) {
+  auto signup = post_text("/api/command", "signup carol pw-c", "", "text/plain");
+  EXPECT_EQ(signup.status, 200);
+  EXPECT_EQ(signup.body, "Welcome, carol: your account is ready.\n");
+  EXPECT_NE(signup.content_type.find("text/plain"), std::string::npos);
+  auto game = post_text("/api/command", "ndengrod challenge -size=3 carol alice pw-c", "", "text/plain");
+  EXPECT_NE(game.body.find("carol challenges: board 1 is ready."), std::string::npos) << game.body;
+  auto wrong = post_text("/api/command", "move 1 carol nope c3", "", "text/plain");
+  EXPECT_EQ(wrong.status, 401);
+  EXPECT_EQ(wrong.body, "error: wrong user id or password\n");
+  auto c = client();
+  auto as_json = reply_of(c.Post("/api/command", {{"Accept", "application/json"}}, "move 1 carol pw-c c3#1", "text/plain"));
+  EXPECT_EQ(as_json.status, 200);
+  EXPECT_NE(as_json.json["reply"].get<std::string>().find("carol plays c3"), std::string::npos);
+  auto stale = reply_of(c.Post("/api/command", {{"Accept", "application/json"}}, "move 1 alice secret b2#1", "text/plain"));
+  EXPECT_EQ(stale.status, 409);
+  EXPECT_EQ(stale.json["code"], "stale_move");
+  auto form = reply_of(c.Post("/api/command", httplib::Params{{"command", "show 1"}}));
+  EXPECT_EQ(form.status, 200);
+  EXPECT_NE(form.body.find("Status: o to move (alice), move #2"), std::string::npos) << form.body;
+}
+
+TEST_F(HttpApiTest, AiOpponentMovesInTheBackground) {
+  auto r = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}}, {"players", {"alice", "ai:random"}}},
+                alice_);
+  ASSERT_EQ(r.status, 201) << r.body;
+  const std::string base = "/api/games/" + r.json["board"].dump();
+  EXPECT_EQ(r.json["seats"][1]["ai"], true);
+  for (int turn = 0; turn < 40; ++turn) {
+    ASSERT_TRUE(server_->ai().wait_idle(std::chrono::seconds(20)));
+    auto g = get(base);
+    if (g.json["status"] == "finished") break;
+    ASSERT_EQ(g.json["to_move"]["user"], "alice") << "the AI has replied";
+    std::string move = g.json["legal_moves"][0];
+    auto m = post(base + "/move", {{"move", move}, {"move_number", g.json["next_move_number"]}}, alice_);
+    ASSERT_EQ(m.status, 200) << m.body;
+  }
+  ASSERT_TRUE(server_->ai().wait_idle(std::chrono::seconds(20)));
+  auto g = get(base);
+  EXPECT_EQ(g.json["status"], "finished");
+  int ai_moves = 0;
+  for (const auto& m : g.json["moves"]) ai_moves += m["user"] == "ai:random";
+  EXPECT_GT(ai_moves, 0);
+}
+
+}  // namespace
+}  // namespace ludus::server::testing

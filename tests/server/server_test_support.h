@@ -1,0 +1,113 @@
+#pragma once
+// Helpers for the play server tests: a fresh database in a temporary directory, the
+// server objects with cheap password hashing and a fixed clock, and a few shortcuts.
+#include <gtest/gtest.h>
+
+#include <unistd.h>
+
+#include <atomic>
+#include <filesystem>
+#include <memory>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "core/history.h"
+#include "server/accounts.h"
+#include "server/commands.h"
+#include "server/errors.h"
+#include "server/service.h"
+#include "server/store.h"
+
+namespace ludus::server::testing {
+
+// 2023-11-14 22:13:20 UTC.
+constexpr int64_t kTestTime = 1700000000;
+
+// A unique empty directory, removed at destruction.
+class TempDir {
+ public:
+  TempDir() {
+    static std::atomic<int> counter{0};
+    std::random_device rd;
+    path_ = std::filesystem::temp_directory_path() /
+            ("ludus-server-test-" + std::to_string(getpid()) + "-" + std::to_string(counter++) + "-" + std::to_string(rd()));
+    std::filesystem::create_directories(path_);
+  }
+  ~TempDir() {
+    std::error_code ec;
+    std::filesystem::remove_all(path_, ec);
+  }
+  std::string file(const std::string& name) const { return (path_ / name).string(); }
+  const std::filesystem::path& path() const { return path_; }
+
+ private:
+  std::filesystem::path path_;
+};
+
+// Store + Accounts + Service + CommandInterpreter on a fresh database.
+class ServerFixture : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    store_ = std::make_unique<Store>(dir_.file("test.db"));
+    accounts_ = std::make_unique<Accounts>(*store_, PasswordPolicy::fast(), [this] { return now_; });
+    service_ = std::make_unique<Service>(*store_, *accounts_);
+    commands_ = std::make_unique<CommandInterpreter>(*service_);
+  }
+
+  // Runs a command given as one line; returns the reply.
+  std::string run(const std::string& line) { return commands_->execute(CommandInterpreter::split(line)); }
+  // Runs a command that must fail; returns the error (status, code, message).
+  ServerError run_error(const std::string& line) {
+    try {
+      std::string reply = run(line);
+      ADD_FAILURE() << "'" << line << "' should have failed but replied:\n" << reply;
+    } catch (const ServerError& e) {
+      return e;
+    } catch (const LudusError& e) {
+      ADD_FAILURE() << "'" << line << "' threw a LudusError without a status: " << e.what();
+    }
+    return ServerError(0, "", "");
+  }
+
+  void signup(const std::string& user, const std::string& password = "secret") {
+    accounts_->signup(user, password, "");
+  }
+  // alice and bob, then a board between them; returns its number.
+  int64_t new_board(const std::string& game = "ndengrod", std::map<std::string, std::string> options = {},
+                    const std::string& first = "alice", const std::string& second = "bob") {
+    for (const auto& user : {first, second})
+      if (!Accounts::is_ai(user) && !store_->session().find_user(user)) signup(user);
+    return service_->challenge(Accounts::is_ai(first) ? second : first, game, options, first, second);
+  }
+
+  // The user holding the seat to move.
+  std::string mover(int64_t board) {
+    Board b = service_->load(board);
+    return b.player(b.seat_to_move());
+  }
+
+  // Plays the first legal move for whoever is to move (deterministic).
+  std::string play_first_legal(int64_t board) {
+    Board b = service_->load(board);
+    const State& s = b.state();
+    std::string text = s.action_to_text(s.legal_actions().front());
+    service_->play(board, b.player(b.seat_to_move()), text);
+    return text;
+  }
+
+  TempDir dir_;
+  int64_t now_ = kTestTime;
+  std::unique_ptr<Store> store_;
+  std::unique_ptr<Accounts> accounts_;
+  std::unique_ptr<Service> service_;
+  std::unique_ptr<CommandInterpreter> commands_;
+};
+
+// Strings that are dangerous in SQL text (and a few other places).
+inline std::vector<std::string> sql_metacharacter_strings() {
+  return {"'; DROP TABLE users; --", "\" OR 1=1 --", "x' OR 'a'='a", "%_\\", "Robert'); DELETE FROM games;--",
+          "a;b", "$(rm -rf /)", "<script>alert(1)</script>"};
+}
+
+}  // namespace ludus::server::testing
