@@ -1,0 +1,93 @@
+#include "cli/self_play.h"
+
+#include <atomic>
+#include <chrono>
+#include <exception>
+#include <mutex>
+#include <thread>
+
+#include "ai/player.h"
+#include "core/error.h"
+#include "core/random.h"
+
+namespace ludus::cli {
+
+namespace {
+// A game longer than this is a bug in a game's end detection; stop instead of hanging.
+constexpr int kMaxPlies = 100000;
+}  // namespace
+
+uint64_t derived_seed(uint64_t seed, long long index, int salt) {
+  Rng rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<uint64_t>(index * 4 + salt + 1)));
+  return rng.next();
+}
+
+void check_ai_spec(const std::string& spec) { (void)ai::make_player(spec, {}); }
+
+SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::array<std::string, 2>& seat_specs,
+                          uint64_t seed, long long index, bool record_branching) {
+  std::array<std::unique_ptr<ai::Player>, 2> players;
+  for (int seat = 0; seat < 2; ++seat) {
+    ai::PlayerConfig config;
+    config.seed = derived_seed(seed, index, seat);
+    config.threads = 1;
+    players[seat] = ai::make_player(seat_specs[seat], config);
+    players[seat]->new_game();
+  }
+  SelfPlayGame result{History(game)};
+  History& h = result.history;
+  std::vector<Action> legal;
+  while (!h.is_over()) {
+    if (h.num_moves() >= kMaxPlies)
+      throw LudusError(game->name() + " game " + std::to_string(index + 1) + " did not end after " +
+                       std::to_string(kMaxPlies) + " plies");
+    if (record_branching) {
+      h.state().legal_actions(legal);
+      result.branching.push_back(static_cast<int>(legal.size()));
+    }
+    const int seat = h.state().seat_to_move();
+    auto start = std::chrono::steady_clock::now();
+    ai::MoveChoice choice = players[seat]->choose(h);
+    result.clock[seat].seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    ++result.clock[seat].moves;
+    h.play(choice.action);
+    if (h.moves().back() == "swap") result.swap_taken = true;
+  }
+  result.winning_colour = h.winner();
+  result.winning_seat = result.winning_colour == kDraw ? kDraw : h.state().seat_of_colour(result.winning_colour);
+  result.end_reason = h.state().end_reason();
+  return result;
+}
+
+void parallel_for(long long count, int threads, const std::function<void(long long)>& fn) {
+  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
+  threads = static_cast<int>(std::min<long long>(threads, std::max(1LL, count)));
+  std::atomic<long long> next{0};
+  std::atomic<bool> failed{false};
+  std::exception_ptr error;
+  std::mutex error_mutex;
+  auto work = [&] {
+    for (;;) {
+      if (failed.load()) return;
+      long long i = next.fetch_add(1);
+      if (i >= count) return;
+      try {
+        fn(i);
+      } catch (...) {
+        std::lock_guard lock(error_mutex);
+        if (!error) error = std::current_exception();
+        failed = true;
+      }
+    }
+  };
+  if (threads == 1) {
+    work();
+  } else {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
+    for (auto& th : pool) th.join();
+  }
+  if (error) std::rethrow_exception(error);
+}
+
+}  // namespace ludus::cli

@@ -1,0 +1,48 @@
+#pragma once
+// Computer-vs-computer games for `ludus match` and `ludus analyze`: one game between two
+// AI specs seated by seat, with per-seat move timing and optional branching counts, and
+// a parallel loop over game indices.  Every game's players are seeded from (seed, game
+// index, seat) only, so a seeded run gives the same games whatever the thread count.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/history.h"
+
+namespace ludus::cli {
+
+// Independent seed for stream `salt` of game `index` of a run seeded with `seed`.
+uint64_t derived_seed(uint64_t seed, long long index, int salt);
+
+struct SeatClock {
+  double seconds = 0;  // time spent choosing moves
+  long long moves = 0;
+};
+
+struct SelfPlayGame {
+  explicit SelfPlayGame(History h) : history(std::move(h)) {}
+  History history;
+  int winning_seat = kDraw;    // 0, 1 or kDraw
+  int winning_colour = kDraw;  // 0, 1 or kDraw
+  std::array<SeatClock, 2> clock{};
+  std::vector<int> branching;  // legal moves before each ply (only when asked for)
+  bool swap_taken = false;     // a `swap` (pie) move was played
+  std::string end_reason;      // State::end_reason() at the end
+};
+
+// Plays one game to the end; `seat_specs[s]` is the AI of seat s (first player = 0).
+// Players are single-threaded.  Throws LudusError for a bad spec or a runaway game.
+SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::array<std::string, 2>& seat_specs,
+                          uint64_t seed, long long index, bool record_branching);
+
+// Throws LudusError when `spec` does not name an AI ("human" included).
+void check_ai_spec(const std::string& spec);
+
+// Calls fn(i) for every i in [0, count) on `threads` threads (0 = all cores); waits for
+// all of them and rethrows the first exception thrown by fn.
+void parallel_for(long long count, int threads, const std::function<void(long long)>& fn);
+
+}  // namespace ludus::cli
