@@ -1,0 +1,294 @@
+// `ludus play GAME --black human --white hard`: a game in the terminal between people
+// and/or AIs.  Seats are named by the game's colours (the colour each seat starts with)
+// or --first/--second.  The board and status follow every move; a person types moves or
+// commands (moves, hint, undo, resign, help, quit).  The record is printed or saved at
+// the end.
+#include <chrono>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <set>
+#include <thread>
+
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "ai/player.h"
+#include "cli/command.h"
+#include "cli/turns.h"
+#include "core/error.h"
+#include "core/registry.h"
+
+namespace ludus::cli {
+namespace {
+
+const char* const kSeatNames[2] = {"first player", "second player"};
+
+struct PlayArgs {
+  GameArgs game;
+  std::map<std::string, std::string> by_name;  // seat option name ("x", "first") -> player
+  std::string hint;
+  double delay = 0;
+  std::string record;
+  uint64_t seed = 0;
+  int threads = 1;
+};
+
+// Every colour name of every game, plus first/second: the seat options.
+std::set<std::string> seat_option_names() {
+  std::set<std::string> names{"first", "second"};
+  for (const auto& entry : registered_games())
+    for (const auto& colour : entry.info->colours) names.insert(colour);
+  return names;
+}
+
+class PlaySession {
+ public:
+  // `echo_input`: repeat each input line after its prompt (input from a script or pipe).
+  PlaySession(const PlayArgs& args, std::istream& in, std::ostream& out, bool echo_input)
+      : args_(args), in_(in), out_(out), echo_input_(echo_input), history_(args.game.make()) {}
+
+  int run() {
+    choose_seats();
+    announce();
+    show_position();
+    while (!history_.is_over()) {
+      const int seat = history_.state().seat_to_move();
+      if (players_[seat]) {
+        ai_move(seat);
+      } else if (!human_turn(seat)) {
+        out_ << "Game left unfinished.\n";
+        break;
+      }
+    }
+    finish();
+    return 0;
+  }
+
+ private:
+  // --- set-up -------------------------------------------------------------------------
+  void choose_seats() {
+    const Game& game = history_.game();
+    std::array<std::string, 2> spec;
+    std::array<std::string, 2> given_as;
+    for (const auto& [name, value] : args_.by_name) {
+      int seat = name == "first" ? 0 : name == "second" ? 1 : game.colour_by_name(name);
+      if (seat < 0)
+        throw LudusError(fmt::format("{} has no colour '{}' (its seats: --{}, --{}, --first, --second)", game.name(),
+                                     name, game.colour_name(0), game.colour_name(1)));
+      if (!spec[seat].empty())
+        throw LudusError(fmt::format("the {} is given twice (--{} and --{})", kSeatNames[seat], given_as[seat], name));
+      spec[seat] = lowercase(value);
+      given_as[seat] = name;
+    }
+    if (spec[0].empty()) spec[0] = "human";
+    if (spec[1].empty()) spec[1] = "medium";
+    const uint64_t seed = args_.seed ? args_.seed : std::random_device{}();
+    for (int seat = 0; seat < 2; ++seat) {
+      spec_[seat] = spec[seat];
+      if (spec[seat] == "human") continue;
+      ai::PlayerConfig config;
+      config.seed = seed + static_cast<uint64_t>(seat);
+      config.threads = args_.threads;
+      players_[seat] = ai::make_player(spec[seat], config);
+      players_[seat]->new_game();
+    }
+    hint_spec_ = args_.hint;
+    if (hint_spec_.empty()) hint_spec_ = players_[1] ? spec_[1] : players_[0] ? spec_[0] : "medium";
+    hint_seed_ = seed + 2;
+  }
+
+  std::string seat_text(int seat) const {
+    return fmt::format("{} ({}, {})", history_.game().colour_name(history_.state().colour_of_seat(seat)),
+                       kSeatNames[seat], spec_[seat]);
+  }
+
+  void announce() {
+    const Game& game = history_.game();
+    out_ << fmt::format("{} ({})\n", game.info().title, game.options().to_string());
+    out_ << fmt::format("Seats: {} vs {}\n", seat_text(0), seat_text(1));
+    if (!players_[0] || !players_[1]) out_ << "Type a move, or 'help' for the commands.\n";
+  }
+
+  void show_position() {
+    out_ << "\n" << history_.state().render() << history_.status() << "\n";
+    out_.flush();
+  }
+
+  // --- moves ----------------------------------------------------------------------------
+  // After a ply: a swap of seats is announced, then the board.
+  void after_ply(bool seats_were_swapped) {
+    if (history_.state().seats_swapped() != seats_were_swapped)
+      out_ << fmt::format("Seats swap colours: now {} vs {}\n", seat_text(0), seat_text(1));
+    show_position();
+  }
+
+  static std::string describe_choice(const ai::MoveChoice& choice, double seconds) {
+    if (!choice.info.empty()) return choice.info;
+    std::string text = choice.iterations > 0
+                           ? fmt::format("{} iterations, value {:+.2f}, ", choice.iterations, choice.value)
+                           : std::string();
+    return text + fmt::format("{:.2f} s", seconds);
+  }
+
+  void ai_move(int seat) {
+    const bool swapped = history_.state().seats_swapped();
+    auto start = std::chrono::steady_clock::now();
+    ai::MoveChoice choice = players_[seat]->choose(history_);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+    const std::string text = history_.state().action_to_text(choice.action);
+    const std::string who = seat_text(seat);
+    history_.play(choice.action);
+    out_ << fmt::format("\n{} plays {}  [{}]\n", who, text, describe_choice(choice, seconds));
+    after_ply(swapped);
+    if (args_.delay > 0 && !history_.is_over() && players_[history_.state().seat_to_move()])
+      std::this_thread::sleep_for(std::chrono::duration<double>(args_.delay));
+  }
+
+  // One line from the person to move.  Returns false when they quit or input ends.
+  bool human_turn(int seat) {
+    out_ << seat_text(seat) << "> " << std::flush;
+    std::string line;
+    if (!std::getline(in_, line)) {
+      out_ << "\n(end of input)\n";
+      return false;
+    }
+    if (echo_input_) out_ << line << "\n";  // scripted input: keep the transcript readable
+    auto words = split_words(line);
+    if (words.empty()) return true;
+    const std::string command = lowercase(words[0]);
+    if (command == "quit" || command == "exit" || command == "q") return false;
+    if (words.size() == 1) {
+      if (command == "help" || command == "?") return help(), true;
+      if (command == "moves" || command == "legal") return list_moves(), true;
+      if (command == "hint") return hint(), true;
+      if (command == "undo") return undo(), true;
+      if (command == "board" || command == "show") return show_position(), true;
+      if (command == "resign") {
+        history_.resign(history_.state().colour_of_seat(seat));
+        out_ << seat_text(seat) << " resigns.\n";
+        return true;
+      }
+    }
+    const bool swapped = history_.state().seats_swapped();
+    try {
+      play_turn_text(history_, line);
+    } catch (const LudusError& e) {
+      out_ << "error: " << e.what() << "\n";
+      return true;
+    }
+    after_ply(swapped);
+    return true;
+  }
+
+  void help() {
+    out_ << "Commands:\n"
+            "  MOVE          play a move in the game's notation (e.g. d4); a turn of several\n"
+            "                actions may be typed at once, separated as the rules show\n"
+            "  moves, legal  list the legal moves\n"
+            "  hint          what the AI (" + hint_spec_ + ") would play here, with its statistics\n"
+            "  undo          take back your last turn (and the AI's reply)\n"
+            "  board         show the board again\n"
+            "  resign        give up the game\n"
+            "  quit          leave (the unfinished record is printed)\n";
+  }
+
+  void list_moves() {
+    std::vector<std::string> texts;
+    for (Action a : history_.state().legal_actions()) texts.push_back(history_.state().action_to_text(a));
+    std::sort(texts.begin(), texts.end());
+    out_ << fmt::format("{} legal moves: {}\n", texts.size(), fmt::join(texts, " "));
+  }
+
+  void hint() {
+    try {
+      if (!hint_player_) {
+        ai::PlayerConfig config;
+        config.seed = hint_seed_;
+        config.threads = args_.threads;
+        hint_player_ = ai::make_player(hint_spec_, config);
+      }
+      auto start = std::chrono::steady_clock::now();
+      ai::MoveChoice choice = hint_player_->choose(history_);
+      double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      out_ << fmt::format("hint ({}): {}  [{}]\n", hint_spec_, history_.state().action_to_text(choice.action),
+                          describe_choice(choice, seconds));
+    } catch (const LudusError& e) {
+      out_ << "error: " << e.what() << "\n";
+    }
+  }
+
+  // Back to the start of the last turn a person made (so the AI's reply goes too).
+  void undo() {
+    auto movers = ply_movers(history_);
+    int last = static_cast<int>(movers.size()) - 1;
+    while (last >= 0 && players_[movers[last].seat]) --last;
+    if (last < 0) {
+      out_ << "error: nothing to undo\n";
+      return;
+    }
+    const int target = turn_start(movers, last);
+    const int taken = history_.num_moves() - target;
+    undo_to(history_, target);
+    for (auto& player : players_)
+      if (player) player->new_game();
+    out_ << fmt::format("Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
+    show_position();
+  }
+
+  // --- the end ----------------------------------------------------------------------------
+  void finish() {
+    if (history_.is_over()) {
+      int winner = history_.winner();
+      out_ << "\nGame over: " << history_.status();
+      if (winner != kDraw) out_ << " -- " << seat_text(history_.state().seat_of_colour(winner)) << " wins";
+      out_ << "\n";
+    }
+    const std::string record = history_.to_json().dump();
+    if (args_.record.empty()) {
+      out_ << "Record: " << record << "\n";
+    } else {
+      std::ofstream file(args_.record);
+      if (!file || !(file << record << "\n")) throw LudusError("cannot write record file '" + args_.record + "'");
+      out_ << "Record saved to " << args_.record << "\n";
+    }
+  }
+
+  const PlayArgs& args_;
+  std::istream& in_;
+  std::ostream& out_;
+  bool echo_input_;
+  History history_;
+  std::array<std::string, 2> spec_;
+  std::array<std::unique_ptr<ai::Player>, 2> players_;
+  std::string hint_spec_;
+  uint64_t hint_seed_ = 1;
+  std::unique_ptr<ai::Player> hint_player_;
+};
+
+const bool kPlay = register_command({"play", "Play a game in the terminal (people and/or AIs)", 45, [](CLI::App& app) {
+  auto args = std::make_shared<PlayArgs>();
+  add_game_args(app, args->game);
+  for (const auto& name : seat_option_names()) {
+    std::string help = name == "first" || name == "second"
+                           ? "Player of the " + name + " seat"
+                           : "Player of the seat starting with colour " + name;
+    app.add_option_function<std::string>("--" + name, [args, name](const std::string& v) { args->by_name[name] = v; },
+                                         help + ": human, random, easy, medium, hard, max or mcts:...");
+  }
+  app.add_option("--hint", args->hint, "AI used by the hint command (default: the opponent AI, else medium)");
+  app.add_option("--delay", args->delay, "Seconds to wait after each AI move when no person plays")
+      ->check(CLI::Range(0.0, 3600.0));
+  app.add_option("--record", args->record, "Save the game record (JSON) to FILE at the end");
+  app.add_option("--seed", args->seed, "Random seed of the AIs (default: different every time)");
+  app.add_option("--threads", args->threads, "Threads per AI (0 = all cores)")->check(CLI::Range(0, 1024));
+  return [args] {
+    PlaySession session(*args, std::cin, std::cout, isatty(fileno(stdin)) == 0);
+    return session.run();
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli
