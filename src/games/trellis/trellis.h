@@ -82,6 +82,10 @@ class TrellisGame : public Game {
   // -1 for k = 6, the single stone.
   const int16_t* playout_candidates() const { return playout_candidates_.data(); }
 
+  // The placement whose stones are those of `placement` rotated 90° about the board
+  // centre, counter-clockwise (direction 0) or clockwise (1); -1 for a pair id whose
+  // partner is off the board.  A table, so the mirror rule costs two compares per turn.
+  Action mirror_image(int direction, Action placement) const { return mirror_image_[direction][placement]; }
   // The stones rotated 90° about the board centre, counter-clockwise (direction 0) or
   // clockwise (1), in canonical order.
   TurnStones rotate(TurnStones stones, int direction) const {
@@ -114,6 +118,7 @@ class TrellisGame : public Game {
   std::vector<int16_t> pair_partner_;  // num_sites * kPairOffsets
   std::vector<int16_t> playout_candidates_;  // num_sites * 7
   std::vector<int16_t> rotation_[2];   // per direction, site -> site
+  std::vector<int16_t> mirror_image_[2];  // per direction, placement -> placement
   std::vector<Links> links_;           // 2 * num_sites
 };
 
@@ -152,11 +157,11 @@ class TrellisState : public State {
   // Consecutive mirroring turns just made by `colour`.
   int mirror_run(int colour) const { return mirror_run_[colour]; }
   // Stones of the last turn (is_pass() after a pass or at the start).
-  TurnStones last_turn() const { return last_turn_; }
+  TurnStones last_turn() const { return last_action_ < 0 ? TurnStones{} : game_->stones_of(last_action_); }
   // Whether placing `stones` now would mirror the opponent's previous turn.
   bool mirrors_last_turn(TurnStones stones) const {
-    if (turns_played_ < 3 || stones.is_pass() || last_turn_.is_pass()) return false;
-    return stones == game_->rotate(last_turn_, 0) || stones == game_->rotate(last_turn_, 1);
+    if (stones.is_pass()) return false;
+    return mirrors_last_turn(game_->action_of(stones.first, stones.second));
   }
   // Whether two stones of the same colour are connected (used by tests and AIs).
   bool connected(int site_a, int site_b) const { return uf_.same(site_a, site_b); }
@@ -165,14 +170,19 @@ class TrellisState : public State {
   static constexpr int8_t kOngoing = -2;
 
   bool empty(int site) const { return cells_[site] < 0; }
+  static constexpr int16_t kNoMirror = -2;  // never equal to an action, nor to kNoAction
+
+  bool mirrors_last_turn(Action placement) const {
+    return placement == mirror_images_[0] || placement == mirror_images_[1];
+  }
   // Whether the colour to move may not mirror now (its run has reached the limit).
   bool mirror_limit_reached() const {
-    return turns_played_ >= 3 && mirror_run_[to_move()] >= kMaxMirrorRun && !last_turn_.is_pass();
+    return mirror_run_[to_move()] >= kMaxMirrorRun && mirror_images_[0] != kNoMirror;
   }
   // Placement actions the mirror rule forbids now (at most two); returns their count.
   int forbidden_mirror_actions(std::array<Action, 2>& out) const;
   void place_stone(int colour, int site);
-  void play_stones(TurnStones stones);
+  void play_stones(Action placement, TurnStones stones);
   void play_pass();
 
   const TrellisGame* game_;
@@ -184,7 +194,10 @@ class TrellisState : public State {
   mutable UnionFind<kMaxSites + kVirtualNodes> uf_;  // find() compresses paths
   int16_t turns_played_ = 0;
   std::array<int8_t, 2> mirror_run_{};
-  TurnStones last_turn_;
+  int16_t last_action_ = kNoAction;  // the last turn's placement, kNoAction after a pass
+  // The placements that would mirror the last turn now: its two images once turn 3 has
+  // been played and the last turn placed stones, else kNoMirror.
+  std::array<int16_t, 2> mirror_images_{kNoMirror, kNoMirror};
   bool last_was_pass_ = false;
   int8_t outcome_ = kOngoing;  // kOngoing, kDraw or the winning colour
 };

@@ -93,6 +93,16 @@ TrellisGame::TrellisGame(const Options& options)
     rotation_[1][s] = static_cast<int16_t>(site(row(s), n - 1 - col(s)));
   }
 
+  for (int direction = 0; direction < 2; ++direction) {
+    mirror_image_[direction].assign(static_cast<size_t>(pass_action()), -1);
+    for (Action a = 0; a < pass_action(); ++a) {
+      TurnStones stones = stones_of(a);
+      if (stones.first < 0 || (a >= num_sites_ && stones.second < 0)) continue;  // partner off the board
+      TurnStones image = rotate(stones, direction);
+      mirror_image_[direction][a] = static_cast<int16_t>(action_of(image.first, image.second));
+    }
+  }
+
   Links padding;
   padding.fill(static_cast<int16_t>(padding_node()));
   links_.assign(2 * static_cast<size_t>(num_sites_), padding);

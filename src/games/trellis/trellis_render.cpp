@@ -14,10 +14,11 @@ namespace ludus::trellis {
 std::string TrellisState::render() const {
   const TrellisGame& g = *game_;
   const int n = g.size();
+  const TurnStones last_turn = this->last_turn();
   auto glyph = [&](int site) {
     int colour = stone_at(site);
     if (colour < 0) return '.';
-    bool last = site == last_turn_.first || site == last_turn_.second;
+    bool last = site == last_turn.first || site == last_turn.second;
     return colour == kBlack ? (last ? 'X' : 'x') : (last ? 'O' : 'o');
   };
   std::string letters = "    ";

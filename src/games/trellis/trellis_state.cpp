@@ -28,13 +28,8 @@ std::string TrellisState::end_reason() const {
 
 int TrellisState::forbidden_mirror_actions(std::array<Action, 2>& out) const {
   if (!mirror_limit_reached()) return 0;
-  int count = 0;
-  for (int direction = 0; direction < 2; ++direction) {
-    TurnStones image = game_->rotate(last_turn_, direction);
-    Action a = game_->action_of(image.first, image.second);
-    if (count == 0 || out[0] != a) out[count++] = a;  // a half-turn-symmetric pair has one image
-  }
-  return count;
+  out = {mirror_images_[0], mirror_images_[1]};
+  return out[0] == out[1] ? 1 : 2;  // a half-turn-symmetric pair has one image
 }
 
 void TrellisState::legal_actions(std::vector<Action>& out) const {
@@ -73,7 +68,7 @@ bool TrellisState::is_legal(Action action) const {
   TurnStones stones = g.stones_of(action);
   if (!empty(stones.first)) return false;
   if (action >= g.num_sites() && (stones.second < 0 || !empty(stones.second))) return false;
-  return !(mirror_limit_reached() && mirrors_last_turn(stones));
+  return !(mirror_limit_reached() && mirrors_last_turn(action));
 }
 
 [[gnu::always_inline]] inline void TrellisState::place_stone(int colour, int site) {
@@ -89,24 +84,29 @@ bool TrellisState::is_legal(Action action) const {
   for (; same != 0; same &= same - 1) root = uf_.unite(root, links[std::countr_zero(same)]);
 }
 
-[[gnu::always_inline]] inline void TrellisState::play_stones(TurnStones stones) {
+[[gnu::always_inline]] inline void TrellisState::play_stones(Action placement, TurnStones stones) {
   const int colour = to_move();
-  mirror_run_[colour] = mirrors_last_turn(stones) ? mirror_run_[colour] + 1 : 0;
+  mirror_run_[colour] = static_cast<int8_t>(mirrors_last_turn(placement) ? mirror_run_[colour] + 1 : 0);
   place_stone(colour, stones.first);
   if (stones.second >= 0) place_stone(colour, stones.second);
   // Checking once after both stones finds a win made by the first stone as well: stones
   // only add links, and the second stone cannot undo a connection.
   if (uf_.same(game_->edge_node(colour, 0), game_->edge_node(colour, 1))) outcome_ = static_cast<int8_t>(colour);
-  last_turn_ = stones;
+  last_action_ = static_cast<int16_t>(placement);
   last_was_pass_ = false;
   ++turns_played_;
+  // Turns 1-3 never count as mirroring; turn 4 may mirror turn 3.
+  const bool counts = turns_played_ >= 3;
+  mirror_images_[0] = counts ? static_cast<int16_t>(game_->mirror_image(0, placement)) : kNoMirror;
+  mirror_images_[1] = counts ? static_cast<int16_t>(game_->mirror_image(1, placement)) : kNoMirror;
 }
 
 void TrellisState::play_pass() {
   mirror_run_[to_move()] = 0;
   // The previous turn (number turns_played_) was also a pass and both are turn 4 or later.
   if (last_was_pass_ && turns_played_ >= 4) outcome_ = kDraw;
-  last_turn_ = {};
+  last_action_ = kNoAction;
+  mirror_images_ = {kNoMirror, kNoMirror};
   last_was_pass_ = true;
   ++turns_played_;
 }
@@ -115,7 +115,7 @@ void TrellisState::apply(Action action) {
   const TrellisGame& g = *game_;
   if (action == g.swap_action()) swap_seats();
   else if (action == g.pass_action()) play_pass();
-  else play_stones(g.stones_of(action));
+  else play_stones(action, g.stones_of(action));
 }
 
 std::string TrellisState::action_to_text(Action action) const {
@@ -164,7 +164,7 @@ Action TrellisState::parse_action(std::string_view raw) const {
     if (text.empty()) throw_illegal(raw, "malformed move (expected 'd4', 'd4,g4', 'pass' or 'swap')");
     action = parse_point(text);
   }
-  if (mirror_limit_reached() && mirrors_last_turn(g.stones_of(action)))
+  if (mirror_limit_reached() && mirrors_last_turn(action))
     throw_illegal(raw, "a tenth mirroring turn in a row is not allowed (it rotates the opponent's last turn by 90°)");
   return action;
 }
@@ -196,11 +196,12 @@ int TrellisState::random_playout(Rng& shared_rng) {
       const int first = empties[index];
       const int second = candidates[first * 7 + static_cast<int>(slot - 7 * index)];
       if (second >= 0 && cells_[second] >= 0) continue;  // occupied or off the board
-      const TurnStones stones{static_cast<int16_t>(first), static_cast<int16_t>(second)};
-      if (mirror_limit_reached() && mirrors_last_turn(stones)) [[unlikely]] continue;
+      const int k = static_cast<int>(slot - 7 * index);
+      const Action placement = k < kPairOffsets ? g.num_sites() + first * kPairOffsets + k : first;
+      if (mirror_limit_reached() && mirrors_last_turn(placement)) [[unlikely]] continue;
       remove(first);
       if (second >= 0) remove(second);
-      play_stones(stones);
+      play_stones(placement, {static_cast<int16_t>(first), static_cast<int16_t>(second)});
     } else if (slot == placements) {
       play_pass();
     } else if (swap_available()) {
