@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Browser test of the web page: tests/browser/run.sh [BUILD_DIR]   (ctest runs it as `browser`)
+# Installs what it needs when missing (Debian's chromium, nodejs and npm, with apt-get as
+# root or through sudo; playwright-core pinned in package-lock.json, with npm ci; no browser
+# is downloaded), then starts BUILD_DIR/ludus serve and drives the page headless.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+build_dir="$(cd "${1:-$here/../../build}" && pwd)"
+
+missing=()
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+command -v node >/dev/null || missing+=(nodejs)
+command -v npm >/dev/null || missing+=(npm)
+if [ ${#missing[@]} -gt 0 ]; then
+  sudo=""
+  if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "run.sh: need root or sudo to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+  fi
+  echo "run.sh: installing Debian packages: ${missing[*]}"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+fi
+
+cd "$here"
+export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+# npm ci (exact versions from package-lock.json) unless that exact version is installed.
+want=$(node -p "require('./package-lock.json').packages['node_modules/playwright-core'].version")
+have=$(node -p "try { require('./node_modules/playwright-core/package.json').version } catch (e) { '' }")
+if [ "$want" != "$have" ]; then
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+exec node web_test.js "$build_dir"

@@ -1,0 +1,392 @@
+// Browser test of the ludus web page: `node web_test.js BUILD_DIR`.
+// Starts `BUILD_DIR/ludus serve` on a free loopback port with a fresh database, drives
+// Debian's chromium (headless, no downloads) through playwright-core as two users, and
+// checks sign-up, challenges, clicking moves on the SVG board (Ndengrod, Trellis pairs,
+// Epoxy slides), the move list, error messages, an AI reply arriving by polling, and that
+// each game's board has the right number of sites.  Screenshots go to BUILD_DIR.
+// Everything is bounded: the whole run stops itself (server included) within two minutes.
+'use strict';
+
+const { chromium } = require('playwright-core');
+const { spawn } = require('child_process');
+const assert = require('assert/strict');
+const fs = require('fs');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+
+const CHROMIUM = process.env.LUDUS_CHROMIUM || '/usr/bin/chromium';
+const TOTAL_LIMIT_MS = 115000;
+const STEP_TIMEOUT_MS = 10000;
+
+const buildDir = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', 'build'));
+const ludus = path.join(buildDir, 'ludus');
+const shotDir = path.join(buildDir, 'browser-screenshots');
+const webDir = path.join(__dirname, '..', '..', 'web');  // the page of this source tree
+
+const started = Date.now();
+let server = null;
+let browser = null;
+let tmp = null;
+let checks = 0;
+
+function log(line) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
+}
+
+function check(condition, message) {
+  assert.ok(condition, message);
+  checks++;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// --- the server -----------------------------------------------------------------------------
+
+async function startServer() {
+  const port = await freePort();
+  const db = path.join(tmp, 'ludus.db');
+  const output = [];
+  const args = ['serve', '--db', db, '--port', String(port), '--host', '127.0.0.1', '--web-dir', webDir, '--test-hashing', '--quiet'];
+  server = spawn(ludus, args, {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout.on('data', (d) => output.push(d.toString()));
+  server.stderr.on('data', (d) => output.push(d.toString()));
+  server.exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 100; i++) {
+    if (server.exitCode !== null) throw new Error(`ludus serve exited: ${output.join('')}`);
+    try {
+      const r = await fetch(`${base}/api/health`);
+      if (r.ok) return base;
+    } catch (e) {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`ludus serve did not answer on ${base}: ${output.join('')}`);
+}
+
+async function stopServer() {
+  if (!server || server.exitCode !== null) return;
+  server.kill('SIGTERM');
+  const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
+  await server.exited;
+  clearTimeout(timer);
+}
+
+// --- the JSON API (for the second user and for checks) --------------------------------------
+
+async function apiCall(base, method, route, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(base + route, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await r.json();
+  if (!r.ok) throw new Error(`${method} ${route}: ${data.error}`);
+  return data;
+}
+
+// --- page helpers ---------------------------------------------------------------------------
+
+async function newPage(base, errors) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('console', (m) => {
+    // Refused moves answer 4xx on purpose; the browser logs those responses as errors.
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console error: ${m.text()}`);
+  });
+  await page.goto(`${base}/`);
+  return page;
+}
+
+async function signUpThroughPage(page, user, password) {
+  await page.fill('#auth-user', user);
+  await page.fill('#auth-password', password);
+  await page.click('#sign-up');
+  await page.waitForSelector(`text=Signed in as ${user}`);
+}
+
+async function signInThroughPage(page, user, password) {
+  await page.fill('#auth-user', user);
+  await page.fill('#auth-password', password);
+  await page.click('#sign-in');
+  await page.waitForSelector(`text=Signed in as ${user}`);
+}
+
+async function openBoard(page, board) {
+  await page.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
+  await page.waitForFunction((n) => document.querySelector('#board-title')?.textContent.startsWith(`Board #${n} `), board);
+  await page.waitForSelector('#board-frame svg [data-site]');
+}
+
+async function clickSite(page, name) {
+  await page.click(`#board-frame svg [data-site="${name}"]`);
+}
+
+// Waits until the page shows `count` moves (its own move or one that arrived by polling).
+async function waitForMoves(page, count) {
+  await page.waitForSelector(`#board-view[data-moves="${count}"]:not([hidden])`);
+}
+
+async function moveTexts(page) {
+  return page.$$eval('#move-list .move-text', (items) => items.map((i) => i.textContent));
+}
+
+async function stones(page) {
+  return page.$$eval('#board-frame svg .stone', (items) =>
+    Object.fromEntries(items.map((s) => [s.getAttribute('data-stone'), [...s.classList].find((c) => c.startsWith('stone-')).slice(6)])));
+}
+
+async function screenshot(page, name) {
+  const file = path.join(shotDir, `${name}.png`);
+  await page.screenshot({ path: file });
+  log(`screenshot ${file}`);
+}
+
+// --- the scenarios --------------------------------------------------------------------------
+
+// Two people play Ndengrod by clicking; an illegal click shows the server's reason.
+async function ndengrodBetweenTwoPeople(base, errors) {
+  const alice = await newPage(base, errors);
+  await signUpThroughPage(alice, 'alice', 'alice-password');
+  check(await alice.isVisible('#challenge-panel'), 'the challenge form shows once signed in');
+  await apiCall(base, 'POST', '/api/signup', { user: 'bob', password: 'bob-password' });
+  const bob = await newPage(base, errors);
+  await signInThroughPage(bob, 'bob', 'bob-password');
+
+  // Alice challenges Bob from the form, with the default options of the catalog.
+  await alice.selectOption('#challenge-game', 'ndengrod');
+  check(await alice.inputValue('#option-size') === '5', 'options come with their defaults');
+  check(await alice.getAttribute('#option-length', 'max') === '9', 'integer options carry their range');
+  await alice.selectOption('#challenge-opponent-kind', 'person');
+  await alice.fill('#challenge-opponent', 'bob');
+  await alice.click('#challenge-form button[type=submit]');
+  await alice.waitForSelector('#board-frame svg [data-site]');
+  const board = Number((await alice.textContent('#board-title')).match(/#(\d+)/)[1]);
+  check((await alice.$$('#board-frame svg [data-site]')).length === 61, 'Ndengrod hex-hex 5 has 61 cells');
+  log(`alice challenged bob: board ${board}`);
+
+  // Bob finds the game in his list, and it is not his move yet.
+  await bob.click('.tabs [data-filter=active]');
+  await bob.waitForSelector(`.game-link[href="#/board/${board}"]`);
+  await openBoard(bob, board);
+
+  const moves = ['e5', 'd4', 'e6', 'f6', 'c3', 'g7', 'e7'];
+  const players = [alice, bob];
+  for (let i = 0; i < moves.length; i++) {
+    const page = players[i % 2];
+    await waitForMoves(page, i);  // the opponent's move arrives by polling
+    await clickSite(page, moves[i]);
+    await waitForMoves(page, i + 1);
+  }
+  await waitForMoves(bob, moves.length);
+
+  check(JSON.stringify(await moveTexts(alice)) === JSON.stringify(moves), 'the move list shows every move in order');
+  const onBoard = await stones(bob);
+  moves.forEach((m, i) => check(onBoard[m] === (i % 2 ? 'o' : 'x'), `${m} holds an ${i % 2 ? 'o' : 'x'} stone`));
+  check(Object.keys(onBoard).length === moves.length, 'no other stones');
+  const lastMarked = await bob.$$eval('#board-frame svg .last-mark', (m) => m.length);
+  check(lastMarked === 1, 'the last move is marked');
+
+  // Illegal clicks: on an occupied cell (the server's reason), and out of turn (the page's).
+  await clickSite(bob, 'e5');
+  await bob.waitForFunction(() => document.querySelector('#move-error').textContent.includes('occupied'));
+  check((await bob.textContent('#move-error')).includes("illegal move 'e5': occupied"), 'an illegal click shows why');
+  await clickSite(alice, 'a1');
+  await alice.waitForFunction(() => document.querySelector('#move-error').textContent.includes("bob's turn"));
+  check(true, 'a click out of turn is refused');
+  check((await apiCall(base, 'GET', `/api/games/${board}`)).moves_played === moves.length, 'illegal clicks store nothing');
+
+  // A legal-move list drives the highlights: every empty cell but none occupied.
+  const legalDots = await bob.$$eval('#board-frame svg .legal-dot', (d) => d.length);
+  check(legalDots === 61 - moves.length, `legal moves are marked (${legalDots})`);
+
+  // The typed-move form and the history view.
+  await bob.fill('#move-text', 'f5');
+  await bob.click('#move-form button[type=submit]');
+  await waitForMoves(bob, moves.length + 1);
+  await bob.click('#move-list .move-entry[data-ply="2"]');
+  await bob.waitForSelector('#history-banner:not([hidden])');
+  check(Object.keys(await stones(bob)).length === 2, 'the history view shows the position after move 2');
+  await bob.click('#history-live');
+  await bob.waitForSelector('#history-banner', { state: 'hidden' });
+  await waitForMoves(alice, moves.length + 1);
+  await screenshot(alice, 'ndengrod-alice');
+  await screenshot(bob, 'ndengrod-bob');
+  return { alice, bob };
+}
+
+// Trellis: two clicks and "Play", then one click and "Single stone".
+async function trellisPairs(base, alice, bob) {
+  const game = await createGame(alice, 'trellis', { size: '9' }, 'bob');
+  await openBoard(alice, game);
+  check((await alice.$$('#board-frame svg [data-site]')).length === 81, 'Trellis 9 has 81 points');
+  await clickSite(alice, 'd4');
+  await alice.waitForSelector('#selection:not([hidden])');
+  const candidates = await alice.$$eval('#board-frame svg .candidate-dot', (d) => d.length);
+  check(candidates === 12, `twelve partner points for d4 (${candidates})`);
+  await clickSite(alice, 'e6');
+  await alice.waitForSelector('#confirm-pair:not([hidden])');
+  check((await alice.textContent('#confirm-pair')) === 'Play d4,e6', 'the pair button names the move');
+  await alice.click('#confirm-pair');
+  await waitForMoves(alice, 1);
+  await clickSite(alice, 'c7');
+  await alice.click('#confirm-single');
+  await waitForMoves(alice, 2);
+  check(JSON.stringify(await moveTexts(alice)) === '["d4,e6","c7"]', 'Trellis turns in the move list');
+  const onBoard = await stones(alice);
+  check(onBoard.d4 === 'black' && onBoard.e6 === 'black' && onBoard.c7 === 'white', 'Trellis stones drawn');
+  // A point that is not three from the first one starts a new choice; an occupied point
+  // cannot start a turn, and the server says why.
+  await clickSite(alice, 'a1');
+  await clickSite(alice, 'b1');
+  check(await alice.textContent('#selection-text') === 'Selected b1: click a second point three away, or play one stone.',
+    'a point out of reach starts a new choice');
+  await clickSite(alice, 'd4');
+  await alice.waitForFunction(() => document.querySelector('#move-error').textContent.includes('occupied'));
+  check(await alice.isHidden('#selection'), 'the choice is cleared after an error');
+  await screenshot(alice, 'trellis-pairs');
+}
+
+// Epoxy: placements, then a slide by clicking the stone and its destination.
+async function epoxySlide(base, alice, bob, tokens) {
+  const game = await createGame(alice, 'epoxy', {}, 'bob');
+  await openBoard(alice, game);
+  await openBoard(bob, game);
+  const pages = { alice, bob };
+  // Play from the legal-move list until a slide is legal for the side to move.
+  for (let ply = 0; ply < 40; ply++) {
+    const state = await apiCall(base, 'GET', `/api/games/${game}`);
+    if (state.outcome) break;
+    const page = pages[state.to_move.user];
+    await waitForMoves(page, ply);
+    const slide = state.legal_moves.find((m) => m.includes('-'));
+    if (slide) {
+      const [from, to] = slide.split('-');
+      await clickSite(page, from);
+      await page.waitForSelector('#selection:not([hidden])');
+      check(await page.$$eval('#board-frame svg .candidate-dot', (d) => d.length) > 0, 'slide destinations are marked');
+      await clickSite(page, to);
+      await waitForMoves(page, ply + 1);
+      const onBoard = await stones(page);
+      check(onBoard[to] === state.to_move.colour && !onBoard[from], `the slide ${slide} moved the stone`);
+      check(await page.$$eval('#board-frame svg .slide-arrow', (a) => a.length) >= 1, 'the slide is drawn as an arrow');
+      await screenshot(page, 'epoxy-slide');
+      return;
+    }
+    const place = state.legal_moves.find((m) => m !== 'pass' && m !== 'resign');
+    await clickSite(page, place);
+    await waitForMoves(page, ply + 1);
+  }
+  throw new Error('no legal Epoxy slide came up in 40 plies');
+}
+
+async function createGame(page, game, options, opponent, seat = '0') {
+  const token = await page.evaluate(() => localStorage.getItem('ludus.token'));
+  const user = await page.evaluate(() => localStorage.getItem('ludus.user'));
+  const base = new URL(page.url()).origin;
+  const players = seat === '0' ? [user, opponent] : [opponent, user];
+  const created = await apiCall(base, 'POST', '/api/games', { game, options, players }, token);
+  if (!created.geometry)
+    throw new Error(`the API gives no board geometry for ${game}: its Game must override board_geometry() and its State site_colour()`);
+  return created.board;
+}
+
+// Against the computer: the AI's reply appears without reloading.
+async function againstTheComputer(alice) {
+  await alice.selectOption('#challenge-game', 'ndengrod');
+  await alice.fill('#option-size', '3');
+  await alice.fill('#option-length', '3');
+  await alice.selectOption('#challenge-opponent-kind', 'ai:easy');
+  await alice.click('#challenge-form button[type=submit]');
+  await alice.waitForFunction(() => document.querySelector('#players').textContent.includes('ai:easy'));
+  await waitForMoves(alice, 0);
+  check((await alice.$$('#board-frame svg [data-site]')).length === 19, 'Ndengrod size 3 has 19 cells');
+  await clickSite(alice, 'c3');
+  await waitForMoves(alice, 2);
+  check((await alice.textContent('#status')).startsWith('Your move'), 'the computer replied and it is alice again');
+}
+
+// Each game's board once: the SVG has one site per point/cell of the default board.
+async function everyBoard(alice) {
+  const expected = { 'n-mesh': 36, netted: 60, trellis: 225, ndengrod: 61, epoxy: 39 };
+  for (const [game, sites] of Object.entries(expected)) {
+    const board = await createGame(alice, game, {}, 'bob');
+    await openBoard(alice, board);
+    const drawn = await alice.$$eval('#board-frame svg [data-site]', (s) => s.length);
+    check(drawn === sites, `${game}: ${sites} sites drawn (got ${drawn})`);
+    const labels = await alice.$$eval('#board-frame svg .coord', (s) => s.length);
+    check(labels > 0, `${game}: coordinates are labelled`);
+    const first = await alice.$eval('#board-frame svg [data-site]', (s) => s.getAttribute('data-site'));
+    await clickSite(alice, first);  // a first move on each board
+    if (game === 'trellis') await alice.click('#confirm-single');
+    await waitForMoves(alice, 1);
+    await screenshot(alice, `board-${game}`);
+  }
+}
+
+async function main() {
+  if (!fs.existsSync(ludus)) throw new Error(`no ludus binary at ${ludus} (build first)`);
+  fs.mkdirSync(shotDir, { recursive: true });
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ludus-browser-'));
+  const base = await startServer();
+  log(`ludus serve on ${base}`);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    // Playwright gives the browser a fresh temporary user-data-dir of its own.
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    timeout: 30000,
+  });
+  log(`chromium ${browser.version()}`);
+  const errors = [];
+  const { alice, bob } = await ndengrodBetweenTwoPeople(base, errors);
+  log('ndengrod between two people: ok');
+  await trellisPairs(base, alice, bob);
+  log('trellis pairs: ok');
+  await epoxySlide(base, alice, bob);
+  log('epoxy slide: ok');
+  await againstTheComputer(alice);
+  log('against the computer: ok');
+  await everyBoard(alice);
+  log('every board: ok');
+  check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
+}
+
+async function cleanUp() {
+  if (browser) await browser.close().catch(() => {});
+  await stopServer();
+  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+}
+
+const limit = setTimeout(async () => {
+  console.error(`browser test: stopped after ${TOTAL_LIMIT_MS / 1000} s`);
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  process.exit(1);
+}, TOTAL_LIMIT_MS);
+
+main().then(async () => {
+  await cleanUp();
+  clearTimeout(limit);
+  log(`browser test passed: ${checks} checks`);
+}).catch(async (e) => {
+  console.error(`browser test FAILED: ${e.stack || e}`);
+  await cleanUp();
+  clearTimeout(limit);
+  process.exit(1);
+});
