@@ -12,13 +12,12 @@
 //   7N + 1        swap (the second player's pie choice before turn 4)
 #include <array>
 #include <cstdint>
-#include <span>
 #include <utility>
+#include <vector>
 
-#include "core/bitboard.h"
 #include "core/game.h"
 #include "core/geometry.h"
-#include "core/union_find.h"
+#include "games/trellis/trellis_cells.h"
 
 namespace ludus::trellis {
 
@@ -28,8 +27,7 @@ constexpr int kMinSize = 7;
 constexpr int kMaxSize = 25;
 constexpr int kDefaultSize = 15;
 constexpr int kMaxSites = kMaxSize * kMaxSize;
-constexpr int kVirtualNodes = 4;  // black bottom, black top, white left, white right
-using Board = Bitboard<(kMaxSites + 63) / 64>;
+static_assert(kMaxStride == kMaxSize + 2 * kBorder);
 
 // The six offsets (dCol, dRow) from the canonically first stone of a pair (smaller column,
 // or same column and smaller row) to the second; with their negatives they are the 12
@@ -77,10 +75,16 @@ class TrellisGame : public Game {
   Action action_of(int first, int second = -1) const;
   // Second point of forward offset k from `first`, or -1 off the board.
   int pair_partner(int first, int k) const { return pair_partner_[first * kPairOffsets + k]; }
-  // Random playouts draw one of 7 candidates per empty point: entries first * 7 + k hold
-  // the partner for k < 6 (off the board: a virtual edge node, which is never empty) and
-  // -1 for k = 6, the single stone.
-  const int16_t* playout_candidates() const { return playout_candidates_.data(); }
+  // --- the padded cell grid (see trellis_cells.h) ---
+  int stride() const { return size_ + 2 * kBorder; }
+  int cell_of(int site) const { return cell_of_site_[site]; }
+  // Site of a cell inside the board, -1 outside.
+  int site_of(int cell) const { return site_of_cell_[cell]; }
+  const int16_t* site_of_cell_table() const { return site_of_cell_.data(); }
+  // The empty board: edge codes in the ring around the board, walls beyond.
+  const CellGrid& empty_cells() const { return empty_cells_; }
+  // Cell step from the canonically first stone of a pair to the second, per forward offset.
+  int pair_step(int k) const { return kPairOffset[k][0] * stride() + kPairOffset[k][1]; }
 
   // The placement whose stones are those of `placement` rotated 90° about the board
   // centre, counter-clockwise (direction 0) or clockwise (1); -1 for a pair id whose
@@ -96,30 +100,62 @@ class TrellisGame : public Game {
     return out;
   }
 
-  // --- connection ---
-  // A point has at most six links: four orthogonal, one diagonal per diagonal line (across
-  // the square of the colour's home shade), and an edge node on the border.
-  static constexpr int kMaxLinks = 6;
-  using Links = std::array<int16_t, kMaxLinks>;
-  // Nodes a stone of `colour` on `site` is linked to when they hold the same colour:
-  // orthogonal neighbours, the diagonal across the one home square of that colour on each
-  // diagonal line, and (as ids >= num_sites()) the colour's virtual edge node.  Unused
-  // entries hold padding_node(), which never holds a stone, so callers test all six
-  // without branching on a count.
-  const Links& links(int colour, int site) const { return links_[colour * num_sites_ + site]; }
-  int padding_node() const { return num_sites_ + kVirtualNodes; }
-  // The two virtual edge nodes of a colour (bottom/top for Black, left/right for White).
-  int edge_node(int colour, int end) const { return num_sites_ + 2 * colour + end; }
-
  private:
   int size_;
   int num_sites_;
   Geometry geometry_;
-  std::vector<int16_t> pair_partner_;  // num_sites * kPairOffsets
-  std::vector<int16_t> playout_candidates_;  // num_sites * 7
-  std::vector<int16_t> rotation_[2];   // per direction, site -> site
+  std::vector<int16_t> pair_partner_;     // num_sites * kPairOffsets
+  std::vector<int16_t> rotation_[2];      // per direction, site -> site
   std::vector<int16_t> mirror_image_[2];  // per direction, placement -> placement
-  std::vector<Links> links_;           // 2 * num_sites
+  std::vector<int16_t> cell_of_site_;
+  std::vector<int16_t> site_of_cell_;     // -1 outside the board
+  CellGrid empty_cells_;
+};
+
+// The turn bookkeeping of a position: turn count, mirror runs, the last turn and the
+// result (the seats live in State).  Kept apart from the stones so that a random playout can work on a local copy
+// (registers) while it writes stones through a byte pointer, which may alias anything.
+struct TurnRecord {
+  static constexpr int8_t kOngoing = -2;
+  static constexpr int16_t kNoMirror = -2;  // never equal to an action, nor to kNoAction
+
+  int16_t turns_played = 0;
+  int16_t last_action = kNoAction;  // the last turn's placement, kNoAction after a pass
+  // The placements that would mirror the last turn now: its two images once turn 3 has
+  // been played and the last turn placed stones, else kNoMirror.
+  std::array<int16_t, 2> mirror_images{kNoMirror, kNoMirror};
+  std::array<int8_t, 2> mirror_run{};  // consecutive mirroring turns per colour
+  bool last_was_pass = false;
+  int8_t outcome = kOngoing;  // kOngoing, kDraw or the winning colour
+
+  int to_move() const { return turns_played & 1; }
+  bool mirrors(Action placement) const { return placement == mirror_images[0] || placement == mirror_images[1]; }
+  // Whether the colour to move may not mirror now (its run has reached the limit).
+  bool mirror_limit_reached() const {
+    return mirror_run[to_move()] >= kMaxMirrorRun && mirror_images[0] != kNoMirror;
+  }
+  // Books a turn that placed stones (`won`: they connected the mover's sides).
+  void record_placement(const TrellisGame& game, Action placement, bool won) {
+    const int colour = to_move();
+    mirror_run[colour] = static_cast<int8_t>(mirrors(placement) ? mirror_run[colour] + 1 : 0);
+    last_action = static_cast<int16_t>(placement);
+    last_was_pass = false;
+    ++turns_played;
+    // Turns 1-3 never count as mirroring; turn 4 may mirror turn 3.
+    const bool counts = turns_played >= 3;
+    mirror_images[0] = counts ? static_cast<int16_t>(game.mirror_image(0, placement)) : kNoMirror;
+    mirror_images[1] = counts ? static_cast<int16_t>(game.mirror_image(1, placement)) : kNoMirror;
+    if (won) outcome = static_cast<int8_t>(colour);
+  }
+  void record_pass() {
+    mirror_run[to_move()] = 0;
+    // The previous turn (number turns_played) was also a pass and both are turn 4 or later.
+    if (last_was_pass && turns_played >= 4) outcome = kDraw;
+    last_action = kNoAction;
+    mirror_images = {kNoMirror, kNoMirror};
+    last_was_pass = true;
+    ++turns_played;
+  }
 };
 
 class TrellisState : public State {
@@ -128,11 +164,11 @@ class TrellisState : public State {
 
   std::unique_ptr<State> clone() const override { return std::make_unique<TrellisState>(*this); }
 
-  int to_move() const override { return turns_played_ & 1; }
+  int to_move() const override { return record_.to_move(); }
   // Turns 1-3 are the first player's; afterwards the seat holding the colour to move.
   int seat_to_move() const override;
-  bool is_terminal() const override { return outcome_ != kOngoing; }
-  int winner() const override { return outcome_ == kOngoing ? kDraw : outcome_; }
+  bool is_terminal() const override { return record_.outcome != TurnRecord::kOngoing; }
+  int winner() const override { return is_terminal() ? record_.outcome : kDraw; }
   std::string end_reason() const override;
 
   void legal_actions(std::vector<Action>& out) const override;
@@ -143,63 +179,42 @@ class TrellisState : public State {
   Action parse_action(std::string_view text) const override;
   std::string render() const override;
   int site_colour(int site) const override { return stone_at(site); }
-  int random_playout(Rng& rng) override;
+  int random_playout(Rng& rng) override { return play_random_plies(rng, -1); }
+  // The random playout, stopped after `max_plies` plies (turns and swap) when that is
+  // not negative; returns winner().  Tests use it to check single random moves.
+  int play_random_plies(Rng& rng, int max_plies);
 
   // --- observation (tests, reference cross-checks, AIs) ---
   const TrellisGame& trellis() const { return *game_; }
   // Colour of the stone on `site`, or -1.
-  int stone_at(int site) const { return cells_[site]; }
+  int stone_at(int site) const { return cells::colour(cells_[game_->cell_of(site)]); }
   // Number of the turn to be played next (1 at the start; swap is not a turn).
-  int turn_number() const { return turns_played_ + 1; }
+  int turn_number() const { return record_.turns_played + 1; }
   // Moves played so far: the turns and the swap, if any.
-  int plies() const { return turns_played_ + (seats_swapped() ? 1 : 0); }
-  bool swap_available() const { return turns_played_ == 3 && !seats_swapped() && !is_terminal(); }
+  int plies() const { return record_.turns_played + (seats_swapped() ? 1 : 0); }
+  bool swap_available() const { return record_.turns_played == 3 && !seats_swapped() && !is_terminal(); }
   // Consecutive mirroring turns just made by `colour`.
-  int mirror_run(int colour) const { return mirror_run_[colour]; }
+  int mirror_run(int colour) const { return record_.mirror_run[colour]; }
   // Stones of the last turn (is_pass() after a pass or at the start).
-  TurnStones last_turn() const { return last_action_ < 0 ? TurnStones{} : game_->stones_of(last_action_); }
+  TurnStones last_turn() const {
+    return record_.last_action < 0 ? TurnStones{} : game_->stones_of(record_.last_action);
+  }
   // Whether placing `stones` now would mirror the opponent's previous turn.
   bool mirrors_last_turn(TurnStones stones) const {
-    if (stones.is_pass()) return false;
-    return mirrors_last_turn(game_->action_of(stones.first, stones.second));
+    return !stones.is_pass() && record_.mirrors(game_->action_of(stones.first, stones.second));
   }
-  // Whether two stones of the same colour are connected (used by tests and AIs).
-  bool connected(int site_a, int site_b) const { return uf_.same(site_a, site_b); }
+  // Whether two stones of the same colour are connected (tests and AIs; a search of the
+  // board, not a hot path).
+  bool connected(int site_a, int site_b) const;
 
  private:
-  static constexpr int8_t kOngoing = -2;
-
-  bool empty(int site) const { return cells_[site] < 0; }
-  static constexpr int16_t kNoMirror = -2;  // never equal to an action, nor to kNoAction
-
-  bool mirrors_last_turn(Action placement) const {
-    return placement == mirror_images_[0] || placement == mirror_images_[1];
-  }
-  // Whether the colour to move may not mirror now (its run has reached the limit).
-  bool mirror_limit_reached() const {
-    return mirror_run_[to_move()] >= kMaxMirrorRun && mirror_images_[0] != kNoMirror;
-  }
+  bool empty(int site) const { return cells_[game_->cell_of(site)] == cells::kEmpty; }
   // Placement actions the mirror rule forbids now (at most two); returns their count.
   int forbidden_mirror_actions(std::array<Action, 2>& out) const;
-  void place_stone(int colour, int site);
-  void play_stones(Action placement, TurnStones stones);
-  void play_pass();
 
   const TrellisGame* game_;
-  // Colour on each site, -1 when empty; the virtual edge nodes after the sites hold the
-  // colour whose edge they are, so one comparison tests any link.
-  // One more cell, always empty, is TrellisGame::padding_node().
-  std::array<int8_t, kMaxSites + kVirtualNodes + 1> cells_;
-  Board occupied_;  // the same occupancy as a bitboard, to enumerate empty points fast
-  mutable UnionFind<kMaxSites + kVirtualNodes> uf_;  // find() compresses paths
-  int16_t turns_played_ = 0;
-  std::array<int8_t, 2> mirror_run_{};
-  int16_t last_action_ = kNoAction;  // the last turn's placement, kNoAction after a pass
-  // The placements that would mirror the last turn now: its two images once turn 3 has
-  // been played and the last turn placed stones, else kNoMirror.
-  std::array<int16_t, 2> mirror_images_{kNoMirror, kNoMirror};
-  bool last_was_pass_ = false;
-  int8_t outcome_ = kOngoing;  // kOngoing, kDraw or the winning colour
+  CellGrid cells_;  // stones and the edge ring on the padded grid (trellis_cells.h)
+  TurnRecord record_;
 };
 
 }  // namespace ludus::trellis

@@ -1,5 +1,5 @@
 // Trellis game object: option checks, the precomputed tables (pair partners, rotations,
-// connection links) and the registry entry.
+// mirror images, the padded cell grid) and the registry entry.
 #include <algorithm>
 
 #include "core/error.h"
@@ -79,13 +79,6 @@ TrellisGame::TrellisGame(const Options& options)
       if (on_board(c, r)) pair_partner_[s * kPairOffsets + k] = static_cast<int16_t>(site(c, r));
     }
 
-  playout_candidates_.assign(static_cast<size_t>(num_sites_) * 7, -1);
-  for (int s = 0; s < num_sites_; ++s)
-    for (int k = 0; k < kPairOffsets; ++k) {
-      int partner = pair_partner(s, k);
-      playout_candidates_[s * 7 + k] = static_cast<int16_t>(partner >= 0 ? partner : edge_node(kBlack, 0));
-    }
-
   // (c, r) -> (n-1-r, c) is a counter-clockwise quarter turn; its inverse is clockwise.
   for (auto& table : rotation_) table.resize(num_sites_);
   for (int s = 0; s < num_sites_; ++s) {
@@ -103,28 +96,27 @@ TrellisGame::TrellisGame(const Options& options)
     }
   }
 
-  Links padding;
-  padding.fill(static_cast<int16_t>(padding_node()));
-  links_.assign(2 * static_cast<size_t>(num_sites_), padding);
-  for (int colour = 0; colour < 2; ++colour) {
-    for (int s = 0; s < num_sites_; ++s) {
-      Links& l = links_[colour * num_sites_ + s];
-      int count = 0;
-      auto add = [&](int node) { l.at(count++) = static_cast<int16_t>(node); };
-      const int c = col(s), r = row(s);
-      for (auto [dc, dr] : {std::array{1, 0}, {-1, 0}, {0, 1}, {0, -1}})
-        if (on_board(c + dc, r + dr)) add(site(c + dc, r + dr));
-      for (auto [dc, dr] : {std::array{1, 1}, {1, -1}, {-1, 1}, {-1, -1}}) {
-        if (!on_board(c + dc, r + dr)) continue;
-        // The square crossed has its lower-left point at the smaller coordinates.
-        bool dark = dark_square(std::min(c, c + dc), std::min(r, r + dr));
-        if (dark == (colour == kBlack)) add(site(c + dc, r + dr));
-      }
-      // Edges: corner points lie on a row and a column, so they count for both colours.
-      const int line = colour == kBlack ? r : c;
-      if (line == 0) add(edge_node(colour, 0));
-      if (line == n - 1) add(edge_node(colour, 1));
+  // The padded grid: the ring around the board holds the edges (trellis_cells.h).  A
+  // corner of the ring is only reachable diagonally from the board's corner point and
+  // only by one colour, for which it is an edge of that point: (-1,-1) White's first edge,
+  // (n,n) White's goal, (-1,n) Black's goal, (n,-1) Black's first edge.
+  const int stride = this->stride();
+  cell_of_site_.resize(num_sites_);
+  site_of_cell_.assign(static_cast<size_t>(stride) * stride, -1);
+  empty_cells_.fill(cells::kWall);
+  auto cell = [&](int c, int r) { return (c + kBorder) * stride + r + kBorder; };
+  for (int c = -1; c <= n; ++c)
+    for (int r = -1; r <= n; ++r) {
+      uint8_t code = cells::kEmpty;
+      if (r == -1) code = c == -1 ? cells::first_edge(kWhite) : cells::first_edge(kBlack);
+      else if (r == n) code = c == n ? cells::goal_edge(kWhite) : cells::goal_edge(kBlack);
+      else if (c == -1) code = cells::first_edge(kWhite);
+      else if (c == n) code = cells::goal_edge(kWhite);
+      empty_cells_[cell(c, r)] = code;
     }
+  for (int s = 0; s < num_sites_; ++s) {
+    cell_of_site_[s] = static_cast<int16_t>(cell(col(s), row(s)));
+    site_of_cell_[cell(col(s), row(s))] = static_cast<int16_t>(s);
   }
 }
 

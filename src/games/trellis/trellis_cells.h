@@ -1,0 +1,87 @@
+#pragma once
+// The Trellis board as a padded byte grid, and connection detection on it.
+//
+// Cell (col + kBorder) * stride + (row + kBorder), stride = size + 2 * kBorder, for a
+// point (col, row).  The ring just outside the board holds edge codes: below row 0 Black's
+// first edge, above the top row Black's goal, left of column 0 White's first edge, right of
+// the last column White's goal.  Further out are walls, so every link (one step) and every
+// pair partner (up to three steps) of a point is a cell, with no bounds checks.
+//
+// Connection: each colour keeps the set of its stones joined to its first edge, marked
+// kReached in the stone's cell (the first-edge cells count as reached stones).  A new stone
+// that touches a reached stone floods its group into the set; the colour has connected
+// exactly when the flood meets a goal cell.  A stone touching no reached stone cannot be
+// joined to the first edge (any path would run through one of its neighbours), so most
+// stones cost six compares; each stone is flooded at most once per game.
+//
+// Links: four orthogonal steps, and the diagonals across squares of the colour's home
+// shade.  The square up-right of (c, r) is dark iff c + r is odd, so Black (dark) links
+// ±(1, 1) from points with c + r odd and ±(1, -1) from the others; White the other way.
+// Because stride is odd, the parity of a cell index is the parity of c + r.
+#include <array>
+#include <cstdint>
+
+namespace ludus::trellis {
+
+constexpr int kBorder = 3;  // pair partners are at most three steps away
+constexpr int kMaxStride = 25 + 2 * kBorder;
+constexpr int kMaxCells = kMaxStride * kMaxStride;
+using CellGrid = std::array<uint8_t, kMaxCells>;
+
+namespace cells {
+
+constexpr uint8_t kEmpty = 0;
+constexpr uint8_t kReached = 4;  // with a stone code: joined to the colour's first edge
+constexpr uint8_t kWall = 32;    // beyond the edge ring: occupied, links nothing
+constexpr uint8_t stone(int colour) { return static_cast<uint8_t>(1 << colour); }  // 1, 2
+constexpr uint8_t first_edge(int colour) { return stone(colour) | kReached; }
+constexpr uint8_t goal_edge(int colour) { return static_cast<uint8_t>(8 << colour); }  // 8, 16
+// Colour of the stone in a cell code, -1 for anything else.
+constexpr int colour(uint8_t code) { return code & stone(0) ? 0 : code & stone(1) ? 1 : -1; }
+
+// Cell step of the diagonal links of `colour` from `cell` (the other one is its negative).
+inline int diagonal_step(int stride, int colour, int cell) { return ((cell ^ colour) & 1) ? stride + 1 : stride - 1; }
+
+// Puts a stone of `colour` on the empty `cell`; returns whether it connects the colour's
+// two edges.
+[[gnu::always_inline]] inline bool place_stone(uint8_t* grid, int stride, int colour, int cell) {
+  const uint8_t own = stone(colour), reached = first_edge(colour), goal = goal_edge(colour);
+  const uint8_t* at = grid + cell;
+  const int d = diagonal_step(stride, colour, cell);
+  const bool touches_reached = (at[1] == reached) | (at[-1] == reached) | (at[stride] == reached) |
+                               (at[-stride] == reached) | (at[d] == reached) | (at[-d] == reached);
+  if (!touches_reached) {
+    grid[cell] = own;
+    return false;
+  }
+  grid[cell] = reached;
+  // Depth-first flood; each stone is pushed once, when it is marked.  The pushes are
+  // branch-free: every neighbour is written to the stack, and the top only advances for
+  // an unreached stone of our colour.
+  std::array<int16_t, kMaxCells> stack;
+  int top = 0;
+  stack[top++] = static_cast<int16_t>(cell);
+  bool connects = false;
+  while (top > 0) {
+    const int x = stack[--top];
+    const int dx = diagonal_step(stride, colour, x);
+    auto visit = [&](int y) {
+      const uint8_t code = grid[y];
+      const bool joins = code == own;
+      grid[y] = joins ? reached : code;
+      stack[top] = static_cast<int16_t>(y);
+      top += joins;
+      connects |= code == goal;
+    };
+    visit(x + 1);
+    visit(x - 1);
+    visit(x + stride);
+    visit(x - stride);
+    visit(x + dx);
+    visit(x - dx);
+  }
+  return connects;
+}
+
+}  // namespace cells
+}  // namespace ludus::trellis
