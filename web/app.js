@@ -380,6 +380,7 @@ function boardMarks(board) {
   const legal = board.legal_moves;
   const sel = app.selection;
   for (const name of sel) if (index.has(name)) marks.selected.add(index.get(name));
+  marks.ghost = board.to_move.colour;
   if (board.game !== 'trellis' && sel.length === 1) {
     for (const m of legal) if (m.startsWith(`${sel[0]}-`)) marks.candidates.add(index.get(m.split('-')[1]));
     return marks;
@@ -521,7 +522,8 @@ function renderActions(board) {
   const proposal = board.proposal;
   const human = opponent && !opponent.ai;
   $('draw-button').hidden = !(live && mine && human && !proposal);
-  $('undo-button').hidden = !(live && mine && human && !proposal && board.moves.some((m) => m.user === app.user));
+  // The computer always accepts a take-back and always declines a draw.
+  $('undo-button').hidden = !(live && mine && !proposal && board.moves.some((m) => m.user === app.user));
   const answer = live && mine && proposal && proposal.user !== app.user;
   $('accept-button').hidden = $('reject-button').hidden = !answer;
   if (answer) {
@@ -582,6 +584,11 @@ function renderBoard() {
   status.className = `status${board.outcome ? ' result' : myTurn(board) ? ' your-move' : ''}`;
   let hint = myTurn(board) ? HINTS[board.game] || 'Click a site to play there.' : '';
   if (myTurn(board) && board.legal_moves.includes('pass') && board.game === 'epoxy') hint += ' Or pass to end your turn.';
+  const proposal = board.latest && !board.outcome && board.proposal;
+  if (proposal) {
+    const what = proposal.kind === 'undo' ? 'a take-back' : 'a draw';
+    hint = proposal.user === app.user ? `You propose ${what}; waiting for the answer.` : `${proposal.user} proposes ${what}.`;
+  }
   $('hint').textContent = hint;
   $('show-legal').parentElement.hidden = !myTurn(board) || !board.geometry;
   renderActions(board);
@@ -597,7 +604,7 @@ function renderBoard() {
     frame.replaceChildren(pre);
     return;
   }
-  const svg = LudusBoard.draw(board, boardMarks(board));
+  const svg = LudusBoard.draw(board, { ...boardMarks(board), interactive: myTurn(board) });
   svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites. ${statusText(board)}`);
   svg.classList.toggle('interactive', myTurn(board));
   frame.replaceChildren(svg);
@@ -675,7 +682,10 @@ async function poll() {
       if (id === app.boardId && !app.viewingPast && !app.busy && signature(board) !== signature(app.board)) {
         const moved = board.moves_played !== app.board.moves_played;
         app.board = board;
-        if (moved) app.selection = [];
+        if (moved) {
+          app.selection = [];
+          showError('');  // an older refusal no longer applies
+        }
         renderBoard();
         if (moved) loadGames();
       }
@@ -797,6 +807,16 @@ function bindBoard() {
   $('board-frame').addEventListener('click', (event) => {
     const site = event.target.closest('[data-site]');
     if (site) onSiteClick(site.dataset.site);
+  });
+  $('board-frame').addEventListener('keydown', (event) => {
+    const site = event.target.closest('[data-site]');
+    if (site && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      const name = site.dataset.site;
+      onSiteClick(name);
+      // Keep the focus on the same site after the board is redrawn.
+      $('board-frame').querySelector(`[data-site="${name}"]`)?.focus();
+    }
   });
   $('confirm-pair').addEventListener('click', () => sendMove(canonicalPair(app.board, app.selection)));
   $('confirm-single').addEventListener('click', () => sendMove(app.selection[0]));

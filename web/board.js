@@ -252,14 +252,21 @@ const LudusBoard = (() => {
     for (const i of marks.legal) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.12, class: 'legal-dot' }, layer);
     for (const i of marks.movable) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.47, class: 'movable-ring' }, layer);
     for (const i of marks.candidates) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.2, class: 'candidate-dot' }, layer);
-    for (const i of marks.selected) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.46, class: 'selected-ring' }, layer);
+    for (const i of marks.selected) {
+      // A stone chosen but not yet played shows as a pale stone of the mover's colour.
+      if (marks.ghost && !board.geometry.stones[i]) {
+        el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.38, fill: `url(#stone-${marks.ghost})`, class: 'ghost-stone' }, layer);
+      }
+      el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.46, class: 'selected-ring' }, layer);
+    }
   }
 
   // Transparent click targets on top of everything, one per site.
   function drawTargets(layer, board, pts, kind, marks) {
     const g = board.geometry;
     g.sites.forEach((s, i) => {
-      const attrs = { class: 'site', 'data-site': s.name, role: 'button', 'aria-label': siteLabel(board, i) };
+      const attrs = { class: 'site', 'data-site': s.name, 'aria-label': siteLabel(board, i) };
+      if (marks.interactive) Object.assign(attrs, { role: 'button', tabindex: 0 });
       if (kind === 'hex-cells') el('polygon', { ...attrs, points: hexPolygon(pts[i].x, pts[i].y, 1 / SQRT3) }, layer);
       else if (kind === 'square-cells') el('rect', { ...attrs, x: pts[i].x - 0.5, y: pts[i].y - 0.5, width: 1, height: 1 }, layer);
       else el('circle', { ...attrs, cx: pts[i].x, cy: pts[i].y, r: 0.5 }, layer);
@@ -274,7 +281,8 @@ const LudusBoard = (() => {
     return `${board.geometry.sites[i].name}: ${colour ? colour + ' stone' : 'empty'}`;
   }
 
-  // marks: sets/arrays of site indices {last, lastFrom, slides, legal, movable, candidates, selected}.
+  // marks: sets/arrays of site indices {last, lastFrom, slides, legal, movable, candidates,
+  // selected}; interactive: the sites are buttons (focusable, Enter/Space click them).
   function draw(board, marks) {
     const kind = family(board);
     const { place, points: pts } = positions(board.geometry);
@@ -313,7 +321,8 @@ const LudusBoard = (() => {
     const width = box.width + 2 * pad, height = box.height + 2 * pad;
     svg.setAttribute('viewBox', `${round(box.x - pad)} ${round(box.y - pad)} ${round(width)} ${round(height)}`);
     const scale = Math.min(svg.clientWidth / width, svg.clientHeight / height);
-    if (scale > 0) svg.style.setProperty('--coord-size', `${round(Math.min(0.55, Math.max(0.36, 11 / scale)))}px`);
+    // 11 to 18 px when the board allows it, 0.36 of a step otherwise.
+    if (scale > 0) svg.style.setProperty('--coord-size', `${round(Math.min(0.55, Math.max(11 / scale, Math.min(0.36, 18 / scale))))}px`);
   }
 
   return { draw, fit, family, stoneStyle };

@@ -319,6 +319,10 @@ async function againstTheComputer(alice) {
   await clickSite(alice, 'c3');
   await waitForMoves(alice, 2);
   check((await alice.textContent('#status')).startsWith('Your move'), 'the computer replied and it is alice again');
+  // The computer accepts a take-back: alice's move and its reply go.
+  await alice.click('#undo-button');
+  await waitForMoves(alice, 0);
+  check(Object.keys(await stones(alice)).length === 0, 'the take-back emptied the board');
 }
 
 // Each game's board once: the SVG has one site per point/cell of the default board.
