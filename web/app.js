@@ -196,7 +196,8 @@ async function loadGames() {
     const badge = a.querySelector('.badge');
     badge.textContent = state.text;
     if (state.cls) badge.classList.add(state.cls);
-    a.querySelector('.game-players').textContent = `${g.players[0]} vs ${g.players[1]} · move ${g.next_move_number}`;
+    const progress = g.status === 'finished' ? `${g.moves_played} moves` : `move ${g.next_move_number}`;
+    a.querySelector('.game-players').textContent = `${g.players[0]} vs ${g.players[1]} · ${progress}`;
     li.appendChild(a);
     return li;
   }));
@@ -645,10 +646,10 @@ async function openBoard(id) {
     app.board = null;
     $('welcome').hidden = false;
     $('board-view').hidden = true;
-    authMessage('');
-    $('welcome').querySelector('p').textContent = `Board #${id}: ${e.message}`;
+    $('welcome-error').textContent = `Board #${id}: ${e.message}`;
     return;
   }
+  $('welcome-error').textContent = '';
   renderBoard();
   schedulePoll();
   loadGames();
@@ -898,6 +899,7 @@ function route() {
   clearTimeout(app.pollTimer);
   $('board-view').hidden = true;
   $('welcome').hidden = false;
+  $('welcome-error').textContent = '';
   loadGames();
 }
 

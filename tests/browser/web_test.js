@@ -17,7 +17,7 @@ const path = require('path');
 
 const CHROMIUM = process.env.LUDUS_CHROMIUM || '/usr/bin/chromium';
 const TOTAL_LIMIT_MS = 115000;
-const STEP_TIMEOUT_MS = 10000;
+const STEP_TIMEOUT_MS = 15000;
 
 const buildDir = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', 'build'));
 const ludus = path.join(buildDir, 'ludus');
