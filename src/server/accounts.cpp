@@ -78,13 +78,18 @@ void Accounts::check_password(std::string_view password) {
 
 std::string Accounts::hash_password(std::string_view password) const {
   char out[crypto_pwhash_STRBYTES];
-  if (crypto_pwhash_str(out, password.data(), password.size(), policy_.opslimit, policy_.memlimit) != 0)
-    throw ServerError(503, "busy", "out of memory while hashing the password, try again");
+  hash_slots_.acquire();
+  int rc = crypto_pwhash_str(out, password.data(), password.size(), policy_.opslimit, policy_.memlimit);
+  hash_slots_.release();
+  if (rc != 0) throw ServerError(503, "busy", "out of memory while hashing the password, try again");
   return out;
 }
 
-bool Accounts::verify_password(const std::string& hash, std::string_view password) {
-  return crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+bool Accounts::verify_password(const std::string& hash, std::string_view password) const {
+  hash_slots_.acquire();
+  bool ok = crypto_pwhash_str_verify(hash.c_str(), password.data(), password.size()) == 0;
+  hash_slots_.release();
+  return ok;
 }
 
 std::string Accounts::hash_token(std::string_view token) {

@@ -4,6 +4,7 @@
 // database transaction so it never holds the write lock.
 #include <cstdint>
 #include <functional>
+#include <semaphore>
 #include <string>
 
 #include "server/store.h"
@@ -50,7 +51,7 @@ class Accounts {
 
   // Hashing primitives (exposed for tests).
   std::string hash_password(std::string_view password) const;
-  static bool verify_password(const std::string& hash, std::string_view password);
+  bool verify_password(const std::string& hash, std::string_view password) const;
   static std::string hash_token(std::string_view token);
 
   // 400 when the password is unusable (empty, too long, contains NUL).
@@ -66,6 +67,8 @@ class Accounts {
   PasswordPolicy policy_;
   Clock clock_;
   std::string dummy_hash_;  // verified against for unknown users, to keep timing uniform
+  // At most this many slow hashes at once (each may take 64 MiB with interactive limits).
+  mutable std::counting_semaphore<4> hash_slots_{4};
 };
 
 }  // namespace ludus::server

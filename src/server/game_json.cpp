@@ -66,7 +66,8 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"end_reason", g.end_reason},
           {"proposal", g.proposal.empty() ? nlohmann::json() : nlohmann::json(g.proposal)},
           {"created_at", g.created_at},
-          {"updated_at", g.updated_at}};
+          {"updated_at", g.updated_at},
+          {"revision", g.revision}};
 }
 
 nlohmann::json board_json(const Board& board, std::optional<int> ply) {

@@ -122,6 +122,7 @@ std::string reason_phrase(int status) {
 
 HttpApi::HttpApi(Service& service, HttpSettings settings)
     : service_(&service), settings_(std::move(settings)), commands_(service), http_(std::make_unique<httplib::Server>()) {
+  http_->new_task_queue = [] { return new httplib::ThreadPool(kThreads); };
   http_->set_payload_max_length(settings_.max_body);
   http_->set_read_timeout(10, 0);
   http_->set_write_timeout(10, 0);
@@ -152,7 +153,10 @@ int HttpApi::bind(const std::string& host, int port) {
 
 void HttpApi::run() { http_->listen_after_bind(); }
 
-void HttpApi::stop() { http_->stop(); }
+void HttpApi::stop() {
+  feed_.shutdown();  // waiting requests answer now, so the worker threads can end
+  http_->stop();
+}
 
 void HttpApi::add_routes() {
   Service& service = *service_;
@@ -235,8 +239,17 @@ void HttpApi::add_routes() {
     res.set_header("Location", "/api/games/" + std::to_string(board));
     send_json(res, 201, board_json(service.load(board)));
   }));
-  http_->Get(R"(/api/games/(\d+))", guarded([&service](const Request& req, Response& res) {
-    Board board = service.load(board_id(req));
+  http_->Get(R"(/api/games/(\d+))", guarded([&service, this](const Request& req, Response& res) {
+    const int64_t id = board_id(req);
+    if (req.has_param("wait")) {
+      // Long poll: answer once the board's revision differs from the one the page has.
+      const int seconds = query_int(req, "wait", 0, 0, kMaxWaitSeconds);
+      if (!req.has_param("revision")) bad_request("wait=SECONDS needs revision=R (the revision you have)", "bad_query");
+      const int64_t known = query_int(req, "revision", 0, 0, 2000000000);
+      feed_.wait_until([&] { return service.revision(id) != known; },
+                       std::chrono::steady_clock::now() + std::chrono::seconds(seconds));
+    }
+    Board board = service.load(id);
     std::optional<int> ply;
     if (req.has_param("move")) ply = query_int(req, "move", 0, 0, 1000000000);
     send_json(res, 200, board_json(board, ply));

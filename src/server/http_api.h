@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 
+#include "server/change_feed.h"
 #include "server/commands.h"
 #include "server/service.h"
 
@@ -34,6 +35,11 @@ class HttpApi {
   // Serves until stop() (from any thread or a signal-waiting thread).
   void run();
   void stop();
+  // Wakes requests waiting for a board to change (GET /api/games/N?wait=...).
+  void board_changed(int64_t board) { feed_.publish(); }
+
+  static constexpr int kMaxWaitSeconds = 60;
+  static constexpr size_t kThreads = 32;  // long polls each hold one while they wait
 
  private:
   void add_routes();
@@ -41,6 +47,7 @@ class HttpApi {
   Service* service_;
   HttpSettings settings_;
   CommandInterpreter commands_;
+  ChangeFeed feed_;
   std::unique_ptr<httplib::Server> http_;
 };
 

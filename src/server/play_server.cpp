@@ -9,8 +9,11 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   service_ = std::make_unique<Service>(*store_, *accounts_);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log);
-  service_->set_change_listener([ai = ai_.get()](int64_t board) { ai->enqueue(board); });
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.max_body, config_.log});
+  service_->set_change_listener([ai = ai_.get(), http = http_.get()](int64_t board) {
+    ai->enqueue(board);
+    http->board_changed(board);
+  });
   port_ = http_->bind(config_.host, config_.port);
 }
 

@@ -36,6 +36,7 @@ struct GameRecord {
   std::optional<int> to_move_seat;
   int64_t created_at = 0;
   int64_t updated_at = 0;
+  int64_t revision = 0;  // +1 with every stored change of the board
 };
 
 struct MoveRecord {

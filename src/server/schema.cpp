@@ -83,6 +83,11 @@ CREATE TABLE subscriptions (
 ) WITHOUT ROWID;
 PRAGMA user_version = 1;
 )sql",
+      // 2: a revision per board, bumped by every change, so pages can wait for changes.
+      R"sql(
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+PRAGMA user_version = 2;
+)sql",
   };
   return steps;
 }

@@ -13,7 +13,9 @@ namespace {
 
 // A seat's holder as given by a challenger: an existing user or a valid AI spec.
 std::string checked_seat(Session& session, const std::string& given) {
-  if (Accounts::is_ai(given)) {
+  std::string prefix = given.substr(0, 3);
+  for (auto& ch : prefix) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  if (prefix == "ai:") {
     std::string spec = given.substr(3);
     try {
       ai::make_player(spec);
@@ -240,6 +242,11 @@ Board Service::load(int64_t board) {
   auto moves = session.moves(board);
   auto comments = session.comments(board);
   return Board(std::move(*record), std::move(moves), std::move(comments));
+}
+
+std::optional<int64_t> Service::revision(int64_t board) {
+  auto session = store_->session();
+  return session.game_revision(board);
 }
 
 std::vector<GameRecord> Service::list(const GameFilter& filter) {

@@ -63,6 +63,8 @@ class Service {
 
   // A consistent snapshot of a board with its comments; 404 when there is none.
   Board load(int64_t board);
+  // The board's revision (bumped by every change); nullopt when there is no such board.
+  std::optional<int64_t> revision(int64_t board);
   std::vector<GameRecord> list(const GameFilter& filter);
 
   // Plays one move for the AI seat to move, if any; returns whether it played.  The

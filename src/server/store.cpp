@@ -26,7 +26,7 @@ std::map<std::string, std::string> options_from_json(const std::string& text) {
 #define LUDUS_GAME_COLUMNS                                                                  \
   "id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, "         \
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
-  "created_at, updated_at"
+  "created_at, updated_at, revision"
 
 GameRecord read_game(const sql::Query& q) {
   GameRecord g;
@@ -47,6 +47,7 @@ GameRecord read_game(const sql::Query& q) {
   g.to_move_seat = q.optional_int(15);
   g.created_at = q.int64(16);
   g.updated_at = q.int64(17);
+  g.revision = q.int64(18);
   return g;
 }
 
@@ -152,11 +153,18 @@ void Session::update_game(const GameRecord& g) {
   connection_
       ->query(
           "UPDATE games SET ending = ?2, resigned_seat = ?3, proposal = ?4, proposal_seat = ?5, status = ?6, "
-          "result = ?7, winner_seat = ?8, end_reason = ?9, num_moves = ?10, to_move_seat = ?11, updated_at = ?12 "
-          "WHERE id = ?1")
+          "result = ?7, winner_seat = ?8, end_reason = ?9, num_moves = ?10, to_move_seat = ?11, updated_at = ?12, "
+          "revision = revision + 1 WHERE id = ?1")
       .bind_all(g.id, g.ending, g.resigned_seat, g.proposal, g.proposal_seat, g.status, g.result, g.winner_seat,
                 g.end_reason, g.num_moves, g.to_move_seat, g.updated_at)
       .run();
+}
+
+std::optional<int64_t> Session::game_revision(int64_t id) {
+  auto q = connection_->query("SELECT revision FROM games WHERE id = ?1");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return q.int64(0);
 }
 
 std::vector<GameRecord> Session::list_games(const GameFilter& f) {

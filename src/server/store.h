@@ -50,8 +50,9 @@ class Session {
   // --- games ----------------------------------------------------------------------------
   int64_t insert_game(const GameRecord& game);
   std::optional<GameRecord> find_game(int64_t id);
-  // Writes the mutable columns (ending, proposal, caches, updated_at).
+  // Writes the mutable columns (ending, proposal, caches, updated_at) and bumps revision.
   void update_game(const GameRecord& game);
+  std::optional<int64_t> game_revision(int64_t id);
   std::vector<GameRecord> list_games(const GameFilter& filter);
   // Active games whose seat to move is an AI ("ai:..."), oldest first.
   std::vector<int64_t> games_awaiting_ai();

@@ -152,8 +152,8 @@ TEST_F(AccountsTest, InteractiveLimitsProduceVerifiableHashes) {
   EXPECT_EQ(crypto_pwhash_str_needs_rehash(hash.c_str(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                                            crypto_pwhash_MEMLIMIT_INTERACTIVE),
             0);
-  EXPECT_TRUE(Accounts::verify_password(hash, "pw"));
-  EXPECT_FALSE(Accounts::verify_password(hash, "pW"));
+  EXPECT_TRUE(strong.verify_password(hash, "pw"));
+  EXPECT_FALSE(strong.verify_password(hash, "pW"));
 }
 
 }  // namespace

@@ -265,5 +265,89 @@ TEST_F(HttpApiTest, AiOpponentMovesInTheBackground) {
   EXPECT_GT(ai_moves, 0);
 }
 
+TEST_F(HttpApiTest, LongPollAnswersWhenTheBoardChanges) {
+  int64_t board = challenge();
+  const std::string base = "/api/games/" + std::to_string(board);
+  auto g = get(base);
+  const int64_t revision = g.json["revision"];
+  // A stale revision answers at once; an unchanged board answers at the timeout.
+  auto at_once = get(base + "?wait=30&revision=" + std::to_string(revision + 5));
+  EXPECT_EQ(at_once.json["revision"], revision);
+  auto start = std::chrono::steady_clock::now();
+  auto timeout = get(base + "?wait=1&revision=" + std::to_string(revision));
+  EXPECT_GE(std::chrono::steady_clock::now() - start, std::chrono::milliseconds(900));
+  EXPECT_EQ(timeout.json["revision"], revision);
+  // A move by the opponent wakes the waiting page.
+  std::thread mover([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    post(base + "/move", {{"move", "d4"}}, alice_);
+  });
+  start = std::chrono::steady_clock::now();
+  auto woken = get(base + "?wait=20&revision=" + std::to_string(revision));
+  mover.join();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(woken.json["moves_played"], 1);
+  EXPECT_GT(woken.json["revision"], revision);
+  EXPECT_EQ(get(base + "?wait=5").status, 400) << "wait needs the revision";
+  EXPECT_EQ(get(base + "?wait=500&revision=1").status, 400);
+  EXPECT_EQ(get("/api/games/999?wait=5&revision=0").status, 404);
+}
+
+TEST_F(HttpApiTest, StoppingReleasesLongPolls) {
+  int64_t board = challenge();
+  const std::string path = "/api/games/" + std::to_string(board) + "?wait=60&revision=0";
+  std::thread waiter([&] { get(path); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  auto start = std::chrono::steady_clock::now();
+  server_->stop();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  waiter.join();
+}
+
+TEST_F(HttpApiTest, SqlMetacharactersInEveryFieldGetClearErrors) {
+  int64_t board = challenge();
+  const std::string base = "/api/games/" + std::to_string(board);
+  auto client_error = [](const HttpReply& r, const std::string& what) {
+    EXPECT_GE(r.status, 400) << what << ": " << r.body;
+    EXPECT_LT(r.status, 500) << what << ": " << r.body;
+    EXPECT_TRUE(r.json.is_object() && r.json.contains("error")) << what << ": " << r.body;
+  };
+  for (const auto& nasty : sql_metacharacter_strings()) {
+    client_error(post("/api/signup", {{"user", nasty}, {"password", "x"}}), "signup user");
+    client_error(post("/api/login", {{"user", "alice"}, {"password", nasty}}), "login password");
+    client_error(post("/api/login", {{"user", nasty}, {"password", nasty}}), "login user");
+    client_error(post(base + "/move", {{"move", nasty}}, alice_), "move");
+    client_error(post(base + "/propose", {{"kind", nasty}}, alice_), "propose");
+    client_error(post("/api/games", {{"game", nasty}, {"players", {"alice", "bob"}}}, alice_), "game");
+    client_error(post("/api/games", {{"game", "ndengrod"}, {"options", {{nasty, nasty}}}, {"players", {"alice", "bob"}}}, alice_),
+                 "options");
+    client_error(post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", nasty}}}, alice_), "players");
+    client_error(get("/api/me", nasty), "token");
+    client_error(get("/api/games?user=" + httplib::detail::encode_query_param(nasty)), "list user");
+    client_error(get("/api/games/" + httplib::detail::encode_query_param(nasty)), "board");
+    auto command = post_text("/api/command", "games " + nasty, "", "text/plain");
+    EXPECT_EQ(command.status, 400) << command.body;
+    EXPECT_EQ(command.body.rfind("error: ", 0), 0u) << command.body;
+    // Accepted where free text belongs, and stored verbatim.
+    EXPECT_EQ(post(base + "/comment", {{"text", nasty}}, alice_).status, 200);
+    auto signup = post("/api/signup", {{"user", "u" + std::to_string(nasty.size())}, {"password", nasty}, {"email", "a@b"}});
+    EXPECT_TRUE(signup.status == 201 || signup.status == 409) << signup.body;
+  }
+  auto g = get(base);
+  ASSERT_EQ(g.json["comments"].size(), sql_metacharacter_strings().size());
+  for (size_t i = 0; i < sql_metacharacter_strings().size(); ++i)
+    EXPECT_EQ(g.json["comments"][i]["text"], sql_metacharacter_strings()[i]);
+  EXPECT_EQ(get("/api/games").json["games"].size(), 1u);
+  EXPECT_EQ(get("/api/me", alice_).status, 200);
+}
+
+TEST_F(HttpApiTest, DeeplyNestedJsonIsJustABadRequest) {
+  std::string deep(8000, '[');
+  deep += std::string(8000, ']');
+  EXPECT_EQ(post_text("/api/login", deep).status, 400);
+  std::string deep_object = "{\"user\":" + std::string(5000, '[') + std::string(5000, ']') + "}";
+  EXPECT_EQ(post_text("/api/login", deep_object).json["error"], "field 'user' must be a string");
+}
+
 }  // namespace
 }  // namespace ludus::server::testing

@@ -43,7 +43,9 @@ TEST_F(ConcurrencyTest, ExactlyOneOfConcurrentMovesIsStored) {
       for (auto& t : threads) t.join();
       EXPECT_EQ(stored, 1) << "round " << round << " ply " << ply;
       for (const auto& code : errors) {
-        if (!code.empty()) EXPECT_EQ(code, guarded ? "stale_move" : "not_your_turn");
+        if (!code.empty()) {
+          EXPECT_EQ(code, guarded ? "stale_move" : "not_your_turn");
+        }
       }
       EXPECT_EQ(service_->load(board).num_moves(), ply + 1);
     }

@@ -46,6 +46,33 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
+  TempDir dir;
+  {
+    Store store(dir.file("a.db"));
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1});
+    GameRecord g;
+    g.game = "ndengrod";
+    g.seats = {"alice", "bob"};
+    g.challenger = "alice";
+    session.insert_game(g);
+    // Back to schema 1: no revision column.
+    session.connection().exec(
+        "ALTER TABLE games DROP COLUMN revision; DELETE FROM schema_version WHERE version = 2; PRAGMA user_version = 1");
+  }
+  Store store(dir.file("a.db"));
+  auto session = store.session();
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
+  auto game = session.find_game(1);
+  ASSERT_TRUE(game);
+  EXPECT_EQ(game->seats[1], "bob");
+  EXPECT_EQ(game->revision, 0);
+  session.update_game(*game);
+  EXPECT_EQ(session.game_revision(1), 1);
+  EXPECT_TRUE(session.find_user("alice"));
+}
+
 TEST(StoreTest, RefusesADatabaseFromANewerBuild) {
   TempDir dir;
   {
