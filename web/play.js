@@ -345,9 +345,12 @@ async function poll() {
   const id = app.boardId;
   if (id === null) return;
   if (!document.hidden && !app.viewingPast && !app.busy && app.board && !app.board.outcome) {
+    const shown = app.board;
     try {
       const board = await api('GET', `/api/games/${id}`);
-      if (id === app.boardId && !app.viewingPast && !app.busy && signature(board) !== signature(app.board)) {
+      // Dropped when the page changed the board meanwhile (the answer may predate a move).
+      const current = app.board === shown && id === app.boardId && !app.viewingPast && !app.busy;
+      if (current && signature(board) !== signature(app.board)) {
         const moved = board.moves_played !== app.board.moves_played;
         app.board = board;
         if (moved) {
