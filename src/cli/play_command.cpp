@@ -198,7 +198,6 @@ class PlaySession {
   void list_moves() {
     std::vector<std::string> texts;
     for (Action a : history_.state().legal_actions()) texts.push_back(history_.state().action_to_text(a));
-    std::sort(texts.begin(), texts.end());
     out_ << fmt::format("{} legal moves: {}\n", texts.size(), fmt::join(texts, " "));
   }
 

@@ -1,0 +1,105 @@
+// `ludus play` driven through stdin: scripted people against the random AI, AI against
+// AI, seat swaps, multi-action turns, the end of input, and bad seat arguments.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_test_support.h"
+#include "core/history.h"
+
+namespace ludus::testing {
+namespace {
+
+// The JSON after "Record: " on the last lines of a play transcript.
+nlohmann::json record_of(const std::string& out) {
+  auto at = out.rfind("Record: ");
+  if (at == std::string::npos) return {};
+  return nlohmann::json::parse(out.substr(at + 8, out.find('\n', at) - at - 8));
+}
+
+TEST(Play, HumanAgainstRandomWithBadMovesHintUndoAndResign) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  auto r = run_ludus({"play", "ndengrod", "--x", "human", "--o", "random", "--seed", "1"},
+                     "help\nlegal\ne5\ne5\nzz9\nhint\nundo\nundo\nd4\nresign\nthis line is never read\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.err, "");
+  EXPECT_TRUE(contains(r.out, "Seats: x (first player, human) vs o (second player, random)"));
+  EXPECT_TRUE(contains(r.out, "X to move (first player)"));
+  EXPECT_TRUE(contains(r.out, "x (first player, human)> help\nCommands:"));
+  EXPECT_TRUE(contains(r.out, "61 legal moves: a1 a2 a3"));
+  EXPECT_TRUE(contains(r.out, "o (second player, random) plays "));
+  EXPECT_TRUE(contains(r.out, "error: illegal move 'e5': occupied\n"));
+  EXPECT_TRUE(contains(r.out, "error: illegal move 'zz9': malformed coordinate 'zz9'\n"));
+  EXPECT_TRUE(contains(r.out, "hint (random): "));
+  EXPECT_TRUE(contains(r.out, "Took back 2 moves.\n"));
+  EXPECT_TRUE(contains(r.out, "error: nothing to undo\n"));
+  EXPECT_TRUE(contains(r.out, "x (first player, human) resigns."));
+  EXPECT_TRUE(contains(r.out, "Game over: O wins: x resigned -- o (second player, random) wins"));
+  auto record = record_of(r.out);
+  ASSERT_EQ(record["moves"].size(), 3u) << r.out;
+  EXPECT_EQ(record["moves"][0], "d4");
+  EXPECT_EQ(record["moves"][2], "resign");
+  EXPECT_EQ(record["result"], "o");
+  EXPECT_NO_THROW(History::from_json(record));
+}
+
+TEST(Play, EndOfInputLeavesTheGameUnfinishedWithoutCrashing) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  auto r = run_ludus({"play", "ndengrod", "--x", "human", "--o", "random", "--seed", "2"}, "e5\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "(end of input)\nGame left unfinished.\n"));
+  auto record = record_of(r.out);
+  EXPECT_EQ(record["moves"].size(), 2u);
+  EXPECT_EQ(record["result"], "");
+  auto empty = run_ludus({"play", "ndengrod", "--first", "human", "--second", "human"}, "");
+  EXPECT_EQ(empty.exit_code, 0);
+  EXPECT_TRUE(contains(empty.out, "(end of input)"));
+}
+
+TEST(Play, ComputerAgainstComputerSavesTheRecord) {
+  LUDUS_REQUIRE_GAME("n-mesh");
+  auto dir = scratch_dir();
+  const std::string file = (dir / "game.json").string();
+  auto r = run_ludus({"play", "n-mesh", "--black", "random", "--white", "random", "--seed", "3", "--record", file});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "Seats: black (first player, random) vs white (second player, random)"));
+  EXPECT_TRUE(contains(r.out, "Game over: "));
+  EXPECT_TRUE(contains(r.out, "Record saved to " + file));
+  History replay = History::from_json_text(read_text(file));
+  EXPECT_TRUE(replay.is_over());
+  // Same seed, same game.
+  auto again = run_ludus({"play", "n-mesh", "--first", "random", "--second", "random", "--seed", "3"});
+  EXPECT_EQ(record_of(again.out)["moves"], replay.to_json()["moves"]);
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Play, PeopleSeeTheSeatsSwapColours) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  auto r = run_ludus({"play", "ndengrod", "--x", "human", "--o", "human"}, "e5\nswap\nd4\nquit\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "Seats swap colours: now o (first player, human) vs x (second player, human)"));
+  EXPECT_TRUE(contains(r.out, "O to move (first player)\no (first player, human)> d4"));
+  EXPECT_EQ(record_of(r.out)["moves"], nlohmann::json::array({"e5", "swap", "d4"}));
+}
+
+TEST(Play, TurnsOfSeveralActionsAreTypedAtOnceAndUndoneWhole) {
+  LUDUS_REQUIRE_GAME("epoxy");
+  auto r = run_ludus({"play", "epoxy", "--maroon", "human", "--grey", "human"}, "f5\ne1,zz\ne1,e6\nundo\nquit\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "error: illegal move 'zz': malformed coordinate 'zz'"));
+  EXPECT_TRUE(contains(r.out, "Took back 2 moves."));
+  EXPECT_EQ(record_of(r.out)["moves"], nlohmann::json::array({"f5"}));
+}
+
+TEST(Play, BadSeatsAreUsageErrors) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  expect_usage_error(run_ludus({"play", "ndengrod", "--black", "human"}),
+                     "ndengrod has no colour 'black' (its seats: --x, --o, --first, --second)");
+  expect_usage_error(run_ludus({"play", "ndengrod", "--x", "human", "--first", "random"}),
+                     "the first player is given twice (--first and --x)");
+  expect_usage_error(run_ludus({"play", "ndengrod", "--o", "grandmaster"}), "bad AI spec 'grandmaster'");
+  expect_usage_error(run_ludus({"play", "ndengrod", "--delay", "-1"}), "--delay");
+}
+
+}  // namespace
+}  // namespace ludus::testing
