@@ -83,6 +83,11 @@ class TrellisGame : public Game {
   const int16_t* site_of_cell_table() const { return site_of_cell_.data(); }
   // The empty board: edge codes in the ring around the board, walls beyond.
   const CellGrid& empty_cells() const { return empty_cells_; }
+  // A goal-edge cell of `colour` that is reached exactly when the colour has connected:
+  // above column a for Black, right of row 1 for White.
+  int goal_probe(int colour) const {
+    return colour == kBlack ? kBorder * stride() + size_ + kBorder : (size_ + kBorder) * stride() + kBorder;
+  }
   // Cell step from the canonically first stone of a pair to the second, per forward offset.
   int pair_step(int k) const { return kPairOffset[k][0] * stride() + kPairOffset[k][1]; }
 
@@ -90,6 +95,7 @@ class TrellisGame : public Game {
   // centre, counter-clockwise (direction 0) or clockwise (1); -1 for a pair id whose
   // partner is off the board.  A table, so the mirror rule costs two compares per turn.
   Action mirror_image(int direction, Action placement) const { return mirror_image_[direction][placement]; }
+  const int16_t* mirror_image_table(int direction) const { return mirror_image_[direction].data(); }
   // The stones rotated 90° about the board centre, counter-clockwise (direction 0) or
   // clockwise (1), in canonical order.
   TurnStones rotate(TurnStones stones, int direction) const {
@@ -134,8 +140,9 @@ struct TurnRecord {
   bool mirror_limit_reached() const {
     return mirror_run[to_move()] >= kMaxMirrorRun && mirror_images[0] != kNoMirror;
   }
-  // Books a turn that placed stones (`won`: they connected the mover's sides).
-  void record_placement(const TrellisGame& game, Action placement, bool won) {
+  // Books a turn that placed stones: `placement`, its images under the two quarter turns
+  // (TrellisGame::mirror_image), and whether the stones connected the mover's sides.
+  void record_placement(Action placement, Action ccw_image, Action cw_image, bool won) {
     const int colour = to_move();
     mirror_run[colour] = static_cast<int8_t>(mirrors(placement) ? mirror_run[colour] + 1 : 0);
     last_action = static_cast<int16_t>(placement);
@@ -143,8 +150,8 @@ struct TurnRecord {
     ++turns_played;
     // Turns 1-3 never count as mirroring; turn 4 may mirror turn 3.
     const bool counts = turns_played >= 3;
-    mirror_images[0] = counts ? static_cast<int16_t>(game.mirror_image(0, placement)) : kNoMirror;
-    mirror_images[1] = counts ? static_cast<int16_t>(game.mirror_image(1, placement)) : kNoMirror;
+    mirror_images[0] = counts ? static_cast<int16_t>(ccw_image) : kNoMirror;
+    mirror_images[1] = counts ? static_cast<int16_t>(cw_image) : kNoMirror;
     if (won) outcome = static_cast<int8_t>(colour);
   }
   void record_pass() {

@@ -9,10 +9,12 @@
 //
 // Connection: each colour keeps the set of its stones joined to its first edge, marked
 // kReached in the stone's cell (the first-edge cells count as reached stones).  A new stone
-// that touches a reached stone floods its group into the set; the colour has connected
-// exactly when the flood meets a goal cell.  A stone touching no reached stone cannot be
-// joined to the first edge (any path would run through one of its neighbours), so most
-// stones cost six compares; each stone is flooded at most once per game.
+// that touches a reached stone floods its group into the set.  The goal-edge cells hold an
+// unreached stone of their colour, so a flood that touches the goal edge runs along it and
+// marks the colour's goal probe cell: the colour has connected exactly when its probe is
+// reached.  A stone touching no reached stone cannot be joined to the first edge (any path
+// would run through one of its neighbours), so most stones cost six compares; each stone
+// is flooded at most once per game.
 //
 // Links: four orthogonal steps, and the diagonals across squares of the colour's home
 // shade.  The square up-right of (c, r) is dark iff c + r is odd, so Black (dark) links
@@ -35,43 +37,31 @@ constexpr uint8_t kReached = 4;  // with a stone code: joined to the colour's fi
 constexpr uint8_t kWall = 32;    // beyond the edge ring: occupied, links nothing
 constexpr uint8_t stone(int colour) { return static_cast<uint8_t>(1 << colour); }  // 1, 2
 constexpr uint8_t first_edge(int colour) { return stone(colour) | kReached; }
-constexpr uint8_t goal_edge(int colour) { return static_cast<uint8_t>(8 << colour); }  // 8, 16
+constexpr uint8_t goal_edge(int colour) { return stone(colour); }
 // Colour of the stone in a cell code, -1 for anything else.
 constexpr int colour(uint8_t code) { return code & stone(0) ? 0 : code & stone(1) ? 1 : -1; }
 
 // Cell step of the diagonal links of `colour` from `cell` (the other one is its negative).
 inline int diagonal_step(int stride, int colour, int cell) { return ((cell ^ colour) & 1) ? stride + 1 : stride - 1; }
 
-// Puts a stone of `colour` on the empty `cell`; returns whether it connects the colour's
-// two edges.
-[[gnu::always_inline]] inline bool place_stone(uint8_t* grid, int stride, int colour, int cell) {
-  const uint8_t own = stone(colour), reached = first_edge(colour), goal = goal_edge(colour);
-  const uint8_t* at = grid + cell;
-  const int d = diagonal_step(stride, colour, cell);
-  const bool touches_reached = (at[1] == reached) | (at[-1] == reached) | (at[stride] == reached) |
-                               (at[-stride] == reached) | (at[d] == reached) | (at[-d] == reached);
-  if (!touches_reached) {
-    grid[cell] = own;
-    return false;
-  }
-  grid[cell] = reached;
-  // Depth-first flood; each stone is pushed once, when it is marked.  The pushes are
-  // branch-free: every neighbour is written to the stack, and the top only advances for
-  // an unreached stone of our colour.
+// Floods the colour's unreached stones joined to the reached stone on `cell` into the
+// reached set.  Depth-first; each stone is pushed once, when it is marked, and the pushes
+// are branch-free: every neighbour is written to the stack, and the top only advances for
+// an unreached stone of our colour.
+inline void flood(uint8_t* grid, int stride, int colour, int cell) {
+  const uint8_t own = stone(colour);
   std::array<int16_t, kMaxCells> stack;
   int top = 0;
   stack[top++] = static_cast<int16_t>(cell);
-  bool connects = false;
   while (top > 0) {
     const int x = stack[--top];
     const int dx = diagonal_step(stride, colour, x);
     auto visit = [&](int y) {
       const uint8_t code = grid[y];
-      const bool joins = code == own;
-      grid[y] = joins ? reached : code;
+      const unsigned joins = code == own;
+      grid[y] = static_cast<uint8_t>(code | joins * kReached);
       stack[top] = static_cast<int16_t>(y);
-      top += joins;
-      connects |= code == goal;
+      top += static_cast<int>(joins);
     };
     visit(x + 1);
     visit(x - 1);
@@ -80,7 +70,23 @@ inline int diagonal_step(int stride, int colour, int cell) { return ((cell ^ col
     visit(x + dx);
     visit(x - dx);
   }
-  return connects;
+}
+
+// Puts a stone of `colour` on the empty `cell`; returns whether it connects the colour's
+// two edges, read from the colour's goal probe cell.
+[[gnu::always_inline]] inline bool place_stone(uint8_t* grid, int stride, int colour, int cell, int goal_probe) {
+  const uint8_t reached = first_edge(colour);
+  const uint8_t* at = grid + cell;
+  const int d = diagonal_step(stride, colour, cell);
+  const bool touches_reached = (at[1] == reached) | (at[-1] == reached) | (at[stride] == reached) |
+                               (at[-stride] == reached) | (at[d] == reached) | (at[-d] == reached);
+  if (!touches_reached) {
+    grid[cell] = stone(colour);
+    return false;
+  }
+  grid[cell] = reached;
+  flood(grid, stride, colour, cell);
+  return grid[goal_probe] == reached;
 }
 
 }  // namespace cells
