@@ -215,7 +215,7 @@ class TrellisState : public State {
   bool connected(int site_a, int site_b) const;
 
  private:
-  bool empty(int site) const { return cells_[game_->cell_of(site)] == cells::kEmpty; }
+  bool empty(int site) const { return cells::is_empty(cells_[game_->cell_of(site)]); }
   // Placement actions the mirror rule forbids now (at most two); returns their count.
   int forbidden_mirror_actions(std::array<Action, 2>& out) const;
 

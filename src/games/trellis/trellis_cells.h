@@ -13,8 +13,11 @@
 // unreached stone of their colour, so a flood that touches the goal edge runs along it and
 // marks the colour's goal probe cell: the colour has connected exactly when its probe is
 // reached.  A stone touching no reached stone cannot be joined to the first edge (any path
-// would run through one of its neighbours), so most stones cost six compares; each stone
-// is flooded at most once per game.
+// would run through one of its neighbours).  Every cell carries, per colour, a flag "linked
+// to a reached stone of this colour", set by the flood on all six neighbours of each stone
+// it reaches (links are symmetric), and on the first row or column from the start, so a
+// new stone tests one bit to know whether it floods; each stone is flooded at most once
+// per game.
 //
 // Links: four orthogonal steps, and the diagonals across squares of the colour's home
 // shade.  The square up-right of (c, r) is dark iff c + r is odd, so Black (dark) links
@@ -32,12 +35,18 @@ using CellGrid = std::array<uint8_t, kMaxCells>;
 
 namespace cells {
 
+// A cell code is a set of bits: a stone (or edge) of a colour, kReached, kWall, and the
+// two "linked to a reached stone" flags, which do not make a cell occupied.
 constexpr uint8_t kEmpty = 0;
 constexpr uint8_t kReached = 4;  // with a stone code: joined to the colour's first edge
 constexpr uint8_t kWall = 32;    // beyond the edge ring: occupied, links nothing
 constexpr uint8_t stone(int colour) { return static_cast<uint8_t>(1 << colour); }  // 1, 2
 constexpr uint8_t first_edge(int colour) { return stone(colour) | kReached; }
 constexpr uint8_t goal_edge(int colour) { return stone(colour); }
+constexpr uint8_t next_to_reached(int colour) { return static_cast<uint8_t>(8 << colour); }  // 8, 16
+constexpr uint8_t kOccupied = stone(0) | stone(1) | kWall;
+constexpr uint8_t kStoneState = stone(0) | stone(1) | kReached;  // what the flood compares
+constexpr bool is_empty(uint8_t code) { return (code & kOccupied) == 0; }
 // Colour of the stone in a cell code, -1 for anything else.
 constexpr int colour(uint8_t code) { return code & stone(0) ? 0 : code & stone(1) ? 1 : -1; }
 
@@ -49,7 +58,7 @@ inline int diagonal_step(int stride, int colour, int cell) { return ((cell ^ col
 // are branch-free: every neighbour is written to the stack, and the top only advances for
 // an unreached stone of our colour.
 inline void flood(uint8_t* grid, int stride, int colour, int cell) {
-  const uint8_t own = stone(colour);
+  const uint8_t own = stone(colour), flag = next_to_reached(colour);
   std::array<int16_t, kMaxCells> stack;
   int top = 0;
   stack[top++] = static_cast<int16_t>(cell);
@@ -58,8 +67,8 @@ inline void flood(uint8_t* grid, int stride, int colour, int cell) {
     const int dx = diagonal_step(stride, colour, x);
     auto visit = [&](int y) {
       const uint8_t code = grid[y];
-      const unsigned joins = code == own;
-      grid[y] = static_cast<uint8_t>(code | joins * kReached);
+      const unsigned joins = (code & kStoneState) == own;
+      grid[y] = static_cast<uint8_t>(code | flag | joins * kReached);
       stack[top] = static_cast<int16_t>(y);
       top += static_cast<int>(joins);
     };
@@ -75,18 +84,14 @@ inline void flood(uint8_t* grid, int stride, int colour, int cell) {
 // Puts a stone of `colour` on the empty `cell`; returns whether it connects the colour's
 // two edges, read from the colour's goal probe cell.
 [[gnu::always_inline]] inline bool place_stone(uint8_t* grid, int stride, int colour, int cell, int goal_probe) {
-  const uint8_t reached = first_edge(colour);
-  const uint8_t* at = grid + cell;
-  const int d = diagonal_step(stride, colour, cell);
-  const bool touches_reached = (at[1] == reached) | (at[-1] == reached) | (at[stride] == reached) |
-                               (at[-stride] == reached) | (at[d] == reached) | (at[-d] == reached);
-  if (!touches_reached) {
-    grid[cell] = stone(colour);
+  const uint8_t code = grid[cell];
+  if (!(code & next_to_reached(colour))) {
+    grid[cell] = code | stone(colour);
     return false;
   }
-  grid[cell] = reached;
+  grid[cell] = code | first_edge(colour);
   flood(grid, stride, colour, cell);
-  return grid[goal_probe] == reached;
+  return (grid[goal_probe] & kReached) != 0;
 }
 
 }  // namespace cells

@@ -107,7 +107,8 @@ TrellisGame::TrellisGame(const Options& options)
   auto cell = [&](int c, int r) { return (c + kBorder) * stride + r + kBorder; };
   for (int c = -1; c <= n; ++c)
     for (int r = -1; r <= n; ++r) {
-      uint8_t code = cells::kEmpty;
+      // Points on a first edge are linked to it, a reached "stone".
+      uint8_t code = (r == 0 ? cells::next_to_reached(kBlack) : 0) | (c == 0 ? cells::next_to_reached(kWhite) : 0);
       if (r == -1) code = c == -1 ? cells::first_edge(kWhite) : cells::first_edge(kBlack);
       else if (r == n) code = c == n ? cells::goal_edge(kWhite) : cells::goal_edge(kBlack);
       else if (c == -1) code = cells::first_edge(kWhite);

@@ -61,7 +61,7 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
     const int cell = g.cell_of(s);
     index_of[cell] = static_cast<int16_t>(num_empty);
     empties[num_empty] = static_cast<int16_t>(cell);
-    num_empty += grid[cell] == cells::kEmpty;
+    num_empty += cells::is_empty(grid[cell]);
   }
   auto remove = [&](int cell) {
     const int i = index_of[cell], last = empties[--num_empty];
@@ -87,7 +87,7 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
       const uint64_t scaled = (r >> 32) * static_cast<uint64_t>(num_empty);
       first = empties[scaled >> 32];
       k = static_cast<int>(((scaled & 0xffffffffu) * 7) >> 32);
-    } while (grid[first + steps[k]] != cells::kEmpty);  // occupied, or off the board
+    } while (!cells::is_empty(grid[first + steps[k]]));  // occupied, or off the board
 
     if (((r & 0xffffffffu) * special_bound) >> 32 >= 2) [[likely]] {
       const int second = first + steps[k];

@@ -45,10 +45,10 @@ void TrellisState::legal_actions(std::vector<Action>& out) const {
   for (int k = 0; k < kPairOffsets; ++k) steps[k] = g.pair_step(k);
   for (int s = 0; s < n_sites; ++s) {
     const uint8_t* first = &cells_[g.cell_of(s)];
-    if (*first != cells::kEmpty) continue;
+    if (!cells::is_empty(*first)) continue;
     const Action base = n_sites + s * kPairOffsets;
     for (int k = 0; k < kPairOffsets; ++k)  // partners off the board are walls
-      if (first[steps[k]] == cells::kEmpty && allowed(base + k)) out.push_back(base + k);
+      if (cells::is_empty(first[steps[k]]) && allowed(base + k)) out.push_back(base + k);
   }
   out.push_back(g.pass_action());
   if (swap_available()) out.push_back(g.swap_action());
