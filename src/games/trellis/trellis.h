@@ -83,11 +83,6 @@ class TrellisGame : public Game {
   const int16_t* site_of_cell_table() const { return site_of_cell_.data(); }
   // The empty board: edge codes in the ring around the board, walls beyond.
   const CellGrid& empty_cells() const { return empty_cells_; }
-  // A goal-edge cell of `colour` that is reached exactly when the colour has connected:
-  // above column a for Black, right of row 1 for White.
-  int goal_probe(int colour) const {
-    return colour == kBlack ? kBorder * stride() + size_ + kBorder : (size_ + kBorder) * stride() + kBorder;
-  }
   // Cell step from the canonically first stone of a pair to the second, per forward offset.
   int pair_step(int k) const { return kPairOffset[k][0] * stride() + kPairOffset[k][1]; }
 

@@ -69,7 +69,6 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
     index_of[last] = static_cast<int16_t>(i);
   };
 
-  const std::array<int, 2> goal_probe = {g.goal_probe(kBlack), g.goal_probe(kWhite)};
   PlayoutRng rng(shared_rng.next());
   TurnRecord record = record_;
   for (int plies = 0;;) {
@@ -95,10 +94,10 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
       if (record.mirror_limit_reached() && record.mirrors(placement)) [[unlikely]] continue;
       const int colour = record.to_move();
       remove(first);
-      bool won = cells::place_stone(grid, stride, colour, first, goal_probe[colour]);
+      bool won = cells::place_stone(grid, stride, colour, first);
       if (k < kPairOffsets) {
         remove(second);
-        won |= cells::place_stone(grid, stride, colour, second, goal_probe[colour]);
+        won |= cells::place_stone(grid, stride, colour, second);
       }
       record.record_placement(placement, ccw_image[placement], cw_image[placement], won);
     } else if ((((r & 0xffffffffu) * special_bound) >> 32) == 0) {

@@ -72,11 +72,9 @@ void TrellisState::apply(Action action) {
   else {
     const TurnStones stones = g.stones_of(action);
     const int colour = to_move();
-    const int probe = g.goal_probe(colour);
-    bool won = cells::place_stone(cells_.data(), g.stride(), colour, g.cell_of(stones.first), probe);
+    bool won = cells::place_stone(cells_.data(), g.stride(), colour, g.cell_of(stones.first));
     // A win by the first stone is found after the second as well: stones only add links.
-    if (stones.second >= 0)
-      won |= cells::place_stone(cells_.data(), g.stride(), colour, g.cell_of(stones.second), probe);
+    if (stones.second >= 0) won |= cells::place_stone(cells_.data(), g.stride(), colour, g.cell_of(stones.second));
     record_.record_placement(action, g.mirror_image(0, action), g.mirror_image(1, action), won);
   }
 }
