@@ -81,7 +81,10 @@ class EpoxyState : public State {
   Action parse_action(std::string_view text) const override;
   std::vector<std::string> split_turn_text(std::string_view text) const override { return split_turn(text); }
   std::string render() const override;
+  // Returns kDraw, leaving the game unfinished, when the playout passes
+  // kPlayoutPliesPerPoint plies per point: the rules admit endless games.
   int random_playout(Rng& rng) override;
+  static constexpr int kPlayoutPliesPerPoint = 20;
 
   // A uniformly random legal action, without building the list (not terminal).
   Action random_action(Rng& rng) const;

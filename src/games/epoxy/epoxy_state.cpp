@@ -332,7 +332,14 @@ Action EpoxyState::random_action(Rng& rng) const {
 }
 
 int EpoxyState::random_playout(Rng& rng) {
-  while (!is_terminal()) apply(random_action(rng));
+  // Random games end within about 2.5 plies per point, but the rules allow endless games
+  // (forced cycles; no repetition rule): a playout still going after 20 plies per point
+  // is abandoned, unfinished, and scored as a draw.
+  const int limit = plies_ + kPlayoutPliesPerPoint * game_->num_sites();
+  while (!is_terminal()) {
+    if (plies_ >= limit) return kDraw;
+    apply(random_action(rng));
+  }
   return winner_;
 }
 
