@@ -249,7 +249,7 @@ int run_analyze(const AnalyzeArgs& args) {
     std::vector<GameFacts> games(static_cast<size_t>(args.games));
     std::mutex mutex;
     parallel_for(args.games, args.threads, [&](long long i) {
-      SelfPlayGame g = play_ai_game(s.game, {args.ai, args.ai}, args.seed + c, i, true);
+      SelfPlayGame g = play_ai_game(s.game, {args.ai, args.ai}, args.seed + c, i, true, args.threads != 1);
       GameFacts facts{g.winning_seat, g.winning_colour, g.history.num_moves(), g.swap_taken, std::move(g.branching),
                       g.end_reason};
       std::lock_guard lock(mutex);

@@ -76,7 +76,7 @@ int run_match(const MatchArgs& args) {
     std::array<std::string, 2> specs;
     specs[a_seat] = args.a;
     specs[1 - a_seat] = args.b;
-    SelfPlayGame played = play_ai_game(game, specs, args.seed, index, false);
+    SelfPlayGame played = play_ai_game(game, specs, args.seed, index, false, args.threads != 1);
     GameOutcome o;
     o.a_seat = a_seat;
     o.a_result = played.winning_seat == kDraw ? 0 : played.winning_seat == a_seat ? 1 : -1;

@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "ai/player.h"
+#include "cli/turns.h"
 #include "core/error.h"
 #include "core/random.h"
 
@@ -24,14 +25,20 @@ uint64_t derived_seed(uint64_t seed, long long index, int salt) {
 
 void check_ai_spec(const std::string& spec) { (void)ai::make_player(spec, {}); }
 
+std::string single_threaded_spec(const std::string& spec) {
+  const std::string lower = lowercase(spec);
+  if (lower.rfind("random", 0) == 0 || lower.find("threads=") != std::string::npos) return spec;
+  return spec + (spec.find(':') == std::string::npos ? ":" : ",") + "threads=1";
+}
+
 SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::array<std::string, 2>& seat_specs,
-                          uint64_t seed, long long index, bool record_branching) {
+                          uint64_t seed, long long index, bool record_branching, bool single_threaded) {
   std::array<std::unique_ptr<ai::Player>, 2> players;
   for (int seat = 0; seat < 2; ++seat) {
     ai::PlayerConfig config;
     config.seed = derived_seed(seed, index, seat);
     config.threads = 1;
-    players[seat] = ai::make_player(seat_specs[seat], config);
+    players[seat] = ai::make_player(single_threaded ? single_threaded_spec(seat_specs[seat]) : seat_specs[seat], config);
     players[seat]->new_game();
   }
   SelfPlayGame result{History(game)};

@@ -34,9 +34,15 @@ struct SelfPlayGame {
 };
 
 // Plays one game to the end; `seat_specs[s]` is the AI of seat s (first player = 0).
-// Players are single-threaded.  Throws LudusError for a bad spec or a runaway game.
+// With `single_threaded` (games played in parallel) every AI searches on one thread
+// unless its spec names a thread count.  Throws LudusError for a bad spec or a runaway
+// game.
 SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::array<std::string, 2>& seat_specs,
-                          uint64_t seed, long long index, bool record_branching);
+                          uint64_t seed, long long index, bool record_branching, bool single_threaded);
+
+// `spec` limited to one search thread ("hard" -> "hard:threads=1"); specs that set
+// threads themselves and the random player are unchanged.
+std::string single_threaded_spec(const std::string& spec);
 
 // Throws LudusError when `spec` does not name an AI ("human" included).
 void check_ai_spec(const std::string& spec);
