@@ -29,11 +29,3 @@ BENCHMARK_CAPTURE(Epoxy_playouts, xxl, "xxl")->Unit(benchmark::kMicrosecond);
 }  // namespace
 }  // namespace ludus
 
-// Weak, so that a shared bench main elsewhere in bench/ takes precedence.
-__attribute__((weak)) int main(int argc, char** argv) {
-  benchmark::Initialize(&argc, argv);
-  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
-  benchmark::RunSpecifiedBenchmarks();
-  benchmark::Shutdown();
-  return 0;
-}
