@@ -3,23 +3,17 @@
 #include <algorithm>
 
 #include "games/trellis/trellis_reference.h"
+#include "games/trellis/trellis_playout_support.h"
 #include "games/trellis/trellis_test_support.h"
 #include "support/game_test_support.h"
 
 namespace ludus::trellis::test {
 namespace {
 
-ReferenceGrid grid_of(const TrellisState& s) {
-  const TrellisGame& g = s.trellis();
-  ReferenceGrid grid(g.size(), std::vector<int>(g.size(), -1));
-  for (int site = 0; site < g.num_sites(); ++site) grid[g.col(site)][g.row(site)] = s.stone_at(site);
-  return grid;
-}
-
-// The union-find result agrees with a breadth-first search of the position.
+// The incremental win test agrees with a breadth-first search of the position.
 void expect_connections_match(const State& state) {
   const auto& s = static_cast<const TrellisState&>(state);
-  ReferenceGrid grid = grid_of(s);
+  ReferenceGrid grid = reference_grid(s);
   for (int colour : {kBlack, kWhite}) {
     bool won = s.is_terminal() && s.winner() == colour;
     ASSERT_EQ(reference_connects(grid, colour), won) << "colour " << colour << "\n" << s.render();
@@ -69,6 +63,9 @@ void lockstep_games(int size, int games, uint64_t seed, int& mirror_refusals) {
       ASSERT_EQ(fast.to_move(), reference.to_move());
       ASSERT_EQ(fast.seat_to_move(), reference.seat_to_move());
       ASSERT_EQ(fast.seats_swapped(), reference.swapped());
+      // The playout's sampler picks a legal move here too, mirror limit included.
+      const std::string sampled = fast.action_to_text(random_ply(fast, rng));
+      ASSERT_TRUE(std::binary_search(legal.begin(), legal.end(), sampled)) << sampled << "\n" << fast.render();
 
       Action chosen = kNoAction;
       uint32_t roll = rng.below(100);
