@@ -67,8 +67,8 @@ EpoxyState::EpoxyState(const EpoxyGame& game) : State(game), game_(&game) {
 [[gnu::always_inline]] inline void EpoxyState::relook_ray(int site, int dir, int old_first, int new_first,
                                                           int new_open_base, int open_delta) {
   const int back = opposite(dir);
-  const Look ahead = look_[site][dir];
-  const int count = ahead.open + (ahead.first != kEmpty ? 1 : 0);
+  const int ahead_first = look_[site][dir].first;
+  const int count = look_[site][dir].open + (ahead_first != kEmpty ? 1 : 0);
   const uint8_t* ray = game_->ray(site, dir).data();  // a local: byte stores would force reloads
   auto& old_sighted = sighted_[sight_row(old_first)];
   auto& new_sighted = sighted_[sight_row(new_first)];
@@ -76,21 +76,23 @@ EpoxyState::EpoxyState(const EpoxyGame& game) : State(game), game_(&game) {
   Board& new_seen = seen_[sight_row(new_first)];
   for (int i = 0; i < count; ++i) {
     const int p = ray[i];
-    look_[p][back] = {static_cast<int8_t>(new_first), static_cast<uint8_t>(new_open_base + i)};
+    Look& look = look_[p][back];
+    look.first = static_cast<int8_t>(new_first);
+    look.open = static_cast<uint8_t>(new_open_base + i);
     open_total_[p] = static_cast<uint8_t>(open_total_[p] + open_delta);
     const uint64_t now_unseen = --old_sighted[p] == 0 ? 1 : 0;
     old_seen.word(p >> 6) &= ~(now_unseen << (p & 63));
     ++new_sighted[p];
     new_seen.set(p);
   }
-  open_slides_[ahead.first & 1] += ahead.first != kEmpty ? open_delta : 0;
+  open_slides_[ahead_first & 1] += ahead_first != kEmpty ? open_delta : 0;
 }
 
 void EpoxyState::put_stone(int site, int colour) {
   // Points looking back at `site` saw past it to what `site` sees that way; now they see
   // this stone, after the empty points in between.
   for (int d = 0; d < kDirs; ++d) {
-    const Look beyond = look_[site][opposite(d)];
+    const Look& beyond = look_[site][opposite(d)];
     relook_ray(site, d, beyond.first, colour, 0, -(1 + beyond.open));
   }
   for (int q : game_->geometry().neighbours(site)) ++adjacent_[colour][q];
@@ -106,8 +108,8 @@ void EpoxyState::lift_stone(int site) {
   stones_[colour].reset(site);
   // The reverse: points looking back at `site` now see through it.
   for (int d = 0; d < kDirs; ++d) {
-    const Look beyond = look_[site][opposite(d)];
-    relook_ray(site, d, colour, beyond.first, 1 + beyond.open, 1 + beyond.open);
+    const int beyond_first = look_[site][opposite(d)].first, beyond_open = look_[site][opposite(d)].open;
+    relook_ray(site, d, colour, beyond_first, 1 + beyond_open, 1 + beyond_open);
   }
   for (int q : game_->geometry().neighbours(site)) --adjacent_[colour][q];
 }
