@@ -50,6 +50,12 @@ nlohmann::json move_json(const Board& board, int index) {
 
 }  // namespace
 
+nlohmann::json record_json(const Board& board) {
+  nlohmann::json record = board.history().to_json();
+  if (board.record().ending == "agreement") record["result"] = "draw";
+  return record;
+}
+
 nlohmann::json game_summary_json(const GameRecord& g) {
   return {{"board", g.id},
           {"game", g.game},
@@ -118,6 +124,7 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply) {
   for (const auto& c : board.comments())
     comments.push_back({{"user", c.user}, {"after_move", c.after_ply}, {"text", c.body}, {"created_at", c.created_at}});
   j["comments"] = comments;
+  j["record"] = record_json(board);
   j["board_text"] = state.render();
   j["mail"] = format_board(board, plies);
   j["geometry"] = geometry_json(history);

@@ -17,6 +17,10 @@ nlohmann::json game_summary_json(const GameRecord& game);
 // `ply`, the position after that move.
 nlohmann::json board_json(const Board& board, std::optional<int> ply = std::nullopt);
 
+// The game record {"game", "options", "moves", "result"} (moves end with "resign" after a
+// resignation; an agreed draw has result "draw").
+nlohmann::json record_json(const Board& board);
+
 // The games that can be challenged: names, titles, colours, options, summaries.
 nlohmann::json catalog_json();
 

@@ -127,7 +127,9 @@ HttpApi::HttpApi(Service& service, HttpSettings settings)
   http_->set_read_timeout(10, 0);
   http_->set_write_timeout(10, 0);
   add_routes();
-  if (!settings_.web_dir.empty()) http_->set_mount_point("/", settings_.web_dir);
+  http_->set_default_headers({{"X-Content-Type-Options", "nosniff"}});
+  if (!settings_.web_dir.empty() && !http_->set_mount_point("/", settings_.web_dir) && settings_.log)
+    settings_.log("no web page: directory '" + settings_.web_dir + "' not found (the API works)");
   const size_t max_body = settings_.max_body;
   http_->set_error_handler([max_body](const Request& req, Response& res) {
     if (!res.body.empty()) return;  // an API handler wrote its own error
@@ -256,9 +258,7 @@ void HttpApi::add_routes() {
   }));
   http_->Get(R"(/api/games/(\d+)/history)", guarded([&service](const Request& req, Response& res) {
     Board board = service.load(board_id(req));
-    json record = board.history().to_json();
-    if (board.record().ending == "agreement") record["result"] = "draw";
-    send_json(res, 200, {{"board", board.id()}, {"record", record}, {"text", format_history(board)}});
+    send_json(res, 200, {{"board", board.id()}, {"record", record_json(board)}, {"text", format_history(board)}});
   }));
   http_->Post(R"(/api/games/(\d+)/(move|swap|pass|resign|propose|accept|reject|comment|subscribe|unsubscribe))",
               guarded([&service, bearer_user](const Request& req, Response& res) {

@@ -4,9 +4,9 @@
 #include <ctime>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "core/registry.h"
+#include "server/game_json.h"
 
 namespace ludus::server {
 namespace {
@@ -158,9 +158,7 @@ std::string format_history(const Board& board) {
   if (r.ending == "resign" && r.resigned_seat)
     out += fmt::format("  {} resigned ({})\n", board.player(*r.resigned_seat), format_time(r.updated_at));
   if (r.ending == "agreement") out += fmt::format("  draw agreed by both players ({})\n", format_time(r.updated_at));
-  nlohmann::json record = board.history().to_json();
-  if (r.ending == "agreement") record["result"] = "draw";
-  out += "\nRecord: " + record.dump() + "\n";
+  out += "\nRecord: " + record_json(board).dump() + "\n";
   return out;
 }
 

@@ -50,6 +50,7 @@ ProgramResult run_ludus(const std::vector<std::string>& args) {
 }
 
 TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
+  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
   TempDir dir;
   const std::string db = dir.file("pbm.db");
   auto pbm = [&](std::vector<std::string> words) {
@@ -113,6 +114,7 @@ std::string read_all(int fd) {
 }
 
 TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
+  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
   TempDir dir;
   for (int signal : {SIGTERM, SIGINT}) {
     int err_fd = -1;

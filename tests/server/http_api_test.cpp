@@ -129,6 +129,7 @@ TEST_F(HttpApiTest, PlayAGameWithTheMoveNumberGuard) {
   EXPECT_EQ(resign.json["outcome"]["winner_colour"], "x");
   EXPECT_EQ(resign.json["outcome"]["reason"], "o resigned");
   EXPECT_EQ(post(base + "/pass", json::object(), bob_).json["code"], "game_over");
+  EXPECT_EQ(resign.json["record"]["result"], "x");
 
   auto history = get(base + "/history");
   EXPECT_EQ(history.json["record"]["moves"], json({"d4", "swap", "resign"}));
