@@ -4,7 +4,8 @@
 // localStorage.
 'use strict';
 
-const POLL_MS = 1500;
+const POLL_MS = 1500;      // between plain polls (servers without long polling, errors)
+const LONG_POLL_S = 25;    // how long one long poll may wait for a change of the board
 const LIST_POLL_MS = 10000;
 
 const $ = (id) => document.getElementById(id);
@@ -19,8 +20,11 @@ const app = {
   viewingPast: false, // true while an earlier position is shown
   selection: [],      // site names picked for a two-click move
   pollTimer: null,
+  pollLoop: 0,        // generation of the board poll loop (a new board starts a new one)
+  pollAbort: null,    // cancels the request of the loop in flight
   listTimer: null,
   busy: false,
+  watched: new Set(), // boards the user follows (from the watched list)
   showLegal: localStorage.getItem('ludus.showLegal') !== 'off',
 };
 
@@ -34,14 +38,15 @@ class ApiError extends Error {
   }
 }
 
-async function api(method, path, body) {
+async function api(method, path, body, signal) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (app.token) headers.Authorization = `Bearer ${app.token}`;
   let response;
   try {
-    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (e) {
+    if (e.name === 'AbortError') throw new ApiError(0, 'aborted', 'request cancelled');
     throw new ApiError(0, 'network', 'cannot reach the server');
   }
   let data = null;
@@ -156,6 +161,7 @@ function listQuery() {
     case 'next': return `/api/games?user=${user}&status=next`;
     case 'active': return `/api/games?user=${user}&status=active`;
     case 'mine': return `/api/games?user=${user}`;
+    case 'watched': return `/api/games?user=${user}&status=watched`;
     default: return '/api/games?limit=100';
   }
 }
@@ -180,7 +186,10 @@ async function loadGames() {
     return;
   }
   if (games.length === 0) {
-    const empty = { next: 'No game is waiting for your move.', active: 'No active games.', mine: 'You have no games yet.' };
+    const empty = {
+      next: 'No game is waiting for your move.', active: 'No active games.', mine: 'You have no games yet.',
+      watched: 'You follow no boards besides your own.',
+    };
     list.replaceChildren(listNote(empty[app.filter] || 'No games yet.'));
     return;
   }
@@ -346,7 +355,7 @@ function route() {
   }
   app.boardId = null;
   app.board = null;
-  clearTimeout(app.pollTimer);
+  stopPolling();
   $('board-view').hidden = true;
   $('welcome').hidden = false;
   $('welcome-error').textContent = '';

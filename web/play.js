@@ -198,6 +198,10 @@ function renderActions(board) {
     $('accept-button').textContent = proposal.kind === 'draw' ? 'Accept the draw' : 'Accept the undo';
     $('reject-button').textContent = 'Reject';
   }
+  // Players follow their boards anyway; anybody else signed in may follow this one.
+  const follow = $('follow-button');
+  follow.hidden = !(app.token && !mine);
+  follow.textContent = app.watched.has(board.board) ? 'Stop following' : 'Follow this board';
   $('move-form').hidden = !turn;
   const sample = board.legal_moves.find((m) => m !== 'pass' && m !== 'swap');
   if (sample) $('move-text').placeholder = `e.g. ${sample}`;
@@ -297,7 +301,7 @@ function showError(text) {
 }
 
 function signature(board) {
-  return [board.moves_played, board.status, board.proposal?.kind, board.proposal?.seat, board.comments.length, board.end_reason].join('|');
+  return [board.revision, board.moves_played, board.status, board.proposal?.kind, board.proposal?.seat, board.comments.length, board.end_reason].join('|');
 }
 
 async function openBoard(id) {
@@ -320,6 +324,17 @@ async function openBoard(id) {
   renderBoard();
   schedulePoll();
   loadGames();
+  if (app.token && mySeat(app.board) < 0) loadWatched();
+}
+
+async function loadWatched() {
+  try {
+    const list = await api('GET', `/api/games?user=${encodeURIComponent(app.user)}&status=watched&limit=500`);
+    app.watched = new Set(list.games.map((g) => g.board));
+    renderBoard();
+  } catch (e) {
+    // the button keeps its default text
+  }
 }
 
 async function showPly(ply) {
@@ -336,35 +351,57 @@ async function showPly(ply) {
   }
 }
 
-function schedulePoll() {
+// One loop per open board waits for changes: a long poll (GET ?wait=S&revision=R) when the
+// server gives revisions, else a plain GET every POLL_MS.  A board shown by the page's own
+// action makes a waiting poll answer at once; answers older than what is shown are dropped.
+function stopPolling() {
+  app.pollLoop++;
   clearTimeout(app.pollTimer);
-  app.pollTimer = setTimeout(poll, POLL_MS);
+  if (app.pollAbort) app.pollAbort.abort();
+  app.pollAbort = null;
 }
 
-async function poll() {
-  const id = app.boardId;
-  if (id === null) return;
-  if (!document.hidden && !app.viewingPast && !app.busy && app.board && !app.board.outcome) {
+function schedulePoll() {
+  stopPolling();
+  const loop = app.pollLoop;
+  app.pollTimer = setTimeout(() => poll(loop), 0);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function poll(loop) {
+  while (loop === app.pollLoop) {
     const shown = app.board;
-    try {
-      const board = await api('GET', `/api/games/${id}`);
-      // Dropped when the page changed the board meanwhile (the answer may predate a move).
-      const current = app.board === shown && id === app.boardId && !app.viewingPast && !app.busy;
-      if (current && signature(board) !== signature(app.board)) {
-        const moved = board.moves_played !== app.board.moves_played;
-        app.board = board;
-        if (moved) {
-          app.selection = [];
-          showError('');  // an older refusal no longer applies
-        }
-        renderBoard();
-        if (moved) loadGames();
-      }
-    } catch (e) {
-      // A failed poll is retried; actions report their own errors.
+    if (document.hidden || app.viewingPast || app.busy || !shown || shown.outcome) {
+      await sleep(POLL_MS);
+      continue;
     }
+    const long = typeof shown.revision === 'number';
+    const query = long ? `?wait=${LONG_POLL_S}&revision=${shown.revision}` : '';
+    const controller = new AbortController();
+    app.pollAbort = controller;
+    let board = null;
+    try {
+      board = await api('GET', `/api/games/${shown.board}${query}`, undefined, controller.signal);
+    } catch (e) {
+      if (loop !== app.pollLoop) return;
+      await sleep(POLL_MS);  // server away or busy: try again soon
+      continue;
+    }
+    if (loop !== app.pollLoop) return;
+    const current = app.board === shown && !app.viewingPast && !app.busy;
+    if (current && signature(board) !== signature(shown)) {
+      const moved = board.moves_played !== shown.moves_played;
+      app.board = board;
+      if (moved) {
+        app.selection = [];
+        showError('');  // an older refusal no longer applies
+      }
+      renderBoard();
+      if (moved) loadGames();
+    }
+    if (!long) await sleep(POLL_MS);
   }
-  if (id === app.boardId) schedulePoll();
 }
 
 // Sends a move (or pass/swap) for the position on screen.
@@ -409,8 +446,10 @@ async function boardAction(action, body = {}) {
     renderBoard();
     if (result.message) $('hint').textContent = result.message;
     loadGames();
+    return true;
   } catch (e) {
     showError(e.message);
+    return false;
   } finally {
     app.busy = false;
   }
@@ -522,6 +561,15 @@ function bindBoard() {
   });
   $('draw-button').addEventListener('click', () => boardAction('propose', { kind: 'draw' }));
   $('undo-button').addEventListener('click', () => boardAction('propose', { kind: 'undo' }));
+  $('follow-button').addEventListener('click', async () => {
+    const id = app.board.board;
+    const following = app.watched.has(id);
+    if (!(await boardAction(following ? 'unsubscribe' : 'subscribe'))) return;
+    if (following) app.watched.delete(id);
+    else app.watched.add(id);
+    renderBoard();
+    if (app.filter === 'watched') loadGames();
+  });
   $('accept-button').addEventListener('click', () => boardAction('accept'));
   $('reject-button').addEventListener('click', () => boardAction('reject'));
   $('move-form').addEventListener('submit', (event) => {

@@ -306,8 +306,8 @@ async function createGame(page, game, options, opponent, seat = '0') {
   return created.board;
 }
 
-// Against the computer: the AI's reply appears without reloading.
-async function againstTheComputer(alice) {
+// Against the computer: the AI's reply appears without reloading.  Bob follows the board.
+async function againstTheComputer(alice, bob) {
   await alice.selectOption('#challenge-game', 'ndengrod');
   await alice.fill('#option-size', '3');
   await alice.fill('#option-length', '3');
@@ -323,6 +323,17 @@ async function againstTheComputer(alice) {
   await alice.click('#undo-button');
   await waitForMoves(alice, 0);
   check(Object.keys(await stones(alice)).length === 0, 'the take-back emptied the board');
+
+  const board = Number((await alice.textContent('#board-title')).match(/#(\d+)/)[1]);
+  await openBoard(bob, board);
+  await bob.waitForSelector('#follow-button:not([hidden])');
+  await clickSite(bob, 'c3');
+  await bob.waitForFunction(() => document.querySelector('#move-error').textContent.includes('do not play'));
+  await bob.click('#follow-button');
+  await bob.waitForFunction(() => document.querySelector('#follow-button').textContent === 'Stop following');
+  await bob.click('.tabs [data-filter=watched]');
+  await bob.waitForSelector(`.game-link[href="#/board/${board}"]`);
+  check(true, 'a spectator follows the board and finds it under Watched');
 }
 
 // Each game's board once: the SVG has one site per point/cell of the default board.
@@ -365,7 +376,7 @@ async function main() {
   log('trellis pairs: ok');
   await epoxySlide(base, alice, bob);
   log('epoxy slide: ok');
-  await againstTheComputer(alice);
+  await againstTheComputer(alice, bob);
   log('against the computer: ok');
   await everyBoard(alice);
   log('every board: ok');
