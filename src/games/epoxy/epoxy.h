@@ -36,6 +36,7 @@ class EpoxyGame : public Game {
   int num_distinct_actions() const override { return pass_action() + 1; }
 
   const Geometry& geometry() const { return geometry_; }
+  const Geometry* board_geometry() const override { return &geometry_; }
   int num_sites() const { return geometry_.num_sites(); }
   const Board& all_sites() const { return all_sites_; }
 
@@ -93,6 +94,7 @@ class EpoxyState : public State {
   const EpoxyGame& epoxy() const { return *game_; }
   // kEmpty or the colour of the stone on `site`.
   int cell(int site) const { return cell_[site]; }
+  int site_colour(int site) const override { return cell_[site]; }
   const Board& stones(int colour) const { return stones_[colour]; }
   // Actions played so far (each action, pass included, is one ply).
   int plies() const { return plies_; }

@@ -29,6 +29,7 @@ class NMeshGame : public Game {
 
   int size() const { return n_; }
   const Geometry& geometry() const { return geometry_; }
+  const Geometry* board_geometry() const override { return &geometry_; }
   bool is_liberty(int site) const { return tables_.liberties.test(site); }
   const EnmeshTables& tables() const { return tables_; }
   // Actions: a placement is the site index (column-major, a1 = 0, a2 = 1, ...), then swap.
@@ -56,6 +57,7 @@ class NMeshState : public State {
 
   const NMeshGame& mesh_game() const { return *mesh_game_; }
   int stone_at(int site) const;  // kBlack, kWhite or kEmpty
+  int site_colour(int site) const override { return stone_at(site); }
   int plies() const { return plies_; }
   const std::array<Board, 2>& stones() const { return stones_; }
   // Enmeshed stones of each colour in this position (fast bitboard test).
