@@ -33,8 +33,9 @@ using CellGrid = std::array<uint8_t, kMaxCells>;
 
 namespace cells {
 
-// A cell code is a set of bits: a stone (or edge) of a colour, kReached, kGoal, kWall, and
-// the two "linked to a reached stone" flags, which do not make a cell occupied.
+// A cell code is a set of bits: a stone (or edge) of a colour, kReached, kGoal, kWall,
+// kTouched (below), and the two "linked to a reached stone" flags, which do not make a
+// cell occupied.
 constexpr uint8_t kEmpty = 0;
 constexpr uint8_t kReached = 4;  // with a stone code: joined to the colour's first edge
 constexpr uint8_t kWall = 32;    // beyond the edge ring: occupied, links nothing
@@ -51,17 +52,19 @@ constexpr int colour(uint8_t code) { return code & stone(0) ? 0 : code & stone(1
 // Cell step of the diagonal links of `colour` from `cell` (the other one is its negative).
 inline int diagonal_step(int stride, int colour, int cell) { return ((cell ^ colour) & 1) ? stride + 1 : stride - 1; }
 
-// What a flood of `colour` does to a neighbour, by the neighbour's code: bits 0-7 the new
-// code (the flag set; an unreached stone of the colour also reached), kPush when that
-// stone must be flooded in turn, kTouchesGoal for the colour's goal edge.
-constexpr unsigned kPush = 1u << 8, kTouchesGoal = 1u << 9;
+// What a flood of `colour` does to a neighbour, by the neighbour's code: the new code
+// in bits 0-7 (the colour's flag set; an unreached stone of the colour also reached; the
+// colour's goal edge also marked kTouched, which is how a flood reports the win), and
+// kPush when that stone must be flooded in turn.
+constexpr uint8_t kTouched = 128;  // on a goal-edge cell: a flood of its colour touched it
+constexpr unsigned kPush = 1u << 8;
 constexpr std::array<std::array<uint16_t, 256>, 2> make_flood_steps() {
   std::array<std::array<uint16_t, 256>, 2> table{};
   for (int colour = 0; colour < 2; ++colour)
     for (unsigned code = 0; code < 256; ++code) {
       unsigned entry = code | next_to_reached(colour);
       const unsigned stone_bits = code & (stone(0) | stone(1) | kReached | kGoal | kWall);
-      if (stone_bits == goal_edge(colour)) entry |= kTouchesGoal;
+      if (stone_bits == goal_edge(colour)) entry |= kTouched;
       else if (stone_bits == stone(colour)) entry |= kReached | kPush;
       table[colour][code] = static_cast<uint16_t>(entry);
     }
@@ -87,7 +90,7 @@ inline bool flood(uint8_t* grid, int stride, int colour, int cell) {
       grid[y] = static_cast<uint8_t>(step);
       seen |= step;
       stack[top] = static_cast<int16_t>(y);
-      top += static_cast<int>(step >> 8) & 1;
+      top += static_cast<int>(step >> 8);
     };
     visit(x + 1);
     visit(x - 1);
@@ -96,7 +99,7 @@ inline bool flood(uint8_t* grid, int stride, int colour, int cell) {
     visit(x + dx);
     visit(x - dx);
   }
-  return (seen & kTouchesGoal) != 0;
+  return (seen & kTouched) != 0;
 }
 
 // Puts a stone of `colour` on the empty `cell`; returns whether it connects the colour's
