@@ -105,6 +105,14 @@ class PlaySession {
                        kSeatNames[seat], spec_[seat]);
   }
 
+  // The seat about to move, named by the colour it moves now (in Trellis's opening the
+  // first player also plays White's turn).
+  std::string mover_text() const {
+    const State& state = history_.state();
+    const int seat = state.seat_to_move();
+    return fmt::format("{} ({}, {})", history_.game().colour_name(state.to_move()), kSeatNames[seat], spec_[seat]);
+  }
+
   void announce() {
     const Game& game = history_.game();
     out_ << fmt::format("{} ({})\n", game.info().title, game.options().to_string());
@@ -139,7 +147,7 @@ class PlaySession {
     ai::MoveChoice choice = players_[seat]->choose(history_);
     double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     const std::string text = history_.state().action_to_text(choice.action);
-    const std::string who = seat_text(seat);
+    const std::string who = mover_text();
     history_.play(choice.action);
     out_ << fmt::format("\n{} plays {}  [{}]\n", who, text, describe_choice(choice, seconds));
     after_ply(swapped);
@@ -149,7 +157,7 @@ class PlaySession {
 
   // One line from the person to move.  Returns false when they quit or input ends.
   bool human_turn(int seat) {
-    out_ << seat_text(seat) << "> " << std::flush;
+    out_ << mover_text() << "> " << std::flush;
     std::string line;
     if (!std::getline(in_, line)) {
       out_ << "\n(end of input)\n";
