@@ -6,6 +6,13 @@
 
 namespace ludus::ai {
 
+// Where RAVE learns which moves were played after a node.
+enum class AmafSource {
+  kAuto,    // the final board when the game shows its stones (State::site_colour), else traced
+  kBoard,   // the stones on the board at the end of the game's own fast playout
+  kTraced,  // a move-by-move uniform playout that records every move (slower)
+};
+
 enum class Parallelism {
   kRoot,  // one tree per thread, root statistics summed at the end
   kTree,  // one shared tree, virtual loss keeps threads apart
@@ -19,7 +26,8 @@ struct MctsConfig {
 
   // --- search --------------------------------------------------------------------------------
   double exploration = 0.4;    // UCT constant c in q + c*sqrt(ln N / (n+1))
-  bool rave = true;            // AMAF statistics blended into q (needs traced playouts)
+  bool rave = true;            // AMAF statistics blended into q
+  AmafSource amaf_source = AmafSource::kAuto;
   double rave_bias = 0.002;    // beta = m / (m + n + rave_bias*m*n), m = AMAF visits
   bool solver = true;          // MCTS-solver: proven wins/losses/draws
   double first_play_urgency = 1.0;  // q of a child with no statistics at all
@@ -27,6 +35,10 @@ struct MctsConfig {
   // Before searching, prove the root's children that win at once and those that let the
   // opponent win at once, when the two-ply check costs at most this many move applications.
   int64_t root_check_budget = 200000;
+
+  // Set when a spec chose rave or c; otherwise the game's profile (game_profiles.cpp) may.
+  bool rave_chosen = false;
+  bool exploration_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------
   int threads = 1;             // 0 = every hardware thread

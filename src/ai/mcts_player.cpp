@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "ai/game_profiles.h"
 #include "ai/mcts_search.h"
 
 namespace ludus::ai {
@@ -41,10 +42,12 @@ MctsPlayer::MctsPlayer(std::string name, const MctsConfig& config)
       threads_(config.threads > 0 ? config.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))) {
   config_.threads = threads_;
   if (config_.iterations <= 0 && config_.move_seconds <= 0 && config_.total_seconds <= 0) config_.iterations = 2000;
+  active_ = config_;
 }
 
 void MctsPlayer::new_game() {
   game_.reset();
+  sites_.reset();
   root_actions_.clear();
   used_seconds_ = 0;
 }
@@ -66,6 +69,13 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
       index = tree->find_child(index, actions[i]);
     if (index == kNoNode) tree->reset(root_mover);
     else kept += tree->keep_subtree(index);
+  }
+  if (game_ != history.game_ptr()) {
+    active_ = with_game_profile(config_, history.game().name());
+    sites_.reset();
+    if (active_.rave && active_.amaf_source != AmafSource::kTraced &&
+        ActionSites::game_shows_stones(history.state()))
+      sites_ = std::make_unique<ActionSites>(history.game());
   }
   game_ = history.game_ptr();
   root_actions_ = actions;
@@ -98,7 +108,7 @@ MoveChoice MctsPlayer::choose(const History& history) {
   }
   std::vector<Tree*> trees;
   for (auto& tree : trees_) trees.push_back(tree.get());
-  SearchReport report = run_search(trees, state, config_, budget);
+  SearchReport report = run_search(trees, state, active_, budget, sites_.get());
 
   auto moves = root_moves(trees, state.game());
   if (moves.empty()) {  // only when no tree could grow at all
@@ -136,10 +146,11 @@ MoveChoice MctsPlayer::choose(const History& history) {
 }
 
 std::string MctsPlayer::describe(const MoveChoice& c, int threads) const {
-  std::string text = fmt::format("{} iterations ({}/s, {} thread{}{}), win {:.1f}%, nodes {} (reused {})",
+  std::string text = fmt::format("{} iterations ({}/s, {} thread{}{}{}), win {:.1f}%, nodes {} (reused {})",
                                  c.iterations, compact(c.iterations / std::max(c.seconds, 1e-9)), threads,
                                  threads == 1 ? "" : "s",
                                  threads == 1 ? "" : config_.parallelism == Parallelism::kTree ? " tree" : " root",
+                                 active_.rave ? (sites_ ? ", rave" : ", rave traced") : "",
                                  50.0 * (c.value + 1), compact(static_cast<double>(c.tree_nodes)),
                                  compact(static_cast<double>(c.reused_nodes)));
   if (!c.best_line.empty()) {

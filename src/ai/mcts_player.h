@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/board_amaf.h"
 #include "ai/mcts_config.h"
 #include "ai/mcts_tree.h"
 #include "ai/player.h"
@@ -18,7 +19,9 @@ class MctsPlayer : public Player {
   std::string name() const override { return name_; }
   MoveChoice choose(const History& history) override;
   void new_game() override;
+  // The settings from the spec, and those of the last search (with the game's profile).
   const MctsConfig& config() const { return config_; }
+  const MctsConfig& active_config() const { return active_; }
 
  private:
   // Moves the trees' roots to the current position; returns the nodes kept.
@@ -28,9 +31,11 @@ class MctsPlayer : public Player {
 
   std::string name_;
   MctsConfig config_;
+  MctsConfig active_;
   int threads_;
   std::vector<std::unique_ptr<Tree>> trees_;
   std::shared_ptr<const Game> game_;   // the game the trees belong to
+  std::unique_ptr<ActionSites> sites_;  // board AMAF for game_, when it shows its stones
   std::vector<Action> root_actions_;   // moves from the start to the trees' root
   double used_seconds_ = 0;            // this game, for `total`
 };

@@ -147,7 +147,7 @@ void prepare_root(Tree& tree, const State& root, const MctsConfig& config) {
 }
 
 SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,
-                        const SearchBudget& budget) {
+                        const SearchBudget& budget, ActionSites* sites) {
   const auto start = Clock::now();
   const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   for (Tree* tree : trees) prepare_root(*tree, root, config);
@@ -156,7 +156,7 @@ SearchReport run_search(const std::vector<Tree*>& trees, const State& root, cons
   std::atomic<bool> stop{false};
   auto work = [&](int id) {
     Tree& tree = *trees[trees.size() == 1 ? 0 : static_cast<size_t>(id)];
-    SearchWorker worker(tree, root, config, thread_seed(config.seed, id));
+    SearchWorker worker(tree, root, config, thread_seed(config.seed, id), sites);
     int64_t local = 0;
     while (!stop.load(std::memory_order_relaxed)) {
       if (any_root_proven(trees)) break;

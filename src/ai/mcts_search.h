@@ -7,6 +7,7 @@
 #include <memory>
 #include <vector>
 
+#include "ai/board_amaf.h"
 #include "ai/mcts_config.h"
 #include "ai/mcts_tree.h"
 #include "core/game.h"
@@ -42,8 +43,9 @@ struct SearchReport {
 void prepare_root(Tree& tree, const State& root, const MctsConfig& config);
 
 // Runs workers on config.threads threads until the budget is spent or the root is proven.
+// `sites` (may be null) lets RAVE read the final board of the game's fast playouts.
 SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,
-                        const SearchBudget& budget);
+                        const SearchBudget& budget, ActionSites* sites);
 
 // The root moves with statistics summed over `trees` (in the first tree's order).
 std::vector<RootMove> root_moves(const std::vector<Tree*>& trees, const Game& game);

@@ -46,6 +46,7 @@ void copy_node(const Node& from, Node& to) {
   to.mover = from.mover;
   to.expansion.store(from.expansion.load(r) == kExpanded ? kExpanded : kLeaf, r);
   to.proof.store(from.proof.load(r), r);
+  to.sites_learnt.store(from.sites_learnt.load(r), r);
   to.proof_plies.store(from.proof_plies.load(r), r);
   to.first_child = from.first_child;
   to.num_children = from.num_children;

@@ -37,6 +37,7 @@ struct Node {
   uint8_t mover = 0;                  // seat that played it; statistics are its rewards
   std::atomic<uint8_t> expansion{kLeaf};
   std::atomic<uint8_t> proof{kUnproven};
+  std::atomic<uint8_t> sites_learnt{0};  // board AMAF knows the sites of the children's moves
   std::atomic<uint16_t> proof_plies{0};  // plies to the end under perfect play, once proven
   NodeIndex first_child = kNoNode;    // published by expansion = kExpanded (release)
   uint32_t num_children = 0;

@@ -1,5 +1,6 @@
 #include "ai/mcts_worker.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -15,10 +16,32 @@ inline void bump(std::atomic<uint32_t>& counter, uint32_t amount) {
   counter.store(counter.load(kRelaxed) + amount, kRelaxed);
 }
 
+// 1/n and 1/sqrt(n) for small n from tables (most visit counts are small).
+constexpr uint32_t kTableSize = 4096;
+struct InverseTables {
+  float inverse[kTableSize];
+  float inverse_sqrt[kTableSize];
+  InverseTables() {
+    inverse[0] = inverse_sqrt[0] = 0;
+    for (uint32_t n = 1; n < kTableSize; ++n) {
+      inverse[n] = 1.0f / static_cast<float>(n);
+      inverse_sqrt[n] = 1.0f / std::sqrt(static_cast<float>(n));
+    }
+  }
+};
+const InverseTables kTables;
+
+inline float inverse(uint32_t n) { return n < kTableSize ? kTables.inverse[n] : 1.0f / static_cast<float>(n); }
+inline float inverse_sqrt(uint32_t n) {
+  return n < kTableSize ? kTables.inverse_sqrt[n] : 1.0f / std::sqrt(static_cast<float>(n));
+}
+
 }  // namespace
 
-SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed)
-    : tree_(tree), root_(root), config_(config), rng_(seed) {
+SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed,
+                           ActionSites* sites)
+    : tree_(tree), root_(root), config_(config), rng_(seed), sites_(config.rave ? sites : nullptr) {
+  if (sites_) final_board_.assign(static_cast<size_t>(sites_->num_sites()), -1);
   if (config_.rave) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
 }
 
@@ -26,6 +49,7 @@ void SearchWorker::iterate() {
   auto state = root_.clone();
   path_.clear();
   seats_.clear();
+  colours_.clear();
   trace_actions_.clear();
   trace_keys_.clear();
   NodeIndex current = Tree::root();
@@ -43,17 +67,24 @@ void SearchWorker::iterate() {
     }
     int seat = state->seat_to_move();
     seats_.push_back(static_cast<uint8_t>(seat));
+    colours_.push_back(static_cast<uint8_t>(state->to_move()));
     if (!node.expanded()) {
-      bool expand = current == Tree::root() || node.n() >= static_cast<uint32_t>(config_.expand_threshold);
+      // Wide games would fill memory with children that are never tried: the threshold
+      // grows with the branching factor (estimated by the parent's), keeping the tree to
+      // about 32 new nodes per expansion.
+      const uint32_t siblings = path_.size() > 1 ? tree_.node(path_[path_.size() - 2]).num_children : 0;
+      const uint32_t threshold = std::max<uint32_t>(static_cast<uint32_t>(config_.expand_threshold), siblings / 32);
+      bool expand = current == Tree::root() || node.n() >= threshold;
       if (!expand || !expand_node(tree_, current, *state, seat, rng_, legal_)) {
         winner = simulate(*state);
         break;
       }
     }
+    if (sites_ && !node.sites_learnt.load(kRelaxed)) learn_sites(node, *state);
     NodeIndex child_index = select(node, seat);
     Node& child = tree_.node(child_index);
     child.visits.fetch_add(1, kRelaxed);  // a virtual loss until backup adds the reward
-    if (config_.rave) push_trace(child.action, *state);
+    if (config_.rave && !sites_) push_trace(child.action, *state);
     state->apply(child.action);
     path_.push_back(child_index);
     if (state->is_terminal()) {
@@ -65,51 +96,71 @@ void SearchWorker::iterate() {
     current = child_index;
   }
   backup(winner);
+  if (sites_)
+    for (int site = 0; site < sites_->num_sites(); ++site)
+      final_board_[static_cast<size_t>(site)] = static_cast<int8_t>(state->site_colour(site));
   if (config_.rave) update_amaf(winner);
   if (config_.solver && ended_on_proof) propagate_proofs();
 }
 
+// Selection runs over every child of every node on the path, so it is written for speed:
+// single precision, table lookups for 1/n and 1/sqrt(n+1), and no exploration term at all
+// when c = 0.
 NodeIndex SearchWorker::select(const Node& node, int seat) const {
-  const double log_parent = std::log(static_cast<double>(std::max<uint32_t>(node.n(), 1)));
-  const double c = config_.exploration;
-  double best = -std::numeric_limits<double>::infinity(), best_lost = best;
+  const float c = static_cast<float>(config_.exploration);
+  const float c_sqrt_log = c * std::sqrt(std::log(static_cast<float>(std::max<uint32_t>(node.n(), 1))));
+  const float bias = static_cast<float>(config_.rave_bias);
+  const float fpu = static_cast<float>(config_.first_play_urgency);
+  const bool rave = config_.rave;
+  float best = -std::numeric_limits<float>::infinity(), best_lost = best;
   NodeIndex chosen = kNoNode, chosen_lost = kNoNode;
+  const Node* children = &tree_.node(node.first_child);
   for (uint32_t i = 0; i < node.num_children; ++i) {
-    const NodeIndex index = node.first_child + i;
-    const Node& child = tree_.node(index);
-    const uint32_t n = child.n();
-    const double explore = c * std::sqrt(log_parent / (n + 1));
+    const Node& child = children[i];
+    const uint32_t n = child.visits.load(kRelaxed);
+    const float explore = c > 0 ? c_sqrt_log * inverse_sqrt(n + 1) : 0.0f;
+    const float mean = n ? child.score2.load(kRelaxed) * 0.5f * inverse(n) : fpu;
     const Proof proof = child.proven();
-    double q;
-    if (proof != kUnproven) {
-      int winner = proof_winner(proof);
-      if (winner == seat) return index;  // a proven win: nothing else matters
-      if (winner != kDraw) {             // proven lost: only when everything is
-        double v = child.mean(0) + explore;
-        if (v > best_lost) best_lost = v, chosen_lost = index;
+    if (proof != kUnproven) [[unlikely]] {
+      const int winner = proof_winner(proof);
+      if (winner == seat) return node.first_child + i;  // a proven win: nothing else matters
+      if (winner != kDraw) {                            // proven lost: only when everything is
+        if (mean + explore > best_lost) best_lost = mean + explore, chosen_lost = node.first_child + i;
         continue;
       }
       // A proven draw needs no exploration: its value is exact.
-      if (0.5 > best) best = 0.5, chosen = index;
+      if (0.5f > best) best = 0.5f, chosen = node.first_child + i;
       continue;
-    } else {
-      const uint32_t m = config_.rave ? child.amaf_visits.load(kRelaxed) : 0;
+    }
+    float q = mean;
+    if (rave) {
+      const uint32_t m = child.amaf_visits.load(kRelaxed);
       if (m > 0) {
-        double amaf = child.amaf_score2.load(kRelaxed) / (2.0 * m);
-        double beta = m / (m + n + config_.rave_bias * m * n);
-        q = n == 0 ? amaf : (1 - beta) * child.mean() + beta * amaf;
-      } else {
-        q = n == 0 ? config_.first_play_urgency : child.mean();
+        const float amaf = child.amaf_score2.load(kRelaxed) * 0.5f * inverse(m);
+        if (n == 0) {
+          q = amaf;
+        } else {
+          const float fm = static_cast<float>(m), fn = static_cast<float>(n);
+          const float beta = fm / (fm + fn + bias * fm * fn);
+          q = mean + beta * (amaf - mean);
+        }
       }
     }
-    double v = q + explore;
-    if (v > best) best = v, chosen = index;
+    if (q + explore > best) best = q + explore, chosen = node.first_child + i;
   }
   return chosen != kNoNode ? chosen : chosen_lost;
 }
 
+void SearchWorker::learn_sites(Node& node, const State& state) {
+  for (uint32_t i = 0; i < node.num_children; ++i) {
+    Action action = tree_.node(node.first_child + i).action;
+    if (!sites_->known(action)) sites_->learn(state, action);
+  }
+  node.sites_learnt.store(1, kRelaxed);
+}
+
 int SearchWorker::simulate(State& state) {
-  if (!config_.rave) {
+  if (!config_.rave || sites_) {
     int winner = state.random_playout(rng_);
     return winner == kDraw ? kDraw : state.seat_of_colour(winner);
   }
@@ -139,6 +190,25 @@ void SearchWorker::backup(int winning_seat) {
 // later in the iteration by the same seat with the same colour.
 void SearchWorker::update_amaf(int winning_seat) {
   const size_t tree_moves = path_.size() - 1;
+  if (sites_) {
+    // Which colours played each move, read off the final board once.
+    for (size_t a = 0; a < played_.size(); ++a)
+      played_[a] = static_cast<uint8_t>(sites_->played(static_cast<Action>(a), 0, final_board_.data()) |
+                                         sites_->played(static_cast<Action>(a), 1, final_board_.data()) << 1);
+    for (size_t i = tree_moves; i >= 1; --i) {
+      const Node& parent = tree_.node(path_[i - 1]);
+      const uint8_t colour_bit = static_cast<uint8_t>(1u << colours_[i - 1]);
+      const uint32_t reward = reward2(winning_seat, seats_[i - 1]);
+      Node* children = &tree_.node(parent.first_child);
+      for (uint32_t c = 0; c < parent.num_children; ++c) {
+        if (played_[static_cast<size_t>(children[c].action)] & colour_bit) {
+          bump(children[c].amaf_visits, 1);
+          bump(children[c].amaf_score2, reward);
+        }
+      }
+    }
+    return;
+  }
   for (size_t k = tree_moves; k < trace_actions_.size(); ++k) played_[trace_actions_[k]] |= trace_keys_[k];
   for (size_t i = tree_moves; i >= 1; --i) {
     played_[trace_actions_[i - 1]] |= trace_keys_[i - 1];

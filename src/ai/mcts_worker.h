@@ -1,13 +1,18 @@
 #pragma once
 // One search thread's loop body: select (UCT + RAVE, proven moves honoured), expand,
-// simulate (the game's fast random_playout, or a traced uniform playout when RAVE needs
-// the moves), back up seat rewards and AMAF statistics, and propagate proofs.
+// simulate, back up seat rewards and AMAF statistics, and propagate proofs.
+// AMAF ("all moves as first") needs to know which moves were played below a node.  Two
+// sources: the game's fast random_playout followed by a look at the final board (a move
+// counts as played when every site it places a stone on holds the mover's colour at the
+// end; which sites a move fills is learnt once per action id by playing it), or a slower
+// move-by-move playout that records each move, for games that do not show their stones.
 // All scratch memory is owned here and reused, so iterations do not allocate (apart from
 // State::clone, the only copy the State interface offers).
 #include <cstdint>
 #include <memory>
 #include <vector>
 
+#include "ai/board_amaf.h"
 #include "ai/mcts_config.h"
 #include "ai/mcts_tree.h"
 #include "core/game.h"
@@ -17,7 +22,8 @@ namespace ludus::ai {
 
 class SearchWorker {
  public:
-  SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed);
+  // `sites` (may be null) enables board AMAF; without it RAVE uses traced playouts.
+  SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed, ActionSites* sites);
 
   // One iteration from the root.  Precondition: the root is expanded and not terminal.
   void iterate();
@@ -29,6 +35,7 @@ class SearchWorker {
   void update_amaf(int winning_seat);
   void propagate_proofs();
   void push_trace(Action action, const State& state);
+  void learn_sites(Node& node, const State& state);
 
   Tree& tree_;
   const State& root_;
@@ -41,6 +48,10 @@ class SearchWorker {
   std::vector<Action> trace_actions_;
   std::vector<uint8_t> trace_keys_;  // 1 << (2*seat + colour) of the player who moved
   std::vector<uint8_t> played_;      // per action id: keys that played it in this iteration
+  // Board AMAF.
+  ActionSites* sites_ = nullptr;     // null: traced playouts when RAVE is on
+  std::vector<uint8_t> colours_;     // colour to move at path_[i]
+  std::vector<int8_t> final_board_;  // site -> colour at the end of the iteration (-1 empty)
 };
 
 }  // namespace ludus::ai

@@ -30,7 +30,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias";
 
 std::string lowercase_trimmed(std::string_view text) {
   size_t b = 0, e = text.size();
@@ -59,7 +59,7 @@ struct SpecError {
 bool parse_switch(const std::string& key, const std::string& value) {
   if (value == "on" || value == "true" || value == "1" || value == "yes") return true;
   if (value == "off" || value == "false" || value == "0" || value == "no") return false;
-  throw SpecError{key + " must be on or off, not '" + value + "'"};
+  throw SpecError{key + " must be on or off, not '" + value + "'"};  // (rave also: board, traced)
 }
 
 void apply_setting(const std::string& key, const std::string& value, PlayerSpec& spec, bool& threads_set) {
@@ -79,8 +79,15 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "c") {
     if (!parse_double(value, m.exploration) || m.exploration < 0 || m.exploration > 100)
       throw SpecError{"c must be a number from 0 to 100, not '" + value + "'"};
+    m.exploration_chosen = true;
   } else if (key == "rave") {
-    m.rave = parse_switch(key, value);
+    m.rave_chosen = true;
+    if (value == "board" || value == "traced") {
+      m.rave = true;
+      m.amaf_source = value == "board" ? AmafSource::kBoard : AmafSource::kTraced;
+    } else {
+      m.rave = parse_switch(key, value);
+    }
   } else if (key == "solver") {
     m.solver = parse_switch(key, value);
   } else if (key == "seed") {
@@ -89,6 +96,12 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     if (value == "tree") m.parallelism = Parallelism::kTree;
     else if (value == "root") m.parallelism = Parallelism::kRoot;
     else throw SpecError{"par must be tree or root, not '" + value + "'"};
+  } else if (key == "expand") {
+    if (!parse_int(value, m.expand_threshold) || m.expand_threshold < 1 || m.expand_threshold > 1000000)
+      throw SpecError{"expand must be an integer from 1 to 1000000, not '" + value + "'"};
+  } else if (key == "bias") {
+    if (!parse_double(value, m.rave_bias) || m.rave_bias < 0 || m.rave_bias > 1)
+      throw SpecError{"bias must be a number from 0 to 1, not '" + value + "'"};
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};

@@ -4,7 +4,8 @@
 //   easy | medium | hard | max  [:KEY=VALUE,...]   strength levels (table in spec_parser.cpp)
 //   mcts[:KEY=VALUE,...]                           raw settings
 // Keys: iters=N  time=DURATION  total=DURATION  threads=N (0 = all cores)  c=X
-//       rave=on|off  solver=on|off  seed=N  par=tree|root  nodes=N (tree size cap)
+//       rave=on|off|board|traced  solver=on|off  seed=N  par=tree|root  nodes=N (tree size cap)
+//       expand=N (visits before a leaf grows children)  bias=X (RAVE bias, smaller trusts AMAF longer)
 // DURATION: a number with ms, s or m (bare numbers are seconds): 500ms, 2s, 1.5m.
 #include <string>
 
