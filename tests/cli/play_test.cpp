@@ -60,7 +60,7 @@ TEST(Play, ComputerAgainstComputerSavesTheRecord) {
   LUDUS_REQUIRE_GAME("n-mesh");
   auto dir = scratch_dir();
   const std::string file = (dir / "game.json").string();
-  auto r = run_ludus({"play", "n-mesh", "--black", "random", "--white", "random", "--seed", "3", "--record", file});
+  auto r = run_ludus({"play", "n-mesh", "--black", "random", "--white", "random", "--seed", "3", "--delay", "0.001", "--record", file});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "Seats: black (first player, random) vs white (second player, random)"));
   EXPECT_TRUE(contains(r.out, "Game over: "));
@@ -89,6 +89,15 @@ TEST(Play, TurnsOfSeveralActionsAreTypedAtOnceAndUndoneWhole) {
   EXPECT_TRUE(contains(r.out, "error: illegal move 'zz': malformed coordinate 'zz'"));
   EXPECT_TRUE(contains(r.out, "Took back 2 moves."));
   EXPECT_EQ(record_of(r.out)["moves"], nlohmann::json::array({"f5"}));
+}
+
+TEST(Play, TheMoverIsNamedByTheColourItPlaysNow) {
+  LUDUS_REQUIRE_GAME("trellis");
+  // Trellis's opening: the first player makes the first three turns, Black, White, Black.
+  auto r = run_ludus({"play", "trellis", "-o", "size=7", "--first", "human", "--second", "random"}, "d4,e6\nquit\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_TRUE(contains(r.out, "black (first player, human)> d4,e6"));
+  EXPECT_TRUE(contains(r.out, "white (first player, human)> quit"));
 }
 
 TEST(Play, BadSeatsAreUsageErrors) {
