@@ -36,7 +36,6 @@ namespace cells {
 // A cell code is a set of bits: a stone (or edge) of a colour, kReached, kGoal, kWall,
 // kTouched (below), and the two "linked to a reached stone" flags, which do not make a
 // cell occupied.
-constexpr uint8_t kEmpty = 0;
 constexpr uint8_t kReached = 4;  // with a stone code: joined to the colour's first edge
 constexpr uint8_t kWall = 32;    // beyond the edge ring: occupied, links nothing
 constexpr uint8_t kGoal = 64;    // with a stone code: the colour's goal edge

@@ -15,8 +15,6 @@ class PlayoutRng {
     const __uint128_t product = static_cast<__uint128_t>(state_) * (state_ ^ 0xe7037ed1a0b428dbull);
     return static_cast<uint64_t>(product >> 64) ^ static_cast<uint64_t>(product);
   }
-  // Uniform in [0, bound) from the high 32 bits (Lemire's multiply-shift, bias < 2^-32).
-  uint32_t below(uint32_t bound) { return static_cast<uint32_t>(((next() >> 32) * bound) >> 32); }
 
  private:
   uint64_t state_;
@@ -72,23 +70,25 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
   PlayoutRng rng(shared_rng.next());
   TurnRecord record = record_;
   for (int plies = 0;;) {
-    // Draw slots until one is legal.  A draw is one 64-bit number: its low half picks pass
-    // or swap with probability 2 / (7E + 2) for E empty points; otherwise its high half
-    // picks one of the 7E placement slots, as r * 7E / 2^32 = 7 * index + k, computed as
-    // index = r * E / 2^32 and k = 7 * (fraction of r * E) / 2^32 (no division).
+    // Draw slots until one is legal.  A draw is one 64-bit number r.  Its low half picks
+    // pass or swap with probability 2 / (7E + 2) for E empty points (Lemire's
+    // multiply-shift, as Rng::below: bias below 2^-32); otherwise its high half h picks one
+    // of the 7E placement slots, h * 7E / 2^32 = 7 * index + k, computed without a
+    // division as index = h * E / 2^32 and k = 7 * (fraction of h * E / 2^32).
     const uint64_t special_bound = 7u * static_cast<uint64_t>(num_empty) + 2;
+    uint64_t special;  // 0 pass, 1 swap, 2 or more: a placement
     int first, k;
-    uint64_t r;
     do {
-      r = rng.next();
-      if (((r & 0xffffffffu) * special_bound) >> 32 < 2) [[unlikely]]
+      const uint64_t r = rng.next();
+      special = ((r & 0xffffffffu) * special_bound) >> 32;
+      if (special < 2) [[unlikely]]
         break;
       const uint64_t scaled = (r >> 32) * static_cast<uint64_t>(num_empty);
       first = empties[scaled >> 32];
       k = static_cast<int>(((scaled & 0xffffffffu) * 7) >> 32);
     } while (!cells::is_empty(grid[first + steps[k]]));  // occupied, or off the board
 
-    if (((r & 0xffffffffu) * special_bound) >> 32 >= 2) [[likely]] {
+    if (special >= 2) [[likely]] {
       const int second = first + steps[k];
       const Action placement = site_of_cell[first] * scale[k] + offset[k];
       if (record.mirror_limit_reached() && record.mirrors(placement)) [[unlikely]] continue;
@@ -100,7 +100,7 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
         won |= cells::place_stone(grid, stride, colour, second);
       }
       record.record_placement(placement, ccw_image[placement], cw_image[placement], won);
-    } else if ((((r & 0xffffffffu) * special_bound) >> 32) == 0) {
+    } else if (special == 0) {
       record.record_pass();
     } else if (record.turns_played == 3 && !seats_swapped()) {
       swap_seats();
