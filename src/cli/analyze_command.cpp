@@ -31,6 +31,7 @@ struct AnalyzeArgs {
   std::string plot;
   bool json = false;
   bool quiet = false;
+  int max_plies = 0;
 };
 
 // Wins, losses and draws of one side (a seat or a colour) with its score interval.
@@ -247,9 +248,13 @@ int run_analyze(const AnalyzeArgs& args) {
     s.swap_offered = offers_swap(*s.game);
     // Kept in game order so the statistics do not depend on thread scheduling.
     std::vector<GameFacts> games(static_cast<size_t>(args.games));
+    SelfPlayOptions self_play;
+    self_play.record_branching = true;
+    self_play.single_threaded = args.threads != 1;
+    self_play.max_plies = args.max_plies;
     std::mutex mutex;
     parallel_for(args.games, args.threads, [&](long long i) {
-      SelfPlayGame g = play_ai_game(s.game, {args.ai, args.ai}, args.seed + c, i, true, args.threads != 1);
+      SelfPlayGame g = play_ai_game(s.game, {args.ai, args.ai}, args.seed + c, i, self_play);
       GameFacts facts{g.winning_seat, g.winning_colour, g.history.num_moves(), g.swap_taken, std::move(g.branching),
                       g.end_reason};
       std::lock_guard lock(mutex);
@@ -300,6 +305,8 @@ const bool kAnalyze = register_command({"analyze", "Self-play statistics for gam
   app.add_option("--ai", args->ai, "AI playing both seats: random, easy, medium, hard, max or mcts:...")->capture_default_str();
   app.add_option("--seed", args->seed, "Random seed (same seed, same games)");
   app.add_option("--threads", args->threads, "Games played in parallel (0 = all cores)")->check(CLI::Range(0, 1024));
+  app.add_option("--max-plies", args->max_plies, "Stop longer games and count them as draws (default: 20 per action id, at least 1000)")
+      ->check(CLI::Range(1, 100000000));
   app.add_option("--plot", args->plot, "Write an SVG plot (game lengths, branching factor by ply) to FILE");
   app.add_flag("--json", args->json, "Print JSON instead of tables");
   app.add_flag("-q,--quiet", args->quiet, "No progress report on stderr");

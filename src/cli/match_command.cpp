@@ -27,6 +27,7 @@ struct MatchArgs {
   bool json = false;
   bool quiet = false;
   uint64_t seed = 1;
+  int max_plies = 0;
 };
 
 // What is kept of one finished game (records are written in game order).
@@ -34,6 +35,7 @@ struct GameOutcome {
   int a_seat = 0;
   int a_result = 0;  // +1 A won, -1 A lost, 0 draw
   int plies = 0;
+  bool adjudicated = false;
   std::array<SeatClock, 2> clock_by_player{};  // [0] = A, [1] = B
   std::string record_line;
 };
@@ -71,22 +73,27 @@ int run_match(const MatchArgs& args) {
   long long finished = 0;
   ProgressBar progress("match", args.games, !args.quiet);
 
+  SelfPlayOptions self_play;
+  self_play.single_threaded = args.threads != 1;
+  self_play.max_plies = args.max_plies > 0 ? args.max_plies : default_ply_limit(*game);
   parallel_for(args.games, args.threads, [&](long long index) {
     const int a_seat = static_cast<int>(index % 2);
     std::array<std::string, 2> specs;
     specs[a_seat] = args.a;
     specs[1 - a_seat] = args.b;
-    SelfPlayGame played = play_ai_game(game, specs, args.seed, index, false, args.threads != 1);
+    SelfPlayGame played = play_ai_game(game, specs, args.seed, index, self_play);
     GameOutcome o;
     o.a_seat = a_seat;
     o.a_result = played.winning_seat == kDraw ? 0 : played.winning_seat == a_seat ? 1 : -1;
     o.plies = played.history.num_moves();
+    o.adjudicated = played.adjudicated;
     o.clock_by_player = {played.clock[a_seat], played.clock[1 - a_seat]};
     if (record.is_open()) {
       auto j = played.history.to_json();
       j["match_game"] = index + 1;
       j["players"] = {{"first", specs[0]}, {"second", specs[1]}};
       j["a_seat"] = a_seat == 0 ? "first" : "second";
+      if (played.adjudicated) j["adjudicated"] = "draw";
       o.record_line = j.dump();
     }
     std::lock_guard lock(mutex);
@@ -104,8 +111,9 @@ int run_match(const MatchArgs& args) {
 
   Tally total, as_first, as_second;
   std::array<SeatClock, 2> clock{};
-  long long plies = 0;
+  long long plies = 0, adjudicated = 0;
   for (const auto& o : outcomes) {
+    adjudicated += o->adjudicated;
     total.add(o->a_result);
     (o->a_seat == 0 ? as_first : as_second).add(o->a_result);
     plies += o->plies;
@@ -139,6 +147,7 @@ int run_match(const MatchArgs& args) {
         {"elo", finite_or_null(elo.elo)},
         {"elo_interval", {finite_or_null(elo.low), finite_or_null(elo.high)}},
         {"average_plies", average_plies},
+        {"adjudicated_draws", adjudicated},
         {"ms_per_move", {{"a", ms_per_move(clock[0])}, {"b", ms_per_move(clock[1])}}},
     };
     std::cout << j.dump(2) << "\n";
@@ -154,6 +163,9 @@ int run_match(const MatchArgs& args) {
   std::cout << fmt::format("Elo A - B: {}  95% interval [{}, {}]\n", format_elo(elo.elo), format_elo(elo.low),
                            format_elo(elo.high));
   std::cout << fmt::format("Average game length: {:.1f} plies\n", average_plies);
+  if (adjudicated)
+    std::cout << fmt::format("{} games reached the limit of {} plies and count as draws\n", adjudicated,
+                             self_play.max_plies);
   std::cout << fmt::format("Average time per move: A {}, B {}\n", format_ms(ms_per_move(clock[0])),
                            format_ms(ms_per_move(clock[1])));
   return 0;
@@ -169,6 +181,8 @@ const bool kMatch = register_command({"match", "Play a match between two AIs and
       ->check(CLI::Range(0, 1024));
   app.add_option("--record", args->record, "Append every game to FILE as one JSON record per line");
   app.add_option("--seed", args->seed, "Random seed (same seed, same games)");
+  app.add_option("--max-plies", args->max_plies, "Stop longer games and count them as draws (default: 20 per action id, at least 1000)")
+      ->check(CLI::Range(1, 100000000));
   app.add_flag("--json", args->json, "Print a JSON summary");
   app.add_flag("-q,--quiet", args->quiet, "No progress report on stderr");
   return [args] { return run_match(*args); };

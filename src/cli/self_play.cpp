@@ -1,5 +1,6 @@
 #include "cli/self_play.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <exception>
@@ -13,10 +14,7 @@
 
 namespace ludus::cli {
 
-namespace {
-// A game longer than this is a bug in a game's end detection; stop instead of hanging.
-constexpr int kMaxPlies = 100000;
-}  // namespace
+int default_ply_limit(const Game& game) { return std::max(1000, 20 * game.num_distinct_actions()); }
 
 uint64_t derived_seed(uint64_t seed, long long index, int salt) {
   Rng rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<uint64_t>(index * 4 + salt + 1)));
@@ -32,23 +30,26 @@ std::string single_threaded_spec(const std::string& spec) {
 }
 
 SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::array<std::string, 2>& seat_specs,
-                          uint64_t seed, long long index, bool record_branching, bool single_threaded) {
+                          uint64_t seed, long long index, const SelfPlayOptions& options) {
   std::array<std::unique_ptr<ai::Player>, 2> players;
   for (int seat = 0; seat < 2; ++seat) {
     ai::PlayerConfig config;
     config.seed = derived_seed(seed, index, seat);
     config.threads = 1;
-    players[seat] = ai::make_player(single_threaded ? single_threaded_spec(seat_specs[seat]) : seat_specs[seat], config);
+    players[seat] = ai::make_player(options.single_threaded ? single_threaded_spec(seat_specs[seat]) : seat_specs[seat], config);
     players[seat]->new_game();
   }
   SelfPlayGame result{History(game)};
   History& h = result.history;
   std::vector<Action> legal;
+  const int limit = options.max_plies > 0 ? options.max_plies : default_ply_limit(*game);
   while (!h.is_over()) {
-    if (h.num_moves() >= kMaxPlies)
-      throw LudusError(game->name() + " game " + std::to_string(index + 1) + " did not end after " +
-                       std::to_string(kMaxPlies) + " plies");
-    if (record_branching) {
+    if (h.num_moves() >= limit) {
+      result.adjudicated = true;
+      result.end_reason = "no result after " + std::to_string(limit) + " plies (scored as a draw)";
+      return result;
+    }
+    if (options.record_branching) {
       h.state().legal_actions(legal);
       result.branching.push_back(static_cast<int>(legal.size()));
     }

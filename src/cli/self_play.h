@@ -31,14 +31,25 @@ struct SelfPlayGame {
   std::vector<int> branching;  // legal moves before each ply (only when asked for)
   bool swap_taken = false;     // a `swap` (pie) move was played
   std::string end_reason;      // State::end_reason() at the end
+  bool adjudicated = false;    // stopped at the ply limit and scored as a draw
 };
 
-// Plays one game to the end; `seat_specs[s]` is the AI of seat s (first player = 0).
-// With `single_threaded` (games played in parallel) every AI searches on one thread
-// unless its spec names a thread count.  Throws LudusError for a bad spec or a runaway
-// game.
+// Default ply limit of self-play games, after which they stop and count as draws: some
+// rules admit endless games (Epoxy has forced cycles and no repetition rule).
+int default_ply_limit(const Game& game);
+
+struct SelfPlayOptions {
+  bool record_branching = false;  // fill SelfPlayGame::branching
+  // Every AI searches on one thread unless its spec names a thread count (for games
+  // played in parallel).
+  bool single_threaded = false;
+  int max_plies = 0;  // 0 = default_ply_limit(game)
+};
+
+// Plays one game to the end (or to the ply limit); `seat_specs[s]` is the AI of seat s
+// (first player = 0).  Throws LudusError for a bad spec.
 SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::array<std::string, 2>& seat_specs,
-                          uint64_t seed, long long index, bool record_branching, bool single_threaded);
+                          uint64_t seed, long long index, const SelfPlayOptions& options);
 
 // `spec` limited to one search thread ("hard" -> "hard:threads=1"); specs that set
 // threads themselves and the random player are unchanged.

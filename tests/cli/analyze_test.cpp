@@ -88,6 +88,18 @@ TEST(Analyze, PieGamesReportHowOftenTheSwapIsTaken) {
   EXPECT_NEAR(s["swap"]["rate"].get<double>(), taken / 30.0, 1e-12);
 }
 
+TEST(Analyze, GamesStoppedAtThePlyLimitShowAsTheirOwnEnd) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  auto r = run_ludus({"analyze", "ndengrod", "-o", "swap=off", "-n", "3", "--max-plies", "4", "--json", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto s = nlohmann::json::parse(r.out)["settings"][0];
+  expect_consistent_setting(s, 3);
+  ASSERT_EQ(s["end_reasons"].size(), 1u);
+  EXPECT_EQ(s["end_reasons"][0]["reason"], "no result after N plies");
+  EXPECT_EQ(s["end_reasons"][0]["winners"]["draw"], 3);
+  EXPECT_EQ(s["first_player"]["draws"], 3);
+}
+
 TEST(Analyze, TableAndPlot) {
   LUDUS_REQUIRE_GAME("ndengrod");
   auto dir = scratch_dir();

@@ -91,6 +91,18 @@ TEST(Match, RecordAppendsOneReplayableGamePerLineInGameOrder) {
   std::filesystem::remove_all(dir);
 }
 
+TEST(Match, GamesStoppedAtThePlyLimitAreDraws) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  auto r = run_ludus({"match", "ndengrod", "--a", "random", "--b", "random", "-n", "4", "--max-plies", "6", "--json", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["draws"], 4);
+  EXPECT_EQ(j["adjudicated_draws"], 4);
+  EXPECT_DOUBLE_EQ(j["average_plies"].get<double>(), 6.0);
+  auto text = run_ludus({"match", "ndengrod", "--a", "random", "--b", "random", "-n", "2", "--max-plies", "6", "-q"});
+  EXPECT_TRUE(contains(text.out, "2 games reached the limit of 6 plies and count as draws"));
+}
+
 TEST(Match, BadArgumentsAreUsageErrors) {
   LUDUS_REQUIRE_GAME("ndengrod");
   expect_usage_error(run_ludus({"match", "nope", "--a", "random", "--b", "random"}), "unknown game 'nope'");
