@@ -99,6 +99,12 @@ MoveChoice MctsPlayer::choose(const History& history) {
   const int seat = state.seat_to_move();
   MoveChoice choice;
   choice.reused_nodes = reuse_or_reset(history);
+  if (auto legal = state.legal_actions(); legal.size() == 1) {  // a forced move needs no thought
+    choice.action = legal.front();
+    choice.best_line.push_back(state.action_to_text(choice.action));
+    choice.info = "the only legal move";
+    return choice;
+  }
 
   SearchBudget budget;
   budget.iterations = config_.iterations;

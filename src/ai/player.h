@@ -1,10 +1,17 @@
 #pragma once
 // A computer player: chooses a move for the side to move of a game in progress.
 // Players are built from text specs so every front end (play, match, gtp, server)
-// accepts the same strings:
+// accepts the same strings (full grammar in ai/spec_parser.h):
 //   random                 uniformly random legal move
-//   easy|medium|hard|max   MCTS strength levels (documented budgets)
-//   mcts:iters=N,time=2s,total=5m,threads=2,...   raw MCTS settings
+//   easy                   MCTS, 200 iterations a move
+//   medium                 MCTS, 2000 iterations a move
+//   hard                   MCTS, 1 s a move on every core
+//   max                    MCTS, 5 s a move on every core
+//   mcts:iters=N,time=2s,total=5m,threads=2,c=0.4,rave=on,solver=on,seed=N   raw settings
+// Levels take overrides too: "hard:threads=1,total=10m".
+// Front ends must pick the player by SEAT (State::seat_to_move()), not by colour: a
+// pie/swap rule can give a seat the other colour, and in Trellis one seat plays both
+// colours in the opening.
 #include <cstdint>
 #include <memory>
 #include <string>

@@ -117,6 +117,40 @@ TEST(Mcts, OneThreadWithASeedIsReproducible) {
   EXPECT_NE(first, run(12));
 }
 
+TEST(Mcts, InfoCarriesTheSearchStatistics) {
+  auto p = mcts("iters=1000");
+  auto c = p->choose(History(make_hex({4})));
+  EXPECT_EQ(c.iterations, 1000);
+  EXPECT_GT(c.tree_nodes, 16);
+  EXPECT_FALSE(c.best_line.empty());
+  EXPECT_EQ(c.best_line.front(), History(make_hex({4})).state().action_to_text(c.action));
+  EXPECT_NE(c.info.find("1000 iterations"), std::string::npos) << c.info;
+  EXPECT_NE(c.info.find("win "), std::string::npos) << c.info;
+  EXPECT_NE(c.info.find("line " + c.best_line.front()), std::string::npos) << c.info;
+  EXPECT_GT(c.value, -1.0);
+  EXPECT_LT(c.value, 1.0);
+}
+
+TEST(Mcts, TotalTimeIsSharedOverTheGame) {
+  // A whole game on a small board within a 1.5 s total (plus a generous margin for slow,
+  // busy machines: the point is that the clock is shared, not how exact it is).
+  auto p = make_player("mcts:total=1500ms");
+  auto weak = make_player("random");
+  History h(make_hex({5}));
+  double used = 0;
+  while (!h.is_over()) {
+    if (h.state().seat_to_move() == 0) {
+      auto c = p->choose(h);
+      used += c.seconds;
+      h.play(c.action);
+    } else {
+      h.play(weak->choose(h).action);
+    }
+  }
+  EXPECT_LT(used, 3.0);
+  EXPECT_GT(used, 0.3);
+}
+
 TEST(Mcts, ReusesTheTreeBetweenMoves) {
   auto game = make_hex({5});
   auto p = mcts("iters=3000");
