@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace ludus::ai {
 namespace {
@@ -31,15 +32,6 @@ constexpr Level kLevels[] = {
 };
 
 const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias";
-
-std::string lowercase_trimmed(std::string_view text) {
-  size_t b = 0, e = text.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-  std::string out(text.substr(b, e - b));
-  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {

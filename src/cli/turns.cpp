@@ -37,12 +37,6 @@ int play_turn_text(History& history, std::string_view text) {
   return static_cast<int>(plies.size());
 }
 
-std::string lowercase(std::string_view text) {
-  std::string out(text);
-  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
 std::vector<std::string> split_words(std::string_view text) {
   std::vector<std::string> words;
   std::string current;

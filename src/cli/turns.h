@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/history.h"
+#include "core/text.h"
 
 namespace ludus::cli {
 
@@ -30,9 +31,6 @@ void undo_to(History& history, int plies);
 // LudusError of the first illegal ply ("illegal move 'e5-e7': ...").  Returns the
 // number of plies played.
 int play_turn_text(History& history, std::string_view text);
-
-// Lowercase copy.
-std::string lowercase(std::string_view text);
 
 // Splits at blanks.
 std::vector<std::string> split_words(std::string_view text);

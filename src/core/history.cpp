@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/text.h"
 #include "core/registry.h"
 
 namespace ludus {
@@ -43,8 +44,7 @@ std::string History::status() const {
 
 Action History::play(std::string_view text) {
   if (is_over()) throw LudusError("illegal move '" + std::string(text) + "': the game is over");
-  std::string lowered(text);
-  for (auto& ch : lowered) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string lowered = lowercase(text);
   if (lowered == "resign") {
     // By seat: in Trellis's opening the first player also plays White's turn.
     resign(state_->colour_of_seat(state_->seat_to_move()));

@@ -1,17 +1,10 @@
 #include "core/notation.h"
 
-#include <cctype>
+#include "core/text.h"
 
 namespace ludus {
 
-std::string normalize_move_text(std::string_view text) {
-  size_t b = 0, e = text.size();
-  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
-  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
-  std::string out(text.substr(b, e - b));
-  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
+std::string normalize_move_text(std::string_view text) { return lowercase_trimmed(text); }
 
 MoveWord move_word(std::string_view text) {
   std::string t = normalize_move_text(text);

@@ -4,14 +4,10 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace ludus {
 namespace {
-
-std::string lower(std::string s) {
-  for (auto& ch : s) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return s;
-}
 
 bool parse_int(const std::string& text, int* out) {
   if (text.empty() || text.size() > 9) return false;
@@ -58,7 +54,7 @@ Options Options::parse(const std::vector<OptionSpec>& specs,
                        const std::map<std::string, std::string>& given) {
   Options opts;
   for (const auto& [raw_name, raw_value] : given) {
-    std::string name = lower(raw_name);
+    std::string name = lowercase(raw_name);
     auto spec = std::find_if(specs.begin(), specs.end(), [&](const OptionSpec& s) { return s.name == name; });
     if (spec == specs.end()) {
       std::string known;
@@ -66,7 +62,7 @@ Options Options::parse(const std::vector<OptionSpec>& specs,
       throw LudusError("bad option: unknown option '" + raw_name + "' (options: " +
                        (known.empty() ? "none" : known) + ")");
     }
-    std::string value = lower(raw_value);
+    std::string value = lowercase(raw_value);
     if (spec->kind == OptionSpec::Kind::Integer) {
       int v = 0;
       if (!parse_int(value, &v) || v < spec->min || v > spec->max)

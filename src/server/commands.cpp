@@ -10,6 +10,7 @@
 #include "core/error.h"
 #include "core/options.h"
 #include "core/registry.h"
+#include "core/text.h"
 #include "server/errors.h"
 #include "server/mail_format.h"
 
@@ -59,12 +60,6 @@ const CommandHelp* find_command(std::string_view name) {
   return nullptr;
 }
 
-std::string lower(std::string_view s) {
-  std::string out(s);
-  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return out;
-}
-
 [[noreturn]] void usage(const CommandHelp& c) { bad_request(std::string("usage: ") + c.usage, "usage"); }
 
 // "12" -> 12; 400 otherwise.
@@ -108,7 +103,7 @@ class Run {
     if (name == "undo" || name == "draw") return propose(name, 0);
     if (name == "propose") {
       if (args_.empty()) usage(command_);
-      std::string kind = lower(args_[0]);
+      std::string kind = lowercase(args_[0]);
       if (kind != "draw" && kind != "undo") usage(command_);
       return propose(kind, 1);
     }
@@ -178,7 +173,7 @@ class Run {
       }
     }
     if (challenger.empty()) unauthorized("wrong user id or password (PASSWORD must be USER1's or USER2's)");
-    int64_t board = service_.challenge(challenger, game_, options, lower(rest[0]), lower(rest[1]));
+    int64_t board = service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1]));
     return with_board(fmt::format("{} challenges: board {} is ready.", challenger, board), board);
   }
 
@@ -261,8 +256,8 @@ class Run {
   std::string games() {
     expect(1, 2);
     GameFilter filter;
-    filter.user = Accounts::is_ai(args_[0]) ? lower(args_[0]) : Accounts::normalize_user_id(args_[0]);
-    std::string which = args_.size() > 1 ? lower(args_[1]) : "active";
+    filter.user = Accounts::is_ai(args_[0]) ? lowercase(args_[0]) : Accounts::normalize_user_id(args_[0]);
+    std::string which = args_.size() > 1 ? lowercase(args_[1]) : "active";
     if (which == "active" || which == "finished")
       filter.status = which;
     else if (which == "next")
@@ -277,7 +272,7 @@ class Run {
 
   std::string help() {
     expect(0, 1);
-    return CommandInterpreter::help(args_.empty() ? "" : lower(args_[0]));
+    return CommandInterpreter::help(args_.empty() ? "" : lowercase(args_[0]));
   }
 
   Service& service_;
@@ -292,7 +287,7 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words) {
   if (words.empty()) bad_request("empty command (try 'help')", "usage");
   size_t at = 0;
   std::string game;
-  const CommandHelp* command = find_command(lower(words[0]));
+  const CommandHelp* command = find_command(lowercase(words[0]));
   if (!command) {
     try {
       game = find_game(words[0]).info->name;
@@ -301,7 +296,7 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words) {
     }
     if (words.size() < 2) bad_request("a command must follow the game name (try 'help')", "usage");
     at = 1;
-    command = find_command(lower(words[1]));
+    command = find_command(lowercase(words[1]));
     if (!command) bad_request("unknown command '" + words[1].substr(0, 40) + "' (try 'help')", "usage");
   }
   std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());

@@ -2,6 +2,7 @@
 
 #include "ai/player.h"
 #include "core/error.h"
+#include "core/text.h"
 #include "core/notation.h"
 #include "server/errors.h"
 
@@ -13,8 +14,7 @@ namespace {
 
 // A seat's holder as given by a challenger: an existing user or a valid AI spec.
 std::string checked_seat(Session& session, const std::string& given) {
-  std::string prefix = given.substr(0, 3);
-  for (auto& ch : prefix) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  const std::string prefix = lowercase(given.substr(0, 3));
   if (prefix == "ai:") {
     std::string spec = given.substr(3);
     try {

@@ -5,6 +5,7 @@
 #include "core/notation.h"
 #include "core/options.h"
 #include "core/random.h"
+#include "core/text.h"
 #include "core/union_find.h"
 
 namespace ludus {
@@ -59,6 +60,9 @@ TEST(Notation, Words) {
   EXPECT_EQ(pair->first, "e6");
   EXPECT_EQ(pair->second, "d4");
   EXPECT_FALSE(split_move("d4", ','));
+  EXPECT_EQ(lowercase("E5-Swap"), "e5-swap");
+  EXPECT_EQ(trim(" \t d4 \n"), "d4");
+  EXPECT_EQ(lowercase_trimmed("  MCTS:Iters=5 "), "mcts:iters=5");
   EXPECT_FALSE(split_move("d4,", ','));
   EXPECT_FALSE(split_move("a,b,c", ','));
 }

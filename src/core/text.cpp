@@ -1,0 +1,22 @@
+#include "core/text.h"
+
+#include <cctype>
+
+namespace ludus {
+
+std::string lowercase(std::string_view text) {
+  std::string out(text);
+  for (auto& ch : out) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
+  return out;
+}
+
+std::string_view trim(std::string_view text) {
+  size_t b = 0, e = text.size();
+  while (b < e && std::isspace(static_cast<unsigned char>(text[b]))) ++b;
+  while (e > b && std::isspace(static_cast<unsigned char>(text[e - 1]))) --e;
+  return text.substr(b, e - b);
+}
+
+std::string lowercase_trimmed(std::string_view text) { return lowercase(trim(text)); }
+
+}  // namespace ludus

@@ -1,0 +1,18 @@
+#pragma once
+// Case folding and blank trimming for user-typed text (moves, commands, AI specs,
+// options): written once so every front end folds text the same way.
+#include <string>
+#include <string_view>
+
+namespace ludus {
+
+// ASCII lowercase copy.
+std::string lowercase(std::string_view text);
+
+// `text` without leading and trailing blanks.
+std::string_view trim(std::string_view text);
+
+// lowercase(trim(text)).
+std::string lowercase_trimmed(std::string_view text);
+
+}  // namespace ludus
