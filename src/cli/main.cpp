@@ -15,6 +15,17 @@ int main(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
     runners[sub] = spec.setup(*sub);
   }
+  // CLI11 would only say "A subcommand is required"; name the word it did not know.
+  std::string known;
+  bool found = false;
+  for (const auto& spec : cli::registered_commands()) {
+    known += (known.empty() ? "" : ", ") + spec.name;
+    found = found || (argc > 1 && spec.name == argv[1]);
+  }
+  if (argc > 1 && argv[1][0] != '-' && !found) {
+    std::cerr << "ludus: error: unknown command '" << argv[1] << "' (commands: " << known << ")\n";
+    return cli::kExitUsage;
+  }
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

@@ -1,5 +1,6 @@
 // `ludus verify FILE...`: replays recorded reference games (../shared/conformance format).
 #include <filesystem>
+#include <fstream>
 #include <iostream>
 
 #include "cli/command.h"
@@ -26,6 +27,11 @@ const bool kVerify = register_command({"verify", "Replay recorded games and chec
     }
     ConformanceSummary total;
     for (const auto& path : paths) {
+      if (!std::ifstream(path)) {
+        std::cerr << "ludus: error: cannot open " << path << "\n";
+        ++total.failed;
+        continue;
+      }
       auto s = verify_conformance_file(path, std::cout);
       if (paths.size() > 1) std::cout << path << ": " << s.passed << " passed, " << s.failed << " failed\n";
       total.passed += s.passed;
