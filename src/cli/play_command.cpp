@@ -17,6 +17,7 @@
 
 #include "ai/player.h"
 #include "cli/command.h"
+#include "cli/self_play.h"
 #include "cli/turns.h"
 #include "core/error.h"
 #include "core/registry.h"
@@ -34,6 +35,7 @@ struct PlayArgs {
   std::string record;
   uint64_t seed = 0;
   int threads = 1;
+  int max_plies = 0;  // 0 = default_ply_limit(game)
 };
 
 // Every colour name of every game, plus first/second: the seat options.
@@ -54,7 +56,13 @@ class PlaySession {
     choose_seats();
     announce();
     show_position();
+    const int limit = args_.max_plies > 0 ? args_.max_plies : default_ply_limit(history_.game());
     while (!history_.is_over()) {
+      if (history_.num_moves() >= limit) {  // Epoxy and some Ndengrod options admit endless games
+        out_ << fmt::format("\nNo result after {} plies: the game is stopped and scored as a draw.\n", limit);
+        stopped_ = true;
+        break;
+      }
       const int seat = history_.state().seat_to_move();
       if (players_[seat]) {
         ai_move(seat);
@@ -253,7 +261,9 @@ class PlaySession {
       if (winner != kDraw) out_ << " -- " << seat_text(history_.state().seat_of_colour(winner)) << " wins";
       out_ << "\n";
     }
-    const std::string record = history_.to_json().dump();
+    auto json = history_.to_json();
+    if (stopped_) json["adjudicated"] = "draw";
+    const std::string record = json.dump();
     if (args_.record.empty()) {
       out_ << "Record: " << record << "\n";
     } else {
@@ -273,6 +283,7 @@ class PlaySession {
   std::string hint_spec_;
   uint64_t hint_seed_ = 1;
   std::unique_ptr<ai::Player> hint_player_;
+  bool stopped_ = false;  // cut at the ply limit
 };
 
 const bool kPlay = register_command({"play", "Play a game in the terminal (people and/or AIs)", 45, [](CLI::App& app) {
@@ -291,6 +302,9 @@ const bool kPlay = register_command({"play", "Play a game in the terminal (peopl
   app.add_option("--record", args->record, "Save the game record (JSON) to FILE at the end");
   app.add_option("--seed", args->seed, "Random seed of the AIs (default: different every time)");
   app.add_option("--threads", args->threads, "Threads per AI (0 = all cores)")->check(CLI::Range(0, 1024));
+  app.add_option("--max-plies", args->max_plies,
+                 "Stop a longer game and score it as a draw (default: 20 per action id, at least 1000)")
+      ->check(CLI::Range(1, 100000000));
   return [args] {
     PlaySession session(*args, std::cin, std::cout, isatty(fileno(stdin)) == 0);
     return session.run();

@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
+#include "cli/self_play.h"
 #include "core/random.h"
 
 namespace ludus::cli {
@@ -15,6 +16,7 @@ struct RandomArgs {
   GameArgs game;
   uint64_t seed = 1;
   int games = 1;
+  int max_plies = 0;  // 0 = default_ply_limit(game)
   bool quiet = false;
 };
 
@@ -23,28 +25,41 @@ const bool kRandom = register_command({"random", "Play uniformly random games an
   add_game_args(app, args->game);
   app.add_option("--seed", args->seed, "Random seed (same seed, same games)");
   app.add_option("-n,--games", args->games, "Number of games")->check(CLI::Range(1, 100000000));
+  app.add_option("--max-plies", args->max_plies,
+                 "Stop longer games and count them as draws (default: 20 per action id, at least 1000)")
+      ->check(CLI::Range(1, 100000000));
   app.add_flag("-q,--quiet", args->quiet, "Print only the summary (fast path: no records are kept)");
   return [args] {
     auto game = args->game.make();
     Rng rng(args->seed);
     int wins[3] = {0, 0, 0};  // colour 0, colour 1, draw
     long long total_plies = 0;
+    int stopped = 0;  // games cut at the ply limit (some option sets never end)
+    const int limit = args->max_plies > 0 ? args->max_plies : default_ply_limit(*game);
     auto start = std::chrono::steady_clock::now();
     for (int g = 0; g < args->games; ++g) {
       int winner;
       if (args->quiet) {
+        // The engines' playouts stop endless games themselves and score them as draws.
         auto state = game->new_initial_state();
         winner = state->random_playout(rng);
       } else {
         History h(game);
         std::vector<Action> actions;
-        while (!h.is_over()) {
+        while (!h.is_over() && h.num_moves() < limit) {
           h.state().legal_actions(actions);
           h.play(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
         }
         total_plies += h.num_moves();
-        winner = h.winner();
-        std::cout << h.to_json().dump() << "\n";
+        auto record = h.to_json();
+        if (h.is_over()) {
+          winner = h.winner();
+        } else {
+          winner = kDraw;
+          ++stopped;
+          record["adjudicated"] = "draw";
+        }
+        std::cout << record.dump() << "\n";
       }
       ++wins[winner == kDraw ? 2 : winner];
     }
@@ -53,6 +68,7 @@ const bool kRandom = register_command({"random", "Play uniformly random games an
                                       seconds, args->games / std::max(seconds, 1e-9), game->colour_name(0), wins[0],
                                       game->colour_name(1), wins[1], wins[2]);
     if (!args->quiet) summary += fmt::format(", {:.1f} plies/game", double(total_plies) / args->games);
+    if (stopped) summary += fmt::format(" ({} stopped at {} plies and scored as draws)", stopped, limit);
     (args->quiet ? std::cout : std::cerr) << summary << "\n";
     return 0;
   };
