@@ -12,6 +12,7 @@
 
 #include "ai/player.h"
 #include "cli/command.h"
+#include "core/geometry.h"
 #include "core/error.h"
 #include "core/registry.h"
 
@@ -20,17 +21,29 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// The boards measured: the default and the largest option set of each game.
-const std::vector<std::pair<std::string, std::map<std::string, std::string>>> kBoards = {
-    {"ndengrod", {}}, {"ndengrod", {{"size", "13"}}},
-    {"n-mesh", {}},   {"n-mesh", {{"size", "11"}}},   {"n-mesh", {{"size", "19"}}},
-    {"netted", {}},   {"netted", {{"size", "10"}}},
-    {"trellis", {}},  {"trellis", {{"size", "25"}}},
-    {"epoxy", {}},    {"epoxy", {{"size", "m"}}},     {"epoxy", {{"size", "xxl"}}},
+using Board = std::pair<std::string, std::map<std::string, std::string>>;
+
+// The boards measured: from the smallest through the default to the largest option set
+// of each game, so the growth of playout cost with board size shows.  (Ndengrod's
+// smallest board with default line length is size 3: on size 2 no line fits.)
+const std::vector<Board> kBoards = {
+    {"ndengrod", {{"size", "3"}}}, {"ndengrod", {}},   {"ndengrod", {{"size", "13"}}},
+    {"n-mesh", {{"size", "3"}}},   {"n-mesh", {}},     {"n-mesh", {{"size", "11"}}},  {"n-mesh", {{"size", "19"}}},
+    {"netted", {{"size", "2"}}},   {"netted", {}},     {"netted", {{"size", "10"}}},
+    {"netted", {{"shape", "hexhex"}, {"size", "10"}}},
+    {"trellis", {{"size", "7"}}},  {"trellis", {}},    {"trellis", {{"size", "25"}}},
+    {"epoxy", {}},                 {"epoxy", {{"size", "m"}}},  {"epoxy", {{"size", "xxl"}}},
 };
+
+std::string board_label(const Board& board) {
+  std::string label = board.first;
+  for (const auto& [k, v] : board.second) label += " " + k + "=" + v;
+  return label;
+}
 
 struct BenchArgs {
   std::vector<std::string> games;
+  std::vector<std::string> options;
   double seconds = 1.0;
   int threads = 0;
   int signature_games = 100;
@@ -127,7 +140,8 @@ double mcts_rate(const std::shared_ptr<const Game>& game, int threads, double se
 
 const bool kBench = register_command({"bench", "Measure playout and search speed; print a deterministic signature", 90, [](CLI::App& app) {
   auto args = std::make_shared<BenchArgs>();
-  app.add_option("games", args->games, "Games to measure (default: all, default and large boards)");
+  app.add_option("games", args->games, "Games to measure (default: all; smallest, default and largest boards)");
+  app.add_option("-o,--option", args->options, "Measure only this option set (name=value, repeatable; one game)");
   app.add_option("--seconds", args->seconds, "Seconds per measurement")->check(CLI::Range(0.05, 600.0));
   app.add_option("--threads", args->threads, "Threads for the multi-threaded figures (0 = all cores)");
   app.add_option("--signature-games", args->signature_games, "Seeded random games in the signature")->check(CLI::Range(1, 1000000));
@@ -137,20 +151,36 @@ const bool kBench = register_command({"bench", "Measure playout and search speed
     int threads = args->threads > 0 ? args->threads : std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::string> wanted;
     for (const auto& g : args->games) wanted.push_back(find_game(g).info->name);
+    std::vector<Board> boards;
+    if (!args->options.empty()) {
+      if (wanted.size() != 1) throw LudusError("--option needs exactly one game");
+      Board board{wanted[0], {}};
+      for (const auto& o : args->options) {
+        auto eq = o.find('=');
+        if (eq == std::string::npos) throw LudusError("option '" + o + "' is not name=value");
+        board.second[o.substr(0, eq)] = o.substr(eq + 1);
+      }
+      (void)make_game(board.first, board.second);  // bad options: one-line error here
+      boards.push_back(board);
+    } else {
+      for (const auto& board : kBoards)
+        if (wanted.empty() || std::find(wanted.begin(), wanted.end(), board.first) != wanted.end()) boards.push_back(board);
+    }
     nlohmann::json rows = nlohmann::json::array();
     uint64_t total_signature = 0;
     if (!args->json)
-      std::cout << fmt::format("{:<26} {:>12} {:>12} {:>8} {:>11} {:>11}  {}\n", "board", "playouts/s", fmt::format("x{} thr", threads),
-                               "plies", "mcts it/s", fmt::format("x{} thr", threads), "signature");
-    for (const auto& [name, options] : kBoards) {
-      if (!wanted.empty() && std::find(wanted.begin(), wanted.end(), name) == wanted.end()) continue;
+      std::cout << fmt::format("{:<27} {:>5} {:>11} {:>11} {:>7} {:>10} {:>10}  {}\n", "board", "cells", "playouts/s",
+                               fmt::format("x{} thr", threads), "plies", "mcts it/s", fmt::format("x{} thr", threads),
+                               "signature");
+    for (const auto& board : boards) {
+      const auto& [name, options] = board;
       std::shared_ptr<const Game> game;
       try {
         game = make_game(name, options);
       } catch (const LudusError&) {
         continue;  // game not built into this binary
       }
-      std::string label = name + (options.empty() ? "" : " " + game->options().to_string());
+      const int cells = game->board_geometry() ? game->board_geometry()->num_sites() : 0;
       auto one = playout_rate(*game, 1, args->seconds);
       auto many = playout_rate(*game, threads, args->seconds);
       double mcts1 = args->no_mcts ? 0 : mcts_rate(game, 1, args->seconds);
@@ -159,12 +189,13 @@ const bool kBench = register_command({"bench", "Measure playout and search speed
       total_signature ^= sig + 0x9E3779B97F4A7C15ull + (total_signature << 6) + (total_signature >> 2);
       if (args->json) {
         rows.push_back({{"game", name}, {"options", game->options().values()}, {"playouts_per_second", one.per_second},
-                        {"playouts_per_second_all_threads", many.per_second}, {"threads", threads},
+                        {"playouts_per_second_all_threads", many.per_second}, {"threads", threads}, {"cells", cells},
                         {"average_plies", one.plies}, {"mcts_iterations_per_second", mcts1},
                         {"mcts_iterations_per_second_all_threads", mctsn}, {"signature", fmt::format("{:016x}", sig)}});
       } else {
-        std::cout << fmt::format("{:<26} {:>12.0f} {:>12.0f} {:>8.1f} {:>11.0f} {:>11.0f}  {:016x}\n", label, one.per_second,
-                                 many.per_second, one.plies, mcts1, mctsn, sig) << std::flush;
+        std::cout << fmt::format("{:<27} {:>5} {:>11.0f} {:>11.0f} {:>7.1f} {:>10.0f} {:>10.0f}  {:016x}\n",
+                                 board_label(board), cells, one.per_second, many.per_second, one.plies, mcts1, mctsn, sig)
+                  << std::flush;
       }
     }
     if (args->json)
