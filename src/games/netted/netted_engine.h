@@ -4,14 +4,17 @@
 //
 // State per colour P: its stones, its gaps (empty cells between two of its stones on a
 // line; recomputed locally after each placement, since a gap is a pure function of the
-// three cells), and open_[P][c], the neighbours that P's regions may step to from c:
-// the board neighbours minus the steps an opposing diagonal crosses.  Stones are never
-// removed, so open_ only ever loses bits, two per new opposing diagonal.
+// three cells), open_[P][c], the neighbours that P's regions may step to from c (the
+// board neighbours minus the steps an opposing diagonal crosses; stones are never
+// removed, so open_ only ever loses bits, two per new opposing diagonal), and P's
+// regions (netted_regions.h), updated locally after each placement.
 //
-// After every placement the player to move has its cells partitioned into regions by a
-// flood fill over open_; one pass yields both the death test (was it netted?) and the
-// legal-placement mask (a placement keeps the same region unless it lands on an opposing
-// gap, which then joins the regions it touches).
+// A placement by O changes O's regions only at the placed cell (one more stone, or a
+// former P gap joining the space) and P's regions only near it (the cell and O's new
+// gaps leave P's space, O's new diagonals cut steps).  Only P regions that changed can
+// have died; the legal placements of P are its roomy regions plus the O gaps whose
+// merged neighbourhood would live.  evaluate_from_scratch() partitions both colours
+// anew: used for position set-up and by the cross-check (self_check).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -19,6 +22,7 @@
 #include "core/bitboard.h"
 #include "core/error.h"
 #include "games/netted/netted.h"
+#include "games/netted/netted_regions.h"
 
 namespace ludus {
 
@@ -68,21 +72,38 @@ class NettedEngineState final : public NettedState {
   bool step_open(int colour, int a, int b) const override { return open_[colour][a].test(b); }
   int netted_stones() const override { return netted_stones_; }
   int netted_edges() const override { return netted_edges_; }
+  std::string self_check() const override;
 
-  // Stone placed without legality checks or evaluation (position set-up).
-  void place(int site, int colour);
+  using Regions = NettedRegions<W>;
+  using Cut = typename Regions::Cut;
+  // Stone placed without legality checks or evaluation (position set-up); the steps its
+  // new diagonals close for the opponent go to `cuts` (up to 6) when given.  Returns
+  // their number.
+  int place(int site, int colour, Cut* cuts = nullptr);
   void set_to_move(int colour) { to_move_ = colour; }
-  // Partitions the regions of the colour to move: sets the winner if that colour is
-  // netted or has no legal placement, else the legal mask.
-  void evaluate();
+  // Partitions both colours from scratch and judges the colour to move: sets the winner
+  // if that colour is netted or has no legal placement, else the legal mask.
+  void evaluate_from_scratch();
+  const Regions& regions(int colour) const { return regions_[colour]; }
 
  private:
   const NettedEngineGame<W>& engine() const { return static_cast<const NettedEngineGame<W>&>(game()); }
+  typename Regions::Counting counting(int colour) const { return {engine().edge_mask(), stones_[colour]}; }
+  Board space(int colour) const { return engine().board_mask().and_not(stones_[1 - colour] | gaps_[1 - colour]); }
+  // The legal placements of the colour to move, summing the regions a gap cell joins
+  // (the plain form of judge(), for self_check).
+  Board legal_by_sums() const;
+  // Judges the colour to move after the other placed: dead if one of the `changed`
+  // regions (or any region, once after set-up) is netted; else its legal mask.
+  void judge(const int* changed, int num_changed);
 
   Board stones_[2];
   Board gaps_[2];
   Board legal_;  // legal placements of to_move_ (empty once terminal)
   std::array<Board, kMaxSites> open_[2];
+  Regions regions_[2];
+  // After set-up, a colour's regions were never judged: its first judgement checks all.
+  bool unjudged_[2] = {false, false};
   int to_move_ = 0;
   int winner_ = -1;
   int netted_stones_ = 0, netted_edges_ = 0;
@@ -105,7 +126,7 @@ NettedEngineGame<W>::NettedEngineGame(const Options& options, Geometry geometry)
 template <int W>
 std::unique_ptr<State> NettedEngineGame<W>::new_initial_state() const {
   auto state = std::make_unique<NettedEngineState<W>>(*this);
-  state->evaluate();
+  state->evaluate_from_scratch();
   return state;
 }
 
@@ -119,7 +140,7 @@ std::unique_ptr<NettedState> NettedEngineGame<W>::position(const std::vector<int
       state->place(s, colour);
     }
   state->set_to_move(to_move);
-  state->evaluate();
+  state->evaluate_from_scratch();
   return state;
 }
 
@@ -135,7 +156,7 @@ void NettedEngineState<W>::legal_actions(std::vector<Action>& out) const {
 }
 
 template <int W>
-void NettedEngineState<W>::place(int site, int colour) {
+int NettedEngineState<W>::place(int site, int colour, Cut* cuts) {
   const NettedGame& g = engine();
   stones_[colour].set(site);
   gaps_[0].reset(site);
@@ -144,88 +165,137 @@ void NettedEngineState<W>::place(int site, int colour) {
   for (const auto& line : g.lines(site))
     if (line.far >= 0 && stones_[colour].test(line.far) && !occupied.test(line.mid)) gaps_[colour].set(line.mid);
   auto& opponent_open = open_[1 - colour];
+  int num_cuts = 0;
   for (const auto& d : g.diagonals(site)) {
-    if (!stones_[colour].test(d.partner)) continue;
+    if (!stones_[colour].test(d.partner) || !opponent_open[d.a].test(d.b)) continue;
     opponent_open[d.a].reset(d.b);
     opponent_open[d.b].reset(d.a);
+    if (cuts) cuts[num_cuts++] = {d.a, d.b};
   }
+  return num_cuts;
 }
 
 template <int W>
 void NettedEngineState<W>::apply(Action action) {
-  place(action, to_move_);
-  to_move_ = 1 - to_move_;
-  evaluate();
+  const int o = to_move_, p = 1 - o;
+  // Where the cell was: in O's space unless a P gap, in P's space unless an O gap.
+  const bool in_own_space = !gaps_[p].test(action), in_other_space = !gaps_[o].test(action);
+  const Board old_gaps = gaps_[o];
+  Cut cuts[Geometry::kHexDirs];
+  const int num_cuts = place(action, o, cuts);
+
+  if (in_own_space) regions_[o].recount(regions_[o].label(action), counting(o));
+  else regions_[o].join(action, open_[o], counting(o));
+
+  Board removed = gaps_[o].and_not(old_gaps);
+  if (in_other_space) removed.set(action);
+  int changed[Regions::kMaxChanged];
+  const int num_changed = regions_[p].remove(removed, cuts, num_cuts, open_[p], counting(p), changed);
+  to_move_ = p;
+  judge(changed, num_changed);
 }
 
 template <int W>
-void NettedEngineState<W>::evaluate() {
+void NettedEngineState<W>::evaluate_from_scratch() {
+  for (int colour = 0; colour < 2; ++colour) regions_[colour].build(space(colour), open_[colour], counting(colour));
+  unjudged_[to_move_] = true;
+  unjudged_[1 - to_move_] = true;
+  judge(nullptr, 0);
+}
+
+template <int W>
+void NettedEngineState<W>::judge(const int* changed, int num_changed) {
   const NettedEngineGame<W>& g = engine();
   const int p = to_move_, o = 1 - p;
-  const Board& edges = g.edge_mask();
-  const Board& mine = stones_[p];
-  const Board space = g.board_mask().and_not(stones_[o] | gaps_[o]);
-  const auto& open = open_[p];
+  const Regions& regions = regions_[p];
 
-  // Region id of every cell of `space` and the per-region counts; only read back for
-  // cells of `space`, so they need no initialisation.
-  uint16_t region_of[kMaxSites];
-  int region_edges[kMaxSites];
-  int region_stones[kMaxSites];
-  int regions = 0;
-
-  Board remaining = space;
-  Board legal;
-  while (remaining.any()) {
-    const int seed = remaining.lowest();
-    remaining.reset(seed);
-    Board region, frontier;
-    region.set(seed);
-    frontier.set(seed);
-    // Grow by whole rings: every frontier cell contributes its open steps at once.
-    while (frontier.any()) {
-      Board reached;
-      frontier.for_each([&](int c) {
-        region_of[c] = static_cast<uint16_t>(regions);
-        reached |= open[c];
-      });
-      frontier = reached & remaining;
-      remaining = remaining.and_not(frontier);
-      region |= frontier;
-    }
-    const int e = (region & edges).count();
-    const int s = (region & mine).count();
-    if (s > 0 && e <= s) {  // netted: the colour that just placed wins
-      winner_ = o;
-      netted_stones_ = s;
-      netted_edges_ = e;
-      legal_.clear();
-      return;
-    }
-    if (e >= s + 2) legal |= region.and_not(mine);
-    region_edges[regions] = e;
-    region_stones[regions] = s;
-    ++regions;
+  // Death: the netted region with the lowest cell is reported.
+  int dead = -1, dead_cell = kMaxSites;
+  auto consider = [&](int r) {
+    if (!regions.dead(r)) return;
+    const int c = regions.mask(r).lowest();
+    if (c < dead_cell) dead = r, dead_cell = c;
+  };
+  if (unjudged_[p]) {
+    unjudged_[p] = false;
+    regions.slots().for_each(consider);
+  } else {
+    for (int i = 0; i < num_changed; ++i) consider(changed[i]);
+  }
+  if (dead >= 0) {  // netted: the colour that just placed wins
+    winner_ = o;
+    netted_stones_ = regions.stones(dead);
+    netted_edges_ = regions.edges(dead);
+    legal_.clear();
+    return;
   }
 
-  // A placement on an opposing gap ends it: the cell joins every region it can step to.
+  Board legal = regions.roomy().and_not(stones_[p]);
+  // A placement on an opposing gap ends it: the cell joins every region it can step to,
+  // and lives iff the sum of (edges - stones) over those regions >= 2 - edge(cell).
+  // Every region of the colour to move now lives or holds no stone, so each term is
+  // >= 0: an edge gap needs one positive region, an inner one a roomy region or two
+  // distinct positive ones.
+  const auto& open = open_[p];
   gaps_[o].for_each([&](int cell) {
-    int e = g.is_edge(cell) ? 1 : 0, s = 1;
-    int seen[Geometry::kHexDirs];
-    int num_seen = 0;
-    (open[cell] & space).for_each([&](int n) {
-      const int r = region_of[n];
-      for (int i = 0; i < num_seen; ++i)
-        if (seen[i] == r) return;
-      seen[num_seen++] = r;
-      e += region_edges[r];
-      s += region_stones[r];
+    const Board positive = open[cell] & regions.positive();
+    if (positive.none()) return;
+    if (g.is_edge(cell) || positive.intersects(regions.roomy())) {
+      legal.set(cell);
+      return;
+    }
+    const int first = regions.label(positive.lowest());
+    positive.for_each([&](int n) {
+      if (regions.label(n) != first) legal.set(cell);
     });
-    if (e > s) legal.set(cell);
   });
 
   legal_ = legal;
   if (legal.none()) winner_ = o;  // no legal placement: the colour to move loses
+}
+
+template <int W>
+typename NettedEngineState<W>::Board NettedEngineState<W>::legal_by_sums() const {
+  const NettedEngineGame<W>& g = engine();
+  const int p = to_move_, o = 1 - p;
+  const Regions& regions = regions_[p];
+  Board legal = regions.roomy().and_not(stones_[p]);
+  gaps_[o].for_each([&](int cell) {
+    int e = g.is_edge(cell) ? 1 : 0, s = 1;
+    int seen[Geometry::kHexDirs];
+    int num_seen = 0;
+    (open_[p][cell] & regions.space()).for_each([&](int n) {
+      const int r = regions.label(n);
+      for (int i = 0; i < num_seen; ++i)
+        if (seen[i] == r) return;
+      seen[num_seen++] = r;
+      e += regions.edges(r);
+      s += regions.stones(r);
+    });
+    if (e > s) legal.set(cell);
+  });
+  return legal;
+}
+
+template <int W>
+std::string NettedEngineState<W>::self_check() const {
+  auto fresh = std::make_unique<NettedEngineState>(engine());
+  for (int s = 0; s < engine().num_sites(); ++s)
+    if (owner(s) >= 0) fresh->place(s, owner(s));
+  fresh->set_to_move(to_move_);
+  fresh->evaluate_from_scratch();
+  for (int colour = 0; colour < 2; ++colour) {
+    if (!(gaps_[colour] == fresh->gaps_[colour])) return "gaps differ";
+    for (int s = 0; s < engine().num_sites(); ++s)
+      if (!(open_[colour][s] == fresh->open_[colour][s])) return "open steps differ";
+    const std::string difference = regions_[colour].difference(fresh->regions_[colour]);
+    if (!difference.empty()) return game().colour_name(colour) + " regions: " + difference;
+  }
+  if (winner_ != fresh->winner_) return "winner differs";
+  if (netted_stones_ != fresh->netted_stones_ || netted_edges_ != fresh->netted_edges_) return "netted group differs";
+  if (!(legal_ == fresh->legal_)) return "legal placements differ";
+  if (winner_ < 0 && !(legal_ == legal_by_sums())) return "legal placements differ from the summed regions";
+  return {};
 }
 
 template <int W>

@@ -11,6 +11,7 @@ namespace {
 // Compares everything the fast state knows with the reference computed from scratch.
 void expect_matches_reference(const NettedReference& ref, const State& base) {
   const auto& state = dynamic_cast<const NettedState&>(base);
+  ASSERT_EQ(state.self_check(), "") << state.render();
   const Geometry& g = state.netted().geometry();
   NettedReference::Cells cells(g.num_sites());
   for (int c = 0; c < g.num_sites(); ++c) cells[c] = state.owner(c);
