@@ -119,7 +119,11 @@ NettedEngineGame<W>::NettedEngineGame(const Options& options, Geometry geometry)
   for (int s = 0; s < g.num_sites(); ++s) {
     all_.set(s);
     if (is_edge(s)) edges_.set(s);
-    for (int n : g.neighbours(s)) neighbours_[s].set(n);
+    for (int n : g.neighbours(s)) {
+      neighbours_[s].set(n);
+      if (n < s - NettedRegions<W>::kReach || n > s + NettedRegions<W>::kReach)
+        throw LudusError("netted: board rows too long for the region update");
+    }
   }
 }
 
@@ -184,7 +188,7 @@ void NettedEngineState<W>::apply(Action action) {
   Cut cuts[Geometry::kHexDirs];
   const int num_cuts = place(action, o, cuts);
 
-  if (in_own_space) regions_[o].recount(regions_[o].label(action), counting(o));
+  if (in_own_space) regions_[o].add_stone(regions_[o].label(action));
   else regions_[o].join(action, open_[o], counting(o));
 
   Board removed = gaps_[o].and_not(old_gaps);
@@ -238,15 +242,15 @@ void NettedEngineState<W>::judge(const int* changed, int num_changed) {
   // distinct positive ones.
   const auto& open = open_[p];
   gaps_[o].for_each([&](int cell) {
-    const Board positive = open[cell] & regions.positive();
-    if (positive.none()) return;
-    if (g.is_edge(cell) || positive.intersects(regions.roomy())) {
+    if (!Regions::intersects_near(open[cell], regions.positive(), cell)) return;
+    if (g.is_edge(cell) || Regions::intersects_near(open[cell], regions.roomy(), cell)) {
       legal.set(cell);
       return;
     }
-    const int first = regions.label(positive.lowest());
-    positive.for_each([&](int n) {
-      if (regions.label(n) != first) legal.set(cell);
+    int first = -1;
+    Regions::for_each_near(open[cell], regions.positive(), cell, [&](int n) {
+      if (first < 0) first = regions.label(n);
+      else if (regions.label(n) != first) legal.set(cell);
     });
   });
 

@@ -17,6 +17,7 @@
 // is left (the rest is still one region) or a flood runs out (a closed part, which
 // becomes a region of its own) — so the cost follows the smaller parts, not the board.
 #include <array>
+#include <bit>
 #include <cstdint>
 #include <string>
 
@@ -54,8 +55,8 @@ class NettedRegions {
   int stones(int region) const { return stones_[region]; }
   bool dead(int region) const { return stones_[region] > 0 && edges_[region] <= stones_[region]; }
 
-  // The stones of `region` changed (a stone was placed on one of its cells).
-  void recount(int region, Counting counting) { assign(region, mask_[region], counting); }
+  // A stone was placed on an empty cell of `region`.
+  void add_stone(int region);
   // `cell`, outside the space, joins it with every region it can step to.
   void join(int cell, const OpenTable& open, Counting counting);
   // `removed` cells leave the space and the `cuts` were closed in `open` (already
@@ -64,6 +65,24 @@ class NettedRegions {
   static constexpr int kMaxChanged = 64;
   int remove(const Board& removed, const Cut* cuts, int num_cuts, const OpenTable& open, Counting counting,
              int* changed);
+
+  // Neighbours lie within kReach sites of a cell in the site numbering (rows have at
+  // most 21 cells; the engine checks it), so a per-cell mask such as open[c] is zero
+  // outside the one or two words around c: the near_* helpers touch only those.
+  static constexpr int kReach = 32;
+  static int first_word(int c) { return c < kReach ? 0 : (c - kReach) >> 6; }
+  static int last_word(int c) { return (c + kReach) >> 6 < W ? (c + kReach) >> 6 : W - 1; }
+  // Calls f for every cell of a & b, where a is zero away from c.
+  template <typename F>
+  static void for_each_near(const Board& a, const Board& b, int c, F&& f) {
+    for (int w = first_word(c), last = last_word(c); w <= last; ++w)
+      for (uint64_t bits = a.word(w) & b.word(w); bits; bits &= bits - 1) f(w * 64 + std::countr_zero(bits));
+  }
+  static bool intersects_near(const Board& a, const Board& b, int c) {
+    for (int w = first_word(c), last = last_word(c); w <= last; ++w)
+      if (a.word(w) & b.word(w)) return true;
+    return false;
+  }
 
   // Empty when this partition equals `other` up to the naming of slots, else the
   // first difference (for the cross-check tests).
@@ -76,9 +95,14 @@ class NettedRegions {
   void relabel(const Board& cells, int region) {
     cells.for_each([&](int c) { label_[c] = static_cast<uint16_t>(region); });
   }
-  // Re-partitions `region` whose remaining cells are `rest`; every part holds one of `seeds`.
-  int split(int region, const Board& rest, const Board& seeds, const OpenTable& open, Counting counting,
-            int* changed);
+  bool is_roomy(int region) const { return edges_[region] >= stones_[region] + 2; }
+  bool is_positive(int region) const { return edges_[region] >= stones_[region] + 1; }
+  // Brings roomy_ and positive_ up to date with the counts of `region`.
+  void restatus(int region, bool was_roomy, bool was_positive);
+  // Re-partitions `region` (its removed cells already gone, its status before given):
+  // every part holds one of `seeds`.
+  int split(int region, const Board& seeds, bool was_roomy, bool was_positive, const OpenTable& open,
+            Counting counting, int* changed);
 
   // Uninitialised room for up to N boards: clearing kilobytes per move would cost more
   // than the floods themselves.
@@ -151,7 +175,7 @@ void NettedRegions<W>::join(int cell, const OpenTable& open, Counting counting) 
   space_.set(cell);
   // The largest neighbouring region absorbs the others, so relabelling stays small.
   int regions[8], num = 0, target = -1;
-  (open[cell] & space_).for_each([&](int n) {
+  for_each_near(open[cell], space_, cell, [&](int n) {
     const int r = label_[n];
     for (int i = 0; i < num; ++i)
       if (regions[i] == r) return;
@@ -172,59 +196,67 @@ void NettedRegions<W>::join(int cell, const OpenTable& open, Counting counting) 
 }
 
 template <int W>
+void NettedRegions<W>::restatus(int region, bool was_roomy, bool was_positive) {
+  const bool roomy = edges_[region] >= stones_[region] + 2, positive = edges_[region] >= stones_[region] + 1;
+  if (roomy != was_roomy) roomy_ = roomy ? roomy_ | mask_[region] : roomy_.and_not(mask_[region]);
+  if (positive != was_positive) positive_ = positive ? positive_ | mask_[region] : positive_.and_not(mask_[region]);
+}
+
+template <int W>
+void NettedRegions<W>::add_stone(int region) {
+  const bool was_roomy = is_roomy(region), was_positive = is_positive(region);
+  ++stones_[region];
+  restatus(region, was_roomy, was_positive);
+}
+
+template <int W>
 int NettedRegions<W>::remove(const Board& removed, const Cut* cuts, int num_cuts, const OpenTable& open,
                              Counting counting, int* changed) {
-  space_ = space_.and_not(removed);
-  // The touched regions (at most 7 removed cells and 6 cuts) with the seeds of their parts.
+  // The touched regions (at most 7 removed cells and 6 cuts) with their status before
+  // and the seeds of their parts: every cell of the space that lost a step.
   constexpr int kMaxTouched = 16;
   int touched[kMaxTouched];
+  bool was_roomy[kMaxTouched], was_positive[kMaxTouched];
   Scratch<Board, kMaxTouched> seeds;
   int num_touched = 0;
   auto slot_of = [&](int region) {
     for (int i = 0; i < num_touched; ++i)
       if (touched[i] == region) return i;
     touched[num_touched] = region;
+    was_roomy[num_touched] = is_roomy(region);
+    was_positive[num_touched] = is_positive(region);
     seeds[num_touched].clear();
     return num_touched++;
   };
+  // The removed cells leave their regions at once (cell by cell: they are few); how the
+  // rest falls apart is sorted out by split().
   removed.for_each([&](int x) {
     const int r = label_[x];
-    seeds[slot_of(r)] |= open[x] & space_ & mask_[r];
+    slot_of(r);
+    space_.reset(x);
+    mask_[r].reset(x);
+    roomy_.reset(x);
+    positive_.reset(x);
+    if (counting.edges.test(x)) --edges_[r];
   });
-  for (int i = 0; i < num_cuts; ++i) {
-    const auto [a, b] = cuts[i];
-    if (!space_.test(a) || !space_.test(b)) continue;  // only steps inside the space matter
-    Board& s = seeds[slot_of(label_[a])];
-    s.set(a);
-    s.set(b);
-  }
+  removed.for_each([&](int x) {
+    const int r = label_[x];
+    Board& s = seeds[slot_of(r)];
+    for (int w = first_word(x), last = last_word(x); w <= last; ++w)
+      s.word(w) |= open[x].word(w) & mask_[r].word(w);
+  });
+  for (int i = 0; i < num_cuts; ++i)
+    for (int end : {cuts[i].a, cuts[i].b})
+      if (space_.test(end)) seeds[slot_of(label_[end])].set(end);
   int num_changed = 0;
-  for (int i = 0; i < num_touched; ++i) {
-    const int r = touched[i];
-    const Board rest = mask_[r] & space_;
-    if (rest.none()) {
-      release(r);  // only empty cells were removed, so no stones vanish with it
-      continue;
-    }
-    num_changed += split(r, rest, seeds[i], open, counting, changed + num_changed);
-  }
+  for (int i = 0; i < num_touched; ++i)
+    num_changed += split(touched[i], seeds[i], was_roomy[i], was_positive[i], open, counting, changed + num_changed);
   return num_changed;
 }
 
 template <int W>
-int NettedRegions<W>::split(int region, const Board& rest, const Board& seeds, const OpenTable& open,
-                            Counting counting, int* changed) {
-  int num_changed = 0;
-  // The parts split off are assigned before the rest: drop the old region's cells from
-  // roomy_ first (its slot stays taken).
-  roomy_ = roomy_.and_not(mask_[region]);
-  positive_ = positive_.and_not(mask_[region]);
-  mask_[region].clear();
-  if (seeds.count() <= 1) {
-    assign(region, rest, counting);
-    changed[num_changed++] = region;
-    return num_changed;
-  }
+int NettedRegions<W>::split(int region, const Board& seeds, bool was_roomy, bool was_positive,
+                            const OpenTable& open, Counting counting, int* changed) {
   // Seeds: at most 7 removed cells x 6 neighbours, plus 12 cut ends.
   constexpr int kMaxSeeds = 64;
   Scratch<Board, kMaxSeeds> visited, frontier;
@@ -236,11 +268,11 @@ int NettedRegions<W>::split(int region, const Board& rest, const Board& seeds, c
   };
   // Seeds that step to each other directly start as one flood: around a placed stone
   // its neighbours usually do, so most placements need no flood at all.
-  Board claimed, remaining = rest;
+  Board claimed;
   int k = 0, alive = 0;
   seeds.for_each([&](int c) {
     int into = -1;
-    (open[c] & claimed).for_each([&](int d) {
+    for_each_near(open[c], claimed, c, [&](int d) {
       const int j = find(owner[d]);
       if (into < 0) {
         into = j;
@@ -263,11 +295,19 @@ int NettedRegions<W>::split(int region, const Board& rest, const Board& seeds, c
     owner[c] = static_cast<uint8_t>(into);
     claimed.set(c);
   });
+  if (alive == 0) {  // no cell lost a step: nothing is left of the region
+    release(region);  // only empty cells were removed, so no stones vanish with it
+    return 0;
+  }
+  int num_changed = 0;
+  const Board& rest = mask_[region];
   while (alive > 1) {
     for (int i = 0; i < k && alive > 1; ++i) {
       if (root[i] != i) continue;
       Board reached;
-      frontier[i].for_each([&](int c) { reached |= open[c]; });
+      frontier[i].for_each([&](int c) {
+        for (int w = first_word(c), last = last_word(c); w <= last; ++w) reached.word(w) |= open[c].word(w);
+      });
       reached = (reached & rest).and_not(visited[i]);
       Board next = reached.and_not(claimed);
       (reached & claimed).for_each([&](int c) {
@@ -283,17 +323,22 @@ int NettedRegions<W>::split(int region, const Board& rest, const Board& seeds, c
       visited[i] |= next;
       frontier[i] = next;
       if (next.none() && alive > 1) {  // a closed part: a region of its own
+        const Board& part = visited[i];
+        mask_[region] = mask_[region].and_not(part);
+        edges_[region] = static_cast<int16_t>(edges_[region] - (part & counting.edges).count());
+        stones_[region] = static_cast<int16_t>(stones_[region] - (part & counting.stones).count());
+        roomy_ = roomy_.and_not(part);
+        positive_ = positive_.and_not(part);
         const int s = new_slot();
-        relabel(visited[i], s);
-        assign(s, visited[i], counting);
+        relabel(part, s);
+        assign(s, part, counting);
         changed[num_changed++] = s;
-        remaining = remaining.and_not(visited[i]);
         root[i] = -1;
         --alive;
       }
     }
   }
-  assign(region, remaining, counting);
+  restatus(region, was_roomy, was_positive);
   changed[num_changed++] = region;
   return num_changed;
 }
