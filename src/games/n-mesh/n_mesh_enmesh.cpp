@@ -11,6 +11,7 @@ using Bits = Bitboard<W>;
 template <int W>
 Bits<W> narrow(const Board& b) {
   Bits<W> r;
+  LUDUS_UNROLL_WORDS
   for (int i = 0; i < W; ++i) r.word(i) = b.word(i);
   return r;
 }
@@ -18,6 +19,7 @@ Bits<W> narrow(const Board& b) {
 template <int W>
 Board widen(const Bits<W>& b) {
   Board r;
+  LUDUS_UNROLL_WORDS
   for (int i = 0; i < W; ++i) r.word(i) = b.word(i);
   return r;
 }
@@ -26,6 +28,7 @@ Board widen(const Bits<W>& b) {
 template <int W>
 Bits<W> from_lower(const Bits<W>& b, int k) {
   Bits<W> r;
+  LUDUS_UNROLL_WORDS
   for (int i = W - 1; i > 0; --i) r.word(i) = (b.word(i) << k) | (b.word(i - 1) >> (64 - k));
   r.word(0) = b.word(0) << k;
   return r;
@@ -35,6 +38,7 @@ Bits<W> from_lower(const Bits<W>& b, int k) {
 template <int W>
 Bits<W> from_higher(const Bits<W>& b, int k) {
   Bits<W> r;
+  LUDUS_UNROLL_WORDS
   for (int i = 0; i < W - 1; ++i) r.word(i) = (b.word(i) >> k) | (b.word(i + 1) << (64 - k));
   r.word(W - 1) = b.word(W - 1) >> k;
   return r;
@@ -45,6 +49,7 @@ template <int W>
 Bits<W> add(const Bits<W>& a, const Bits<W>& b) {
   Bits<W> r;
   uint64_t carry = 0;
+  LUDUS_UNROLL_WORDS
   for (int i = 0; i < W; ++i) {
     uint64_t partial = a.word(i) + carry;
     uint64_t sum = partial + b.word(i);
