@@ -32,13 +32,19 @@ struct MctsConfig {
   bool solver = true;          // MCTS-solver: proven wins/losses/draws
   double first_play_urgency = 1.0;  // q of a child with no statistics at all
   int expand_threshold = 2;    // a leaf is expanded on its Nth visit (bounds memory)
+  // Playouts by State::guided_playout (cheap game knowledge, e.g. Ndengrod takes a win in
+  // one and blocks the opponent's) instead of uniform ones.  Used where the game's fast
+  // playout is (no RAVE, or board AMAF); traced AMAF keeps its uniform traced playouts.
+  bool guided_playouts = false;
   // Before searching, prove the root's children that win at once and those that let the
   // opponent win at once, when the two-ply check costs at most this many move applications.
   int64_t root_check_budget = 200000;
 
-  // Set when a spec chose rave or c; otherwise the game's profile (game_profiles.cpp) may.
+  // Set when a spec chose rave, c or playout; otherwise the game's profile
+  // (game_profiles.cpp) may.
   bool rave_chosen = false;
   bool exploration_chosen = false;
+  bool playout_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------
   int threads = 1;             // 0 = every hardware thread

@@ -152,10 +152,12 @@ MoveChoice MctsPlayer::choose(const History& history) {
 }
 
 std::string MctsPlayer::describe(const MoveChoice& c, int threads) const {
-  std::string text = fmt::format("{} iterations ({}/s, {} thread{}{}{}), win {:.1f}%, nodes {} (reused {})",
+  const bool guided = active_.guided_playouts && (!active_.rave || sites_);  // see MctsConfig
+  std::string text = fmt::format("{} iterations ({}/s, {} thread{}{}{}{}), win {:.1f}%, nodes {} (reused {})",
                                  c.iterations, compact(c.iterations / std::max(c.seconds, 1e-9)), threads,
                                  threads == 1 ? "" : "s",
                                  threads == 1 ? "" : config_.parallelism == Parallelism::kTree ? " tree" : " root",
+                                 guided ? ", guided" : "",
                                  active_.rave ? (sites_ ? ", rave" : ", rave traced") : "",
                                  50.0 * (c.value + 1), compact(static_cast<double>(c.tree_nodes)),
                                  compact(static_cast<double>(c.reused_nodes)));

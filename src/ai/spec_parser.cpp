@@ -31,7 +31,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -94,6 +94,11 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "bias") {
     if (!parse_double(value, m.rave_bias) || m.rave_bias < 0 || m.rave_bias > 1)
       throw SpecError{"bias must be a number from 0 to 1, not '" + value + "'"};
+  } else if (key == "playout") {
+    if (value == "guided") m.guided_playouts = true;
+    else if (value == "random") m.guided_playouts = false;
+    else throw SpecError{"playout must be guided or random, not '" + value + "'"};
+    m.playout_chosen = true;
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};

@@ -6,6 +6,7 @@
 // Keys: iters=N  time=DURATION  total=DURATION  threads=N (0 = all cores)  c=X
 //       rave=on|off|board|traced  solver=on|off  seed=N  par=tree|root  nodes=N (tree size cap)
 //       expand=N (visits before a leaf grows children)  bias=X (RAVE bias, smaller trusts AMAF longer)
+//       playout=guided|random (guided: the game's knowledge in playouts, where it has any)
 // DURATION: a number with ms, s or m (bare numbers are seconds): 500ms, 2s, 1.5m.
 #include <string>
 

@@ -115,6 +115,9 @@ class State {
   // Plays one uniformly random game to the end from here; returns winner() at the end.
   // Games override with allocation-free versions.
   virtual int random_playout(Rng& rng);
+  // A playout that uses cheap game knowledge (e.g. take a win in one, block the
+  // opponent's); same return convention.  Games without such knowledge play randomly.
+  virtual int guided_playout(Rng& rng) { return random_playout(rng); }
 
   // --- seats -------------------------------------------------------------------------------
   // Seat (0 = first player, 1 = second) holding `colour`.

@@ -80,6 +80,11 @@ TEST(MctsNdengrod, BlocksTheLossInOne) {
   expect_blocks(game("ndengrod"), "e1 a1 e2 a2 e3 i9 e4");  // o must take e5
 }
 
+TEST(MctsNdengrod, GuidedPlayoutsTakeTheWinAndBlock) {
+  expect_takes_win(game("ndengrod"), "e1 a1 e2 a2 e3 a3 e4 b1", "easy:playout=guided");
+  expect_blocks(game("ndengrod"), "e1 a1 e2 a2 e3 i9 e4", "easy:playout=guided,rave=board");
+}
+
 TEST(MctsNMesh, TakesTheWinInOne) { expect_takes_win(game("n-mesh"), "e2 d1 d3 c1 e3 a5 a3"); }
 TEST(MctsNMesh, BlocksTheLossInOne) { expect_blocks(game("n-mesh"), "e1 d6 b2 d1"); }
 
@@ -135,6 +140,30 @@ TEST(MctsReal, OneThreadWithASeedIsReproducibleWithBoardAmaf) {
     return log;
   };
   EXPECT_EQ(run(), run());
+}
+
+// Guided playouts go with board AMAF (the final board of the fast playout) and stay
+// reproducible; traced AMAF keeps its uniform traced playouts, and the info says so.
+TEST(MctsReal, GuidedPlayoutsWithBoardAmafAreReproducible) {
+  auto g = game("ndengrod", {{"size", "4"}});
+  auto run = [&] {
+    auto a = make_player("mcts:iters=400,seed=4,playout=guided,rave=board");
+    auto b = make_player("mcts:iters=300,seed=5,playout=guided");
+    History h(g);
+    std::string log;
+    for (int ply = 0; ply < 12 && !h.is_over(); ++ply) {
+      const bool first = h.state().seat_to_move() == 0;
+      auto c = (first ? *a : *b).choose(h);
+      if (c.info != "the only legal move")
+        EXPECT_NE(c.info.find(first ? "guided, rave)" : "thread, guided)"), std::string::npos) << c.info;
+      log += h.state().action_to_text(c.action) + " " + c.info.substr(c.info.find("win")) + "\n";
+      h.play(c.action);
+    }
+    return log;
+  };
+  EXPECT_EQ(run(), run());
+  auto traced = make_player("mcts:iters=50,playout=guided,rave=traced")->choose(History(g));
+  EXPECT_NE(traced.info.find("thread, rave traced)"), std::string::npos) << traced.info;
 }
 
 // Even `easy` (200 iterations a move) beats the uniformly random player in at least 95 of 100

@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 
+#include "ai/game_profiles.h"
 #include "ai/mcts_player.h"
 #include "ai/spec_parser.h"
 #include "core/error.h"
@@ -79,7 +80,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout)");
   EXPECT_EQ(error_of("mcts:rave=maybe"), "bad AI spec 'mcts:rave=maybe': rave must be on or off, not 'maybe'");
   EXPECT_EQ(error_of("mcts:iters"), "bad AI spec 'mcts:iters': expected KEY=VALUE, not 'iters'");
   EXPECT_EQ(error_of("mcts:"), "bad AI spec 'mcts:': nothing after ':'");
@@ -88,6 +89,28 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
             "bad AI spec 'mcts:threads=-1': threads must be an integer from 0 (all cores) to 1024, not '-1'");
   EXPECT_EQ(error_of("mcts:par=leaf"), "bad AI spec 'mcts:par=leaf': par must be tree or root, not 'leaf'");
   EXPECT_EQ(error_of("mcts:c=x"), "bad AI spec 'mcts:c=x': c must be a number from 0 to 100, not 'x'");
+  EXPECT_EQ(error_of("mcts:playout=smart"), "bad AI spec 'mcts:playout=smart': playout must be guided or random, not 'smart'");
+}
+
+// playout=guided|random is a choice the game profile does not override; left open, the
+// profile decides.
+TEST(SpecParser, PlayoutKeyAndProfile) {
+  PlayerConfig config;
+  auto guided = parse_player_spec("mcts:playout=Guided", config).mcts;
+  EXPECT_TRUE(guided.guided_playouts);
+  EXPECT_TRUE(guided.playout_chosen);
+  auto uniform = parse_player_spec("hard:playout=random", config).mcts;
+  EXPECT_FALSE(uniform.guided_playouts);
+  EXPECT_TRUE(uniform.playout_chosen);
+  auto open = parse_player_spec("easy", config).mcts;
+  EXPECT_FALSE(open.playout_chosen);
+  for (const char* game : {"ndengrod", "n-mesh", "netted", "trellis", "epoxy"}) {
+    EXPECT_TRUE(with_game_profile(guided, game).guided_playouts) << game;
+    EXPECT_FALSE(with_game_profile(uniform, game).guided_playouts) << game;
+  }
+  EXPECT_TRUE(with_game_profile(open, "ndengrod").guided_playouts);  // measured, see game_profiles.cpp
+  EXPECT_FALSE(with_game_profile(open, "netted").guided_playouts);
+  EXPECT_FALSE(with_game_profile(open, "unknown-game").guided_playouts);
 }
 
 TEST(SpecParser, MakePlayerKeepsTheSpecAsName) {

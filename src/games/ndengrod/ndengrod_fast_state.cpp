@@ -11,6 +11,7 @@
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
+#include <type_traits>
 
 #include "games/ndengrod/ndengrod_fast_state.h"
 #include "games/ndengrod/ndengrod_state.h"
@@ -96,7 +97,9 @@ class NdengrodFastState final : public NdengrodState {
     }
   }
 
-  int random_playout(Rng& rng) override;
+  int random_playout(Rng& rng) override { return playout<false>(rng, nullptr); }
+  int guided_playout(Rng& rng) override { return playout<true>(rng, nullptr); }
+  int guided_playout_traced(Rng& rng, GuidedTrace& trace) override { return playout<true>(rng, &trace); }
 
   int stone_at(int site) const override {
     return stones_[0].test(site) ? 0 : stones_[1].test(site) ? 1 : kEmpty;
@@ -233,6 +236,82 @@ class NdengrodFastState final : public NdengrodState {
     }
   }
 
+  // --- guided playouts ------------------------------------------------------------------
+  // Per colour, the empty cells where its stone would make a line of `length` (whatever
+  // the legality of the cell, checked when it is played).
+  using Threats = std::array<Board, 2>;
+
+  // Positions along line `line` of `axis` that are empty and would give `colour` a run
+  // of at least `length` through them: k own stones just before and length-1-k just
+  // after, for some k, computed for all positions at once with shifted masks.
+  uint32_t completing_positions(int colour, int axis, int line) const {
+    const uint32_t own = lines_[colour][axis][line];
+    const int need = game_->line_length() - 1;
+    if (std::popcount(own) < need) return 0;
+    const int cells = game_->line_cells(axis, line);
+    const uint32_t on_line = cells >= 32 ? ~0u : (1u << cells) - 1;
+    const uint32_t empty = on_line & ~own & ~static_cast<uint32_t>(lines_[colour ^ 1][axis][line]);
+    std::array<uint32_t, 10> after;  // after[k]: the k next positions are own
+    after[0] = ~0u;
+    for (int k = 1; k <= need; ++k) after[k] = after[k - 1] & (own >> k);
+    uint32_t before = ~0u, result = after[need];
+    for (int k = 1; k <= need; ++k) {
+      before &= own << k;
+      result |= before & after[need - k];
+    }
+    return result & empty;
+  }
+  // Adds `colour`'s threats on the three lines through `site`.
+  void add_threats_through(Board& board, int colour, int site) const {
+    for (int axis = 0; axis < kAxes; ++axis) {
+      const int line = line_places_[site][axis].line;
+      for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
+        board.set(game_->line_site(axis, line, std::countr_zero(bits)));
+    }
+  }
+  void find_all_threats(Threats& threats) const {
+    threats = {};
+    for (int colour = 0; colour < 2; ++colour)
+      for (int axis = 0; axis < kAxes; ++axis)
+        for (int line = 0; line < kLines && game_->line_cells(axis, line) > 0; ++line)
+          for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
+            threats[colour].set(game_->line_site(axis, line, std::countr_zero(bits)));
+  }
+  // After `colour` placed on `site`, capturing `captured` (if any).  Threats only grow,
+  // apart from `site` itself: the new stone adds to its own lines; a freed cell adds
+  // empty cells to the mover's lines through it; and a capture never removes an enemy
+  // threat, since an enemy run through an empty cell p touches p, so its group keeps the
+  // freedom p and is not captured (p == site aside).  The tests compare with a recount.
+  void update_threats(Threats& threats, int site, int colour, const Board* captured) const {
+    threats[0].reset(site);
+    threats[1].reset(site);
+    add_threats_through(threats[colour], colour, site);
+    if (captured) captured->for_each([&](int freed) { add_threats_through(threats[colour], colour, freed); });
+  }
+  // The guided choice, or -1 for a uniformly random one: a legal cell that wins now, else
+  // a cell where the opponent could legally win next that is legal for the mover (one
+  // drawn uniformly when there are several).
+  int guided_choice(const Threats& threats, Rng& rng) const {
+    const int me = to_move_, other = me ^ 1;
+    int chosen = -1;
+    if (any_bit(threats[me], [&](int site) { return legal_for(site, me) ? (chosen = site, true) : false; }))
+      return chosen;
+    uint32_t seen = 0;
+    any_bit(threats[other], [&](int site) {
+      if (legal_for(site, other) && legal_for(site, me) && rng.below(++seen) == 0) chosen = site;
+      return false;
+    });
+    return chosen;
+  }
+
+  void record_threats(const Threats& threats, GuidedTrace& trace) const {
+    auto& entry = trace.threats.emplace_back();
+    for (int colour = 0; colour < 2; ++colour) threats[colour].for_each([&](int site) { entry[colour].push_back(site); });
+  }
+
+  template <bool kGuided>
+  int playout(Rng& rng, GuidedTrace* trace);
+
   const Board* neighbour_masks_;
   const NdengrodNeighbourWindow* windows_;
   const std::array<NdengrodGame::LinePlace, kAxes>* line_places_;
@@ -242,12 +321,15 @@ class NdengrodFastState final : public NdengrodState {
   int captures_ = 0;
 };
 
-// Uniformly random moves until the end, without allocating: the empty cells are kept in
-// a local array (swap-remove, captured cells appended).  Each turn draws candidates
-// uniformly and moves the illegal ones (suicides) out of the draw, so the chosen
-// placement is uniform over the legal ones; when none is left the player passes.
+// Moves until the end, without allocating (unless `trace` records them): the empty cells
+// are kept in a local array (swap-remove, captured cells appended).  Each turn draws
+// candidates uniformly and moves the illegal ones (suicides) out of the draw, so the
+// chosen placement is uniform over the legal ones; when none is left the player passes.
+// Guided playouts first look at the threat cells (see guided_choice) and play one when
+// the rule applies.
 template <int kWords>
-int NdengrodFastState<kWords>::random_playout(Rng& rng) {
+template <bool kGuided>
+int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
   // Nobody can ever complete a line here, and two passes in a row cannot happen (in any
   // position with an empty cell one of the two colours has a legal placement), so the
   // game would never end: call it a draw.
@@ -257,39 +339,58 @@ int NdengrodFastState<kWords>::random_playout(Rng& rng) {
   int num_empty = 0;
   auto add = [&](int site) { cells[num_empty++] = static_cast<int16_t>(site); };
   empty_.for_each(add);
+  [[maybe_unused]] std::conditional_t<kGuided, Threats, char> threats{};  // nothing for random playouts
+  if constexpr (kGuided) find_all_threats(threats);
 
   const bool swap_open = game_->swap_enabled();
   while (!is_terminal()) {
+    if constexpr (kGuided) {
+      if (trace) record_threats(threats, *trace);
+    }
     if (plies_ == 1 && swap_open && rng.below(static_cast<uint32_t>(num_empty + 1)) == 0) {
       // With one stone on the board every empty cell is legal (each cell has at least
       // two neighbours, so one is empty): the legal moves are the empty cells and swap.
+      // (No line of 3 or more can be one move away, so the guided rules do not apply.)
       record_swap();
+      if (kGuided && trace) trace->moves.push_back(game_->swap_action());
       continue;
     }
-    int candidates = num_empty;
     int chosen = -1;
-    while (candidates > 0) {
-      int i = static_cast<int>(rng.below(static_cast<uint32_t>(candidates)));
-      if (legal_for(cells[i], to_move_)) {
-        chosen = i;
-        break;
+    if constexpr (kGuided) {
+      const int site = guided_choice(threats, rng);
+      if (site >= 0) chosen = static_cast<int>(std::find(cells.begin(), cells.begin() + num_empty, site) - cells.begin());
+    }
+    if (chosen < 0) {
+      int candidates = num_empty;
+      while (candidates > 0) {
+        int i = static_cast<int>(rng.below(static_cast<uint32_t>(candidates)));
+        if (legal_for(cells[i], to_move_)) {
+          chosen = i;
+          break;
+        }
+        std::swap(cells[i], cells[--candidates]);
       }
-      std::swap(cells[i], cells[--candidates]);
     }
     if (chosen < 0) {
       record_pass();
+      if (kGuided && trace) trace->moves.push_back(game_->pass_action());
       continue;
     }
     const int site = cells[chosen];
     cells[chosen] = cells[--num_empty];
     Board captured;
-    Placement placed = place(site, to_move_, &captured);
+    const int mover = to_move_;
+    Placement placed = place(site, mover, &captured);
     captures_ = 0;
     if (placed.captured) {
       captures_ = captured.count();
       captured.for_each(add);
     }
+    if (kGuided && trace) trace->moves.push_back(site);
     record_placement(site, placed.line);
+    if constexpr (kGuided) {
+      if (!is_terminal()) update_threats(threats, site, mover, placed.captured ? &captured : nullptr);
+    }
   }
   return winner();
 }

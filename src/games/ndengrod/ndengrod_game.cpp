@@ -95,14 +95,19 @@ NdengrodGame::NdengrodGame(const Options& options)
   }
   // Number the lines of each axis from the cells that have no predecessor on it.
   line_places_.resize(num_sites_);
+  line_sites_.assign(static_cast<size_t>(kAxes * kMaxLines * kMaxLineCells), -1);
+  line_cells_.assign(static_cast<size_t>(kAxes * kMaxLines), 0);
   for (int axis = 0; axis < kAxes; ++axis) {
     const int backward = Geometry::opposite(Topology::Hex, axis);
     int lines = 0;
     for (int start = 0; start < num_sites_; ++start) {
       if (geometry_.step(start, backward) >= 0) continue;
       int position = 0;
-      for (int s = start; s >= 0; s = geometry_.step(s, axis))
+      for (int s = start; s >= 0; s = geometry_.step(s, axis)) {
+        line_sites_[static_cast<size_t>((axis * kMaxLines + lines) * kMaxLineCells + position)] = static_cast<int16_t>(s);
         line_places_[s][axis] = {static_cast<uint8_t>(lines), static_cast<uint8_t>(position++)};
+      }
+      line_cells_[static_cast<size_t>(axis * kMaxLines + lines)] = static_cast<int8_t>(position);
       longest_line_ = std::max(longest_line_, position);
       ++lines;
     }

@@ -42,6 +42,7 @@ class NdengrodGame : public Game {
   // 25 cells per line (hex-hex of side 13), so a line fits in a 32-bit mask.
   static constexpr int kAxes = 3;
   static constexpr int kMaxLines = 25;
+  static constexpr int kMaxLineCells = 32;
   struct LinePlace {
     uint8_t line;      // which line of the axis
     uint8_t position;  // cells before this one on that line
@@ -73,6 +74,12 @@ class NdengrodGame : public Game {
   int max_lines_per_axis() const { return max_lines_per_axis_; }
   // Cells on the longest line (sizes the mask type).
   int longest_line() const { return longest_line_; }
+  // The site at `position` of line `line` of `axis` (the inverse of line_places), and the
+  // number of cells on that line.
+  int line_site(int axis, int line, int position) const {
+    return line_sites_[static_cast<size_t>((axis * kMaxLines + line) * kMaxLineCells + position)];
+  }
+  int line_cells(int axis, int line) const { return line_cells_[static_cast<size_t>(axis * kMaxLines + line)]; }
 
   // Bitboard words needed for this board: 1, 2, 4 or 8.
   int bitboard_words() const { return words_; }
@@ -88,6 +95,8 @@ class NdengrodGame : public Game {
   std::vector<std::array<int16_t, kMaxNeighbours>> neighbours_;
   std::vector<int8_t> neighbour_count_;
   std::vector<std::array<LinePlace, kAxes>> line_places_;
+  std::vector<int16_t> line_sites_;  // [axis][line][position], -1 past the line's end
+  std::vector<int8_t> line_cells_;   // [axis][line]
   int max_lines_per_axis_ = 0;
   int longest_line_ = 0;
   std::variant<NdengrodMasks<1>, NdengrodMasks<2>, NdengrodMasks<4>, NdengrodMasks<8>> masks_;

@@ -3,6 +3,7 @@
 // turn it is, the end of the game, the notation and the drawing.  The stones and the
 // rule checks live in NdengrodFastState<kWords> (ndengrod_fast_state.cpp), created by
 // NdengrodGame::new_initial_state() for the width the board needs.
+#include <array>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -43,6 +44,15 @@ class NdengrodState : public State {
   // Replaces the position (test and analysis helper): one entry per site, kEmpty or a
   // colour; `plies` counts as moves already played (swap is legal only when it is 1).
   virtual void set_position(const std::vector<int>& stones, int to_move, int plies = 2) = 0;
+
+  // guided_playout (take a win in one, else block the opponent's, else random) that
+  // records what it did (test hook; allocates): every move, and before each move the
+  // cells where each colour would complete a line by the playout's incremental account.
+  struct GuidedTrace {
+    std::vector<Action> moves;
+    std::vector<std::array<std::vector<int>, 2>> threats;  // threats[i]: before moves[i]
+  };
+  virtual int guided_playout_traced(Rng& rng, GuidedTrace& trace) = 0;
 
   int num_plies() const { return plies_; }
   Action last_action() const { return last_action_; }
