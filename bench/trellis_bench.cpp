@@ -1,8 +1,13 @@
 // Trellis speed (single thread): uniformly random playouts on 7x7, the default 15x15 and
-// 25x25 (`ludus_bench --benchmark_filter=Trellis`; items_per_second is playouts/s), and
-// legal-move generation on the empty and a half-full 15x15 board.
+// 25x25 (`ludus_bench --benchmark_filter=Trellis`; items_per_second is playouts/s),
+// legal-move generation on the empty and a half-full 15x15 board, and the connection test
+// of a placement (items: stones placed).
 #include <benchmark/benchmark.h>
 
+#include <utility>
+#include <vector>
+
+#include "bench_positions.h"
 #include "core/registry.h"
 #include "games/trellis/trellis.h"
 
@@ -41,6 +46,7 @@ void Trellis_legal_actions(benchmark::State& bench, int turns) {
     state->legal_actions(actions);
     benchmark::DoNotOptimize(actions.data());
   }
+  bench.SetItemsProcessed(bench.iterations());
   bench.counters["actions"] = static_cast<double>(actions.size());
 }
 
@@ -49,3 +55,54 @@ BENCHMARK_CAPTURE(Trellis_legal_actions, after60turns, 60)->Unit(benchmark::kMic
 
 }  // namespace
 }  // namespace ludus
+
+namespace ludus::bench {
+namespace {
+
+// cells::place_stone, the whole win test of a placement: a stone next to the mover's
+// reached set floods its group and reports whether it touched the goal edge.  The stones
+// are those of a random continuation to the end of the game; the grid is restored once per
+// continuation.
+void Trellis_place_stone(benchmark::State& bench, const char* size, Stage stage) {
+  using namespace trellis;
+  auto game = make_game("trellis", {{"size", size}});
+  auto position = sample_position(*game, stage);
+  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  const auto& state = static_cast<const TrellisState&>(*position->state);
+  const TrellisGame& g = state.trellis();
+  // The state's grid is private: rebuild it from the stones (the reached marks do not
+  // depend on the order the stones are put down in).
+  CellGrid start = g.empty_cells();
+  for (int site = 0; site < g.num_sites(); ++site)
+    if (state.stone_at(site) >= 0) cells::place_stone(start.data(), g.stride(), state.stone_at(site), g.cell_of(site));
+  std::vector<std::pair<int, int>> stones;  // (colour, cell) in playing order
+  auto replay = state.clone();
+  for (Action a : continuation(state)) {
+    if (g.is_placement(a)) {
+      const TurnStones t = g.stones_of(a);
+      stones.emplace_back(replay->to_move(), g.cell_of(t.first));
+      if (t.second >= 0) stones.emplace_back(replay->to_move(), g.cell_of(t.second));
+    }
+    replay->apply(a);
+  }
+  int wins = 0;
+  for (auto _ : bench) {
+    CellGrid grid = start;
+    wins = 0;
+    for (const auto& [colour, cell] : stones) wins += cells::place_stone(grid.data(), g.stride(), colour, cell);
+    benchmark::DoNotOptimize(grid.data());
+    benchmark::ClobberMemory();
+  }
+  bench.SetItemsProcessed(bench.iterations() * static_cast<int64_t>(stones.size()));
+  bench.counters["ply"] = position->ply;
+  bench.counters["stones"] = static_cast<double>(stones.size());
+  bench.counters["wins"] = wins;
+}
+
+BENCHMARK_CAPTURE(Trellis_place_stone, size15_quarter, "15", Stage::kQuarter);
+BENCHMARK_CAPTURE(Trellis_place_stone, size15_half, "15", Stage::kHalf);
+BENCHMARK_CAPTURE(Trellis_place_stone, size25_quarter, "25", Stage::kQuarter);
+BENCHMARK_CAPTURE(Trellis_place_stone, size25_half, "25", Stage::kHalf);
+
+}  // namespace
+}  // namespace ludus::bench
