@@ -18,6 +18,8 @@ namespace {
 //   ndengrod hexhex 5          61.5% (123/200) [54.6, 68.0]   guided
 //   ndengrod trapezoid 7       68.5% (137/200) [61.8, 74.5]   guided
 //   ndengrod hexhex 5, RAVE    73% (73/100) [63.6, 80.7]      (both with board AMAF)
+// Ndengrod RAVE (c = 0.1) against UCT (c = 0.4), both guided, re-measured: hexhex 5 47%
+// (47/100) [37.5, 56.7], trapezoid 7 59% (59/100) [49.2, 68.1]: no clear gain, UCT stays.
 // Unknown games get the generic defaults of MctsConfig.
 struct Profile {
   std::string_view game;

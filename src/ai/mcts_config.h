@@ -13,6 +13,10 @@ enum class AmafSource {
   kTraced,  // a move-by-move uniform playout that records every move (slower)
 };
 
+// Tree parallelism is the default because it measured stronger: 2 threads, 0.25 s a move,
+// default boards, seats alternating, tree against root won 171 of 300 games (57.0%, 95%
+// interval [51.3, 62.5], about +49 Elo); 55/53/60/55/62% in Ndengrod, N-Mesh, Netted,
+// Trellis, Epoxy (60 games each).  One shared tree sees deeper than two half-size ones.
 enum class Parallelism {
   kRoot,  // one tree per thread, root statistics summed at the end
   kTree,  // one shared tree, virtual loss keeps threads apart
