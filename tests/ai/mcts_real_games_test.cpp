@@ -4,6 +4,8 @@
 // on small boards.
 #include <gtest/gtest.h>
 
+#include <functional>
+
 #include "ai_test_support.h"
 
 namespace ludus::ai::testing {
@@ -122,22 +124,31 @@ TEST(MctsEpoxy, BlocksTheLossInOneTurn) {
 namespace ludus::ai::testing {
 namespace {
 
+// The first 12 plies of a game between two specs (fresh players each call), one line per
+// move with the search's result; `check` looks at every choice and whether seat 0 made it.
+std::string play_log(std::shared_ptr<const Game> g, const std::string& first_spec, const std::string& second_spec,
+                     const std::function<void(const MoveChoice&, bool first)>& check) {
+  auto a = make_player(first_spec);
+  auto b = make_player(second_spec);
+  History h(g);
+  std::string log;
+  for (int ply = 0; ply < 12 && !h.is_over(); ++ply) {
+    const bool first = h.state().seat_to_move() == 0;
+    auto c = (first ? *a : *b).choose(h);
+    check(c, first);
+    log += h.state().action_to_text(c.action) + " " + c.info.substr(c.info.find("win")) + "\n";
+    h.play(c.action);
+  }
+  return log;
+}
+
 // Board AMAF and the per-game profile keep one thread with a seed reproducible.
 TEST(MctsReal, OneThreadWithASeedIsReproducibleWithBoardAmaf) {
-  auto g = game("trellis", {{"size", "7"}});
-  auto run = [&] {
-    auto a = make_player("mcts:iters=400,seed=4");
-    auto b = make_player("mcts:iters=200,seed=5");
-    History h(g);
-    std::string log;
-    for (int ply = 0; ply < 12 && !h.is_over(); ++ply) {
-      Player& p = h.state().seat_to_move() == 0 ? *a : *b;
-      auto c = p.choose(h);
-      EXPECT_NE(c.info.find("rave)"), std::string::npos) << c.info;  // board AMAF in use
-      log += h.state().action_to_text(c.action) + " " + c.info.substr(c.info.find("win")) + "\n";
-      h.play(c.action);
-    }
-    return log;
+  auto run = [] {
+    return play_log(game("trellis", {{"size", "7"}}), "mcts:iters=400,seed=4", "mcts:iters=200,seed=5",
+                    [](const MoveChoice& c, bool) {
+                      EXPECT_NE(c.info.find("rave)"), std::string::npos) << c.info;  // board AMAF in use
+                    });
   };
   EXPECT_EQ(run(), run());
 }
@@ -147,19 +158,12 @@ TEST(MctsReal, OneThreadWithASeedIsReproducibleWithBoardAmaf) {
 TEST(MctsReal, GuidedPlayoutsWithBoardAmafAreReproducible) {
   auto g = game("ndengrod", {{"size", "4"}});
   auto run = [&] {
-    auto a = make_player("mcts:iters=400,seed=4,playout=guided,rave=board");
-    auto b = make_player("mcts:iters=300,seed=5,playout=guided");
-    History h(g);
-    std::string log;
-    for (int ply = 0; ply < 12 && !h.is_over(); ++ply) {
-      const bool first = h.state().seat_to_move() == 0;
-      auto c = (first ? *a : *b).choose(h);
-      if (c.info != "the only legal move")
-        EXPECT_NE(c.info.find(first ? "guided, rave)" : "thread, guided)"), std::string::npos) << c.info;
-      log += h.state().action_to_text(c.action) + " " + c.info.substr(c.info.find("win")) + "\n";
-      h.play(c.action);
-    }
-    return log;
+    return play_log(g, "mcts:iters=400,seed=4,playout=guided,rave=board", "mcts:iters=300,seed=5,playout=guided",
+                    [](const MoveChoice& c, bool first) {
+                      if (c.info != "the only legal move") {
+                        EXPECT_NE(c.info.find(first ? "guided, rave)" : "thread, guided)"), std::string::npos) << c.info;
+                      }
+                    });
   };
   EXPECT_EQ(run(), run());
   auto traced = make_player("mcts:iters=50,playout=guided,rave=traced")->choose(History(g));
