@@ -59,6 +59,12 @@ std::unique_ptr<Position> sample_position(const Game& game, Stage stage, int var
   return nullptr;
 }
 
+std::unique_ptr<Position> position_or_skip(benchmark::State& bench, const Game& game, Stage stage) {
+  auto position = sample_position(game, stage);
+  if (!position) bench.SkipWithError("every sampled game ended before this ply");
+  return position;
+}
+
 std::vector<Action> continuation(const State& state, uint64_t seed) {
   Rng rng(seed);
   auto copy = state.clone();

@@ -32,6 +32,10 @@ int typical_plies(const Game& game, uint64_t seed = 1);
 // seeds gets there.  Another `variant` gives another position at the same ply.
 std::unique_ptr<Position> sample_position(const Game& game, Stage stage, int variant = 0);
 
+// sample_position for a benchmark of one game: when there is none, marks `bench` skipped
+// (with the reason) and returns null, so the caller only returns.
+std::unique_ptr<Position> position_or_skip(benchmark::State& bench, const Game& game, Stage stage);
+
 // A fixed seeded random continuation of `state` to the end of the game (capped).
 std::vector<Action> continuation(const State& state, uint64_t seed = 7);
 

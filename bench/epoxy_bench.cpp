@@ -39,8 +39,8 @@ namespace {
 // has_first_action for the opponent (the end test after every turn).
 void Epoxy_first_actions(benchmark::State& bench, const char* size, Stage stage, bool count) {
   auto game = make_game("epoxy", {{"size", size}});
-  auto position = sample_position(*game, stage);
-  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  auto position = position_or_skip(bench, *game, stage);
+  if (!position) return;
   const auto& state = static_cast<const epoxy::EpoxyState&>(*position->state);
   const int colour = count ? state.to_move() : 1 - state.to_move();
   for (auto _ : bench) {

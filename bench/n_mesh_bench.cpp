@@ -41,8 +41,8 @@ namespace {
 // the position plus each empty cell the mover could fill (set up outside the timing).
 void NMesh_enmeshed(benchmark::State& bench, const char* size, Stage stage) {
   auto game = make_game("n-mesh", {{"size", size}});
-  auto position = sample_position(*game, stage);
-  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  auto position = position_or_skip(bench, *game, stage);
+  if (!position) return;
   const auto& state = static_cast<const nmesh::NMeshState&>(*position->state);
   const nmesh::EnmeshTables& tables = state.mesh_game().tables();
   std::vector<std::array<nmesh::Board, 2>> after;  // one per placement

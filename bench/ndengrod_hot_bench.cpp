@@ -18,8 +18,8 @@ namespace {
 
 void Ndengrod_placement_legal(benchmark::State& bench, const char* size, Stage stage) {
   auto game = make_game("ndengrod", {{"shape", "hexhex"}, {"size", size}});
-  auto position = sample_position(*game, stage);
-  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  auto position = position_or_skip(bench, *game, stage);
+  if (!position) return;
   const auto& state = static_cast<const NdengrodState&>(*position->state);
   std::vector<int> empty;
   for (int site = 0; site < state.ndengrod().num_sites(); ++site)
@@ -37,8 +37,8 @@ void Ndengrod_placement_legal(benchmark::State& bench, const char* size, Stage s
 
 void Ndengrod_place(benchmark::State& bench, const char* size, Stage stage) {
   auto game = make_game("ndengrod", {{"shape", "hexhex"}, {"size", size}});
-  auto position = sample_position(*game, stage);
-  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  auto position = position_or_skip(bench, *game, stage);
+  if (!position) return;
   bench_continuation(bench, *position);
   // How much capturing the timed moves did (counted on a replay, outside the timing).
   auto state = position->state->clone();

@@ -46,8 +46,8 @@ namespace {
 // next legal placements (suicide rule) found.
 void Netted_place(benchmark::State& bench, const char* size, Stage stage) {
   auto game = make_game("netted", {{"size", size}});
-  auto position = sample_position(*game, stage);
-  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  auto position = position_or_skip(bench, *game, stage);
+  if (!position) return;
   bench_continuation(bench, *position);
 }
 
@@ -68,8 +68,8 @@ bool evaluate_from_scratch(benchmark::State& bench, const NettedState& position)
 // The same check without the incremental regions: partition both colours and judge.
 void Netted_from_scratch(benchmark::State& bench, const char* size, Stage stage) {
   auto game = make_game("netted", {{"size", size}});
-  auto position = sample_position(*game, stage);
-  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  auto position = position_or_skip(bench, *game, stage);
+  if (!position) return;
   const auto& state = static_cast<const NettedState&>(*position->state);
   if (!(evaluate_from_scratch<1>(bench, state) || evaluate_from_scratch<2>(bench, state) ||
         evaluate_from_scratch<3>(bench, state) || evaluate_from_scratch<4>(bench, state) ||

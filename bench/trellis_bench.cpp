@@ -66,8 +66,8 @@ namespace {
 void Trellis_place_stone(benchmark::State& bench, const char* size, Stage stage) {
   using namespace trellis;
   auto game = make_game("trellis", {{"size", size}});
-  auto position = sample_position(*game, stage);
-  if (!position) return bench.SkipWithError("every sampled game ended before this ply");
+  auto position = position_or_skip(bench, *game, stage);
+  if (!position) return;
   const auto& state = static_cast<const TrellisState&>(*position->state);
   const TrellisGame& g = state.trellis();
   // The state's grid is private: rebuild it from the stones (the reached marks do not
