@@ -36,20 +36,6 @@ void add_game_args(CLI::App& app, GameArgs& args, bool game_required) {
   app.add_option("-o,--option", args.options, "Game option name=value (repeatable)")->allow_extra_args(false);
 }
 
-void play_typed_moves(History& history, const std::vector<std::string>& moves) {
-  int number = history.num_moves();
-  for (const auto& typed : moves) {
-    for (const auto& ply : history.state().split_turn_text(typed)) {
-      ++number;
-      try {
-        history.play(ply);
-      } catch (const LudusError& e) {
-        throw LudusError("move " + std::to_string(number) + ": " + e.what());
-      }
-    }
-  }
-}
-
 std::string describe_history(const History& history) {
   std::string out = history.state().render();
   out += history.status() + "\n";
@@ -57,7 +43,6 @@ std::string describe_history(const History& history) {
     out += "Moves:";
     for (size_t i = 0; i < history.moves().size(); ++i)
       out += " " + std::to_string(i + 1) + "." + history.moves()[i];
-    if (history.resigned_colour() >= 0) out += " resign";
     out += "\n";
   }
   return out;

@@ -39,10 +39,6 @@ struct GameArgs {
 };
 void add_game_args(CLI::App& app, GameArgs& args, bool game_required = true);
 
-// Plays typed moves on a history; a turn of several plies may be typed as one argument.
-// Throws LudusError "move N 'TEXT': reason".
-void play_typed_moves(History& history, const std::vector<std::string>& moves);
-
 // The board, the status line and the move list, as `ludus show` prints it.
 std::string describe_history(const History& history);
 

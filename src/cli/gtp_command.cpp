@@ -12,7 +12,8 @@
 
 #include "ai/player.h"
 #include "cli/command.h"
-#include "cli/turns.h"
+#include "core/record.h"
+#include "core/text.h"
 #include "core/error.h"
 #include "core/registry.h"
 
@@ -54,7 +55,7 @@ class GtpEngine {
         {"ludus-game", [this](const Words& w) { return choose_game(w); }},
         {"ludus-legal", [this](const Words&) { return legal(); }},
         {"ludus-options", [this](const Words&) { return options(); }},
-        {"ludus-record", [this](const Words&) { return current().to_json().dump(); }},
+        {"ludus-record", [this](const Words&) { return record_to_json(current()).dump(); }},
         {"ludus-ai", [this](const Words& w) { return set_ai(w); }},
     };
   }
@@ -190,7 +191,7 @@ class GtpEngine {
     expect_to_move(c);
     std::string move;
     for (size_t i = 2; i < w.size(); ++i) move += w[i];
-    play_turn_text(current(), move);
+    current().play_turn(move);
     return {};
   }
 
@@ -199,26 +200,19 @@ class GtpEngine {
     const int c = colour(w[1]);
     expect_to_move(c);
     History& h = current();
-    const PlyMover mover{h.state().seat_to_move(), c};
+    const PlyMover mover = h.next_mover();
     std::string text;
     // A turn of several plies (Epoxy) is generated whole and answered as typed: "d3,e5-e7".
     do {
       ai::MoveChoice choice = ai_->choose(h);
       text += (text.empty() ? "" : ",") + h.state().action_to_text(choice.action);
       h.play(choice.action);
-    } while (!h.is_over() && PlyMover{h.state().seat_to_move(), h.state().to_move()} == mover);
+    } while (!h.is_over() && h.next_mover() == mover);
     return text;
   }
 
   std::string undo() {
-    History& h = current();
-    if (h.resigned_colour() >= 0) {
-      h.undo();
-    } else {
-      if (h.num_moves() == 0) throw GtpFailure{"cannot undo"};
-      auto movers = ply_movers(h);
-      undo_to(h, turn_start(movers, h.num_moves() - 1));
-    }
+    if (!current().undo_turn()) throw GtpFailure{"cannot undo"};
     ai_->new_game();
     return {};
   }

@@ -12,6 +12,7 @@
 #include "cli/command.h"
 #include "cli/progress.h"
 #include "cli/self_play.h"
+#include "core/record.h"
 #include "cli/stats.h"
 #include "core/error.h"
 
@@ -89,11 +90,9 @@ int run_match(const MatchArgs& args) {
     o.adjudicated = played.adjudicated;
     o.clock_by_player = {played.clock[a_seat], played.clock[1 - a_seat]};
     if (record.is_open()) {
-      auto j = played.history.to_json();
+      auto j = record_to_json(played.history);
       j["match_game"] = index + 1;
-      j["players"] = {{"first", specs[0]}, {"second", specs[1]}};
       j["a_seat"] = a_seat == 0 ? "first" : "second";
-      if (played.adjudicated) j["adjudicated"] = "draw";
       o.record_line = j.dump();
     }
     std::lock_guard lock(mutex);

@@ -18,8 +18,9 @@
 #include "ai/player.h"
 #include "cli/command.h"
 #include "cli/self_play.h"
-#include "cli/turns.h"
 #include "core/error.h"
+#include "core/record.h"
+#include "core/text.h"
 #include "core/registry.h"
 
 namespace ludus::cli {
@@ -58,9 +59,8 @@ class PlaySession {
     show_position();
     const int limit = args_.max_plies > 0 ? args_.max_plies : default_ply_limit(history_.game());
     while (!history_.is_over()) {
-      if (history_.num_moves() >= limit) {  // Epoxy and some Ndengrod options admit endless games
+      if (history_.adjudicate_at_ply_limit(limit)) {
         out_ << fmt::format("\nNo result after {} plies: the game is stopped and scored as a draw.\n", limit);
-        stopped_ = true;
         break;
       }
       const int seat = history_.state().seat_to_move();
@@ -103,6 +103,8 @@ class PlaySession {
       players_[seat] = ai::make_player(spec[seat], config);
       players_[seat]->new_game();
     }
+    history_.set_players(spec_);
+    history_.set_date(today_utc());
     hint_spec_ = args_.hint;
     if (hint_spec_.empty()) hint_spec_ = players_[1] ? spec_[1] : players_[0] ? spec_[0] : "medium";
     hint_seed_ = seed + 2;
@@ -183,14 +185,14 @@ class PlaySession {
       if (command == "undo") return undo(), true;
       if (command == "board" || command == "show") return show_position(), true;
       if (command == "resign") {
-        history_.resign(history_.state().colour_of_seat(seat));
+        history_.resign(seat);
         out_ << seat_text(seat) << " resigns.\n";
         return true;
       }
     }
     const bool swapped = history_.state().seats_swapped();
     try {
-      play_turn_text(history_, line);
+      history_.play_turn(line);
     } catch (const LudusError& e) {
       out_ << "error: " << e.what() << "\n";
       return true;
@@ -237,16 +239,15 @@ class PlaySession {
 
   // Back to the start of the last turn a person made (so the AI's reply goes too).
   void undo() {
-    auto movers = ply_movers(history_);
-    int last = static_cast<int>(movers.size()) - 1;
-    while (last >= 0 && players_[movers[last].seat]) --last;
+    int last = history_.num_moves() - 1;
+    while (last >= 0 && players_[history_.mover(last).seat]) --last;
     if (last < 0) {
       out_ << "error: nothing to undo\n";
       return;
     }
-    const int target = turn_start(movers, last);
+    const int target = history_.turn_start(last);
     const int taken = history_.num_moves() - target;
-    undo_to(history_, target);
+    history_.truncate(target);
     for (auto& player : players_)
       if (player) player->new_game();
     out_ << fmt::format("Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
@@ -261,9 +262,7 @@ class PlaySession {
       if (winner != kDraw) out_ << " -- " << seat_text(history_.state().seat_of_colour(winner)) << " wins";
       out_ << "\n";
     }
-    auto json = history_.to_json();
-    if (stopped_) json["adjudicated"] = "draw";
-    const std::string record = json.dump();
+    const std::string record = record_to_json(history_).dump();
     if (args_.record.empty()) {
       out_ << "Record: " << record << "\n";
     } else {
@@ -283,7 +282,6 @@ class PlaySession {
   std::string hint_spec_;
   uint64_t hint_seed_ = 1;
   std::unique_ptr<ai::Player> hint_player_;
-  bool stopped_ = false;  // cut at the ply limit
 };
 
 const bool kPlay = register_command({"play", "Play a game in the terminal (people and/or AIs)", 45, [](CLI::App& app) {

@@ -1,12 +1,12 @@
-// `ludus show` and `ludus moves`: a position given by options and moves, or by a record.
-#include <fstream>
+// `ludus show` and `ludus moves`: a position given by options and moves, or by a record
+// (a game of a record file, at a chosen ply), with moves played on from there.
 #include <iostream>
-#include <sstream>
 
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
 #include "core/error.h"
+#include "core/record.h"
 
 namespace ludus::cli {
 namespace {
@@ -15,29 +15,52 @@ struct PositionArgs {
   GameArgs game;
   std::vector<std::string> moves;
   std::string record;
+  int game_number = 0;  // 0: the only game of the file
+  int at_ply = -1;      // -1: the end of the record
   bool json = false;
 
   History history() const {
-    if (!record.empty()) {
-      std::ifstream in(record);
-      if (!in) throw LudusError("cannot open record '" + record + "'");
-      std::stringstream text;
-      text << in.rdbuf();
-      History h = History::from_json_text(text.str());
-      play_typed_moves(h, moves);
-      return h;
-    }
+    History h = record.empty() ? from_game() : from_record();
+    h.play_turns(moves);
+    return h;
+  }
+
+ private:
+  History from_game() const {
     if (game.game.empty()) throw LudusError("give a GAME or --record FILE");
-    History h(game.make());
-    play_typed_moves(h, moves);
+    if (game_number || at_ply >= 0) throw LudusError("--game and --at need --record FILE");
+    return History(game.make());
+  }
+
+  // With --record, GAME (when given) is the first move, since the game comes from the file.
+  History from_record() const {
+    if (!game.options.empty()) throw LudusError("--record takes the game and its options from the file (drop -o)");
+    auto games = read_record_file(record);
+    if (game_number == 0 && games.size() > 1)
+      throw LudusError("'" + record + "' holds " + std::to_string(games.size()) + " games: choose one with --game N");
+    const int index = game_number ? game_number : 1;
+    if (index < 1 || index > static_cast<int>(games.size()))
+      throw LudusError("'" + record + "' has no game " + std::to_string(index) + " (games: 1.." +
+                       std::to_string(games.size()) + ")");
+    History h = std::move(games[static_cast<size_t>(index - 1)]);
+    if (at_ply > h.num_moves())
+      throw LudusError("game " + std::to_string(index) + " has no ply " + std::to_string(at_ply) + " (plies: 0.." +
+                       std::to_string(h.num_moves()) + ")");
+    if (at_ply >= 0) h.truncate(at_ply);
+    if (!game.game.empty()) h.play_turns({game.game});
     return h;
   }
 };
 
 void add_position_args(CLI::App& app, PositionArgs& args) {
   add_game_args(app, args.game, false);
-  app.add_option("moves", args.moves, "Moves played from the start (canonical notation)");
-  app.add_option("--record", args.record, "Start from a saved game record (JSON) instead of GAME");
+  app.add_option("moves", args.moves, "Moves played from the start (or from the record's position)");
+  app.add_option("--record", args.record,
+                 "Start from a saved game record instead of GAME: a JSON record or JSON Lines (one game per line)");
+  app.add_option("--game", args.game_number, "With --record: the game N (1 = first line) of a file of several")
+      ->check(CLI::PositiveNumber);
+  app.add_option("--at", args.at_ply, "With --record: the position after PLY plies (0 = the start)")
+      ->check(CLI::NonNegativeNumber);
   app.add_flag("--json", args.json, "Print JSON instead of text");
 }
 
@@ -47,7 +70,7 @@ const bool kShow = register_command({"show", "Show the position after some moves
   return [args] {
     History h = args->history();
     if (args->json) {
-      auto j = h.to_json();
+      auto j = record_to_json(h);
       j["board"] = h.state().render();
       j["status"] = h.status();
       std::cout << j.dump() << "\n";

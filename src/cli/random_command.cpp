@@ -8,6 +8,7 @@
 #include "cli/command.h"
 #include "cli/self_play.h"
 #include "core/random.h"
+#include "core/record.h"
 
 namespace ludus::cli {
 namespace {
@@ -45,21 +46,16 @@ const bool kRandom = register_command({"random", "Play uniformly random games an
         winner = state->random_playout(rng);
       } else {
         History h(game);
+        h.set_players({"random", "random"});
         std::vector<Action> actions;
-        while (!h.is_over() && h.num_moves() < limit) {
+        while (!h.is_over() && !h.adjudicate_at_ply_limit(limit)) {
           h.state().legal_actions(actions);
           h.play(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
         }
         total_plies += h.num_moves();
-        auto record = h.to_json();
-        if (h.is_over()) {
-          winner = h.winner();
-        } else {
-          winner = kDraw;
-          ++stopped;
-          record["adjudicated"] = "draw";
-        }
-        std::cout << record.dump() << "\n";
+        winner = h.winner();
+        if (h.ending() == Ending::Adjudication) ++stopped;
+        std::cout << record_to_json(h).dump() << "\n";
       }
       ++wins[winner == kDraw ? 2 : winner];
     }

@@ -8,13 +8,12 @@
 #include <thread>
 
 #include "ai/player.h"
-#include "cli/turns.h"
+#include "core/record.h"
+#include "core/text.h"
 #include "core/error.h"
 #include "core/random.h"
 
 namespace ludus::cli {
-
-int default_ply_limit(const Game& game) { return std::max(1000, 20 * game.num_distinct_actions()); }
 
 uint64_t derived_seed(uint64_t seed, long long index, int salt) {
   Rng rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<uint64_t>(index * 4 + salt + 1)));
@@ -41,13 +40,14 @@ SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::ar
   }
   SelfPlayGame result{History(game)};
   History& h = result.history;
+  h.set_players(seat_specs);
+  h.set_date(today_utc());
   std::vector<Action> legal;
   const int limit = options.max_plies > 0 ? options.max_plies : default_ply_limit(*game);
   while (!h.is_over()) {
-    if (h.num_moves() >= limit) {
+    if (h.adjudicate_at_ply_limit(limit)) {
       result.adjudicated = true;
-      result.end_reason = "no result after " + std::to_string(limit) + " plies (scored as a draw)";
-      return result;
+      break;
     }
     if (options.record_branching) {
       h.state().legal_actions(legal);
@@ -62,8 +62,8 @@ SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::ar
     if (h.moves().back() == "swap") result.swap_taken = true;
   }
   result.winning_colour = h.winner();
-  result.winning_seat = result.winning_colour == kDraw ? kDraw : h.state().seat_of_colour(result.winning_colour);
-  result.end_reason = h.state().end_reason();
+  result.winning_seat = h.winning_seat();
+  result.end_reason = h.end_reason();
   return result;
 }
 

@@ -34,10 +34,6 @@ struct SelfPlayGame {
   bool adjudicated = false;    // stopped at the ply limit and scored as a draw
 };
 
-// Default ply limit of self-play games, after which they stop and count as draws: some
-// rules admit endless games (Epoxy has forced cycles and no repetition rule).
-int default_ply_limit(const Game& game);
-
 struct SelfPlayOptions {
   bool record_branching = false;  // fill SelfPlayGame::branching
   // Every AI searches on one thread unless its spec names a thread count (for games

@@ -1,12 +1,21 @@
 #include "core/history.h"
 
-#include <nlohmann/json.hpp>
+#include <algorithm>
+#include <cctype>
 
 #include "core/error.h"
 #include "core/text.h"
-#include "core/registry.h"
 
 namespace ludus {
+
+namespace {
+
+std::string capitalized(std::string text) {
+  if (!text.empty()) text[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(text[0])));
+  return text;
+}
+
+}  // namespace
 
 History::History(std::shared_ptr<const Game> game) : game_(std::move(game)), state_(game_->new_initial_state()) {}
 
@@ -15,41 +24,44 @@ History::History(const History& other)
       state_(other.state_->clone()),
       actions_(other.actions_),
       moves_(other.moves_),
-      resigned_colour_(other.resigned_colour_) {}
+      movers_(other.movers_),
+      turn_numbers_(other.turn_numbers_),
+      ending_(other.ending_),
+      loser_seat_(other.loser_seat_),
+      adjudicated_winner_(other.adjudicated_winner_),
+      adjudication_reason_(other.adjudication_reason_),
+      players_(other.players_),
+      date_(other.date_) {}
 
 History& History::operator=(const History& other) {
   if (this != &other) {
-    game_ = other.game_;
-    state_ = other.state_->clone();
-    actions_ = other.actions_;
-    moves_ = other.moves_;
-    resigned_colour_ = other.resigned_colour_;
+    History copy(other);
+    *this = std::move(copy);
   }
   return *this;
 }
 
-int History::winner() const {
-  if (resigned_colour_ >= 0) return 1 - resigned_colour_;
-  return state_->winner();
+// --- turns ---------------------------------------------------------------------------------
+
+int History::turn_start(int ply) const {
+  while (ply > 0 && turn_numbers_[static_cast<size_t>(ply - 1)] == turn_numbers_[static_cast<size_t>(ply)]) --ply;
+  return ply;
 }
 
-std::string History::status() const {
-  if (resigned_colour_ >= 0) {
-    std::string w = game_->colour_name(1 - resigned_colour_);
-    w[0] = static_cast<char>(std::toupper(static_cast<unsigned char>(w[0])));
-    return w + " wins: " + game_->colour_name(resigned_colour_) + " resigned";
-  }
-  return describe_status(*state_);
+int History::latest_turn_start(int seat) const {
+  for (int ply = num_moves() - 1; ply >= 0; --ply)
+    if (mover(ply).seat == seat) return turn_start(ply);
+  return -1;
 }
+
+bool History::mid_turn() const {
+  return !actions_.empty() && !is_over() && movers_.back() == next_mover();
+}
+
+// --- playing -------------------------------------------------------------------------------
 
 Action History::play(std::string_view text) {
   if (is_over()) throw LudusError("illegal move '" + std::string(text) + "': the game is over");
-  const std::string lowered = lowercase(text);
-  if (lowered == "resign") {
-    // By seat: in Trellis's opening the first player also plays White's turn.
-    resign(state_->colour_of_seat(state_->seat_to_move()));
-    return kNoAction;
-  }
   Action action = state_->parse_action(text);
   play(action);
   return action;
@@ -58,87 +70,152 @@ Action History::play(std::string_view text) {
 void History::play(Action action) {
   if (is_over()) throw LudusError("illegal move: the game is over");
   if (!state_->is_legal(action)) throw LudusError("illegal move: action " + std::to_string(action));
+  const PlyMover who = next_mover();
+  const bool continues = !movers_.empty() && movers_.back() == who;
+  turn_numbers_.push_back(turn_numbers_.empty() ? 1 : turn_numbers_.back() + (continues ? 0 : 1));
+  movers_.push_back(who);
   moves_.push_back(state_->action_to_text(action));
   state_->apply(action);
   actions_.push_back(action);
 }
 
-void History::resign(int colour) {
-  if (is_over()) throw LudusError("cannot resign: the game is over");
-  resigned_colour_ = colour;
+int History::play_turn(std::string_view text) {
+  const std::string typed(trim(text));
+  if (is_over()) throw LudusError("illegal move '" + typed + "': the game is over");
+  const auto plies = state_->split_turn_text(typed);
+  if (plies.empty() || typed.empty()) throw LudusError("illegal move '" + typed + "': malformed move");
+  History trial = *this;
+  const PlyMover who = next_mover();
+  for (const auto& ply : plies) {
+    if (trial.is_over() || !(trial.next_mover() == who))
+      throw LudusError("illegal move '" + typed + "': more moves than the turn has");
+    trial.play(ply);
+  }
+  *this = std::move(trial);
+  return static_cast<int>(plies.size());
 }
 
-bool History::undo() {
-  if (resigned_colour_ >= 0) {
-    resigned_colour_ = -1;
+void History::play_turns(const std::vector<std::string>& turns) {
+  for (const auto& typed : turns) {
+    const int number = num_moves() + 1;
+    try {
+      play_turn(typed);
+    } catch (const LudusError& e) {
+      throw LudusError("move " + std::to_string(number) + ": " + e.what());
+    }
+  }
+}
+
+void History::truncate(int plies) {
+  clear_outside_ending();
+  if (plies < 0) plies = 0;
+  if (plies >= num_moves()) return;
+  std::vector<Action> keep(actions_.begin(), actions_.begin() + plies);
+  state_ = game_->new_initial_state();
+  actions_.clear();
+  moves_.clear();
+  movers_.clear();
+  turn_numbers_.clear();
+  for (Action a : keep) play(a);
+}
+
+bool History::undo_turn() {
+  if (ending_ != Ending::None) {
+    clear_outside_ending();
     return true;
   }
   if (actions_.empty()) return false;
-  actions_.pop_back();
-  moves_.pop_back();
-  state_ = game_->new_initial_state();
-  for (Action a : actions_) state_->apply(a);
+  truncate(turn_start(num_moves() - 1));
   return true;
+}
+
+// --- the end -----------------------------------------------------------------------------
+
+Ending History::ending() const {
+  if (ending_ != Ending::None) return ending_;
+  return state_->is_terminal() ? Ending::Rules : Ending::None;
+}
+
+int History::winner() const {
+  switch (ending_) {
+    case Ending::Resignation:
+    case Ending::Timeout: return state_->colour_of_seat(1 - loser_seat_);
+    case Ending::Agreement: return kDraw;
+    case Ending::Adjudication: return adjudicated_winner_;
+    default: return state_->winner();
+  }
+}
+
+int History::winning_seat() const {
+  const int colour = winner();
+  return colour == kDraw ? kDraw : state_->seat_of_colour(colour);
+}
+
+std::string History::end_reason() const {
+  switch (ending()) {
+    case Ending::None: return "";
+    case Ending::Rules: return state_->end_reason();
+    case Ending::Resignation: return game_->colour_name(state_->colour_of_seat(loser_seat_)) + " resigned";
+    case Ending::Timeout: return game_->colour_name(state_->colour_of_seat(loser_seat_)) + " lost on time";
+    case Ending::Agreement: return "agreed by both players";
+    case Ending::Adjudication: return adjudication_reason_;
+  }
+  return "";
+}
+
+std::string History::status() const {
+  if (ending_ == Ending::None) return describe_status(*state_);
+  const int w = winner();
+  const std::string head = w == kDraw ? "Draw" : capitalized(game_->colour_name(w)) + " wins";
+  const std::string reason = end_reason();
+  return reason.empty() ? head : head + ": " + reason;
 }
 
 std::string History::result_text() const {
   if (!is_over()) return "";
-  int w = winner();
+  const int w = winner();
   return w == kDraw ? "draw" : game_->colour_name(w);
 }
 
-nlohmann::json History::to_json() const {
-  nlohmann::json j;
-  j["game"] = game_->name();
-  j["options"] = game_->options().values();
-  auto moves = moves_;
-  if (resigned_colour_ >= 0) moves.push_back("resign");
-  j["moves"] = moves;
-  j["result"] = result_text();
-  return j;
+void History::resign(int seat) {
+  if (is_over()) throw LudusError("cannot resign: the game is over");
+  if (seat != 0 && seat != 1) throw LudusError("cannot resign: no seat " + std::to_string(seat));
+  ending_ = Ending::Resignation;
+  loser_seat_ = seat;
 }
 
-History History::from_json(const nlohmann::json& record) {
-  if (!record.is_object() || !record.contains("game") || !record["game"].is_string())
-    throw LudusError("bad record: missing \"game\"");
-  std::map<std::string, std::string> options;
-  if (record.contains("options")) {
-    if (!record["options"].is_object()) throw LudusError("bad record: \"options\" is not an object");
-    for (const auto& [k, v] : record["options"].items())
-      options[k] = v.is_string() ? v.get<std::string>() : v.dump();
-  }
-  History history(make_game(record["game"].get<std::string>(), options));
-  const char* key = record.contains("moves") ? "moves" : nullptr;
-  if (key) {
-    if (!record[key].is_array()) throw LudusError("bad record: \"moves\" is not an array");
-    int number = 0;
-    for (const auto& m : record[key]) {
-      ++number;
-      if (!m.is_string()) throw LudusError("bad record: move " + std::to_string(number) + " is not a string");
-      try {
-        history.play(m.get<std::string>());
-      } catch (const LudusError& e) {
-        throw LudusError("bad record: move " + std::to_string(number) + ": " + e.what());
-      }
-    }
-  }
-  if (record.contains("result") && record["result"].is_string()) {
-    std::string stated = record["result"].get<std::string>();
-    if (!stated.empty() && stated != history.result_text())
-      throw LudusError("bad record: result '" + stated + "' but the moves give '" +
-                       (history.result_text().empty() ? "unfinished" : history.result_text()) + "'");
-  }
-  return history;
+void History::agree_draw() {
+  if (is_over()) throw LudusError("cannot agree a draw: the game is over");
+  ending_ = Ending::Agreement;
 }
 
-History History::from_json_text(const std::string& text) {
-  nlohmann::json j;
-  try {
-    j = nlohmann::json::parse(text);
-  } catch (const nlohmann::json::exception&) {
-    throw LudusError("bad record: not valid JSON");
-  }
-  return from_json(j);
+void History::lose_on_time(int seat) {
+  if (is_over()) throw LudusError("cannot end on time: the game is over");
+  if (seat != 0 && seat != 1) throw LudusError("cannot end on time: no seat " + std::to_string(seat));
+  ending_ = Ending::Timeout;
+  loser_seat_ = seat;
+}
+
+void History::adjudicate(int winner_colour, std::string reason) {
+  if (is_over()) throw LudusError("cannot adjudicate: the game is over");
+  ending_ = Ending::Adjudication;
+  adjudicated_winner_ = winner_colour == 0 || winner_colour == 1 ? winner_colour : kDraw;
+  adjudication_reason_ = std::move(reason);
+}
+
+bool History::adjudicate_at_ply_limit(int limit) {
+  if (is_over() || num_moves() < limit) return false;
+  adjudicate(kDraw, "no result after " + std::to_string(limit) + " plies (scored as a draw)");
+  return true;
+}
+
+int default_ply_limit(const Game& game) { return std::max(1000, 20 * game.num_distinct_actions()); }
+
+void History::clear_outside_ending() {
+  ending_ = Ending::None;
+  loser_seat_ = -1;
+  adjudicated_winner_ = kDraw;
+  adjudication_reason_.clear();
 }
 
 }  // namespace ludus

@@ -1,61 +1,137 @@
 #pragma once
-// A game in progress or finished: the game, its move list (the truth) and the current
-// position (a replay of the moves).  Undo is a replay to n-1, as RULES.md says.  Records
-// (JSON) are this class serialised; the CLI, the server, GTP and matches all use it.
-#include <map>
+// A game in progress or finished, for every front end (terminal play, GTP, show, match,
+// analyze, the play server): the game, its move list (the truth), the position replayed
+// from it, who made each ply and how plies group into turns, and how the game ended.
+// Like KataGo's BoardHistory, it owns what the fast State does not: turns, endings from
+// outside the rules, undo, and the record (core/record.h reads and writes it).
+//
+// Turns: a turn is a run of plies made by the same seat with the same colour (Epoxy's two
+// actions).  A change of seat or of colour starts a new turn, so Trellis's opening (one
+// seat plays Black, White, Black) and a pie swap (the other seat moves next) both do.
+#include <array>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
-#include <nlohmann/json_fwd.hpp>
-
+#include "core/ending.h"
 #include "core/game.h"
 
 namespace ludus {
+
+// Who made a ply.
+struct PlyMover {
+  int seat = 0;
+  int colour = 0;
+  bool operator==(const PlyMover&) const = default;
+};
+
+// Default ply limit for adjudicate_at_ply_limit: 20 plies per action id, at least 1000.
+// The repetition rules keep every game finite; this only bounds a runaway.
+int default_ply_limit(const Game& game);
 
 class History {
  public:
   explicit History(std::shared_ptr<const Game> game);
   History(const History& other);
   History& operator=(const History& other);
+  History(History&&) noexcept = default;
+  History& operator=(History&&) noexcept = default;
 
   const Game& game() const { return *game_; }
   std::shared_ptr<const Game> game_ptr() const { return game_; }
   const State& state() const { return *state_; }
   const std::vector<Action>& actions() const { return actions_; }
+  // Canonical notation of every ply.
   const std::vector<std::string>& moves() const { return moves_; }
   int num_moves() const { return static_cast<int>(actions_.size()); }
 
-  // Game over by the rules or by resignation.
-  bool is_over() const { return resigned_colour_ >= 0 || state_->is_terminal(); }
-  // Winning colour or kDraw; only when is_over().
-  int winner() const;
-  int resigned_colour() const { return resigned_colour_; }
-  std::string status() const;  // describe_status, or "O wins: X resigned"
+  // --- turns -------------------------------------------------------------------------
+  // Who made ply `ply` (0-based).
+  const PlyMover& mover(int ply) const { return movers_[static_cast<size_t>(ply)]; }
+  // Who moves now (meaningless once over).
+  PlyMover next_mover() const { return {state_->seat_to_move(), state_->to_move()}; }
+  // 1-based turn number of ply `ply` (0-based); plies of one turn share it.
+  int turn_number(int ply) const { return turn_numbers_[static_cast<size_t>(ply)]; }
+  // Index of the first ply of the turn holding ply `ply`.
+  int turn_start(int ply) const;
+  // Index of the first ply of `seat`'s latest turn, or -1 when that seat has not moved.
+  int latest_turn_start(int seat) const;
+  // Whether the next ply would continue the turn of the last ply (Epoxy's second action).
+  bool mid_turn() const;
 
-  // Plays a move given as text ("resign" resigns for the side to move); throws
-  // LudusError with the reason when it is illegal or the game is over.
+  // --- playing -------------------------------------------------------------------------
+  // Plays one ply given as text (any accepted spelling); throws LudusError with the
+  // game's reason when it is illegal or the game is over.  "resign" is not a ply: use
+  // resign().
   Action play(std::string_view text);
   void play(Action action);
-  void resign(int colour);
-  // Takes back the last move (or a resignation).  Returns false at the start.
-  bool undo();
+  // Plays what a person typed for one turn ("d3,e5-e7" in Epoxy; one ply elsewhere) all
+  // or nothing.  The plies must all belong to the turn of the player to move: text that
+  // runs past the end of that turn is refused ("... more moves than the turn has").  A
+  // partial turn is fine (the same seat moves on).  Returns the number of plies played;
+  // throws LudusError naming the first bad ply.
+  int play_turn(std::string_view text);
+  // Plays several typed turns in order; the error names the move number.
+  void play_turns(const std::vector<std::string>& turns);
 
-  // Record: {"game", "options", "moves", "result"}.
-  nlohmann::json to_json() const;
-  // Replays a record; throws LudusError naming the first bad move ("move 7 'd4': ...").
-  static History from_json(const nlohmann::json& record);
-  static History from_json_text(const std::string& text);
+  // Keeps the first `plies` plies and takes back everything after them, including an
+  // ending from outside the rules.  Replays from the start, as RULES.md says.
+  void truncate(int plies);
+  // Takes back the ending from outside the rules if there is one, else the last whole
+  // turn.  Returns false at the start.
+  bool undo_turn();
 
-  // "black", "white", "draw" or "" while the game is on.
+  // --- the end -------------------------------------------------------------------------
+  Ending ending() const;
+  bool is_over() const { return ending() != Ending::None; }
+  // Winning colour or kDraw; only when is_over().
+  int winner() const;
+  // Winning seat or kDraw; only when is_over().
+  int winning_seat() const;
+  // The seat that resigned or lost on time, or -1.
+  int losing_seat() const { return ending_ == Ending::Resignation || ending_ == Ending::Timeout ? loser_seat_ : -1; }
+  // Why it ended, for people: "line of 5", "x resigned", "agreed by both players", ... ("" while on).
+  std::string end_reason() const;
+  // describe_status of the position, or e.g. "O wins: x resigned".
+  std::string status() const;
+  // Winning colour name, "draw", or "" while the game is on.
   std::string result_text() const;
 
+  // Endings from outside the rules; each throws LudusError when the game is already over.
+  void resign(int seat);
+  void agree_draw();
+  void lose_on_time(int seat);
+  // Ends the game by fiat: `winner_colour` (or kDraw) wins, for `reason`.
+  void adjudicate(int winner_colour, std::string reason);
+  // The safety net of self-play and terminal play: a game still on after `limit` plies
+  // is stopped and scored as a draw.  Returns whether it stopped the game.
+  bool adjudicate_at_ply_limit(int limit);
+
+  // --- record facts that are not moves ----------------------------------------------------
+  // Player of each seat (a name or an AI spec; "" when unknown).
+  const std::array<std::string, 2>& players() const { return players_; }
+  void set_players(std::array<std::string, 2> players) { players_ = std::move(players); }
+  // Date the game was played, "YYYY-MM-DD" ("" when unknown).
+  const std::string& date() const { return date_; }
+  void set_date(std::string date) { date_ = std::move(date); }
+
  private:
+  void clear_outside_ending();
+
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;
   std::vector<Action> actions_;
   std::vector<std::string> moves_;
-  int resigned_colour_ = -1;
+  std::vector<PlyMover> movers_;
+  std::vector<int> turn_numbers_;
+  // An ending from outside the rules (never Ending::Rules, which the position gives).
+  Ending ending_ = Ending::None;
+  int loser_seat_ = -1;             // Resignation, Timeout
+  int adjudicated_winner_ = kDraw;  // Adjudication: colour or kDraw
+  std::string adjudication_reason_;
+  std::array<std::string, 2> players_;
+  std::string date_;
 };
 
 }  // namespace ludus

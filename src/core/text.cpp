@@ -19,4 +19,16 @@ std::string_view trim(std::string_view text) {
 
 std::string lowercase_trimmed(std::string_view text) { return lowercase(trim(text)); }
 
+std::vector<std::string> split_words(std::string_view text) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    size_t start = i;
+    while (i < text.size() && !std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i > start) words.emplace_back(text.substr(start, i - start));
+  }
+  return words;
+}
+
 }  // namespace ludus

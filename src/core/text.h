@@ -3,6 +3,7 @@
 // options): written once so every front end folds text the same way.
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace ludus {
 
@@ -14,5 +15,8 @@ std::string_view trim(std::string_view text);
 
 // lowercase(trim(text)).
 std::string lowercase_trimmed(std::string_view text);
+
+// The words of `text`, split at blanks.
+std::vector<std::string> split_words(std::string_view text);
 
 }  // namespace ludus

@@ -1,6 +1,7 @@
 #include "server/board.h"
 
 #include "core/error.h"
+#include "core/record.h"
 #include "core/registry.h"
 #include "server/errors.h"
 
@@ -12,21 +13,43 @@ History new_history(const std::string& game, const std::map<std::string, std::st
 
 namespace {
 
-History replay_moves(const GameRecord& record, const std::vector<MoveRecord>& moves, size_t count,
-                     std::vector<int>* colours) {
-  size_t i = 0;
-  try {
-    History history = new_history(record.game, record.options);
-    for (; i < count; ++i) {
-      if (colours) colours->push_back(history.state().to_move());
-      history.play(moves[i].move);
+[[noreturn]] void corrupt(const GameRecord& record, const std::string& what) {
+  throw ServerError(500, "corrupt_board", "board " + std::to_string(record.id) + " " + what);
+}
+
+// The stored moves and ending replayed; a board that no longer replays (a rules change,
+// a damaged row) is reported, never half-loaded.
+History replay(const GameRecord& record, const std::vector<MoveRecord>& moves) {
+  History history = [&] {
+    try {
+      return new_history(record.game, record.options);
+    } catch (const LudusError& e) {
+      corrupt(record, std::string("has a bad game or options: ") + e.what());
     }
-    return history;
-  } catch (const LudusError& e) {
-    throw ServerError(500, "corrupt_board",
-                      "board " + std::to_string(record.id) + " cannot be replayed at move " + std::to_string(i + 1) +
-                          ": " + e.what());
+  }();
+  history.set_players(record.seats);
+  history.set_date(utc_date(record.created_at));
+  for (size_t i = 0; i < moves.size(); ++i) {
+    try {
+      history.play(moves[i].move);
+    } catch (const LudusError& e) {
+      corrupt(record, "cannot be replayed at move " + std::to_string(i + 1) + ": " + e.what());
+    }
   }
+  if (record.ending.empty()) return history;
+  const auto ending = ending_by_name(record.ending);
+  try {
+    if (ending == Ending::Resignation && record.resigned_seat) {
+      history.resign(*record.resigned_seat);
+    } else if (ending == Ending::Agreement) {
+      history.agree_draw();
+    } else {
+      corrupt(record, "has an unknown ending '" + record.ending + "'");
+    }
+  } catch (const LudusError& e) {
+    corrupt(record, std::string("has an ending that does not fit its moves: ") + e.what());
+  }
+  return history;
 }
 
 }  // namespace
@@ -35,16 +58,7 @@ Board::Board(GameRecord record, std::vector<MoveRecord> moves, std::vector<Comme
     : record_(std::move(record)),
       moves_(std::move(moves)),
       comments_(std::move(comments)),
-      history_(replay_moves(record_, {}, 0, nullptr)) {
-  replay(moves_.size());
-  if (record_.ending == "resign" && record_.resigned_seat && !history_.is_over())
-    history_.resign(history_.state().colour_of_seat(*record_.resigned_seat));
-}
-
-void Board::replay(size_t count) {
-  mover_colours_.clear();
-  history_ = replay_moves(record_, moves_, count, &mover_colours_);
-}
+      history_(replay(record_, moves_)) {}
 
 int Board::seat_of(const std::string& user) const {
   for (int seat = 0; seat < 2; ++seat)
@@ -52,74 +66,40 @@ int Board::seat_of(const std::string& user) const {
   return -1;
 }
 
-int Board::winner_seat() const {
-  if (!is_over() || record_.ending == "agreement") return -1;
-  if (record_.ending == "resign" && record_.resigned_seat) return 1 - *record_.resigned_seat;
-  return state().winning_seat();  // kDraw == -1
-}
-
-std::string Board::end_reason() const {
-  if (!is_over()) return "";
-  if (record_.ending == "agreement") return "agreed by both players";
-  if (record_.ending == "resign" && record_.resigned_seat)
-    return game().colour_name(colour_of_seat(*record_.resigned_seat)) + " resigned";
-  return state().end_reason();
-}
-
-const MoveRecord& Board::play_ply(std::string_view text, int64_t now) {
-  const int seat = state().seat_to_move();
-  const int colour = state().to_move();
-  Action action = state().parse_action(text);
-  // A turn is the run of plies one seat plays with one colour (Epoxy's two actions); a
-  // change of seat or of colour starts the next one (Trellis's opening, pie swaps).
-  int turn = 1;
-  if (!moves_.empty()) {
-    const MoveRecord& last = moves_.back();
-    bool same = last.seat == seat && mover_colours_.back() == colour;
-    turn = last.turn + (same ? 0 : 1);
+std::vector<MoveRecord> Board::play_turn(std::string_view text, int64_t now) {
+  const int first = num_moves();
+  history_.play_turn(text);
+  std::vector<MoveRecord> added;
+  for (int ply = first; ply < history_.num_moves(); ++ply) {
+    MoveRecord move;
+    move.ply = ply + 1;
+    move.turn = history_.turn_number(ply);
+    move.seat = history_.mover(ply).seat;
+    move.move = history_.moves()[static_cast<size_t>(ply)];
+    move.played_at = now;
+    moves_.push_back(move);
+    added.push_back(std::move(move));
   }
-  MoveRecord move;
-  move.ply = num_moves() + 1;
-  move.turn = turn;
-  move.seat = seat;
-  move.move = state().action_to_text(action);
-  move.played_at = now;
-  history_.play(action);
-  mover_colours_.push_back(colour);
-  moves_.push_back(std::move(move));
-  return moves_.back();
-}
-
-void Board::resign(int seat) {
-  record_.ending = "resign";
-  record_.resigned_seat = seat;
-  history_.resign(state().colour_of_seat(seat));
-}
-
-void Board::agree_draw() { record_.ending = "agreement"; }
-
-int Board::latest_turn_start(int seat) const {
-  for (int i = num_moves() - 1; i >= 0; --i) {
-    if (moves_[i].seat != seat) continue;
-    int start = i;
-    while (start > 0 && moves_[start - 1].turn == moves_[i].turn) --start;
-    return moves_[start].ply;
-  }
-  return 0;
+  return added;
 }
 
 void Board::truncate(int ply) {
   moves_.resize(static_cast<size_t>(ply));
-  replay(moves_.size());
+  history_.truncate(ply);
 }
 
 GameRecord& Board::refreshed_record(int64_t now) {
+  const Ending ending = history_.ending();
+  const bool outside_rules = ending != Ending::None && ending != Ending::Rules;
+  record_.ending = outside_rules ? std::string(ending_name(ending)) : std::string();
+  record_.resigned_seat =
+      history_.losing_seat() >= 0 ? std::optional<int>(history_.losing_seat()) : std::nullopt;
   const bool over = is_over();
   record_.status = over ? "finished" : "active";
   if (over) {
     int w = winner_seat();
     record_.winner_seat = w >= 0 ? std::optional<int>(w) : std::nullopt;
-    record_.result = w >= 0 ? game().colour_name(colour_of_seat(w)) : "draw";
+    record_.result = history_.result_text();
     record_.to_move_seat.reset();
     record_.proposal.clear();
     record_.proposal_seat.reset();
@@ -138,8 +118,9 @@ History Board::history_at(int ply) const {
   if (ply < 0 || ply > num_moves())
     bad_request("board " + std::to_string(id()) + " has no move " + std::to_string(ply) + " (moves: 0.." +
                 std::to_string(num_moves()) + ")");
-  if (ply == num_moves() && record_.ending.empty()) return history_;
-  return replay_moves(record_, moves_, static_cast<size_t>(ply), nullptr);
+  History at = history_;
+  at.truncate(ply);
+  return at;
 }
 
 }  // namespace ludus::server

@@ -1,7 +1,7 @@
 #pragma once
 // A board of the play server: its stored record, the move list (the truth) and the
-// position replayed from it through core History.  Also the rules of the server that sit
-// above the game rules: who holds which seat, how turns group plies, how a game ended.
+// game replayed from it as a core History, which owns turns and endings.  The board adds
+// who holds which seat and the pending proposal, and turns History's changes into rows.
 #include <optional>
 #include <string>
 #include <vector>
@@ -26,7 +26,7 @@ class Board {
   const State& state() const { return history_.state(); }
   int num_moves() const { return static_cast<int>(moves_.size()); }
   // Colour that played moves()[index] (for the columns of the move list).
-  int colour_of_move(int index) const { return mover_colours_[index]; }
+  int colour_of_move(int index) const { return history_.mover(index).colour; }
 
   // --- players ---------------------------------------------------------------------------
   const std::string& player(int seat) const { return record_.seats[seat]; }
@@ -36,20 +36,21 @@ class Board {
   int colour_of_seat(int seat) const { return state().colour_of_seat(seat); }
 
   // --- the end -------------------------------------------------------------------------------
-  bool is_over() const { return record_.ending == "agreement" || history_.is_over(); }
+  bool is_over() const { return history_.is_over(); }
   // Seat to move; -1 once the game is over.
   int seat_to_move() const { return is_over() ? -1 : state().seat_to_move(); }
   // Winning seat; -1 for a draw or while the game is on.
-  int winner_seat() const;
+  int winner_seat() const { return is_over() ? history_.winning_seat() : -1; }
   // "line of 5", "x resigned", "draw agreed" ("" while on).
-  std::string end_reason() const;
+  std::string end_reason() const { return history_.end_reason(); }
 
   // --- changes (the caller stores them) ---------------------------------------------------
-  // Plays one ply for `seat`; the caller has checked that it is that seat's turn.
-  // Throws LudusError (illegal move) with the game's reason.
-  const MoveRecord& play_ply(std::string_view text, int64_t now);
-  void resign(int seat);
-  void agree_draw();
+  // Plays a typed turn (History::play_turn: all or nothing, never past the turn's end) for
+  // the seat to move; the caller has checked that it is that seat's turn.  Returns the
+  // rows of the new plies.  Throws LudusError (illegal move) with the game's reason.
+  std::vector<MoveRecord> play_turn(std::string_view text, int64_t now);
+  void resign(int seat) { history_.resign(seat); }
+  void agree_draw() { history_.agree_draw(); }
   // Pending proposal ("draw" / "undo" by `seat`); clear_proposal() withdraws it.
   void set_proposal(const std::string& kind, int seat) {
     record_.proposal = kind;
@@ -59,27 +60,21 @@ class Board {
     record_.proposal.clear();
     record_.proposal_seat.reset();
   }
-  // First move number of `seat`'s latest turn, or 0 when that seat has not moved.
-  int latest_turn_start(int seat) const;
   // Keeps the first `ply` moves only (replays).
   void truncate(int ply);
 
-  // Recomputes the cached columns (status, result, winner, reason, num_moves, seat to
-  // move) and sets updated_at.
+  // Recomputes the stored ending and the cached columns (status, result, winner, reason,
+  // num_moves, seat to move) from the history and sets updated_at.
   GameRecord& refreshed_record(int64_t now);
 
   // The position after move `ply` (0 = the start), replayed.
   History history_at(int ply) const;
 
  private:
-  // Rebuilds history_ and mover_colours_ from the first `count` moves.
-  void replay(size_t count);
-
   GameRecord record_;
   std::vector<MoveRecord> moves_;
   std::vector<CommentRecord> comments_;
   History history_;
-  std::vector<int> mover_colours_;
 };
 
 // A new board's history for a game name and options (validated; throws LudusError).

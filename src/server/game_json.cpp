@@ -1,6 +1,7 @@
 #include "server/game_json.h"
 
 #include "core/geometry.h"
+#include "core/record.h"
 #include "core/registry.h"
 #include "server/accounts.h"
 #include "server/mail_format.h"
@@ -51,9 +52,7 @@ nlohmann::json move_json(const Board& board, int index) {
 }  // namespace
 
 nlohmann::json record_json(const Board& board) {
-  nlohmann::json record = board.history().to_json();
-  if (board.record().ending == "agreement") record["result"] = "draw";
-  return record;
+  return record_to_json(board.history());
 }
 
 nlohmann::json game_summary_json(const GameRecord& g) {

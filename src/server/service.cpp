@@ -133,19 +133,15 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
                    std::to_string(next) + ")",
                "not_your_turn");
     PlayResult result{board, next, {}};
-    const int64_t now = accounts_->now();
-    for (const auto& ply : b.state().split_turn_text(typed)) {
-      if (b.is_over() || b.seat_to_move() != seat)
-        bad_request("illegal move '" + std::string(typed) + "': more moves than the turn has", "illegal_move");
-      try {
-        const MoveRecord& stored = b.play_ply(ply, now);
-        session.insert_move(board, stored);
-        result.moves.push_back(stored.move);
-      } catch (const ServerError&) {
-        throw;
-      } catch (const LudusError& e) {
-        bad_request(e.what(), "illegal_move");
-      }
+    std::vector<MoveRecord> played;
+    try {
+      played = b.play_turn(typed, accounts_->now());
+    } catch (const LudusError& e) {
+      bad_request(e.what(), "illegal_move");
+    }
+    for (const MoveRecord& stored : played) {
+      session.insert_move(board, stored);
+      result.moves.push_back(stored.move);
     }
     // A proposal is about the position it was made in; any move withdraws it.
     b.clear_proposal();
@@ -173,14 +169,14 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
       conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
                    ": accept or reject that first",
                "proposal_pending");
-    if (kind == "undo" && b.latest_turn_start(seat) == 0)
+    if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
       conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
     const std::string& opponent = b.player(1 - seat);
     if (Accounts::is_ai(opponent)) {
       // The computer always allows a take-back and always plays on instead of drawing.
       b.clear_proposal();
       if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
-      int keep = b.latest_turn_start(seat) - 1;
+      const int keep = b.history().latest_turn_start(seat);
       b.truncate(keep);
       session.truncate_moves(board, keep);
       return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
@@ -207,7 +203,7 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
       b.agree_draw();
       return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
     }
-    int keep = b.latest_turn_start(proposer) - 1;
+    const int keep = b.history().latest_turn_start(proposer);
     b.truncate(keep);
     session.truncate_moves(board, keep);
     return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};

@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/record.h"
 #include "cli_test_support.h"
 #include "core/history.h"
 
@@ -77,14 +78,15 @@ TEST(Match, RecordAppendsOneReplayableGamePerLineInGameOrder) {
                         "2", "--record", file, "-q"});
     ASSERT_EQ(r.exit_code, 0) << r.err;
   }
+  EXPECT_EQ(read_record_file(file).size(), 10u);  // the file reads back as JSON Lines
   auto lines = lines_of(read_text(file));
   ASSERT_EQ(lines.size(), 10u);  // appended, not overwritten
   for (size_t i = 0; i < lines.size(); ++i) {
     auto j = nlohmann::json::parse(lines[i]);
     EXPECT_EQ(j["match_game"], i % 5 + 1);
     EXPECT_EQ(j["a_seat"], std::string(i % 5 % 2 == 0 ? "first" : "second"));
-    EXPECT_EQ(j["players"]["first"], "random");
-    History h = History::from_json(j);
+    EXPECT_EQ(j["players"], nlohmann::json({"random", "random"}));
+    History h = record_from_json(j);
     EXPECT_TRUE(h.is_over());
     EXPECT_EQ(h.game().options().get("size"), "3");
   }

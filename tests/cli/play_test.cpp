@@ -4,6 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/record.h"
 #include "cli_test_support.h"
 #include "core/history.h"
 
@@ -36,11 +37,12 @@ TEST(Play, HumanAgainstRandomWithBadMovesHintUndoAndResign) {
   EXPECT_TRUE(contains(r.out, "x (first player, human) resigns."));
   EXPECT_TRUE(contains(r.out, "Game over: O wins: x resigned -- o (second player, random) wins"));
   auto record = record_of(r.out);
-  ASSERT_EQ(record["moves"].size(), 3u) << r.out;
+  ASSERT_EQ(record["moves"].size(), 2u) << r.out;
   EXPECT_EQ(record["moves"][0], "d4");
-  EXPECT_EQ(record["moves"][2], "resign");
+  EXPECT_EQ(record["ending"], "resign");
   EXPECT_EQ(record["result"], "o");
-  EXPECT_NO_THROW(History::from_json(record));
+  EXPECT_EQ(record["players"], nlohmann::json({"human", "random"}));
+  EXPECT_EQ(record_from_json(record).ending(), Ending::Resignation);
 }
 
 TEST(Play, EndOfInputLeavesTheGameUnfinishedWithoutCrashing) {
@@ -65,28 +67,33 @@ TEST(Play, ComputerAgainstComputerSavesTheRecord) {
   EXPECT_TRUE(contains(r.out, "Seats: black (first player, random) vs white (second player, random)"));
   EXPECT_TRUE(contains(r.out, "Game over: "));
   EXPECT_TRUE(contains(r.out, "Record saved to " + file));
-  History replay = History::from_json_text(read_text(file));
+  History replay = read_record_file(file).at(0);
   EXPECT_TRUE(replay.is_over());
   // Same seed, same game.
   auto again = run_ludus({"play", "n-mesh", "--first", "random", "--second", "random", "--seed", "3"});
-  EXPECT_EQ(record_of(again.out)["moves"], replay.to_json()["moves"]);
+  EXPECT_EQ(record_of(again.out)["moves"], record_to_json(replay)["moves"]);
   std::filesystem::remove_all(dir);
 }
 
-// Ndengrod size 2 with length 5 fits no line: without the ply limit it never ends.
-TEST(Play, EndlessGamesStopAtThePlyLimitAsDraws) {
-  LUDUS_REQUIRE_GAME("ndengrod");
-  auto r = run_ludus({"play", "ndengrod", "-o", "size=2", "-o", "length=5", "--x", "random", "--o", "random",
-                      "--seed", "1", "--max-plies", "30"});
+// The ply limit is a safety net: a game still on at the limit (here a random Epoxy game
+// on the largest board, far from its end after 30 plies) is stopped and scored a draw.
+TEST(Play, GamesStopAtThePlyLimitAsAdjudicatedDraws) {
+  LUDUS_REQUIRE_GAME("epoxy");
+  auto r = run_ludus({"play", "epoxy", "-o", "size=xxl", "--maroon", "random", "--grey", "random", "--seed", "1",
+                      "--max-plies", "30"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "No result after 30 plies: the game is stopped and scored as a draw."));
-  EXPECT_EQ(record_of(r.out)["adjudicated"], "draw");
-  EXPECT_EQ(record_of(r.out)["moves"].size(), 30u);
+  auto record = record_of(r.out);
+  EXPECT_EQ(record["ending"], "adjudicated");
+  EXPECT_EQ(record["result"], "draw");
+  EXPECT_EQ(record["moves"].size(), 30u);
+  EXPECT_EQ(record_from_json(record).ending(), Ending::Adjudication);
 
-  auto random = run_ludus({"random", "ndengrod", "-o", "size=2", "-o", "length=5", "--games", "2", "--max-plies", "12"});
+  auto random = run_ludus({"random", "epoxy", "-o", "size=xxl", "--games", "2", "--max-plies", "12"});
   EXPECT_EQ(random.exit_code, 0) << random.err;
   EXPECT_TRUE(contains(random.err, "2 draws, 12.0 plies/game (2 stopped at 12 plies and scored as draws)")) << random.err;
-  EXPECT_TRUE(contains(random.out, "\"adjudicated\":\"draw\""));
+  EXPECT_TRUE(contains(random.out, "\"ending\":\"adjudicated\""));
+  EXPECT_EQ(read_records(random.out).size(), 2u);
 }
 
 TEST(Play, PeopleSeeTheSeatsSwapColours) {

@@ -132,7 +132,9 @@ TEST_F(HttpApiTest, PlayAGameWithTheMoveNumberGuard) {
   EXPECT_EQ(resign.json["record"]["result"], "x");
 
   auto history = get(base + "/history");
-  EXPECT_EQ(history.json["record"]["moves"], json({"d4", "swap", "resign"}));
+  EXPECT_EQ(history.json["record"]["moves"], json({"d4", "swap"}));
+  EXPECT_EQ(history.json["record"]["ending"], "resign");
+  EXPECT_EQ(history.json["record"]["winner_seat"], 1);
   EXPECT_NE(history.json["text"].get<std::string>().find("alice resigned"), std::string::npos);
 }
 

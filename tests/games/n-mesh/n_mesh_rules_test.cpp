@@ -181,7 +181,7 @@ TEST(NMeshPie, NoEndTestAfterTheConversion) {
   h.play("b2");
   h.play("swap");
   h.play("d2");
-  ASSERT_TRUE(h.undo());
+  ASSERT_TRUE(h.undo_turn());
   EXPECT_EQ(h.moves(), (std::vector<std::string>{"b2", "swap"}));
   EXPECT_EQ(h.state().to_move(), kBlack);
 }

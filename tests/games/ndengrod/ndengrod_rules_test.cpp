@@ -292,7 +292,8 @@ TEST(NdengrodOptions, ResignIsLeftToTheRecord) {
   History history(game);
   history.play("e5");
   EXPECT_NE(parse_error(history.state(), "resign").find("illegal move 'resign'"), std::string::npos);
-  history.play("resign");
+  EXPECT_THROW(history.play("resign"), LudusError);
+  history.resign(1);
   EXPECT_EQ(history.result_text(), "x");
 }
 
