@@ -11,6 +11,8 @@
 #include "core/options.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "server/board_commands.h"
+#include "server/command_words.h"
 #include "server/errors.h"
 #include "server/mail_format.h"
 
@@ -23,7 +25,10 @@ struct CommandHelp {
   const char* text;
 };
 
-// The grammar, in the order `help` lists it.
+// The commands that do not act on one board as its player (board_commands.h has those),
+// in the order `help` lists them: the first kCommandsBeforeBoardCommands, the board
+// commands, then the rest.
+constexpr size_t kCommandsBeforeBoardCommands = 3;
 const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
      "Creates an account. USER: 1-32 letters, digits, '_', '.', '-' (case-insensitive)."},
@@ -31,22 +36,6 @@ const CommandHelp kCommands[] = {
     {"challenge", "GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD",
      "Starts a game: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
      "USER1 or USER2. A player may be the computer: ai:random, ai:easy, ai:hard ... Replies with the board number."},
-    {"move", "move BOARD USER PASSWORD MOVE[#N]",
-     "Plays MOVE (a whole turn: 'd3,e5-e7' where a turn has several actions). With #N the move is refused\n"
-     "unless it would be move number N (moves played + 1), so a stale move is never played."},
-    {"swap", "swap BOARD USER PASSWORD [#N]", "Plays the pie move (same as move BOARD USER PASSWORD swap[#N])."},
-    {"pass", "pass BOARD USER PASSWORD [#N]", "Passes, where the rules allow it."},
-    {"resign", "resign BOARD USER PASSWORD", "Resigns the game (at any time, your turn or not)."},
-    {"undo", "undo BOARD USER PASSWORD",
-     "Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects."},
-    {"draw", "draw BOARD USER PASSWORD", "Proposes a draw; the opponent accepts or rejects."},
-    {"propose", "propose draw|undo BOARD USER PASSWORD", "Same as the draw and undo commands."},
-    {"accept", "accept BOARD USER PASSWORD",
-     "Accepts the opponent's pending proposal. A move by either player withdraws a proposal."},
-    {"reject", "reject BOARD USER PASSWORD", "Rejects the opponent's pending proposal."},
-    {"comment", "comment BOARD USER PASSWORD TEXT...", "Adds a comment to the game record (any user may kibitz)."},
-    {"subscribe", "subscribe BOARD USER PASSWORD", "Follows a board (players follow their own boards already)."},
-    {"unsubscribe", "unsubscribe BOARD USER PASSWORD", "Stops following a board."},
     {"show", "show BOARD[#N]", "Shows the board, or the position after move N."},
     {"history", "history BOARD", "Shows every move with its player and time, the comments and the record."},
     {"games", "games USER [active|next|finished|watched|all]",
@@ -60,32 +49,15 @@ const CommandHelp* find_command(std::string_view name) {
   return nullptr;
 }
 
+// The board; when a GAME word was given, it must be a board of that game.
+Board load_board_of_game(Service& service, int64_t board, const std::string& game) {
+  Board b = service.load(board);
+  if (!game.empty() && game != b.game().name())
+    bad_request(fmt::format("{} is a game of {}, not {}", board_name(board), b.game().name(), game), "wrong_game");
+  return b;
+}
+
 [[noreturn]] void usage(const CommandHelp& c) { bad_request(std::string("usage: ") + c.usage, "usage"); }
-
-// "12" -> 12; 400 otherwise.
-int64_t parse_board(std::string_view text) {
-  int64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value <= 0 || text.size() > 15)
-    bad_request("bad board number '" + std::string(text.substr(0, 20)) + "'", "bad_board");
-  return value;
-}
-
-// "#N": N >= 1 for the move about to be played, N >= 0 for a position (0 = the start).
-int parse_move_number(std::string_view text, int min = 1) {
-  int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < min)
-    bad_request("bad move number '#" + std::string(text.substr(0, 20)) + "'", "bad_move_number");
-  return value;
-}
-
-// Splits "TEXT#N" at its last '#'.
-std::pair<std::string, std::optional<int>> split_number(std::string_view text) {
-  auto hash = text.rfind('#');
-  if (hash == std::string_view::npos) return {std::string(text), std::nullopt};
-  return {std::string(text.substr(0, hash)), parse_move_number(text.substr(hash + 1))};
-}
 
 class Run {
  public:
@@ -97,19 +69,6 @@ class Run {
     if (name == "signup") return signup();
     if (name == "passwd") return passwd();
     if (name == "challenge") return challenge();
-    if (name == "move") return move();
-    if (name == "swap" || name == "pass") return word_move(name);
-    if (name == "resign") return resign();
-    if (name == "undo" || name == "draw") return propose(name, 0);
-    if (name == "propose") {
-      if (args_.empty()) usage(command_);
-      std::string kind = lowercase(args_[0]);
-      if (kind != "draw" && kind != "undo") usage(command_);
-      return propose(kind, 1);
-    }
-    if (name == "accept" || name == "reject") return answer(name == "accept");
-    if (name == "comment") return comment();
-    if (name == "subscribe" || name == "unsubscribe") return subscribe(name == "subscribe");
     if (name == "show") return show();
     if (name == "history") return history();
     if (name == "games") return games();
@@ -120,21 +79,7 @@ class Run {
   void expect(size_t min, size_t max) {
     if (args_.size() < min || args_.size() > max) usage(command_);
   }
-  // BOARD USER PASSWORD starting at args_[first]: authenticates, and checks the GAME word
-  // (if any) before anything changes.
-  std::pair<int64_t, std::string> board_and_user(size_t first = 0) {
-    int64_t board = parse_board(args_[first]);
-    std::string user = service_.accounts().authenticate(args_[first + 1], args_[first + 2]);
-    if (!game_.empty()) load(board);
-    return {board, user};
-  }
-  // When a GAME word was given, the board must be of that game.
-  Board load(int64_t board) {
-    Board b = service_.load(board);
-    if (!game_.empty() && game_ != b.game().name())
-      bad_request(fmt::format("{} is a game of {}, not {}", board_name(board), b.game().name(), game_), "wrong_game");
-    return b;
-  }
+  Board load(int64_t board) { return load_board_of_game(service_, board, game_); }
   std::string with_board(const std::string& line, int64_t board) {
     return line + "\n\n" + format_board(load(board));
   }
@@ -175,68 +120,6 @@ class Run {
     if (challenger.empty()) unauthorized("wrong user id or password (PASSWORD must be USER1's or USER2's)");
     int64_t board = service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1]));
     return with_board(fmt::format("{} challenges: board {} is ready.", challenger, board), board);
-  }
-
-  std::string play(int64_t board, const std::string& user, const std::string& text, std::optional<int> number) {
-    PlayResult r = service_.play(board, user, text, number);
-    std::string moves;
-    for (const auto& m : r.moves) moves += (moves.empty() ? "" : ",") + m;
-    std::string line = r.first_ply > 0 ? fmt::format("{} plays {} on {} (move #{}).", user, moves, board_name(board), r.first_ply)
-                                       : fmt::format("{} resigns {}.", user, board_name(board));
-    return with_board(line, board);
-  }
-
-  std::string move() {
-    expect(4, 4);
-    auto [board, user] = board_and_user();
-    auto [text, number] = split_number(args_[3]);
-    return play(board, user, text, number);
-  }
-
-  std::string word_move(const std::string& word) {
-    expect(3, 4);
-    std::optional<int> number;
-    if (args_.size() == 4) {
-      if (args_[3].empty() || args_[3][0] != '#') usage(command_);
-      number = parse_move_number(std::string_view(args_[3]).substr(1));
-    }
-    auto [board, user] = board_and_user();
-    return play(board, user, word, number);
-  }
-
-  std::string resign() {
-    expect(3, 3);
-    auto [board, user] = board_and_user();
-    service_.resign(board, user);
-    return with_board(fmt::format("{} resigns {}.", user, board_name(board)), board);
-  }
-
-  std::string propose(const std::string& kind, size_t first) {
-    expect(first + 3, first + 3);
-    auto [board, user] = board_and_user(first);
-    return with_board(service_.propose(board, user, kind).message + ".", board);
-  }
-
-  std::string answer(bool accept) {
-    expect(3, 3);
-    auto [board, user] = board_and_user();
-    return with_board(service_.answer(board, user, accept).message + ".", board);
-  }
-
-  std::string comment() {
-    if (args_.size() < 4) usage(command_);
-    auto [board, user] = board_and_user();
-    std::string text;
-    for (size_t i = 3; i < args_.size(); ++i) text += (i > 3 ? " " : "") + args_[i];
-    service_.comment(board, user, text);
-    return fmt::format("{} commented on {}.\n", user, board_name(board));
-  }
-
-  std::string subscribe(bool on) {
-    expect(3, 3);
-    auto [board, user] = board_and_user();
-    service_.subscribe(board, user, on);
-    return fmt::format("{} {} {}.\n", user, on ? "follows" : "no longer follows", board_name(board));
   }
 
   std::string show() {
@@ -283,12 +166,36 @@ class Run {
 
 }  // namespace
 
+namespace {
+
+// VERB [LEADING...] BOARD USER PASSWORD [TRAILING...]: authenticates, checks the GAME word
+// (if any) before anything changes, runs the command and replies with its line (and the
+// board where the command shows it).
+std::string run_board_command(Service& service, const std::string& game, const BoardCommand& command,
+                              const std::vector<std::string>& args) {
+  const size_t lead = command.leading.size();
+  if (args.size() < lead + 3) bad_request("usage: " + usage_of(command), "usage");
+  const auto at = [&](size_t i) { return args.begin() + static_cast<std::ptrdiff_t>(i); };
+  BoardArgs parsed = board_args_from_words(command, {args.begin(), at(lead)}, {at(lead + 3), args.end()});
+  const int64_t board = parse_board(args[lead]);
+  const std::string user = service.accounts().authenticate(args[lead + 1], args[lead + 2]);
+  if (!game.empty()) load_board_of_game(service, board, game);
+  BoardOutcome outcome = command.run(service, board, user, parsed);
+  if (!command.text_reply_shows_board) return outcome.line + "\n";
+  return outcome.line + "\n\n" + format_board(load_board_of_game(service, board, game));
+}
+
+}  // namespace
+
 std::string CommandInterpreter::execute(const std::vector<std::string>& words) {
   if (words.empty()) bad_request("empty command (try 'help')", "usage");
   size_t at = 0;
   std::string game;
-  const CommandHelp* command = find_command(lowercase(words[0]));
-  if (!command) {
+  auto known = [](const std::string& word) {
+    const std::string verb = lowercase(word);
+    return find_command(verb) != nullptr || find_board_command(verb) != nullptr;
+  };
+  if (!known(words[0])) {
     try {
       game = find_game(words[0]).info->name;
     } catch (const LudusError&) {
@@ -296,11 +203,13 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words) {
     }
     if (words.size() < 2) bad_request("a command must follow the game name (try 'help')", "usage");
     at = 1;
-    command = find_command(lowercase(words[1]));
-    if (!command) bad_request("unknown command '" + words[1].substr(0, 40) + "' (try 'help')", "usage");
+    if (!known(words[1])) bad_request("unknown command '" + words[1].substr(0, 40) + "' (try 'help')", "usage");
   }
+  const std::string verb = lowercase(words[at]);
   std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
-  return Run(*service_, game, *command, std::move(args)).execute();
+  if (const BoardCommand* board_command = find_board_command(verb))
+    return run_board_command(*service_, game, *board_command, args);
+  return Run(*service_, game, *find_command(verb), std::move(args)).execute();
 }
 
 std::vector<std::string> CommandInterpreter::split(std::string_view text) {
@@ -329,6 +238,7 @@ std::vector<std::string> CommandInterpreter::split(std::string_view text) {
 
 std::string CommandInterpreter::help(std::string_view name) {
   if (!name.empty()) {
+    if (const BoardCommand* b = find_board_command(name)) return fmt::format("{}\n  {}\n", usage_of(*b), b->help);
     const CommandHelp* c = find_command(name);
     if (!c) bad_request("no command '" + std::string(name.substr(0, 40)) + "' (try 'help')", "usage");
     return fmt::format("{}\n  {}\n", c->usage, c->text);
@@ -336,7 +246,11 @@ std::string CommandInterpreter::help(std::string_view name) {
   std::string out =
       "Commands: [GAME] COMMAND ARGUMENTS...  (GAME is needed only by challenge)\n"
       "BOARD is a board number, #N a move number (moves played + 1); words with blanks go in \"quotes\".\n\n";
-  for (const auto& c : kCommands) out += fmt::format("  {}\n", c.usage);
+  for (size_t i = 0; i < std::size(kCommands); ++i) {
+    if (i == kCommandsBeforeBoardCommands)
+      for (const auto& b : board_commands()) out += fmt::format("  {}\n", usage_of(b));
+    out += fmt::format("  {}\n", kCommands[i].usage);
+  }
   out += "\nGames and their challenge options, -OPTION=DEFAULT (VALUES):\n";
   for (const auto& entry : registered_games()) {
     std::string opts;

@@ -6,8 +6,10 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/board_commands.h"
 #include "server/errors.h"
 #include "server/game_json.h"
+#include "server/json_fields.h"
 #include "server/mail_format.h"
 
 namespace ludus::server {
@@ -49,24 +51,6 @@ json body_object(const Request& req) {
   return j;
 }
 
-std::string string_field(const json& j, const char* name, bool required = true) {
-  auto it = j.find(name);
-  if (it == j.end() || it->is_null()) {
-    if (required) bad_request(std::string("missing field '") + name + "'", "missing_field");
-    return "";
-  }
-  if (!it->is_string()) bad_request(std::string("field '") + name + "' must be a string", "bad_field");
-  return it->get<std::string>();
-}
-
-std::optional<int> int_field(const json& j, const char* name) {
-  auto it = j.find(name);
-  if (it == j.end() || it->is_null()) return std::nullopt;
-  if (!it->is_number_integer() || it->get<int64_t>() < 1 || it->get<int64_t>() > 1000000000)
-    bad_request(std::string("field '") + name + "' must be a positive integer", "bad_field");
-  return static_cast<int>(it->get<int64_t>());
-}
-
 int64_t board_id(const Request& req) {
   const std::string text = req.matches[1];
   if (text.size() > 15) not_found("no board " + text.substr(0, 20));
@@ -87,24 +71,6 @@ int query_int(const Request& req, const char* name, int fallback, int min, int m
 
 std::string user_param(const std::string& text) {
   return Accounts::is_ai(text) ? text : Accounts::normalize_user_id(text);
-}
-
-std::map<std::string, std::string> options_field(const json& body) {
-  std::map<std::string, std::string> options;
-  auto it = body.find("options");
-  if (it == body.end() || it->is_null()) return options;
-  if (!it->is_object()) bad_request("field 'options' must be an object of option name to value", "bad_field");
-  for (const auto& [name, value] : it->items()) {
-    if (value.is_string())
-      options[name] = value.get<std::string>();
-    else if (value.is_number_integer())
-      options[name] = std::to_string(value.get<int64_t>());
-    else if (value.is_boolean())
-      options[name] = value.get<bool>() ? "on" : "off";
-    else
-      bad_request("option '" + name + "' must be a string, an integer or a boolean", "bad_field");
-  }
-  return options;
 }
 
 std::string reason_phrase(int status) {
@@ -260,30 +226,18 @@ void HttpApi::add_routes() {
     Board board = service.load(board_id(req));
     send_json(res, 200, {{"board", board.id()}, {"record", record_json(board)}, {"text", format_history(board)}});
   }));
-  http_->Post(R"(/api/games/(\d+)/(move|swap|pass|resign|propose|accept|reject|comment|subscribe|unsubscribe))",
+  // Every board command of the grammar, by its verb: POST /api/games/BOARD/VERB.
+  std::string verbs;
+  for (const auto& c : board_commands()) verbs += (verbs.empty() ? "" : "|") + std::string(c.verb);
+  http_->Post(R"(/api/games/(\d+)/()" + verbs + ")",
               guarded([&service, bearer_user](const Request& req, Response& res) {
                 const int64_t board = board_id(req);
-                const std::string action = req.matches[2];
-                std::string user = bearer_user(req);
-                json body = body_object(req);
-                std::string message;
-                if (action == "move") {
-                  service.play(board, user, string_field(body, "move"), int_field(body, "move_number"));
-                } else if (action == "swap" || action == "pass") {
-                  service.play(board, user, action, int_field(body, "move_number"));
-                } else if (action == "resign") {
-                  service.resign(board, user);
-                } else if (action == "propose") {
-                  message = service.propose(board, user, string_field(body, "kind")).message;
-                } else if (action == "accept" || action == "reject") {
-                  message = service.answer(board, user, action == "accept").message;
-                } else if (action == "comment") {
-                  service.comment(board, user, string_field(body, "text"));
-                } else {
-                  service.subscribe(board, user, action == "subscribe");
-                }
+                const BoardCommand& command = *find_board_command(std::string(req.matches[2]));
+                const std::string user = bearer_user(req);
+                const BoardArgs args = board_args_from_json(command, body_object(req));
+                const BoardOutcome outcome = command.run(service, board, user, args);
                 json out = board_json(service.load(board));
-                if (!message.empty()) out["message"] = message;
+                if (!outcome.message.empty()) out["message"] = outcome.message;
                 send_json(res, 200, out);
               }));
 

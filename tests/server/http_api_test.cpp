@@ -1,5 +1,6 @@
 // The JSON API against a real server on 127.0.0.1 (ephemeral port).
 #include "http_test_support.h"
+#include "server/board_commands.h"
 
 namespace ludus::server::testing {
 namespace {
@@ -136,6 +137,25 @@ TEST_F(HttpApiTest, PlayAGameWithTheMoveNumberGuard) {
   EXPECT_EQ(history.json["record"]["ending"], "resign");
   EXPECT_EQ(history.json["record"]["winner_seat"], 1);
   EXPECT_NE(history.json["text"].get<std::string>().find("alice resigned"), std::string::npos);
+}
+
+// The board commands are declared once; each verb of the text grammar is an endpoint.
+TEST_F(HttpApiTest, EveryBoardCommandOfTheGrammarIsAnEndpoint) {
+  const int64_t board = challenge();
+  const std::string base = "/api/games/" + std::to_string(board);
+  for (const auto& command : board_commands()) {
+    auto r = post("/api/games/999/" + std::string(command.verb), json::object(), alice_);
+    SCOPED_TRACE(std::string(command.verb) + ": " + r.body);
+    EXPECT_TRUE(r.status == 400 || r.status == 404);
+    EXPECT_EQ(r.json.value("error", "").rfind("no such page", 0), std::string::npos);
+    EXPECT_EQ(post(base + "/" + std::string(command.verb), json::object()).status, 401);  // no token
+  }
+  auto draw = post(base + "/draw", json::object(), alice_);
+  ASSERT_EQ(draw.status, 200) << draw.body;
+  EXPECT_EQ(draw.json["proposal"]["kind"], "draw");
+  EXPECT_EQ(draw.json["message"], "alice proposes a draw on board 1; bob may accept or reject");
+  EXPECT_EQ(post(base + "/move", {{"move_number", 1}}, bob_).json["code"], "missing_field");
+  EXPECT_EQ(post(base + "/draws", json::object(), alice_).status, 404);
 }
 
 TEST_F(HttpApiTest, GeometryAndStonesWhenTheGameProvidesThem) {

@@ -1,0 +1,19 @@
+#pragma once
+// Words of the text command grammar that several commands share: board numbers and move
+// numbers ("12", "#7", "e5#7").  Each throws ServerError 400 with a one-line reason.
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+
+namespace ludus::server {
+
+// "12" -> 12.
+int64_t parse_board(std::string_view text);
+// "7" (the text after '#'): N >= min; 1 for the move about to be played, 0 for a position.
+int parse_move_number(std::string_view text, int min = 1);
+// "TEXT#N" -> {TEXT, N}; "TEXT" -> {TEXT, nullopt}.
+std::pair<std::string, std::optional<int>> split_move_number(std::string_view text);
+
+}  // namespace ludus::server

@@ -1,0 +1,19 @@
+#pragma once
+// Fields of JSON request bodies, read with one-line 400 errors ("missing field 'move'",
+// "field 'move_number' must be a positive integer"), for every endpoint that takes JSON.
+#include <map>
+#include <optional>
+#include <string>
+
+#include <nlohmann/json_fwd.hpp>
+
+namespace ludus::server {
+
+// The string field `name`; "" when absent and not required.
+std::string string_field(const nlohmann::json& body, const char* name, bool required = true);
+// The positive integer field `name`, or nullopt when absent.
+std::optional<int> int_field(const nlohmann::json& body, const char* name);
+// The "options" object: option name to value (strings, integers or booleans as on/off).
+std::map<std::string, std::string> options_field(const nlohmann::json& body);
+
+}  // namespace ludus::server
