@@ -141,14 +141,7 @@ class Run {
     GameFilter filter;
     filter.user = Accounts::is_ai(args_[0]) ? lowercase(args_[0]) : Accounts::normalize_user_id(args_[0]);
     std::string which = args_.size() > 1 ? lowercase(args_[1]) : "active";
-    if (which == "active" || which == "finished")
-      filter.status = which;
-    else if (which == "next")
-      filter.user_to_move = true;
-    else if (which == "watched")
-      filter.watched = true;
-    else if (which != "all")
-      usage(command_);
+    if (!filter.select_listing(which)) usage(command_);
     if (!game_.empty()) bad_request("games lists every game of a user; give no GAME", "usage");
     return format_game_list(fmt::format("Games of {} ({})", filter.user, which), service_.list(filter));
   }

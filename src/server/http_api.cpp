@@ -178,13 +178,7 @@ void HttpApi::add_routes() {
     GameFilter filter;
     if (req.has_param("user")) filter.user = user_param(req.get_param_value("user"));
     std::string status = req.has_param("status") ? req.get_param_value("status") : "all";
-    if (status == "active" || status == "finished")
-      filter.status = status;
-    else if (status == "next")
-      filter.user_to_move = true;
-    else if (status == "watched")
-      filter.watched = true;
-    else if (status != "all")
+    if (!filter.select_listing(status))
       bad_request("query parameter 'status' must be active, finished, next, watched or all", "bad_query");
     if ((filter.user_to_move || filter.watched) && filter.user.empty())
       bad_request("status=" + status + " needs a user=USER parameter", "bad_query");

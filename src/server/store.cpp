@@ -194,6 +194,18 @@ std::vector<int64_t> Session::games_awaiting_ai() {
   return out;
 }
 
+bool GameFilter::select_listing(std::string_view listing) {
+  if (listing == "active" || listing == "finished")
+    status = listing;
+  else if (listing == "next")
+    user_to_move = true;
+  else if (listing == "watched")
+    watched = true;
+  else if (listing != "all")
+    return false;
+  return true;
+}
+
 std::vector<MoveRecord> Session::moves(int64_t game) {
   auto q = connection_->query("SELECT ply, turn, seat, move, played_at FROM moves WHERE game_id = ?1 ORDER BY ply");
   q.bind(1, game);

@@ -7,6 +7,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/records.h"
@@ -21,6 +22,10 @@ struct GameFilter {
   bool watched = false;       // only games `user` subscribed to
   int limit = 100;
   int offset = 0;
+
+  // Selects one of the listings people ask for: "active", "finished", "next" (the user
+  // has the move), "watched" or "all".  Returns false for any other word.
+  bool select_listing(std::string_view listing);
 };
 
 class Store;
