@@ -1,5 +1,9 @@
 #include "server/store.h"
 
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+
 #include <nlohmann/json.hpp>
 
 #include "server/errors.h"
@@ -55,8 +59,39 @@ GameRecord read_game(const sql::Query& q) {
 
 // --- Store ------------------------------------------------------------------------------
 
+namespace {
+
+// An existing file must be an SQLite database: SQLite would take an empty file, or
+// overwrite nothing but fail later on another, so a mistyped --db never becomes a new
+// empty server or a confusing error deep in a request.
+void check_existing_file(const std::string& path) {
+  std::error_code ec;
+  if (path.empty() || path == ":memory:" || !std::filesystem::exists(path, ec)) return;
+  if (!std::filesystem::is_regular_file(path, ec)) throw ServerError(500, "database", "'" + path + "' is not a file");
+  if (std::filesystem::file_size(path, ec) == 0)
+    throw ServerError(500, "database",
+                      "'" + path + "' is an empty file, not a ludus database (remove it to start a new one)");
+  std::ifstream in(path, std::ios::binary);
+  char header[16] = {};
+  in.read(header, sizeof header);
+  if (!in || std::memcmp(header, "SQLite format 3", 16) != 0)
+    throw ServerError(500, "database", "'" + path + "' is not an SQLite database");
+}
+
+// PRAGMA quick_check: a damaged file is named at start-up, not in the middle of a game.
+void check_integrity(sql::Connection& connection, const std::string& path) {
+  auto q = connection.query("PRAGMA quick_check(1)");
+  const std::string verdict = q.step() ? q.text(0) : "no answer";
+  if (verdict != "ok")
+    throw ServerError(500, "database", "'" + path + "' is damaged (quick_check: " + verdict.substr(0, 200) + ")");
+}
+
+}  // namespace
+
 Store::Store(std::string path, sql::ConnectionSettings settings) : path_(std::move(path)), settings_(settings) {
+  check_existing_file(path_);
   auto connection = std::make_unique<sql::Connection>(path_, settings_);
+  check_integrity(*connection, path_);
   migrate(*connection);
   idle_.push_back(std::move(connection));
 }

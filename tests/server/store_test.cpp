@@ -1,4 +1,7 @@
 // Storage: the schema version and migrations, WAL mode, and the database settings.
+#include <filesystem>
+#include <fstream>
+
 #include "server/schema.h"
 #include "server/sqlite.h"
 #include "server_test_support.h"
@@ -94,6 +97,49 @@ TEST(StoreTest, UnopenableFileGivesAClearError) {
   } catch (const ServerError& e) {
     EXPECT_NE(std::string(e.what()).find("cannot open database"), std::string::npos) << e.what();
   }
+}
+
+std::string open_error(const std::string& path) {
+  try {
+    Store store(path);
+  } catch (const ServerError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// A mistyped --db must not become a new empty server, nor fail later inside a request.
+TEST(StoreTest, RefusesEmptyForeignAndDamagedFiles) {
+  TempDir dir;
+  std::ofstream(dir.file("empty.db")).close();
+  EXPECT_EQ(open_error(dir.file("empty.db")),
+            "'" + dir.file("empty.db") + "' is an empty file, not a ludus database (remove it to start a new one)");
+  EXPECT_EQ(std::filesystem::file_size(dir.file("empty.db")), 0u);  // left as it was
+  std::ofstream(dir.file("notes.txt")) << "these are my notes, not a database\n";
+  EXPECT_EQ(open_error(dir.file("notes.txt")), "'" + dir.file("notes.txt") + "' is not an SQLite database");
+  EXPECT_EQ(open_error(dir.path().string()), "'" + dir.path().string() + "' is not a file");
+
+  // A real database whose pages are overwritten with garbage: quick_check names it.
+  const std::string damaged = dir.file("damaged.db");
+  {
+    Store store(damaged);
+    auto session = store.session();
+    for (int i = 0; i < 200; ++i) session.insert_user({"user" + std::to_string(i), std::string(200, 'h'), "", 1});
+    session.connection().exec("PRAGMA wal_checkpoint(TRUNCATE)");
+  }
+  ASSERT_GT(std::filesystem::file_size(damaged), 8192u);
+  {
+    // Every page header after the first (page size 4096): no b-tree page stays readable.
+    const auto size = std::filesystem::file_size(damaged);
+    std::fstream file(damaged, std::ios::in | std::ios::out | std::ios::binary);
+    const std::string garbage(12, '\x5a');
+    for (std::uintmax_t page = 4096; page < size; page += 4096) {
+      file.seekp(static_cast<std::streamoff>(page));
+      file.write(garbage.data(), static_cast<std::streamsize>(garbage.size()));
+    }
+  }
+  const std::string error = open_error(damaged);
+  EXPECT_EQ(error.rfind("'" + damaged + "' is damaged (quick_check: ", 0), 0u) << "[" << error << "]";
 }
 
 TEST(StoreTest, ConcurrentOpenersMigrateOnce) {
