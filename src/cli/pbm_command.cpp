@@ -29,6 +29,7 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
   return [args, &app] {
     std::vector<std::string> words = app.remaining();
     try {
+      server::check_database_file(args->db);
       server::Store store(args->db);
       server::Accounts accounts(store,
                                 args->test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(),

@@ -28,6 +28,18 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option("--port", args->config.port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   app.add_option("--host", args->config.host, "Address to listen on")->capture_default_str();
   app.add_option("--web-dir", args->config.web_dir, "Directory of the web page served at /")->capture_default_str();
+  auto& limits = args->config.limits;
+  app.add_option("--boards-per-hour", limits.boards_per_hour, "Boards one user may start in any hour (0: no limit)")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_flag("--ai-raw-specs", limits.ai.allow_raw_specs,
+               "Allow raw AI specs (ai:mcts:..., levels with overrides) within the --ai-max-* caps; "
+               "without it only ai:random, ai:easy, ai:medium, ai:hard and ai:max");
+  app.add_option("--ai-max-seconds", limits.ai.max_move_seconds, "Raw AI specs: seconds a move at most")
+      ->capture_default_str()->check(CLI::Range(0.001, 3600.0));
+  app.add_option("--ai-max-iterations", limits.ai.max_iterations, "Raw AI specs: iterations a move at most")
+      ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
+  app.add_option("--ai-max-threads", limits.ai.max_threads, "Raw AI specs: search threads at most")
+      ->capture_default_str()->check(CLI::Range(1, 256));
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   return [args] {
@@ -46,6 +58,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     server::ServerConfig config = args->config;
     if (!args->quiet) config.log = log;
     if (args->test_hashing) config.passwords = server::PasswordPolicy::fast();
+    server::check_database_file(config.db_path);
     server::PlayServer play(config);
     std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << config.db_path
               << ", web page from " << config.web_dir << "); stop with Ctrl-C" << std::endl;

@@ -115,7 +115,7 @@ std::string Accounts::signup(std::string_view user, std::string_view password, s
   return record.id;
 }
 
-std::string Accounts::authenticate(std::string_view user, std::string_view password) {
+std::string Accounts::authenticate(std::string_view user, std::string_view password, std::string_view client) {
   const char* kFailed = "wrong user id or password";
   std::string id;
   try {
@@ -124,20 +124,30 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
     unauthorized(kFailed);
   }
   std::optional<UserRecord> record;
+  bool failures_on_record = false;
   {
     auto session = store_->session();
+    failures_on_record = throttle_.check(session, id, client, now());
     record = session.find_user(id);
   }
-  if (!record) {
-    verify_password(dummy_hash_, password);  // same cost as a real check
-    unauthorized(kFailed);
-  }
-  if (password.size() > kMaxPassword || !verify_password(record->password_hash, password)) unauthorized(kFailed);
+  // Unknown users cost the same hash as known ones, so timing tells nothing.
+  const bool ok = record ? password.size() <= kMaxPassword && verify_password(record->password_hash, password)
+                         : (verify_password(dummy_hash_, password), false);
+  if (ok && !failures_on_record) return id;
+  auto session = store_->session();
+  auto tx = session.write();
+  if (ok)
+    throttle_.succeeded(session, id, client);
+  else
+    throttle_.failed(session, id, client, now());
+  tx.commit();
+  if (!ok) unauthorized(kFailed);
   return id;
 }
 
-void Accounts::change_password(std::string_view user, std::string_view old_password, std::string_view new_password) {
-  std::string id = authenticate(user, old_password);
+void Accounts::change_password(std::string_view user, std::string_view old_password, std::string_view new_password,
+                               std::string_view client) {
+  std::string id = authenticate(user, old_password, client);
   check_password(new_password);
   std::string hash = hash_password(new_password);
   auto session = store_->session();
@@ -156,8 +166,8 @@ std::string Accounts::issue_token(Session& session, const std::string& user) {
   return token;
 }
 
-std::string Accounts::login(std::string_view user, std::string_view password) {
-  std::string id = authenticate(user, password);
+std::string Accounts::login(std::string_view user, std::string_view password, std::string_view client) {
+  std::string id = authenticate(user, password, client);
   auto session = store_->session();
   auto tx = session.write();
   std::string token = issue_token(session, id);

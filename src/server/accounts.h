@@ -7,6 +7,7 @@
 #include <semaphore>
 #include <string>
 
+#include "server/login_throttle.h"
 #include "server/store.h"
 
 namespace ludus::server {
@@ -39,12 +40,14 @@ class Accounts {
   // 400 on a bad id/password/e-mail, 409 when the id is taken.  Returns the stored id.
   std::string signup(std::string_view user, std::string_view password, std::string_view email);
   // Checks a password; returns the canonical user id, throws 401 (same message whether
-  // the user is unknown or the password wrong).
-  std::string authenticate(std::string_view user, std::string_view password);
-  void change_password(std::string_view user, std::string_view old_password, std::string_view new_password);
+  // the user is unknown or the password wrong), or 429 while failed attempts for the user
+  // or from `client` (the caller's address, "" when unknown) must wait (LoginThrottle).
+  std::string authenticate(std::string_view user, std::string_view password, std::string_view client = {});
+  void change_password(std::string_view user, std::string_view old_password, std::string_view new_password,
+                       std::string_view client = {});
 
   // A fresh bearer token for a user who gave the right password.
-  std::string login(std::string_view user, std::string_view password);
+  std::string login(std::string_view user, std::string_view password, std::string_view client = {});
   // The user a token belongs to; 401 when unknown or expired.
   std::string user_for_token(std::string_view token);
   void logout(std::string_view token);
@@ -66,6 +69,7 @@ class Accounts {
   Store* store_;
   PasswordPolicy policy_;
   Clock clock_;
+  LoginThrottle throttle_;
   std::string dummy_hash_;  // verified against for unknown users, to keep timing uniform
   // At most this many slow hashes at once (each may take 64 MiB with interactive limits).
   mutable std::counting_semaphore<4> hash_slots_{4};

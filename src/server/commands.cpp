@@ -61,8 +61,9 @@ Board load_board_of_game(Service& service, int64_t board, const std::string& gam
 
 class Run {
  public:
-  Run(Service& service, std::string game, const CommandHelp& command, std::vector<std::string> args)
-      : service_(service), game_(std::move(game)), command_(command), args_(std::move(args)) {}
+  Run(Service& service, std::string game, const CommandHelp& command, std::vector<std::string> args,
+      std::string_view client)
+      : service_(service), game_(std::move(game)), command_(command), args_(std::move(args)), client_(client) {}
 
   std::string execute() {
     const std::string name = command_.name;
@@ -92,7 +93,7 @@ class Run {
 
   std::string passwd() {
     expect(3, 3);
-    service_.accounts().change_password(args_[0], args_[1], args_[2]);
+    service_.accounts().change_password(args_[0], args_[1], args_[2], client_);
     return fmt::format("Password changed for {}.\n", Accounts::normalize_user_id(args_[0]));
   }
 
@@ -112,7 +113,7 @@ class Run {
     for (int i = 0; i < 2 && challenger.empty(); ++i) {
       if (Accounts::is_ai(rest[i])) continue;
       try {
-        challenger = service_.accounts().authenticate(rest[i], rest[2]);
+        challenger = service_.accounts().authenticate(rest[i], rest[2], client_);
       } catch (const ServerError& e) {
         if (e.status() != 401) throw;
       }
@@ -153,6 +154,7 @@ class Run {
 
   Service& service_;
   std::string game_;
+  std::string_view client_;
   const CommandHelp& command_;
   std::vector<std::string> args_;
 };
@@ -165,13 +167,13 @@ namespace {
 // (if any) before anything changes, runs the command and replies with its line (and the
 // board where the command shows it).
 std::string run_board_command(Service& service, const std::string& game, const BoardCommand& command,
-                              const std::vector<std::string>& args) {
+                              const std::vector<std::string>& args, std::string_view client) {
   const size_t lead = command.leading.size();
   if (args.size() < lead + 3) bad_request("usage: " + usage_of(command), "usage");
   const auto at = [&](size_t i) { return args.begin() + static_cast<std::ptrdiff_t>(i); };
   BoardArgs parsed = board_args_from_words(command, {args.begin(), at(lead)}, {at(lead + 3), args.end()});
   const int64_t board = parse_board(args[lead]);
-  const std::string user = service.accounts().authenticate(args[lead + 1], args[lead + 2]);
+  const std::string user = service.accounts().authenticate(args[lead + 1], args[lead + 2], client);
   if (!game.empty()) load_board_of_game(service, board, game);
   BoardOutcome outcome = command.run(service, board, user, parsed);
   if (!command.text_reply_shows_board) return outcome.line + "\n";
@@ -180,7 +182,7 @@ std::string run_board_command(Service& service, const std::string& game, const B
 
 }  // namespace
 
-std::string CommandInterpreter::execute(const std::vector<std::string>& words) {
+std::string CommandInterpreter::execute(const std::vector<std::string>& words, std::string_view client) {
   if (words.empty()) bad_request("empty command (try 'help')", "usage");
   size_t at = 0;
   std::string game;
@@ -201,8 +203,8 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words) {
   const std::string verb = lowercase(words[at]);
   std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
   if (const BoardCommand* board_command = find_board_command(verb))
-    return run_board_command(*service_, game, *board_command, args);
-  return Run(*service_, game, *find_command(verb), std::move(args)).execute();
+    return run_board_command(*service_, game, *board_command, args, client);
+  return Run(*service_, game, *find_command(verb), std::move(args), client).execute();
 }
 
 std::vector<std::string> CommandInterpreter::split(std::string_view text) {

@@ -20,8 +20,9 @@ class CommandInterpreter {
   explicit CommandInterpreter(Service& service) : service_(&service) {}
 
   // Runs one command given as words; returns the reply text.  Throws ServerError (or
-  // LudusError) with one line on any error.
-  std::string execute(const std::vector<std::string>& words);
+  // LudusError) with one line on any error.  `client` is the sender's address ("" when
+  // unknown), for slowing down password guessing (LoginThrottle).
+  std::string execute(const std::vector<std::string>& words, std::string_view client = {});
   // Splits command text into words at blanks; "double quotes" group words (with \" and
   // \\ escapes inside).  Throws 400 on an unterminated quote.
   static std::vector<std::string> split(std::string_view text);

@@ -10,15 +10,18 @@ namespace ludus::server {
 
 class ServerError : public LudusError {
  public:
-  ServerError(int status, std::string code, const std::string& message)
-      : LudusError(message), status_(status), code_(std::move(code)) {}
+  ServerError(int status, std::string code, const std::string& message, int retry_after = 0)
+      : LudusError(message), status_(status), code_(std::move(code)), retry_after_(retry_after) {}
 
   int status() const { return status_; }
   const std::string& code() const { return code_; }
+  // Seconds after which a refused request (429) may succeed; 0 when not applicable.
+  int retry_after() const { return retry_after_; }
 
  private:
   int status_;
   std::string code_;
+  int retry_after_;
 };
 
 // The statuses used (docs/http-api.md lists the codes).
@@ -30,6 +33,9 @@ class ServerError : public LudusError {
 [[noreturn]] inline void not_found(const std::string& message) { throw ServerError(404, "not_found", message); }
 [[noreturn]] inline void conflict(const std::string& message, std::string code = "conflict") {
   throw ServerError(409, std::move(code), message);
+}
+[[noreturn]] inline void too_many(const std::string& message, std::string code, int retry_after_seconds) {
+  throw ServerError(429, std::move(code), message, retry_after_seconds);
 }
 
 }  // namespace ludus::server

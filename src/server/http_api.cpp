@@ -34,6 +34,7 @@ httplib::Server::Handler guarded(std::function<void(const Request&, Response&)> 
     try {
       handler(req, res);
     } catch (const ServerError& e) {
+      if (e.retry_after() > 0) res.set_header("Retry-After", std::to_string(e.retry_after()));
       send_error(res, e.status(), e.code(), e.what());
     } catch (const LudusError& e) {
       send_error(res, 400, "bad_request", e.what());
@@ -149,7 +150,7 @@ void HttpApi::add_routes() {
   http_->Post("/api/login", guarded([&accounts](const Request& req, Response& res) {
     json body = body_object(req);
     std::string user = string_field(body, "user");
-    std::string token = accounts.login(user, string_field(body, "password"));
+    std::string token = accounts.login(user, string_field(body, "password"), req.remote_addr);
     send_json(res, 200, {{"token", token}, {"user", Accounts::normalize_user_id(user)},
                          {"expires_at", accounts.now() + Accounts::kTokenLifetime}});
   }));
@@ -169,7 +170,7 @@ void HttpApi::add_routes() {
     std::string user = bearer_user(req);
     json body = body_object(req);
     std::string new_password = string_field(body, "new_password");
-    accounts.change_password(user, string_field(body, "old_password"), new_password);
+    accounts.change_password(user, string_field(body, "old_password"), new_password, req.remote_addr);
     send_json(res, 200, {{"user", user}, {"token", accounts.login(user, new_password)}});
   }));
 
@@ -245,12 +246,13 @@ void HttpApi::add_routes() {
     };
     try {
       const std::string text = req.has_param("command") ? req.get_param_value("command") : req.body;
-      std::string reply = commands_.execute(CommandInterpreter::split(text));
+      std::string reply = commands_.execute(CommandInterpreter::split(text), req.remote_addr);
       if (want_json)
         send_json(res, 200, {{"reply", reply}});
       else
         res.set_content(reply, "text/plain; charset=utf-8");
     } catch (const ServerError& e) {
+      if (e.retry_after() > 0) res.set_header("Retry-After", std::to_string(e.retry_after()));
       fail(e.status(), e.code(), e.what());
     } catch (const LudusError& e) {
       fail(400, "bad_request", e.what());

@@ -22,6 +22,7 @@ struct ServerConfig {
   std::string web_dir = LUDUS_WEB_DIR;
   PasswordPolicy passwords = PasswordPolicy::interactive();
   size_t max_body = 64 * 1024;
+  ServiceLimits limits;
   Clock clock = system_clock();
   // Request lines and AI errors; nullptr = quiet.
   std::function<void(const std::string&)> log;

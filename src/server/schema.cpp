@@ -88,6 +88,18 @@ PRAGMA user_version = 1;
 ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
 PRAGMA user_version = 2;
 )sql",
+      // 3: failed logins per user id (shared by every process on the database, so
+      // password guessing slows down whichever server it goes through), and an index for
+      // counting the boards a user created lately.
+      R"sql(
+CREATE TABLE login_failures (
+  user_id         TEXT PRIMARY KEY,        -- normalized id, whether or not the account exists
+  failures        INTEGER NOT NULL,        -- failed attempts since the last success
+  last_failure_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX games_by_challenger ON games(challenger, created_at);
+PRAGMA user_version = 3;
+)sql",
   };
   return steps;
 }

@@ -1,5 +1,7 @@
 #include "server/service.h"
 
+#include <algorithm>
+
 #include "ai/player.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -12,18 +14,11 @@ std::string board_name(int64_t board) { return "board " + std::to_string(board);
 
 namespace {
 
-// A seat's holder as given by a challenger: an existing user or a valid AI spec.
-std::string checked_seat(Session& session, const std::string& given) {
+// A seat's holder as given by a challenger: an existing user or an AI spec the server
+// allows.
+std::string checked_seat(Session& session, const AiPolicy& ai, const std::string& given) {
   const std::string prefix = lowercase(given.substr(0, 3));
-  if (prefix == "ai:") {
-    std::string spec = given.substr(3);
-    try {
-      ai::make_player(spec);
-    } catch (const LudusError& e) {
-      bad_request(e.what(), "bad_ai");
-    }
-    return "ai:" + spec;
-  }
+  if (prefix == "ai:") return ai.checked_seat(given.substr(3));
   std::string id = Accounts::normalize_user_id(given);
   if (!session.find_user(id)) not_found("no user '" + id + "'");
   return id;
@@ -46,7 +41,8 @@ std::string proposal_text(const std::string& kind) {
 
 }  // namespace
 
-Service::Service(Store& store, Accounts& accounts) : store_(&store), accounts_(&accounts) {}
+Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
+    : store_(&store), accounts_(&accounts), limits_(std::move(limits)) {}
 
 void Service::set_inline_ai(bool on) { inline_ai_ = on; }
 
@@ -99,10 +95,19 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
 
   auto session = store_->session();
   auto tx = session.write();
-  record.seats = {checked_seat(session, first), checked_seat(session, second)};
+  record.seats = {checked_seat(session, limits_.ai, first), checked_seat(session, limits_.ai, second)};
   if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
   if (record.seats[0] != challenger && record.seats[1] != challenger)
     forbidden("you (" + challenger + ") can only challenge on a board where you play");
+  if (limits_.boards_per_hour > 0) {
+    const auto [started, earliest] = session.games_challenged_since(challenger, record.created_at - 3600);
+    if (started >= limits_.boards_per_hour) {
+      const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - record.created_at));
+      too_many("you (" + challenger + ") started " + std::to_string(started) +
+                   " boards in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
+               "too_many_boards", wait);
+    }
+  }
   record.id = session.insert_game(record);
   for (const auto& seat : record.seats)
     if (!Accounts::is_ai(seat)) session.set_subscription(seat, record.id, true);

@@ -13,6 +13,7 @@
 
 #include "server/accounts.h"
 #include "server/board.h"
+#include "server/service_limits.h"
 #include "server/store.h"
 
 namespace ludus::server {
@@ -33,7 +34,7 @@ class Service {
   static constexpr size_t kMaxMoveText = 200;
   static constexpr size_t kMaxComment = 2000;
 
-  Service(Store& store, Accounts& accounts);
+  Service(Store& store, Accounts& accounts, ServiceLimits limits = {});
 
   Accounts& accounts() { return *accounts_; }
   Store& store() { return *store_; }
@@ -79,6 +80,7 @@ class Service {
 
   Store* store_;
   Accounts* accounts_;
+  ServiceLimits limits_;
   std::function<void(int64_t)> listener_;
   bool inline_ai_ = false;
   bool in_inline_ai_ = false;

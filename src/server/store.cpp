@@ -61,16 +61,13 @@ GameRecord read_game(const sql::Query& q) {
 
 namespace {
 
-// An existing file must be an SQLite database: SQLite would take an empty file, or
-// overwrite nothing but fail later on another, so a mistyped --db never becomes a new
-// empty server or a confusing error deep in a request.
+// A non-empty file must start with SQLite's header (an empty one may be a database that
+// another process is creating this very moment: check_database_file() judges those).
 void check_existing_file(const std::string& path) {
   std::error_code ec;
   if (path.empty() || path == ":memory:" || !std::filesystem::exists(path, ec)) return;
   if (!std::filesystem::is_regular_file(path, ec)) throw ServerError(500, "database", "'" + path + "' is not a file");
-  if (std::filesystem::file_size(path, ec) == 0)
-    throw ServerError(500, "database",
-                      "'" + path + "' is an empty file, not a ludus database (remove it to start a new one)");
+  if (std::filesystem::file_size(path, ec) == 0) return;
   std::ifstream in(path, std::ios::binary);
   char header[16] = {};
   in.read(header, sizeof header);
@@ -88,9 +85,24 @@ void check_integrity(sql::Connection& connection, const std::string& path) {
 
 }  // namespace
 
+void check_database_file(const std::string& path) {
+  std::error_code ec;
+  if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0)
+    throw ServerError(500, "database",
+                      "'" + path + "' is an empty file, not a ludus database (remove it to start a new one)");
+  check_existing_file(path);
+}
+
 Store::Store(std::string path, sql::ConnectionSettings settings) : path_(std::move(path)), settings_(settings) {
   check_existing_file(path_);
-  auto connection = std::make_unique<sql::Connection>(path_, settings_);
+  std::unique_ptr<sql::Connection> connection;
+  try {
+    connection = std::make_unique<sql::Connection>(path_, settings_);
+  } catch (const ServerError& e) {
+    const std::string what = e.what();
+    if (what.find("malformed") == std::string::npos) throw;
+    throw ServerError(500, "database", "'" + path_ + "' is damaged (" + what.substr(0, 200) + ")");
+  }
   check_integrity(*connection, path_);
   migrate(*connection);
   idle_.push_back(std::move(connection));
@@ -165,6 +177,33 @@ void Session::delete_tokens_of(const std::string& user) {
 }
 
 // --- games ---------------------------------------------------------------------------------
+
+std::pair<int, int64_t> Session::login_failures(const std::string& user) {
+  auto q = connection_->query("SELECT failures, last_failure_at FROM login_failures WHERE user_id = ?1");
+  q.bind(1, user);
+  if (!q.step()) return {0, 0};
+  return {q.integer(0), q.int64(1)};
+}
+
+void Session::add_login_failure(const std::string& user, int64_t now) {
+  connection_
+      ->query(
+          "INSERT INTO login_failures (user_id, failures, last_failure_at) VALUES (?1, 1, ?2) "
+          "ON CONFLICT (user_id) DO UPDATE SET failures = failures + 1, last_failure_at = ?2")
+      .bind_all(user, now)
+      .run();
+}
+
+void Session::clear_login_failures(const std::string& user) {
+  connection_->query("DELETE FROM login_failures WHERE user_id = ?1").bind_all(user).run();
+}
+
+std::pair<int, int64_t> Session::games_challenged_since(const std::string& user, int64_t since) {
+  auto q = connection_->query("SELECT count(*), min(created_at) FROM games WHERE challenger = ?1 AND created_at > ?2");
+  q.bind_all(user, since);
+  if (!q.step() || q.integer(0) == 0) return {0, 0};
+  return {q.integer(0), q.int64(1)};
+}
 
 int64_t Session::insert_game(const GameRecord& g) {
   connection_

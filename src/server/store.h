@@ -30,6 +30,10 @@ struct GameFilter {
 
 class Store;
 
+// For a database file a person named: refuses an existing empty file (SQLite would take
+// it as a new, empty database) besides what Store refuses, with a one-line reason.
+void check_database_file(const std::string& path);
+
 // One borrowed connection with the typed queries; gives the connection back to the pool
 // when destroyed.  Use from one thread at a time.
 class Session {
@@ -51,9 +55,15 @@ class Session {
   std::optional<std::string> token_user(const std::string& token_hash, int64_t now);
   void delete_token(const std::string& token_hash);
   void delete_tokens_of(const std::string& user);
+  // Failed logins of a user id since its last success: {count, time of the last}.
+  std::pair<int, int64_t> login_failures(const std::string& user);
+  void add_login_failure(const std::string& user, int64_t now);
+  void clear_login_failures(const std::string& user);
 
   // --- games ----------------------------------------------------------------------------
   int64_t insert_game(const GameRecord& game);
+  // Boards `user` challenged after `since`: {how many, when the earliest of them}.
+  std::pair<int, int64_t> games_challenged_since(const std::string& user, int64_t since);
   std::optional<GameRecord> find_game(int64_t id);
   // Writes the mutable columns (ending, proposal, caches, updated_at) and bumps revision.
   void update_game(const GameRecord& game);

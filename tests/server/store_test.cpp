@@ -62,7 +62,8 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
     session.insert_game(g);
     // Back to schema 1: no revision column.
     session.connection().exec(
-        "ALTER TABLE games DROP COLUMN revision; DELETE FROM schema_version WHERE version = 2; PRAGMA user_version = 1");
+        "DROP TABLE login_failures; DROP INDEX games_by_challenger; ALTER TABLE games DROP COLUMN revision; "
+        "DELETE FROM schema_version WHERE version >= 2; PRAGMA user_version = 1");
   }
   Store store(dir.file("a.db"));
   auto session = store.session();
@@ -101,6 +102,7 @@ TEST(StoreTest, UnopenableFileGivesAClearError) {
 
 std::string open_error(const std::string& path) {
   try {
+    check_database_file(path);
     Store store(path);
   } catch (const ServerError& e) {
     return e.what();
@@ -112,6 +114,10 @@ std::string open_error(const std::string& path) {
 TEST(StoreTest, RefusesEmptyForeignAndDamagedFiles) {
   TempDir dir;
   std::ofstream(dir.file("empty.db")).close();
+  EXPECT_NO_THROW(Store{dir.file("empty.db")}.session());  // as a process creating it would
+  std::filesystem::resize_file(dir.file("empty.db"), 0);
+  std::filesystem::remove(dir.file("empty.db-wal"));
+  std::filesystem::remove(dir.file("empty.db-shm"));
   EXPECT_EQ(open_error(dir.file("empty.db")),
             "'" + dir.file("empty.db") + "' is an empty file, not a ludus database (remove it to start a new one)");
   EXPECT_EQ(std::filesystem::file_size(dir.file("empty.db")), 0u);  // left as it was
@@ -139,7 +145,7 @@ TEST(StoreTest, RefusesEmptyForeignAndDamagedFiles) {
     }
   }
   const std::string error = open_error(damaged);
-  EXPECT_EQ(error.rfind("'" + damaged + "' is damaged (quick_check: ", 0), 0u) << "[" << error << "]";
+  EXPECT_EQ(error.rfind("'" + damaged + "' is damaged (", 0), 0u) << error;
 }
 
 TEST(StoreTest, ConcurrentOpenersMigrateOnce) {

@@ -1,0 +1,29 @@
+#pragma once
+// What one user may ask of the server, so no user can take it over: computer players
+// within a budget, and a bounded number of new boards an hour.  `ludus serve` sets them
+// from its options; docs/http-api.md lists them.
+#include <cstdint>
+#include <string>
+
+namespace ludus::server {
+
+struct AiPolicy {
+  // Off: only the levels (random, easy, medium, hard, max) as they are.  On: any spec
+  // (mcts:..., levels with overrides) within the caps below.
+  bool allow_raw_specs = false;
+  double max_move_seconds = 5;        // per move, and the whole game's total budget / 10
+  int64_t max_iterations = 1000000;   // per move
+  int max_threads = 2;                // search threads of one move
+  int64_t max_tree_nodes = int64_t{1} << 23;
+
+  // The seat name "ai:SPEC" stored for an allowed spec; throws 400 ("bad_ai") naming what
+  // is not allowed.
+  std::string checked_seat(const std::string& spec) const;
+};
+
+struct ServiceLimits {
+  AiPolicy ai;
+  int boards_per_hour = 30;  // boards one user may challenge in any hour (0 = no limit)
+};
+
+}  // namespace ludus::server
