@@ -1,10 +1,9 @@
-// History, records, registry and conformance replay, exercised with the tiny tic-tac-toe
+// History, records and the registry, exercised with the tiny tic-tac-toe
 // of tictactoe_game.cpp ("tictactoe-test", registered only in this test binary).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "core/conformance.h"
 #include "core/error.h"
 #include "core/history.h"
 #include "core/record.h"
@@ -175,37 +174,6 @@ TEST(History, CorruptRecordsAreRefusedWithOneLine) {
     EXPECT_STREQ(e.what(), "bad record: move 2: illegal move 'a1': occupied");
   }
   EXPECT_THROW(read_records(R"({"game":"tictactoe-test","moves":["a1"],"result":"o"})"), LudusError);
-}
-
-TEST(Conformance, ChecksLegalSetsMovesAndResult) {
-  nlohmann::json good = {{"game", "tictactoe-test"}, {"options", nlohmann::json::object()}, {"result", "x"}};
-  std::vector<std::string> moves = {"a1", "b1", "a2", "b2", "a3"};
-  History h(make_game("tictactoe-test"));
-  for (const auto& m : moves) {
-    nlohmann::json legal = nlohmann::json::array();
-    for (Action a : h.state().legal_actions()) legal.push_back(h.state().action_to_text(a));
-    good["plies"].push_back({{"legal", legal}, {"move", m}});
-    h.play(m);
-  }
-  EXPECT_TRUE(verify_conformance_game(good.dump()).passed);
-
-  auto wrong_result = good;
-  wrong_result["result"] = "draw";
-  auto r = verify_conformance_game(wrong_result.dump());
-  EXPECT_FALSE(r.passed);
-  EXPECT_NE(r.failure.find("result x, expected draw"), std::string::npos);
-
-  auto wrong_legal = good;
-  wrong_legal["plies"][1]["legal"].push_back("a1");
-  r = verify_conformance_game(wrong_legal.dump());
-  EXPECT_FALSE(r.passed);
-  EXPECT_NE(r.failure.find("legal moves differ at ply 2"), std::string::npos);
-  EXPECT_NE(r.failure.find("missing: a1"), std::string::npos);
-
-  auto truncated = good;
-  truncated["plies"].erase(4);
-  EXPECT_FALSE(verify_conformance_game(truncated.dump()).passed);
-  EXPECT_FALSE(verify_conformance_game("garbage").passed);
 }
 
 }  // namespace
