@@ -38,7 +38,7 @@ struct GameOutcome {
   int plies = 0;
   bool adjudicated = false;
   std::array<SeatClock, 2> clock_by_player{};  // [0] = A, [1] = B
-  std::string record_line;
+  std::string record_entry;  // one JSON line or SGF game tree, with its newline
 };
 
 struct Tally {
@@ -62,6 +62,7 @@ int run_match(const MatchArgs& args) {
   check_ai_spec(args.b);
   if (args.games < 1) throw LudusError("--games must be at least 1");
   std::ofstream record;
+  const RecordFormat record_format = record_format_of(args.record);
   if (!args.record.empty()) {
     record.open(args.record, std::ios::app);
     if (!record) throw LudusError("cannot open record file '" + args.record + "'");
@@ -89,18 +90,20 @@ int run_match(const MatchArgs& args) {
     o.plies = played.history.num_moves();
     o.adjudicated = played.adjudicated;
     o.clock_by_player = {played.clock[a_seat], played.clock[1 - a_seat]};
-    if (record.is_open()) {
+    if (record.is_open() && record_format == RecordFormat::Sgf) {
+      o.record_entry = record_text(played.history, RecordFormat::Sgf);
+    } else if (record.is_open()) {  // JSON Lines also say which game of the match and which seat A had
       auto j = record_to_json(played.history);
       j["match_game"] = index + 1;
       j["a_seat"] = a_seat == 0 ? "first" : "second";
-      o.record_line = j.dump();
+      o.record_entry = j.dump() + "\n";
     }
     std::lock_guard lock(mutex);
     running.add(o.a_result);
     outcomes[static_cast<size_t>(index)] = std::move(o);
     while (next_to_write < outcomes.size() && outcomes[next_to_write]) {
-      if (record.is_open()) record << outcomes[next_to_write]->record_line << "\n" << std::flush;
-      outcomes[next_to_write]->record_line.clear();
+      if (record.is_open()) record << outcomes[next_to_write]->record_entry << std::flush;
+      outcomes[next_to_write]->record_entry.clear();
       ++next_to_write;
     }
     ++finished;
@@ -178,7 +181,7 @@ const bool kMatch = register_command({"match", "Play a match between two AIs and
   app.add_option("-n,--games", args->games, "Number of games (A and B alternate seats)")->check(CLI::Range(1LL, 100000000LL));
   app.add_option("--threads", args->threads, "Games played in parallel (0 = all cores); each AI then uses one thread")
       ->check(CLI::Range(0, 1024));
-  app.add_option("--record", args->record, "Append every game to FILE as one JSON record per line");
+  app.add_option("--record", args->record, "Append every game to FILE: one JSON record per line, or one SGF game tree per game when FILE ends in .sgf");
   app.add_option("--seed", args->seed, "Random seed (same seed, same games)");
   app.add_option("--max-plies", args->max_plies, "Stop longer games and count them as draws (default: 20 per action id, at least 1000)")
       ->check(CLI::Range(1, 100000000));

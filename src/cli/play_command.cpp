@@ -262,12 +262,12 @@ class PlaySession {
       if (winner != kDraw) out_ << " -- " << seat_text(history_.state().seat_of_colour(winner)) << " wins";
       out_ << "\n";
     }
-    const std::string record = record_to_json(history_).dump();
     if (args_.record.empty()) {
-      out_ << "Record: " << record << "\n";
+      out_ << "Record: " << record_text(history_, RecordFormat::Json);
     } else {
       std::ofstream file(args_.record);
-      if (!file || !(file << record << "\n")) throw LudusError("cannot write record file '" + args_.record + "'");
+      if (!file || !(file << record_text(history_, record_format_of(args_.record))))
+        throw LudusError("cannot write record file '" + args_.record + "'");
       out_ << "Record saved to " << args_.record << "\n";
     }
   }
@@ -297,7 +297,7 @@ const bool kPlay = register_command({"play", "Play a game in the terminal (peopl
   app.add_option("--hint", args->hint, "AI used by the hint command (default: the opponent AI, else medium)");
   app.add_option("--delay", args->delay, "Seconds to wait after each AI move when no person plays")
       ->check(CLI::Range(0.0, 3600.0));
-  app.add_option("--record", args->record, "Save the game record (JSON) to FILE at the end");
+  app.add_option("--record", args->record, "Save the game record to FILE at the end (JSON; SGF when FILE ends in .sgf)");
   app.add_option("--seed", args->seed, "Random seed of the AIs (default: different every time)");
   app.add_option("--threads", args->threads, "Threads per AI (0 = all cores)")->check(CLI::Range(0, 1024));
   app.add_option("--max-plies", args->max_plies,

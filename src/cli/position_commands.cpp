@@ -18,6 +18,7 @@ struct PositionArgs {
   int game_number = 0;  // 0: the only game of the file
   int at_ply = -1;      // -1: the end of the record
   bool json = false;
+  bool sgf = false;
 
   History history() const {
     History h = record.empty() ? from_game() : from_record();
@@ -56,20 +57,28 @@ void add_position_args(CLI::App& app, PositionArgs& args) {
   add_game_args(app, args.game, false);
   app.add_option("moves", args.moves, "Moves played from the start (or from the record's position)");
   app.add_option("--record", args.record,
-                 "Start from a saved game record instead of GAME: a JSON record or JSON Lines (one game per line)");
-  app.add_option("--game", args.game_number, "With --record: the game N (1 = first line) of a file of several")
+                 "Start from a saved game record instead of GAME: a JSON record, JSON Lines (one game per line) or SGF");
+  app.add_option("--game", args.game_number, "With --record: the game N (1 = first line or game tree) of a file of several")
       ->check(CLI::PositiveNumber);
   app.add_option("--at", args.at_ply, "With --record: the position after PLY plies (0 = the start)")
       ->check(CLI::NonNegativeNumber);
   app.add_flag("--json", args.json, "Print JSON instead of text");
 }
 
+// `show` also writes the position's record as SGF.
+void add_sgf_flag(CLI::App& app, PositionArgs& args) {
+  app.add_flag("--sgf", args.sgf, "Print the record of the position as SGF instead of text")->excludes("--json");
+}
+
 const bool kShow = register_command({"show", "Show the position after some moves", 20, [](CLI::App& app) {
   auto args = std::make_shared<PositionArgs>();
   add_position_args(app, *args);
+  add_sgf_flag(app, *args);
   return [args] {
     History h = args->history();
-    if (args->json) {
+    if (args->sgf) {
+      std::cout << record_text(h, RecordFormat::Sgf);
+    } else if (args->json) {
       auto j = record_to_json(h);
       j["board"] = h.state().render();
       j["status"] = h.status();

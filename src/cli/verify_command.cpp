@@ -1,4 +1,5 @@
-// `ludus verify FILE...`: replays recorded reference games (../shared/conformance format).
+// `ludus verify FILE...`: replays recorded reference games (../shared/conformance format)
+// and ludus's own records (JSON, JSON Lines, SGF).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
@@ -11,7 +12,7 @@ namespace {
 
 const bool kVerify = register_command({"verify", "Replay recorded games and check legal moves and results", 30, [](CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
-  app.add_option("files", *files, "Conformance files (JSON Lines); default: every file in the shared conformance directory");
+  app.add_option("files", *files, "Conformance files (JSON Lines) or ludus records (JSON, JSON Lines, SGF); default: every file in the shared conformance directory");
   return [files] {
     std::vector<std::string> paths = *files;
     if (paths.empty()) {

@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/sgf.h"
 #include "core/text.h"
 
 namespace ludus {
@@ -32,7 +33,8 @@ nlohmann::json record_to_json(const History& history) {
 
 namespace {
 
-[[noreturn]] void bad(const std::string& what) { throw LudusError("bad record: " + what); }
+// Field errors name the field; record_from_json adds the "bad record: " prefix.
+[[noreturn]] void bad(const std::string& what) { throw LudusError(what); }
 
 const nlohmann::json* field(const nlohmann::json& record, const char* name) {
   auto it = record.find(name);
@@ -64,89 +66,117 @@ std::array<std::string, 2> players_of(const nlohmann::json& record) {
   return {(*given)[0].get<std::string>(), (*given)[1].get<std::string>()};
 }
 
-// The seat that lost a resigned or timed-out game, from "winner_seat" or "result".
-int losing_seat_of(const nlohmann::json& record, const History& history, const std::string& result) {
+// The ending a record states, with the older spellings of one.
+StatedEnding stated_ending_of(const nlohmann::json& record, const History& history, bool resigned_by_move) {
+  StatedEnding stated;
+  stated.ending = string_field(record, "ending");
+  stated.result = lowercase(string_field(record, "result"));
+  stated.reason = string_field(record, "reason");
   if (const auto* seat = field(record, "winner_seat")) {
     if (!seat->is_number_integer() || (*seat != 0 && *seat != 1)) bad("\"winner_seat\" is not 0 or 1");
-    return 1 - seat->get<int>();
+    stated.winner_seat = seat->get<int>();
   }
-  const int colour = history.game().colour_by_name(result);
-  if (colour < 0) bad("ending '" + string_field(record, "ending") + "' needs the winner in \"result\"");
+  if (stated.ending.empty() && resigned_by_move) {
+    stated.ending = "resign";  // the player to move resigned
+    stated.winner_seat = 1 - history.state().seat_to_move();
+  }
+  if (stated.ending.empty() && string_field(record, "adjudicated") == "draw") stated.ending = "adjudicated";
+  return stated;
+}
+
+// The seat that lost a resigned or timed-out game, from the winner by seat or by colour.
+int losing_seat_of(const StatedEnding& stated, const History& history) {
+  if (stated.winner_seat == 0 || stated.winner_seat == 1) return 1 - stated.winner_seat;
+  const int colour = history.game().colour_by_name(stated.result);
+  if (colour < 0) bad("ending '" + stated.ending + "' needs the winner");
   return history.state().seat_of_colour(1 - colour);
 }
 
-// Applies the stated ending (and the older spellings of one) after the moves.
-void apply_ending(const nlohmann::json& record, History& history, bool resigned_by_move) {
-  const std::string result = lowercase(string_field(record, "result"));
-  std::string name = string_field(record, "ending");
-  if (name.empty() && resigned_by_move) name = "resign";
-  if (name.empty() && string_field(record, "adjudicated") == "draw") name = "adjudicated";
-  if (name.empty()) return;
-  const auto ending = ending_by_name(name);
-  if (!ending || *ending == Ending::None) bad("unknown ending '" + name + "'");
-  if (*ending == Ending::Rules) {
-    if (!history.is_over()) bad("ending 'rules' but the moves do not end the game");
-    return;
-  }
-  if (history.is_over()) bad("ending '" + name + "' but the moves already end the game (" + history.status() + ")");
-  switch (*ending) {
-    case Ending::Resignation:
-      history.resign(resigned_by_move ? history.state().seat_to_move() : losing_seat_of(record, history, result));
-      break;
-    case Ending::Timeout: history.lose_on_time(losing_seat_of(record, history, result)); break;
-    case Ending::Agreement: history.agree_draw(); break;
-    default: {
-      const int colour = result == "draw" || result.empty() ? kDraw : history.game().colour_by_name(result);
-      if (colour < 0 && result != "draw" && !result.empty()) bad("unknown result '" + result + "'");
-      std::string reason = string_field(record, "reason");
-      history.adjudicate(colour, reason.empty() ? "adjudicated" : reason);
+History replay_record(const nlohmann::json& record) {
+  History history(record_game(record));
+  history.set_players(players_of(record));
+  history.set_date(string_field(record, "date"));
+  bool resigned_by_move = false;
+  if (const auto* moves = field(record, "moves")) {
+    if (!moves->is_array()) bad("\"moves\" is not an array");
+    int number = 0;
+    for (const auto& m : *moves) {
+      ++number;
+      if (!m.is_string()) bad("move " + std::to_string(number) + " is not a string");
+      const std::string text = m.get<std::string>();
+      if (lowercase_trimmed(text) == "resign" && number == static_cast<int>(moves->size())) {
+        resigned_by_move = true;  // an older record's way to say it
+        break;
+      }
+      try {
+        history.play(text);
+      } catch (const LudusError& e) {
+        bad("move " + std::to_string(number) + ": " + e.what());
+      }
     }
   }
+  apply_stated_ending(history, stated_ending_of(record, history, resigned_by_move));
+  return history;
 }
 
 }  // namespace
 
+std::shared_ptr<const Game> record_game(const nlohmann::json& record) {
+  if (!record.is_object()) bad("not a JSON object");
+  const std::string game = string_field(record, "game");
+  if (game.empty()) bad("missing \"game\"");
+  return make_game(game, options_of(record));
+}
+
+void apply_stated_ending(History& history, const StatedEnding& stated) {
+  if (!stated.ending.empty()) {
+    const auto ending = ending_by_name(stated.ending);
+    if (!ending || *ending == Ending::None) bad("unknown ending '" + stated.ending + "'");
+    if (*ending == Ending::Rules && !history.is_over()) bad("ending 'rules' but the moves do not end the game");
+    if (*ending != Ending::Rules && history.is_over())
+      bad("ending '" + stated.ending + "' but the moves already end the game (" + history.status() + ")");
+    switch (*ending) {
+      case Ending::Resignation: history.resign(losing_seat_of(stated, history)); break;
+      case Ending::Timeout: history.lose_on_time(losing_seat_of(stated, history)); break;
+      case Ending::Agreement: history.agree_draw(); break;
+      case Ending::Adjudication: {
+        const bool draw = stated.result == "draw" || stated.result.empty();
+        const int colour = draw ? kDraw : history.game().colour_by_name(stated.result);
+        if (!draw && colour < 0) bad("unknown result '" + stated.result + "'");
+        history.adjudicate(colour, stated.reason.empty() ? "adjudicated" : stated.reason);
+        break;
+      }
+      default: break;
+    }
+  }
+  if (!stated.result.empty() && stated.result != history.result_text())
+    bad("result '" + stated.result + "' but the moves give '" +
+        (history.result_text().empty() ? "unfinished" : history.result_text()) + "'");
+}
+
 History record_from_json(const nlohmann::json& record) {
   try {
-    if (!record.is_object()) bad("not a JSON object");
-    const std::string game = string_field(record, "game");
-    if (game.empty()) bad("missing \"game\"");
-    History history(make_game(game, options_of(record)));
-    history.set_players(players_of(record));
-    history.set_date(string_field(record, "date"));
-    bool resigned_by_move = false;
-    if (const auto* moves = field(record, "moves")) {
-      if (!moves->is_array()) bad("\"moves\" is not an array");
-      int number = 0;
-      for (const auto& m : *moves) {
-        ++number;
-        if (!m.is_string()) bad("move " + std::to_string(number) + " is not a string");
-        const std::string text = m.get<std::string>();
-        if (lowercase_trimmed(text) == "resign" && number == static_cast<int>(moves->size())) {
-          resigned_by_move = true;  // an older record's way to say it
-          break;
-        }
-        try {
-          history.play(text);
-        } catch (const LudusError& e) {
-          bad("move " + std::to_string(number) + ": " + e.what());
-        }
-      }
-    }
-    apply_ending(record, history, resigned_by_move);
-    const std::string stated = lowercase(string_field(record, "result"));
-    if (!stated.empty() && stated != history.result_text())
-      bad("result '" + stated + "' but the moves give '" +
-          (history.result_text().empty() ? "unfinished" : history.result_text()) + "'");
-    return history;
-  } catch (const nlohmann::json::exception& e) {
-    bad("malformed field");
+    return replay_record(record);
+  } catch (const LudusError& e) {
+    throw LudusError(std::string("bad record: ") + e.what());
+  } catch (const nlohmann::json::exception&) {
+    throw LudusError("bad record: malformed field");
   }
+}
+
+RecordFormat record_format_of(std::string_view path) {
+  const std::string name = lowercase(path);
+  return name.size() >= 4 && name.ends_with(".sgf") ? RecordFormat::Sgf : RecordFormat::Json;
+}
+
+std::string record_text(const History& history, RecordFormat format) {
+  return format == RecordFormat::Sgf ? sgf_game_tree(history) : record_to_json(history).dump() + "\n";
 }
 
 std::vector<History> read_records(std::string_view text) {
   const std::string_view body = trim(text);
   if (body.empty()) throw LudusError("bad record: empty");
+  if (looks_like_sgf(body)) return read_sgf(body);
   // One record, possibly over several lines.
   nlohmann::json whole = nlohmann::json::parse(body, nullptr, false);
   if (!whole.is_discarded()) return {record_from_json(whole)};
@@ -157,7 +187,7 @@ std::vector<History> read_records(std::string_view text) {
     if (trim(line).empty()) continue;
     nlohmann::json j = nlohmann::json::parse(line, nullptr, false);
     try {
-      if (j.is_discarded()) bad("not valid JSON");
+      if (j.is_discarded()) throw LudusError("bad record: not valid JSON");
       records.push_back(record_from_json(j));
     } catch (const LudusError& e) {
       throw LudusError("line " + std::to_string(number) + ": " + e.what());

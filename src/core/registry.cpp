@@ -34,12 +34,16 @@ std::vector<GameEntry> registered_games() {
   return list;
 }
 
+std::string registered_game_names() {
+  std::string known;
+  for (const auto& e : registered_games()) known += (known.empty() ? "" : ", ") + e.info->name;
+  return known;
+}
+
 const GameEntry& find_game(std::string_view name) {
   for (const auto& e : entries())
     if (fold(e.info->name) == fold(name)) return e;
-  std::string known;
-  for (const auto& e : registered_games()) known += (known.empty() ? "" : ", ") + e.info->name;
-  throw LudusError("unknown game '" + std::string(name) + "' (games: " + known + ")");
+  throw LudusError("unknown game '" + std::string(name) + "' (games: " + registered_game_names() + ")");
 }
 
 std::shared_ptr<const Game> make_game(std::string_view name, const std::map<std::string, std::string>& options) {

@@ -23,6 +23,9 @@ bool register_game(GameEntry entry);
 // Registered games sorted by name.
 std::vector<GameEntry> registered_games();
 
+// "epoxy, n-mesh, ...": the registered names, for error messages.
+std::string registered_game_names();
+
 // Looks a game up by name (case-insensitive; "nmesh" and "n_mesh" find "n-mesh");
 // throws LudusError("unknown game 'x' (games: ...)").
 const GameEntry& find_game(std::string_view name);

@@ -1,70 +1,16 @@
-// History, records, registry and conformance replay, exercised with a tiny tic-tac-toe
-// registered only in this test binary.
+// History, records and the registry, exercised with the tiny tic-tac-toe
+// of tictactoe_game.cpp ("tictactoe-test", registered only in this test binary).
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
 
-#include "core/conformance.h"
 #include "core/error.h"
-#include "core/geometry.h"
 #include "core/history.h"
-#include "core/notation.h"
 #include "core/record.h"
 #include "core/registry.h"
 
 namespace ludus {
 namespace {
-
-const GameInfo kInfo{"tictactoe-test", "Tic-tac-toe", {"x", "o"}, {}, "test game", "three in a row"};
-
-class TicTacToe : public Game {
- public:
-  explicit TicTacToe(const Options& o) : Game(kInfo, o), geometry(Geometry::square(3, 3)) {}
-  std::unique_ptr<State> new_initial_state() const override;
-  int num_distinct_actions() const override { return 9; }
-  Geometry geometry;
-};
-
-class TicTacToeState : public State {
- public:
-  explicit TicTacToeState(const TicTacToe& g) : State(g), g_(g) { cells_.fill(-1); }
-  std::unique_ptr<State> clone() const override { return std::make_unique<TicTacToeState>(*this); }
-  int to_move() const override { return moves_ % 2; }
-  bool is_terminal() const override { return winner_ != -2 || moves_ == 9; }
-  int winner() const override { return winner_ == -2 ? kDraw : winner_; }
-  void legal_actions(std::vector<Action>& out) const override {
-    out.clear();
-    if (is_terminal()) return;
-    for (int s = 0; s < 9; ++s)
-      if (cells_[s] < 0) out.push_back(s);
-  }
-  void apply(Action a) override {
-    cells_[a] = to_move();
-    ++moves_;
-    static const int lines[8][3] = {{0, 1, 2}, {3, 4, 5}, {6, 7, 8}, {0, 3, 6}, {1, 4, 7}, {2, 5, 8}, {0, 4, 8}, {2, 4, 6}};
-    for (auto& l : lines)
-      if (cells_[l[0]] >= 0 && cells_[l[0]] == cells_[l[1]] && cells_[l[1]] == cells_[l[2]]) winner_ = cells_[l[0]];
-  }
-  std::string action_to_text(Action a) const override { return g_.geometry.name(a); }
-  Action parse_action(std::string_view text) const override {
-    std::string err;
-    int s = g_.geometry.parse(normalize_move_text(text), &err);
-    if (s < 0) throw_illegal(text, err);
-    if (cells_[s] >= 0) throw_illegal(text, "occupied");
-    return s;
-  }
-  std::string render() const override { return "board\n"; }
-
- private:
-  const TicTacToe& g_;
-  std::array<int, 9> cells_;
-  int moves_ = 0;
-  int winner_ = -2;
-};
-
-std::unique_ptr<State> TicTacToe::new_initial_state() const { return std::make_unique<TicTacToeState>(*this); }
-
-const bool kRegistered = register_game({&kInfo, [](const Options& o) { return std::make_shared<const TicTacToe>(o); }});
 
 TEST(Registry, FindsGamesAndRejectsUnknownOnes) {
   EXPECT_EQ(find_game("TicTacToe_Test").info->name, "tictactoe-test");
@@ -228,37 +174,6 @@ TEST(History, CorruptRecordsAreRefusedWithOneLine) {
     EXPECT_STREQ(e.what(), "bad record: move 2: illegal move 'a1': occupied");
   }
   EXPECT_THROW(read_records(R"({"game":"tictactoe-test","moves":["a1"],"result":"o"})"), LudusError);
-}
-
-TEST(Conformance, ChecksLegalSetsMovesAndResult) {
-  nlohmann::json good = {{"game", "tictactoe-test"}, {"options", nlohmann::json::object()}, {"result", "x"}};
-  std::vector<std::string> moves = {"a1", "b1", "a2", "b2", "a3"};
-  History h(make_game("tictactoe-test"));
-  for (const auto& m : moves) {
-    nlohmann::json legal = nlohmann::json::array();
-    for (Action a : h.state().legal_actions()) legal.push_back(h.state().action_to_text(a));
-    good["plies"].push_back({{"legal", legal}, {"move", m}});
-    h.play(m);
-  }
-  EXPECT_TRUE(verify_conformance_game(good.dump()).passed);
-
-  auto wrong_result = good;
-  wrong_result["result"] = "draw";
-  auto r = verify_conformance_game(wrong_result.dump());
-  EXPECT_FALSE(r.passed);
-  EXPECT_NE(r.failure.find("result x, expected draw"), std::string::npos);
-
-  auto wrong_legal = good;
-  wrong_legal["plies"][1]["legal"].push_back("a1");
-  r = verify_conformance_game(wrong_legal.dump());
-  EXPECT_FALSE(r.passed);
-  EXPECT_NE(r.failure.find("legal moves differ at ply 2"), std::string::npos);
-  EXPECT_NE(r.failure.find("missing: a1"), std::string::npos);
-
-  auto truncated = good;
-  truncated["plies"].erase(4);
-  EXPECT_FALSE(verify_conformance_game(truncated.dump()).passed);
-  EXPECT_FALSE(verify_conformance_game("garbage").passed);
 }
 
 }  // namespace
