@@ -1,5 +1,5 @@
 #pragma once
-// Replays the recorded reference games of ../shared/conformance/ (format in its README):
+// Replays the recorded reference games of tests/conformance/ (format in its README):
 // the legal-move set before every ply, each move, and the final result must match.
 #include <iosfwd>
 #include <string>

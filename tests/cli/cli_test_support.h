@@ -23,13 +23,6 @@ struct RunResult {
   std::string err;
 };
 
-// A fresh directory for one test's files (ctest runs tests in parallel).
-inline std::filesystem::path scratch_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "ludus-cli-test-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  return pattern;
-}
-
 inline std::string shell_quote(const std::string& arg) {
   std::string out = "'";
   for (char ch : arg) out += ch == '\'' ? std::string("'\\''") : std::string(1, ch);

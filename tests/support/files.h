@@ -1,11 +1,14 @@
 #pragma once
 // Files for tests: where the repository's files are (the source tree the test was built
 // from), where the reference beside it is (../shared, absent from a clone on its own),
-// whole file contents and a directory's file names.
+// scratch directories, whole file contents and a directory's file names.
+#include <stdlib.h>
+
 #include <filesystem>
 #include <fstream>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
 
 namespace ludus::testing {
@@ -15,6 +18,13 @@ inline std::filesystem::path shared_dir() { return LUDUS_SHARED_DIR; }
 
 // The repository's copy of the reference games (tests/conformance/).
 inline std::filesystem::path conformance_dir() { return source_dir() / "tests" / "conformance"; }
+
+// A fresh directory for one test's files (ctest runs tests in parallel); the caller removes it.
+inline std::filesystem::path scratch_dir() {
+  std::string pattern = (std::filesystem::temp_directory_path() / "ludus-test-XXXXXX").string();
+  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
+  return pattern;
+}
 
 // The bytes of a file; empty when it cannot be read.
 inline std::string read_text(const std::filesystem::path& path) {
