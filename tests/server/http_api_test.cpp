@@ -1,6 +1,5 @@
 // The JSON API against a real server on 127.0.0.1 (ephemeral port).
 #include "http_test_support.h"
-#include "support/files.h"
 
 namespace ludus::server::testing {
 namespace {
@@ -42,13 +41,6 @@ TEST_F(HttpApiTest, HealthCatalogAndStaticPage) {
   EXPECT_EQ(missing.status, 404);
   EXPECT_EQ(missing.json["code"], "not_found");
   EXPECT_EQ(get("/api/nothing").status, 404);
-}
-
-// By default the page is the one found at run time (core/data_dir.h): for a server built
-// and run in the source tree, its web/.
-TEST(ServerConfig, WebPageFoundAtRunTime) {
-  unsetenv("LUDUS_DATA_DIR");
-  EXPECT_EQ(ServerConfig{}.web_dir, (ludus::testing::source_dir() / "web").string());
 }
 
 TEST_F(HttpApiTest, SignupAndLoginErrors) {
