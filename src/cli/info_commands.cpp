@@ -1,10 +1,12 @@
-// `ludus games` and `ludus rules GAME`.
+// `ludus games` and `ludus rules GAME` (the rules documents of docs/rules/, embedded).
 #include <iostream>
 
 #include <fmt/format.h>
 
 #include "cli/command.h"
 #include "core/registry.h"
+#include "core/rules_documents.h"
+#include "core/text.h"
 
 namespace ludus::cli {
 namespace {
@@ -24,13 +26,22 @@ const bool kGames = register_command({"games", "List the games with their option
   };
 }});
 
-const bool kRules = register_command({"rules", "Print the exact rules of a game", 11, [](CLI::App& app) {
+// A rules document without its trailing blank lines, ended by one newline.
+void print_document(std::string_view text) {
+  while (!text.empty() && text.back() == '\n') text.remove_suffix(1);
+  std::cout << text << "\n";
+}
+
+const bool kRules = register_command({"rules", "Print the exact rules of a game, or the conventions all games share", 11, [](CLI::App& app) {
   auto name = std::make_shared<std::string>();
-  app.add_option("game", *name, "Game name")->required();
+  app.add_option("game", *name, "Game name, or `conventions`: seats, coordinates, move notation, records")->required();
   return [name] {
-    const auto& entry = find_game(*name);
-    std::cout << entry.info->rules;
-    if (!entry.info->rules.empty() && entry.info->rules.back() != '\n') std::cout << "\n";
+    if (lowercase_trimmed(*name) == kRulesConventions) {
+      print_document(rules_document(kRulesConventions));
+      return 0;
+    }
+    print_document(find_game(*name).info->rules);
+    std::cout << "\nSeats, coordinates, move notation and records, common to every game: ludus rules conventions\n";
     return 0;
   };
 }});

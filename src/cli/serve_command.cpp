@@ -60,8 +60,9 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     if (args->test_hashing) config.passwords = server::PasswordPolicy::fast();
     server::check_database_file(config.db_path);
     server::PlayServer play(config);
+    const std::string web_page = config.web_dir.empty() ? "no web page: give --web-dir" : "web page from " + config.web_dir;
     std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << config.db_path
-              << ", web page from " << config.web_dir << "); stop with Ctrl-C" << std::endl;
+              << ", " << web_page << "); stop with Ctrl-C" << std::endl;
 
     std::atomic<bool> signalled{false};
     std::thread waiter([&play, &signalled, stop_signals] {

@@ -1,28 +1,34 @@
-// `ludus verify FILE...`: replays recorded reference games (../shared/conformance format)
-// and ludus's own records (JSON, JSON Lines, SGF).
+// `ludus verify [FILE...]`: replays recorded reference games (format: tests/conformance/README.md)
+// and ludus's own records (JSON, JSON Lines, SGF); with no files, every game of the data
+// directory's conformance/ (core/data_dir.h).
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 
 #include "cli/command.h"
 #include "core/conformance.h"
+#include "core/data_dir.h"
 
 namespace ludus::cli {
 namespace {
 
 const bool kVerify = register_command({"verify", "Replay recorded games and check legal moves and results", 30, [](CLI::App& app) {
   auto files = std::make_shared<std::vector<std::string>>();
-  app.add_option("files", *files, "Conformance files (JSON Lines) or ludus records (JSON, JSON Lines, SGF); default: every file in the shared conformance directory");
+  app.add_option("files", *files,
+                 "Conformance files (JSON Lines) or ludus records (JSON, JSON Lines, SGF); default: the reference "
+                 "games that come with ludus");
   return [files] {
     std::vector<std::string> paths = *files;
     if (paths.empty()) {
-      std::filesystem::path dir = std::filesystem::path(LUDUS_SHARED_DIR) / "conformance";
-      std::error_code ec;
-      for (const auto& e : std::filesystem::directory_iterator(dir, ec))
-        if (e.path().extension() == ".jsonl") paths.push_back(e.path().string());
+      if (auto dir = find_data_dir(DataKind::kConformance)) {
+        std::error_code ec;
+        for (const auto& e : std::filesystem::directory_iterator(*dir, ec))
+          if (e.path().extension() == ".jsonl") paths.push_back(e.path().string());
+      }
       std::sort(paths.begin(), paths.end());
       if (paths.empty()) {
-        std::cerr << "ludus: error: no files given and none found in " << dir.string() << "\n";
+        std::cerr << "ludus: error: no reference games found to verify: give FILES (or set LUDUS_DATA_DIR to a "
+                     "directory holding conformance/)\n";
         return kExitUsage;
       }
     }

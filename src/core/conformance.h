@@ -1,6 +1,6 @@
 #pragma once
 // `ludus verify`: replays recorded games and checks them.  Two kinds of game are checked:
-//  * conformance games of ../shared/conformance/ (format in its README; JSON with
+//  * conformance games of tests/conformance/ (format in its README; JSON with
 //    "plies"): the legal-move set before every ply, each move, and the final result
 //    must match;
 //  * ludus's own records (core/record.h: JSON with "moves", JSON Lines, or SGF): every

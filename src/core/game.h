@@ -27,7 +27,7 @@ struct GameInfo {
   std::array<std::string, 2> colours;   // lowercase colour names: {"x", "o"}
   std::vector<OptionSpec> options;
   std::string summary;                  // one line for `ludus games`
-  std::string rules;                    // full rules text for `ludus rules`
+  std::string_view rules;               // full rules text for `ludus rules` (core/rules_documents.h)
 };
 
 class State;

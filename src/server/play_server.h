@@ -7,6 +7,7 @@
 #include <string>
 #include <thread>
 
+#include "core/data_dir.h"
 #include "server/accounts.h"
 #include "server/ai_worker.h"
 #include "server/http_api.h"
@@ -19,7 +20,8 @@ struct ServerConfig {
   std::string db_path = "ludus.db";
   std::string host = "127.0.0.1";
   int port = 8080;  // 0 = any free port
-  std::string web_dir = LUDUS_WEB_DIR;
+  // "" = no web page, the API only; by default the one found by core/data_dir.h.
+  std::string web_dir = find_data_dir(DataKind::kWeb).value_or("").string();
   PasswordPolicy passwords = PasswordPolicy::interactive();
   size_t max_body = 64 * 1024;
   ServiceLimits limits;

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/registry.h"
+#include "support/files.h"
 
 namespace ludus::testing {
 
@@ -21,20 +22,6 @@ struct RunResult {
   std::string out;
   std::string err;
 };
-
-// A fresh directory for one test's files (ctest runs tests in parallel).
-inline std::filesystem::path scratch_dir() {
-  std::string pattern = (std::filesystem::temp_directory_path() / "ludus-cli-test-XXXXXX").string();
-  if (!mkdtemp(pattern.data())) throw std::runtime_error("mkdtemp failed");
-  return pattern;
-}
-
-inline std::string read_text(const std::filesystem::path& path) {
-  std::ifstream in(path);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 inline std::string shell_quote(const std::string& arg) {
   std::string out = "'";

@@ -1,6 +1,7 @@
 #pragma once
-// Helpers shared by every game's tests: the conformance files of ../shared/conformance/
-// and the OpenSpiel-style random simulation test of the State interface.
+// Helpers shared by every game's tests: the reference games of tests/conformance/ (the
+// repository's copy of ../shared/conformance/) and the OpenSpiel-style random simulation
+// test of the State interface.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -12,15 +13,14 @@
 #include "core/conformance.h"
 #include "core/history.h"
 #include "core/registry.h"
+#include "support/files.h"
 
 namespace ludus::testing {
-
-inline std::string shared_dir() { return LUDUS_SHARED_DIR; }
 
 // All conformance files whose name starts with `prefix` ("ndengrod-").
 inline std::vector<std::string> conformance_files(const std::string& prefix) {
   std::vector<std::string> files;
-  for (const auto& entry : std::filesystem::directory_iterator(shared_dir() + "/conformance")) {
+  for (const auto& entry : std::filesystem::directory_iterator(conformance_dir())) {
     auto name = entry.path().filename().string();
     if (name.rfind(prefix, 0) == 0 && entry.path().extension() == ".jsonl") files.push_back(entry.path().string());
   }

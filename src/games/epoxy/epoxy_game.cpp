@@ -2,6 +2,7 @@
 // shared by all states: geometry and the rays along the six directions.
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/rules_documents.h"
 #include "games/epoxy/epoxy.h"
 #include "games/epoxy/epoxy_boards.h"
 
@@ -14,28 +15,7 @@ const GameInfo kInfo{
     {"maroon", "grey"},
     {OptionSpec::choice("size", "xs", board_sizes(), "board: xs 39, s 48, m 72, l 96, xl 126, xxl 156 points")},
     "Place where the opponent cannot see, or slide into more contact; 1-2 turns; last to play wins",
-    R"RULES(## 5. Epoxy (Dale W. Walton, 2020)
-
-* **Board**: a perforated triangular lattice; stones sit on its points. Option `size`: `xs`
-  (**default**, 39 points), `s` (48), `m` (72), `l` (96), `xl` (126), `xxl` (156). The exact
-  point sets are the ones Ludii uses; `epoxy-boards.txt` beside this file draws each of them
-  (`o` a point, `.` a hole) and lists the removed points. Holes are not sites: no line, sight
-  or slide passes through one.
-* **Colours**: Maroon (first) and the second colour, here Grey.
-* **Turn protocol (1-2)**: Maroon's first turn is one action. After that each turn is two
-  actions; the first is compulsory, the second may be `pass`.
-* **Line of sight**: along the three lattice axes (six directions), from a stone to each point
-  up to and including the first stone in that direction; an edge or hole ends the line.
-* **Actions**:
-  1. *Place* a stone on an empty point that no opponent stone can see.
-  2. *Slide* one of your stones any distance along one of the six directions across empty
-     points (not through stones or holes) to an empty point t, provided that, with s the start:
-     adjacent opponent stones at t > adjacent opponent stones at s, or they are equal and the
-     number of directions from t whose first stone is an opponent's (counted after the move)
-     > that number at s (counted before the move, with the stone still on s).
-* **End**: the last player to play wins: when a turn ends and the opponent has no legal first
-  action, the player who just finished wins. A player may also `resign`. There are no draws.
-* **Score shown to players**: the number of legal first actions available to each side.)RULES",
+    rules_document("epoxy"),
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) { return std::make_shared<const EpoxyGame>(o); }});

@@ -9,6 +9,7 @@
 #include "core/error.h"
 #include "core/notation.h"
 #include "core/registry.h"
+#include "core/rules_documents.h"
 
 namespace ludus::nmesh {
 namespace {
@@ -19,7 +20,7 @@ const GameInfo kInfo{
     {"black", "white"},
     {OptionSpec::integer("size", 6, 3, kMaxSize, "board size n (n x n cells)")},
     "Place stones; once a stone is cut off from every empty shaded cell, fewer enmeshed stones wins",
-    kRulesText,
+    rules_document("n-mesh"),
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) {

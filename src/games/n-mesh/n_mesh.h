@@ -17,9 +17,6 @@ constexpr int kBlack = 0;
 constexpr int kWhite = 1;
 constexpr int kEmpty = -1;
 
-// RULES.md section 1, verbatim (n_mesh_rules.cpp): `ludus rules n-mesh` prints it.
-extern const char* const kRulesText;
-
 // (c + 2r + k) mod 5 == 0 with k = 1 when n-1 is a multiple of 5 (RULES.md §1).
 bool is_liberty_cell(int n, int col, int row);
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "core/registry.h"
+#include "core/rules_documents.h"
 #include "games/ndengrod/ndengrod_fast_state.h"
 
 namespace ludus {
@@ -21,23 +22,7 @@ const GameInfo kInfo{
         OptionSpec::choice("swap", "on", {"on", "off"}, "second player may swap instead of move 2"),
     },
     "Place stones, capture surrounded groups, make a line of five (Pentalath)",
-    R"(Ndengrod (Cameron Browne / Ludi, 2007; published as Pentalath)
-
-* **Board**: hexagonal cells. Option `size` (cells per side, 2 to 13, **default 5**) with
-  `shape` `hexhex` (**default**) or `trapezoid` (the original: the lower half of a hex-hex of
-  side `size`, from its long middle row, which is row `a`, down to its bottom row; Pentalath's
-  board is `trapezoid` of size 7: rows `a` (`a1`–`a13`) to `g` (`g7`–`g13`), 70 cells).
-* **Option** `length`: target line length, 3 to 9, **default 5**. Option `swap`: on (default) or off.
-* **Colours**: X (first, shown `x`) and O (shown `o`).
-* **A turn**: place one stone on an empty cell. Then remove every enemy group (stones of one colour connected by adjacency) that touches the new stone and has
-  no adjacent empty cell; then, if the new stone's own group has no adjacent empty cell, the
-  placement was suicide and is illegal. The board edge gives no freedom.
-* **Swap**: instead of the game's second move, the second player may `swap`: the seats change
-  colours, stones stay, and the player now holding O (the first player) moves next.
-* **End**: a placement that makes a straight line of at least `length` stones of the mover's
-  colour (along any of the three axes) wins. **Decision**: a player with no legal placement
-  passes; after two passes in a row the game is drawn.
-)"};
+    rules_document("ndengrod")};
 
 int words_for(int sites) {
   if (sites <= 64) return 1;

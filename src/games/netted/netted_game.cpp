@@ -3,6 +3,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/rules_documents.h"
 #include "games/netted/netted.h"
 #include "games/netted/netted_engine.h"
 
@@ -17,33 +18,7 @@ const GameInfo kInfo{
                         "board: limping hexagon (sides n-1 and n+1) or regular hexagon of side n"),
      OptionSpec::integer("size", 5, 2, 10, "board size n")},
     "place stones; net an opposing group so its region has no more edge cells than stones",
-    R"RULES(## 2. Netted (Dale W. Walton, 2021)
-
-* **Board**: hexagonal cells. Option `shape`: `limping` (**default**; a hexagon whose sides
-  alternate n−1 and n+1 cells, the bottom side n+1; 3n(n−1) cells) or `hexhex` (regular
-  hexagon of side n, 3n(n−1)+1 cells). Option `size` n from 2 to 10, **default 5**
-  (the designer asks for at least 5–6; Ludii's default is 3, which plays out trivially).
-* **Edge cells**: cells with fewer than six neighbours on the board.
-* **Colours**: Black (first) and White. No pie.
-* **A turn**: place one stone on an empty cell, subject to the suicide rule. No pass.
-* **Nets**: a player's net is the player's stones and the connections between them:
-  adjacent stones; *diagonal* stones (two cells that share two neighbours which are adjacent to
-  each other) whatever occupies those two cells; and two stones on opposite sides of one empty
-  cell on a straight line: that empty cell is part of the net (a *gap*). **Decision**: a gap
-  stays part of the net whatever else surrounds it (Ludii drops it when a third friendly stone
-  touches the gap cell; the rule text does not). A stone placed on a gap cell by either player
-  ends the gap.
-* **Regions**: for player P with opponent O, the region of a cell is everything reachable from
-  it by steps between adjacent cells, never entering an O stone or an O gap cell, and never
-  crossing an O diagonal (a step between the two cells that an O diagonal passes between),
-  even when the two cells hold P's own stones.
-* **Life**: the stones of P in a region live or die together. They live iff the region's edge
-  cells outnumber P's stones in it (edge cells holding P stones or P gaps count; those holding O
-  stones or O gaps are not in the region).
-* **Suicide** is illegal: a placement after which the placing player's region holding the new
-  stone does not have more edge cells than that player's stones.
-* **End**: a placement that leaves any opponent group dead (netted) wins at once. A player
-  with no legal placement loses.)RULES"};
+    rules_document("netted")};
 
 Geometry board_for(const Options& options) {
   const int n = options.get_int("size");

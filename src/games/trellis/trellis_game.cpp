@@ -4,39 +4,11 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/rules_documents.h"
 #include "games/trellis/trellis.h"
 
 namespace ludus::trellis {
 namespace {
-
-const char* const kRules = R"(## 3. Trellis (Steve Meyers, 1999)
-
-* **Board**: `size` n×n points, n odd from 7 to 25, **default 15**, drawn as an (n−1)×(n−1)
-  chequered board of squares. The square whose lower-left point is (i, j), from 0, is dark iff
-  `i + j` is odd.
-* **Colours**: Black (first, home squares dark) connects the top and bottom rows; White (home
-  squares light) connects the left and right columns. Corner points belong to both sides.
-* **Connection**: same-coloured stones are connected when orthogonally adjacent, or when they
-  are the diagonal corners of one square of their own home colour.
-* **A turn**: place two stones exactly three apart (the second stone is at one of the 12
-  offsets (±3,0), (0,±3), (±1,±2), (±2,±1) from the first), or place one stone, or pass.
-* **Pie**: the first player makes the first three turns: Black, White, Black. Before the fourth
-  turn the second player chooses a colour: playing White's move keeps White; `swap` takes Black,
-  and the first player then plays White's fourth turn. Either way White moves fourth.
-* **Mirror rule** — **Decision** (the source does not define mirroring): a turn *mirrors* the
-  opponent's previous turn when its stones are exactly the image of the stones of that turn
-  under a 90° rotation of the board about its centre (either direction; this is the only
-  symmetry that swaps both goals and home squares). Passes never mirror. A player may not make
-  a tenth mirroring turn in a row, counted over that player's own consecutive turns (a pass or
-  a non-mirroring turn resets the count; the two rotation directions may be mixed). Turns 1–3
-  never count as mirroring; turn 4 may mirror turn 3 and counts. `swap` is not a turn.
-* **End**: a player who connects their two sides wins at once. **Decision**: if both players
-  pass in consecutive turns, both of them turn 4 or later, the game is drawn. Passing is
-  allowed in the opening too.
-
-Notation: points are a column letter and a row number from 1 at the bottom (`d4`); a
-two-stone turn is `d4,g4` (input in either order), then `pass` and `swap`.
-)";
 
 const GameInfo kInfo{
     "trellis",
@@ -44,7 +16,7 @@ const GameInfo kInfo{
     {"black", "white"},
     {OptionSpec::integer("size", kDefaultSize, kMinSize, kMaxSize, "points per side (odd)")},
     "Connect your sides on the points of a chequered board, two stones three apart per turn",
-    kRules};
+    rules_document("trellis")};
 
 int checked_size(const Options& options) {
   int n = options.get_int("size");

@@ -8,7 +8,7 @@ namespace {
 
 ConformanceSummary verify(const std::string& file, std::string* failures) {
   std::ostringstream out;
-  auto summary = verify_conformance_file(testing::shared_dir() + "/conformance/" + file, out);
+  auto summary = verify_conformance_file((testing::conformance_dir() / file).string(), out);
   *failures = out.str();
   return summary;
 }

@@ -1,4 +1,4 @@
-// The recorded reference games of ../shared/conformance/trellis-*.jsonl replay exactly.
+// The recorded reference games of tests/conformance/trellis-*.jsonl replay exactly.
 #include <fstream>
 
 #include "support/game_test_support.h"

@@ -1,0 +1,33 @@
+#pragma once
+// Where the project's data files are at run time, so that no path is compiled in that a
+// user may not have.  The data directory holds:
+//   conformance/  the recorded reference games (`ludus verify` with no files)
+//   web/          the play server's web page
+// It is searched in this order; the first candidate that exists decides:
+//   1. $LUDUS_DATA_DIR, when set (no fallback: a wrong setting is reported, not hidden);
+//   2. <directory of the executable>/../share/ludus (an installed binary);
+//   3. the source tree the binary was built from (tests/conformance/ and web/), when it
+//      still exists: a binary run from its build directory.
+#include <filesystem>
+#include <optional>
+#include <string>
+
+namespace ludus {
+
+enum class DataKind { kConformance, kWeb };
+
+// The inputs of the search, separate from the process so that tests can give their own.
+struct DataSearch {
+  std::string env_data_dir;              // $LUDUS_DATA_DIR; "" = not set
+  std::filesystem::path executable;      // this program; empty = unknown
+  std::filesystem::path source_dir;      // the source tree built from; empty = none
+};
+
+// The directory holding `kind`, or nullopt when the deciding candidate has none (or no
+// candidate exists).
+std::optional<std::filesystem::path> find_data_dir(DataKind kind, const DataSearch& search);
+
+// The same for this process: $LUDUS_DATA_DIR, /proc/self/exe and the source tree of the build.
+std::optional<std::filesystem::path> find_data_dir(DataKind kind);
+
+}  // namespace ludus

@@ -1,0 +1,17 @@
+#include "core/rules_documents.h"
+
+#include "core/embedded_file.h"
+
+namespace ludus {
+
+// Generated from docs/rules/*.md (CMakeLists.txt, cmake/embed_files.cmake).
+extern const EmbeddedFile kRulesDocuments[];
+extern const int kRulesDocuments_count;
+
+std::string_view rules_document(std::string_view name) {
+  for (int i = 0; i < kRulesDocuments_count; ++i)
+    if (kRulesDocuments[i].name == name) return kRulesDocuments[i].text();
+  return {};
+}
+
+}  // namespace ludus

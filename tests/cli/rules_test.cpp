@@ -1,0 +1,46 @@
+// `ludus rules`: each game's document of docs/rules/, embedded in the binary at build time
+// (so no file is read at run time), and `ludus rules conventions` for what all games share.
+#include <gtest/gtest.h>
+
+#include "cli_test_support.h"
+#include "core/rules_documents.h"
+
+namespace ludus::testing {
+namespace {
+
+// docs/rules/<name>.md as `ludus rules` prints it: without its trailing blank lines.
+std::string printed_document(const std::string& name) {
+  std::string text = read_text(source_dir() / "docs" / "rules" / (name + ".md"));
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text + "\n";
+}
+
+TEST(Rules, NdengrodHasTheCurrentRepetitionRule) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  auto r = run_ludus({"rules", "ndengrod"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "situational superko")) << r.out;
+}
+
+// Every game's text is its docs/rules document as built, followed by a pointer to the
+// conventions; GameInfo::rules holds the same document.
+TEST(Rules, EveryGamePrintsItsDocument) {
+  for (const auto& entry : registered_games()) {
+    const std::string& name = entry.info->name;
+    ASSERT_EQ(entry.info->rules, read_text(source_dir() / "docs" / "rules" / (name + ".md"))) << name;
+    auto r = run_ludus({"rules", name});
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out.rfind(printed_document(name), 0), 0u) << name << ":\n" << r.out;
+    EXPECT_TRUE(contains(r.out, "ludus rules conventions")) << r.out;
+  }
+}
+
+TEST(Rules, ConventionsCommonToEveryGame) {
+  auto r = run_ludus({"rules", "conventions"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, printed_document("conventions"));
+  EXPECT_EQ(rules_document(kRulesConventions), read_text(source_dir() / "docs" / "rules" / "conventions.md"));
+}
+
+}  // namespace
+}  // namespace ludus::testing
