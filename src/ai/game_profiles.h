@@ -1,13 +1,11 @@
 #pragma once
-// Per-game search settings that were measured to play better than the generic defaults
-// (see the table in game_profiles.cpp).  Settings a spec gives explicitly always win.
-#include <string>
-
+// The game's measured search settings (GameInfo::search, each game records the matches
+// behind them) applied to what a spec left open.  Settings a spec gives explicitly win.
 #include "ai/mcts_config.h"
+#include "core/game.h"
 
 namespace ludus::ai {
 
-// `config` with the profile of the game named `game` applied to what the spec left open.
-MctsConfig with_game_profile(const MctsConfig& config, const std::string& game);
+MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& profile);
 
 }  // namespace ludus::ai

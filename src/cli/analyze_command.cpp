@@ -127,39 +127,18 @@ struct SettingStats {
   }
 };
 
-// Whether `swap` is ever legal in the first plies of a few random openings.
-bool offers_swap(const Game& game) {
-  Rng rng(12345);
-  std::vector<Action> legal;
-  for (int probe = 0; probe < 4; ++probe) {
-    auto state = game.new_initial_state();
-    for (int ply = 0; ply < 6 && !state->is_terminal(); ++ply) {
-      state->legal_actions(legal);
-      for (Action a : legal)
-        if (state->action_to_text(a) == "swap") return true;
-      state->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-    }
-  }
-  return false;
-}
-
-// The option settings to compare: both values of an on/off `swap` option unless the user
-// fixed it, otherwise just the given options.
+// The option settings to compare: both values of the game's pie option (GameInfo::pie)
+// unless the user fixed it, otherwise just the given options.
 std::vector<std::pair<std::string, std::shared_ptr<const Game>>> settings(const GameArgs& args) {
   auto given = parse_option_assignments(args.options);
   auto base = make_game(args.game, given);
-  const auto& specs = base->info().options;
-  auto swap = std::find_if(specs.begin(), specs.end(), [](const OptionSpec& s) {
-    return s.name == "swap" && s.kind == OptionSpec::Kind::Choice &&
-           std::find(s.choices.begin(), s.choices.end(), "on") != s.choices.end() &&
-           std::find(s.choices.begin(), s.choices.end(), "off") != s.choices.end();
-  });
-  if (swap == specs.end() || given.count("swap")) return {{"", base}};
+  const std::string& pie_option = base->info().pie.option;
+  if (pie_option.empty() || given.count(pie_option)) return {{"", base}};
   std::vector<std::pair<std::string, std::shared_ptr<const Game>>> out;
   for (const char* value : {"on", "off"}) {
     auto options = base->options().values();
-    options["swap"] = value;
-    out.emplace_back(std::string("swap=") + value, make_game(base->name(), options));
+    options[pie_option] = value;
+    out.emplace_back(pie_option + "=" + value, make_game(base->name(), options));
   }
   return out;
 }
@@ -245,7 +224,7 @@ int run_analyze(const AnalyzeArgs& args) {
     SettingStats& s = stats[c];
     s.label = configurations[c].first;
     s.game = configurations[c].second;
-    s.swap_offered = offers_swap(*s.game);
+    s.swap_offered = s.game->offers_pie();
     // Kept in game order so the statistics do not depend on thread scheduling.
     std::vector<GameFacts> games(static_cast<size_t>(args.games));
     SelfPlayOptions self_play;

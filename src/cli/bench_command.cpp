@@ -23,18 +23,6 @@ using Clock = std::chrono::steady_clock;
 
 using Board = std::pair<std::string, std::map<std::string, std::string>>;
 
-// The boards measured: from the smallest through the default to the largest option set
-// of each game, so the growth of playout cost with board size shows.  (Ndengrod's
-// smallest board with default line length is size 3: on size 2 no line fits.)
-const std::vector<Board> kBoards = {
-    {"ndengrod", {{"size", "3"}}}, {"ndengrod", {}},   {"ndengrod", {{"size", "13"}}},
-    {"n-mesh", {{"size", "3"}}},   {"n-mesh", {}},     {"n-mesh", {{"size", "11"}}},  {"n-mesh", {{"size", "19"}}},
-    {"netted", {{"size", "2"}}},   {"netted", {}},     {"netted", {{"size", "10"}}},
-    {"netted", {{"shape", "hexhex"}, {"size", "10"}}},
-    {"trellis", {{"size", "7"}}},  {"trellis", {}},    {"trellis", {{"size", "25"}}},
-    {"epoxy", {}},                 {"epoxy", {{"size", "m"}}},  {"epoxy", {{"size", "xxl"}}},
-};
-
 std::string board_label(const Board& board) {
   std::string label = board.first;
   for (const auto& [k, v] : board.second) label += " " + k + "=" + v;
@@ -154,17 +142,14 @@ const bool kBench = register_command({"bench", "Measure playout and search speed
     std::vector<Board> boards;
     if (!args->options.empty()) {
       if (wanted.size() != 1) throw LudusError("--option needs exactly one game");
-      Board board{wanted[0], {}};
-      for (const auto& o : args->options) {
-        auto eq = o.find('=');
-        if (eq == std::string::npos) throw LudusError("option '" + o + "' is not name=value");
-        board.second[o.substr(0, eq)] = o.substr(eq + 1);
-      }
+      Board board{wanted[0], parse_option_assignments(args->options)};
       (void)make_game(board.first, board.second);  // bad options: one-line error here
       boards.push_back(board);
     } else {
-      for (const auto& board : kBoards)
-        if (wanted.empty() || std::find(wanted.begin(), wanted.end(), board.first) != wanted.end()) boards.push_back(board);
+      // Each game's own list (GameInfo::bench_boards): smallest, default, largest.
+      for (const auto& entry : registered_games())
+        if (wanted.empty() || std::find(wanted.begin(), wanted.end(), entry.info->name) != wanted.end())
+          for (const auto& options : entry.info->bench_boards) boards.emplace_back(entry.info->name, options);
     }
     nlohmann::json rows = nlohmann::json::array();
     uint64_t total_signature = 0;

@@ -7,6 +7,7 @@
 // player, 1 = second player) are tracked separately so pie/swap rules that exchange
 // colours between players are visible to AIs, servers and results.
 #include <array>
+#include <map>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -21,6 +22,22 @@ using Action = int;
 constexpr Action kNoAction = -1;
 constexpr int kDraw = -1;  // winner() of a drawn game
 
+// The search settings measured to play a game best at equal time (the MCTS player uses
+// them where its spec leaves them open; each game's info records the measurements).
+struct SearchProfile {
+  bool rave = true;              // AMAF statistics blended into the tree
+  double exploration = 0.4;      // UCT constant
+  bool guided_playouts = false;  // State::guided_playout instead of uniform playouts
+};
+
+// How a game lets the second player answer a strong first move.
+struct PieRule {
+  bool offered = false;  // a `swap` move exists in the opening
+  // The on/off option that switches it off ("" when the rules always offer it).
+  std::string option;
+};
+
+// Everything other layers need to know about a game, declared by the game itself.
 struct GameInfo {
   std::string name;                     // registry key, lowercase: "ndengrod"
   std::string title;                    // "Ndengrod"
@@ -28,6 +45,11 @@ struct GameInfo {
   std::vector<OptionSpec> options;
   std::string summary;                  // one line for `ludus games`
   std::string_view rules;               // full rules text for `ludus rules` (core/rules_documents.h)
+  PieRule pie;
+  SearchProfile search;
+  // Option sets `ludus bench` measures, from the smallest board through the default ({})
+  // to the largest, so the growth of playout cost with board size shows.
+  std::vector<std::map<std::string, std::string>> bench_boards;
 };
 
 class State;
@@ -46,6 +68,10 @@ class Game {
   const std::string& colour_name(int colour) const { return info_->colours[colour]; }
   // Colour index for a name ("x", "O", "black"), or -1.
   int colour_by_name(std::string_view name) const;
+  // Whether the pie rule (a `swap` move) is on with these options.
+  bool offers_pie() const {
+    return info_->pie.offered && (info_->pie.option.empty() || options_.get(info_->pie.option) == "on");
+  }
 
   virtual std::unique_ptr<State> new_initial_state() const = 0;
   // Action ids are in [0, num_distinct_actions()).

@@ -4,6 +4,7 @@
 #include "ai/mcts_player.h"
 #include "ai/spec_parser.h"
 #include "core/error.h"
+#include "core/registry.h"
 
 namespace ludus::ai {
 namespace {
@@ -104,13 +105,14 @@ TEST(SpecParser, PlayoutKeyAndProfile) {
   EXPECT_TRUE(uniform.playout_chosen);
   auto open = parse_player_spec("easy", config).mcts;
   EXPECT_FALSE(open.playout_chosen);
-  for (const char* game : {"ndengrod", "n-mesh", "netted", "trellis", "epoxy"}) {
-    EXPECT_TRUE(with_game_profile(guided, game).guided_playouts) << game;
-    EXPECT_FALSE(with_game_profile(uniform, game).guided_playouts) << game;
+  for (const auto& entry : registered_games()) {
+    EXPECT_TRUE(with_game_profile(guided, entry.info->search).guided_playouts) << entry.info->name;
+    EXPECT_FALSE(with_game_profile(uniform, entry.info->search).guided_playouts) << entry.info->name;
   }
-  EXPECT_TRUE(with_game_profile(open, "ndengrod").guided_playouts);  // measured, see game_profiles.cpp
-  EXPECT_FALSE(with_game_profile(open, "netted").guided_playouts);
-  EXPECT_FALSE(with_game_profile(open, "unknown-game").guided_playouts);
+  // Ndengrod's measured profile (its GameInfo) plays guided; the generic one does not.
+  EXPECT_TRUE(with_game_profile(open, find_game("ndengrod").info->search).guided_playouts);
+  EXPECT_FALSE(with_game_profile(open, find_game("netted").info->search).guided_playouts);
+  EXPECT_FALSE(with_game_profile(open, SearchProfile{}).guided_playouts);
 }
 
 TEST(SpecParser, MakePlayerKeepsTheSpecAsName) {

@@ -15,12 +15,18 @@ namespace ludus::nmesh {
 namespace {
 
 const GameInfo kInfo{
-    "n-mesh",
-    "N-Mesh",
-    {"black", "white"},
-    {OptionSpec::integer("size", 6, 3, kMaxSize, "board size n (n x n cells)")},
-    "Place stones; once a stone is cut off from every empty shaded cell, fewer enmeshed stones wins",
-    rules_document("n-mesh"),
+    .name = "n-mesh",
+    .title = "N-Mesh",
+    .colours = {"black", "white"},
+    .options = {OptionSpec::integer("size", 6, 3, kMaxSize, "board size n (n x n cells)")},
+    .summary = "Place stones; once a stone is cut off from every empty shaded cell, fewer enmeshed stones wins",
+    .rules = rules_document("n-mesh"),
+    .pie = {.offered = true, .option = ""},
+    // Measured at equal time (100 ms a move, one thread, 6x6, seats alternating): RAVE
+    // (c = 0.1, traced AMAF: no board view, 2x slower playouts) against UCT (c = 0.4) 40%
+    // (24/60).
+    .search = {.rave = false, .exploration = 0.4, .guided_playouts = false},
+    .bench_boards = {{{"size", "3"}}, {}, {{"size", "11"}}, {{"size", "19"}}},
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) {

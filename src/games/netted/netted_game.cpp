@@ -11,14 +11,20 @@ namespace ludus {
 namespace {
 
 const GameInfo kInfo{
-    "netted",
-    "Netted",
-    {"black", "white"},
-    {OptionSpec::choice("shape", "limping", {"limping", "hexhex"},
-                        "board: limping hexagon (sides n-1 and n+1) or regular hexagon of side n"),
-     OptionSpec::integer("size", 5, 2, 10, "board size n")},
-    "place stones; net an opposing group so its region has no more edge cells than stones",
-    rules_document("netted")};
+    .name = "netted",
+    .title = "Netted",
+    .colours = {"black", "white"},
+    .options = {OptionSpec::choice("shape", "limping", {"limping", "hexhex"},
+                                   "board: limping hexagon (sides n-1 and n+1) or regular hexagon of side n"),
+                OptionSpec::integer("size", 5, 2, 10, "board size n")},
+    .summary = "place stones; net an opposing group so its region has no more edge cells than stones",
+    .rules = rules_document("netted"),
+    .pie = {.offered = false, .option = ""},
+    // Measured at equal time (100 ms a move, one thread, limping 5, seats alternating): RAVE
+    // (c = 0.1) against UCT (c = 0.4) 65% (89/140).
+    .search = {.rave = true, .exploration = 0.1, .guided_playouts = false},
+    .bench_boards = {{{"size", "2"}}, {}, {{"size", "10"}}, {{"shape", "hexhex"}, {"size", "10"}}},
+};
 
 Geometry board_for(const Options& options) {
   const int n = options.get_int("size");
