@@ -73,17 +73,17 @@ TEST(Play, ComputerAgainstComputerSavesTheRecord) {
   std::filesystem::remove_all(dir);
 }
 
-// Ndengrod size 2 with length 5 fits no line: without the ply limit it never ends.
-TEST(Play, EndlessGamesStopAtThePlyLimitAsDraws) {
+// With lines of 9 no Ndengrod game can end before ply 17 (X's ninth stone).
+TEST(Play, LongGamesStopAtThePlyLimitAsDraws) {
   LUDUS_REQUIRE_GAME("ndengrod");
-  auto r = run_ludus({"play", "ndengrod", "-o", "size=2", "-o", "length=5", "--x", "random", "--o", "random",
-                      "--seed", "1", "--max-plies", "30"});
+  auto r = run_ludus({"play", "ndengrod", "-o", "length=9", "--x", "random", "--o", "random", "--seed", "1",
+                      "--max-plies", "16"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(r.out, "No result after 30 plies: the game is stopped and scored as a draw."));
+  EXPECT_TRUE(contains(r.out, "No result after 16 plies: the game is stopped and scored as a draw."));
   EXPECT_EQ(record_of(r.out)["adjudicated"], "draw");
-  EXPECT_EQ(record_of(r.out)["moves"].size(), 30u);
+  EXPECT_EQ(record_of(r.out)["moves"].size(), 16u);
 
-  auto random = run_ludus({"random", "ndengrod", "-o", "size=2", "-o", "length=5", "--games", "2", "--max-plies", "12"});
+  auto random = run_ludus({"random", "ndengrod", "-o", "length=9", "--games", "2", "--max-plies", "12"});
   EXPECT_EQ(random.exit_code, 0) << random.err;
   EXPECT_TRUE(contains(random.err, "2 draws, 12.0 plies/game (2 stopped at 12 plies and scored as draws)")) << random.err;
   EXPECT_TRUE(contains(random.out, "\"adjudicated\":\"draw\""));

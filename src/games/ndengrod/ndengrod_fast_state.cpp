@@ -330,11 +330,6 @@ class NdengrodFastState final : public NdengrodState {
 template <int kWords>
 template <bool kGuided>
 int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
-  // Nobody can ever complete a line here, and two passes in a row cannot happen (in any
-  // position with an empty cell one of the two colours has a legal placement), so the
-  // game would never end: call it a draw.
-  if (!game_->line_possible()) return is_terminal() ? winner() : kDraw;
-
   std::array<int16_t, kCapacity> cells;
   int num_empty = 0;
   auto add = [&](int site) { cells[num_empty++] = static_cast<int16_t>(site); };

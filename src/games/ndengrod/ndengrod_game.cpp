@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/error.h"
 #include "core/registry.h"
 #include "games/ndengrod/ndengrod_fast_state.h"
 
@@ -37,6 +38,8 @@ const GameInfo kInfo{
 * **End**: a placement that makes a straight line of at least `length` stones of the mover's
   colour (along any of the three axes) wins. **Decision**: a player with no legal placement
   passes; after two passes in a row the game is drawn.
+* **Options that cannot end** — **Decision**: an option set on which no straight line of
+  `length` cells fits (e.g. `size=2` with `length=4`) is refused with a clear error.
 )"};
 
 int words_for(int sites) {
@@ -113,6 +116,10 @@ NdengrodGame::NdengrodGame(const Options& options)
     }
     max_lines_per_axis_ = std::max(max_lines_per_axis_, lines);
   }
+  if (longest_line_ < length_)
+    throw LudusError("bad option: length=" + std::to_string(length_) + " (no line of " + std::to_string(length_) +
+                     " cells fits on the " + options.get("shape") + " board of size " + options.get("size") +
+                     ", whose longest line has " + std::to_string(longest_line_) + " cells)");
   switch (words_) {
     case 1: masks_ = build_masks<1>(geometry_); break;
     case 2: masks_ = build_masks<2>(geometry_); break;

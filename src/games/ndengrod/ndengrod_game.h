@@ -48,6 +48,8 @@ class NdengrodGame : public Game {
     uint8_t position;  // cells before this one on that line
   };
 
+  // Throws LudusError when no straight line of `length` cells fits on the board (RULES.md
+  // §4: such a game could never be won).
   explicit NdengrodGame(const Options& options);
 
   std::unique_ptr<State> new_initial_state() const override;
@@ -58,9 +60,6 @@ class NdengrodGame : public Game {
   int num_sites() const { return num_sites_; }
   int line_length() const { return length_; }
   bool swap_enabled() const { return swap_enabled_; }
-  // False when no straight run of `length` cells fits on the board: then nobody can ever
-  // win (and, see random_playout, the game never ends).
-  bool line_possible() const { return longest_line_ >= length_; }
 
   // Action ids: sites 0..num_sites-1, then these two.
   Action swap_action() const { return num_sites_; }

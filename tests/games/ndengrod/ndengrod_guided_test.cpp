@@ -138,21 +138,6 @@ TEST(NdengrodGuided, SwapOffNeverSwaps) {
   EXPECT_EQ(counts.swaps, 0);
 }
 
-// Where no line fits the game cannot end; the playout calls it a draw and plays nothing.
-TEST(NdengrodGuided, NoLineFitsIsADrawWithoutMoves) {
-  for (auto options : {std::map<std::string, std::string>{{"size", "2"}, {"length", "5"}},
-                       {{"size", "3"}, {"length", "9"}, {"shape", "trapezoid"}}}) {
-    auto game = make(options);
-    auto state = game->new_initial_state();
-    auto& guided = dynamic_cast<NdengrodState&>(*state);
-    NdengrodState::GuidedTrace trace;
-    Rng rng(3);
-    EXPECT_EQ(guided.guided_playout_traced(rng, trace), kDraw);
-    EXPECT_TRUE(trace.moves.empty());
-    EXPECT_EQ(state->guided_playout(rng), kDraw);
-  }
-}
-
 // The first move of guided playouts from a hand-made position, over many seeds.
 std::vector<std::string> first_moves(const NdengrodGame& game, const std::string& x, const std::string& o, int to_move) {
   std::vector<std::string> out;

@@ -113,26 +113,6 @@ TEST(NdengrodStress, LargerBoardsMatchReference) {
   cross_check({{"size", "13"}, {"length", "9"}}, 3, 10);   // eight words, long games
 }
 
-// Where no line fits the game never ends; follow long random stretches instead (many
-// captures, suicides and forced passes on the smallest board).
-TEST(NdengrodStress, EndlessSmallBoardMatchesReference) {
-  for (auto size : {"2", "3"}) {
-    auto game = make({{"size", size}, {"length", "9"}});
-    ReferenceFollower follower(*game);
-    Rng rng(11);
-    auto state = game->new_initial_state();
-    std::vector<Action> actions;
-    for (int ply = 0; ply < 20000; ++ply) {
-      ASSERT_FALSE(state->is_terminal());
-      state->legal_actions(actions);
-      state->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
-      follower(*state);
-      if (::testing::Test::HasFatalFailure()) return;
-    }
-    EXPECT_GT(follower.passes(), 0);
-  }
-}
-
 // random_playout takes its own allocation-free path: its games must look like those of
 // the interface (same win rate and length within statistical noise), end in a legal
 // final position, and leave the state consistent.
