@@ -35,9 +35,14 @@ const GameInfo kInfo{
   placement was suicide and is illegal. The board edge gives no freedom.
 * **Swap**: instead of the game's second move, the second player may `swap`: the seats change
   colours, stones stay, and the player now holding O (the first player) moves next.
+* **Repetition** — **Decision** (the source is silent; captures let positions recur, as ko
+  does in Go): a placement may not recreate a position that has already occurred in the game
+  with the same player to move (situational superko; a position is the set of stones on the
+  board after captures). This keeps every game finite.
 * **End**: a placement that makes a straight line of at least `length` stones of the mover's
   colour (along any of the three axes) wins. **Decision**: a player with no legal placement
-  passes; after two passes in a row the game is drawn.
+  (occupied, suicide or repetition everywhere) passes; after two passes in a row the game is
+  drawn.
 * **Options that cannot end** — **Decision**: an option set on which no straight line of
   `length` cells fits (e.g. `size=2` with `length=4`) is refused with a clear error.
 )"};
@@ -87,7 +92,8 @@ NdengrodGame::NdengrodGame(const Options& options)
       num_sites_(geometry_.num_sites()),
       length_(options.get_int("length")),
       swap_enabled_(options.get("swap") == "on"),
-      words_(words_for(num_sites_)) {
+      words_(words_for(num_sites_)),
+      zobrist_(num_sites_, 1) {
   neighbours_.resize(num_sites_);
   neighbour_count_.resize(num_sites_);
   for (int site = 0; site < num_sites_; ++site) {

@@ -225,8 +225,7 @@ TEST(NdengrodPass, PassIsNeverLegalWhileAPlacementIs) {
 }
 
 TEST(NdengrodPass, TwoPassesInARowDraw) {
-  // In play one of the two colours can always place (see the stress test), so only a
-  // set-up full board makes both pass.
+  // A full board (in play, superko can also leave both colours without a placement).
   auto game = make({{"size", "2"}, {"length", "3"}});
   auto state = position(*game, "a1 a2 b1 b3 c3", "b2 c2", 1);
   EXPECT_EQ(legal_texts(*state), std::vector<std::string>{"pass"});
