@@ -33,6 +33,13 @@ const GameInfo kInfo{
      adjacent opponent stones at t > adjacent opponent stones at s, or they are equal and the
      number of directions from t whose first stone is an opponent's (counted after the move)
      > that number at s (counted before the move, with the stone still on s).
+* **Repetition** — **Decision** (the source is silent, and slides can cycle: a forced cycle
+  exists): a placement or slide may not recreate a *situation* that has already occurred in
+  the game, a situation being the stones on the board, the player to act and whether that
+  action is the first or the second of a turn. A `pass` as second action is always allowed.
+  Placements add a stone, so only slides can be refused by this rule. This keeps every game
+  finite and keeps Epoxy free of draws: a player whose only first actions would repeat a
+  situation has no legal first action.
 * **End**: the last player to play wins: when a turn ends and the opponent has no legal first
   action, the player who just finished wins. A player may also `resign`. There are no draws.
 * **Score shown to players**: the number of legal first actions available to each side.)RULES",
@@ -43,7 +50,7 @@ const bool kRegistered = register_game({&kInfo, [](const Options& o) { return st
 }  // namespace
 
 EpoxyGame::EpoxyGame(const Options& options)
-    : Game(kInfo, options), geometry_(make_board(options.get("size"))) {
+    : Game(kInfo, options), geometry_(make_board(options.get("size"))), zobrist_(geometry_.num_sites(), 2) {
   const int n = geometry_.num_sites();
   all_sites_ = Board::first_n(n);
   ray_start_.reserve(static_cast<size_t>(n) * kDirs + 1);
@@ -53,6 +60,9 @@ EpoxyGame::EpoxyGame(const Options& options)
       for (int p = geometry_.step(s, d); p >= 0; p = geometry_.step(p, d)) ray_points_.push_back(static_cast<uint8_t>(p));
     }
   ray_start_.push_back(static_cast<int>(ray_points_.size()));
+  for (int actor = 0; actor < 2; ++actor)
+    for (int second = 0; second < 2; ++second)
+      turn_keys_[2 * actor + second] = (actor == 0 ? 0 : zobrist_.extra(0)) ^ (second ? zobrist_.extra(1) : 0);
 }
 
 std::unique_ptr<State> EpoxyGame::new_initial_state() const { return std::make_unique<EpoxyState>(*this); }
