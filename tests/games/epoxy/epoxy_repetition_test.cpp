@@ -8,13 +8,13 @@
 #include <algorithm>
 #include <functional>
 
-#include "core/error.h"
 #include "epoxy_test_support.h"
 #include "games/epoxy/epoxy_reference.h"
 
 namespace ludus::epoxy {
 namespace {
 
+using testing::error_of;
 using testing::legal_texts;
 
 constexpr int kMaroon = 0, kGrey = 1;
@@ -27,15 +27,6 @@ void play(EpoxyState& state, const std::string& actions) {
     ASSERT_FALSE(state.is_terminal()) << text;
     state.apply(state.parse_action(text));
   }
-}
-
-std::string error_of(const State& state, const std::string& text) {
-  try {
-    state.parse_action(text);
-  } catch (const LudusError& e) {
-    return e.what();
-  }
-  return "no error";
 }
 
 TEST(EpoxyRepetition, SlideThatWouldRecreateASituationIsRefusedButPassIsNot) {

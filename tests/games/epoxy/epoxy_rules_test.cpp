@@ -19,19 +19,11 @@ namespace ludus::epoxy {
 namespace {
 
 using testing::epoxy_game;
+using testing::error_of;
 using testing::is_legal_text;
 using testing::position;
 
 constexpr int kMaroon = 0, kGrey = 1;
-
-std::string error_of(const State& state, const std::string& text) {
-  try {
-    state.parse_action(text);
-  } catch (const LudusError& e) {
-    return e.what();
-  }
-  return "no error";
-}
 
 // --- line of sight --------------------------------------------------------------------------
 

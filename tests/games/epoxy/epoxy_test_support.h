@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/registry.h"
 #include "games/epoxy/epoxy.h"
 
@@ -55,6 +56,16 @@ inline std::vector<std::string> legal_texts(const State& state) {
   for (Action a : state.legal_actions()) texts.push_back(state.action_to_text(a));
   std::sort(texts.begin(), texts.end());
   return texts;
+}
+
+// The LudusError message of parsing `text`, or "no error".
+inline std::string error_of(const State& state, const std::string& text) {
+  try {
+    state.parse_action(text);
+  } catch (const LudusError& e) {
+    return e.what();
+  }
+  return "no error";
 }
 
 inline bool is_legal_text(const State& state, const std::string& text) {
