@@ -80,6 +80,9 @@ TEST(CliErrors, BadOptionValueInEveryGameCommand) {
     auto malformed = args;
     malformed.insert(malformed.end(), {"-o", "size"});
     expect_usage_error(run_ludus(malformed), "size");
+    auto no_line_fits = args;  // a game nobody could win
+    no_line_fits.insert(no_line_fits.end(), {"-o", "size=2", "-o", "length=4"});
+    expect_usage_error(run_ludus(no_line_fits), "bad option: length=4 (no line of 4 cells fits");
   }
 }
 

@@ -29,7 +29,7 @@ const bool kRegistered = register_game({&kInfo, [](const Options& o) { return st
 }  // namespace
 
 EpoxyGame::EpoxyGame(const Options& options)
-    : Game(kInfo, options), geometry_(make_board(options.get("size"))) {
+    : Game(kInfo, options), geometry_(make_board(options.get("size"))), zobrist_(geometry_.num_sites(), 2) {
   const int n = geometry_.num_sites();
   all_sites_ = Board::first_n(n);
   ray_start_.reserve(static_cast<size_t>(n) * kDirs + 1);
@@ -39,6 +39,9 @@ EpoxyGame::EpoxyGame(const Options& options)
       for (int p = geometry_.step(s, d); p >= 0; p = geometry_.step(p, d)) ray_points_.push_back(static_cast<uint8_t>(p));
     }
   ray_start_.push_back(static_cast<int>(ray_points_.size()));
+  for (int actor = 0; actor < 2; ++actor)
+    for (int second = 0; second < 2; ++second)
+      turn_keys_[2 * actor + second] = (actor == 0 ? 0 : zobrist_.extra(0)) ^ (second ? zobrist_.extra(1) : 0);
 }
 
 std::unique_ptr<State> EpoxyGame::new_initial_state() const { return std::make_unique<EpoxyState>(*this); }

@@ -40,21 +40,25 @@ int directions_to(const Geometry& g, const std::vector<int>& cells, int colour, 
   return count;
 }
 
-}  // namespace
-
-std::vector<int> cells_of(const EpoxyState& state) {
-  std::vector<int> cells(state.epoxy().num_sites());
-  for (int s = 0; s < static_cast<int>(cells.size()); ++s) cells[s] = state.cell(s);
-  return cells;
-}
-
-std::vector<Action> first_actions(const EpoxyGame& game, const std::vector<int>& cells, int mover) {
+// The placements and slides of `mover` allowed by RULES.md §5, sorted, leaving out those
+// after which `next` (the player to act, and whether as a second action) would find a
+// situation of `seen`.
+std::vector<Action> allowed_actions(const EpoxyGame& game, const std::vector<int>& cells, int mover, Situation next,
+                                    const Situations& seen) {
   const Geometry& g = game.geometry();
   const int opp = 1 - mover;
+  auto repeats = [&](std::vector<int> after) {
+    next.cells = std::move(after);
+    return seen.count(next) > 0;
+  };
   std::vector<Action> actions;
   // 1. Place on an empty point that no opponent stone can see.
-  for (int p = 0; p < g.num_sites(); ++p)
-    if (cells[p] == kEmpty && !seen_by(g, cells, opp, p)) actions.push_back(p);
+  for (int p = 0; p < g.num_sites(); ++p) {
+    if (cells[p] != kEmpty || seen_by(g, cells, opp, p)) continue;
+    std::vector<int> after = cells;
+    after[p] = mover;
+    if (!repeats(after)) actions.push_back(p);
+  }
   // 2. Slide any distance across empty points to an empty point t, if contact grows.
   for (int s = 0; s < g.num_sites(); ++s) {
     if (cells[s] != mover) continue;
@@ -67,8 +71,9 @@ std::vector<Action> first_actions(const EpoxyGame& game, const std::vector<int>&
         after[t] = mover;
         const int adjacent_after = adjacent_stones(g, after, opp, t);
         const int directions_after = directions_to(g, after, opp, t);
-        if (adjacent_after > adjacent_before ||
-            (adjacent_after == adjacent_before && directions_after > directions_before))
+        if ((adjacent_after > adjacent_before ||
+             (adjacent_after == adjacent_before && directions_after > directions_before)) &&
+            !repeats(after))
           actions.push_back(game.slide_action(s, t));
       }
   }
@@ -76,12 +81,29 @@ std::vector<Action> first_actions(const EpoxyGame& game, const std::vector<int>&
   return actions;
 }
 
-std::vector<Action> legal_actions(const EpoxyState& state) {
+}  // namespace
+
+std::vector<int> cells_of(const EpoxyState& state) {
+  std::vector<int> cells(state.epoxy().num_sites());
+  for (int s = 0; s < static_cast<int>(cells.size()); ++s) cells[s] = state.cell(s);
+  return cells;
+}
+
+Situation situation_of(const EpoxyState& state) { return {cells_of(state), state.to_move(), state.second_action()}; }
+
+std::vector<Action> first_actions(const EpoxyGame& game, const std::vector<int>& cells, int mover,
+                                  const Situations& seen) {
+  return allowed_actions(game, cells, mover, {{}, mover, true}, seen);
+}
+
+std::vector<Action> legal_actions(const EpoxyState& state, const Situations& seen) {
   if (state.is_terminal()) return {};
-  auto actions = first_actions(state.epoxy(), cells_of(state), state.to_move());
-  if (state.second_action()) actions.push_back(state.epoxy().pass_action());
-  std::sort(actions.begin(), actions.end());
-  return actions;
+  const int mover = state.to_move();
+  if (!state.second_action()) return first_actions(state.epoxy(), cells_of(state), mover, seen);
+  auto legal = allowed_actions(state.epoxy(), cells_of(state), mover, {{}, 1 - mover, false}, seen);
+  legal.push_back(state.epoxy().pass_action());
+  std::sort(legal.begin(), legal.end());
+  return legal;
 }
 
 }  // namespace ludus::epoxy::reference

@@ -54,6 +54,7 @@ EpoxyState::EpoxyState(const EpoxyGame& game) : State(game), game_(&game) {
   for (auto& s : sighted_) s.fill(0);
   for (auto& a : adjacent_) a.fill(0);
   open_slides_ = {0, 0};
+  situations_.record(situation_key());
 }
 
 // --- incremental tables ---------------------------------------------------------------------
@@ -99,6 +100,7 @@ void EpoxyState::put_stone(int site, int colour) {
   cell_[site] = static_cast<int8_t>(colour);
   stones_[colour].set(site);
   open_slides_[colour] += open_total_[site];
+  stones_hash_ ^= game_->stone_key(site, colour);
 }
 
 void EpoxyState::lift_stone(int site) {
@@ -106,6 +108,7 @@ void EpoxyState::lift_stone(int site) {
   open_slides_[colour] -= open_total_[site];
   cell_[site] = kEmpty;
   stones_[colour].reset(site);
+  stones_hash_ ^= game_->stone_key(site, colour);
   // The reverse: points looking back at `site` now see through it.
   for (int d = 0; d < kDirs; ++d) {
     const int beyond_first = look_[site][opposite(d)].first, beyond_open = look_[site][opposite(d)].open;
@@ -125,12 +128,17 @@ void EpoxyState::set_position(std::span<const int> cells, int to_move, bool seco
   second_action_ = second_action;
   opening_turn_ = false;
   winner_ = -1;
+  situations_.clear();
+  situations_.record(situation_key());
+  slides_since_placement_ = 0;
 }
 
 std::string EpoxyState::check_tables() const {
   const Geometry& g = game_->geometry();
   std::array<int, 2> open_slides = {0, 0};
+  uint64_t stones_hash = 0;
   for (int p = 0; p < game_->num_sites(); ++p) {
+    if (cell_[p] != kEmpty) stones_hash ^= game_->stone_key(p, cell_[p]);
     const std::string at = " at " + g.name(p);
     int sighted[2] = {0, 0}, adjacent[2] = {0, 0}, open_total = 0;
     for (int d = 0; d < kDirs; ++d) {
@@ -159,6 +167,7 @@ std::string EpoxyState::check_tables() const {
     }
   }
   if (open_slides != open_slides_) return "open_slides";
+  if (stones_hash != stones_hash_) return "stones_hash";
   return {};
 }
 
@@ -209,11 +218,17 @@ bool EpoxyState::for_each_slide(int mover, F&& f) const {
   return false;
 }
 
+template <typename F>
+bool EpoxyState::for_each_legal_slide(int mover, bool ends_turn, F&& f) const {
+  if (slides_since_placement_ < 2) return for_each_slide(mover, f);
+  return for_each_slide(mover, [&](int from, int to) { return !slide_repeats(from, to, mover, ends_turn) && f(from, to); });
+}
+
 void EpoxyState::legal_actions(std::vector<Action>& out) const {
   out.clear();
   if (is_terminal()) return;
   placements(to_move_).for_each([&](int p) { out.push_back(p); });
-  for_each_slide(to_move_, [&](int from, int to) {
+  for_each_legal_slide(to_move_, action_ends_turn(), [&](int from, int to) {
     out.push_back(game_->slide_action(from, to));
     return false;
   });
@@ -222,7 +237,7 @@ void EpoxyState::legal_actions(std::vector<Action>& out) const {
 
 int EpoxyState::count_first_actions(int colour) const {
   int count = placements(colour).count();
-  for_each_slide(colour, [&](int, int) {
+  for_each_legal_slide(colour, false, [&](int, int) {
     ++count;
     return false;
   });
@@ -230,7 +245,7 @@ int EpoxyState::count_first_actions(int colour) const {
 }
 
 bool EpoxyState::has_first_action(int colour) const {
-  return placements(colour).any() || for_each_slide(colour, [](int, int) { return true; });
+  return placements(colour).any() || for_each_legal_slide(colour, false, [](int, int) { return true; });
 }
 
 bool EpoxyState::is_legal(Action action) const {
@@ -243,7 +258,8 @@ bool EpoxyState::is_legal(Action action) const {
   if (dir < 0) return false;
   const auto ray = game_->ray(from, dir);
   const int distance = static_cast<int>(std::find(ray.begin(), ray.end(), to) - ray.begin()) + 1;
-  return distance <= look_[from][dir].open && slide_allowed(from, to, dir);
+  return distance <= look_[from][dir].open && slide_allowed(from, to, dir) &&
+         !slide_repeats(from, to, to_move_, action_ends_turn());
 }
 
 // --- playing --------------------------------------------------------------------------------
@@ -264,16 +280,21 @@ void EpoxyState::apply(Action action) {
   if (action != game_->pass_action()) {
     if (game_->is_placement(action)) {
       put_stone(action, to_move_);
+      situations_.clear();  // no earlier situation can come back (see epoxy.h)
+      slides_since_placement_ = 0;
     } else {
       lift_stone(game_->slide_from(action));
       put_stone(game_->slide_to(action), to_move_);
+      slides_since_placement_ = std::min(slides_since_placement_ + 1, 2);
     }
-    if (!opening_turn_ && !second_action_) {
+    if (!action_ends_turn()) {
       second_action_ = true;
+      situations_.record(situation_key());
       return;
     }
   }
   end_turn();
+  if (!is_terminal()) situations_.record(situation_key());
 }
 
 // Rejection sampling: draw uniformly among the legal placements, every slide along an
@@ -283,6 +304,7 @@ void EpoxyState::apply(Action action) {
 // one, which keeps the choice uniform.
 Action EpoxyState::random_action(Rng& rng) const {
   const int mover = to_move_;
+  const bool ends_turn = action_ends_turn();
   const Board place = placements(mover);
   const int num_placements = place.count();
   const int num_open = open_slides_[mover];
@@ -318,14 +340,18 @@ Action EpoxyState::random_action(Rng& rng) const {
     }
     within -= skipped;
     const int to = game_->ray(from, dir)[within];
-    if (slide_allowed(from, to, dir)) return game_->slide_action(from, to);
+    if (slide_allowed(from, to, dir) && !slide_repeats(from, to, mover, ends_turn)) return game_->slide_action(from, to);
   }
-  const int legal_slides = count_first_actions(mover) - num_placements;
+  int legal_slides = 0;
+  for_each_legal_slide(mover, ends_turn, [&](int, int) {
+    ++legal_slides;
+    return false;
+  });
   int pick = static_cast<int>(rng.below(static_cast<uint32_t>(num_placements + legal_slides + (second_action_ ? 1 : 0))));
   if (pick < num_placements) return nth_bit(place, pick);
   pick -= num_placements;
   Action chosen = game_->pass_action();
-  for_each_slide(mover, [&](int from, int to) {
+  for_each_legal_slide(mover, ends_turn, [&](int from, int to) {
     if (pick-- > 0) return false;
     chosen = game_->slide_action(from, to);
     return true;
@@ -334,14 +360,7 @@ Action EpoxyState::random_action(Rng& rng) const {
 }
 
 int EpoxyState::random_playout(Rng& rng) {
-  // Random games end within about 2.5 plies per point, but the rules allow endless games
-  // (forced cycles; no repetition rule): a playout still going after 20 plies per point
-  // is abandoned, unfinished, and scored as a draw.
-  const int limit = plies_ + kPlayoutPliesPerPoint * game_->num_sites();
-  while (!is_terminal()) {
-    if (plies_ >= limit) return kDraw;
-    apply(random_action(rng));
-  }
+  while (!is_terminal()) apply(random_action(rng));
   return winner_;
 }
 

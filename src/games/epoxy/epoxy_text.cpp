@@ -77,6 +77,8 @@ Action EpoxyState::parse_action(std::string_view raw) const {
     if (cell_[p] != kEmpty) throw_illegal(raw, "blocked by the stone on " + g.name(p));
   }
   if (!slide_allowed(from, to, dir)) throw_illegal(raw, explain_refused_slide(from, to, dir));
+  if (slide_repeats(from, to, to_move_, action_ends_turn()))
+    throw_illegal(raw, "repeats an earlier situation (same stones, same player to act, same action of the turn)");
   return game_->slide_action(from, to);
 }
 

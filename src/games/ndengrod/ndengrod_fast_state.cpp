@@ -6,13 +6,21 @@
 // kept as one bit mask per straight line of each axis and colour, so the run through a
 // placed stone is two bit counts per axis.  ndengrod_reference.cpp holds the plain
 // version that the tests compare this against.
+//
+// Superko: every position of the game is logged as a Zobrist hash (stones and colour to
+// move).  A placement of colour c on s can only recreate an earlier position if that
+// position had a c stone on s, which has been captured since (only captures empty a
+// cell), so the log is looked at only for cells in vacated_[c]: never before the first
+// capture (playouts do not even test the cells then), and rarely after.
 #include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
 #include <stdexcept>
 #include <type_traits>
+#include <variant>
 
+#include "core/repetition.h"
 #include "games/ndengrod/ndengrod_fast_state.h"
 #include "games/ndengrod/ndengrod_state.h"
 
@@ -52,17 +60,24 @@ class NdengrodFastState final : public NdengrodState {
   static constexpr int kLines = LineMasks<kWords>::kLines;
   static constexpr int kCapacity = 64 * kWords;
   static constexpr int kAxes = NdengrodGame::kAxes;
+  // Hashes kept inline by the state's log (a clone copies those in use) and by a playout's
+  // own log (on the stack; see playout()).
+  static constexpr int kRecentPositions = 32;
+  static constexpr int kPlayoutPositions = 1024;
 
  public:
   explicit NdengrodFastState(const NdengrodGame& game)
       : NdengrodState(game),
         neighbour_masks_(game.masks<kWords>().neighbours.data()),
         windows_(game.masks<kWords>().windows.data()),
-        line_places_(&game.line_places(0)) {
+        line_places_(&game.line_places(0)),
+        stone_keys_(game.stone_keys()),
+        o_to_move_key_(game.to_move_key(1)) {
     if (game.num_sites() > kCapacity || game.max_lines_per_axis() > kLines ||
         game.longest_line() > LineMasks<kWords>::kLength)
       throw std::logic_error("ndengrod: board does not fit the bitboard width");
     empty_ = game.masks<kWords>().all_sites;
+    positions_.record(position_key());
   }
 
   std::unique_ptr<State> clone() const override { return std::make_unique<NdengrodFastState>(*this); }
@@ -71,7 +86,7 @@ class NdengrodFastState final : public NdengrodState {
     out.clear();
     if (is_terminal()) return;
     empty_.for_each([&](int site) {
-      if (legal_for(site, to_move_)) out.push_back(site);
+      if (legal_at(site, to_move_, logged())) out.push_back(site);
     });
     if (plies_ == 1 && game_->swap_enabled()) out.push_back(game_->swap_action());
     if (out.empty()) out.push_back(game_->pass_action());
@@ -81,13 +96,15 @@ class NdengrodFastState final : public NdengrodState {
     if (is_terminal() || action < 0 || action >= game_->num_distinct_actions()) return false;
     if (action == game_->swap_action()) return plies_ == 1 && game_->swap_enabled();
     if (action == game_->pass_action()) return !any_legal_placement();
-    return empty_.test(action) && legal_for(action, to_move_);
+    return empty_.test(action) && legal_at(action, to_move_, logged());
   }
 
   void apply(Action action) override {
     if (action == game_->swap_action()) {
-      record_swap();
-    } else if (action == game_->pass_action()) {
+      record_swap();  // same stones, same colour to move: no new position
+      return;
+    }
+    if (action == game_->pass_action()) {
       record_pass();
     } else {
       Board captured;
@@ -95,6 +112,7 @@ class NdengrodFastState final : public NdengrodState {
       captures_ = placed.captured ? captured.count() : 0;
       record_placement(action, placed.line);
     }
+    if (!is_terminal()) positions_.record(position_key());
   }
 
   int random_playout(Rng& rng) override { return playout<false>(rng, nullptr); }
@@ -105,10 +123,11 @@ class NdengrodFastState final : public NdengrodState {
     return stones_[0].test(site) ? 0 : stones_[1].test(site) ? 1 : kEmpty;
   }
   bool placement_legal(int site) const override {
-    return !is_terminal() && empty_.test(site) && legal_for(site, to_move_);
+    return !is_terminal() && empty_.test(site) && legal_at(site, to_move_, logged());
   }
+  bool placement_repeats(int site) const override { return recreates(site, to_move_, logged()); }
   bool any_legal_placement() const override {
-    return any_bit(empty_, [&](int site) { return legal_for(site, to_move_); });
+    return any_bit(empty_, [&](int site) { return legal_at(site, to_move_, logged()); });
   }
   int last_captures() const override { return captures_; }
 
@@ -117,14 +136,20 @@ class NdengrodFastState final : public NdengrodState {
     stones_[1].clear();
     for (auto& axis_lines : lines_) for (auto& lines : axis_lines) lines.fill(0);
     empty_ = game_->masks<kWords>().all_sites;
+    stones_hash_ = 0;
     for (int site = 0; site < game_->num_sites(); ++site) {
       if (stones[site] == kEmpty) continue;
       stones_[stones[site]].set(site);
       empty_.reset(site);
       mark_lines(site, stones[site]);
+      stones_hash_ ^= stone_key(site, stones[site]);
     }
     captures_ = 0;
     reset_bookkeeping(to_move, plies);
+    vacated_[0].clear();
+    vacated_[1].clear();
+    positions_.clear();
+    positions_.record(position_key());
   }
 
  private:
@@ -167,10 +192,10 @@ class NdengrodFastState final : public NdengrodState {
     return false;
   }
 
-  // `site` is empty.  Legal unless the new stone would end with no empty neighbour: it
+  // `site` is empty.  Suicide when the new stone would end with no empty neighbour: it
   // needs an empty neighbour, a friendly neighbour group with a liberty elsewhere, or an
   // enemy neighbour group whose last liberty is `site` (captured, which frees a cell).
-  bool legal_for(int site, int colour) const {
+  bool not_suicide(int site, int colour) const {
     if (touches(site, empty_)) return true;
     const Board& around = neighbour_masks_[site];
     Board freedoms = empty_;
@@ -181,36 +206,83 @@ class NdengrodFastState final : public NdengrodState {
            any_bit(around & enemy, [&](int next) { return !group_has_freedom(next, enemy, freedoms, nullptr); });
   }
 
+  // --- superko ----------------------------------------------------------------------------
+  uint64_t stone_key(int site, int colour) const { return stone_keys_[2 * site + colour]; }
+  uint64_t to_move_key(int colour) const { return colour == 1 ? o_to_move_key_ : 0; }
+  uint64_t position_key() const { return stones_hash_ ^ to_move_key(to_move_); }
+  // The Seen of a playout before any capture: then no position can come back.
+  struct NothingRepeats {};
+  // Looks positions up in the game's log (a playout passes its own look-up instead).
+  auto logged() const {
+    return [this](uint64_t key) { return positions_.contains(key); };
+  }
+  // Whether a stone of `colour` on the empty `site`, after its captures, would make a
+  // position that `seen(key)` says has occurred with the other colour to move.
+  template <typename Seen>
+  bool recreates(int site, int colour, const Seen& seen) const {
+    if constexpr (std::is_same_v<Seen, NothingRepeats>) return false;
+    else return vacated_[colour].test(site) && seen_after(site, colour, seen);  // see the top of this file
+  }
+  // The look-up itself.  Out of line: rarely needed, and it would crowd the playout's loop
+  // over candidates.
+  template <typename Seen>
+  [[gnu::noinline]] bool seen_after(int site, int colour, const Seen& seen) const {
+    Board freedoms = empty_, captured;
+    freedoms.reset(site);
+    uint64_t key = stones_hash_ ^ stone_key(site, colour) ^ to_move_key(colour ^ 1);
+    if (captures_of(site, colour, freedoms, &captured)) captured.for_each([&](int s) { key ^= stone_key(s, colour ^ 1); });
+    return seen(key);
+  }
+  // The whole placement rule for an empty `site`: not suicide, no repetition.
+  template <typename Seen>
+  bool legal_at(int site, int colour, const Seen& seen) const {
+    return not_suicide(site, colour) && !recreates(site, colour, seen);
+  }
+
+  // Adds to *captured (empty on entry) the enemy groups next to `site` that a stone of
+  // `colour` there leaves without an empty neighbour, `freedoms` being the empty cells with
+  // that stone on the board; returns whether there are any.
+  [[gnu::always_inline]] bool captures_of(int site, int colour, const Board& freedoms, Board* captured) const {
+    const Board& enemy = stones_[colour ^ 1];
+    bool any = false;
+    auto check = [&](int next) {
+      if (touches(next, freedoms) || (any && captured->test(next))) return;
+      Board group;
+      if (group_has_freedom(next, enemy, freedoms, &group)) return;
+      *captured |= group;
+      any = true;
+    };
+    if constexpr (kWords == 1) {  // a plain bit loop: g++ inlines it, unlike for_each here
+      for (uint64_t bits = (neighbour_masks_[site] & enemy).word(0); bits; bits &= bits - 1) check(std::countr_zero(bits));
+    } else {  // six bit tests beat whole-board masks on big boards
+      const auto& list = game_->neighbour_list(site);
+      for (int i = 0, n = game_->num_neighbours(site); i < n; ++i)
+        if (enemy.test(list[i])) check(list[i]);
+    }
+    return any;
+  }
+
   struct Placement {
     int line;       // longest line of the mover through the new stone
     bool captured;  // whether enemy stones were removed
   };
-  // Puts a stone (precondition: legal) and adds the enemy groups it leaves without an
-  // empty neighbour to *captured (empty on entry), removing them.
+  // Puts a stone (precondition: legal) and removes the enemy groups it leaves without an
+  // empty neighbour, adding them to *captured (empty on entry).
   [[gnu::always_inline]] Placement place(int site, int colour, Board* captured) {
     stones_[colour].set(site);
     empty_.reset(site);
+    stones_hash_ ^= stone_key(site, colour);
     const int line = mark_lines(site, colour);
-    const int other = colour ^ 1;
-    bool any = false;
-    auto check = [&](int next) {
-      if (touches(next, empty_) || (any && captured->test(next))) return;
-      Board group;
-      if (group_has_freedom(next, stones_[other], empty_, &group)) return;
-      *captured |= group;
-      any = true;
-    };
-    if constexpr (kWords == 1) {
-      (neighbour_masks_[site] & stones_[other]).for_each(check);
-    } else {  // six bit tests beat whole-board masks on big boards
-      const auto& list = game_->neighbour_list(site);
-      for (int i = 0, n = game_->num_neighbours(site); i < n; ++i)
-        if (stones_[other].test(list[i])) check(list[i]);
-    }
+    const bool any = captures_of(site, colour, empty_, captured);
     if (any) {
+      const int other = colour ^ 1;
       stones_[other] ^= *captured;
       empty_ |= *captured;
-      captured->for_each([&](int s) { clear_lines(s, other); });
+      vacated_[other] |= *captured;
+      captured->for_each([&](int s) {
+        clear_lines(s, other);
+        stones_hash_ ^= stone_key(s, other);
+      });
     }
     return {line, any};
   }
@@ -289,16 +361,17 @@ class NdengrodFastState final : public NdengrodState {
     if (captured) captured->for_each([&](int freed) { add_threats_through(threats[colour], colour, freed); });
   }
   // The guided choice, or -1 for a uniformly random one: a legal cell that wins now, else
-  // a cell where the opponent could legally win next that is legal for the mover (one
-  // drawn uniformly when there are several).
-  int guided_choice(const Threats& threats, Rng& rng) const {
+  // a cell where the opponent could legally win (were it to move now) that is legal for
+  // the mover (one drawn uniformly when there are several).
+  template <typename Seen>
+  int guided_choice(const Threats& threats, Rng& rng, const Seen& seen) const {
     const int me = to_move_, other = me ^ 1;
     int chosen = -1;
-    if (any_bit(threats[me], [&](int site) { return legal_for(site, me) ? (chosen = site, true) : false; }))
+    if (any_bit(threats[me], [&](int site) { return legal_at(site, me, seen) ? (chosen = site, true) : false; }))
       return chosen;
-    uint32_t seen = 0;
+    uint32_t blocks = 0;
     any_bit(threats[other], [&](int site) {
-      if (legal_for(site, other) && legal_for(site, me) && rng.below(++seen) == 0) chosen = site;
+      if (legal_at(site, other, seen) && legal_at(site, me, seen) && rng.below(++blocks) == 0) chosen = site;
       return false;
     });
     return chosen;
@@ -309,43 +382,67 @@ class NdengrodFastState final : public NdengrodState {
     for (int colour = 0; colour < 2; ++colour) threats[colour].for_each([&](int site) { entry[colour].push_back(site); });
   }
 
+  // What a playout keeps from ply to ply, on the stack.
+  template <bool kGuided>
+  struct PlayoutScratch {
+    std::array<int16_t, kCapacity> cells;  // the empty cells, in any order
+    int num_empty = 0;
+    [[no_unique_address]] std::conditional_t<kGuided, Threats, std::monostate> threats{};
+    PositionLog<kPlayoutPositions> played;  // the positions of this playout
+  };
   template <bool kGuided>
   int playout(Rng& rng, GuidedTrace* trace);
+  // Plays to the end or, with NothingRepeats, to the end of the first ply that captures.
+  template <bool kGuided, typename Seen>
+  void play_plies(PlayoutScratch<kGuided>& scratch, Rng& rng, GuidedTrace* trace, const Seen& seen);
 
   const Board* neighbour_masks_;
   const NdengrodNeighbourWindow* windows_;
   const std::array<NdengrodGame::LinePlace, kAxes>* line_places_;
+  const uint64_t* stone_keys_;  // the game's Zobrist keys, [2 * site + colour]
+  uint64_t o_to_move_key_;
   Board stones_[2];
   Board empty_;
   std::array<std::array<std::array<Mask, kLines>, kAxes>, 2> lines_{};
   int captures_ = 0;
+  uint64_t stones_hash_ = 0;  // Zobrist hash of the stones
+  Board vacated_[2];          // cells where a stone of that colour has been captured
+  // Every position of the game (position_key()), for superko.  A playout logs its own
+  // positions elsewhere and leaves this as it was: it ends the game, and a finished game
+  // checks no placements.
+  PositionLog<kRecentPositions> positions_;
 };
 
-// Moves until the end, without allocating (unless `trace` records them): the empty cells
-// are kept in a local array (swap-remove, captured cells appended).  Each turn draws
-// candidates uniformly and moves the illegal ones (suicides) out of the draw, so the
+// Moves until the end, without allocating (unless `trace` records them, or the playout
+// outgrows its stack log of kPlayoutPositions positions): the empty cells are kept in a
+// local array (swap-remove, captured cells appended).  Each turn draws candidates
+// uniformly and moves the illegal ones (suicides, repetitions) out of the draw, so the
 // chosen placement is uniform over the legal ones; when none is left the player passes.
 // Guided playouts first look at the threat cells (see guided_choice) and play one when
-// the rule applies.
+// the rule applies.  Superko makes every game finite; until a stone is captured nothing
+// can repeat, so the plies before that skip the look-ups altogether.
 template <int kWords>
 template <bool kGuided>
 int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
-  // Nobody can ever complete a line here, and two passes in a row cannot happen (in any
-  // position with an empty cell one of the two colours has a legal placement), so the
-  // game would never end: call it a draw.
-  if (!game_->line_possible()) return is_terminal() ? winner() : kDraw;
+  PlayoutScratch<kGuided> scratch;
+  empty_.for_each([&](int site) { scratch.cells[scratch.num_empty++] = static_cast<int16_t>(site); });
+  if constexpr (kGuided) find_all_threats(scratch.threats);
+  if (vacated_[0].none() && vacated_[1].none()) play_plies(scratch, rng, trace, NothingRepeats{});
+  play_plies(scratch, rng, trace,
+             [&](uint64_t key) { return scratch.played.contains(key) || positions_.contains(key); });
+  return winner();
+}
 
-  std::array<int16_t, kCapacity> cells;
-  int num_empty = 0;
-  auto add = [&](int site) { cells[num_empty++] = static_cast<int16_t>(site); };
-  empty_.for_each(add);
-  [[maybe_unused]] std::conditional_t<kGuided, Threats, char> threats{};  // nothing for random playouts
-  if constexpr (kGuided) find_all_threats(threats);
-
+template <int kWords>
+template <bool kGuided, typename Seen>
+void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng& rng, GuidedTrace* trace,
+                                           const Seen& seen) {
+  auto& cells = scratch.cells;
+  int& num_empty = scratch.num_empty;
   const bool swap_open = game_->swap_enabled();
   while (!is_terminal()) {
     if constexpr (kGuided) {
-      if (trace) record_threats(threats, *trace);
+      if (trace) record_threats(scratch.threats, *trace);
     }
     if (plies_ == 1 && swap_open && rng.below(static_cast<uint32_t>(num_empty + 1)) == 0) {
       // With one stone on the board every empty cell is legal (each cell has at least
@@ -357,14 +454,14 @@ int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
     }
     int chosen = -1;
     if constexpr (kGuided) {
-      const int site = guided_choice(threats, rng);
+      const int site = guided_choice(scratch.threats, rng, seen);
       if (site >= 0) chosen = static_cast<int>(std::find(cells.begin(), cells.begin() + num_empty, site) - cells.begin());
     }
     if (chosen < 0) {
       int candidates = num_empty;
       while (candidates > 0) {
         int i = static_cast<int>(rng.below(static_cast<uint32_t>(candidates)));
-        if (legal_for(cells[i], to_move_)) {
+        if (legal_at(cells[i], to_move_, seen)) {
           chosen = i;
           break;
         }
@@ -374,6 +471,7 @@ int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
     if (chosen < 0) {
       record_pass();
       if (kGuided && trace) trace->moves.push_back(game_->pass_action());
+      if (!is_terminal()) scratch.played.record(position_key());
       continue;
     }
     const int site = cells[chosen];
@@ -384,15 +482,17 @@ int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
     captures_ = 0;
     if (placed.captured) {
       captures_ = captured.count();
-      captured.for_each(add);
+      captured.for_each([&](int freed) { cells[num_empty++] = static_cast<int16_t>(freed); });
     }
     if (kGuided && trace) trace->moves.push_back(site);
     record_placement(site, placed.line);
-    if constexpr (kGuided) {
-      if (!is_terminal()) update_threats(threats, site, mover, placed.captured ? &captured : nullptr);
+    if (is_terminal()) return;
+    scratch.played.record(position_key());
+    if constexpr (kGuided) update_threats(scratch.threats, site, mover, placed.captured ? &captured : nullptr);
+    if constexpr (std::is_same_v<Seen, NothingRepeats>) {
+      if (placed.captured) return;
     }
   }
-  return winner();
 }
 
 }  // namespace

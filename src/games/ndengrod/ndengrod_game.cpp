@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
 #include "games/ndengrod/ndengrod_fast_state.h"
@@ -79,7 +80,8 @@ NdengrodGame::NdengrodGame(const Options& options)
       num_sites_(geometry_.num_sites()),
       length_(options.get_int("length")),
       swap_enabled_(options.get("swap") == "on"),
-      words_(words_for(num_sites_)) {
+      words_(words_for(num_sites_)),
+      zobrist_(num_sites_, 1) {
   neighbours_.resize(num_sites_);
   neighbour_count_.resize(num_sites_);
   for (int site = 0; site < num_sites_; ++site) {
@@ -108,6 +110,10 @@ NdengrodGame::NdengrodGame(const Options& options)
     }
     max_lines_per_axis_ = std::max(max_lines_per_axis_, lines);
   }
+  if (longest_line_ < length_)
+    throw LudusError("bad option: length=" + std::to_string(length_) + " (no line of " + std::to_string(length_) +
+                     " cells fits on the " + options.get("shape") + " board of size " + options.get("size") +
+                     ", whose longest line has " + std::to_string(longest_line_) + " cells)");
   switch (words_) {
     case 1: masks_ = build_masks<1>(geometry_); break;
     case 2: masks_ = build_masks<2>(geometry_); break;

@@ -15,6 +15,7 @@
 #include "core/bitboard.h"
 #include "core/game.h"
 #include "core/geometry.h"
+#include "core/repetition.h"
 
 namespace ludus {
 
@@ -48,6 +49,8 @@ class NdengrodGame : public Game {
     uint8_t position;  // cells before this one on that line
   };
 
+  // Throws LudusError when no straight line of `length` cells fits on the board (RULES.md
+  // §4: such a game could never be won).
   explicit NdengrodGame(const Options& options);
 
   std::unique_ptr<State> new_initial_state() const override;
@@ -58,9 +61,11 @@ class NdengrodGame : public Game {
   int num_sites() const { return num_sites_; }
   int line_length() const { return length_; }
   bool swap_enabled() const { return swap_enabled_; }
-  // False when no straight run of `length` cells fits on the board: then nobody can ever
-  // win (and, see random_playout, the game never ends).
-  bool line_possible() const { return longest_line_ >= length_; }
+
+  // Zobrist keys of the stones, [2 * site + colour], and of the colour to move (0 for X),
+  // for the superko rule.
+  const uint64_t* stone_keys() const { return zobrist_.stone_keys(); }
+  uint64_t to_move_key(int colour) const { return colour == 0 ? 0 : zobrist_.extra(0); }
 
   // Action ids: sites 0..num_sites-1, then these two.
   Action swap_action() const { return num_sites_; }
@@ -99,6 +104,7 @@ class NdengrodGame : public Game {
   std::vector<int8_t> line_cells_;   // [axis][line]
   int max_lines_per_axis_ = 0;
   int longest_line_ = 0;
+  ZobristKeys zobrist_;
   std::variant<NdengrodMasks<1>, NdengrodMasks<2>, NdengrodMasks<4>, NdengrodMasks<8>> masks_;
 };
 

@@ -3,36 +3,66 @@
 #include <algorithm>
 
 namespace ludus {
+namespace {
 
-NdengrodReference::NdengrodReference(const Geometry& geometry)
-    : geometry_(&geometry), cells_(geometry.num_sites(), kEmpty) {}
-
-std::vector<int> NdengrodReference::group(int site) const {
-  const int colour = cells_[site];
-  std::vector<bool> seen(cells_.size(), false);
+std::vector<int> group_in(const Geometry& geometry, const std::vector<int>& cells, int site) {
+  const int colour = cells[site];
+  std::vector<bool> seen(cells.size(), false);
   std::vector<int> members{site};
   seen[site] = true;
   for (size_t i = 0; i < members.size(); ++i)
-    for (int next : geometry_->neighbours(members[i]))
-      if (!seen[next] && cells_[next] == colour) {
+    for (int next : geometry.neighbours(members[i]))
+      if (!seen[next] && cells[next] == colour) {
         seen[next] = true;
         members.push_back(next);
       }
   return members;
 }
 
-bool NdengrodReference::has_freedom(const std::vector<int>& group) const {
+bool has_freedom_in(const Geometry& geometry, const std::vector<int>& cells, const std::vector<int>& group) {
   for (int site : group)
-    for (int next : geometry_->neighbours(site))
-      if (cells_[next] == kEmpty) return true;
+    for (int next : geometry.neighbours(site))
+      if (cells[next] == NdengrodReference::kEmpty) return true;
   return false;
+}
+
+}  // namespace
+
+NdengrodReference::NdengrodReference(const Geometry& geometry) : geometry_(&geometry) {
+  set_position(std::vector<int>(geometry.num_sites(), kEmpty), 0);
+}
+
+void NdengrodReference::set_position(std::vector<int> cells, int to_move) {
+  cells_ = std::move(cells);
+  occurred_ = {{cells_, to_move}};
+}
+
+std::vector<int> NdengrodReference::group(int site) const { return group_in(*geometry_, cells_, site); }
+
+bool NdengrodReference::has_freedom(const std::vector<int>& group) const {
+  return has_freedom_in(*geometry_, cells_, group);
+}
+
+std::vector<int> NdengrodReference::after_placement(int site, int colour) const {
+  std::vector<int> after = cells_;
+  after[site] = colour;
+  for (int next : geometry_->neighbours(site)) {
+    if (after[next] != 1 - colour) continue;
+    auto enemy = group_in(*geometry_, after, next);
+    if (has_freedom_in(*geometry_, after, enemy)) continue;
+    for (int s : enemy) after[s] = kEmpty;
+  }
+  return after;
+}
+
+bool NdengrodReference::repeats(int site, int colour) const {
+  return occurred_.count({after_placement(site, colour), 1 - colour}) > 0;
 }
 
 bool NdengrodReference::legal(int site, int colour) const {
   if (cells_[site] != kEmpty) return false;
-  NdengrodReference after = *this;
-  after.place(site, colour);
-  return after.has_freedom(after.group(site));
+  const std::vector<int> after = after_placement(site, colour);
+  return has_freedom_in(*geometry_, after, group_in(*geometry_, after, site)) && !repeats(site, colour);
 }
 
 std::vector<int> NdengrodReference::legal_placements(int colour) const {
@@ -43,17 +73,15 @@ std::vector<int> NdengrodReference::legal_placements(int colour) const {
 }
 
 int NdengrodReference::place(int site, int colour) {
-  cells_[site] = colour;
+  std::vector<int> after = after_placement(site, colour);
   int removed = 0;
-  for (int next : geometry_->neighbours(site)) {
-    if (cells_[next] != 1 - colour) continue;
-    auto enemy = group(next);
-    if (has_freedom(enemy)) continue;
-    for (int s : enemy) cells_[s] = kEmpty;
-    removed += static_cast<int>(enemy.size());
-  }
+  for (size_t s = 0; s < after.size(); ++s) removed += cells_[s] == 1 - colour && after[s] == kEmpty;
+  cells_ = std::move(after);
+  occurred_.insert({cells_, 1 - colour});
   return removed;
 }
+
+void NdengrodReference::pass(int colour) { occurred_.insert({cells_, 1 - colour}); }
 
 int NdengrodReference::longest_line_through(int site) const {
   const int colour = cells_[site];

@@ -41,7 +41,8 @@ Action NdengrodState::parse_action(std::string_view text) const {
   int site = game_->geometry().parse(normalize_move_text(text), &error);
   if (site < 0) throw_illegal(text, error);
   if (stone_at(site) != kEmpty) throw_illegal(text, "occupied");
-  if (!placement_legal(site)) throw_illegal(text, "suicide");
+  if (!placement_legal(site))
+    throw_illegal(text, placement_repeats(site) ? "repeats an earlier position (superko)" : "suicide");
   return site;
 }
 

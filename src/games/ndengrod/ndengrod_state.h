@@ -36,13 +36,18 @@ class NdengrodState : public State {
   // kEmpty or the colour of the stone on `site`.
   virtual int stone_at(int site) const = 0;
   int site_colour(int site) const override { return stone_at(site); }
-  // Whether the side to move may place a stone on `site` (empty and not suicide).
+  // Whether the side to move may place a stone on `site`: empty, not suicide, and not
+  // recreating a position of this game with the same colour to move (superko).
   virtual bool placement_legal(int site) const = 0;
+  // Whether a stone of the side to move on the empty `site` would recreate such a position
+  // (whether or not it is suicide).
+  virtual bool placement_repeats(int site) const = 0;
   virtual bool any_legal_placement() const = 0;
   // Stones removed by the last move.
   virtual int last_captures() const = 0;
   // Replaces the position (test and analysis helper): one entry per site, kEmpty or a
   // colour; `plies` counts as moves already played (swap is legal only when it is 1).
+  // The game's earlier positions are forgotten: superko starts from this one.
   virtual void set_position(const std::vector<int>& stones, int to_move, int plies = 2) = 0;
 
   // guided_playout (take a win in one, else block the opponent's, else random) that

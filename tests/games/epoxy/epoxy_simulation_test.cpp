@@ -1,9 +1,11 @@
 // Whole games: the recorded reference games, and random games checked after every move
-// against the plain reference implementation.
+// against the plain reference implementation (repetition included: it keeps every
+// situation of the game).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <map>
 
 #include "games/epoxy/epoxy_reference.h"
@@ -17,36 +19,65 @@ using testing::epoxy_game;
 
 TEST(EpoxyConformance, RecordedGamesReplay) { ludus::testing::expect_conformance("epoxy-"); }
 
+// The situations of a game so far, as the reference keeps them: call after every action.
+class SituationFollower {
+ public:
+  void operator()(const EpoxyState& state) {
+    if (state.plies() <= 1) seen_ = {reference::situation_of(EpoxyState(state.epoxy()))};  // a new game
+    if (!state.is_terminal()) seen_.insert(reference::situation_of(state));
+  }
+  const reference::Situations& seen() const { return seen_; }
+
+ private:
+  reference::Situations seen_;
+};
+
 // The fast tables against the reference: the legal set of the side to move, both
 // scores, and the end (the loser really has no first action).
-void check_against_reference(const State& generic) {
-  const auto& state = dynamic_cast<const EpoxyState&>(generic);
-  const auto cells = reference::cells_of(state);
-  const auto& game = state.epoxy();
-  ASSERT_EQ(state.check_tables(), "") << state.render();
-  if (state.is_terminal()) {
-    EXPECT_TRUE(reference::first_actions(game, cells, 1 - state.winner()).empty()) << state.render();
-    return;
+struct ReferenceCheck {
+  void operator()(const State& generic) {
+    const auto& state = dynamic_cast<const EpoxyState&>(generic);
+    situations(state);
+    const auto& seen = situations.seen();
+    const auto cells = reference::cells_of(state);
+    const auto& game = state.epoxy();
+    ASSERT_EQ(state.check_tables(), "") << state.render();
+    if (state.is_terminal()) {
+      EXPECT_TRUE(reference::first_actions(game, cells, 1 - state.winner(), seen).empty()) << state.render();
+      return;
+    }
+    auto fast = state.legal_actions();
+    std::sort(fast.begin(), fast.end());
+    const auto expected = reference::legal_actions(state, seen);
+    ASSERT_EQ(fast, expected) << state.render();
+    const auto first = reference::first_actions(game, cells, state.to_move(), seen);
+    ASSERT_EQ(state.count_first_actions(state.to_move()), static_cast<int>(first.size()));
+    ASSERT_TRUE(state.has_first_action(state.to_move()) || state.second_action());
+    const int waiting = 1 - state.to_move();
+    const int waiting_actions = static_cast<int>(reference::first_actions(game, cells, waiting, seen).size());
+    ASSERT_EQ(state.count_first_actions(waiting), waiting_actions) << state.render();
+    ASSERT_EQ(state.has_first_action(waiting), waiting_actions > 0);
+    // Slides the contact rule allows but repetition refuses.
+    if (state.second_action()) {
+      refused += static_cast<long>(reference::legal_actions(state, {}).size() - expected.size());
+    } else {
+      refused += static_cast<long>(reference::first_actions(game, cells, state.to_move(), {}).size() - first.size());
+    }
   }
-  auto fast = state.legal_actions();
-  std::sort(fast.begin(), fast.end());
-  auto expected = reference::first_actions(game, cells, state.to_move());
-  ASSERT_EQ(state.count_first_actions(state.to_move()), static_cast<int>(expected.size()));
-  ASSERT_TRUE(state.has_first_action(state.to_move()) || state.second_action());
-  if (state.second_action()) expected.push_back(game.pass_action());
-  ASSERT_EQ(fast, expected) << state.render();
-  const int waiting = 1 - state.to_move();
-  const int waiting_actions = static_cast<int>(reference::first_actions(game, cells, waiting).size());
-  ASSERT_EQ(state.count_first_actions(waiting), waiting_actions) << state.render();
-  ASSERT_EQ(state.has_first_action(waiting), waiting_actions > 0);
-}
+  SituationFollower situations;
+  long refused = 0;
+};
 
+// No ply cap: repetition makes every game end.  (Random games almost never meet the rule;
+// epoxy_repetition_test.cpp walks a cycle where they do.)
 TEST(EpoxySimulation, RandomGamesMatchReference) {
   const std::pair<const char*, int> runs[] = {{"xs", 1500}, {"s", 600}, {"m", 200}, {"l", 60}, {"xl", 40}, {"xxl", 25}};
   uint64_t seed = 1;
   for (auto [size, games] : runs) {
     SCOPED_TRACE(size);
-    ludus::testing::random_simulation(*epoxy_game(size), games, seed++, check_against_reference);
+    ReferenceCheck check;
+    ludus::testing::random_simulation(*epoxy_game(size), games, seed++, std::ref(check));
+    std::printf("epoxy %s: %d games, %ld slides refused by repetition\n", size, games, check.refused);
   }
 }
 
@@ -57,13 +88,16 @@ TEST(EpoxySimulation, RandomActionIsLegal) {
     Rng rng(11);
     for (int g = 0; g < 30; ++g) {
       EpoxyState state(*game);
+      SituationFollower situations;
+      situations(state);
       while (!state.is_terminal()) {
-        const auto legal = reference::legal_actions(state);
+        const auto legal = reference::legal_actions(state, situations.seen());
         for (int k = 0; k < 5; ++k) {
           const Action a = state.random_action(rng);
           ASSERT_TRUE(std::binary_search(legal.begin(), legal.end(), a)) << state.action_to_text(a) << "\n" << state.render();
         }
         state.apply(state.random_action(rng));
+        situations(state);
       }
     }
   }
@@ -94,19 +128,34 @@ TEST(EpoxySimulation, RandomActionIsUniform) {
   EXPECT_GT(positions, 5);
 }
 
-// ... and a playout from any position ends where the loser really has no first action.
+// ... and a playout from any position is the game random_action() plays action by
+// action, and ends where the loser really has no first action.
 TEST(EpoxySimulation, PlayoutsEndCorrectly) {
   for (const char* size : {"xs", "s", "xl"}) {
     auto game = epoxy_game(size);
     Rng rng(21);
     for (int g = 0; g < 200; ++g) {
       EpoxyState state(*game);
-      for (int plies = rng.below(40); plies > 0 && !state.is_terminal(); --plies) state.apply(state.random_action(rng));
+      SituationFollower situations;
+      situations(state);
+      for (int plies = rng.below(40); plies > 0 && !state.is_terminal(); --plies) {
+        state.apply(state.random_action(rng));
+        situations(state);
+      }
+      EpoxyState stepped = state;
+      Rng same = rng;
       const int winner = state.random_playout(rng);
+      while (!stepped.is_terminal()) {
+        stepped.apply(stepped.random_action(same));
+        situations(stepped);
+      }
       ASSERT_TRUE(state.is_terminal());
       ASSERT_EQ(winner, state.winner());
+      ASSERT_EQ(stepped.winner(), winner);
+      ASSERT_EQ(reference::cells_of(stepped), reference::cells_of(state));
       ASSERT_EQ(state.check_tables(), "");
-      ASSERT_TRUE(reference::first_actions(*game, reference::cells_of(state), 1 - winner).empty()) << state.render();
+      ASSERT_TRUE(reference::first_actions(*game, reference::cells_of(state), 1 - winner, situations.seen()).empty())
+          << state.render();
     }
   }
 }

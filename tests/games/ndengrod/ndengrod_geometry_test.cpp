@@ -84,9 +84,9 @@ TEST(NdengrodGeometry, TrapezoidSevenIsPentalathsBoard) {
   EXPECT_EQ(game->num_neighbours(site(*game, "g7")), 3);
   EXPECT_EQ(game->num_neighbours(site(*game, "b2")), 4);
   EXPECT_EQ(game->num_neighbours(site(*game, "d7")), 6);
-  EXPECT_EQ(make({{"shape", "trapezoid"}, {"size", "2"}})->num_sites(), 5);
+  EXPECT_EQ(make({{"shape", "trapezoid"}, {"size", "2"}, {"length", "3"}})->num_sites(), 5);
   EXPECT_EQ(make({{"size", "13"}})->num_sites(), 469);
-  EXPECT_EQ(make({{"size", "2"}})->num_sites(), 7);
+  EXPECT_EQ(make({{"size", "2"}, {"length", "3"}})->num_sites(), 7);
 }
 
 TEST(NdengrodGeometry, EverySizeAndShapeBuildsAndPlays) {

@@ -21,7 +21,7 @@ std::vector<int> threats_from_scratch(const NdengrodGame& game, const NdengrodRe
     if (board.stone(s) != NdengrodReference::kEmpty) continue;
     std::vector<int> cells = board.cells();
     cells[s] = colour;
-    probe.set_cells(std::move(cells));
+    probe.set_position(std::move(cells), colour);
     if (probe.longest_line_through(s) >= game.line_length()) out.push_back(s);
   }
   return out;
@@ -31,6 +31,7 @@ bool contains(const std::vector<int>& cells, int site) { return std::find(cells.
 
 struct GuidedCounts {
   int games = 0, wins_taken = 0, blocks = 0, captures = 0, swaps = 0, passes = 0, illegal_threats = 0;
+  long repeats = 0;  // empty cells refused by superko alone, over all plies
 };
 
 // Plays `games` guided playouts and checks each one ply by ply, replaying it through the
@@ -51,6 +52,7 @@ void check_guided_playouts(const std::map<std::string, std::string>& options, in
 
     auto replay = game->new_initial_state();
     NdengrodReference board(game->geometry());
+    bool captured_yet = false;
     for (size_t i = 0; i < trace.moves.size(); ++i) {
       const int mover = replay->to_move(), other = mover ^ 1;
       const Action move = trace.moves[i];
@@ -62,6 +64,9 @@ void check_guided_playouts(const std::map<std::string, std::string>& options, in
       ASSERT_EQ(trace.threats[i][other], theirs) << where;
       // (b) every move is legal through the interface.
       ASSERT_TRUE(replay->is_legal(move)) << replay->action_to_text(move) << " " << where;
+      if (captured_yet)  // only captures let a position come back
+        for (int s = 0; s < game->num_sites(); ++s)
+          counts.repeats += board.stone(s) == NdengrodReference::kEmpty && board.repeats(s, mover);
       // The policy: a legal win if there is one, else a block if one is possible.
       std::vector<int> wins, blocks;
       for (int s : own) {
@@ -81,11 +86,13 @@ void check_guided_playouts(const std::map<std::string, std::string>& options, in
       if (move == game->swap_action()) {
         ++counts.swaps;
       } else if (move == game->pass_action()) {
+        board.pass(mover);
         ++counts.passes;
       } else {
         const int removed = board.place(move, mover);
         ASSERT_EQ(removed, dynamic_cast<const NdengrodState&>(*replay).last_captures()) << where;
         counts.captures += removed > 0;
+        captured_yet |= removed > 0;
       }
     }
     ASSERT_TRUE(replay->is_terminal()) << label;
@@ -119,6 +126,19 @@ TEST(NdengrodGuided, ThreatsPolicyAndReplayWithShortLinesAndCaptures) {
   EXPECT_GT(counts.illegal_threats, 0);  // winning cells that are suicide are skipped
 }
 
+// Long lines on small boards: long games in which positions come back, so the playout's
+// own log of positions decides legality.
+TEST(NdengrodGuided, ThreatsPolicyAndReplayWhenPositionsRepeat) {
+  GuidedCounts counts;
+  for (auto options : {std::map<std::string, std::string>{{"size", "3"}, {"length", "5"}},
+                       {{"shape", "trapezoid"}, {"size", "2"}, {"length", "3"}, {"swap", "off"}}}) {
+    check_guided_playouts(options, 2000, counts);
+    if (::testing::Test::HasFatalFailure()) return;
+  }
+  EXPECT_GT(counts.repeats, 50);
+  EXPECT_GT(counts.passes, 50);
+}
+
 TEST(NdengrodGuided, ThreatsPolicyAndReplayOnOtherBoards) {
   GuidedCounts counts;
   for (auto options : {std::map<std::string, std::string>{{"shape", "trapezoid"}, {"size", "7"}},
@@ -136,21 +156,6 @@ TEST(NdengrodGuided, SwapOffNeverSwaps) {
   GuidedCounts counts;
   check_guided_playouts({{"swap", "off"}}, 300, counts);
   EXPECT_EQ(counts.swaps, 0);
-}
-
-// Where no line fits the game cannot end; the playout calls it a draw and plays nothing.
-TEST(NdengrodGuided, NoLineFitsIsADrawWithoutMoves) {
-  for (auto options : {std::map<std::string, std::string>{{"size", "2"}, {"length", "5"}},
-                       {{"size", "3"}, {"length", "9"}, {"shape", "trapezoid"}}}) {
-    auto game = make(options);
-    auto state = game->new_initial_state();
-    auto& guided = dynamic_cast<NdengrodState&>(*state);
-    NdengrodState::GuidedTrace trace;
-    Rng rng(3);
-    EXPECT_EQ(guided.guided_playout_traced(rng, trace), kDraw);
-    EXPECT_TRUE(trace.moves.empty());
-    EXPECT_EQ(state->guided_playout(rng), kDraw);
-  }
 }
 
 // The first move of guided playouts from a hand-made position, over many seeds.

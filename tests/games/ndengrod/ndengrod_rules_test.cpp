@@ -199,9 +199,9 @@ TEST(NdengrodSwap, SwapOffRefusesIt) {
 // --- passes ------------------------------------------------------------------------------
 
 TEST(NdengrodPass, PlayerWithoutLegalPlacementMustPass) {
-  // Side-2 board, length 5 (no line fits).  After X b3, O a1, X c2, O b1, X b2 both empty
-  // cells (a2, c3) are suicide for O.
-  auto game = make({{"size", "2"}, {"swap", "off"}});
+  // Side-2 board, lines of 3.  After X b3, O a1, X c2, O b1, X b2 both empty cells (a2,
+  // c3) are suicide for O.
+  auto game = make({{"size", "2"}, {"length", "3"}, {"swap", "off"}});
   auto history = played(game, "b3 a1 c2 b1 b2");
   EXPECT_EQ(legal_texts(history.state()), std::vector<std::string>{"pass"});
   EXPECT_EQ(parse_error(history.state(), "a2"), "illegal move 'a2': suicide");
@@ -211,9 +211,10 @@ TEST(NdengrodPass, PlayerWithoutLegalPlacementMustPass) {
   EXPECT_EQ(history.state().to_move(), 0);
   EXPECT_EQ(legal_texts(history.state()), (std::vector<std::string>{"a2", "c3"}));
   EXPECT_EQ(parse_error(history.state(), "pass"), "illegal move 'pass': pass is only allowed when no placement is legal");
-  history.play("a2");  // takes a1 and b1
+  history.play("a2");  // takes a1 and b1, and makes the line a2-b2-c2
   EXPECT_EQ(ndengrod_state(history).last_captures(), 2);
   EXPECT_EQ(history.moves(), (std::vector<std::string>{"b3", "a1", "c2", "b1", "b2", "pass", "a2"}));
+  EXPECT_EQ(history.status(), "X (first player) wins: line of 3");
 }
 
 TEST(NdengrodPass, PassIsNeverLegalWhileAPlacementIs) {
@@ -224,9 +225,8 @@ TEST(NdengrodPass, PassIsNeverLegalWhileAPlacementIs) {
 }
 
 TEST(NdengrodPass, TwoPassesInARowDraw) {
-  // In play one of the two colours can always place (see the stress test), so only a
-  // set-up full board makes both pass.
-  auto game = make({{"size", "2"}});
+  // A full board (in play, superko can also leave both colours without a placement).
+  auto game = make({{"size", "2"}, {"length", "3"}});
   auto state = position(*game, "a1 a2 b1 b3 c3", "b2 c2", 1);
   EXPECT_EQ(legal_texts(*state), std::vector<std::string>{"pass"});
   state->apply(state->parse_action("pass"));
@@ -237,17 +237,6 @@ TEST(NdengrodPass, TwoPassesInARowDraw) {
   EXPECT_EQ(state->winner(), kDraw);
   EXPECT_EQ(state->end_reason(), "two passes");
   EXPECT_EQ(describe_status(*state), "Draw: two passes");
-}
-
-TEST(NdengrodPass, NoLineFitsSoRandomPlayoutsCallItADraw) {
-  auto game = make({{"size", "2"}});
-  EXPECT_FALSE(game->line_possible());
-  EXPECT_TRUE(make({{"size", "2"}, {"length", "3"}})->line_possible());
-  EXPECT_TRUE(make({{"size", "5"}, {"length", "9"}})->line_possible());
-  EXPECT_FALSE(make({{"size", "4"}, {"length", "8"}})->line_possible());
-  Rng rng(3);
-  auto state = game->new_initial_state();
-  EXPECT_EQ(state->random_playout(rng), kDraw);
 }
 
 // --- boards and options ------------------------------------------------------------------
@@ -264,27 +253,56 @@ TEST(NdengrodOptions, TrapezoidGameUsesPentalathsBoard) {
   EXPECT_EQ(history.status(), "X (first player) wins: line of 5");
 }
 
+std::string creation_error(const std::map<std::string, std::string>& options) {
+  try {
+    make_game("ndengrod", options);
+  } catch (const LudusError& e) {
+    return e.what();
+  }
+  return "";
+}
+
 TEST(NdengrodOptions, DefaultsAndBadValues) {
   auto game = make();
   EXPECT_EQ(game->options().to_string(), "length=5 shape=hexhex size=5 swap=on");
   EXPECT_EQ(game->num_distinct_actions(), 63);
   EXPECT_EQ(game->info().colours, (std::array<std::string, 2>{"x", "o"}));
-  auto error = [](const std::map<std::string, std::string>& options) {
-    try {
-      make_game("ndengrod", options);
-    } catch (const LudusError& e) {
-      return std::string(e.what());
-    }
-    return std::string();
-  };
-  EXPECT_EQ(error({{"size", "1"}}), "bad option: size=1 (expected an integer in 2..13)");
-  EXPECT_EQ(error({{"size", "14"}}), "bad option: size=14 (expected an integer in 2..13)");
-  EXPECT_EQ(error({{"length", "2"}}), "bad option: length=2 (expected an integer in 3..9)");
-  EXPECT_EQ(error({{"length", "10"}}), "bad option: length=10 (expected an integer in 3..9)");
-  EXPECT_EQ(error({{"shape", "round"}}), "bad option: shape=round (expected hexhex|trapezoid)");
-  EXPECT_EQ(error({{"swap", "yes"}}), "bad option: swap=yes (expected on|off)");
-  EXPECT_NE(error({{"colour", "red"}}).find("unknown option 'colour'"), std::string::npos);
-  EXPECT_EQ(error({{"size", "13"}, {"shape", "TRAPEZOID"}, {"length", "9"}, {"swap", "Off"}}), "");
+  EXPECT_EQ(creation_error({{"size", "1"}}), "bad option: size=1 (expected an integer in 2..13)");
+  EXPECT_EQ(creation_error({{"size", "14"}}), "bad option: size=14 (expected an integer in 2..13)");
+  EXPECT_EQ(creation_error({{"length", "2"}}), "bad option: length=2 (expected an integer in 3..9)");
+  EXPECT_EQ(creation_error({{"length", "10"}}), "bad option: length=10 (expected an integer in 3..9)");
+  EXPECT_EQ(creation_error({{"shape", "round"}}), "bad option: shape=round (expected hexhex|trapezoid)");
+  EXPECT_EQ(creation_error({{"swap", "yes"}}), "bad option: swap=yes (expected on|off)");
+  EXPECT_NE(creation_error({{"colour", "red"}}).find("unknown option 'colour'"), std::string::npos);
+  EXPECT_EQ(creation_error({{"size", "13"}, {"shape", "TRAPEZOID"}, {"length", "9"}, {"swap", "Off"}}), "");
+}
+
+TEST(NdengrodOptions, BoardsWithoutRoomForALineAreRefused) {
+  EXPECT_EQ(creation_error({{"size", "2"}, {"length", "4"}}),
+            "bad option: length=4 (no line of 4 cells fits on the hexhex board of size 2, whose longest line has 3 "
+            "cells)");
+  EXPECT_EQ(creation_error({{"size", "2"}}),
+            "bad option: length=5 (no line of 5 cells fits on the hexhex board of size 2, whose longest line has 3 "
+            "cells)");
+  EXPECT_EQ(creation_error({{"shape", "trapezoid"}, {"size", "4"}, {"length", "8"}}),
+            "bad option: length=8 (no line of 8 cells fits on the trapezoid board of size 4, whose longest line has "
+            "7 cells)");
+  // Every option set in range: either a line fits or the set is refused in one line.
+  for (int size = 2; size <= 13; ++size)
+    for (const char* shape : {"hexhex", "trapezoid"})
+      for (int length = 3; length <= 9; ++length) {
+        const std::map<std::string, std::string> options = {
+            {"size", std::to_string(size)}, {"shape", shape}, {"length", std::to_string(length)}};
+        const std::string error = creation_error(options);
+        const bool fits = 2 * size - 1 >= length;  // both shapes' longest line: the middle row
+        EXPECT_EQ(error.empty(), fits) << size << " " << shape << " " << length;
+        if (fits) {
+          EXPECT_GE(make(options)->longest_line(), length);
+        } else {
+          EXPECT_EQ(error.find('\n'), std::string::npos);
+          EXPECT_EQ(error.rfind("bad option: length=" + std::to_string(length) + " (", 0), 0u) << error;
+        }
+      }
 }
 
 TEST(NdengrodOptions, ResignIsLeftToTheRecord) {

@@ -1,7 +1,7 @@
 // KataGo-style stress test: thousands of random games, and after every move the fast
 // bitboard position is compared with the plain reference rules (ndengrod_reference.cpp):
-// stones, captures, legal moves, the end and its reason.  Also checks random_playout
-// against the interface path.
+// stones, captures, legal moves (superko included), the end and its reason.  Also checks
+// random_playout against the interface path.
 #include <cmath>
 #include <cstdio>
 
@@ -25,7 +25,8 @@ class ReferenceFollower {
     if (state.num_plies() == 1) {  // a new game
       reference_ = NdengrodReference(game_.geometry());
       mover_ = 0;
-      ++games_;
+      passes_in_row_ = 0;
+      ++counts_.games;
     }
     const Action action = state.last_action();
     bool line = false;
@@ -35,13 +36,22 @@ class ReferenceFollower {
       ASSERT_TRUE(state.seats_swapped());
     } else if (action == game_.pass_action()) {
       ASSERT_TRUE(reference_.legal_placements(mover_).empty());
+      reference_.pass(mover_);
       mover_ ^= 1;
-      ++passes_;
+      ++counts_.passes;
+      if (++passes_in_row_ == 2) {
+        ASSERT_TRUE(state.is_terminal());
+        ASSERT_EQ(state.winner(), kDraw);
+        ASSERT_EQ(state.end_reason(), "two passes");
+        ++counts_.draws;
+        return;
+      }
     } else {
+      passes_in_row_ = 0;
       ASSERT_TRUE(reference_.legal(action, mover_)) << game_.geometry().name(action);
       int captured = reference_.place(action, mover_);
       ASSERT_EQ(state.last_captures(), captured);
-      captures_ += captured;
+      counts_.captures += captured;
       int run = reference_.longest_line_through(action);
       line = run >= game_.line_length();
       if (line) {
@@ -59,41 +69,50 @@ class ReferenceFollower {
     const std::vector<int> placements = reference_.legal_placements(mover_);
     std::vector<bool> legal_site(game_.num_sites(), false);
     for (int s : placements) legal_site[s] = true;
-    for (int s = 0; s < game_.num_sites(); ++s)
+    for (int s = 0; s < game_.num_sites(); ++s) {
       ASSERT_EQ(state.placement_legal(s), legal_site[s]) << game_.geometry().name(s);
+      if (state.stone_at(s) != NdengrodState::kEmpty) continue;
+      const bool repeats = reference_.repeats(s, mover_);
+      ASSERT_EQ(state.placement_repeats(s), repeats) << game_.geometry().name(s) << "\n" << state.render();
+      counts_.superko_refusals += repeats;
+    }
     std::vector<Action> expected(placements.begin(), placements.end());
     if (state.num_plies() == 1 && game_.swap_enabled()) expected.push_back(game_.swap_action());
-    if (expected.empty()) {
-      expected.push_back(game_.pass_action());
-      // Whenever one colour must pass the other can place, so two passes never follow.
-      ASSERT_FALSE(reference_.legal_placements(mover_ ^ 1).empty()) << state.render();
-    }
+    if (expected.empty()) expected.push_back(game_.pass_action());
     auto actual = state.legal_actions();
     std::sort(actual.begin(), actual.end());
     ASSERT_EQ(actual, expected) << state.render();
   }
 
-  int games() const { return games_; }
-  long captures() const { return captures_; }
-  int passes() const { return passes_; }
+  struct Counts {
+    int games = 0;
+    long captures = 0;
+    int passes = 0;
+    int draws = 0;
+    long superko_refusals = 0;  // (position, empty cell) pairs refused by superko alone
+  };
+  const Counts& counts() const { return counts_; }
 
  private:
   const NdengrodGame& game_;
   NdengrodReference reference_;
   int mover_ = 0;
-  int games_ = 0;
-  long captures_ = 0;
-  int passes_ = 0;
+  int passes_in_row_ = 0;
+  Counts counts_;
 };
 
-void cross_check(const std::map<std::string, std::string>& options, int games, uint64_t seed) {
+// Random games (no ply cap: superko makes every game end) followed by the reference.
+ReferenceFollower::Counts cross_check(const std::map<std::string, std::string>& options, int games, uint64_t seed) {
   auto game = make(options);
   ReferenceFollower follower(*game);
   testing::random_simulation(*game, games, seed, std::ref(follower));
-  EXPECT_EQ(follower.games(), games);
-  EXPECT_GT(follower.captures(), 0) << "no capture in " << games << " games";
-  std::printf("%s: %d games, %ld stones captured, %d passes\n", game->options().to_string().c_str(),
-              follower.games(), follower.captures(), follower.passes());
+  const auto& counts = follower.counts();
+  EXPECT_EQ(counts.games, games);
+  EXPECT_GT(counts.captures, 0) << "no capture in " << games << " games";
+  std::printf("%s: %d games, %ld stones captured, %d passes, %d drawn, %ld superko refusals\n",
+              game->options().to_string().c_str(), counts.games, counts.captures, counts.passes, counts.draws,
+              counts.superko_refusals);
+  return counts;
 }
 
 TEST(NdengrodStress, DefaultBoardMatchesReference) { cross_check({}, 3000, 1); }
@@ -113,24 +132,24 @@ TEST(NdengrodStress, LargerBoardsMatchReference) {
   cross_check({{"size", "13"}, {"length", "9"}}, 3, 10);   // eight words, long games
 }
 
-// Where no line fits the game never ends; follow long random stretches instead (many
-// captures, suicides and forced passes on the smallest board).
-TEST(NdengrodStress, EndlessSmallBoardMatchesReference) {
-  for (auto size : {"2", "3"}) {
-    auto game = make({{"size", size}, {"length", "9"}});
-    ReferenceFollower follower(*game);
-    Rng rng(11);
-    auto state = game->new_initial_state();
-    std::vector<Action> actions;
-    for (int ply = 0; ply < 20000; ++ply) {
-      ASSERT_FALSE(state->is_terminal());
-      state->legal_actions(actions);
-      state->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
-      follower(*state);
-      if (::testing::Test::HasFatalFailure()) return;
-    }
-    EXPECT_GT(follower.passes(), 0);
+// Lines as long as the board allows make long games full of captures, so positions come
+// back: superko refusals, passes forced by them, and games drawn by two passes.
+TEST(NdengrodStress, LongLinesOnSmallBoardsRepeatPositions) {
+  long refusals = 0;
+  int passes = 0, draws = 0;
+  for (auto [options, seed] : {std::pair<std::map<std::string, std::string>, uint64_t>{{{"size", "3"}, {"length", "5"}}, 11},
+                               {{{"size", "2"}, {"length", "3"}, {"swap", "off"}}, 12},
+                               {{{"shape", "trapezoid"}, {"size", "3"}, {"length", "5"}}, 13},
+                               {{{"shape", "trapezoid"}, {"size", "2"}, {"length", "3"}}, 14}}) {
+    const auto counts = cross_check(options, 1000, seed);
+    if (::testing::Test::HasFatalFailure()) return;
+    refusals += counts.superko_refusals;
+    passes += counts.passes;
+    draws += counts.draws;
   }
+  EXPECT_GT(refusals, 100);
+  EXPECT_GT(passes, 100);
+  EXPECT_GT(draws, 10);
 }
 
 // random_playout takes its own allocation-free path: its games must look like those of
@@ -138,11 +157,12 @@ TEST(NdengrodStress, EndlessSmallBoardMatchesReference) {
 // final position, and leave the state consistent.
 TEST(NdengrodStress, RandomPlayoutMatchesInterfaceStatistics) {
   for (auto options : {std::map<std::string, std::string>{}, {{"size", "3"}, {"length", "3"}},
-                       {{"shape", "trapezoid"}, {"size", "7"}}}) {
+                       {{"shape", "trapezoid"}, {"size", "7"}}, {{"size", "3"}, {"length", "5"}}}) {
     auto game = make(options);
     const int n = 6000;
     Rng rng(21);
     double fast_x = 0, slow_x = 0, fast_plies = 0, slow_plies = 0, fast_swaps = 0, slow_swaps = 0;
+    double fast_draws = 0, slow_draws = 0;
     std::vector<Action> actions;
     for (int g = 0; g < n; ++g) {
       auto fast = game->new_initial_state();
@@ -150,20 +170,26 @@ TEST(NdengrodStress, RandomPlayoutMatchesInterfaceStatistics) {
       ASSERT_TRUE(fast->is_terminal());
       ASSERT_EQ(w, fast->winner());
       const auto& f = dynamic_cast<const NdengrodState&>(*fast);
-      // The final position: the winner's last stone makes the line, every group has a
-      // freedom.
+      // The final position: the winner's last stone makes the line (or both passed), every
+      // group has a freedom.
       NdengrodReference reference(game->geometry());
       std::vector<int> cells(game->num_sites());
       for (int s = 0; s < game->num_sites(); ++s) cells[s] = f.stone_at(s);
-      reference.set_cells(cells);
-      ASSERT_EQ(f.stone_at(f.last_action()), w);
-      ASSERT_EQ(f.end_reason(), "line of " + std::to_string(reference.longest_line_through(f.last_action())));
+      reference.set_position(cells, f.to_move());
+      if (w == kDraw) {
+        ASSERT_EQ(f.last_action(), game->pass_action());
+        ASSERT_EQ(f.end_reason(), "two passes");
+      } else {
+        ASSERT_EQ(f.stone_at(f.last_action()), w);
+        ASSERT_EQ(f.end_reason(), "line of " + std::to_string(reference.longest_line_through(f.last_action())));
+      }
       for (int s = 0; s < game->num_sites(); ++s) {
         if (cells[s] != NdengrodReference::kEmpty) {
           ASSERT_TRUE(reference.has_freedom(reference.group(s)));
         }
       }
       fast_x += w == 0;
+      fast_draws += w == kDraw;
       fast_plies += f.num_plies();
       fast_swaps += f.seats_swapped();
 
@@ -173,6 +199,7 @@ TEST(NdengrodStress, RandomPlayoutMatchesInterfaceStatistics) {
         slow->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
       }
       slow_x += slow->winner() == 0;
+      slow_draws += slow->winner() == kDraw;
       slow_plies += dynamic_cast<const NdengrodState&>(*slow).num_plies();
       slow_swaps += slow->seats_swapped();
     }
@@ -180,6 +207,7 @@ TEST(NdengrodStress, RandomPlayoutMatchesInterfaceStatistics) {
     EXPECT_NEAR(fast_x / n, slow_x / n, 6 * std::sqrt(0.5 / n)) << game->options().to_string();
     EXPECT_NEAR(fast_plies / n, slow_plies / n, 0.05 * slow_plies / n) << game->options().to_string();
     EXPECT_NEAR(fast_swaps / n, slow_swaps / n, 6 * std::sqrt(2 * 0.02 / n) + 0.002) << game->options().to_string();
+    EXPECT_NEAR(fast_draws / n, slow_draws / n, 6 * std::sqrt(0.5 / n)) << game->options().to_string();
   }
 }
 
