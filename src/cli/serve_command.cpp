@@ -1,4 +1,4 @@
-// `ludus serve [--db FILE] [--port N] [--host ADDR]`: the play server (JSON API, the
+// `ludus serve [--db FILE] [--port N] [--host ADDR] [limits...]`: the play server (JSON API, the
 // command endpoint and the web page).  SIGINT/SIGTERM stop it gracefully: no new
 // requests, requests under way finish, the AI finishes its move, the database closes.
 #include <pthread.h>
@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -28,6 +29,28 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option("--port", args->config.port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   app.add_option("--host", args->config.host, "Address to listen on")->capture_default_str();
   app.add_option("--web-dir", args->config.web_dir, "Directory of the web page served at /")->capture_default_str();
+  server::HttpLimits& limits = args->config.limits;
+  auto ms = [](std::chrono::milliseconds& value) {
+    return [&value](double seconds) { value = std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000)); };
+  };
+  app.add_option("--max-body", limits.max_body, "Largest request body in bytes (larger: 413)")->capture_default_str();
+  app.add_option("--max-header", limits.max_header, "Largest request header in bytes (larger: 431)")->capture_default_str();
+  app.add_option_function<double>("--header-timeout", ms(limits.header_timeout),
+                                  "Seconds for a whole request header to arrive, also on an idle kept-alive connection (default 10)");
+  app.add_option_function<double>("--body-timeout", ms(limits.body_timeout),
+                                  "Seconds for the body to arrive after its header, and for a reply to be sent (default 30)");
+  app.add_option("--max-connections-per-ip", limits.max_connections_per_ip, "Open connections per client address")
+      ->capture_default_str();
+  app.add_option("--rate-limit", limits.requests_per_second, "Requests per second per client address (0: no limit; over it: 429)")
+      ->capture_default_str();
+  app.add_option("--rate-burst", limits.request_burst, "Requests a client address may send at once before the rate limit")
+      ->capture_default_str();
+  app.add_option("--io-threads", limits.io_threads, "Threads running the network event loop")->capture_default_str()->check(CLI::Range(1, 64));
+  app.add_option("--workers", limits.workers, "Threads running requests (database, password hashing)")
+      ->capture_default_str()->check(CLI::Range(1, 256));
+  app.add_option("--max-queued", limits.max_queued, "Requests waiting for a worker before new ones get 503")->capture_default_str();
+  app.add_option_function<double>("--websocket-idle", ms(limits.websocket_idle),
+                                  "Seconds of silence after which a WebSocket is pinged and then closed (default 60)");
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   return [args] {
@@ -46,6 +69,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     server::ServerConfig config = args->config;
     if (!args->quiet) config.log = log;
     if (args->test_hashing) config.passwords = server::PasswordPolicy::fast();
+    server::raise_open_file_limit();  // every connection is a file descriptor
     server::PlayServer play(config);
     std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << config.db_path
               << ", web page from " << config.web_dir << "); stop with Ctrl-C" << std::endl;

@@ -21,7 +21,7 @@ struct ServerConfig {
   int port = 8080;  // 0 = any free port
   std::string web_dir = LUDUS_WEB_DIR;
   PasswordPolicy passwords = PasswordPolicy::interactive();
-  size_t max_body = 64 * 1024;
+  HttpLimits limits;  // connections, deadlines, sizes, rates (the `ludus serve` options)
   Clock clock = system_clock();
   // Request lines and AI errors; nullptr = quiet.
   std::function<void(const std::string&)> log;
@@ -38,6 +38,7 @@ class PlayServer {
   int port() const { return port_; }
   Service& service() { return *service_; }
   AiWorker& ai() { return *ai_; }
+  HttpApi& http() { return *http_; }
 
   // Serves until stop().
   void run();
