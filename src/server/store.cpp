@@ -83,6 +83,10 @@ void Store::give_back(std::unique_ptr<sql::Connection> connection) {
 Session::Session(Store& store, std::unique_ptr<sql::Connection> connection)
     : store_(&store), connection_(std::move(connection)) {}
 
+sql::Transaction Session::write() {
+  return sql::Transaction(*connection_, sql::Transaction::Kind::Write, &store_->writers_);
+}
+
 Session::~Session() {
   if (connection_) store_->give_back(std::move(connection_));
 }

@@ -139,7 +139,7 @@ class HttpDeadlineTest : public HttpEdgeTest {
 };
 
 TEST_F(HttpDeadlineTest, SlowAndIdleConnectionsAreClosedAtTheDeadline) {
-  for (const std::string partial : {std::string(), std::string("GET /api/health HTTP/1.1\r\nHost: x\r\n"),
+  for (const std::string& partial : {std::string(), std::string("GET /api/health HTTP/1.1\r\nHost: x\r\n"),
                                     std::string("POST /api/login HTTP/1.1\r\nHost: x\r\nContent-Length: 50\r\n\r\n{")}) {
     const auto start = Clock::now();
     bool closed = false;
