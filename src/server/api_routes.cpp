@@ -70,9 +70,6 @@ std::string bearer_token(const Request& req) {
 
 ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
     : service_(&service), polls_(&polls), files_(std::move(files)) {
-  add(http::verb::get, "/api/health", [](const Request& req, const Captures&, Reply reply) {
-    reply(json_response(200, {{"ok", true}}));
-  });
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
     reply(guarded([] { return json_response(200, catalog_json()); }));
   });
@@ -95,10 +92,16 @@ void ApiRoutes::handle(const Request& req, Reply reply) const {
     Captures captures(match.begin() + 1, match.end());
     return route.run(req, captures, std::move(reply));
   }
-  if (path_known) return reply(error_response(405, "method_not_allowed", "method not allowed for " + req.path));
-  if (req.method() == http::verb::get && req.path.rfind("/api/", 0) != 0)
-    if (auto file = files_.serve(req.path)) return reply(std::move(*file));
+  if (path_known || req.path == "/api/health")
+    return reply(error_response(405, "method_not_allowed", "method not allowed for " + req.path));
   reply(error_response(404, "not_found", "no such page or endpoint: " + req.path.substr(0, 200)));
+}
+
+std::optional<Response> ApiRoutes::quick(const Request& req) const {
+  if (req.method() != http::verb::get) return std::nullopt;
+  if (req.path == "/api/health") return json_response(200, {{"ok", true}});
+  if (req.path.rfind("/api/", 0) != 0) return files_.serve(req.path);  // a missing file: the 404 of handle()
+  return std::nullopt;
 }
 
 void ApiRoutes::add_account_routes() {

@@ -22,6 +22,9 @@ class ApiRoutes {
 
   ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
   void handle(const Request& request, Reply reply) const;
+  // The replies that need no database (GET /api/health, static files), for the I/O
+  // thread; nullopt for every other request.
+  std::optional<Response> quick(const Request& request) const;
 
  private:
   using Captures = std::vector<std::string>;

@@ -5,6 +5,7 @@ namespace ludus::server {
 HttpApi::HttpApi(Service& service, HttpSettings settings)
     : server_(
           settings.limits, [this](const Request& req, Reply reply) { routes_.handle(req, std::move(reply)); },
+          [this](const Request& req) { return routes_.quick(req); },
           [this](boost::beast::tcp_stream stream, RawRequest req, ConnectionSlot slot) {
             hub_.accept(std::move(stream), std::move(req), std::move(slot));
           },

@@ -14,8 +14,10 @@ namespace ludus::server {
 namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
-HttpServer::HttpServer(HttpLimits limits, RequestHandler handler, UpgradeHandler upgrade, LogLine log)
-    : context_(std::make_shared<EdgeContext>(limits, std::move(handler), std::move(upgrade), std::move(log))),
+HttpServer::HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade,
+                       LogLine log)
+    : context_(std::make_shared<EdgeContext>(limits, std::move(handler), std::move(quick), std::move(upgrade),
+                                             std::move(log))),
       io_(static_cast<int>(std::max<size_t>(1, limits.io_threads))),
       acceptor_(asio::make_strand(io_)),
       workers_(std::max<size_t>(1, limits.workers)),

@@ -20,7 +20,7 @@ namespace ludus::server {
 
 class HttpServer {
  public:
-  HttpServer(HttpLimits limits, RequestHandler handler, UpgradeHandler upgrade, LogLine log);
+  HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade, LogLine log);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;

@@ -66,6 +66,15 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   // Runs the handler on the worker pool; its reply comes back to this connection's strand.
   void dispatch() {
+    if (context_->quick) {
+      std::optional<Response> quick;
+      try {
+        quick = context_->quick(*request_);
+      } catch (const std::exception& e) {
+        quick = error_response(500, "internal", std::string("internal error: ") + e.what());
+      }
+      if (quick) return write(std::move(*quick));
+    }
     stream_.expires_never();  // a handler may wait (long poll); the connection holds no thread meanwhile
     ++context_->in_flight;  // until its reply is written, so a stopping server waits for it
     in_flight_ = true;

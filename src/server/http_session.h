@@ -6,6 +6,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <boost/asio/ip/tcp.hpp>
@@ -21,6 +22,9 @@ namespace ludus::server {
 using Reply = std::function<void(Response)>;
 // Runs on a worker thread, never on an I/O thread; the request stays valid until `reply`.
 using RequestHandler = std::function<void(const Request&, Reply)>;
+// Answers, on the I/O thread, a request that needs neither the database nor any wait
+// (health check, static files), so it never queues behind moves; nullopt: not such a one.
+using QuickHandler = std::function<std::optional<Response>(const Request&)>;
 // Takes over a connection asking for a WebSocket upgrade (it passed the edge checks).
 using UpgradeHandler = std::function<void(boost::beast::tcp_stream stream, RawRequest request, ConnectionSlot slot)>;
 using LogLine = std::function<void(const std::string&)>;
@@ -29,6 +33,7 @@ using LogLine = std::function<void(const std::string&)>;
 struct EdgeContext {
   HttpLimits limits;
   RequestHandler handler;
+  QuickHandler quick;
   UpgradeHandler upgrade;
   LogLine log;
   std::shared_ptr<ConnectionCounter> connections;
@@ -37,8 +42,8 @@ struct EdgeContext {
   std::function<bool(std::function<void()>)> post_work;
   std::atomic<size_t> in_flight{0};  // requests read and not yet answered
 
-  EdgeContext(HttpLimits l, RequestHandler h, UpgradeHandler u, LogLine lg)
-      : limits(l), handler(std::move(h)), upgrade(std::move(u)), log(std::move(lg)),
+  EdgeContext(HttpLimits l, RequestHandler h, QuickHandler q, UpgradeHandler u, LogLine lg)
+      : limits(l), handler(std::move(h)), quick(std::move(q)), upgrade(std::move(u)), log(std::move(lg)),
         connections(std::make_shared<ConnectionCounter>(l.max_connections_per_ip)),
         rate(l.requests_per_second, l.request_burst) {}
 };
