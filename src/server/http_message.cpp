@@ -102,10 +102,6 @@ void decode_request(Request& request) {
   if (type.rfind("application/x-www-form-urlencoded", 0) == 0) add_fields(request, request.body(), "form body");
 }
 
-std::string dump_json(const nlohmann::json& value) {
-  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
-}
-
 Response json_response(int status, const nlohmann::json& body) {
   return text_response(status, dump_json(body), "application/json; charset=utf-8");
 }

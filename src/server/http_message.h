@@ -13,6 +13,8 @@
 #include <boost/beast/http/string_body.hpp>
 #include <nlohmann/json.hpp>
 
+#include "server/json_fields.h"  // dump_json
+
 namespace ludus::server {
 
 namespace http = boost::beast::http;
@@ -47,9 +49,6 @@ std::optional<std::string> percent_decode(std::string_view text, bool plus_is_sp
 
 // Escapes every byte but letters, digits and -._~ (for query values and paths).
 std::string percent_encode(std::string_view text);
-
-// The JSON dump used for every reply and push: invalid UTF-8 becomes U+FFFD.
-std::string dump_json(const nlohmann::json& value);
 
 Response json_response(int status, const nlohmann::json& body);
 // {"error": message, "code": code, "status": status}

@@ -53,7 +53,7 @@ TEST_F(HttpFuzzTest, RandomAndMalformedRequestsNeverGetA5xx) {
         for (int w = std::uniform_int_distribution<int>(0, 6)(rng); w > 0; --w) body += pick(words) + " ";
         break;
       }
-      case 2: body = nlohmann::json{{"move", pick(words)}, {"text", pick(words)}, {"user", pick(words)}}.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); break;
+      case 2: body = dump_json({{"move", pick(words)}, {"text", pick(words)}, {"user", pick(words)}}); break;
       default: break;
     }
     HeaderList headers;

@@ -88,3 +88,34 @@ TEST_F(WebSocketTest, BadMessagesGetErrorsAndTheConnectionStays) {
 
 }  // namespace
 }  // namespace ludus::server::testing
+
+namespace ludus::server::testing {
+namespace {
+
+class WebSocketIdleTest : public WebSocketTest {
+ protected:
+  void SetUp() override {
+    config_.limits.websocket_idle = std::chrono::milliseconds(600);
+    WebSocketTest::SetUp();
+  }
+};
+
+TEST_F(WebSocketIdleTest, DeadPeersAreClosedAndLiveOnesKept) {
+  WebSocketClient dead("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  WebSocketClient live("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(dead.connect()) << dead.error();
+  ASSERT_TRUE(live.connect()) << live.error();
+  // `live` reads (and so answers the server's pings); `dead` reads nothing meanwhile.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (std::chrono::steady_clock::now() < until) live.receive(std::chrono::milliseconds(100));
+  EXPECT_EQ(server_->http().websocket_connections(), 1u) << "only the silent peer is closed";
+  EXPECT_EQ(dead.receive(std::chrono::seconds(2)), std::nullopt);
+  ASSERT_TRUE(live.send(R"({"lobby": true})"));
+  new_board();
+  auto pushed = live.receive(std::chrono::seconds(5));
+  ASSERT_TRUE(pushed);
+  EXPECT_NE(pushed->find("\"created\""), std::string::npos) << *pushed;
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
