@@ -44,6 +44,7 @@ struct Options {
   int boards = 32, idle = 1000;
   double seconds = 10;
   bool plain = false;  // do not pass the limit options (servers that do not know them)
+  std::vector<std::string> server_args;  // more options of `ludus serve`
   uint64_t seed = 1;
 };
 
@@ -73,6 +74,7 @@ Target start_server(const Options& o) {
                                    "--test-hashing"};
   if (!o.plain)
     for (const char* a : {"--rate-limit", "0", "--max-connections-per-ip", "1000000"}) args.push_back(a);
+  args.insert(args.end(), o.server_args.begin(), o.server_args.end());
   t.pid = fork();
   if (t.pid == 0) {
     dup2(err[1], 2);
@@ -308,6 +310,7 @@ int main(int argc, char** argv) {
   app.add_option("--seconds", o.seconds, "How long the moves go on")->capture_default_str();
   app.add_option("--game", o.game, "Game of the boards")->capture_default_str();
   app.add_option("--seed", o.seed, "Seed of the random moves")->capture_default_str();
+  app.add_option("--server-arg", o.server_args, "One more option for `ludus serve` (repeat: --server-arg=--workers --server-arg=4)");
   app.add_flag("--plain", o.plain, "Start the server without the options lifting its limits (older servers)");
   CLI11_PARSE(app, argc, argv);
   if (o.ludus.empty() == o.url.empty()) {
