@@ -383,6 +383,7 @@ async function start() {
     clearTimeout(resizeTimer);
     resizeTimer = setTimeout(renderBoard, 150);
   });
+  connectLive();
   route();
   app.listTimer = setInterval(() => {
     if (!document.hidden) loadGames();

@@ -351,9 +351,60 @@ async function showPly(ply) {
   }
 }
 
-// One loop per open board waits for changes: a long poll (GET ?wait=S&revision=R) when the
-// server gives revisions, else a plain GET every POLL_MS.  A board shown by the page's own
-// action makes a waiting poll answer at once; answers older than what is shown are dropped.
+// Live updates.  A WebSocket (GET /api/ws) pushes every change of the board shown; while
+// it is not open (older servers, a proxy without WebSockets, a dropped connection) one
+// loop per open board waits for changes instead: a long poll (GET ?wait=S&revision=R)
+// when the server gives revisions, else a plain GET every POLL_MS.  A board shown by the
+// page's own action makes a waiting poll answer at once; answers older than what is
+// shown are dropped.
+const updates = { socket: null, open: false, retryMs: 1000 };
+
+function connectLive() {
+  if (typeof WebSocket === 'undefined' || updates.socket) return;
+  let socket;
+  try {
+    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`);
+  } catch (e) {
+    return;  // stay with the long poll
+  }
+  updates.socket = socket;
+  socket.addEventListener('open', () => {
+    updates.open = true;
+    updates.retryMs = 1000;
+    if (app.board) schedulePoll();  // hands the board over to the socket
+  });
+  socket.addEventListener('message', (event) => {
+    let message = null;
+    try {
+      message = JSON.parse(event.data);
+    } catch (e) {
+      return;
+    }
+    if (message && message.state) onPush(message.state);
+  });
+  socket.addEventListener('close', () => {
+    const wasOpen = updates.open;
+    updates.open = false;
+    updates.socket = null;
+    if (wasOpen && app.board) schedulePoll();  // the long poll takes over meanwhile
+    setTimeout(connectLive, updates.retryMs);
+    updates.retryMs = Math.min(updates.retryMs * 2, 30000);
+  });
+}
+
+// A pushed BOARD: shown if it is newer than the board on screen.  During the page's own
+// action it waits, so a quick reply (the computer's) pushed before the action's answer
+// is not lost.
+function onPush(board) {
+  if (!app.board || board.board !== app.board.board) return;
+  if (app.busy) {
+    setTimeout(() => onPush(board), 100);
+    return;
+  }
+  if (board.revision <= app.board.revision) return;
+  applyUpdate(app.board, board);
+}
+
 function stopPolling() {
   app.pollLoop++;
   clearTimeout(app.pollTimer);
@@ -363,11 +414,29 @@ function stopPolling() {
 
 function schedulePoll() {
   stopPolling();
+  if (updates.open) {
+    updates.socket.send(JSON.stringify({ watch: app.board ? [app.board.board] : [] }));
+    return;
+  }
   const loop = app.pollLoop;
   app.pollTimer = setTimeout(() => poll(loop), 0);
 }
 
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Shows `board` in place of `shown` if that is still what the page shows and it changed.
+function applyUpdate(shown, board) {
+  const current = app.board === shown && !app.viewingPast && !app.busy;
+  if (!current || signature(board) === signature(shown)) return;
+  const moved = board.moves_played !== shown.moves_played;
+  app.board = board;
+  if (moved) {
+    app.selection = [];
+    showError('');  // an older refusal no longer applies
+  }
+  renderBoard();
+  if (moved) loadGames();
+}
 
 async function poll(loop) {
   while (loop === app.pollLoop) {
@@ -389,17 +458,7 @@ async function poll(loop) {
       continue;
     }
     if (loop !== app.pollLoop) return;
-    const current = app.board === shown && !app.viewingPast && !app.busy;
-    if (current && signature(board) !== signature(shown)) {
-      const moved = board.moves_played !== shown.moves_played;
-      app.board = board;
-      if (moved) {
-        app.selection = [];
-        showError('');  // an older refusal no longer applies
-      }
-      renderBoard();
-      if (moved) loadGames();
-    }
+    applyUpdate(shown, board);
     if (!long) await sleep(POLL_MS);
   }
 }

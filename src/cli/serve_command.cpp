@@ -1,4 +1,4 @@
-// `ludus serve [--db FILE] [--port N] [--host ADDR]`: the play server (JSON API, the
+// `ludus serve [--db FILE] [--port N] [--host ADDR] [limits...]`: the play server (JSON API, the
 // command endpoint and the web page).  SIGINT/SIGTERM stop it gracefully: no new
 // requests, requests under way finish, the AI finishes its move, the database closes.
 #include <pthread.h>
@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <iostream>
 #include <mutex>
 #include <thread>
@@ -28,17 +29,39 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option("--port", args->config.port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   app.add_option("--host", args->config.host, "Address to listen on")->capture_default_str();
   app.add_option("--web-dir", args->config.web_dir, "Directory of the web page served at /")->capture_default_str();
-  auto& limits = args->config.limits;
-  app.add_option("--boards-per-hour", limits.boards_per_hour, "Boards one user may start in any hour (0: no limit)")
+  server::HttpLimits& limits = args->config.limits;
+  auto ms = [](std::chrono::milliseconds& value) {
+    return [&value](double seconds) { value = std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000)); };
+  };
+  app.add_option("--max-body", limits.max_body, "Largest request body in bytes (larger: 413)")->capture_default_str();
+  app.add_option("--max-header", limits.max_header, "Largest request header in bytes (larger: 431)")->capture_default_str();
+  app.add_option_function<double>("--header-timeout", ms(limits.header_timeout),
+                                  "Seconds for a whole request header to arrive, also on an idle kept-alive connection (default 10)");
+  app.add_option_function<double>("--body-timeout", ms(limits.body_timeout),
+                                  "Seconds for the body to arrive after its header, and for a reply to be sent (default 30)");
+  app.add_option("--max-connections-per-ip", limits.max_connections_per_ip, "Open connections per client address")
+      ->capture_default_str();
+  app.add_option("--rate-limit", limits.requests_per_second, "Requests per second per client address (0: no limit; over it: 429)")
+      ->capture_default_str();
+  app.add_option("--rate-burst", limits.request_burst, "Requests a client address may send at once before the rate limit")
+      ->capture_default_str();
+  app.add_option("--io-threads", limits.io_threads, "Threads running the network event loop")->capture_default_str()->check(CLI::Range(1, 64));
+  app.add_option("--workers", limits.workers, "Threads running requests (database, password hashing)")
+      ->capture_default_str()->check(CLI::Range(1, 256));
+  app.add_option("--max-queued", limits.max_queued, "Requests waiting for a worker before new ones get 503")->capture_default_str();
+  app.add_option_function<double>("--websocket-idle", ms(limits.websocket_idle),
+                                  "Seconds of silence after which a WebSocket is pinged and then closed (default 60)");
+  auto& service_limits = args->config.service_limits;
+  app.add_option("--boards-per-hour", service_limits.boards_per_hour, "Boards one user may start in any hour (0: no limit)")
       ->capture_default_str()->check(CLI::NonNegativeNumber);
-  app.add_flag("--ai-raw-specs", limits.ai.allow_raw_specs,
+  app.add_flag("--ai-raw-specs", service_limits.ai.allow_raw_specs,
                "Allow raw AI specs (ai:mcts:..., levels with overrides) within the --ai-max-* caps; "
                "without it only ai:random, ai:easy, ai:medium, ai:hard and ai:max");
-  app.add_option("--ai-max-seconds", limits.ai.max_move_seconds, "Raw AI specs: seconds a move at most")
+  app.add_option("--ai-max-seconds", service_limits.ai.max_move_seconds, "Raw AI specs: seconds a move at most")
       ->capture_default_str()->check(CLI::Range(0.001, 3600.0));
-  app.add_option("--ai-max-iterations", limits.ai.max_iterations, "Raw AI specs: iterations a move at most")
+  app.add_option("--ai-max-iterations", service_limits.ai.max_iterations, "Raw AI specs: iterations a move at most")
       ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
-  app.add_option("--ai-max-threads", limits.ai.max_threads, "Raw AI specs: search threads at most")
+  app.add_option("--ai-max-threads", service_limits.ai.max_threads, "Raw AI specs: search threads at most")
       ->capture_default_str()->check(CLI::Range(1, 256));
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
@@ -59,6 +82,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     if (!args->quiet) config.log = log;
     if (args->test_hashing) config.passwords = server::PasswordPolicy::fast();
     server::check_database_file(config.db_path);
+    server::raise_open_file_limit();  // every connection is a file descriptor
     server::PlayServer play(config);
     const std::string web_page = config.web_dir.empty() ? "no web page: give --web-dir" : "web page from " + config.web_dir;
     std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << config.db_path

@@ -1,24 +1,23 @@
 #pragma once
-// The HTTP side of the play server (cpp-httplib): the JSON API under /api/ (see
-// docs/http-api.md), the text command endpoint POST /api/command, and the static web
-// page from the web/ directory at /.
+// The HTTP side of the play server: the JSON API under /api/ (docs/http-api.md), the
+// command endpoint POST /api/command, the WebSocket GET /api/ws and the static web page,
+// on an asynchronous Beast/Asio server (http_server.h) with the limits of HttpLimits.
 #include <functional>
 #include <memory>
 #include <string>
 
-#include "server/change_feed.h"
-#include "server/commands.h"
+#include "server/api_routes.h"
+#include "server/board_signal.h"
+#include "server/http_server.h"
+#include "server/long_poll.h"
 #include "server/service.h"
-
-namespace httplib {
-class Server;
-}
+#include "server/watch_hub.h"
 
 namespace ludus::server {
 
 struct HttpSettings {
-  std::string web_dir;            // "" = no static files
-  size_t max_body = 64 * 1024;    // larger request bodies get 413
+  std::string web_dir;  // "" = no static files
+  HttpLimits limits;
   std::function<void(const std::string&)> log;  // one line per request when set
 };
 
@@ -34,21 +33,20 @@ class HttpApi {
   int bind(const std::string& host, int port);
   // Serves until stop() (from any thread or a signal-waiting thread).
   void run();
+  // Answers waiting long polls, closes WebSockets, stops accepting and ends run().
   void stop();
-  // Wakes requests waiting for a board to change (GET /api/games/N?wait=...).
-  void board_changed(int64_t board) { feed_.publish(); }
+  // A stored change of a board: wakes its long polls and pushes it to its WebSockets.
+  void board_changed(int64_t board);
 
-  static constexpr int kMaxWaitSeconds = 60;
-  static constexpr size_t kThreads = 32;  // long polls each hold one while they wait
+  size_t websocket_connections() const { return hub_.connections(); }
+  size_t waiting_long_polls() const { return signal_.waiting(); }
 
  private:
-  void add_routes();
-
-  Service* service_;
-  HttpSettings settings_;
-  CommandInterpreter commands_;
-  ChangeFeed feed_;
-  std::unique_ptr<httplib::Server> http_;
+  BoardSignal signal_;
+  HttpServer server_;
+  LongPolls polls_;
+  WatchHub hub_;
+  ApiRoutes routes_;
 };
 
 }  // namespace ludus::server

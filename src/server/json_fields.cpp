@@ -44,4 +44,8 @@ std::map<std::string, std::string> options_field(const json& body) {
   return options;
 }
 
+std::string dump_json(const nlohmann::json& value) {
+  return value.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+}
+
 }  // namespace ludus::server

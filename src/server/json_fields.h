@@ -1,6 +1,7 @@
 #pragma once
 // Fields of JSON request bodies, read with one-line 400 errors ("missing field 'move'",
-// "field 'move_number' must be a positive integer"), for every endpoint that takes JSON.
+// "field 'move_number' must be a positive integer"), for every endpoint that takes JSON;
+// and the server's JSON writer.
 #include <map>
 #include <optional>
 #include <string>
@@ -15,5 +16,9 @@ std::string string_field(const nlohmann::json& body, const char* name, bool requ
 std::optional<int> int_field(const nlohmann::json& body, const char* name);
 // The "options" object: option name to value (strings, integers or booleans as on/off).
 std::map<std::string, std::string> options_field(const nlohmann::json& body);
+
+// The one JSON writer of the server (replies, pushes, stored options, records in text):
+// invalid UTF-8 becomes U+FFFD, so bytes stored by older versions never make it throw.
+std::string dump_json(const nlohmann::json& value);
 
 }  // namespace ludus::server

@@ -7,6 +7,7 @@
 
 #include "core/registry.h"
 #include "server/game_json.h"
+#include "server/json_fields.h"
 
 namespace ludus::server {
 namespace {
@@ -158,7 +159,7 @@ std::string format_history(const Board& board) {
   if (r.ending == "resign" && r.resigned_seat)
     out += fmt::format("  {} resigned ({})\n", board.player(*r.resigned_seat), format_time(r.updated_at));
   if (r.ending == "agreement") out += fmt::format("  draw agreed by both players ({})\n", format_time(r.updated_at));
-  out += "\nRecord: " + record_json(board).dump() + "\n";
+  out += "\nRecord: " + dump_json(record_json(board)) + "\n";
   return out;
 }
 

@@ -7,9 +7,9 @@ namespace ludus::server {
 PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   store_ = std::make_unique<Store>(config_.db_path);
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
-  service_ = std::make_unique<Service>(*store_, *accounts_, config_.limits);
+  service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log);
-  http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.max_body, config_.log});
+  http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log});
   service_->set_change_listener([ai = ai_.get(), http = http_.get()](int64_t board) {
     ai->enqueue(board);
     http->board_changed(board);

@@ -23,8 +23,8 @@ struct ServerConfig {
   // "" = no web page, the API only; by default the one found by core/data_dir.h.
   std::string web_dir = find_data_dir(DataKind::kWeb).value_or("").string();
   PasswordPolicy passwords = PasswordPolicy::interactive();
-  size_t max_body = 64 * 1024;
-  ServiceLimits limits;
+  HttpLimits limits;  // connections, deadlines, sizes, rates (the `ludus serve` options)
+  ServiceLimits service_limits;  // what one user may ask: AI budgets, boards an hour
   Clock clock = system_clock();
   // Request lines and AI errors; nullptr = quiet.
   std::function<void(const std::string&)> log;
@@ -41,6 +41,7 @@ class PlayServer {
   int port() const { return port_; }
   Service& service() { return *service_; }
   AiWorker& ai() { return *ai_; }
+  HttpApi& http() { return *http_; }
 
   // Serves until stop().
   void run();

@@ -105,7 +105,8 @@ void Connection::fail(int code, std::string_view what) const {
   }
 }
 
-Transaction::Transaction(Connection& connection, Kind kind) : connection_(&connection) {
+Transaction::Transaction(Connection& connection, Kind kind, std::mutex* writers) : connection_(&connection) {
+  if (kind == Kind::Write && writers) writer_ = std::unique_lock(*writers);
   connection_->exec(kind == Kind::Write ? "BEGIN IMMEDIATE" : "BEGIN");
   open_ = true;
 }
@@ -124,6 +125,7 @@ Transaction::~Transaction() {
 void Transaction::commit() {
   connection_->exec("COMMIT");
   open_ = false;
+  if (writer_.owns_lock()) writer_.unlock();
 }
 
 }  // namespace ludus::server::sql

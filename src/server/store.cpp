@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/errors.h"
+#include "server/json_fields.h"
 #include "server/schema.h"
 
 namespace ludus::server {
@@ -15,14 +16,14 @@ namespace {
 constexpr size_t kMaxIdleConnections = 16;
 
 std::string options_to_json(const std::map<std::string, std::string>& options) {
-  return nlohmann::json(options).dump();
+  return dump_json(nlohmann::json(options));
 }
 
 std::map<std::string, std::string> options_from_json(const std::string& text) {
   std::map<std::string, std::string> options;
   auto j = nlohmann::json::parse(text, nullptr, false);
   if (j.is_object())
-    for (const auto& [k, v] : j.items()) options[k] = v.is_string() ? v.get<std::string>() : v.dump();
+    for (const auto& [k, v] : j.items()) options[k] = v.is_string() ? v.get<std::string>() : dump_json(v);
   return options;
 }
 
@@ -129,6 +130,10 @@ void Store::give_back(std::unique_ptr<sql::Connection> connection) {
 
 Session::Session(Store& store, std::unique_ptr<sql::Connection> connection)
     : store_(&store), connection_(std::move(connection)) {}
+
+sql::Transaction Session::write() {
+  return sql::Transaction(*connection_, sql::Transaction::Kind::Write, &store_->writers_);
+}
 
 Session::~Session() {
   if (connection_) store_->give_back(std::move(connection_));

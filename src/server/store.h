@@ -45,7 +45,7 @@ class Session {
 
   sql::Connection& connection() { return *connection_; }
   sql::Transaction read() { return sql::Transaction(*connection_, sql::Transaction::Kind::Read); }
-  sql::Transaction write() { return sql::Transaction(*connection_, sql::Transaction::Kind::Write); }
+  sql::Transaction write();
 
   // --- users and tokens -------------------------------------------------------------
   std::optional<UserRecord> find_user(const std::string& id);
@@ -107,6 +107,7 @@ class Store {
   sql::ConnectionSettings settings_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<sql::Connection>> idle_;
+  std::mutex writers_;  // the write transactions of this process, one at a time
 };
 
 }  // namespace ludus::server

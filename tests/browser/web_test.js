@@ -100,9 +100,17 @@ async function apiCall(base, method, route, body, token) {
 
 // --- page helpers ---------------------------------------------------------------------------
 
-async function newPage(base, errors) {
+// `webSocket: false` hides the WebSocket API from the page (it must fall back to long polls).
+// page.pushes counts the board states the server pushed over GET /api/ws.
+async function newPage(base, errors, { webSocket = true } = {}) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (!webSocket) await context.addInitScript(() => { window.WebSocket = undefined; });
   const page = await context.newPage();
+  page.pushes = 0;
+  page.on('websocket', (ws) => {
+    if (!ws.url().endsWith('/api/ws')) return;
+    ws.on('framereceived', (frame) => { if (String(frame.payload).includes('"state"')) page.pushes++; });
+  });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   page.on('console', (m) => {
@@ -194,6 +202,7 @@ async function ndengrodBetweenTwoPeople(base, errors) {
     await waitForMoves(page, i + 1);
   }
   await waitForMoves(bob, moves.length);
+  check(alice.pushes > 0 && bob.pushes > 0, `the opponent's moves arrive over the WebSocket (${alice.pushes}, ${bob.pushes})`);
 
   check(JSON.stringify(await moveTexts(alice)) === JSON.stringify(moves), 'the move list shows every move in order');
   const onBoard = await stones(bob);
@@ -228,6 +237,21 @@ async function ndengrodBetweenTwoPeople(base, errors) {
   await screenshot(alice, 'ndengrod-alice');
   await screenshot(bob, 'ndengrod-bob');
   return { alice, bob };
+}
+
+// Without WebSockets the page waits for the opponent with long polls.
+async function longPollFallback(base, errors) {
+  const token = async (user, password) => (await apiCall(base, 'POST', '/api/login', { user, password })).token;
+  const aliceToken = await token('alice', 'alice-password');
+  const game = await apiCall(base, 'POST', '/api/games', { game: 'ndengrod', options: { size: 4 }, players: ['alice', 'bob'] }, aliceToken);
+  const bob = await newPage(base, errors, { webSocket: false });
+  await signInThroughPage(bob, 'bob', 'bob-password');
+  await openBoard(bob, game.board);
+  await apiCall(base, 'POST', `/api/games/${game.board}/move`, { move: 'd4', move_number: 1 }, aliceToken);
+  await waitForMoves(bob, 1);
+  check(bob.pushes === 0, 'no WebSocket in this page');
+  check(true, 'without WebSockets the move arrives by long polling');
+  await bob.context().close();
 }
 
 // Trellis: two clicks and "Play", then one click and "Single stone".
@@ -372,6 +396,8 @@ async function main() {
   const errors = [];
   const { alice, bob } = await ndengrodBetweenTwoPeople(base, errors);
   log('ndengrod between two people: ok');
+  await longPollFallback(base, errors);
+  log('long-poll fallback: ok');
   await trellisPairs(base, alice, bob);
   log('trellis pairs: ok');
   await epoxySlide(base, alice, bob);

@@ -120,13 +120,10 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
     int err_fd = -1;
     auto [pid, port] = start_server(dir.file("serve.db"), &err_fd);
     ASSERT_GT(port, 0);
-    httplib::Client c("127.0.0.1", port);
-    auto health = c.Get("/api/health");
-    ASSERT_TRUE(health);
-    EXPECT_EQ(health->status, 200);
-    auto signup = c.Post("/api/command", "signup carol" + std::to_string(signal) + " pw", "text/plain");
-    ASSERT_TRUE(signup);
-    EXPECT_EQ(signup->status, 200);
+    HttpClient c("127.0.0.1", port);
+    EXPECT_EQ(c.get("/api/health").status, 200);
+    auto signup = c.request(http::verb::post, "/api/command", "signup carol" + std::to_string(signal) + " pw", {}, "text/plain");
+    EXPECT_EQ(signup.status, 200) << signup.error;
     ASSERT_EQ(kill(pid, signal), 0);
     int status = 0;
     ASSERT_EQ(waitpid(pid, &status, 0), pid);

@@ -254,13 +254,14 @@ TEST_F(HttpApiTest, CommandEndpointSpeaksTheMailGrammar) {
   EXPECT_EQ(wrong.status, 401);
   EXPECT_EQ(wrong.body, "error: wrong user id or password\n");
   auto c = client();
-  auto as_json = reply_of(c.Post("/api/command", {{"Accept", "application/json"}}, "move 1 carol pw-c c3#1", "text/plain"));
+  const HeaderList accept_json = {{"Accept", "application/json"}};
+  auto as_json = reply_of(c.request(http::verb::post, "/api/command", "move 1 carol pw-c c3#1", accept_json, "text/plain"));
   EXPECT_EQ(as_json.status, 200);
   EXPECT_NE(as_json.json["reply"].get<std::string>().find("carol plays c3"), std::string::npos);
-  auto stale = reply_of(c.Post("/api/command", {{"Accept", "application/json"}}, "move 1 alice secret b2#1", "text/plain"));
+  auto stale = reply_of(c.request(http::verb::post, "/api/command", "move 1 alice secret b2#1", accept_json, "text/plain"));
   EXPECT_EQ(stale.status, 409);
   EXPECT_EQ(stale.json["code"], "stale_move");
-  auto form = reply_of(c.Post("/api/command", httplib::Params{{"command", "show 1"}}));
+  auto form = reply_of(c.request(http::verb::post, "/api/command", "command=show+1", {}, "application/x-www-form-urlencoded"));
   EXPECT_EQ(form.status, 200);
   EXPECT_NE(form.body.find("Status: o to move (alice), move #2"), std::string::npos) << form.body;
 }
@@ -319,8 +320,10 @@ TEST_F(HttpApiTest, LongPollAnswersWhenTheBoardChanges) {
 TEST_F(HttpApiTest, StoppingReleasesLongPolls) {
   int64_t board = challenge();
   const std::string path = "/api/games/" + std::to_string(board) + "?wait=60&revision=0";
-  std::thread waiter([&] { get(path); });
-  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  std::thread waiter([&] { EXPECT_EQ(get(path).status, 200); });
+  for (int i = 0; i < 1000 && server_->http().waiting_long_polls() == 0; ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_EQ(server_->http().waiting_long_polls(), 1u);
   auto start = std::chrono::steady_clock::now();
   server_->stop();
   EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
@@ -346,8 +349,8 @@ TEST_F(HttpApiTest, SqlMetacharactersInEveryFieldGetClearErrors) {
                  "options");
     client_error(post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", nasty}}}, alice_), "players");
     client_error(get("/api/me", nasty), "token");
-    client_error(get("/api/games?user=" + httplib::detail::encode_query_param(nasty)), "list user");
-    client_error(get("/api/games/" + httplib::detail::encode_query_param(nasty)), "board");
+    client_error(get("/api/games?user=" + percent_encode(nasty)), "list user");
+    client_error(get("/api/games/" + percent_encode(nasty)), "board");
     auto command = post_text("/api/command", "games " + nasty, "", "text/plain");
     EXPECT_EQ(command.status, 400) << command.body;
     EXPECT_EQ(command.body.rfind("error: ", 0), 0u) << command.body;

@@ -1,11 +1,10 @@
 #pragma once
 // A play server on a loopback ephemeral port, and a small JSON client for it.
-#include <httplib.h>
-
 #include <fstream>
 
 #include <nlohmann/json.hpp>
 
+#include "server/http_client.h"
 #include "server/play_server.h"
 #include "server_test_support.h"
 
@@ -16,55 +15,54 @@ struct HttpReply {
   nlohmann::json json;
   std::string body;
   std::string content_type;
+  HttpResult result;  // headers and all
 };
 
 class HttpFixture : public ::testing::Test {
  protected:
+  // Tests that need other limits change config_ in their SetUp before calling this one.
   void SetUp() override {
     std::ofstream(web_.file("index.html")) << "<!doctype html><title>ludus</title>\n";
-    ServerConfig config;
-    config.db_path = dir_.file("http.db");
-    config.host = "127.0.0.1";
-    config.port = 0;
-    config.web_dir = web_.path().string();
-    config.passwords = PasswordPolicy::fast();
-    config.max_body = 16 * 1024;
-    server_ = std::make_unique<PlayServer>(config);
+    config_.db_path = dir_.file("http.db");
+    config_.host = "127.0.0.1";
+    config_.port = 0;
+    config_.web_dir = web_.path().string();
+    config_.passwords = PasswordPolicy::fast();
+    config_.limits.max_body = 16 * 1024;
+    config_.limits.requests_per_second = 0;  // the tests send many requests at once
+    server_ = std::make_unique<PlayServer>(config_);
     server_->start();
   }
   void TearDown() override { server_->stop(); }
 
-  httplib::Client client() {
-    httplib::Client c("127.0.0.1", server_->port());
-    c.set_read_timeout(30, 0);
-    return c;
-  }
+  HttpClient client() { return HttpClient("127.0.0.1", server_->port()); }
 
-  static HttpReply reply_of(const httplib::Result& r) {
+  static HttpReply reply_of(HttpResult r) {
     HttpReply out;
-    if (!r) {
-      ADD_FAILURE() << "no HTTP response: " << httplib::to_string(r.error());
+    if (r.status == 0) {
+      ADD_FAILURE() << "no HTTP response: " << r.error;
       return out;
     }
-    out.status = r->status;
-    out.body = r->body;
-    out.content_type = r->get_header_value("Content-Type");
-    out.json = nlohmann::json::parse(r->body, nullptr, false);
+    out.status = r.status;
+    out.body = r.body;
+    out.content_type = r.header("Content-Type");
+    out.json = nlohmann::json::parse(r.body, nullptr, false);
+    out.result = std::move(r);
     return out;
   }
-  static httplib::Headers auth(const std::string& token) { return {{"Authorization", "Bearer " + token}}; }
+  static HeaderList auth(const std::string& token) {
+    return token.empty() ? HeaderList{} : HeaderList{{"Authorization", "Bearer " + token}};
+  }
 
   HttpReply get(const std::string& path, const std::string& token = "") {
-    auto c = client();
-    return reply_of(token.empty() ? c.Get(path.c_str()) : c.Get(path.c_str(), auth(token)));
+    return reply_of(client().get(path, auth(token)));
   }
   HttpReply post(const std::string& path, const nlohmann::json& body, const std::string& token = "") {
     return post_text(path, body.dump(), token);
   }
   HttpReply post_text(const std::string& path, const std::string& body, const std::string& token = "",
                       const char* type = "application/json") {
-    auto c = client();
-    return reply_of(token.empty() ? c.Post(path.c_str(), body, type) : c.Post(path.c_str(), auth(token), body, type));
+    return reply_of(client().request(http::verb::post, path, body, auth(token), type));
   }
 
   // Signs up and logs in; returns the token.
@@ -77,6 +75,7 @@ class HttpFixture : public ::testing::Test {
   }
 
   TempDir dir_, web_;
+  ServerConfig config_;
   std::unique_ptr<PlayServer> server_;
 };
 

@@ -109,9 +109,9 @@ TEST_F(HttpConcurrencyTest, ConcurrentHttpMovesStoreExactlyOne) {
     threads.emplace_back([&, i] {
       auto c = client();
       start.arrive_and_wait();
-      auto r = c.Post((base + "/move").c_str(), auth(alice), nlohmann::json{{"move", moves[i]}, {"move_number", 1}}.dump(),
-                      "application/json");
-      statuses[i] = r ? r->status : -1;
+      auto r = c.request(http::verb::post, base + "/move", nlohmann::json{{"move", moves[i]}, {"move_number", 1}}.dump(),
+                         auth(alice));
+      statuses[i] = r.status ? r.status : -1;
     });
   for (auto& t : threads) t.join();
   EXPECT_EQ(std::count(statuses.begin(), statuses.end(), 200), 1);

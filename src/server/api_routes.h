@@ -1,0 +1,48 @@
+#pragma once
+// The request handler of the play server: the JSON API under /api/ and the command
+// endpoint (docs/http-api.md), else the static web page, else the JSON 404.  It runs on
+// the worker pool; no exception leaves it (every error is a JSON error reply).
+#include <functional>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "server/commands.h"
+#include "server/http_message.h"
+#include "server/http_session.h"
+#include "server/long_poll.h"
+#include "server/service.h"
+#include "server/static_files.h"
+
+namespace ludus::server {
+
+class ApiRoutes {
+ public:
+  static constexpr int kMaxWaitSeconds = 60;
+
+  ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
+  void handle(const Request& request, Reply reply) const;
+  // The replies that need no database (GET /api/health, static files), for the I/O
+  // thread; nullopt for every other request.
+  std::optional<Response> quick(const Request& request) const;
+
+ private:
+  using Captures = std::vector<std::string>;
+  using Handler = std::function<void(const Request&, const Captures&, Reply)>;
+  struct Route {
+    http::verb method;
+    std::regex pattern;
+    Handler run;
+  };
+  void add(http::verb method, const std::string& pattern, Handler run);
+  void add_account_routes();
+  void add_game_routes();
+  void add_command_route();
+
+  Service* service_;
+  LongPolls* polls_;
+  StaticFiles files_;
+  std::vector<Route> routes_;
+};
+
+}  // namespace ludus::server

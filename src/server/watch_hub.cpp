@@ -1,0 +1,163 @@
+#include "server/watch_hub.h"
+
+#include <vector>
+
+#include "server/errors.h"
+#include "server/game_json.h"
+#include "server/websocket_session.h"
+
+namespace ludus::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::shared_ptr<const std::string> message(const json& value) {
+  return std::make_shared<const std::string>(dump_json(value));
+}
+
+}  // namespace
+
+WatchHub::WatchHub(Service& service, PostWork post_work, HttpLimits limits)
+    : service_(&service), post_work_(std::move(post_work)), limits_(limits) {}
+
+void WatchHub::accept(boost::beast::tcp_stream stream, RawRequest request, ConnectionSlot slot) {
+  std::shared_ptr<WebSocketSession> session;
+  {
+    std::lock_guard lock(mutex_);
+    if (closed_) return;
+    const uint64_t id = next_id_++;
+    session = std::make_shared<WebSocketSession>(*this, id, std::move(stream), std::move(slot), limits_);
+    watchers_[id].session = session;
+  }
+  session->start(std::move(request));
+}
+
+void WatchHub::on_message(const std::shared_ptr<WebSocketSession>& session, std::string text) {
+  const json body = json::parse(text, nullptr, false);
+  auto refuse = [&](const std::string& why) {
+    session->send(message({{"error", why}, {"code", "bad_message"}}));
+  };
+  if (!body.is_object()) return refuse("a message is a JSON object: {\"watch\": [BOARD...]} and/or {\"lobby\": true}");
+  if (auto lobby = body.find("lobby"); lobby != body.end()) {
+    if (!lobby->is_boolean()) return refuse("'lobby' must be true or false");
+    std::lock_guard lock(mutex_);
+    if (!watchers_.count(session->id())) return;
+    if (lobby->get<bool>())
+      lobby_.insert(session->id());
+    else
+      lobby_.erase(session->id());
+  }
+  if (auto watch_list = body.find("watch"); watch_list != body.end()) {
+    if (!watch_list->is_array() || watch_list->size() > limits_.max_watched_boards)
+      return refuse("'watch' must be an array of at most " + std::to_string(limits_.max_watched_boards) +
+                    " board numbers");
+    std::set<int64_t> boards;
+    for (const auto& b : *watch_list) {
+      if (!b.is_number_integer() || b.get<int64_t>() <= 0) return refuse("'watch' must list board numbers");
+      boards.insert(b.get<int64_t>());
+    }
+    watch(session->id(), boards);
+  }
+}
+
+void WatchHub::watch(uint64_t session, const std::set<int64_t>& boards) {
+  std::vector<int64_t> added;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = watchers_.find(session);
+    if (it == watchers_.end()) return;
+    for (int64_t old : it->second.boards)
+      if (!boards.count(old)) {
+        auto& set = by_board_[old];
+        set.erase(session);
+        if (set.empty()) by_board_.erase(old);
+      }
+    for (int64_t b : boards)
+      if (!it->second.boards.count(b)) {
+        by_board_[b].insert(session);
+        added.push_back(b);
+      }
+    it->second.boards = boards;
+  }
+  // A new watcher gets the current state at once, so it needs no GET first.
+  for (int64_t b : added) push_state(b, {session});
+}
+
+void WatchHub::board_changed(int64_t board) {
+  bool anyone;
+  {
+    std::lock_guard lock(mutex_);
+    anyone = by_board_.count(board) > 0 || !lobby_.empty();
+  }
+  if (anyone) push_state(board, {});
+}
+
+// Loads the board on the worker pool and sends it to `only` (all its watchers when empty),
+// and the lobby event to the lobby.
+void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only) {
+  post_work_([this, board, only] {
+    std::shared_ptr<const std::string> state, lobby;
+    try {
+      Board b = service_->load(board);
+      const GameRecord& record = b.record();
+      state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
+      const bool created = record.revision == 0, finished = record.status == "finished";
+      if (only.empty() && (created || finished))
+        lobby = message({{"lobby", created ? "created" : "finished"}, {"board", board}, {"game", game_summary_json(record)}});
+    } catch (const ServerError& e) {
+      state = message({{"board", board}, {"error", e.what()}, {"code", e.code()}});
+    } catch (const std::exception& e) {
+      state = message({{"board", board}, {"error", std::string("internal error: ") + e.what()}, {"code", "internal"}});
+    }
+    std::vector<std::shared_ptr<WebSocketSession>> to_state, to_lobby;
+    {
+      std::lock_guard lock(mutex_);
+      auto add = [this](uint64_t id, std::vector<std::shared_ptr<WebSocketSession>>& out) {
+        auto it = watchers_.find(id);
+        if (it != watchers_.end())
+          if (auto s = it->second.session.lock()) out.push_back(std::move(s));
+      };
+      if (!only.empty()) {
+        for (uint64_t id : only) add(id, to_state);
+      } else if (auto it = by_board_.find(board); it != by_board_.end()) {
+        for (uint64_t id : it->second) add(id, to_state);
+      }
+      if (lobby)
+        for (uint64_t id : lobby_) add(id, to_lobby);
+    }
+    for (auto& s : to_state) s->send(state);
+    for (auto& s : to_lobby) s->send(lobby);
+  });
+}
+
+void WatchHub::remove(uint64_t session) {
+  std::lock_guard lock(mutex_);
+  auto it = watchers_.find(session);
+  if (it == watchers_.end()) return;
+  for (int64_t b : it->second.boards) {
+    auto& set = by_board_[b];
+    set.erase(session);
+    if (set.empty()) by_board_.erase(b);
+  }
+  watchers_.erase(it);
+  lobby_.erase(session);
+}
+
+void WatchHub::shutdown() {
+  std::vector<std::shared_ptr<WebSocketSession>> open;
+  {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    for (auto& [id, w] : watchers_)
+      if (auto s = w.session.lock()) open.push_back(std::move(s));
+  }
+  for (auto& s : open) s->close();
+}
+
+size_t WatchHub::connections() const {
+  std::lock_guard lock(mutex_);
+  return watchers_.size();
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,61 @@
+#pragma once
+// The WebSocket side of GET /api/ws (protocol in docs/http-api.md): which connection
+// watches which boards and who watches the lobby, and the pushes.  A change of a board
+// loads it once (on the worker pool) and sends the same text to every watcher.
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <unordered_map>
+
+#include <boost/beast/core/tcp_stream.hpp>
+
+#include "server/client_limits.h"
+#include "server/http_limits.h"
+#include "server/http_message.h"
+#include "server/service.h"
+
+namespace ludus::server {
+
+class WebSocketSession;
+
+class WatchHub {
+ public:
+  using PostWork = std::function<bool(std::function<void()>)>;
+  WatchHub(Service& service, PostWork post_work, HttpLimits limits);
+
+  // Takes over an upgraded connection (the HTTP server's UpgradeHandler).
+  void accept(boost::beast::tcp_stream stream, RawRequest request, ConnectionSlot slot);
+  // A board changed: its watchers get {"board", "revision", "state"}; the lobby gets
+  // {"lobby": "created" | "finished", "board", "game": SUMMARY} when that is what happened.
+  void board_changed(int64_t board);
+  // Closes every connection (the server is stopping).
+  void shutdown();
+  size_t connections() const;
+
+  // For the sessions: a client message (on the session's strand), and a closed session.
+  void on_message(const std::shared_ptr<WebSocketSession>& session, std::string text);
+  void remove(uint64_t session);
+
+ private:
+  struct Watcher {
+    std::weak_ptr<WebSocketSession> session;
+    std::set<int64_t> boards;
+  };
+  void watch(uint64_t session, const std::set<int64_t>& boards);
+  void push_state(int64_t board, const std::set<uint64_t>& only);
+
+  Service* service_;
+  PostWork post_work_;
+  HttpLimits limits_;
+  mutable std::mutex mutex_;
+  uint64_t next_id_ = 1;
+  bool closed_ = false;
+  std::unordered_map<uint64_t, Watcher> watchers_;
+  std::unordered_map<int64_t, std::set<uint64_t>> by_board_;
+  std::set<uint64_t> lobby_;
+};
+
+}  // namespace ludus::server

@@ -1,0 +1,121 @@
+// GET /api/ws: subscriptions to boards and to the lobby, and the pushes.
+#include "http_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+using nlohmann::json;
+
+class WebSocketTest : public HttpFixture {
+ protected:
+  void SetUp() override {
+    HttpFixture::SetUp();
+    alice_ = account("alice");
+    account("bob");
+  }
+  int64_t new_board() {
+    auto r = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"players", {"alice", "bob"}}}, alice_);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.json.value("board", int64_t{0});
+  }
+  // The next message that satisfies `wanted`, within 10 s.
+  json next(WebSocketClient& ws, const std::function<bool(const json&)>& wanted) {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+    while (std::chrono::steady_clock::now() < deadline) {
+      auto text = ws.receive(std::chrono::milliseconds(200));
+      if (!text) continue;
+      json m = json::parse(*text, nullptr, false);
+      if (wanted(m)) return m;
+    }
+    ADD_FAILURE() << "no such message in 10 s";
+    return json();
+  }
+  std::string alice_;
+};
+
+TEST_F(WebSocketTest, WatchersGetEveryChangeOfTheirBoards) {
+  const int64_t board = new_board(), other = new_board();
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(json{{"watch", {board}}}.dump()));
+  // The current state comes at once.
+  json first = next(ws, [&](const json& m) { return m.value("board", 0) == board; });
+  EXPECT_EQ(first["state"]["moves_played"], 0);
+  const int64_t revision = first["revision"];
+  post("/api/games/" + std::to_string(other) + "/comment", {{"text", "elsewhere"}}, alice_);
+  auto moved = post("/api/games/" + std::to_string(board) + "/move", {{"move", "c3"}, {"move_number", 1}}, alice_);
+  ASSERT_EQ(moved.status, 200) << moved.body;
+  json push = next(ws, [&](const json& m) { return m.contains("revision"); });
+  EXPECT_EQ(push["board"], board) << "no push for a board not watched";
+  EXPECT_GT(push["revision"].get<int64_t>(), revision);
+  EXPECT_EQ(push["state"]["moves_played"], 1);
+  EXPECT_EQ(push["state"]["last_move"]["move"], "c3");
+  EXPECT_EQ(push["state"]["revision"], push["revision"]);
+}
+
+TEST_F(WebSocketTest, LobbyHearsOfNewAndFinishedBoards) {
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(R"({"lobby": true})"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));  // the subscription is read before the board comes
+  const int64_t board = new_board();
+  json created = next(ws, [](const json& m) { return m.contains("lobby"); });
+  EXPECT_EQ(created["lobby"], "created");
+  EXPECT_EQ(created["board"], board);
+  EXPECT_EQ(created["game"]["players"], json({"alice", "bob"}));
+  post("/api/games/" + std::to_string(board) + "/resign", json::object(), alice_);
+  json finished = next(ws, [](const json& m) { return m.value("lobby", "") == "finished"; });
+  EXPECT_EQ(finished["board"], board);
+  EXPECT_EQ(finished["game"]["status"], "finished");
+}
+
+TEST_F(WebSocketTest, BadMessagesGetErrorsAndTheConnectionStays) {
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  for (const char* bad : {"nonsense", "[1]", R"({"watch": "x"})", R"({"watch": [-1]})", R"({"lobby": 3})"}) {
+    ASSERT_TRUE(ws.send(bad));
+    json reply = next(ws, [](const json& m) { return m.contains("error"); });
+    EXPECT_EQ(reply["code"], "bad_message") << bad;
+  }
+  ASSERT_TRUE(ws.send(R"({"watch": [999]})"));
+  EXPECT_EQ(next(ws, [](const json& m) { return m.contains("error"); })["code"], "not_found");
+  WebSocketClient foreign("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  EXPECT_FALSE(foreign.connect("/api/ws", {{"Origin", "http://evil.example"}})) << "cross-site WebSocket";
+  WebSocketClient elsewhere("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  EXPECT_FALSE(elsewhere.connect("/api/nope"));
+  EXPECT_EQ(get("/api/health").status, 200);
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
+
+namespace ludus::server::testing {
+namespace {
+
+class WebSocketIdleTest : public WebSocketTest {
+ protected:
+  void SetUp() override {
+    config_.limits.websocket_idle = std::chrono::milliseconds(600);
+    WebSocketTest::SetUp();
+  }
+};
+
+TEST_F(WebSocketIdleTest, DeadPeersAreClosedAndLiveOnesKept) {
+  WebSocketClient dead("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  WebSocketClient live("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(dead.connect()) << dead.error();
+  ASSERT_TRUE(live.connect()) << live.error();
+  // `live` reads (and so answers the server's pings); `dead` reads nothing meanwhile.
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (std::chrono::steady_clock::now() < until) live.receive(std::chrono::milliseconds(100));
+  EXPECT_EQ(server_->http().websocket_connections(), 1u) << "only the silent peer is closed";
+  EXPECT_EQ(dead.receive(std::chrono::seconds(2)), std::nullopt);
+  ASSERT_TRUE(live.send(R"({"lobby": true})"));
+  new_board();
+  auto pushed = live.receive(std::chrono::seconds(5));
+  ASSERT_TRUE(pushed);
+  EXPECT_NE(pushed->find("\"created\""), std::string::npos) << *pushed;
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
