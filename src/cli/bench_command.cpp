@@ -39,6 +39,22 @@ struct BenchArgs {
   bool no_mcts = false;
 };
 
+// Plays one uniformly random game seeded with `seed` through the generic interface,
+// calling on_action(action) before each ply; returns the final state.
+template <class OnAction>
+std::unique_ptr<State> seeded_random_game(const Game& game, uint64_t seed, OnAction&& on_action) {
+  Rng rng(seed);
+  auto state = game.new_initial_state();
+  std::vector<Action> actions;
+  while (!state->is_terminal()) {
+    state->legal_actions(actions);
+    const Action a = actions[rng.below(static_cast<uint32_t>(actions.size()))];
+    on_action(a);
+    state->apply(a);
+  }
+  return state;
+}
+
 // FNV-1a over every action and result of `count` seeded random games (interface path).
 uint64_t signature(const Game& game, int count) {
   uint64_t h = 1469598103934665603ull;
@@ -48,17 +64,9 @@ uint64_t signature(const Game& game, int count) {
       h *= 1099511628211ull;
     }
   };
-  std::vector<Action> actions;
   for (int g = 0; g < count; ++g) {
-    Rng rng(1000 + g);
-    auto state = game.new_initial_state();
-    while (!state->is_terminal()) {
-      state->legal_actions(actions);
-      Action a = actions[rng.below(static_cast<uint32_t>(actions.size()))];
-      mix(static_cast<uint64_t>(a));
-      state->apply(a);
-    }
-    mix(static_cast<uint64_t>(state->winner() + 2));
+    auto end = seeded_random_game(game, 1000 + g, [&](Action a) { mix(static_cast<uint64_t>(a)); });
+    mix(static_cast<uint64_t>(end->winner() + 2));
   }
   return h;
 }
@@ -98,16 +106,7 @@ PlayoutRate playout_rate(const Game& game, int threads, double seconds) {
   r.per_second = games.load() / elapsed;
   long long plies = 0;
   const int sample = 50;
-  std::vector<Action> actions;
-  for (int g = 0; g < sample; ++g) {
-    Rng rng(5000 + g);
-    auto s = game.new_initial_state();
-    while (!s->is_terminal()) {
-      s->legal_actions(actions);
-      s->apply(actions[rng.below(static_cast<uint32_t>(actions.size()))]);
-      ++plies;
-    }
-  }
+  for (int g = 0; g < sample; ++g) seeded_random_game(game, 5000 + g, [&](Action) { ++plies; });
   r.plies = double(plies) / sample;
   return r;
 }
