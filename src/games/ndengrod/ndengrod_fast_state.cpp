@@ -389,6 +389,11 @@ class NdengrodFastState final : public NdengrodState {
     int num_empty = 0;
     [[no_unique_address]] std::conditional_t<kGuided, Threats, std::monostate> threats{};
     PositionLog<kPlayoutPositions> played;  // the positions of this playout
+    // Until the first capture nothing is looked up, so positions wait here, unindexed,
+    // and go into `played` at that capture.  Till then every placement fills a new cell
+    // and no two passes follow each other: at most 2 * cells + 1 positions.
+    std::array<uint64_t, 2 * kCapacity + 2> early;
+    int num_early = 0;
   };
   template <bool kGuided>
   int playout(Rng& rng, GuidedTrace* trace);
@@ -425,7 +430,9 @@ template <int kWords>
 template <bool kGuided>
 int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
   PlayoutScratch<kGuided> scratch;
-  empty_.for_each([&](int site) { scratch.cells[scratch.num_empty++] = static_cast<int16_t>(site); });
+  int num_empty = 0;
+  empty_.for_each([&](int site) { scratch.cells[num_empty++] = static_cast<int16_t>(site); });
+  scratch.num_empty = num_empty;
   if constexpr (kGuided) find_all_threats(scratch.threats);
   if (vacated_[0].none() && vacated_[1].none()) play_plies(scratch, rng, trace, NothingRepeats{});
   play_plies(scratch, rng, trace,
@@ -437,8 +444,13 @@ template <int kWords>
 template <bool kGuided, typename Seen>
 void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng& rng, GuidedTrace* trace,
                                            const Seen& seen) {
+  constexpr bool kNothingRepeats = std::is_same_v<Seen, NothingRepeats>;
+  auto log_position = [&] {
+    if constexpr (kNothingRepeats) scratch.early[scratch.num_early++] = position_key();
+    else scratch.played.record(position_key());
+  };
   auto& cells = scratch.cells;
-  int& num_empty = scratch.num_empty;
+  int num_empty = scratch.num_empty;  // a local: stores elsewhere cannot alias it
   const bool swap_open = game_->swap_enabled();
   while (!is_terminal()) {
     if constexpr (kGuided) {
@@ -471,7 +483,7 @@ void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng
     if (chosen < 0) {
       record_pass();
       if (kGuided && trace) trace->moves.push_back(game_->pass_action());
-      if (!is_terminal()) scratch.played.record(position_key());
+      if (!is_terminal()) log_position();
       continue;
     }
     const int site = cells[chosen];
@@ -486,13 +498,15 @@ void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng
     }
     if (kGuided && trace) trace->moves.push_back(site);
     record_placement(site, placed.line);
-    if (is_terminal()) return;
-    scratch.played.record(position_key());
+    if (is_terminal()) break;
+    log_position();
     if constexpr (kGuided) update_threats(scratch.threats, site, mover, placed.captured ? &captured : nullptr);
-    if constexpr (std::is_same_v<Seen, NothingRepeats>) {
-      if (placed.captured) return;
+    if (kNothingRepeats && placed.captured) {
+      for (int i = 0; i < scratch.num_early; ++i) scratch.played.record(scratch.early[i]);
+      break;
     }
   }
+  scratch.num_empty = num_empty;
 }
 
 }  // namespace
