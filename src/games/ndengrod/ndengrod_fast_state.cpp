@@ -227,10 +227,10 @@ class NdengrodFastState final : public NdengrodState {
   // over candidates.
   template <typename Seen>
   [[gnu::noinline]] bool seen_after(int site, int colour, const Seen& seen) const {
-    Board freedoms = empty_, captured;
+    Board freedoms = empty_;
     freedoms.reset(site);
     uint64_t key = stones_hash_ ^ stone_key(site, colour) ^ to_move_key(colour ^ 1);
-    if (captures_of(site, colour, freedoms, &captured)) captured.for_each([&](int s) { key ^= stone_key(s, colour ^ 1); });
+    captures_of(site, colour, freedoms).for_each([&](int s) { key ^= stone_key(s, colour ^ 1); });
     return seen(key);
   }
   // The whole placement rule for an empty `site`: not suicide, no repetition.
@@ -239,18 +239,15 @@ class NdengrodFastState final : public NdengrodState {
     return not_suicide(site, colour) && !recreates(site, colour, seen);
   }
 
-  // Adds to *captured (empty on entry) the enemy groups next to `site` that a stone of
-  // `colour` there leaves without an empty neighbour, `freedoms` being the empty cells with
-  // that stone on the board; returns whether there are any.
-  [[gnu::always_inline]] bool captures_of(int site, int colour, const Board& freedoms, Board* captured) const {
+  // The enemy groups next to `site` that a stone of `colour` there leaves without an empty
+  // neighbour, `freedoms` being the empty cells with that stone on the board.
+  [[gnu::always_inline]] Board captures_of(int site, int colour, const Board& freedoms) const {
     const Board& enemy = stones_[colour ^ 1];
-    bool any = false;
+    Board captured;
     auto check = [&](int next) {
-      if (touches(next, freedoms) || (any && captured->test(next))) return;
+      if (touches(next, freedoms) || captured.test(next)) return;
       Board group;
-      if (group_has_freedom(next, enemy, freedoms, &group)) return;
-      *captured |= group;
-      any = true;
+      if (!group_has_freedom(next, enemy, freedoms, &group)) captured |= group;
     };
     if constexpr (kWords == 1) {  // a plain bit loop: g++ inlines it, unlike for_each here
       for (uint64_t bits = (neighbour_masks_[site] & enemy).word(0); bits; bits &= bits - 1) check(std::countr_zero(bits));
@@ -259,7 +256,7 @@ class NdengrodFastState final : public NdengrodState {
       for (int i = 0, n = game_->num_neighbours(site); i < n; ++i)
         if (enemy.test(list[i])) check(list[i]);
     }
-    return any;
+    return captured;
   }
 
   struct Placement {
@@ -267,13 +264,14 @@ class NdengrodFastState final : public NdengrodState {
     bool captured;  // whether enemy stones were removed
   };
   // Puts a stone (precondition: legal) and removes the enemy groups it leaves without an
-  // empty neighbour, adding them to *captured (empty on entry).
+  // empty neighbour, which it returns in *captured.
   [[gnu::always_inline]] Placement place(int site, int colour, Board* captured) {
     stones_[colour].set(site);
     empty_.reset(site);
     stones_hash_ ^= stone_key(site, colour);
     const int line = mark_lines(site, colour);
-    const bool any = captures_of(site, colour, empty_, captured);
+    *captured = captures_of(site, colour, empty_);
+    const bool any = captured->any();
     if (any) {
       const int other = colour ^ 1;
       stones_[other] ^= *captured;
