@@ -35,13 +35,13 @@ const bool kRandom = register_command({"random", "Play uniformly random games an
     Rng rng(args->seed);
     int wins[3] = {0, 0, 0};  // colour 0, colour 1, draw
     long long total_plies = 0;
-    int stopped = 0;  // games cut at the ply limit (some option sets never end)
+    int stopped = 0;  // games cut at the ply limit (a safeguard: the rules end every game)
     const int limit = args->max_plies > 0 ? args->max_plies : default_ply_limit(*game);
     auto start = std::chrono::steady_clock::now();
     for (int g = 0; g < args->games; ++g) {
       int winner;
       if (args->quiet) {
-        // The engines' playouts stop endless games themselves and score them as draws.
+        // The engines' fast playouts; the repetition rules end every game.
         auto state = game->new_initial_state();
         winner = state->random_playout(rng);
       } else {
