@@ -63,6 +63,8 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
       ->capture_default_str()->check(CLI::Range(int64_t{1}, int64_t{1} << 40));
   app.add_option("--ai-max-threads", service_limits.ai.max_threads, "Raw AI specs: search threads at most")
       ->capture_default_str()->check(CLI::Range(1, 256));
+  app.add_option("--ai-workers", args->config.ai_workers, "Boards whose AI searches at once (default: cores - 1, at least 1)")
+      ->capture_default_str()->check(CLI::Range(1, 256));
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   return [args] {

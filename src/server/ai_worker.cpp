@@ -1,26 +1,37 @@
 #include "server/ai_worker.h"
 
+#include <algorithm>
+
 #include "server/errors.h"
 
 namespace ludus::server {
 
-AiWorker::AiWorker(Service& service, Logger log) : service_(&service), log_(std::move(log)) {}
+namespace {
+constexpr size_t kMaxStartedRecord = 10000;
+}
+
+int default_ai_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
+
+AiWorker::AiWorker(Service& service, Logger log, AiPoolSettings settings)
+    : service_(&service), log_(std::move(log)), settings_(settings) {
+  settings_.threads = std::max(1, settings_.threads);
+}
 
 AiWorker::~AiWorker() { stop(); }
 
 void AiWorker::start() {
-  if (thread_.joinable()) return;
+  if (!threads_.empty()) return;
   {
     std::lock_guard lock(mutex_);
     stopping_ = false;
   }
-  std::vector<int64_t> owed;
-  {
-    auto session = service_->store().session();
-    owed = session.games_awaiting_ai();
+  try {
+    sweep();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("AI: looking for boards awaiting a move failed: ") + e.what());
   }
-  for (int64_t board : owed) enqueue(board);
-  thread_ = std::thread([this] { run(); });
+  for (int i = 0; i < settings_.threads; ++i) threads_.emplace_back([this] { run(); });
+  sweeper_ = std::thread([this] { run_sweeps(); });
 }
 
 void AiWorker::stop() {
@@ -29,46 +40,131 @@ void AiWorker::stop() {
     stopping_ = true;
   }
   wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  sweep_wake_.notify_all();
+  idle_.notify_all();
+  for (auto& t : threads_)
+    if (t.joinable()) t.join();
+  threads_.clear();
+  if (sweeper_.joinable()) sweeper_.join();
 }
 
 void AiWorker::enqueue(int64_t board) {
   {
     std::lock_guard lock(mutex_);
-    if (!queued_.insert(board).second) return;
+    if (running_.count(board)) {
+      changed_while_running_.insert(board);
+      return;
+    }
+    if (retry_at_.count(board) || !queued_.insert(board).second) return;
     queue_.push_back(board);
   }
   wake_.notify_one();
 }
 
+int AiWorker::sweep() {
+  std::vector<int64_t> owed = service_->store().session().games_awaiting_ai();
+  int queued = 0;
+  {
+    std::lock_guard lock(mutex_);
+    for (int64_t board : owed) {
+      if (running_.count(board) || retry_at_.count(board) || !queued_.insert(board).second) continue;
+      queue_.push_back(board);
+      ++queued;
+    }
+  }
+  if (queued > 0) wake_.notify_all();
+  return queued;
+}
+
 bool AiWorker::wait_idle(std::chrono::milliseconds timeout) {
   std::unique_lock lock(mutex_);
-  return idle_.wait_for(lock, timeout, [this] { return queue_.empty() && !busy_; });
+  return idle_.wait_for(lock, timeout, [this] { return idle() || stopping_; }) && idle();
+}
+
+std::vector<int64_t> AiWorker::started_order() const {
+  std::lock_guard lock(mutex_);
+  return started_;
+}
+
+void AiWorker::queue_due_retries(std::chrono::steady_clock::time_point now) {
+  for (auto it = retry_at_.begin(); it != retry_at_.end();) {
+    if (it->second > now) {
+      ++it;
+      continue;
+    }
+    if (queued_.insert(it->first).second) queue_.push_back(it->first);
+    it = retry_at_.erase(it);
+  }
 }
 
 void AiWorker::run() {
   std::unique_lock lock(mutex_);
   for (;;) {
-    wake_.wait(lock, [this] { return stopping_ || !queue_.empty(); });
+    queue_due_retries(std::chrono::steady_clock::now());
     if (stopping_) break;
+    if (queue_.empty()) {
+      if (retry_at_.empty()) {
+        wake_.wait(lock);
+      } else {
+        auto next = std::min_element(retry_at_.begin(), retry_at_.end(),
+                                     [](const auto& a, const auto& b) { return a.second < b.second; });
+        wake_.wait_until(lock, next->second);
+      }
+      continue;
+    }
     int64_t board = queue_.front();
     queue_.pop_front();
     queued_.erase(board);
-    busy_ = true;
+    running_.insert(board);
+    if (started_.size() < kMaxStartedRecord) started_.push_back(board);
     lock.unlock();
+    bool failed = false;
     try {
-      // One move per pass; the change it commits queues the board again if the AI is
-      // still to move (games where one seat plays several turns in a row).
+      // One move per pass; the change it commits queues the board again (at the back)
+      // if the AI is still to move.
       service_->play_ai_move(board);
     } catch (const std::exception& e) {
-      if (log_) log_("AI on " + board_name(board) + " failed: " + e.what());
+      failed = true;
+      if (log_) log_("AI on " + board_name(board) + " failed (will retry): " + e.what());
     }
     lock.lock();
-    busy_ = false;
-    if (queue_.empty()) idle_.notify_all();
+    finish(board, failed);
   }
-  busy_ = false;
   idle_.notify_all();
+}
+
+void AiWorker::finish(int64_t board, bool failed) {
+  running_.erase(board);
+  const bool changed = changed_while_running_.erase(board) > 0;
+  if (failed) {
+    const int failures = ++failures_[board];
+    auto backoff = kFirstBackoff * (1 << std::min(failures - 1, 10));
+    retry_at_[board] = std::chrono::steady_clock::now() + std::min<std::chrono::milliseconds>(backoff, kMaxBackoff);
+    wake_.notify_one();  // a waiting thread recomputes its deadline
+  } else {
+    failures_.erase(board);
+    if (changed && queued_.insert(board).second) {
+      queue_.push_back(board);
+      wake_.notify_one();
+    }
+  }
+  if (idle()) idle_.notify_all();
+}
+
+void AiWorker::run_sweeps() {
+  std::unique_lock lock(mutex_);
+  while (!stopping_) {
+    sweep_wake_.wait_for(lock, settings_.sweep_interval, [this] { return stopping_; });
+    if (stopping_) break;
+    lock.unlock();
+    try {
+      const int found = sweep();
+      if (found > 0 && log_) log_("AI sweep: " + std::to_string(found) + " board(s) awaiting a move queued");
+    } catch (const std::exception& e) {
+      if (log_) log_(std::string("AI sweep failed: ") + e.what());
+    }
+    lock.lock();
+  }
 }
 
 }  // namespace ludus::server

@@ -44,6 +44,11 @@ void BoardSignal::publish(int64_t board) {
   for (auto& w : woken) w.wake();  // outside the lock: a wake may wait again
 }
 
+bool BoardSignal::closed() const {
+  std::lock_guard lock(mutex_);
+  return closed_;
+}
+
 void BoardSignal::shutdown() {
   std::unordered_map<int64_t, std::vector<Waiter>> woken;
   {

@@ -23,6 +23,7 @@ class BoardSignal {
   // Wakes every waiter for good (the server is stopping).
   void shutdown();
   size_t waiting() const;
+  bool closed() const;
 
  private:
   struct Waiter {

@@ -24,8 +24,13 @@ struct PendingPoll {
 }  // namespace
 
 void LongPolls::wait(int64_t board, int64_t known, std::chrono::milliseconds timeout, std::function<void()> then) {
+  wait_until(board, known, std::chrono::steady_clock::now() + timeout, std::move(then));
+}
+
+void LongPolls::wait_until(int64_t board, int64_t known, std::chrono::steady_clock::time_point deadline,
+                           std::function<void()> then) {
   auto poll = std::make_shared<PendingPoll>(*io_, std::move(then));
-  poll->timer.expires_after(timeout);
+  poll->timer.expires_at(deadline);
   // Subscribe before reading the revision, so a change in between is never missed.
   poll->wait_id = signal_->wait(board, [poll] {
     poll->woken = true;
@@ -35,6 +40,25 @@ void LongPolls::wait(int64_t board, int64_t known, std::chrono::milliseconds tim
     signal_->cancel(poll->wait_id);
     asio::post(*workers_, poll->then);
   };
+  // A wake without a new revision (a change published twice, e.g. by the feed of other
+  // processes' changes as well) waits again for the rest of the time.
+  auto woken = [this, poll, board, known, deadline, finish] {
+    signal_->cancel(poll->wait_id);
+    asio::post(*workers_, [this, poll, board, known, deadline] {
+      bool again = false;
+      try {
+        again = !signal_->closed() && std::chrono::steady_clock::now() < deadline &&
+                service_->revision(board) == std::optional<int64_t>(known);
+      } catch (...) {
+      }
+      if (!again) return poll->then();
+      try {
+        wait_until(board, known, deadline, poll->then);
+      } catch (...) {
+        poll->then();
+      }
+    });
+  };
   bool changed = true;
   try {
     changed = service_->revision(board) != std::optional<int64_t>(known);
@@ -43,10 +67,11 @@ void LongPolls::wait(int64_t board, int64_t known, std::chrono::milliseconds tim
     throw;
   }
   if (changed) return finish();
-  // On the timer's strand: either the wake already came (then answer), or it will cancel the wait.
-  asio::post(poll->timer.get_executor(), [poll, finish] {
-    if (poll->woken) return finish();
-    poll->timer.async_wait([finish](boost::system::error_code) { finish(); });
+  // On the timer's strand: either the wake already came (then look again), or it will
+  // cancel the wait.
+  asio::post(poll->timer.get_executor(), [poll, finish, woken] {
+    if (poll->woken) return woken();
+    poll->timer.async_wait([poll, finish, woken](boost::system::error_code) { poll->woken ? woken() : finish(); });
   });
 }
 

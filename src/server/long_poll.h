@@ -20,11 +20,15 @@ class LongPolls {
       : io_(&io), workers_(&workers), signal_(&signal), service_(&service) {}
 
   // Runs `then` on the worker pool once `board`'s revision differs from `known` (at once
-  // if it already does), after `timeout`, or when the signal shuts down.  `then` must not
+  // if it already does), after `timeout`, or when the signal shuts down.  A wake that
+  // finds the revision unchanged waits again.  `then` must not
   // throw.  Call it from a worker thread: it reads the revision.
   void wait(int64_t board, int64_t known, std::chrono::milliseconds timeout, std::function<void()> then);
 
  private:
+  void wait_until(int64_t board, int64_t known, std::chrono::steady_clock::time_point deadline,
+                  std::function<void()> then);
+
   boost::asio::io_context* io_;
   boost::asio::thread_pool* workers_;
   BoardSignal* signal_;

@@ -8,12 +8,14 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   store_ = std::make_unique<Store>(config_.db_path);
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
-  ai_ = std::make_unique<AiWorker>(*service_, config_.log);
+  ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval});
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log});
-  service_->set_change_listener([ai = ai_.get(), http = http_.get()](int64_t board) {
+  auto changed = [ai = ai_.get(), http = http_.get()](int64_t board) {
     ai->enqueue(board);
     http->board_changed(board);
-  });
+  };
+  service_->set_change_listener(changed);
+  feed_ = std::make_unique<ChangeFeed>(config_.db_path, changed, config_.log, config_.change_poll_interval);
   port_ = http_->bind(config_.host, config_.port);
 }
 
@@ -21,6 +23,7 @@ PlayServer::~PlayServer() { stop(); }
 
 void PlayServer::run() {
   ai_->start();
+  feed_->start();
   serving_ = true;
   if (!stop_requested_) http_->run();
   serving_ = false;
@@ -38,6 +41,7 @@ void PlayServer::stop() {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   if (thread_.joinable()) thread_.join();
+  feed_->stop();
   ai_->stop();
 }
 

@@ -1,7 +1,8 @@
 #pragma once
-// The whole play server in one object: storage, accounts, the operations, the AI worker
-// and the HTTP front.  `ludus serve` runs one; the tests start one on a loopback port.
+// The whole play server in one object: storage, accounts, the operations, the AI pool,
+// the feed of other processes' changes and the HTTP front.  `ludus serve` runs one; the tests start one on a loopback port.
 #include <atomic>
+#include <chrono>
 #include <functional>
 #include <memory>
 #include <string>
@@ -10,6 +11,7 @@
 #include "core/data_dir.h"
 #include "server/accounts.h"
 #include "server/ai_worker.h"
+#include "server/change_feed.h"
 #include "server/http_api.h"
 #include "server/service.h"
 #include "server/store.h"
@@ -25,6 +27,12 @@ struct ServerConfig {
   PasswordPolicy passwords = PasswordPolicy::interactive();
   HttpLimits limits;  // connections, deadlines, sizes, rates (the `ludus serve` options)
   ServiceLimits service_limits;  // what one user may ask: AI budgets, boards an hour
+  // Boards whose AI searches at once (the AI pool, `--ai-workers`), and how often boards
+  // awaiting an AI are looked for in case a change notification was missed.
+  int ai_workers = default_ai_threads();
+  std::chrono::milliseconds ai_sweep_interval{3000};
+  // How often the database is checked for changes made by other processes.
+  std::chrono::milliseconds change_poll_interval{200};
   Clock clock = system_clock();
   // Request lines and AI errors; nullptr = quiet.
   std::function<void(const std::string&)> log;
@@ -58,6 +66,7 @@ class PlayServer {
   std::unique_ptr<Service> service_;
   std::unique_ptr<AiWorker> ai_;
   std::unique_ptr<HttpApi> http_;
+  std::unique_ptr<ChangeFeed> feed_;  // other processes' changes
   int port_ = 0;
   std::thread thread_;
   // run() may not have reached the listening loop when stop() comes (a signal at start):

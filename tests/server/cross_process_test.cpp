@@ -1,0 +1,199 @@
+// Other processes on the same database: a move made by `ludus pbm` reaches a running
+// server's long polls and WebSockets, and a `ludus serve` killed with SIGKILL under load
+// loses no move it acknowledged with 200.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <iterator>
+#include <thread>
+
+#include "http_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+using nlohmann::json;
+using std::chrono::steady_clock;
+
+std::string quoted(const std::string& s) { return "'" + s + "'"; }
+
+// `ludus pbm --db DB ARGS...`; returns the exit status.
+int run_pbm(const std::string& db, const std::string& args) {
+  const std::string command = quoted(LUDUS_BINARY) + " pbm --db " + quoted(db) + " " + args + " >/dev/null 2>&1";
+  const int status = std::system(command.c_str());
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+class CrossProcessTest : public HttpFixture {
+ protected:
+  void SetUp() override {
+    HttpFixture::SetUp();
+    alice_ = account("alice");
+    account("bob");
+    auto r = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"players", {"alice", "bob"}}}, alice_);
+    ASSERT_EQ(r.status, 201) << r.body;
+    board_ = r.json["board"];
+    base_ = "/api/games/" + std::to_string(board_);
+  }
+  std::string alice_;
+  int64_t board_ = 0;
+  std::string base_;
+};
+
+TEST_F(CrossProcessTest, PbmMoveReachesLongPollAndWebSocket) {
+  const int64_t revision = get(base_).json["revision"];
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(json{{"watch", {board_}}}.dump()));
+  HttpReply polled;
+  std::thread poll([&] { polled = get(base_ + "?wait=20&revision=" + std::to_string(revision)); });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the poll is waiting
+  const auto moved_at = steady_clock::now();
+  ASSERT_EQ(run_pbm(config_.db_path, "move " + std::to_string(board_) + " alice secret c3"), 0);
+  poll.join();
+  EXPECT_LT(steady_clock::now() - moved_at, std::chrono::seconds(5)) << "the long poll answered at the change";
+  EXPECT_GT(polled.json["revision"].get<int64_t>(), revision);
+  EXPECT_EQ(polled.json["moves_played"], 1);
+  bool pushed = false;
+  const auto deadline = steady_clock::now() + std::chrono::seconds(5);
+  while (!pushed && steady_clock::now() < deadline) {
+    auto text = ws.receive(std::chrono::milliseconds(200));
+    if (!text) continue;
+    json m = json::parse(*text, nullptr, false);
+    pushed = m.value("board", int64_t{0}) == board_ && m["state"].value("moves_played", 0) == 1;
+  }
+  EXPECT_TRUE(pushed) << "the WebSocket watcher got the move made by another process";
+}
+
+// A `ludus serve` child on `db`; its port is read from its stderr.
+struct ServeChild {
+  pid_t pid = -1;
+  int port = 0;
+
+  // Its stderr goes to `log` (a file, so it never blocks on or dies of a closed pipe).
+  ServeChild(const std::string& db, const std::string& log) {
+    pid = fork();
+    if (pid == 0) {
+      if (!std::freopen(log.c_str(), "w", stderr)) _exit(126);
+      execl(LUDUS_BINARY, LUDUS_BINARY, "serve", "--db", db.c_str(), "--port", "0", "--quiet", "--test-hashing",
+            "--rate-limit", "0", static_cast<char*>(nullptr));
+      _exit(127);
+    }
+    const std::string marker = "serving on http://127.0.0.1:";
+    for (int i = 0; i < 500 && port == 0; ++i) {  // at most 10 s
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      std::ifstream in(log);
+      std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (auto at = err.find(marker); at != std::string::npos && err.find('/', at + marker.size()) != std::string::npos)
+        port = std::atoi(err.c_str() + at + marker.size());
+    }
+  }
+  void kill_hard() {
+    if (pid <= 0) return;
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    pid = -1;
+  }
+  ~ServeChild() { kill_hard(); }
+};
+
+HttpReply json_reply(HttpResult r) {
+  HttpReply out;
+  out.status = r.status;
+  out.body = r.body;
+  out.json = json::parse(r.body, nullptr, false);
+  return out;
+}
+
+TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    TempDir dir;
+    const std::string db = dir.file("serve.db");
+    struct Ack {
+      int64_t board;
+      int ply;
+      std::string move;
+    };
+    std::mutex acks_mutex;
+    std::vector<Ack> acks;
+    {
+      ServeChild serve(db, dir.file("serve.log"));
+      ASSERT_GT(serve.port, 0) << "ludus serve did not start";
+      auto call = [&](http::verb verb, const std::string& path, const json& body, const std::string& token) {
+        HttpClient c("127.0.0.1", serve.port);
+        HeaderList headers;
+        if (!token.empty()) headers.push_back({"Authorization", "Bearer " + token});
+        return json_reply(c.request(verb, path, verb == http::verb::get ? "" : body.dump(), headers));
+      };
+      std::map<std::string, std::string> tokens;
+      for (const std::string user : {"alice", "bob"}) {
+        ASSERT_EQ(call(http::verb::post, "/api/signup", {{"user", user}, {"password", "secret"}}, "").status, 201);
+        tokens[user] = call(http::verb::post, "/api/login", {{"user", user}, {"password", "secret"}}, "").json["token"];
+      }
+      std::atomic<bool> stop{false};
+      std::vector<std::thread> players;
+      for (int p = 0; p < 3; ++p)
+        players.emplace_back([&, p] {
+          for (int game = 0; game < 50 && !stop; ++game) {
+            auto created = call(http::verb::post, "/api/games",
+                                {{"game", "ndengrod"}, {"options", {{"size", 5}}}, {"players", {"alice", "bob"}}}, tokens["alice"]);
+            if (created.status != 201) return;  // the server is gone
+            const int64_t board = created.json["board"];
+            const std::string base = "/api/games/" + std::to_string(board);
+            for (int turn = 0; turn < 200 && !stop; ++turn) {
+              auto g = call(http::verb::get, base, {}, "");
+              if (g.status != 200 || g.json["status"] != "active") break;
+              const auto& legal = g.json["legal_moves"];
+              if (legal.empty()) break;
+              const std::string move = legal[static_cast<size_t>(turn * 7 + p) % legal.size()];
+              const int ply = g.json["next_move_number"];
+              auto m = call(http::verb::post, base + "/move", {{"move", move}, {"move_number", ply}},
+                            tokens[g.json["to_move"]["user"].get<std::string>()]);
+              if (m.status == 200) {
+                std::lock_guard lock(acks_mutex);
+                acks.push_back({board, ply, move});
+              } else if (m.status == 0) {
+                return;
+              }
+            }
+          }
+        });
+      // Kill after some acknowledged moves (bounded: at most ~4 s of play).
+      const size_t kill_after = 20 + static_cast<size_t>(attempt) * 25;
+      const auto deadline = steady_clock::now() + std::chrono::seconds(4);
+      for (;;) {
+        {
+          std::lock_guard lock(acks_mutex);
+          if (acks.size() >= kill_after) break;
+        }
+        if (steady_clock::now() > deadline) break;
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      }
+      serve.kill_hard();
+      stop = true;
+      for (auto& t : players) t.join();
+      EXPECT_GE(acks.size(), kill_after) << "the server was killed under load, not before it";
+    }
+    ASSERT_FALSE(acks.empty());
+    // Restart on the same file and read every acknowledged move back.
+    ServeChild again(db, dir.file("again.log"));
+    ASSERT_GT(again.port, 0) << "ludus serve did not restart on the file";
+    std::map<int64_t, json> games;
+    for (const auto& ack : acks) {
+      if (!games.count(ack.board)) {
+        HttpClient c("127.0.0.1", again.port);
+        games[ack.board] = json_reply(c.get("/api/games/" + std::to_string(ack.board))).json;
+      }
+      const json& moves = games[ack.board]["moves"];
+      ASSERT_TRUE(moves.is_array());
+      ASSERT_GE(static_cast<int>(moves.size()), ack.ply) << "acknowledged move lost: board " << ack.board << " #" << ack.ply;
+      EXPECT_EQ(moves[static_cast<size_t>(ack.ply - 1)]["move"], ack.move);
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
