@@ -14,6 +14,7 @@
 #include "core/registry.h"
 #include "games/ndengrod/ndengrod_game.h"
 #include "games/ndengrod/ndengrod_state.h"
+#include "games/ndengrod/ndengrod_testing.h"
 
 namespace ludus::ndengrod_test {
 
@@ -44,7 +45,7 @@ inline std::unique_ptr<NdengrodState> position(const NdengrodGame& game, const s
   auto state = game.new_initial_state();
   auto* ndengrod = dynamic_cast<NdengrodState*>(state.release());
   std::unique_ptr<NdengrodState> out(ndengrod);
-  out->set_position(stones, to_move, plies);
+  NdengrodTesting::set_position(*out, stones, to_move, plies);
   return out;
 }
 
