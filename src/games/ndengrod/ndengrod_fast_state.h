@@ -7,7 +7,7 @@
 
 #include "games/ndengrod/ndengrod_state.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 
 // An empty board of `game`, with bitboards of game.bitboard_words() words.
 std::unique_ptr<NdengrodState> make_ndengrod_state(const NdengrodGame& game);
@@ -22,4 +22,4 @@ struct NdengrodGuidedTrace {
 
 struct NdengrodTesting;
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

@@ -25,8 +25,8 @@
 #include "games/ndengrod/ndengrod_fast_state.h"
 #include "games/ndengrod/ndengrod_state.h"
 
-namespace ludus {
-namespace ndengrod_fast {
+namespace ludus::ndengrod {
+namespace fast {
 
 // Line masks: 16 bits and 12 lines per axis are enough for every board of at most 64
 // cells (hex-hex up to side 5, trapezoid up to side 6); larger boards take the maximum.
@@ -136,7 +136,7 @@ class NdengrodFastState final : public NdengrodState {
  private:
   // Test support (ndengrod_testing.cpp, not in the shipped binary): position set-up and
   // traced playouts.
-  friend struct ludus::NdengrodTesting;
+  friend struct ndengrod::NdengrodTesting;
 
   // Whether a neighbour of `site` is in `board`.
   bool touches(int site, const Board& board) const {
@@ -480,5 +480,5 @@ void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng
   }
 }
 
-}  // namespace ndengrod_fast
-}  // namespace ludus
+}  // namespace fast
+}  // namespace ludus::ndengrod

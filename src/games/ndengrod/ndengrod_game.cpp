@@ -8,7 +8,7 @@
 #include "core/rules_documents.h"
 #include "games/ndengrod/ndengrod_fast_state.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
 const GameInfo kInfo{
@@ -128,4 +128,4 @@ static const bool kRegistered = register_game({&kInfo, [](const Options& o) {
                                                  return std::make_shared<const NdengrodGame>(o);
                                                }});
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

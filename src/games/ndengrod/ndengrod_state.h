@@ -11,7 +11,7 @@
 #include "core/game.h"
 #include "games/ndengrod/ndengrod_game.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 
 class NdengrodState : public State {
  public:
@@ -103,4 +103,4 @@ class NdengrodState : public State {
   Action last_action_ = kNoAction;
 };
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

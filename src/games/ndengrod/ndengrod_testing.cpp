@@ -4,13 +4,13 @@
 
 #include "games/ndengrod/ndengrod_fast_state_impl.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
 // Calls f(fast) with the state's NdengrodFastState of the width make_ndengrod_state chose.
 template <typename F>
 decltype(auto) with_fast_state(NdengrodState& state, F&& f) {
-  using ndengrod_fast::NdengrodFastState;
+  using fast::NdengrodFastState;
   if (auto* s = dynamic_cast<NdengrodFastState<1>*>(&state)) return f(*s);
   if (auto* s = dynamic_cast<NdengrodFastState<2>*>(&state)) return f(*s);
   if (auto* s = dynamic_cast<NdengrodFastState<4>*>(&state)) return f(*s);
@@ -21,7 +21,7 @@ decltype(auto) with_fast_state(NdengrodState& state, F&& f) {
 }  // namespace
 
 template <int kWords>
-void NdengrodTesting::set_position(ndengrod_fast::NdengrodFastState<kWords>& state, const std::vector<int>& stones,
+void NdengrodTesting::set_position(fast::NdengrodFastState<kWords>& state, const std::vector<int>& stones,
                                  int to_move, int plies) {
   state.stones_[0].clear();
   state.stones_[1].clear();
@@ -52,4 +52,4 @@ int NdengrodTesting::guided_playout_traced(NdengrodState& state, Rng& rng, Guide
   return with_fast_state(state, [&](auto& fast) { return fast.template playout<true>(rng, &trace); });
 }
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

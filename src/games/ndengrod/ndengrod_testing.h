@@ -6,9 +6,9 @@
 #include "games/ndengrod/ndengrod_fast_state.h"
 #include "games/ndengrod/ndengrod_state.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 
-namespace ndengrod_fast {
+namespace fast {
 template <int kWords>
 class NdengrodFastState;
 }
@@ -26,8 +26,8 @@ struct NdengrodTesting {
 
  private:
   template <int kWords>
-  static void set_position(ndengrod_fast::NdengrodFastState<kWords>& state, const std::vector<int>& stones,
+  static void set_position(fast::NdengrodFastState<kWords>& state, const std::vector<int>& stones,
                            int to_move, int plies);
 };
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

@@ -12,7 +12,7 @@
 #include "core/game.h"
 #include "core/geometry.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 class NettedState;
 
@@ -88,4 +88,4 @@ class NettedState : public State {
   std::string end_reason() const override;
 };
 
-}  // namespace ludus
+}  // namespace ludus::netted

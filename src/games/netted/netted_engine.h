@@ -24,7 +24,7 @@
 #include "games/netted/netted.h"
 #include "games/netted/netted_regions.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 template <int W>
 class NettedEngineGame final : public NettedGame {
@@ -304,4 +304,4 @@ int NettedEngineState<W>::random_playout(Rng& rng) {
   return winner_;
 }
 
-}  // namespace ludus
+}  // namespace ludus::netted

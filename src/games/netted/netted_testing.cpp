@@ -5,7 +5,7 @@
 
 #include "games/netted/netted_engine.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 template <int W>
 std::string NettedTesting::self_check(const NettedEngineState<W>& state) {
@@ -38,4 +38,4 @@ std::string NettedTesting::self_check(const NettedState& state) {
   throw std::logic_error("netted: not a state of the fast engine");
 }
 
-}  // namespace ludus
+}  // namespace ludus::netted

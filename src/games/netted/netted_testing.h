@@ -5,7 +5,7 @@
 
 #include "games/netted/netted.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 template <int W>
 class NettedEngineState;
@@ -20,4 +20,4 @@ struct NettedTesting {
   static std::string self_check(const NettedEngineState<W>& state);
 };
 
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -7,10 +7,10 @@
 #include "games/ndengrod/ndengrod_reference.h"
 #include "ndengrod_test_util.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
-using namespace ndengrod_test;
+using namespace test;
 
 // The empty cells where a stone of `colour` would make a line of the game's length,
 // ascending (whatever their legality), from the reference rules.
@@ -191,4 +191,4 @@ TEST(NdengrodGuided, BlocksTheOpponentsWin) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::ndengrod

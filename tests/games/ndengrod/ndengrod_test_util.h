@@ -16,7 +16,7 @@
 #include "games/ndengrod/ndengrod_state.h"
 #include "games/ndengrod/ndengrod_testing.h"
 
-namespace ludus::ndengrod_test {
+namespace ludus::ndengrod::test {
 
 inline std::shared_ptr<const NdengrodGame> make(const std::map<std::string, std::string>& options = {}) {
   return std::dynamic_pointer_cast<const NdengrodGame>(make_game("ndengrod", options));
@@ -82,4 +82,4 @@ inline std::string parse_error(const State& state, const std::string& text) {
   return "";
 }
 
-}  // namespace ludus::ndengrod_test
+}  // namespace ludus::ndengrod::test

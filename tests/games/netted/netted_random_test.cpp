@@ -6,7 +6,7 @@
 #include "games/netted/netted_testing.h"
 #include "support/game_test_support.h"
 
-namespace ludus {
+namespace ludus::netted {
 namespace {
 
 // Compares everything the fast state knows with the reference computed from scratch.
@@ -88,4 +88,4 @@ TEST(NettedRandom, PlayoutsEndWithAWinner) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::netted
