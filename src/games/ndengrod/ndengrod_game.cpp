@@ -1,4 +1,4 @@
-#include "games/ndengrod/ndengrod_game.h"
+#include "games/ndengrod/ndengrod.h"
 
 #include <algorithm>
 #include <stdexcept>

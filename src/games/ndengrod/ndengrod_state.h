@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/game.h"
-#include "games/ndengrod/ndengrod_game.h"
+#include "games/ndengrod/ndengrod.h"
 
 namespace ludus::ndengrod {
 

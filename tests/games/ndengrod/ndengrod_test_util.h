@@ -12,7 +12,7 @@
 
 #include "core/history.h"
 #include "core/registry.h"
-#include "games/ndengrod/ndengrod_game.h"
+#include "games/ndengrod/ndengrod.h"
 #include "games/ndengrod/ndengrod_state.h"
 #include "games/ndengrod/ndengrod_testing.h"
 
