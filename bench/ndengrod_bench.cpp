@@ -17,7 +17,7 @@ void Ndengrod_playouts(benchmark::State& bench, const char* shape, const char* s
   for (auto _ : bench) {
     auto state = start->clone();
     benchmark::DoNotOptimize(guided ? state->guided_playout(rng) : state->random_playout(rng));
-    plies += static_cast<const NdengrodState&>(*state).num_plies();
+    plies += static_cast<const ndengrod::NdengrodState&>(*state).num_plies();
   }
   bench.SetItemsProcessed(bench.iterations());
   bench.counters["plies/playout"] = benchmark::Counter(static_cast<double>(plies) / bench.iterations());

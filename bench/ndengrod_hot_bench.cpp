@@ -20,10 +20,10 @@ void Ndengrod_placement_legal(benchmark::State& bench, const char* size, Stage s
   auto game = make_game("ndengrod", {{"shape", "hexhex"}, {"size", size}});
   auto position = position_or_skip(bench, *game, stage);
   if (!position) return;
-  const auto& state = static_cast<const NdengrodState&>(*position->state);
+  const auto& state = static_cast<const ndengrod::NdengrodState&>(*position->state);
   std::vector<int> empty;
   for (int site = 0; site < state.ndengrod().num_sites(); ++site)
-    if (state.stone_at(site) == NdengrodState::kEmpty) empty.push_back(site);
+    if (state.stone_at(site) == ndengrod::NdengrodState::kEmpty) empty.push_back(site);
   int legal = 0;
   for (auto _ : bench) {
     legal = 0;
@@ -45,7 +45,7 @@ void Ndengrod_place(benchmark::State& bench, const char* size, Stage stage) {
   int captured = 0;
   for (Action a : continuation(*position->state)) {
     state->apply(a);
-    captured += static_cast<const NdengrodState&>(*state).last_captures();
+    captured += static_cast<const ndengrod::NdengrodState&>(*state).last_captures();
   }
   bench.counters["captured"] = captured;
 }

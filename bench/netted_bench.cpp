@@ -23,7 +23,7 @@ void Netted_playouts(benchmark::State& bench, const char* shape, const char* siz
     auto state = start->clone();
     benchmark::DoNotOptimize(state->random_playout(rng));
     // Every ply placed one stone.
-    const auto& netted = static_cast<const NettedState&>(*state);
+    const auto& netted = static_cast<const netted::NettedState&>(*state);
     for (int c = 0; c < game->num_distinct_actions(); ++c) plies += netted.owner(c) >= 0;
   }
   bench.SetItemsProcessed(bench.iterations());
@@ -52,10 +52,10 @@ void Netted_place(benchmark::State& bench, const char* size, Stage stage) {
 }
 
 template <int W>
-bool evaluate_from_scratch(benchmark::State& bench, const NettedState& position) {
-  const auto* start = dynamic_cast<const NettedEngineState<W>*>(&position);
+bool evaluate_from_scratch(benchmark::State& bench, const netted::NettedState& position) {
+  const auto* start = dynamic_cast<const netted::NettedEngineState<W>*>(&position);
   if (!start) return false;
-  auto state = std::make_unique<NettedEngineState<W>>(*start);
+  auto state = std::make_unique<netted::NettedEngineState<W>>(*start);
   // Rebuilds everything from the stones, so it can run again on the same state.
   for (auto _ : bench) {
     state->evaluate_from_scratch();
@@ -70,7 +70,7 @@ void Netted_from_scratch(benchmark::State& bench, const char* size, Stage stage)
   auto game = make_game("netted", {{"size", size}});
   auto position = position_or_skip(bench, *game, stage);
   if (!position) return;
-  const auto& state = static_cast<const NettedState&>(*position->state);
+  const auto& state = static_cast<const netted::NettedState&>(*position->state);
   if (!(evaluate_from_scratch<1>(bench, state) || evaluate_from_scratch<2>(bench, state) ||
         evaluate_from_scratch<3>(bench, state) || evaluate_from_scratch<4>(bench, state) ||
         evaluate_from_scratch<5>(bench, state)))

@@ -120,15 +120,14 @@ class EpoxyState : public State {
   int count_first_actions(int colour) const;
   bool has_first_action(int colour) const;
 
-  // Replaces the position (stones by site, kEmpty elsewhere) for tests and analysis;
-  // the opening turn counts as played, and the earlier situations are forgotten.
-  void set_position(std::span<const int> cells, int to_move, bool second_action);
-
   // Recomputes every incremental table from the stones; "" when they agree, else the
   // first difference (for the stress test).
   std::string check_tables() const;
 
  private:
+  // Test support (epoxy_testing.cpp, not in the shipped binary) sets up positions.
+  friend struct EpoxyTesting;
+
   // What a point sees in one direction.
   struct Look {
     int8_t first = kEmpty;  // colour of the first stone (kEmpty: none before edge or hole)

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ludus::epoxy::reference {
+namespace ludus::epoxy {
 namespace {
 
 // Line of sight: from `stone` along each of the six directions to each point up to and
@@ -106,4 +106,4 @@ std::vector<Action> legal_actions(const EpoxyState& state, const Situations& see
   return legal;
 }
 
-}  // namespace ludus::epoxy::reference
+}  // namespace ludus::epoxy

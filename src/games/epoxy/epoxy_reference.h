@@ -8,7 +8,7 @@
 
 #include "games/epoxy/epoxy.h"
 
-namespace ludus::epoxy::reference {
+namespace ludus::epoxy {
 
 // A situation: the stones (kEmpty or a colour, by site), the player to act and whether
 // that action is the second of a turn.
@@ -35,4 +35,4 @@ std::vector<Action> first_actions(const EpoxyGame& game, const std::vector<int>&
 // repetition looks at the situation after the turn), sorted.
 std::vector<Action> legal_actions(const EpoxyState& state, const Situations& seen);
 
-}  // namespace ludus::epoxy::reference
+}  // namespace ludus::epoxy

@@ -117,22 +117,6 @@ void EpoxyState::lift_stone(int site) {
   for (int q : game_->geometry().neighbours(site)) --adjacent_[colour][q];
 }
 
-void EpoxyState::set_position(std::span<const int> cells, int to_move, bool second_action) {
-  const int n = game_->num_sites();
-  if (static_cast<int>(cells.size()) != n) throw LudusError("set_position: wrong number of cells");
-  for (int s = 0; s < n; ++s)
-    if (cell_[s] != kEmpty) lift_stone(s);
-  for (int s = 0; s < n; ++s)
-    if (cells[s] != kEmpty) put_stone(s, cells[s]);
-  to_move_ = to_move;
-  second_action_ = second_action;
-  opening_turn_ = false;
-  winner_ = -1;
-  situations_.clear();
-  situations_.record(situation_key());
-  slides_since_placement_ = 0;
-}
-
 std::string EpoxyState::check_tables() const {
   const Geometry& g = game_->geometry();
   std::array<int, 2> open_slides = {0, 0};

@@ -1,4 +1,4 @@
-#include "games/ndengrod/ndengrod_game.h"
+#include "games/ndengrod/ndengrod.h"
 
 #include <algorithm>
 #include <stdexcept>
@@ -8,7 +8,7 @@
 #include "core/rules_documents.h"
 #include "games/ndengrod/ndengrod_fast_state.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
 const GameInfo kInfo{
@@ -128,4 +128,4 @@ static const bool kRegistered = register_game({&kInfo, [](const Options& o) {
                                                  return std::make_shared<const NdengrodGame>(o);
                                                }});
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
 std::vector<int> group_in(const Geometry& geometry, const std::vector<int>& cells, int site) {
@@ -97,4 +97,4 @@ int NdengrodReference::longest_line_through(int site) const {
   return best;
 }
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

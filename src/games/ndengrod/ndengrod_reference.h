@@ -10,7 +10,7 @@
 
 #include "core/geometry.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 
 class NdengrodReference {
  public:
@@ -57,4 +57,4 @@ class NdengrodReference {
   std::set<std::pair<std::vector<int>, int>> occurred_;  // (stones, colour to move)
 };
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

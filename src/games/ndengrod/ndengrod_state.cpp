@@ -5,7 +5,7 @@
 #include "core/ascii_board.h"
 #include "core/notation.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 
 std::string NdengrodState::end_reason() const {
   switch (end_) {
@@ -57,4 +57,4 @@ std::string NdengrodState::render() const {
   });
 }
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

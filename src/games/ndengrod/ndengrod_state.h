@@ -9,9 +9,9 @@
 #include <vector>
 
 #include "core/game.h"
-#include "games/ndengrod/ndengrod_game.h"
+#include "games/ndengrod/ndengrod.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 
 class NdengrodState : public State {
  public:
@@ -32,7 +32,7 @@ class NdengrodState : public State {
   // The board with the last placed stone in upper case.
   std::string render() const override;
 
-  // --- the position, for tests, the reference cross-check and front ends -------------
+  // --- the position, for the reference cross-check, tests and front ends -------------
   // kEmpty or the colour of the stone on `site`.
   virtual int stone_at(int site) const = 0;
   int site_colour(int site) const override { return stone_at(site); }
@@ -45,20 +45,6 @@ class NdengrodState : public State {
   virtual bool any_legal_placement() const = 0;
   // Stones removed by the last move.
   virtual int last_captures() const = 0;
-  // Replaces the position (test and analysis helper): one entry per site, kEmpty or a
-  // colour; `plies` counts as moves already played (swap is legal only when it is 1).
-  // The game's earlier positions are forgotten: superko starts from this one.
-  virtual void set_position(const std::vector<int>& stones, int to_move, int plies = 2) = 0;
-
-  // guided_playout (take a win in one, else block the opponent's, else random) that
-  // records what it did (test hook; allocates): every move, and before each move the
-  // cells where each colour would complete a line by the playout's incremental account.
-  struct GuidedTrace {
-    std::vector<Action> moves;
-    std::vector<std::array<std::vector<int>, 2>> threats;  // threats[i]: before moves[i]
-  };
-  virtual int guided_playout_traced(Rng& rng, GuidedTrace& trace) = 0;
-
   int num_plies() const { return plies_; }
   Action last_action() const { return last_action_; }
 
@@ -117,4 +103,4 @@ class NdengrodState : public State {
   Action last_action_ = kNoAction;
 };
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod

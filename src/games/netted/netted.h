@@ -12,7 +12,7 @@
 #include "core/game.h"
 #include "core/geometry.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 class NettedState;
 
@@ -80,9 +80,6 @@ class NettedState : public State {
   // ended because the loser had no legal placement, or is not over).
   virtual int netted_stones() const = 0;
   virtual int netted_edges() const = 0;
-  // Empty when the incrementally kept regions, legal placements and result equal a
-  // recomputation from the stones alone, else the first difference (cross-check tests).
-  virtual std::string self_check() const = 0;
 
   // --- shared front-end behaviour ----------------------------------------------------------
   std::string action_to_text(Action action) const override;
@@ -91,4 +88,4 @@ class NettedState : public State {
   std::string end_reason() const override;
 };
 
-}  // namespace ludus
+}  // namespace ludus::netted

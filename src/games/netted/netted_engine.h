@@ -14,7 +14,7 @@
 // gaps leave P's space, O's new diagonals cut steps).  Only P regions that changed can
 // have died; the legal placements of P are its roomy regions plus the O gaps whose
 // merged neighbourhood would live.  evaluate_from_scratch() partitions both colours
-// anew: used for position set-up and by the cross-check (self_check).
+// anew: used for position set-up and by the tests' cross-check (NettedTesting::self_check).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -24,7 +24,7 @@
 #include "games/netted/netted.h"
 #include "games/netted/netted_regions.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 template <int W>
 class NettedEngineGame final : public NettedGame {
@@ -72,7 +72,6 @@ class NettedEngineState final : public NettedState {
   bool step_open(int colour, int a, int b) const override { return open_[colour][a].test(b); }
   int netted_stones() const override { return netted_stones_; }
   int netted_edges() const override { return netted_edges_; }
-  std::string self_check() const override;
 
   using Regions = NettedRegions<W>;
   using Cut = typename Regions::Cut;
@@ -87,11 +86,14 @@ class NettedEngineState final : public NettedState {
   const Regions& regions(int colour) const { return regions_[colour]; }
 
  private:
+  // The tests' cross-check (netted_testing.cpp, not in the shipped binary).
+  friend struct NettedTesting;
+
   const NettedEngineGame<W>& engine() const { return static_cast<const NettedEngineGame<W>&>(game()); }
   typename Regions::Counting counting(int colour) const { return {engine().edge_mask(), stones_[colour]}; }
   Board space(int colour) const { return engine().board_mask().and_not(stones_[1 - colour] | gaps_[1 - colour]); }
   // The legal placements of the colour to move, summing the regions a gap cell joins
-  // (the plain form of judge(), for self_check).
+  // (the plain form of judge(), for the tests' self_check).
   Board legal_by_sums() const;
   // Judges the colour to move after the other placed: dead if one of the `changed`
   // regions (or any region, once after set-up) is netted; else its legal mask.
@@ -282,27 +284,6 @@ typename NettedEngineState<W>::Board NettedEngineState<W>::legal_by_sums() const
 }
 
 template <int W>
-std::string NettedEngineState<W>::self_check() const {
-  auto fresh = std::make_unique<NettedEngineState>(engine());
-  for (int s = 0; s < engine().num_sites(); ++s)
-    if (owner(s) >= 0) fresh->place(s, owner(s));
-  fresh->set_to_move(to_move_);
-  fresh->evaluate_from_scratch();
-  for (int colour = 0; colour < 2; ++colour) {
-    if (!(gaps_[colour] == fresh->gaps_[colour])) return "gaps differ";
-    for (int s = 0; s < engine().num_sites(); ++s)
-      if (!(open_[colour][s] == fresh->open_[colour][s])) return "open steps differ";
-    const std::string difference = regions_[colour].difference(fresh->regions_[colour]);
-    if (!difference.empty()) return game().colour_name(colour) + " regions: " + difference;
-  }
-  if (winner_ != fresh->winner_) return "winner differs";
-  if (netted_stones_ != fresh->netted_stones_ || netted_edges_ != fresh->netted_edges_) return "netted group differs";
-  if (!(legal_ == fresh->legal_)) return "legal placements differ";
-  if (winner_ < 0 && !(legal_ == legal_by_sums())) return "legal placements differ from the summed regions";
-  return {};
-}
-
-template <int W>
 int NettedEngineState<W>::random_playout(Rng& rng) {
   while (winner_ < 0) {
     uint32_t k = rng.below(static_cast<uint32_t>(legal_.count()));
@@ -323,4 +304,4 @@ int NettedEngineState<W>::random_playout(Rng& rng) {
   return winner_;
 }
 
-}  // namespace ludus
+}  // namespace ludus::netted

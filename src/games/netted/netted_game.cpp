@@ -7,7 +7,7 @@
 #include "games/netted/netted.h"
 #include "games/netted/netted_engine.h"
 
-namespace ludus {
+namespace ludus::netted {
 namespace {
 
 const GameInfo kInfo{
@@ -89,4 +89,4 @@ std::unique_ptr<NettedState> NettedGame::position(std::string_view black, std::s
   return position(cells(black), cells(white), to_move);
 }
 
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -1,6 +1,6 @@
 #include "games/netted/netted_reference.h"
 
-namespace ludus {
+namespace ludus::netted {
 namespace {
 
 bool adjacent(const Geometry& g, int a, int b) {
@@ -112,4 +112,4 @@ std::vector<int> NettedReference::legal_placements(Cells cells, int colour) cons
   return out;
 }
 
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -7,7 +7,7 @@
 
 #include "core/geometry.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 class NettedReference {
  public:
@@ -48,4 +48,4 @@ class NettedReference {
   std::vector<std::array<int, 2>> between_;
 };
 
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -23,7 +23,7 @@
 
 #include "core/bitboard.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 template <int W>
 class NettedRegions {
@@ -380,4 +380,4 @@ std::string NettedRegions<W>::difference(const NettedRegions& other) const {
   return error;
 }
 
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -4,7 +4,7 @@
 #include "core/notation.h"
 #include "games/netted/netted.h"
 
-namespace ludus {
+namespace ludus::netted {
 
 std::string NettedState::action_to_text(Action action) const { return netted().geometry().name(action); }
 
@@ -50,4 +50,4 @@ std::string NettedState::end_reason() const {
          (netted_edges() == 1 ? "" : "s") + ")";
 }
 
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -182,9 +182,6 @@ class TrellisState : public State {
   std::string render() const override;
   int site_colour(int site) const override { return stone_at(site); }
   int random_playout(Rng& rng) override { return play_random_plies(rng, -1); }
-  // The random playout, stopped after `max_plies` plies (turns and swap) when that is
-  // not negative; returns winner().  Tests use it to check single random moves.
-  int play_random_plies(Rng& rng, int max_plies);
 
   // --- observation (tests, reference cross-checks, AIs) ---
   const TrellisGame& trellis() const { return *game_; }
@@ -210,6 +207,13 @@ class TrellisState : public State {
   bool connected(int site_a, int site_b) const;
 
  private:
+  // Test support (trellis_testing.cpp, not in the shipped binary) plays single random plies.
+  friend struct TrellisTesting;
+
+  // The random playout, stopped after `max_plies` plies (turns and swap) when that is
+  // not negative; returns winner().
+  int play_random_plies(Rng& rng, int max_plies);
+
   bool empty(int site) const { return cells::is_empty(cells_[game_->cell_of(site)]); }
   // Placement actions the mirror rule forbids now (at most two); returns their count.
   int forbidden_mirror_actions(std::array<Action, 2>& out) const;

@@ -46,7 +46,7 @@ TEST(EpoxyRepetition, SlideThatWouldRecreateASituationIsRefusedButPassIsNot) {
             "illegal move 'h6-g6': repeats an earlier situation (same stones, same player to act, same action of the "
             "turn)");
   // The contact rule alone would allow it; pass stays legal.
-  EXPECT_EQ(reference::legal_actions(*state, {}), (std::vector<Action>{h6_g6, game->pass_action()}));
+  EXPECT_EQ(legal_actions(*state, {}), (std::vector<Action>{h6_g6, game->pass_action()}));
   EXPECT_EQ(legal_texts(*state), std::vector<std::string>{"pass"});
   play(*state, "pass");
   EXPECT_FALSE(state->is_terminal());
@@ -78,24 +78,24 @@ TEST(EpoxyRepetition, EveryLineFromTheForcedCycleEndsAsTheReferenceSays) {
   for (int to_move : {kMaroon, kGrey})
     for (bool second_action : {false, true}) {
       auto start = testing::forced_cycle(*game, to_move, second_action);
-      reference::Situations seen = {reference::situation_of(*start)};
+      Situations seen = {situation_of(*start)};
       std::function<void(const EpoxyState&)> walk = [&](const EpoxyState& state) {
-        const auto cells = reference::cells_of(state);
+        const auto cells = cells_of(state);
         if (state.is_terminal()) {
           ++lines;
-          ASSERT_TRUE(reference::first_actions(*game, cells, 1 - state.winner(), seen).empty()) << state.render();
+          ASSERT_TRUE(first_actions(*game, cells, 1 - state.winner(), seen).empty()) << state.render();
           return;
         }
         auto legal = state.legal_actions();
         std::sort(legal.begin(), legal.end());
-        ASSERT_EQ(legal, reference::legal_actions(state, seen)) << state.render();
+        ASSERT_EQ(legal, legal_actions(state, seen)) << state.render();
         for (int colour : {kMaroon, kGrey})
           ASSERT_EQ(state.count_first_actions(colour),
-                    static_cast<int>(reference::first_actions(*game, cells, colour, seen).size()));
+                    static_cast<int>(first_actions(*game, cells, colour, seen).size()));
         for (Action action : legal) {
           EpoxyState next = state;
           next.apply(action);
-          const auto situation = reference::situation_of(next);
+          const auto situation = situation_of(next);
           const bool added = !next.is_terminal() && seen.insert(situation).second;
           walk(next);
           if (added) seen.erase(situation);

@@ -23,13 +23,13 @@ TEST(EpoxyConformance, RecordedGamesReplay) { ludus::testing::expect_conformance
 class SituationFollower {
  public:
   void operator()(const EpoxyState& state) {
-    if (state.plies() <= 1) seen_ = {reference::situation_of(EpoxyState(state.epoxy()))};  // a new game
-    if (!state.is_terminal()) seen_.insert(reference::situation_of(state));
+    if (state.plies() <= 1) seen_ = {situation_of(EpoxyState(state.epoxy()))};  // a new game
+    if (!state.is_terminal()) seen_.insert(situation_of(state));
   }
-  const reference::Situations& seen() const { return seen_; }
+  const Situations& seen() const { return seen_; }
 
  private:
-  reference::Situations seen_;
+  Situations seen_;
 };
 
 // The fast tables against the reference: the legal set of the side to move, both
@@ -39,29 +39,29 @@ struct ReferenceCheck {
     const auto& state = dynamic_cast<const EpoxyState&>(generic);
     situations(state);
     const auto& seen = situations.seen();
-    const auto cells = reference::cells_of(state);
+    const auto cells = cells_of(state);
     const auto& game = state.epoxy();
     ASSERT_EQ(state.check_tables(), "") << state.render();
     if (state.is_terminal()) {
-      EXPECT_TRUE(reference::first_actions(game, cells, 1 - state.winner(), seen).empty()) << state.render();
+      EXPECT_TRUE(first_actions(game, cells, 1 - state.winner(), seen).empty()) << state.render();
       return;
     }
     auto fast = state.legal_actions();
     std::sort(fast.begin(), fast.end());
-    const auto expected = reference::legal_actions(state, seen);
+    const auto expected = legal_actions(state, seen);
     ASSERT_EQ(fast, expected) << state.render();
-    const auto first = reference::first_actions(game, cells, state.to_move(), seen);
+    const auto first = first_actions(game, cells, state.to_move(), seen);
     ASSERT_EQ(state.count_first_actions(state.to_move()), static_cast<int>(first.size()));
     ASSERT_TRUE(state.has_first_action(state.to_move()) || state.second_action());
     const int waiting = 1 - state.to_move();
-    const int waiting_actions = static_cast<int>(reference::first_actions(game, cells, waiting, seen).size());
+    const int waiting_actions = static_cast<int>(first_actions(game, cells, waiting, seen).size());
     ASSERT_EQ(state.count_first_actions(waiting), waiting_actions) << state.render();
     ASSERT_EQ(state.has_first_action(waiting), waiting_actions > 0);
     // Slides the contact rule allows but repetition refuses.
     if (state.second_action()) {
-      refused += static_cast<long>(reference::legal_actions(state, {}).size() - expected.size());
+      refused += static_cast<long>(legal_actions(state, {}).size() - expected.size());
     } else {
-      refused += static_cast<long>(reference::first_actions(game, cells, state.to_move(), {}).size() - first.size());
+      refused += static_cast<long>(first_actions(game, cells, state.to_move(), {}).size() - first.size());
     }
   }
   SituationFollower situations;
@@ -91,7 +91,7 @@ TEST(EpoxySimulation, RandomActionIsLegal) {
       SituationFollower situations;
       situations(state);
       while (!state.is_terminal()) {
-        const auto legal = reference::legal_actions(state, situations.seen());
+        const auto legal = legal_actions(state, situations.seen());
         for (int k = 0; k < 5; ++k) {
           const Action a = state.random_action(rng);
           ASSERT_TRUE(std::binary_search(legal.begin(), legal.end(), a)) << state.action_to_text(a) << "\n" << state.render();
@@ -152,9 +152,9 @@ TEST(EpoxySimulation, PlayoutsEndCorrectly) {
       ASSERT_TRUE(state.is_terminal());
       ASSERT_EQ(winner, state.winner());
       ASSERT_EQ(stepped.winner(), winner);
-      ASSERT_EQ(reference::cells_of(stepped), reference::cells_of(state));
+      ASSERT_EQ(cells_of(stepped), cells_of(state));
       ASSERT_EQ(state.check_tables(), "");
-      ASSERT_TRUE(reference::first_actions(*game, reference::cells_of(state), 1 - winner, situations.seen()).empty())
+      ASSERT_TRUE(first_actions(*game, cells_of(state), 1 - winner, situations.seen()).empty())
           << state.render();
     }
   }

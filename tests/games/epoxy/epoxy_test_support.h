@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/registry.h"
 #include "games/epoxy/epoxy.h"
+#include "games/epoxy/epoxy_testing.h"
 
 namespace ludus::epoxy::testing {
 
@@ -31,7 +32,7 @@ inline std::unique_ptr<EpoxyState> position(const EpoxyGame& game, const std::st
     }
   }
   auto state = std::make_unique<EpoxyState>(game);
-  state->set_position(cells, to_move, second_action);
+  EpoxyTesting::set_position(*state, cells, to_move, second_action);
   return state;
 }
 

@@ -4,10 +4,10 @@
 
 #include "ndengrod_test_util.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
-using namespace ndengrod_test;
+using namespace test;
 
 TEST(NdengrodGeometry, DefaultBoardIsHexHexOfSideFiveNamedAsInRules) {
   auto game = make();
@@ -132,4 +132,4 @@ TEST(NdengrodGeometry, DrawingMarksTheLastPlacedStone) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::ndengrod

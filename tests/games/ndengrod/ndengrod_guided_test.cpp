@@ -7,10 +7,10 @@
 #include "games/ndengrod/ndengrod_reference.h"
 #include "ndengrod_test_util.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
-using namespace ndengrod_test;
+using namespace test;
 
 // The empty cells where a stone of `colour` would make a line of the game's length,
 // ascending (whatever their legality), from the reference rules.
@@ -43,8 +43,8 @@ void check_guided_playouts(const std::map<std::string, std::string>& options, in
   for (int g = 0; g < games; ++g) {
     auto fast = game->new_initial_state();
     auto& guided = dynamic_cast<NdengrodState&>(*fast);
-    NdengrodState::GuidedTrace trace;
-    const int winner = guided.guided_playout_traced(rng, trace);
+    NdengrodTesting::GuidedTrace trace;
+    const int winner = NdengrodTesting::guided_playout_traced(guided, rng, trace);
     ASSERT_TRUE(guided.is_terminal()) << label;
     ASSERT_EQ(winner, guided.winner());
     ASSERT_EQ(trace.threats.size(), trace.moves.size());
@@ -163,9 +163,9 @@ std::vector<std::string> first_moves(const NdengrodGame& game, const std::string
   std::vector<std::string> out;
   for (uint64_t seed = 1; seed <= 200; ++seed) {
     auto state = position(game, x, o, to_move);
-    NdengrodState::GuidedTrace trace;
+    NdengrodTesting::GuidedTrace trace;
     Rng rng(seed);
-    state->guided_playout_traced(rng, trace);
+    NdengrodTesting::guided_playout_traced(*state, rng, trace);
     if (trace.moves.empty()) continue;
     auto start = position(game, x, o, to_move);
     out.push_back(start->action_to_text(trace.moves[0]));
@@ -191,4 +191,4 @@ TEST(NdengrodGuided, BlocksTheOpponentsWin) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::ndengrod

@@ -3,10 +3,10 @@
 #include "core/error.h"
 #include "ndengrod_test_util.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
-using namespace ndengrod_test;
+using namespace test;
 
 const std::map<std::string, std::string> kNoSwap = {{"swap", "off"}};
 
@@ -316,4 +316,4 @@ TEST(NdengrodOptions, ResignIsLeftToTheRecord) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::ndengrod

@@ -9,10 +9,10 @@
 #include "ndengrod_test_util.h"
 #include "support/game_test_support.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
-using namespace ndengrod_test;
+using namespace test;
 
 // Follows a random game move by move with the reference rules.
 class ReferenceFollower {
@@ -212,4 +212,4 @@ TEST(NdengrodStress, RandomPlayoutMatchesInterfaceStatistics) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::ndengrod

@@ -16,10 +16,10 @@
 #include "games/ndengrod/ndengrod_reference.h"
 #include "ndengrod_test_util.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 namespace {
 
-using namespace ndengrod_test;
+using namespace test;
 
 constexpr int kX = 0, kO = 1;
 
@@ -125,4 +125,4 @@ TEST(NdengrodSuperko, ClonesKeepTheirOwnPast) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::ndengrod

@@ -12,10 +12,11 @@
 
 #include "core/history.h"
 #include "core/registry.h"
-#include "games/ndengrod/ndengrod_game.h"
+#include "games/ndengrod/ndengrod.h"
 #include "games/ndengrod/ndengrod_state.h"
+#include "games/ndengrod/ndengrod_testing.h"
 
-namespace ludus::ndengrod_test {
+namespace ludus::ndengrod::test {
 
 inline std::shared_ptr<const NdengrodGame> make(const std::map<std::string, std::string>& options = {}) {
   return std::dynamic_pointer_cast<const NdengrodGame>(make_game("ndengrod", options));
@@ -44,7 +45,7 @@ inline std::unique_ptr<NdengrodState> position(const NdengrodGame& game, const s
   auto state = game.new_initial_state();
   auto* ndengrod = dynamic_cast<NdengrodState*>(state.release());
   std::unique_ptr<NdengrodState> out(ndengrod);
-  out->set_position(stones, to_move, plies);
+  NdengrodTesting::set_position(*out, stones, to_move, plies);
   return out;
 }
 
@@ -81,4 +82,4 @@ inline std::string parse_error(const State& state, const std::string& text) {
   return "";
 }
 
-}  // namespace ludus::ndengrod_test
+}  // namespace ludus::ndengrod::test

@@ -3,7 +3,7 @@
 
 #include "support/game_test_support.h"
 
-namespace ludus {
+namespace ludus::netted {
 namespace {
 
 ConformanceSummary verify(const std::string& file, std::string* failures) {
@@ -33,4 +33,4 @@ TEST(NettedConformance, LudiiGamesAllPass) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -3,15 +3,16 @@
 
 #include "games/netted/netted.h"
 #include "games/netted/netted_reference.h"
+#include "games/netted/netted_testing.h"
 #include "support/game_test_support.h"
 
-namespace ludus {
+namespace ludus::netted {
 namespace {
 
 // Compares everything the fast state knows with the reference computed from scratch.
 void expect_matches_reference(const NettedReference& ref, const State& base) {
   const auto& state = dynamic_cast<const NettedState&>(base);
-  ASSERT_EQ(state.self_check(), "") << state.render();
+  ASSERT_EQ(NettedTesting::self_check(state), "") << state.render();
   const Geometry& g = state.netted().geometry();
   NettedReference::Cells cells(g.num_sites());
   for (int c = 0; c < g.num_sites(); ++c) cells[c] = state.owner(c);
@@ -87,4 +88,4 @@ TEST(NettedRandom, PlayoutsEndWithAWinner) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -5,10 +5,10 @@
 #include "games/netted/netted_reference.h"
 #include "games/netted/netted_test_support.h"
 
-namespace ludus {
+namespace ludus::netted {
 namespace {
 
-using namespace netted_test;
+using namespace test;
 
 std::string option_error(const std::map<std::string, std::string>& options) {
   try {
@@ -272,4 +272,4 @@ TEST(NettedRender, StonesGapsAndEdgeCells) {
 }
 
 }  // namespace
-}  // namespace ludus
+}  // namespace ludus::netted

@@ -11,7 +11,7 @@
 #include "core/registry.h"
 #include "games/netted/netted.h"
 
-namespace ludus::netted_test {
+namespace ludus::netted::test {
 
 constexpr int kBlack = 0, kWhite = 1;
 
@@ -49,4 +49,4 @@ inline std::string refusal(const State& state, const std::string& text) {
   return "accepted";
 }
 
-}  // namespace ludus::netted_test
+}  // namespace ludus::netted::test

@@ -2,6 +2,7 @@
 // The move the fast random playout makes from a position, for tests of its sampler, and
 // a position as the reference implementation's grid.
 #include "games/trellis/trellis.h"
+#include "games/trellis/trellis_testing.h"
 #include "games/trellis/trellis_reference.h"
 
 namespace ludus::trellis::test {
@@ -10,7 +11,7 @@ namespace ludus::trellis::test {
 // action it chose.
 inline Action random_ply(const TrellisState& state, Rng& rng) {
   TrellisState copy = state;
-  copy.play_random_plies(rng, 1);
+  TrellisTesting::play_random_plies(copy, rng, 1);
   const TrellisGame& game = state.trellis();
   if (copy.seats_swapped() != state.seats_swapped()) return game.swap_action();
   const TurnStones stones = copy.last_turn();

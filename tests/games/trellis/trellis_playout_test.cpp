@@ -78,7 +78,7 @@ TEST(TrellisPlayout, PlyByPlyTheWinIsFoundTheMomentItHappens) {
       auto state = game->new_initial_state();
       auto& trellis = static_cast<TrellisState&>(*state);
       while (!trellis.is_terminal()) {
-        trellis.play_random_plies(rng, 1);
+        TrellisTesting::play_random_plies(trellis, rng, 1);
         const ReferenceGrid grid = reference_grid(trellis);
         for (int colour : {kBlack, kWhite})
           ASSERT_EQ(reference_connects(grid, colour), trellis.is_terminal() && trellis.winner() == colour)

@@ -17,7 +17,7 @@
 #include "core/geometry.h"
 #include "core/repetition.h"
 
-namespace ludus {
+namespace ludus::ndengrod {
 
 // The neighbours of one cell as a window of two consecutive bitboard words (they lie on
 // three consecutive rows, at most 52 bits apart), so testing or collecting them costs two
@@ -111,4 +111,4 @@ class NdengrodGame : public Game {
 // Game metadata (name, colours, options, rules text) as registered.
 const GameInfo& ndengrod_info();
 
-}  // namespace ludus
+}  // namespace ludus::ndengrod
