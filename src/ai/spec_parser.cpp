@@ -125,6 +125,11 @@ double parse_duration(const std::string& text) {
   return value * scale;
 }
 
+bool is_plain_level(const std::string& spec) {
+  return spec == "random" ||
+         std::any_of(std::begin(kLevels), std::end(kLevels), [&](const Level& l) { return spec == l.name; });
+}
+
 PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& config) {
   auto fail = [&](const std::string& reason) -> LudusError {
     return LudusError("bad AI spec '" + spec_text + "': " + reason);

@@ -13,8 +13,7 @@ namespace ludus::server {
 
 std::string AiPolicy::checked_seat(const std::string& spec) const {
   const std::string text = lowercase_trimmed(spec);
-  for (const char* level : {"random", "easy", "medium", "hard", "max"})
-    if (text == level) return "ai:" + text;
+  if (ai::is_plain_level(text)) return "ai:" + text;
   if (!allow_raw_specs)
     bad_request("this server's computer players are ai:random, ai:easy, ai:medium, ai:hard and ai:max ('" +
                     text.substr(0, 60) + "' is not one of them)",
