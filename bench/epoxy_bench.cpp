@@ -5,7 +5,7 @@
 
 #include "bench_positions.h"
 #include "core/registry.h"
-#include "games/epoxy/epoxy.h"
+#include "games/epoxy/epoxy_state.h"
 
 namespace ludus {
 namespace {

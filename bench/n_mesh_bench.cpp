@@ -8,7 +8,7 @@
 
 #include "bench_positions.h"
 #include "core/registry.h"
-#include "games/n-mesh/n_mesh.h"
+#include "games/n-mesh/n_mesh_state.h"
 
 namespace ludus {
 namespace {

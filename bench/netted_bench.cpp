@@ -8,7 +8,7 @@
 
 #include "bench_positions.h"
 #include "core/registry.h"
-#include "games/netted/netted.h"
+#include "games/netted/netted_state.h"
 #include "games/netted/netted_engine.h"
 
 namespace ludus {

@@ -9,7 +9,7 @@
 
 #include "bench_positions.h"
 #include "core/registry.h"
-#include "games/trellis/trellis.h"
+#include "games/trellis/trellis_state.h"
 
 namespace ludus {
 namespace {

@@ -5,6 +5,7 @@
 #include "core/rules_documents.h"
 #include "games/epoxy/epoxy.h"
 #include "games/epoxy/epoxy_boards.h"
+#include "games/epoxy/epoxy_state.h"
 
 namespace ludus::epoxy {
 namespace {

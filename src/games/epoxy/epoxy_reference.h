@@ -6,7 +6,7 @@
 #include <set>
 #include <vector>
 
-#include "games/epoxy/epoxy.h"
+#include "games/epoxy/epoxy_state.h"
 
 namespace ludus::epoxy {
 

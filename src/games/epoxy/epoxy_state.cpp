@@ -8,7 +8,7 @@
 #include <bit>
 
 #include "core/error.h"
-#include "games/epoxy/epoxy.h"
+#include "games/epoxy/epoxy_state.h"
 
 namespace ludus::epoxy {
 namespace {

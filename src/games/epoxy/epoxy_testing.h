@@ -3,7 +3,7 @@
 // shipped binary).
 #include <span>
 
-#include "games/epoxy/epoxy.h"
+#include "games/epoxy/epoxy_state.h"
 
 namespace ludus::epoxy {
 

@@ -1,7 +1,7 @@
 // Epoxy notation (`d3`, `d3-d6`, `pass`), its error messages, and the board drawing.
 #include "core/ascii_board.h"
 #include "core/notation.h"
-#include "games/epoxy/epoxy.h"
+#include "games/epoxy/epoxy_state.h"
 
 namespace ludus::epoxy {
 

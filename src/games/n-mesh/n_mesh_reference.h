@@ -4,7 +4,7 @@
 // tests use it, to cross-check the bitboard flood fill of n_mesh_enmesh.cpp.
 #include <vector>
 
-#include "games/n-mesh/n_mesh.h"
+#include "games/n-mesh/n_mesh_state.h"
 
 namespace ludus::nmesh {
 

@@ -1,8 +1,9 @@
 #pragma once
 // The part of an Ndengrod position that does not depend on the bitboard width: whose
-// turn it is, the end of the game, the notation and the drawing.  The stones and the
-// rule checks live in NdengrodFastState<kWords> (ndengrod_fast_state.cpp), created by
-// NdengrodGame::new_initial_state() for the width the board needs.
+// turn it is, the end of the game, the notation and the drawing (ndengrod_text.cpp).
+// The stones and the rule checks live in NdengrodFastState<kWords>
+// (ndengrod_fast_state.cpp), created by NdengrodGame::new_initial_state() for the width
+// the board needs.
 #include <array>
 #include <string>
 #include <string_view>

@@ -1,7 +1,6 @@
 #pragma once
-// Netted (RULES.md §2): the game with its precomputed board tables, and the state
-// interface shared by the fast bitboard engine (netted_engine.h, one instantiation per
-// bitboard width) and by tests, the reference check and the text front ends.
+// Netted (RULES.md §2): the game with its precomputed board tables.  The state interface
+// is in netted_state.h, the fast bitboard engine that implements it in netted_engine.h.
 #include <array>
 #include <memory>
 #include <span>
@@ -60,32 +59,6 @@ class NettedGame : public Game {
   std::vector<Diagonal> diagonals_;
   std::vector<int> diagonal_start_;
   std::vector<std::array<Line, Geometry::kHexDirs>> lines_;
-};
-
-class NettedState : public State {
- public:
-  using State::State;
-  const NettedGame& netted() const { return static_cast<const NettedGame&>(game()); }
-
-  // --- position, for rendering, tests and the reference cross-check ------------------
-  // Colour of the stone on `site`, or -1.
-  virtual int owner(int site) const = 0;
-  int site_colour(int site) const override { return owner(site); }
-  // Whether empty `site` is a gap in `colour`'s net.
-  virtual bool is_gap(int colour, int site) const = 0;
-  // Whether `colour`'s regions may step between adjacent cells a and b (no opposing
-  // diagonal passes between them).
-  virtual bool step_open(int colour, int a, int b) const = 0;
-  // Stones and edge cells of the netted group that ended the game (0, 0 when the game
-  // ended because the loser had no legal placement, or is not over).
-  virtual int netted_stones() const = 0;
-  virtual int netted_edges() const = 0;
-
-  // --- shared front-end behaviour ----------------------------------------------------------
-  std::string action_to_text(Action action) const override;
-  Action parse_action(std::string_view text) const override;
-  std::string render() const override;
-  std::string end_reason() const override;
 };
 
 }  // namespace ludus::netted

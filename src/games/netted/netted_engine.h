@@ -21,7 +21,7 @@
 
 #include "core/bitboard.h"
 #include "core/error.h"
-#include "games/netted/netted.h"
+#include "games/netted/netted_state.h"
 #include "games/netted/netted_regions.h"
 
 namespace ludus::netted {

@@ -3,7 +3,7 @@
 // into the shipped binary).
 #include <string>
 
-#include "games/netted/netted.h"
+#include "games/netted/netted_state.h"
 
 namespace ludus::netted {
 

@@ -6,6 +6,7 @@
 #include "core/registry.h"
 #include "core/rules_documents.h"
 #include "games/trellis/trellis.h"
+#include "games/trellis/trellis_state.h"
 
 namespace ludus::trellis {
 namespace {

@@ -1,5 +1,5 @@
 // Uniformly random Trellis playouts, allocation-free.
-#include "games/trellis/trellis.h"
+#include "games/trellis/trellis_state.h"
 
 namespace ludus::trellis {
 namespace {

@@ -1,8 +1,6 @@
-// Trellis positions: move generation, applying moves (stones on the padded cell grid,
-// turn/pie/mirror bookkeeping in TurnRecord) and the notation.
-
-#include "core/notation.h"
-#include "games/trellis/trellis.h"
+// Trellis positions: move generation and applying moves (stones on the padded cell grid,
+// turn/pie/mirror bookkeeping in TurnRecord).  The notation is in trellis_text.cpp.
+#include "games/trellis/trellis_state.h"
 
 namespace ludus::trellis {
 
@@ -11,13 +9,6 @@ TrellisState::TrellisState(const TrellisGame& game) : State(game), game_(&game),
 int TrellisState::seat_to_move() const {
   // The first player plays Black, White, Black; from turn 4 the seats hold their colours.
   return record_.turns_played < 3 ? 0 : seat_of_colour(to_move());
-}
-
-std::string TrellisState::end_reason() const {
-  if (record_.outcome == kBlack) return "black connects top and bottom";
-  if (record_.outcome == kWhite) return "white connects left and right";
-  if (record_.outcome == kDraw) return "both players passed";
-  return {};
 }
 
 int TrellisState::forbidden_mirror_actions(std::array<Action, 2>& out) const {
@@ -77,57 +68,6 @@ void TrellisState::apply(Action action) {
     if (stones.second >= 0) won |= cells::place_stone(cells_.data(), g.stride(), colour, g.cell_of(stones.second));
     record_.record_placement(action, g.mirror_image(0, action), g.mirror_image(1, action), won);
   }
-}
-
-std::string TrellisState::action_to_text(Action action) const {
-  const TrellisGame& g = *game_;
-  if (action == g.pass_action()) return "pass";
-  if (action == g.swap_action()) return "swap";
-  TurnStones stones = g.stones_of(action);
-  std::string text = g.geometry().name(stones.first);
-  if (stones.second >= 0) text += "," + g.geometry().name(stones.second);
-  return text;
-}
-
-Action TrellisState::parse_action(std::string_view raw) const {
-  const TrellisGame& g = *game_;
-  const std::string text = normalize_move_text(raw);
-  if (is_terminal()) throw_illegal(raw, "the game is over");
-  switch (move_word(text)) {
-    case MoveWord::Pass:
-      return g.pass_action();
-    case MoveWord::Swap:
-      if (swap_available()) return g.swap_action();
-      if (seats_swapped()) throw_illegal(raw, "swap was already played");
-      throw_illegal(raw, "swap is only allowed as the second player's choice before turn 4");
-    case MoveWord::Resign:
-      throw_illegal(raw, "resign is not a board move");
-    case MoveWord::None:
-      break;
-  }
-  auto parse_point = [&](const std::string& point) {
-    std::string error;
-    int site = g.geometry().parse(point, &error);
-    if (site < 0) throw_illegal(raw, error);
-    if (!empty(site)) throw_illegal(raw, point + " is occupied");
-    return site;
-  };
-  Action action;
-  if (text.find(',') != std::string::npos) {
-    auto parts = split_move(text, ',');
-    if (!parts) throw_illegal(raw, "malformed move (expected 'd4', 'd4,g4', 'pass' or 'swap')");
-    int a = parse_point(parts->first), b = parse_point(parts->second);
-    if (a == b) throw_illegal(raw, "both stones on " + parts->first);
-    action = g.action_of(a, b);
-    if (action == kNoAction)
-      throw_illegal(raw, "the two stones must be exactly three apart: (±3,0), (0,±3), (±1,±2) or (±2,±1)");
-  } else {
-    if (text.empty()) throw_illegal(raw, "malformed move (expected 'd4', 'd4,g4', 'pass' or 'swap')");
-    action = parse_point(text);
-  }
-  if (record_.mirror_limit_reached() && record_.mirrors(action))
-    throw_illegal(raw, "a tenth mirroring turn in a row is not allowed (it rotates the opponent's last turn by 90°)");
-  return action;
 }
 
 bool TrellisState::connected(int site_a, int site_b) const {

@@ -1,7 +1,7 @@
 #pragma once
 // Test-only access to the Trellis playout (built into ludus_testing_trellis, never into
 // the shipped binary).
-#include "games/trellis/trellis.h"
+#include "games/trellis/trellis_state.h"
 
 namespace ludus::trellis {
 

@@ -7,7 +7,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
-#include "games/epoxy/epoxy.h"
+#include "games/epoxy/epoxy_state.h"
 #include "games/epoxy/epoxy_testing.h"
 
 namespace ludus::epoxy::testing {

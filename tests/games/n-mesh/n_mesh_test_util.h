@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/registry.h"
-#include "games/n-mesh/n_mesh.h"
+#include "games/n-mesh/n_mesh_state.h"
 
 namespace ludus::nmesh::testing {
 

@@ -1,7 +1,7 @@
 // The fast engine against the plain reference after every move of random games.
 #include <gtest/gtest.h>
 
-#include "games/netted/netted.h"
+#include "games/netted/netted_state.h"
 #include "games/netted/netted_reference.h"
 #include "games/netted/netted_testing.h"
 #include "support/game_test_support.h"

@@ -9,7 +9,7 @@
 #include "core/error.h"
 #include "core/history.h"
 #include "core/registry.h"
-#include "games/netted/netted.h"
+#include "games/netted/netted_state.h"
 
 namespace ludus::netted::test {
 

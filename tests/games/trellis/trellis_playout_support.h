@@ -1,7 +1,7 @@
 #pragma once
 // The move the fast random playout makes from a position, for tests of its sampler, and
 // a position as the reference implementation's grid.
-#include "games/trellis/trellis.h"
+#include "games/trellis/trellis_state.h"
 #include "games/trellis/trellis_testing.h"
 #include "games/trellis/trellis_reference.h"
 

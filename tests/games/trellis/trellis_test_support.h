@@ -9,7 +9,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
-#include "games/trellis/trellis.h"
+#include "games/trellis/trellis_state.h"
 
 namespace ludus::trellis::test {
 

@@ -2,7 +2,7 @@
 // same for every engine width, written against the NettedState accessors.
 #include "core/ascii_board.h"
 #include "core/notation.h"
-#include "games/netted/netted.h"
+#include "games/netted/netted_state.h"
 
 namespace ludus::netted {
 

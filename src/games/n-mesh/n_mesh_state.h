@@ -1,0 +1,67 @@
+#pragma once
+// The N-Mesh position (see n_mesh.h): the stones of each colour as bitboards, with the end
+// test (n_mesh_enmesh.h) run after every placement.
+#include <array>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/game.h"
+#include "games/n-mesh/n_mesh.h"
+#include "games/n-mesh/n_mesh_enmesh.h"
+
+namespace ludus::nmesh {
+
+class NMeshState : public State {
+ public:
+  explicit NMeshState(const NMeshGame& game);
+
+  // A position drawn as rows from the top (row n first), one character per cell:
+  // 'x' black, 'o' white, anything else empty.  Stones are put down as they are, without
+  // the end test, so tests can set up positions no legal game passes through; the ply
+  // count is the number of stones (so the pie is offered only with a single stone).
+  static std::unique_ptr<NMeshState> from_diagram(const NMeshGame& game, const std::vector<std::string>& rows,
+                                                  int to_move);
+
+  const NMeshGame& mesh_game() const { return *mesh_game_; }
+  int stone_at(int site) const;  // kBlack, kWhite or kEmpty
+  int site_colour(int site) const override { return stone_at(site); }
+  int plies() const { return plies_; }
+  const std::array<Board, 2>& stones() const { return stones_; }
+  // Enmeshed stones of each colour in this position (fast bitboard test).
+  std::array<Board, 2> enmeshed() const { return enmeshed_stones(mesh_game_->tables(), stones_); }
+  // Enmeshed stone counts when the game ended, else {0, 0}.
+  std::array<int, 2> final_enmeshed_counts() const { return final_counts_; }
+
+  std::unique_ptr<State> clone() const override { return std::make_unique<NMeshState>(*this); }
+  int to_move() const override { return to_move_; }
+  bool is_terminal() const override { return winner_ != kNoWinner; }
+  int winner() const override { return winner_; }
+  std::string end_reason() const override;
+
+  using State::legal_actions;
+  void legal_actions(std::vector<Action>& out) const override;
+  bool is_legal(Action action) const override;
+  void apply(Action action) override;
+  std::string action_to_text(Action action) const override;
+  Action parse_action(std::string_view text) const override;
+  std::string render() const override;
+  int random_playout(Rng& rng) override;
+
+ private:
+  static constexpr int kNoWinner = -2;
+
+  bool swap_allowed() const { return plies_ == 1 && !is_terminal(); }
+  void place(int site);
+  void convert_first_stone();
+
+  const NMeshGame* mesh_game_;
+  std::array<Board, 2> stones_{};
+  int to_move_ = kBlack;
+  int plies_ = 0;
+  int winner_ = kNoWinner;
+  std::array<int, 2> final_counts_{0, 0};
+};
+
+}  // namespace ludus::nmesh

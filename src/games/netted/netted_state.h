@@ -1,0 +1,39 @@
+#pragma once
+// The Netted state interface, shared by the fast bitboard engine (netted_engine.h, one
+// instantiation per bitboard width) and by tests, the reference check and the text front
+// ends (netted_text.cpp: notation, drawing and end description, the same for every width).
+#include <string>
+#include <string_view>
+
+#include "core/game.h"
+#include "games/netted/netted.h"
+
+namespace ludus::netted {
+
+class NettedState : public State {
+ public:
+  using State::State;
+  const NettedGame& netted() const { return static_cast<const NettedGame&>(game()); }
+
+  // --- position, for rendering, tests and the reference cross-check ------------------
+  // Colour of the stone on `site`, or -1.
+  virtual int owner(int site) const = 0;
+  int site_colour(int site) const override { return owner(site); }
+  // Whether empty `site` is a gap in `colour`'s net.
+  virtual bool is_gap(int colour, int site) const = 0;
+  // Whether `colour`'s regions may step between adjacent cells a and b (no opposing
+  // diagonal passes between them).
+  virtual bool step_open(int colour, int a, int b) const = 0;
+  // Stones and edge cells of the netted group that ended the game (0, 0 when the game
+  // ended because the loser had no legal placement, or is not over).
+  virtual int netted_stones() const = 0;
+  virtual int netted_edges() const = 0;
+
+  // --- shared front-end behaviour ----------------------------------------------------------
+  std::string action_to_text(Action action) const override;
+  Action parse_action(std::string_view text) const override;
+  std::string render() const override;
+  std::string end_reason() const override;
+};
+
+}  // namespace ludus::netted
