@@ -114,7 +114,7 @@ TEST(Analyze, TableAndPlot) {
   auto r = analyze({"ndengrod", "-o", "size=3", "-n", "6", "--plot", svg, "-q"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* part : {"Analysis of ndengrod: self-play by AI 'random', 6 games per setting, seed 1",
-                           "Setting swap=on: length=5 shape=hexhex size=3 swap=on  (6 games)", "first player (seat)",
+                           "Setting swap=on: length=5 shape=hexhex size=3 swap=on  (6 games, AI random)", "first player (seat)",
                            "first colour (x)", "swap taken in", "game length (plies)", "end conditions:",
                            "branching factor by ply", "1-10     19.0", "Setting swap=off",
                            "First player score: swap=on", "Plot written to "})
@@ -151,7 +151,7 @@ TEST(Analyze, RepeatedOptionsAndRangesAreSweeps) {
   for (const auto& s : j["settings"]) expect_consistent_setting(s, 3);
   auto range = analyze({"n-mesh", "-o", "size=4..6", "-n", "2", "-q"});
   ASSERT_EQ(range.exit_code, 0) << range.err;
-  for (const char* part : {"Setting size=4:", "Setting size=5:", "Setting size=6:", "Metrics by variant:", "size=4  size=5  size=6"})
+  for (const char* part : {"Setting size=4:", "Setting size=5:", "Setting size=6:", "Metrics by variant:", "size=4   size=5   size=6"})
     EXPECT_TRUE(contains(range.out, part)) << part << "\n" << range.out;
 }
 
