@@ -14,7 +14,7 @@ namespace {
 // Moves searched fewer times than this have win rates too noisy for clarity.
 constexpr int64_t kMinVisitsForClarity = 2;
 
-// A key of the board and the colour to move (FNV-1a over the stones; the ASCII board
+// A key of the board, the colour to move and the seats (FNV-1a over the stones; the ASCII board
 // when the game exposes no geometry).
 uint64_t position_key(const State& state) {
   uint64_t h = 1469598103934665603ull;
@@ -26,6 +26,8 @@ uint64_t position_key(const State& state) {
     mix(std::hash<std::string>{}(state.render()));
   }
   mix(static_cast<uint64_t>(state.to_move()) + 7);
+  // A pie swap changes who holds which colour and nothing on the board: not a repetition.
+  mix(state.seats_swapped() ? 11 : 13);
   return h;
 }
 

@@ -34,7 +34,7 @@ struct PlyTrace {
   double narrowness = kUnknown;  // clarity: share of searched moves standing out (see evaluation_metrics.h)
   double spread = kUnknown;      // clarity: variance of the searched moves' win rates
   int stones[2] = {0, 0};   // stones of colour 0 and 1 on the board
-  bool repeated = false;    // the same board with the same colour to move occurred earlier in this game
+  bool repeated = false;    // the same board, colour to move and seats occurred earlier in this game
 };
 
 struct GameTrace {

@@ -17,7 +17,7 @@ namespace ludus::study {
 
 // Bumped whenever GameTrace or the way games are played for analysis changes, so old
 // cache files are not read as new ones.
-constexpr int kTraceFormat = 1;
+constexpr int kTraceFormat = 2;  // 2: a pie swap is no repeated position
 
 // Everything that decides a game's trace besides its index.
 struct RunKey {

@@ -94,6 +94,18 @@ TEST(TraceRecorder, RecordedGameGivesOutcomeAndBoardFacts) {
   for (const auto& p : t.plies) EXPECT_FALSE(p.repeated);  // placement only: no board comes back
 }
 
+TEST(TraceRecorder, APieSwapIsNoRepeatedPosition) {
+  REQUIRE_GAME("ndengrod");
+  History h(make_game("ndengrod", {{"swap", "on"}}));
+  h.play("e5");
+  h.play("swap");  // same stones, same colour to move, the seats exchanged
+  h.play("d4");
+  GameTrace t = trace_of_history(h);
+  ASSERT_EQ(t.num_plies(), 3);
+  EXPECT_TRUE(t.swap_taken);
+  for (const auto& p : t.plies) EXPECT_FALSE(p.repeated);
+}
+
 TEST(GameTraceJson, RoundTripKeepsUnknowns) {
   GameTrace t;
   PlyTrace known_ply{0, 1, 7};
