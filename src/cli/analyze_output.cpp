@@ -224,9 +224,9 @@ std::string analysis_plot(const AnalysisResult& r) {
 }
 
 std::string opening_map(const OpeningResult& o, const std::string& ai) {
-  return study::opening_map_svg(*o.game, o.stats,
-                                fmt::format("{} {}: first-player score by first move (AI {}, {} games each)",
-                                            o.game->info().title, o.game->options().to_string(), ai, o.games_per_move));
+  return study::opening_map_svg(*o.game, o.stats, fmt::format("{}: first-player score by first move", o.game->info().title),
+                                fmt::format("{}; AI {}, {} games per first move", o.game->options().to_string(), ai,
+                                            o.games_per_move));
 }
 
 void write_report(const AnalysisResult& r, const std::string& dir) {

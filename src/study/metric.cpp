@@ -45,7 +45,9 @@ std::string format_metric(const Metric& m, bool with_spread) {
       case MetricUnit::kLog10: return fmt::format("10^{:.1f}", v);
       case MetricUnit::kNumber: break;
     }
-    return fmt::format("{:.3g}", v);
+    // Three significant digits, never in exponent form (Trellis branches ~1000 ways).
+    const double size = std::fabs(v);
+    return size >= 100 ? fmt::format("{:.0f}", v) : size >= 10 ? fmt::format("{:.1f}", v) : fmt::format("{:.3g}", v);
   };
   std::string text = one(m.value);
   if (with_spread && known(m.spread)) {

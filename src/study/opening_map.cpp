@@ -46,7 +46,8 @@ std::map<std::string, OpeningStats> opening_stats(const std::vector<GameTrace>& 
   return out;
 }
 
-std::string opening_map_svg(const Game& game, const std::map<std::string, OpeningStats>& stats, const std::string& title) {
+std::string opening_map_svg(const Game& game, const std::map<std::string, OpeningStats>& stats, const std::string& title,
+                            const std::string& subtitle) {
   const Geometry* g = game.board_geometry();
   if (!g) throw LudusError("game '" + game.name() + "' does not expose its board, so it has no opening map");
   const bool hex = g->topology() == Topology::Hex;
@@ -59,20 +60,23 @@ std::string opening_map_svg(const Game& game, const std::map<std::string, Openin
     at[static_cast<size_t>(s)] = p;
     min_x = std::min(min_x, p.x), max_x = std::max(max_x, p.x), max_y = std::max(max_y, p.y);
   }
-  const double margin = 40, legend = 60, title_height = 34;
+  const double margin = 40, legend = 60, title_height = subtitle.empty() ? 34 : 50;
   const double board_width = (max_x - min_x + 1) * kUnit;
   const double width = std::max(board_width + 2 * margin, 620.0);
   const double left = (width - board_width) / 2;
   const double board_height = (max_y + 1) * kUnit;
-  const double height = title_height + board_height + legend + margin;
+  const double height = title_height + board_height + legend;
   auto px = [&](const Point& p) { return Point{left + (p.x - min_x + 0.5) * kUnit, title_height + (p.y + 0.5) * kUnit}; };
 
   std::string s = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="sans-serif">)"
       "\n<rect width=\"{0:.0f}\" height=\"{1:.0f}\" fill=\"white\"/>\n",
       width, height);
-  s += fmt::format(R"(<text x="{:.1f}" y="22" text-anchor="middle" font-size="13">{}</text>)" "\n", width / 2,
+  s += fmt::format(R"(<text x="{:.1f}" y="22" text-anchor="middle" font-size="14">{}</text>)" "\n", width / 2,
                    xml_escape(title));
+  if (!subtitle.empty())
+    s += fmt::format(R"(<text x="{:.1f}" y="40" text-anchor="middle" font-size="12" fill="#444">{}</text>)" "\n", width / 2,
+                     xml_escape(subtitle));
   const bool labels = g->num_sites() <= 400;
   for (int site = 0; site < g->num_sites(); ++site) {
     const Point c = px(at[static_cast<size_t>(site)]);

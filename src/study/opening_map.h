@@ -24,7 +24,8 @@ struct OpeningStats {
 std::map<std::string, OpeningStats> opening_stats(const std::vector<GameTrace>& games);
 
 // Throws LudusError when the game exposes no board geometry.
+// `subtitle` (may be empty) is a second, smaller title line.
 std::string opening_map_svg(const Game& game, const std::map<std::string, OpeningStats>& stats,
-                            const std::string& title);
+                            const std::string& title, const std::string& subtitle = {});
 
 }  // namespace ludus::study

@@ -127,6 +127,8 @@ TEST(MetricFormat, SharesNumbersPowersAndUnknowns) {
   Metric number{"b", "B", MetricUnit::kNumber, 12.34, 3.5};
   EXPECT_EQ(format_metric(number), "12.3 ±3.5");
   EXPECT_EQ(format_metric(number, false), "12.3");
+  EXPECT_EQ(format_metric(Metric{"e", "E", MetricUnit::kNumber, 1003.4}), "1003");  // not 1e+03
+  EXPECT_EQ(format_metric(Metric{"f", "F", MetricUnit::kNumber, 0.0342}), "0.0342");
   Metric power{"c", "C", MetricUnit::kLog10, 14.26};
   EXPECT_EQ(format_metric(power), "10^14.3");
   EXPECT_EQ(format_metric(Metric{"d", "D"}), "n/a");
