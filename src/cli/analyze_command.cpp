@@ -198,16 +198,16 @@ const bool kAnalyze = register_command({"analyze", "The game designer's evaluati
   app.add_option("--threads", args->threads, "Games played in parallel (0 = all cores)")->check(CLI::Range(0, 1024))->capture_default_str();
   app.add_option("--max-plies", args->max_plies, "Stop longer games and count them as draws (default: 20 per action id, at least 1000)")
       ->check(CLI::Range(1, 100000000));
-  app.add_option("--cache", args->cache, "Directory of the game cache (default $XDG_CACHE_HOME/ludus/analyze or ~/.cache/ludus/analyze)");
+  app.add_option("--cache", args->cache, "Directory of the game cache (default $XDG_CACHE_HOME/ludus/analyze or ~/.cache/ludus/analyze)")->type_name("DIR");
   app.add_flag("--no-cache", args->no_cache, "Play every game, read and write no cache");
-  app.add_option("--plot", args->plot, "Write an SVG plot (game lengths, branching factor by ply) to FILE");
-  app.add_option("--opening-map", args->opening_map, "Write the opening map (first-player score of every first move, as an SVG board) to FILE");
+  app.add_option("--plot", args->plot, "Write an SVG plot (game lengths, branching factor by ply) to FILE")->type_name("FILE");
+  app.add_option("--opening-map", args->opening_map, "Write the opening map (first-player score of every first move, as an SVG board) to FILE")->type_name("FILE");
   app.add_option("--opening-games", args->opening_games, "Games per first move for the opening map")
       ->check(CLI::Range(1LL, 1000000LL))->capture_default_str();
-  app.add_option("--skill-trace", args->skill_ladder, "Play each level of LADDER (e.g. random,easy,medium) against the next");
+  app.add_option("--skill-trace", args->skill_ladder, "Play each level of LADDER (e.g. random,easy,medium) against the next")->type_name("LADDER");
   app.add_option("--skill-games", args->skill_games, "Games per step of the skill trace")
       ->check(CLI::Range(1LL, 1000000LL))->capture_default_str();
-  app.add_option("--report", args->report, "Write DIR/index.html: every table and plot on one page, readable offline");
+  app.add_option("--report", args->report, "Write DIR/index.html: every table and plot on one page, readable offline")->type_name("DIR");
   app.add_flag("--json", args->json, "Print JSON instead of tables");
   app.add_flag("--progress", args->progress, "Show progress on stderr even when it is not a terminal");
   app.add_flag("-q,--quiet", args->quiet, "No progress report on stderr");

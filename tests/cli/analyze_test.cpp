@@ -65,6 +65,10 @@ TEST(Analyze, NdengrodComparesSwapOnAndOff) {
   const auto& swap = j["settings"][0]["swap"];
   EXPECT_EQ(total(swap["first_player_with_swap"]) + total(swap["first_player_without_swap"]), 10);
   EXPECT_TRUE(contains(r.err, "analyze: 20/20"));
+  // Without --progress, progress goes only to a terminal (here stderr is a file).
+  auto silent = analyze({"ndengrod", "-o", "size=3", "-n", "2"});
+  ASSERT_EQ(silent.exit_code, 0) << silent.err;
+  EXPECT_EQ(silent.err, "");
   // A fixed swap option gives one setting.
   auto fixed = analyze({"ndengrod", "-o", "swap=off", "-n", "4", "--json", "-q"});
   ASSERT_EQ(fixed.exit_code, 0) << fixed.err;
