@@ -121,6 +121,12 @@ MoveChoice MctsPlayer::choose(const History& history) {
     choice.action = state.legal_actions().front();
   } else {
     const RootMove& best = moves[best_root_move(moves, seat)];
+    choice.root_moves.reserve(moves.size());
+    for (const RootMove& m : moves) {
+      double rate = m.mean();  // a proof overrides the sampled mean
+      if (m.proof != kUnproven) rate = proof_winner(m.proof) == kDraw ? 0.5 : proof_winner(m.proof) == seat ? 1.0 : 0.0;
+      choice.root_moves.push_back({m.action, m.visits, rate});
+    }
     choice.action = best.action;
     choice.value = 2 * best.mean() - 1;
     if (best.proof != kUnproven) {

@@ -24,6 +24,13 @@ namespace ludus::ai {
 
 enum class ProvenResult { kNone, kWin, kLoss, kDraw };
 
+// What the search thought of one legal move at the root (for analysis: clarity, decision moves).
+struct RootMoveStat {
+  Action action = kNoAction;
+  int64_t visits = 0;
+  double win_rate = 0.5;  // expected score of the move for the mover, in [0, 1]
+};
+
 struct MoveChoice {
   Action action = kNoAction;
   // Search statistics for people: iterations, value, principal variation ...
@@ -37,6 +44,8 @@ struct MoveChoice {
   int64_t reused_nodes = 0;                   // nodes carried over from the previous move
   double seconds = 0;                         // wall time spent choosing
   std::vector<std::string> best_line;         // principal variation, canonical texts
+  // Every root move the search looked at (empty for a forced move or a random player).
+  std::vector<RootMoveStat> root_moves;
 };
 
 class Player {

@@ -1,23 +1,23 @@
-// `ludus analyze GAME --games N`: self-play statistics for game designers.  Seat and
-// colour balance with 95% intervals, the pie rule's effect (Ndengrod: swap=on against
-// swap=off; other pie games: how often the swap is taken and what it gives), game length
-// distribution, branching factor by ply and how games end.  Optional SVG plot.
+// `ludus analyze GAME --ai SPEC --games N`: the game designer's evaluation (issue 22).
+// Self-play by the given AI (and by random players for comparison) measured with the
+// metrics of docs/metrics.md; option sweeps (`-o size=5..9`, repeated options) compare
+// variants; an opening map, a skill trace and an HTML report on request.  Games run on
+// every core and are cached on disk, so a longer or wider run plays only what is new.
+// This file parses the options and plays the games; analyze_output.cpp prints.
 #include <fstream>
 #include <iostream>
-#include <map>
-#include <mutex>
+#include <unistd.h>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
+#include "cli/analyze_results.h"
+#include "cli/analyze_runner.h"
 #include "cli/command.h"
-#include "cli/progress.h"
 #include "cli/self_play.h"
-#include "cli/stats.h"
-#include "cli/svg_plot.h"
 #include "core/error.h"
-#include "core/random.h"
 #include "core/registry.h"
+#include "core/text.h"
+#include "study/variant_sweep.h"
 
 namespace ludus::cli {
 namespace {
@@ -27,267 +27,189 @@ struct AnalyzeArgs {
   long long games = 100;
   std::string ai = "random";
   uint64_t seed = 1;
-  int threads = 1;
+  int threads = 0;
   std::string plot;
   bool json = false;
   bool quiet = false;
+  bool progress = false;
   int max_plies = 0;
+  std::string cache;
+  bool no_cache = false;
+  bool no_baseline = false;
+  std::string report;
+  std::string opening_map;
+  long long opening_games = 4;
+  std::string skill_ladder;
+  long long skill_games = 20;
 };
 
-// Wins, losses and draws of one side (a seat or a colour) with its score interval.
-struct Record {
-  long long wins = 0, losses = 0, draws = 0;
-  void add(int winner, int side) { (winner == kDraw ? draws : winner == side ? wins : losses)++; }
-  long long games() const { return wins + losses + draws; }
-  double score() const { return games() ? (wins + 0.5 * draws) / static_cast<double>(games()) : 0.0; }
-  Interval interval() const { return wilson_interval(wins + 0.5 * draws, games()); }
-  std::string text() const {
-    if (!games()) return "no games";
-    Interval i = interval();
-    return fmt::format("{:>5} wins {:>5} losses {:>4} draws   score {:5.1f}%  95% [{:.1f}%, {:.1f}%]", wins, losses,
-                       draws, 100 * score(), 100 * i.low, 100 * i.high);
+// The option assignments with the pie option swept on and off when the game has one
+// and the user did not set it (so every analysis shows the pie rule's effect).
+std::vector<std::string> with_pie_sweep(const std::string& game_name, std::vector<std::string> assignments) {
+  const GameEntry& entry = find_game(game_name);
+  const std::string& pie = entry.info->pie.option;
+  if (pie.empty()) return assignments;
+  for (const auto& item : assignments) {
+    std::string name = item.substr(0, item.find('='));
+    while (!name.empty() && name[0] == '-') name.erase(0, 1);
+    if (name == pie) return assignments;
   }
-  nlohmann::json to_json() const {
-    Interval i = interval();
-    return {{"wins", wins}, {"losses", losses}, {"draws", draws}, {"score", score()}, {"interval", {i.low, i.high}}};
-  }
-};
-
-// What analysis keeps of one game (not the whole history, so long runs stay small).
-struct GameFacts {
-  int winning_seat = kDraw;
-  int winning_colour = kDraw;
-  int plies = 0;
-  bool swap_taken = false;
-  std::vector<int> branching;
-  std::string end_reason;
-};
-
-// End reasons bucketed: parenthesised details dropped, numbers replaced by N, so
-// "white is netted (3 stones, 2 edge cells)" and "... (1 stone ...)" count together.
-std::string end_bucket(const std::string& reason, bool draw) {
-  std::string out;
-  int depth = 0;
-  bool in_number = false;
-  for (char ch : reason) {
-    if (ch == '(') ++depth;
-    if (depth == 0) {
-      bool digit = ch >= '0' && ch <= '9';
-      if (digit && !in_number) out += 'N';
-      if (!digit) out += ch;
-      in_number = digit;
-    }
-    if (ch == ')' && depth > 0) --depth;
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  if (out.empty()) out = draw ? "draw" : "(no reason given)";
-  return out;
+  assignments.push_back(pie + "=on");
+  assignments.push_back(pie + "=off");
+  return assignments;
 }
 
-// Everything measured over the games of one option setting.
-struct SettingStats {
-  std::shared_ptr<const Game> game;
-  std::string label;  // "swap=on", or "" for the only setting
-  bool swap_offered = false;
-  Record first_seat, first_colour;
-  Record first_seat_swap, first_seat_no_swap;
-  long long swaps = 0;
-  std::vector<double> lengths;
-  std::vector<double> branching_sum;
-  std::vector<long long> branching_games;
-  struct EndCount {
-    long long games = 0;
-    std::array<long long, 3> by_winner{};  // colour 0, colour 1, draw
-  };
-  std::map<std::string, EndCount> ends;
+bool is_random_spec(const std::string& spec) { return lowercase_trimmed(spec).rfind("random", 0) == 0; }
 
-  void add(const GameFacts& g) {
-    first_seat.add(g.winning_seat, 0);
-    first_colour.add(g.winning_colour, 0);
-    if (g.swap_taken) ++swaps;
-    (g.swap_taken ? first_seat_swap : first_seat_no_swap).add(g.winning_seat, 0);
-    lengths.push_back(g.plies);
-    if (branching_sum.size() < g.branching.size()) {
-      branching_sum.resize(g.branching.size(), 0.0);
-      branching_games.resize(g.branching.size(), 0);
-    }
-    for (size_t k = 0; k < g.branching.size(); ++k) {
-      branching_sum[k] += g.branching[k];
-      ++branching_games[k];
-    }
-    auto& end = ends[end_bucket(g.end_reason, g.winning_colour == kDraw)];
-    ++end.games;
-    ++end.by_winner[g.winning_colour == kDraw ? 2 : g.winning_colour];
-  }
-
-  std::vector<double> branching_means() const {
-    std::vector<double> means;
-    for (size_t k = 0; k < branching_sum.size(); ++k) means.push_back(branching_sum[k] / branching_games[k]);
-    return means;
-  }
-};
-
-// The option settings to compare: both values of the game's pie option (GameInfo::pie)
-// unless the user fixed it, otherwise just the given options.
-std::vector<std::pair<std::string, std::shared_ptr<const Game>>> settings(const GameArgs& args) {
-  auto given = parse_option_assignments(args.options);
-  auto base = make_game(args.game, given);
-  const std::string& pie_option = base->info().pie.option;
-  if (pie_option.empty() || given.count(pie_option)) return {{"", base}};
-  std::vector<std::pair<std::string, std::shared_ptr<const Game>>> out;
-  for (const char* value : {"on", "off"}) {
-    auto options = base->options().values();
-    options[pie_option] = value;
-    out.emplace_back(pie_option + "=" + value, make_game(base->name(), options));
-  }
-  return out;
-}
-
-void print_setting(const SettingStats& s, std::ostream& out) {
-  const Game& game = *s.game;
-  out << "\n" << (s.label.empty() ? "Options" : "Setting " + s.label) << ": " << game.options().to_string() << "  ("
-      << s.lengths.size() << " games)\n";
-  out << fmt::format("  {:<28}{}\n", "first player (seat)", s.first_seat.text());
-  out << fmt::format("  {:<28}{}\n", "first colour (" + game.colour_name(0) + ")", s.first_colour.text());
-  if (s.swap_offered) {
-    const double n = static_cast<double>(s.lengths.size());
-    out << fmt::format("  swap taken in {} of {} games ({:.1f}%)\n", s.swaps, s.lengths.size(), 100 * s.swaps / n);
-    out << fmt::format("    {:<26}{}\n", "first player, swap taken", s.first_seat_swap.text());
-    out << fmt::format("    {:<26}{}\n", "first player, no swap", s.first_seat_no_swap.text());
-  }
-  SampleSummary len = summarize(s.lengths);
-  out << fmt::format("  {:<28}mean {:.1f}  stddev {:.1f}  min {:.0f}  median {:.1f}  max {:.0f}\n",
-                     "game length (plies)", len.mean, len.stddev, len.min, len.median, len.max);
-  out << "  end conditions:\n";
-  std::vector<std::pair<std::string, SettingStats::EndCount>> ends(s.ends.begin(), s.ends.end());
-  std::stable_sort(ends.begin(), ends.end(), [](const auto& a, const auto& b) { return a.second.games > b.second.games; });
-  for (const auto& [reason, count] : ends)
-    out << fmt::format("    {:<44} {:>6} {:5.1f}%   {} {}, {} {}, draw {}\n", reason, count.games,
-                       100.0 * count.games / static_cast<double>(s.lengths.size()), game.colour_name(0),
-                       count.by_winner[0], game.colour_name(1), count.by_winner[1], count.by_winner[2]);
-  out << "  branching factor by ply (mean legal moves; games reaching the ply):\n";
-  auto means = s.branching_means();
-  constexpr size_t kRow = 10, kMaxPlies = 300;
-  for (size_t k = 0; k < means.size() && k < kMaxPlies; k += kRow) {
-    std::string row = fmt::format("    {:>4}-{:<4}", k + 1, std::min(k + kRow, means.size()));
-    for (size_t j = k; j < k + kRow && j < means.size(); ++j) row += fmt::format(" {:6.1f}", means[j]);
-    out << row << fmt::format("   ({} games)\n", s.branching_games[k]);
-  }
-  if (means.size() > kMaxPlies) out << fmt::format("    ... up to ply {} (see --json)\n", means.size());
-}
-
-nlohmann::json setting_json(const SettingStats& s) {
-  SampleSummary len = summarize(s.lengths);
-  nlohmann::json j = {
-      {"label", s.label},
-      {"options", s.game->options().values()},
-      {"games", s.lengths.size()},
-      {"first_player", s.first_seat.to_json()},
-      {"first_colour", s.first_colour.to_json()},
-      {"length", {{"mean", len.mean}, {"stddev", len.stddev}, {"min", len.min}, {"median", len.median}, {"max", len.max}}},
-  };
-  if (s.swap_offered)
-    j["swap"] = {{"taken", s.swaps},
-                 {"rate", s.lengths.empty() ? 0.0 : static_cast<double>(s.swaps) / static_cast<double>(s.lengths.size())},
-                 {"first_player_with_swap", s.first_seat_swap.to_json()},
-                 {"first_player_without_swap", s.first_seat_no_swap.to_json()}};
-  nlohmann::json branching = nlohmann::json::array();
-  auto means = s.branching_means();
-  for (size_t k = 0; k < means.size(); ++k)
-    branching.push_back({{"ply", k + 1}, {"mean", means[k]}, {"games", s.branching_games[k]}});
-  j["branching"] = branching;
-  nlohmann::json ends = nlohmann::json::array();
-  for (const auto& [reason, count] : s.ends)
-    ends.push_back({{"reason", reason},
-                    {"games", count.games},
-                    {"winners", {{s.game->colour_name(0), count.by_winner[0]},
-                                 {s.game->colour_name(1), count.by_winner[1]},
-                                 {"draw", count.by_winner[2]}}}});
-  j["end_reasons"] = ends;
-  return j;
+study::RunKey run_key(const Game& game, const std::string& first, const std::string& second, const AnalyzeArgs& args,
+                      const char* kind) {
+  study::RunKey key;
+  key.game = game.name();
+  key.options = game.options().to_string();
+  key.seat_specs[0] = first;
+  key.seat_specs[1] = second;
+  key.seed = args.seed;
+  key.max_plies = args.max_plies > 0 ? args.max_plies : default_ply_limit(game);
+  key.kind = kind;
+  return key;
 }
 
 int run_analyze(const AnalyzeArgs& args) {
   if (args.game.game.empty()) throw LudusError("give a GAME");
   check_ai_spec(args.ai);
-  auto configurations = settings(args.game);
-  std::vector<SettingStats> stats(configurations.size());
-  std::ofstream plot;
+  const auto variants = study::expand_sweep(with_pie_sweep(args.game.game, args.game.options));
+  std::vector<std::shared_ptr<const Game>> games;
+  for (const auto& v : variants) games.push_back(make_game(args.game.game, v.options));
+  std::vector<std::string> players = {args.ai};
+  if (!args.no_baseline && !is_random_spec(args.ai)) players.push_back("random");
+  std::vector<std::string> ladder;
+  if (!args.skill_ladder.empty()) {
+    ladder = study::parse_ladder(args.skill_ladder);
+    for (const auto& level : ladder) check_ai_spec(level);
+  }
+  const bool want_opening = !args.opening_map.empty();  // the report shows it too
+  if (want_opening && !games.front()->board_geometry())
+    throw LudusError("game '" + games.front()->name() + "' does not expose its board, so it has no opening map");
+  // Files are opened before any game is played, so a bad path fails at once.
+  std::ofstream plot, opening_file;
   if (!args.plot.empty()) {
     plot.open(args.plot);
     if (!plot) throw LudusError("cannot write plot file '" + args.plot + "'");
   }
-
-  ProgressBar progress("analyze", args.games * static_cast<long long>(configurations.size()), !args.quiet);
-  long long finished = 0;
-  for (size_t c = 0; c < configurations.size(); ++c) {
-    SettingStats& s = stats[c];
-    s.label = configurations[c].first;
-    s.game = configurations[c].second;
-    s.swap_offered = s.game->offers_pie();
-    // Kept in game order so the statistics do not depend on thread scheduling.
-    std::vector<GameFacts> games(static_cast<size_t>(args.games));
-    SelfPlayOptions self_play;
-    self_play.record_branching = true;
-    self_play.single_threaded = args.threads != 1;
-    self_play.max_plies = args.max_plies;
-    std::mutex mutex;
-    parallel_for(args.games, args.threads, [&](long long i) {
-      SelfPlayGame g = play_ai_game(s.game, {args.ai, args.ai}, args.seed + c, i, self_play);
-      GameFacts facts{g.winning_seat, g.winning_colour, g.history.num_moves(), g.swap_taken, std::move(g.branching),
-                      g.end_reason};
-      std::lock_guard lock(mutex);
-      games[static_cast<size_t>(i)] = std::move(facts);
-      progress.update(++finished, s.label);
-    });
-    for (const auto& g : games) s.add(g);
+  if (!args.opening_map.empty()) {
+    opening_file.open(args.opening_map);
+    if (!opening_file) throw LudusError("cannot write opening map file '" + args.opening_map + "'");
   }
-  progress.finish();
 
-  const Game& game = *stats.front().game;
-  if (plot.is_open()) {
-    std::vector<HistogramSeries> lengths;
-    std::vector<LineSeries> branching;
-    for (const auto& s : stats) {
-      lengths.push_back({s.label.empty() ? game.name() : s.label, s.lengths});
-      branching.push_back({s.label.empty() ? game.name() : s.label, s.branching_means()});
+  BatchSettings settings;
+  settings.threads = args.threads;
+  if (!args.no_cache) settings.cache_dir = args.cache.empty() ? study::default_cache_dir() : std::filesystem::path(args.cache);
+  std::vector<Action> first_moves;
+  std::vector<std::string> first_texts;
+  if (want_opening) {
+    auto initial = games.front()->new_initial_state();
+    initial->legal_actions(first_moves);
+    for (Action a : first_moves) first_texts.push_back(initial->action_to_text(a));
+  }
+  long long total = args.games * static_cast<long long>(variants.size() * players.size());
+  if (want_opening) total += args.opening_games * static_cast<long long>(first_moves.size());
+  if (!ladder.empty()) total += args.skill_games * static_cast<long long>(ladder.size() - 1);
+  const bool show_progress = !args.quiet && (args.progress || isatty(fileno(stderr)));
+  ProgressBar bar("analyze", total, show_progress);
+  BatchProgress progress;
+  progress.bar = &bar;
+
+  AnalysisResult result;
+  result.game_name = games.front()->name();
+  result.ai = args.ai;
+  result.seed = args.seed;
+  result.games = args.games;
+  for (size_t v = 0; v < variants.size(); ++v) {
+    for (const auto& player : players) {
+      GameBatch batch{games[v], run_key(*games[v], player, player, args, "self-play"), args.games, false, {}};
+      AnalyzedSetting s;
+      s.label = variants[v].label;
+      if (players.size() > 1) s.label += (s.label.empty() ? "" : " ") + player;
+      s.ai = player;
+      s.game = games[v];
+      s.traces = play_batch(batch, settings, progress);
+      s.summary = study::summarize_games(s.traces);
+      s.metrics = study::compute_metrics(s.traces, {games[v]->offers_pie()});
+      result.settings.push_back(std::move(s));
     }
-    plot << analysis_plot_svg(fmt::format("{} self-play, AI {}, {} games", game.info().title, args.ai, args.games),
-                              lengths, branching);
+  }
+  if (want_opening) {
+    GameBatch batch{games.front(), run_key(*games.front(), args.ai, args.ai, args, "opening"),
+                    args.opening_games * static_cast<long long>(first_texts.size()), false, {}};
+    batch.opening = [&first_texts](long long i) {
+      return std::vector<std::string>{first_texts[static_cast<size_t>(i) % first_texts.size()]};
+    };
+    OpeningResult opening;
+    opening.game = games.front();
+    opening.label = variants.front().label;
+    opening.games_per_move = args.opening_games;
+    opening.stats = study::opening_stats(play_batch(batch, settings, progress));
+    result.opening = std::move(opening);
+  }
+  for (size_t k = 0; k + 1 < ladder.size(); ++k) {
+    // Seats: the stronger level first in even games (study/skill_trace.h).
+    GameBatch batch{games.front(), run_key(*games.front(), ladder[k + 1], ladder[k], args, "skill"), args.skill_games, true, {}};
+    result.skill.push_back(study::skill_step(ladder[k], ladder[k + 1], play_batch(batch, settings, progress)));
+    result.skill_label = variants.front().label;
+  }
+  bar.finish();
+
+  if (plot.is_open()) {
+    plot << analysis_plot(result);
     if (!plot) throw LudusError("cannot write plot file '" + args.plot + "'");
   }
-
+  if (opening_file.is_open()) {
+    opening_file << opening_map(*result.opening, args.ai);
+    if (!opening_file) throw LudusError("cannot write opening map file '" + args.opening_map + "'");
+  }
+  if (!args.report.empty()) write_report(result, args.report);
   if (args.json) {
-    nlohmann::json settings_json = nlohmann::json::array();
-    for (const auto& s : stats) settings_json.push_back(setting_json(s));
-    nlohmann::json j = {{"game", game.name()},      {"ai", args.ai},         {"seed", args.seed},
-                        {"games_per_setting", args.games}, {"colours", game.info().colours}, {"settings", settings_json}};
-    std::cout << j.dump(2) << "\n";
+    print_analysis_json(result, std::cout);
     return 0;
   }
-  std::cout << fmt::format("Analysis of {}: self-play by AI '{}', {} games per setting, seed {}\n", game.name(), args.ai,
-                           args.games, args.seed);
-  std::cout << "Scores count a draw as 1/2; intervals are 95% Wilson score intervals.\n";
-  for (const auto& s : stats) print_setting(s, std::cout);
-  if (stats.size() == 2) {
-    std::cout << fmt::format("\nFirst player score: {} {:.1f}% vs {} {:.1f}%\n", stats[0].label,
-                             100 * stats[0].first_seat.score(), stats[1].label, 100 * stats[1].first_seat.score());
-  }
+  print_analysis(result, std::cout);
   if (!args.plot.empty()) std::cout << "Plot written to " << args.plot << "\n";
+  if (!args.opening_map.empty()) std::cout << "Opening map written to " << args.opening_map << "\n";
+  if (!args.report.empty()) std::cout << "Report written to " << (std::filesystem::path(args.report) / "index.html").string() << "\n";
   return 0;
 }
 
-const bool kAnalyze = register_command({"analyze", "Self-play statistics for game designers", 55, [](CLI::App& app) {
+const bool kAnalyze = register_command({"analyze", "The game designer's evaluation: metrics of self-play, variant sweeps", 55, [](CLI::App& app) {
   auto args = std::make_shared<AnalyzeArgs>();
   add_game_args(app, args->game);
-  app.add_option("-n,--games", args->games, "Games per option setting")->check(CLI::Range(1LL, 100000000LL));
-  app.add_option("--ai", args->ai, "AI playing both seats: random, easy, medium, hard, max or mcts:...")->capture_default_str();
+  app.get_option("--option")
+      ->description("Game option name=value.  Repeating an option (-o size=5 -o size=7) or giving a range "
+                    "(-o size=5..9, -o size=5..13..2) is a sweep: one analysis per value (every combination "
+                    "when several options vary), compared in one table and one plot per metric");
+  app.footer(
+      "Example:\n  ludus analyze n-mesh -o size=5..9 --ai medium -n 40 --report n-mesh-report\n"
+      "Metrics are defined in docs/metrics.md.  Games are cached (see --cache), so repeating a run with more\n"
+      "games or more variants plays only the new ones.");
+  app.add_option("-n,--games", args->games, "Games per variant and AI")->check(CLI::Range(1LL, 100000000LL))->capture_default_str();
+  app.add_option("--ai", args->ai, "AI playing both seats: random, easy, medium, hard, max or mcts:...; "
+                 "MCTS specs also give each position's evaluation (stability, drama, clarity ...)")->capture_default_str();
+  app.add_flag("--no-baseline", args->no_baseline, "Do not also measure random play (done by default when --ai is not random)");
   app.add_option("--seed", args->seed, "Random seed (same seed, same games)");
-  app.add_option("--threads", args->threads, "Games played in parallel (0 = all cores)")->check(CLI::Range(0, 1024));
+  app.add_option("--threads", args->threads, "Games played in parallel (0 = all cores)")->check(CLI::Range(0, 1024))->capture_default_str();
   app.add_option("--max-plies", args->max_plies, "Stop longer games and count them as draws (default: 20 per action id, at least 1000)")
       ->check(CLI::Range(1, 100000000));
-  app.add_option("--plot", args->plot, "Write an SVG plot (game lengths, branching factor by ply) to FILE");
+  app.add_option("--cache", args->cache, "Directory of the game cache (default $XDG_CACHE_HOME/ludus/analyze or ~/.cache/ludus/analyze)")->type_name("DIR");
+  app.add_flag("--no-cache", args->no_cache, "Play every game, read and write no cache");
+  app.add_option("--plot", args->plot, "Write an SVG plot (game lengths, branching factor by ply) to FILE")->type_name("FILE");
+  app.add_option("--opening-map", args->opening_map, "Write the opening map (first-player score of every first move, as an SVG board) to FILE")->type_name("FILE");
+  app.add_option("--opening-games", args->opening_games, "Games per first move for the opening map")
+      ->check(CLI::Range(1LL, 1000000LL))->capture_default_str();
+  app.add_option("--skill-trace", args->skill_ladder, "Play each level of LADDER (e.g. random,easy,medium) against the next")->type_name("LADDER");
+  app.add_option("--skill-games", args->skill_games, "Games per step of the skill trace")
+      ->check(CLI::Range(1LL, 1000000LL))->capture_default_str();
+  app.add_option("--report", args->report, "Write DIR/index.html: every table and plot on one page, readable offline")->type_name("DIR");
   app.add_flag("--json", args->json, "Print JSON instead of tables");
+  app.add_flag("--progress", args->progress, "Show progress on stderr even when it is not a terminal");
   app.add_flag("-q,--quiet", args->quiet, "No progress report on stderr");
   return [args] { return run_analyze(*args); };
 }});

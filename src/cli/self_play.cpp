@@ -54,10 +54,16 @@ SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::ar
       result.branching.push_back(static_cast<int>(legal.size()));
     }
     const int seat = h.state().seat_to_move();
-    auto start = std::chrono::steady_clock::now();
-    ai::MoveChoice choice = players[seat]->choose(h);
-    result.clock[seat].seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    ++result.clock[seat].moves;
+    ai::MoveChoice choice;
+    if (static_cast<size_t>(h.num_moves()) < options.opening.size()) {
+      choice.action = h.state().parse_action(options.opening[static_cast<size_t>(h.num_moves())]);
+    } else {
+      auto start = std::chrono::steady_clock::now();
+      choice = players[seat]->choose(h);
+      result.clock[seat].seconds += std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+      ++result.clock[seat].moves;
+    }
+    if (options.before_ply) options.before_ply(h, choice);
     h.play(choice.action);
     if (h.moves().back() == "swap") result.swap_taken = true;
   }

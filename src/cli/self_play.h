@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "ai/player.h"
 #include "core/history.h"
 
 namespace ludus::cli {
@@ -40,6 +41,12 @@ struct SelfPlayOptions {
   // played in parallel).
   bool single_threaded = false;
   int max_plies = 0;  // 0 = default_ply_limit(game)
+  // Plies played as given at the start instead of asking the AIs (canonical texts),
+  // e.g. the first move whose result an opening map measures.
+  std::vector<std::string> opening;
+  // Called before every ply with the position and the mover's choice (for an opening
+  // ply, a choice holding only the action): what `ludus analyze` records.
+  std::function<void(const History&, const ai::MoveChoice&)> before_ply;
 };
 
 // Plays one game to the end (or to the ply limit); `seat_specs[s]` is the AI of seat s

@@ -10,6 +10,13 @@
 namespace ludus::testing {
 namespace {
 
+// `ludus analyze ARGS` without the on-disk cache (tests must not share games through it).
+RunResult analyze(std::vector<std::string> args) {
+  args.insert(args.begin(), "analyze");
+  args.push_back("--no-cache");
+  return run_ludus(args);
+}
+
 long long total(const nlohmann::json& record) {
   return record["wins"].get<long long>() + record["losses"].get<long long>() + record["draws"].get<long long>();
 }
@@ -42,7 +49,7 @@ void expect_consistent_setting(const nlohmann::json& s, long long games) {
 
 TEST(Analyze, NdengrodComparesSwapOnAndOff) {
   LUDUS_REQUIRE_GAME("ndengrod");
-  auto r = run_ludus({"analyze", "ndengrod", "--games", "10", "--seed", "3", "--json"});
+  auto r = analyze({"ndengrod", "--games", "10", "--seed", "3", "--json", "--progress"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto j = nlohmann::json::parse(r.out);
   EXPECT_EQ(j["game"], "ndengrod");
@@ -58,16 +65,20 @@ TEST(Analyze, NdengrodComparesSwapOnAndOff) {
   const auto& swap = j["settings"][0]["swap"];
   EXPECT_EQ(total(swap["first_player_with_swap"]) + total(swap["first_player_without_swap"]), 10);
   EXPECT_TRUE(contains(r.err, "analyze: 20/20"));
+  // Without --progress, progress goes only to a terminal (here stderr is a file).
+  auto silent = analyze({"ndengrod", "-o", "size=3", "-n", "2"});
+  ASSERT_EQ(silent.exit_code, 0) << silent.err;
+  EXPECT_EQ(silent.err, "");
   // A fixed swap option gives one setting.
-  auto fixed = run_ludus({"analyze", "ndengrod", "-o", "swap=off", "-n", "4", "--json", "-q"});
+  auto fixed = analyze({"ndengrod", "-o", "swap=off", "-n", "4", "--json", "-q"});
   ASSERT_EQ(fixed.exit_code, 0) << fixed.err;
   EXPECT_EQ(nlohmann::json::parse(fixed.out)["settings"].size(), 1u);
 }
 
 TEST(Analyze, ReproducibleWithASeedWhateverTheThreads) {
   LUDUS_REQUIRE_GAME("netted");
-  auto a = run_ludus({"analyze", "netted", "-n", "12", "--seed", "5", "--json", "-q"});
-  auto b = run_ludus({"analyze", "netted", "-n", "12", "--seed", "5", "--json", "-q", "--threads", "2"});
+  auto a = analyze({"netted", "-n", "12", "--seed", "5", "--json", "-q", "--threads", "1"});
+  auto b = analyze({"netted", "-n", "12", "--seed", "5", "--json", "-q", "--threads", "2"});
   ASSERT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   auto j = nlohmann::json::parse(a.out);
@@ -78,7 +89,7 @@ TEST(Analyze, ReproducibleWithASeedWhateverTheThreads) {
 
 TEST(Analyze, PieGamesReportHowOftenTheSwapIsTaken) {
   LUDUS_REQUIRE_GAME("n-mesh");
-  auto r = run_ludus({"analyze", "n-mesh", "-o", "size=4", "-n", "30", "--seed", "2", "--json", "-q"});
+  auto r = analyze({"n-mesh", "-o", "size=4", "-n", "30", "--seed", "2", "--json", "-q"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto s = nlohmann::json::parse(r.out)["settings"][0];
   expect_consistent_setting(s, 30);
@@ -90,7 +101,7 @@ TEST(Analyze, PieGamesReportHowOftenTheSwapIsTaken) {
 
 TEST(Analyze, GamesStoppedAtThePlyLimitShowAsTheirOwnEnd) {
   LUDUS_REQUIRE_GAME("ndengrod");
-  auto r = run_ludus({"analyze", "ndengrod", "-o", "swap=off", "-n", "3", "--max-plies", "4", "--json", "-q"});
+  auto r = analyze({"ndengrod", "-o", "swap=off", "-n", "3", "--max-plies", "4", "--json", "-q"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto s = nlohmann::json::parse(r.out)["settings"][0];
   expect_consistent_setting(s, 3);
@@ -104,10 +115,10 @@ TEST(Analyze, TableAndPlot) {
   LUDUS_REQUIRE_GAME("ndengrod");
   auto dir = scratch_dir();
   const std::string svg = (dir / "plot.svg").string();
-  auto r = run_ludus({"analyze", "ndengrod", "-o", "size=3", "-n", "6", "--plot", svg, "-q"});
+  auto r = analyze({"ndengrod", "-o", "size=3", "-n", "6", "--plot", svg, "-q"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   for (const char* part : {"Analysis of ndengrod: self-play by AI 'random', 6 games per setting, seed 1",
-                           "Setting swap=on: length=5 shape=hexhex size=3 swap=on  (6 games)", "first player (seat)",
+                           "Setting swap=on: length=5 shape=hexhex size=3 swap=on  (6 games, AI random)", "first player (seat)",
                            "first colour (x)", "swap taken in", "game length (plies)", "end conditions:",
                            "branching factor by ply", "1-10     19.0", "Setting swap=off",
                            "First player score: swap=on", "Plot written to "})
@@ -125,10 +136,102 @@ TEST(Analyze, TableAndPlot) {
 
 TEST(Analyze, BadArgumentsAreUsageErrors) {
   LUDUS_REQUIRE_GAME("ndengrod");
-  expect_usage_error(run_ludus({"analyze", "chess"}), "unknown game 'chess'");
-  expect_usage_error(run_ludus({"analyze", "ndengrod", "--ai", "wizard"}), "bad AI spec 'wizard'");
-  expect_usage_error(run_ludus({"analyze", "ndengrod", "-o", "length=2"}), "length");
-  expect_usage_error(run_ludus({"analyze", "ndengrod", "--plot", "/nonexistent-dir/x.svg"}), "cannot write plot file");
+  expect_usage_error(analyze({"chess"}), "unknown game 'chess'");
+  expect_usage_error(analyze({"ndengrod", "--ai", "wizard"}), "bad AI spec 'wizard'");
+  expect_usage_error(analyze({"ndengrod", "-o", "length=2"}), "length");
+  expect_usage_error(analyze({"ndengrod", "--plot", "/nonexistent-dir/x.svg"}), "cannot write plot file");
+}
+
+TEST(Analyze, RepeatedOptionsAndRangesAreSweeps) {
+  LUDUS_REQUIRE_GAME("n-mesh");
+  auto repeated = analyze({"n-mesh", "-o", "size=4", "-o", "size=5", "-n", "3", "--json", "-q"});
+  ASSERT_EQ(repeated.exit_code, 0) << repeated.err;
+  auto j = nlohmann::json::parse(repeated.out);
+  ASSERT_EQ(j["settings"].size(), 2u);  // not just the last value, as before
+  EXPECT_EQ(j["settings"][0]["label"], "size=4");
+  EXPECT_EQ(j["settings"][0]["options"]["size"], "4");
+  EXPECT_EQ(j["settings"][1]["label"], "size=5");
+  EXPECT_DOUBLE_EQ(j["settings"][1]["branching"][0]["mean"].get<double>(), 25.0);  // empty 5x5 board
+  for (const auto& s : j["settings"]) expect_consistent_setting(s, 3);
+  auto range = analyze({"n-mesh", "-o", "size=4..6", "-n", "2", "-q"});
+  ASSERT_EQ(range.exit_code, 0) << range.err;
+  for (const char* part : {"Setting size=4:", "Setting size=5:", "Setting size=6:", "Metrics by variant:", "size=4   size=5   size=6"})
+    EXPECT_TRUE(contains(range.out, part)) << part << "\n" << range.out;
+}
+
+TEST(Analyze, BadRangesAreOneLineUsageErrors) {
+  LUDUS_REQUIRE_GAME("n-mesh");
+  expect_usage_error(analyze({"n-mesh", "-o", "size=9..5"}), "bad option range 'size=9..5': the end is below the start");
+  expect_usage_error(analyze({"n-mesh", "-o", "size=5..x"}), "bad option range 'size=5..x': expected integers");
+  expect_usage_error(analyze({"n-mesh", "-o", "size=5..9..0"}), "the step must be a positive integer");
+  expect_usage_error(analyze({"n-mesh", "-o", "size=4..99"}), "bad option");  // 99 is no board size
+  auto r = analyze({"n-mesh", "-o", "size=9..5"});
+  EXPECT_EQ(lines_of(r.err).size(), 1u) << r.err;
+}
+
+// A search-based AI gives every position an evaluation, so the tension metrics are
+// measured; the random baseline is measured beside it and has none.
+TEST(Analyze, MctsSelfPlayMeasuresEvaluationMetricsBesideRandomPlay) {
+  LUDUS_REQUIRE_GAME("n-mesh");
+  auto r = analyze({"n-mesh", "-o", "size=4", "--ai", "mcts:iters=60", "-n", "4", "--json", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_EQ(j["settings"].size(), 2u);
+  EXPECT_EQ(j["settings"][0]["ai"], "mcts:iters=60");
+  EXPECT_EQ(j["settings"][1]["ai"], "random");
+  const auto& mcts = j["settings"][0]["metrics"];
+  for (const char* key : {"stability", "lead_changes", "clarity_narrowness", "clarity_variance", "decision_moves"})
+    EXPECT_TRUE(mcts[key]["value"].is_number()) << key;
+  const auto& random = j["settings"][1]["metrics"];
+  EXPECT_TRUE(random["stability"]["value"].is_null());
+  EXPECT_TRUE(random["decision_moves"]["value"].is_null());
+  EXPECT_TRUE(random["balance"]["value"].is_number());
+  EXPECT_NEAR(random["choice_positions"]["value"].get<double>(), 1.0, 1e-12);  // every N-Mesh position has moves to choose
+}
+
+TEST(Analyze, CachedGamesAreReusedWhenARunGrows) {
+  LUDUS_REQUIRE_GAME("netted");
+  auto dir = scratch_dir();
+  const std::string cache = (dir / "cache").string();
+  auto small = run_ludus({"analyze", "netted", "-n", "3", "--json", "-q", "--cache", cache});
+  ASSERT_EQ(small.exit_code, 0) << small.err;
+  auto names = file_names(cache);
+  ASSERT_EQ(names.size(), 1u);
+  const auto file = std::filesystem::path(cache) / *names.begin();
+  EXPECT_EQ(lines_of(read_text(file)).size(), 4u);  // the key, then one line per game
+  auto big = run_ludus({"analyze", "netted", "-n", "5", "--json", "-q", "--cache", cache});
+  ASSERT_EQ(big.exit_code, 0) << big.err;
+  EXPECT_EQ(lines_of(read_text(file)).size(), 6u);  // only the two new games were added
+  auto fresh = analyze({"netted", "-n", "5", "--json", "-q"});
+  EXPECT_EQ(big.out, fresh.out);  // cached games give the same analysis as played ones
+  std::ofstream(file, std::ios::app) << "{not json\n";
+  auto corrupt = run_ludus({"analyze", "netted", "-n", "5", "-q", "--cache", cache});
+  expect_usage_error(corrupt, "corrupt analysis cache file");
+  EXPECT_TRUE(contains(corrupt.err, "line 7")) << corrupt.err;
+  std::filesystem::remove_all(dir);
+}
+
+TEST(Analyze, ReportOpeningMapAndSkillTrace) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  auto dir = scratch_dir();
+  const std::string map = (dir / "open.svg").string(), report = (dir / "report").string();
+  auto r = analyze({"ndengrod", "-o", "size=3", "-n", "2", "--opening-map", map, "--opening-games", "1", "--skill-trace",
+                    "random,mcts:iters=30", "--skill-games", "2", "--report", report, "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  for (const char* part : {"First moves by first-player score (1 games each, swap=on)", "Skill trace on swap=on",
+                           "random  mcts:iters=30", "Opening map written to", "Report written to"})
+    EXPECT_TRUE(contains(r.out, part)) << part << "\n" << r.out;
+  const std::string svg = read_text(map);
+  EXPECT_EQ(svg.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\"", 0), 0u);
+  size_t cells = 0;
+  for (size_t at = svg.find("<polygon"); at != std::string::npos; at = svg.find("<polygon", at + 1)) ++cells;
+  EXPECT_EQ(cells, 19u);  // a hex-hex board of side 3
+  const std::string html = read_text(std::filesystem::path(report) / "index.html");
+  for (const char* part : {"<!DOCTYPE html>", "Metrics by variant", "Metrics compared across variants", "Opening map",
+                           "Skill trace", "<svg"})
+    EXPECT_TRUE(contains(html, part)) << part;
+  for (const char* outside : {"<script", "src=", "href=", "@import"}) EXPECT_FALSE(contains(html, outside)) << outside;
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

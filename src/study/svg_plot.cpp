@@ -1,11 +1,11 @@
-#include "cli/svg_plot.h"
+#include "study/svg_plot.h"
 
 #include <algorithm>
 #include <cmath>
 
 #include <fmt/format.h>
 
-namespace ludus::cli {
+namespace ludus::study {
 namespace {
 
 const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"};
@@ -14,7 +14,9 @@ constexpr double kLeft = 60, kRight = 20, kTop = 50, kBottom = 50;
 
 std::string colour(size_t i) { return kColours[i % std::size(kColours)]; }
 
-std::string escape(const std::string& text) {
+}  // namespace
+
+std::string xml_escape(const std::string& text) {
   std::string out;
   for (char ch : text) {
     if (ch == '&') out += "&amp;";
@@ -25,6 +27,10 @@ std::string escape(const std::string& text) {
   }
   return out;
 }
+
+namespace {
+
+std::string escape(const std::string& text) { return xml_escape(text); }
 
 std::string number(double v) { return std::fabs(v - std::round(v)) < 1e-9 ? fmt::format("{:.0f}", v) : fmt::format("{:g}", v); }
 
@@ -156,4 +162,4 @@ std::string analysis_plot_svg(const std::string& title, const std::vector<Histog
   return s + "</svg>\n";
 }
 
-}  // namespace ludus::cli
+}  // namespace ludus::study

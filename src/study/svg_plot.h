@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-namespace ludus::cli {
+namespace ludus::study {
 
 struct HistogramSeries {
   std::string label;
@@ -20,7 +20,10 @@ struct LineSeries {
 std::string analysis_plot_svg(const std::string& title, const std::vector<HistogramSeries>& lengths,
                               const std::vector<LineSeries>& branching);
 
+// Text made safe inside SVG/HTML elements and attribute values.
+std::string xml_escape(const std::string& text);
+
 // A round tick step (1, 2 or 5 times a power of ten) giving about `ticks` ticks over `range`.
 double nice_step(double range, int ticks);
 
-}  // namespace ludus::cli
+}  // namespace ludus::study
