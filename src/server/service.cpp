@@ -1,16 +1,25 @@
 #include "server/service.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "ai/player.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "core/notation.h"
 #include "server/errors.h"
+#include "server/mail_store.h"
 
 namespace ludus::server {
 
 std::string board_name(int64_t board) { return "board " + std::to_string(board); }
+
+std::string play_summary(const std::string& user, const PlayResult& result) {
+  if (result.first_ply == 0) return user + " resigns " + board_name(result.board);
+  std::string moves;
+  for (const auto& m : result.moves) moves += (moves.empty() ? "" : ",") + m;
+  return user + " plays " + moves + " on " + board_name(result.board) + " (move #" + std::to_string(result.first_ply) + ")";
+}
 
 namespace {
 
@@ -39,6 +48,37 @@ std::string proposal_text(const std::string& kind) {
   return kind == "draw" ? "a draw" : "to take back their last move";
 }
 
+// A comment as stored: trailing blanks trimmed, not empty, bounded, no NUL.
+std::string checked_comment(std::string_view text) {
+  std::string body(text);
+  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
+  if (body.empty()) bad_request("the comment is empty");
+  if (body.size() > Service::kMaxComment)
+    bad_request("the comment is longer than " + std::to_string(Service::kMaxComment) + " bytes");
+  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
+  return body;
+}
+
+// The board's time limits from the challenge options "nagtime" and "forfeittime" (days),
+// which are taken out of `options` (the rest are the game's).
+TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
+  TimeLimits limits;
+  for (auto [name, days] : {std::pair{"nagtime", &limits.nag_days}, std::pair{"forfeittime", &limits.forfeit_days}}) {
+    auto it = options.find(name);
+    if (it == options.end()) continue;
+    const std::string& text = it->second;
+    int value = -1;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > TimeLimits::kMaxDays)
+      bad_request(std::string("-") + name + " must be a number of days from 0 (none) to " +
+                      std::to_string(TimeLimits::kMaxDays),
+                  "bad_game");
+    *days = value;
+    options.erase(it);
+  }
+  return limits;
+}
+
 }  // namespace
 
 Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
@@ -61,23 +101,36 @@ void Service::notify(int64_t board) {
   if (listener_) listener_(board);
 }
 
+void Service::report(Session& session, const Board& board, const BoardEvent& event) {
+  if (event_sink_) event_sink_(session, board, event);
+}
+
 template <class Fn>
-auto Service::change_board(int64_t board, Fn&& change) {
+auto Service::change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change) {
   auto session = store_->session();
   auto tx = session.write();
   auto record = session.find_game(board);
   if (!record) not_found("no " + board_name(board));
+  const int moves_before = record->num_moves;
+  const std::optional<int> to_move_before = record->to_move_seat;
   Board b(std::move(*record), session.moves(board));
-  auto result = change(b, session);
-  session.update_game(b.refreshed_record(accounts_->now()));
+  BoardEvent event{kind, actor, "", ""};
+  auto result = change(b, session, event);
+  const int64_t now = accounts_->now();
+  const GameRecord& changed = b.refreshed_record(now);
+  session.update_game(changed);
+  if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
+  report(session, b, event);
   tx.commit();
   notify(board);
   return result;
 }
 
 int64_t Service::challenge(const std::string& challenger, const std::string& game,
-                           const std::map<std::string, std::string>& options, const std::string& first,
+                           const std::map<std::string, std::string>& challenge_options, const std::string& first,
                            const std::string& second) {
+  std::map<std::string, std::string> options = challenge_options;
+  const TimeLimits limits = take_time_limits(options);
   std::optional<History> history;
   try {
     history.emplace(new_history(game, options));
@@ -109,15 +162,19 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
     }
   }
   record.id = session.insert_game(record);
+  set_time_limits(session, record.id, limits, record.created_at);
   for (const auto& seat : record.seats)
     if (!Accounts::is_ai(seat)) session.set_subscription(seat, record.id, true);
+  report(session, Board(record, {}),
+         BoardEvent{BoardEventKind::Started, challenger, challenger + " challenges: " + board_name(record.id) + " is ready", ""});
   tx.commit();
   notify(record.id);
   return record.id;
 }
 
 PlayResult Service::play(int64_t board, const std::string& user, std::string_view text,
-                         std::optional<int> move_number) {
+                         std::optional<int> move_number, std::string_view comment) {
+  const std::string note = comment.empty() ? std::string() : checked_comment(comment);
   std::string typed = normalize_move_text(text);
   if (typed.empty()) bad_request("no move given", "illegal_move");
   if (typed.size() > kMaxMoveText) bad_request("the move text is too long", "illegal_move");
@@ -125,7 +182,7 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     resign(board, user);
     return {board, 0, {"resign"}};
   }
-  return change_board(board, [&](Board& b, Session& session) {
+  return change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
     int seat = seat_in(b, user);
     require_on(b);
     const int next = b.num_moves() + 1;
@@ -150,15 +207,19 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     }
     // A proposal is about the position it was made in; any move withdraws it.
     b.clear_proposal();
+    if (!note.empty()) session.insert_comment(board, CommentRecord{0, user, b.num_moves(), note, accounts_->now()});
+    event.summary = play_summary(user, result);
+    event.comment = note;
     return result;
   });
 }
 
 void Service::resign(int64_t board, const std::string& user) {
-  change_board(board, [&](Board& b, Session&) {
+  change_board(board, BoardEventKind::Resigned, user, [&](Board& b, Session&, BoardEvent& event) {
     int seat = seat_in(b, user);
     require_on(b);
     b.resign(seat);
+    event.summary = user + " resigns " + board_name(board);
     return 0;
   });
 }
@@ -166,7 +227,8 @@ void Service::resign(int64_t board, const std::string& user) {
 ProposalResult Service::propose(int64_t board, const std::string& user, std::string_view kind_text) {
   std::string kind = normalize_move_text(kind_text);
   if (kind != "draw" && kind != "undo") bad_request("propose what? expected 'draw' or 'undo'");
-  return change_board(board, [&](Board& b, Session& session) {
+  return change_board(board, BoardEventKind::Proposed, user, [&](Board& b, Session& session, BoardEvent& event) {
+    const ProposalResult result = [&] {
     int seat = seat_in(b, user);
     require_on(b);
     const GameRecord& record = b.record();
@@ -189,11 +251,15 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
     b.set_proposal(kind, seat);
     return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
                           " may accept or reject"};
+    }();
+    event.summary = result.message;
+    return result;
   });
 }
 
 ProposalResult Service::answer(int64_t board, const std::string& user, bool accept) {
-  return change_board(board, [&](Board& b, Session& session) {
+  return change_board(board, BoardEventKind::Answered, user, [&](Board& b, Session& session, BoardEvent& event) {
+    const ProposalResult result = [&] {
     int seat = seat_in(b, user);
     require_on(b);
     const GameRecord& record = b.record();
@@ -212,17 +278,18 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
     b.truncate(keep);
     session.truncate_moves(board, keep);
     return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+    }();
+    event.summary = result.message;
+    return result;
   });
 }
 
 void Service::comment(int64_t board, const std::string& user, std::string_view text) {
-  std::string body(text);
-  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
-  if (body.empty()) bad_request("the comment is empty");
-  if (body.size() > kMaxComment) bad_request("the comment is longer than " + std::to_string(kMaxComment) + " bytes");
-  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
-  change_board(board, [&](Board& b, Session& session) {
+  const std::string body = checked_comment(text);
+  change_board(board, BoardEventKind::Commented, user, [&](Board& b, Session& session, BoardEvent& event) {
     session.insert_comment(board, CommentRecord{0, user, b.num_moves(), body, accounts_->now()});
+    event.summary = user + " comments on " + board_name(board);
+    event.comment = body;
     return 0;
   });
 }
@@ -233,6 +300,17 @@ void Service::subscribe(int64_t board, const std::string& user, bool on) {
   if (!session.find_game(board)) not_found("no " + board_name(board));
   session.set_subscription(user, board, on);
   tx.commit();
+}
+
+MailPreference Service::mail_preference(const std::string& user, std::optional<MailPreference> wanted) {
+  auto session = store_->session();
+  auto tx = session.write();
+  auto addressee = mail_addressee(session, user);
+  if (!addressee) not_found("no user '" + user + "'");
+  if (!wanted) return addressee->preference;
+  set_mail_preference(session, user, *wanted);
+  tx.commit();
+  return *wanted;
 }
 
 Board Service::load(int64_t board) {
@@ -272,6 +350,65 @@ bool Service::play_ai_move(int64_t board) {
     if (e.status() != 409) throw;  // the board changed meanwhile: the caller looks again
   }
   return true;
+}
+
+Service::TimeLimitReport Service::enforce_time_limits() {
+  TimeLimitReport report_out;
+  const int64_t now = accounts_->now();
+  std::vector<OverdueBoard> overdue;
+  {
+    auto session = store_->session();
+    auto tx = session.read();
+    overdue = overdue_boards(session, now);
+  }
+  for (const OverdueBoard& o : overdue) {
+    const int64_t waited = now - o.turn_started_at;
+    const bool forfeit = o.limits.forfeit_days > 0 && waited >= int64_t{o.limits.forfeit_days} * 86400;
+    try {
+      if (forfeit) {
+        // The board is read again in the transaction: a move that came meanwhile wins.
+        change_board(o.board, BoardEventKind::TimedOut, "", [&](Board& b, Session& session, BoardEvent& event) {
+          if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move()))) return 0;
+          const auto started = overdue_boards(session, now);
+          if (std::none_of(started.begin(), started.end(), [&](const OverdueBoard& s) {
+                return s.board == o.board && s.turn_started_at == o.turn_started_at;
+              }))
+            return 0;
+          const int seat = b.seat_to_move();
+          b.lose_on_time(seat);
+          event.summary = b.player(seat) + " loses " + board_name(o.board) + " on time (no move for " +
+                          std::to_string(o.limits.forfeit_days) + " days)";
+          ++report_out.forfeited;
+          return 0;
+        });
+        continue;
+      }
+      auto session = store_->session();
+      auto tx = session.write();
+      auto record = session.find_game(o.board);
+      const auto still = overdue_boards(session, now);
+      const bool unchanged = std::any_of(still.begin(), still.end(), [&](const OverdueBoard& s) {
+        return s.board == o.board && !s.nagged && s.turn_started_at == o.turn_started_at;
+      });
+      if (!record || !unchanged || record->status != "active") continue;
+      Board b(std::move(*record), session.moves(o.board));
+      if (Accounts::is_ai(b.player(b.seat_to_move()))) continue;
+      mark_nagged(session, o.board);
+      const int days_left = o.limits.forfeit_days > 0
+                                ? static_cast<int>((o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400 - now + 86399) / 86400)
+                                : 0;
+      std::string summary = b.player(b.seat_to_move()) + " has not moved on " + board_name(o.board) + " for " +
+                            std::to_string(waited / 86400) + " days";
+      if (o.limits.forfeit_days > 0)
+        summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
+      report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
+      tx.commit();
+      ++report_out.reminded;
+    } catch (const ServerError&) {
+      // A board that cannot be loaded (corrupt) is reported by every other path; skip it here.
+    }
+  }
+  return report_out;
 }
 
 }  // namespace ludus::server
