@@ -10,6 +10,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/mail_options.h"
 #include "server/accounts.h"
 #include "server/errors.h"
 #include "server/mail_notifier.h"
@@ -55,13 +56,17 @@ struct MailArgs {
   bool test_hashing = false;
 };
 
-void add_transport_options(CLI::App& app, server::MailTransport& transport) {
+}  // namespace
+
+void add_mail_transport_options(CLI::App& app, server::MailTransport& transport) {
   app.add_option("--smtp", transport.smtp_url,
                  "SMTP server: smtp://host:port (STARTTLS when offered) or smtps://host:port; user:password@ for AUTH");
   app.add_flag("--starttls", transport.require_tls, "Refuse to send over smtp:// without STARTTLS");
   app.add_option("--sendmail", transport.sendmail, "Send through this program run as PROGRAM -t -i instead of SMTP");
   app.add_option("--from", transport.from_address, "The From address of ludus's mails")->capture_default_str();
 }
+
+namespace {
 
 // Reads standard input: at most `limit` bytes kept, the rest read and dropped (a pipe
 // writer must not see its reader go away); returns whether there was more.
@@ -123,7 +128,7 @@ const bool kMail = register_command({"mail", "Play by e-mail: one mail on standa
   app.add_option("--max-size", args->max_size, "Largest mail in bytes; bigger ones get an error reply")
       ->capture_default_str()->check(CLI::Range(size_t{1024}, size_t{1} << 30));
   app.add_flag("--send-queue", args->send_queue, "Deliver the queued mails (and due digests) instead of reading one");
-  add_transport_options(app, args->transport);
+  add_mail_transport_options(app, args->transport);
   app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   app.footer("Wiring to Postfix or Exim, the grammar and the preferences: docs/mail.md.");
