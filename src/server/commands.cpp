@@ -232,7 +232,8 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
   // Which words are passwords, counted from the verb: board commands VERB [LEADING...]
   // BOARD USER PASSWORD; signup USER PASSWORD; passwd USER OLD NEW; mailpref USER
-  // PASSWORD; challenge ... PASSWORD (the last word).
+  // PASSWORD; challenge ... PASSWORD (the last word); of an unknown command, only its
+  // first words.
   std::vector<std::string> out = words;
   size_t verb = 0;
   if (!out.empty() && !find_command(lowercase(out[0])) && !find_board_command(lowercase(out[0]))) verb = 1;
@@ -242,6 +243,11 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   else if (name == "signup" || name == "mailpref") secret = {verb + 2};
   else if (name == "passwd") secret = {verb + 2, verb + 3};
   else if (name == "challenge" && out.size() > verb + 1) secret = {out.size() - 1};
+  else if (!find_command(name) && out.size() > verb + 1) {
+    // An unknown command: where its password is cannot be told, so none of the rest shows.
+    out.resize(verb + 2);
+    out[verb + 1] = "...";
+  }
   for (size_t i : secret)
     if (i < out.size()) out[i] = "*****";
   std::string text;

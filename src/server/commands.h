@@ -25,8 +25,8 @@ class CommandInterpreter {
   // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.
   std::string execute(const std::vector<std::string>& words, std::string_view client = {},
                       std::string_view comment = {});
-  // The command as text with its password words replaced by "*****" (for replies that
-  // quote a command, and logs).
+  // The command as text with its password words replaced by "*****", and everything after
+  // an unknown command word dropped (for replies that quote a command, and logs).
   static std::string redacted(const std::vector<std::string>& words);
   // Splits command text into words at blanks; "double quotes" group words (with \" and
   // \\ escapes inside).  Throws 400 on an unterminated quote.
