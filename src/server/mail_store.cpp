@@ -175,13 +175,22 @@ void mark_nagged(Session& session, int64_t board) {
   session.connection().query("UPDATE games SET nagged = 1 WHERE id = ?1").bind(1, board).run();
 }
 
-std::vector<OverdueBoard> overdue_boards(Session& session, int64_t now) {
+std::optional<TurnClock> turn_clock(Session& session, int64_t board) {
+  auto q = session.connection().query(
+      "SELECT id, nag_days, forfeit_days, turn_started_at, nagged FROM games WHERE id = ?1");
+  q.bind(1, board);
+  if (!q.step()) return std::nullopt;
+  return TurnClock{q.int64(0), TimeLimits{q.integer(1), q.integer(2)}, q.int64(3), q.integer(4) != 0};
+}
+
+std::vector<TurnClock> overdue_boards(Session& session, int64_t now) {
   auto q = session.connection().query(
       "SELECT id, nag_days, forfeit_days, turn_started_at, nagged FROM games WHERE status = 'active' AND "
+      "NOT ((to_move_seat = 0 AND seat0 LIKE 'ai:%') OR (to_move_seat = 1 AND seat1 LIKE 'ai:%')) AND "
       "((nag_days > 0 AND nagged = 0 AND turn_started_at + nag_days * 86400 <= ?1) OR "
       "(forfeit_days > 0 AND turn_started_at + forfeit_days * 86400 <= ?1)) ORDER BY id");
   q.bind(1, now);
-  std::vector<OverdueBoard> out;
+  std::vector<TurnClock> out;
   while (q.step())
     out.push_back({q.int64(0), TimeLimits{q.integer(1), q.integer(2)}, q.int64(3), q.integer(4) != 0});
   return out;

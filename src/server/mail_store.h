@@ -51,8 +51,8 @@ struct TimeLimits {
   int forfeit_days = 21;
 };
 
-// An active board whose player to move is past a time limit.
-struct OverdueBoard {
+// A board's time limits and the clock of its current turn.
+struct TurnClock {
   int64_t board = 0;
   TimeLimits limits;
   int64_t turn_started_at = 0;
@@ -93,7 +93,10 @@ TimeLimits time_limits(Session& session, int64_t board);
 // The seat to move changed: its clock starts at `now`, with no reminder sent yet.
 void start_turn(Session& session, int64_t board, int64_t now);
 void mark_nagged(Session& session, int64_t board);
-// Active boards past their nag time (not yet nagged) or their forfeit time at `now`.
-std::vector<OverdueBoard> overdue_boards(Session& session, int64_t now);
+// The board's limits and the clock of its current turn; nullopt when there is no board.
+std::optional<TurnClock> turn_clock(Session& session, int64_t board);
+// Active boards whose player to move is a person (the computer moves by itself) past
+// their nag time (not yet nagged) or their forfeit time at `now`.
+std::vector<TurnClock> overdue_boards(Session& session, int64_t now);
 
 }  // namespace ludus::server

@@ -229,28 +229,28 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
   if (kind != "draw" && kind != "undo") bad_request("propose what? expected 'draw' or 'undo'");
   return change_board(board, BoardEventKind::Proposed, user, [&](Board& b, Session& session, BoardEvent& event) {
     const ProposalResult result = [&] {
-    int seat = seat_in(b, user);
-    require_on(b);
-    const GameRecord& record = b.record();
-    if (!record.proposal.empty() && record.proposal_seat != seat)
-      conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
-                   ": accept or reject that first",
-               "proposal_pending");
-    if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
-      conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
-    const std::string& opponent = b.player(1 - seat);
-    if (Accounts::is_ai(opponent)) {
-      // The computer always allows a take-back and always plays on instead of drawing.
-      b.clear_proposal();
-      if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
-      const int keep = b.history().latest_turn_start(seat);
-      b.truncate(keep);
-      session.truncate_moves(board, keep);
-      return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
-    }
-    b.set_proposal(kind, seat);
-    return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
-                          " may accept or reject"};
+      int seat = seat_in(b, user);
+      require_on(b);
+      const GameRecord& record = b.record();
+      if (!record.proposal.empty() && record.proposal_seat != seat)
+        conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
+                     ": accept or reject that first",
+                 "proposal_pending");
+      if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
+        conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
+      const std::string& opponent = b.player(1 - seat);
+      if (Accounts::is_ai(opponent)) {
+        // The computer always allows a take-back and always plays on instead of drawing.
+        b.clear_proposal();
+        if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
+        const int keep = b.history().latest_turn_start(seat);
+        b.truncate(keep);
+        session.truncate_moves(board, keep);
+        return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+      }
+      b.set_proposal(kind, seat);
+      return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
+                            " may accept or reject"};
     }();
     event.summary = result.message;
     return result;
@@ -260,24 +260,24 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
 ProposalResult Service::answer(int64_t board, const std::string& user, bool accept) {
   return change_board(board, BoardEventKind::Answered, user, [&](Board& b, Session& session, BoardEvent& event) {
     const ProposalResult result = [&] {
-    int seat = seat_in(b, user);
-    require_on(b);
-    const GameRecord& record = b.record();
-    if (record.proposal.empty()) conflict("there is no proposal to answer on " + board_name(board), "no_proposal");
-    if (record.proposal_seat == seat)
-      conflict("you cannot answer your own proposal (wait for " + b.player(1 - seat) + ")", "own_proposal");
-    const std::string kind = record.proposal;
-    const int proposer = 1 - seat;
-    b.clear_proposal();
-    if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
-    if (kind == "draw") {
-      b.agree_draw();
-      return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
-    }
-    const int keep = b.history().latest_turn_start(proposer);
-    b.truncate(keep);
-    session.truncate_moves(board, keep);
-    return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+      int seat = seat_in(b, user);
+      require_on(b);
+      const GameRecord& record = b.record();
+      if (record.proposal.empty()) conflict("there is no proposal to answer on " + board_name(board), "no_proposal");
+      if (record.proposal_seat == seat)
+        conflict("you cannot answer your own proposal (wait for " + b.player(1 - seat) + ")", "own_proposal");
+      const std::string kind = record.proposal;
+      const int proposer = 1 - seat;
+      b.clear_proposal();
+      if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
+      if (kind == "draw") {
+        b.agree_draw();
+        return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
+      }
+      const int keep = b.history().latest_turn_start(proposer);
+      b.truncate(keep);
+      session.truncate_moves(board, keep);
+      return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
     }();
     event.summary = result.message;
     return result;
@@ -353,62 +353,70 @@ bool Service::play_ai_move(int64_t board) {
 }
 
 Service::TimeLimitReport Service::enforce_time_limits() {
-  TimeLimitReport report_out;
+  TimeLimitReport done;
   const int64_t now = accounts_->now();
-  std::vector<OverdueBoard> overdue;
+  std::vector<TurnClock> overdue;
   {
     auto session = store_->session();
     auto tx = session.read();
     overdue = overdue_boards(session, now);
   }
-  for (const OverdueBoard& o : overdue) {
-    const int64_t waited = now - o.turn_started_at;
-    const bool forfeit = o.limits.forfeit_days > 0 && waited >= int64_t{o.limits.forfeit_days} * 86400;
+  for (const TurnClock& o : overdue) {
     try {
-      if (forfeit) {
-        // The board is read again in the transaction: a move that came meanwhile wins.
-        change_board(o.board, BoardEventKind::TimedOut, "", [&](Board& b, Session& session, BoardEvent& event) {
-          if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move()))) return 0;
-          const auto started = overdue_boards(session, now);
-          if (std::none_of(started.begin(), started.end(), [&](const OverdueBoard& s) {
-                return s.board == o.board && s.turn_started_at == o.turn_started_at;
-              }))
-            return 0;
-          const int seat = b.seat_to_move();
-          b.lose_on_time(seat);
-          event.summary = b.player(seat) + " loses " + board_name(o.board) + " on time (no move for " +
-                          std::to_string(o.limits.forfeit_days) + " days)";
-          ++report_out.forfeited;
-          return 0;
-        });
-        continue;
-      }
-      auto session = store_->session();
-      auto tx = session.write();
-      auto record = session.find_game(o.board);
-      const auto still = overdue_boards(session, now);
-      const bool unchanged = std::any_of(still.begin(), still.end(), [&](const OverdueBoard& s) {
-        return s.board == o.board && !s.nagged && s.turn_started_at == o.turn_started_at;
-      });
-      if (!record || !unchanged || record->status != "active") continue;
-      Board b(std::move(*record), session.moves(o.board));
-      if (Accounts::is_ai(b.player(b.seat_to_move()))) continue;
-      mark_nagged(session, o.board);
-      const int days_left = o.limits.forfeit_days > 0
-                                ? static_cast<int>((o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400 - now + 86399) / 86400)
-                                : 0;
-      std::string summary = b.player(b.seat_to_move()) + " has not moved on " + board_name(o.board) + " for " +
-                            std::to_string(waited / 86400) + " days";
-      if (o.limits.forfeit_days > 0)
-        summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
-      report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
-      tx.commit();
-      ++report_out.reminded;
+      const bool forfeit = o.limits.forfeit_days > 0 && now - o.turn_started_at >= int64_t{o.limits.forfeit_days} * 86400;
+      if (forfeit ? forfeit_on_time(o) : remind(o, now)) ++(forfeit ? done.forfeited : done.reminded);
     } catch (const ServerError&) {
       // A board that cannot be loaded (corrupt) is reported by every other path; skip it here.
     }
   }
-  return report_out;
+  return done;
+}
+
+namespace {
+
+// The turn `seen` found overdue is still the board's turn (no move came meanwhile).
+bool same_turn(Session& session, const TurnClock& seen) {
+  const auto clock = turn_clock(session, seen.board);
+  return clock && clock->turn_started_at == seen.turn_started_at;
+}
+
+}  // namespace
+
+bool Service::forfeit_on_time(const TurnClock& o) {
+  bool forfeited = false;
+  change_board(o.board, BoardEventKind::TimedOut, "", [&](Board& b, Session& session, BoardEvent& event) {
+    if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move())) || !same_turn(session, o)) return 0;
+    const int seat = b.seat_to_move();
+    b.lose_on_time(seat);
+    event.summary = b.player(seat) + " loses " + board_name(o.board) + " on time (no move for " +
+                    std::to_string(o.limits.forfeit_days) + " days)";
+    forfeited = true;
+    return 0;
+  });
+  return forfeited;
+}
+
+bool Service::remind(const TurnClock& o, int64_t now) {
+  auto session = store_->session();
+  auto tx = session.write();
+  auto record = session.find_game(o.board);
+  const auto clock = turn_clock(session, o.board);
+  if (!record || record->status != "active" || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
+    return false;
+  Board b(std::move(*record), session.moves(o.board));
+  const std::string& player = b.player(b.seat_to_move());
+  if (Accounts::is_ai(player)) return false;
+  mark_nagged(session, o.board);
+  std::string summary = player + " has not moved on " + board_name(o.board) + " for " +
+                        std::to_string((now - o.turn_started_at) / 86400) + " days";
+  if (o.limits.forfeit_days > 0) {
+    const int64_t deadline = o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400;
+    const int64_t days_left = std::max<int64_t>(1, (deadline - now + 86399) / 86400);
+    summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
+  }
+  report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
+  tx.commit();
+  return true;
 }
 
 }  // namespace ludus::server

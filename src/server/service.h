@@ -97,6 +97,10 @@ class Service {
   template <class Fn>
   auto change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change);
   void report(Session& session, const Board& board, const BoardEvent& event);
+  // The two steps of enforce_time_limits for one board; each re-checks in its transaction
+  // that the turn it found overdue is still on, and returns whether it acted.
+  bool forfeit_on_time(const TurnClock& overdue);
+  bool remind(const TurnClock& overdue, int64_t now);
   void notify(int64_t board);
 
   Store* store_;
