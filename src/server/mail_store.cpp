@@ -85,10 +85,14 @@ int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus st
 
 std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claimer, int64_t now, int64_t claim_until,
                                       int limit) {
+  // The outer conditions repeat the inner ones: a database that re-checks a row another
+  // writer changed meanwhile (PostgreSQL under READ COMMITTED) then skips it instead of
+  // taking over that writer's claim.
   session.connection()
       .query(
-          "UPDATE outbox SET claimed_by = ?1, claimed_until = ?2 WHERE id IN (SELECT id FROM outbox WHERE "
-          "status = 'queued' AND next_attempt_at <= ?3 AND claimed_until <= ?3 ORDER BY id LIMIT ?4)")
+          "UPDATE outbox SET claimed_by = ?1, claimed_until = ?2 WHERE status = 'queued' AND claimed_until <= ?3 "
+          "AND id IN (SELECT id FROM outbox WHERE status = 'queued' AND next_attempt_at <= ?3 AND claimed_until <= ?3 "
+          "ORDER BY id LIMIT ?4)")
       .bind_all(claimer, claim_until, now, limit)
       .run();
   auto q = session.connection().query("SELECT " LUDUS_OUTBOX_COLUMNS
