@@ -18,6 +18,15 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
+// A subject of at most `max` bytes, cut at a character boundary.
+std::string short_subject(std::string_view subject, size_t max = 300) {
+  std::string out = one_line(subject);
+  if (out.size() <= max) return out;
+  size_t cut = max;
+  while (cut > 0 && (static_cast<unsigned char>(out[cut]) & 0xC0) == 0x80) --cut;
+  return out.substr(0, cut) + "...";
+}
+
 #define LUDUS_OUTBOX_COLUMNS "id, recipient, user_id, board, subject, body, in_reply_to, attempts, created_at"
 
 OutboxRow read_outbox(const sql::Query& q) {
@@ -77,7 +86,7 @@ int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus st
       .query(
           "INSERT INTO outbox (recipient, user_id, board, subject, body, in_reply_to, status, created_at, "
           "next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)")
-      .bind_all(one_line(mail.recipient), mail.user, mail.board, one_line(mail.subject), mail.body,
+      .bind_all(one_line(mail.recipient), mail.user, mail.board, short_subject(mail.subject), mail.body,
                 one_line(mail.in_reply_to), status_name(status), now)
       .run();
   return session.connection().last_insert_id();

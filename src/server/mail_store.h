@@ -25,7 +25,7 @@ struct MailAddressee {
 };
 
 // A mail to send.  Subject and recipient are single lines (the outbox never stores CR/LF
-// in them: enqueue_mail replaces them by blanks).
+// in them: enqueue_mail replaces them by blanks, and cuts a subject at 300 bytes).
 struct OutgoingMail {
   std::string recipient;
   std::string user;                // "" when it answers a stranger

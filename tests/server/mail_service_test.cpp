@@ -66,6 +66,17 @@ TEST_F(MailServiceTest, TwoSendersNeverClaimTheSameRow) {
   EXPECT_EQ(claim_due_mail(third, "three", now_ + 601, now_ + 1201, 10).size(), 2u);
 }
 
+TEST_F(MailServiceTest, SubjectsAreOneBoundedLine) {
+  auto session = store_->session();
+  const std::string long_subject = "Re: " + std::string(295, 'x') + "\xc3\xa9\r\nBcc: x@evil.net";
+  const int64_t id = enqueue_mail(session, OutgoingMail{"a@example.org", "", std::nullopt, long_subject, "b", ""},
+                                  OutboxStatus::Queued, now_);
+  auto q = session.connection().query("SELECT subject FROM outbox WHERE id = ?1");
+  q.bind(1, id);
+  ASSERT_TRUE(q.step());
+  EXPECT_EQ(q.text(0), "Re: " + std::string(295, 'x') + "...") << "cut before the two-byte character";
+}
+
 TEST_F(MailServiceTest, TheMailCommentDropsQuotesAndTheSignature) {
   EXPECT_EQ(mail_comment("\n\nNice move!\nReally.\n\nOn Tue, 1 Oct 2024, Bob wrote:\n> e5\n> -- \n\n-- \nAlice\n"),
             "Nice move!\nReally.");
