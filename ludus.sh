@@ -10,6 +10,8 @@ BUILD_DIR=${BUILD_DIR:-build}
 PACKAGES=(g++ cmake ninja-build pkg-config git
           libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
           libsqlite3-dev libboost-dev libsodium-dev
+          libgmime-3.0-dev libcurl4-openssl-dev  # play by e-mail: MIME (GMime 3), SMTP (libcurl)
+          python3-aiosmtpd                       # the mail tests' SMTP server (tests/mail)
           chromium nodejs)  # chromium and node: the browser test of the web page (tests/browser)
 # Debian's npm, unless an npm is already there (NodeSource's nodejs bundles one and conflicts with it).
 command -v npm >/dev/null || PACKAGES+=(npm)

@@ -7,6 +7,7 @@
 #include "server/accounts.h"
 #include "server/commands.h"
 #include "server/errors.h"
+#include "server/mail_notifier.h"
 #include "server/service.h"
 #include "server/store.h"
 
@@ -35,6 +36,7 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
                                 args->test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(),
                                 server::system_clock());
       server::Service service(store, accounts);
+      service.set_event_sink(server::mail_notifier(server::system_clock()));  // players are told by mail
       service.set_inline_ai(true);
       server::CommandInterpreter commands(service);
       std::cout << commands.execute(words);

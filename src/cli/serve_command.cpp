@@ -12,6 +12,7 @@
 #include <thread>
 
 #include "cli/command.h"
+#include "cli/mail_options.h"
 #include "server/play_server.h"
 
 namespace ludus::cli {
@@ -65,6 +66,9 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
       ->capture_default_str()->check(CLI::Range(1, 256));
   app.add_option("--ai-workers", args->config.ai_workers, "Boards whose AI searches at once (default: cores - 1, at least 1)")
       ->capture_default_str()->check(CLI::Range(1, 256));
+  add_mail_transport_options(app, args->config.mail);
+  app.add_option_function<double>("--mail-interval", ms(args->config.mail_interval),
+                                  "Seconds between the mail chores: sending, digests, time limits (default 30)");
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   return [args] {

@@ -7,6 +7,7 @@
 #include "server/game_json.h"
 #include "server/json_fields.h"
 #include "server/mail_format.h"
+#include "server/mail_store.h"
 
 namespace ludus::server {
 namespace {
@@ -133,12 +134,22 @@ void ApiRoutes::add_account_routes() {
     accounts.logout(token);
     return json_response(200, {{"ok", true}});
   });
-  sync(http::verb::get, "/api/me", [&accounts](const Request& req) {
+  sync(http::verb::get, "/api/me", [&accounts, this](const Request& req) {
     std::string user = accounts.user_for_token(bearer_token(req));
     auto session = accounts.store().session();
     auto record = session.find_user(user);
     if (!record) unauthorized("the account no longer exists");
-    return json_response(200, {{"user", record->id}, {"email", record->email}, {"created_at", record->created_at}});
+    return json_response(200, {{"user", record->id},
+                               {"email", record->email},
+                               {"created_at", record->created_at},
+                               {"mail", mail_preference_name(service_->mail_preference(user))}});
+  });
+  // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"}.
+  sync(http::verb::post, "/api/me/mail", [&accounts, this](const Request& req) {
+    std::string user = accounts.user_for_token(bearer_token(req));
+    const auto wanted = mail_preference_by_name(string_field(body_object(req), "mail"));
+    if (!wanted) bad_request("field 'mail' must be every, digest or none", "bad_field");
+    return json_response(200, {{"user", user}, {"mail", mail_preference_name(service_->mail_preference(user, wanted))}});
   });
   sync(http::verb::post, "/api/password", [&accounts](const Request& req) {
     std::string user = accounts.user_for_token(bearer_token(req));

@@ -41,6 +41,8 @@ History replay(const GameRecord& record, const std::vector<MoveRecord>& moves) {
   try {
     if (ending == Ending::Resignation && record.resigned_seat) {
       history.resign(*record.resigned_seat);
+    } else if (ending == Ending::Timeout && record.resigned_seat) {
+      history.lose_on_time(*record.resigned_seat);
     } else if (ending == Ending::Agreement) {
       history.agree_draw();
     } else {

@@ -51,6 +51,7 @@ class Board {
   std::vector<MoveRecord> play_turn(std::string_view text, int64_t now);
   void resign(int seat) { history_.resign(seat); }
   void agree_draw() { history_.agree_draw(); }
+  void lose_on_time(int seat) { history_.lose_on_time(seat); }
   // Pending proposal ("draw" / "undo" by `seat`); clear_proposal() withdraws it.
   void set_proposal(const std::string& kind, int seat) {
     record_.proposal = kind;

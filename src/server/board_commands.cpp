@@ -12,11 +12,9 @@ namespace ludus::server {
 namespace {
 
 BoardOutcome played(Service& service, int64_t board, const std::string& user, const std::string& text,
-                    std::optional<int> number) {
-  PlayResult r = service.play(board, user, text, number);
-  if (r.first_ply == 0) return {fmt::format("{} resigns {}.", user, board_name(board)), ""};
-  return {fmt::format("{} plays {} on {} (move #{}).", user, fmt::join(r.moves, ","), board_name(board), r.first_ply),
-          ""};
+                    const BoardArgs& args) {
+  PlayResult r = service.play(board, user, text, args.move_number, args.comment);
+  return {play_summary(user, r) + ".", ""};
 }
 
 BoardOutcome proposal(Service& service, int64_t board, const std::string& user, std::string_view kind) {
@@ -40,11 +38,11 @@ const std::vector<BoardCommand> kBoardCommands = {
     {"move", {}, {A::Move},
      "Plays MOVE (a whole turn: 'd3,e5-e7' where a turn has several actions). With #N the move is refused\n"
      "unless it would be move number N (moves played + 1), so a stale move is never played.",
-     true, [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, a.move, a.move_number); }},
+     true, [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, a.move, a); }},
     {"swap", {}, {A::MoveNumber}, "Plays the pie move (same as move BOARD USER PASSWORD swap[#N]).", true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, "swap", a.move_number); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, "swap", a); }},
     {"pass", {}, {A::MoveNumber}, "Passes, where the rules allow it.", true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, "pass", a.move_number); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, "pass", a); }},
     {"resign", {}, {}, "Resigns the game (at any time, your turn or not).", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) {
        s.resign(b, u);

@@ -31,6 +31,9 @@ struct BoardArgs {
   std::optional<int> move_number;
   std::string kind;
   std::string text;
+  // Not a word of the grammar: the comment a mail's body adds to a move, swap or pass
+  // (stored in the move's transaction); "" for none.
+  std::string comment;
 };
 
 struct BoardOutcome {

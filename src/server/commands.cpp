@@ -15,6 +15,7 @@
 #include "server/command_words.h"
 #include "server/errors.h"
 #include "server/mail_format.h"
+#include "server/mail_store.h"
 
 namespace ludus::server {
 namespace {
@@ -28,14 +29,19 @@ struct CommandHelp {
 // The commands that do not act on one board as its player (board_commands.h has those),
 // in the order `help` lists them: the first kCommandsBeforeBoardCommands, the board
 // commands, then the rest.
-constexpr size_t kCommandsBeforeBoardCommands = 3;
+constexpr size_t kCommandsBeforeBoardCommands = 4;
 const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
      "Creates an account. USER: 1-32 letters, digits, '_', '.', '-' (case-insensitive)."},
     {"passwd", "passwd USER OLD NEW", "Changes your password (and logs out every web session)."},
+    {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
+     "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
+     "none. Replies to your own mails and time-limit reminders always come."},
     {"challenge", "GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD",
      "Starts a game: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
-     "USER1 or USER2. A player may be the computer: ai:random, ai:easy, ai:hard ... Replies with the board number."},
+     "USER1 or USER2. A player may be the computer: ai:random, ai:easy, ai:hard ... Replies with the board number.\n"
+     "Time limits (days, 0 = none): -nagtime=7 mails the player to move a reminder, -forfeittime=21 ends the\n"
+     "game as a loss on time."},
     {"show", "show BOARD[#N]", "Shows the board, or the position after move N."},
     {"history", "history BOARD", "Shows every move with its player and time, the comments and the record."},
     {"games", "games USER [active|next|finished|watched|all]",
@@ -69,6 +75,7 @@ class Run {
     const std::string name = command_.name;
     if (name == "signup") return signup();
     if (name == "passwd") return passwd();
+    if (name == "mailpref") return mailpref();
     if (name == "challenge") return challenge();
     if (name == "show") return show();
     if (name == "history") return history();
@@ -95,6 +102,19 @@ class Run {
     expect(3, 3);
     service_.accounts().change_password(args_[0], args_[1], args_[2], client_);
     return fmt::format("Password changed for {}.\n", Accounts::normalize_user_id(args_[0]));
+  }
+
+  std::string mailpref() {
+    expect(2, 3);
+    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    std::optional<MailPreference> wanted;
+    if (args_.size() > 2) {
+      wanted = mail_preference_by_name(lowercase(args_[2]));
+      if (!wanted) usage(command_);
+    }
+    const MailPreference now = service_.mail_preference(user, wanted);
+    const char* meaning[] = {"a mail for every change of your boards", "one daily digest", "no mail about your boards"};
+    return fmt::format("Mail for {}: {} ({}).\n", user, mail_preference_name(now), meaning[static_cast<int>(now)]);
   }
 
   std::string challenge() {
@@ -167,11 +187,12 @@ namespace {
 // (if any) before anything changes, runs the command and replies with its line (and the
 // board where the command shows it).
 std::string run_board_command(Service& service, const std::string& game, const BoardCommand& command,
-                              const std::vector<std::string>& args, std::string_view client) {
+                              const std::vector<std::string>& args, std::string_view client, std::string_view comment) {
   const size_t lead = command.leading.size();
   if (args.size() < lead + 3) bad_request("usage: " + usage_of(command), "usage");
   const auto at = [&](size_t i) { return args.begin() + static_cast<std::ptrdiff_t>(i); };
   BoardArgs parsed = board_args_from_words(command, {args.begin(), at(lead)}, {at(lead + 3), args.end()});
+  parsed.comment = std::string(comment);
   const int64_t board = parse_board(args[lead]);
   const std::string user = service.accounts().authenticate(args[lead + 1], args[lead + 2], client);
   if (!game.empty()) load_board_of_game(service, board, game);
@@ -182,7 +203,8 @@ std::string run_board_command(Service& service, const std::string& game, const B
 
 }  // namespace
 
-std::string CommandInterpreter::execute(const std::vector<std::string>& words, std::string_view client) {
+std::string CommandInterpreter::execute(const std::vector<std::string>& words, std::string_view client,
+                                        std::string_view comment) {
   if (words.empty()) bad_request("empty command (try 'help')", "usage");
   size_t at = 0;
   std::string game;
@@ -203,8 +225,37 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
   const std::string verb = lowercase(words[at]);
   std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
   if (const BoardCommand* board_command = find_board_command(verb))
-    return run_board_command(*service_, game, *board_command, args, client);
+    return run_board_command(*service_, game, *board_command, args, client, comment);
   return Run(*service_, game, *find_command(verb), std::move(args), client).execute();
+}
+
+std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
+  // Which words are passwords, counted from the verb: board commands VERB [LEADING...]
+  // BOARD USER PASSWORD; signup USER PASSWORD; passwd USER OLD NEW; mailpref USER
+  // PASSWORD; challenge ... PASSWORD (the last word); of an unknown command, only its
+  // first words.
+  std::vector<std::string> out = words;
+  size_t verb = 0;
+  if (!out.empty() && !find_command(lowercase(out[0])) && !find_board_command(lowercase(out[0]))) verb = 1;
+  const std::string name = verb < out.size() ? lowercase(out[verb]) : std::string();
+  std::vector<size_t> secret;
+  if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
+  else if (name == "signup" || name == "mailpref") secret = {verb + 2};
+  else if (name == "passwd") secret = {verb + 2, verb + 3};
+  else if (name == "challenge" && out.size() > verb + 1) secret = {out.size() - 1};
+  else if (!find_command(name) && out.size() > verb + 1) {
+    // An unknown command: where its password is cannot be told, so none of the rest shows.
+    out.resize(verb + 2);
+    out[verb + 1] = "...";
+  }
+  for (size_t i : secret)
+    if (i < out.size()) out[i] = "*****";
+  std::string text;
+  for (const auto& w : out) {
+    const bool quote = w.empty() || w.find_first_of(" \t\"") != std::string::npos;
+    text += (text.empty() ? "" : " ") + (quote ? "\"" + w + "\"" : w);
+  }
+  return text;
 }
 
 std::vector<std::string> CommandInterpreter::split(std::string_view text) {

@@ -21,8 +21,13 @@ class CommandInterpreter {
 
   // Runs one command given as words; returns the reply text.  Throws ServerError (or
   // LudusError) with one line on any error.  `client` is the sender's address ("" when
-  // unknown), for slowing down password guessing (LoginThrottle).
-  std::string execute(const std::vector<std::string>& words, std::string_view client = {});
+  // unknown), for slowing down password guessing (LoginThrottle).  `comment` (a mail's
+  // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.
+  std::string execute(const std::vector<std::string>& words, std::string_view client = {},
+                      std::string_view comment = {});
+  // The command as text with its password words replaced by "*****", and everything after
+  // an unknown command word dropped (for replies that quote a command, and logs).
+  static std::string redacted(const std::vector<std::string>& words);
   // Splits command text into words at blanks; "double quotes" group words (with \" and
   // \\ escapes inside).  Throws 400 on an unterminated quote.
   static std::vector<std::string> split(std::string_view text);

@@ -2,6 +2,8 @@
 
 #include <chrono>
 
+#include "server/mail_notifier.h"
+
 namespace ludus::server {
 
 PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
@@ -10,9 +12,12 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval});
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log});
-  auto changed = [ai = ai_.get(), http = http_.get()](int64_t board) {
+  service_->set_event_sink(mail_notifier(config_.clock));
+  mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
+  auto changed = [ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board) {
     ai->enqueue(board);
     http->board_changed(board);
+    mail->poke();
   };
   service_->set_change_listener(changed);
   feed_ = std::make_unique<ChangeFeed>(config_.db_path, changed, config_.log, config_.change_poll_interval);
@@ -24,6 +29,7 @@ PlayServer::~PlayServer() { stop(); }
 void PlayServer::run() {
   ai_->start();
   feed_->start();
+  mail_->start();
   serving_ = true;
   if (!stop_requested_) http_->run();
   serving_ = false;
@@ -43,6 +49,7 @@ void PlayServer::stop() {
   if (thread_.joinable()) thread_.join();
   feed_->stop();
   ai_->stop();
+  mail_->stop();
 }
 
 }  // namespace ludus::server

@@ -13,6 +13,7 @@
 #include "server/ai_worker.h"
 #include "server/change_feed.h"
 #include "server/http_api.h"
+#include "server/mail_worker.h"
 #include "server/service.h"
 #include "server/store.h"
 
@@ -33,6 +34,10 @@ struct ServerConfig {
   std::chrono::milliseconds ai_sweep_interval{3000};
   // How often the database is checked for changes made by other processes.
   std::chrono::milliseconds change_poll_interval{200};
+  // Outbound mail (--smtp / --sendmail; none: mails stay queued for `ludus mail
+  // --send-queue`) and how often the mail chores run (docs/mail.md).
+  MailTransport mail;
+  std::chrono::milliseconds mail_interval{30000};
   Clock clock = system_clock();
   // Request lines and AI errors; nullptr = quiet.
   std::function<void(const std::string&)> log;
@@ -49,6 +54,7 @@ class PlayServer {
   int port() const { return port_; }
   Service& service() { return *service_; }
   AiWorker& ai() { return *ai_; }
+  MailWorker& mail() { return *mail_; }
   HttpApi& http() { return *http_; }
 
   // Serves until stop().
@@ -67,6 +73,7 @@ class PlayServer {
   std::unique_ptr<AiWorker> ai_;
   std::unique_ptr<HttpApi> http_;
   std::unique_ptr<ChangeFeed> feed_;  // other processes' changes
+  std::unique_ptr<MailWorker> mail_;
   int port_ = 0;
   std::thread thread_;
   // run() may not have reached the listening loop when stop() comes (a signal at start):

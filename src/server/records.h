@@ -21,9 +21,9 @@ struct GameRecord {
   std::map<std::string, std::string> options;
   std::array<std::string, 2> seats;  // user ids or "ai:SPEC", by seat
   std::string challenger;
-  // The truth besides the moves: "" | "resign" | "agreement".
+  // The truth besides the moves: "" | "resign" | "agreement" | "timeout".
   std::string ending;
-  std::optional<int> resigned_seat;
+  std::optional<int> resigned_seat;  // the seat that resigned or lost on time
   // Pending proposal: "" | "draw" | "undo", and the seat that made it.
   std::string proposal;
   std::optional<int> proposal_seat;

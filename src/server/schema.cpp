@@ -100,6 +100,72 @@ CREATE TABLE login_failures (
 CREATE INDEX games_by_challenger ON games(challenger, created_at);
 PRAGMA user_version = 3;
 )sql",
+      // 4: play by e-mail (docs/mail.md).  The games table is rebuilt only to let its
+      // ending CHECK accept 'timeout' (SQLite cannot alter a CHECK; migrate() runs the
+      // steps with foreign keys off, so dropping the old table cascades nowhere).  Then:
+      // per-board time limits, the start of the current turn and whether its reminder
+      // went out; each user's mail preference; the outbox of mails to send.
+      R"sql(
+CREATE TABLE games_v4 (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  game          TEXT NOT NULL,
+  options       TEXT NOT NULL,
+  seat0         TEXT NOT NULL,
+  seat1         TEXT NOT NULL,
+  challenger    TEXT NOT NULL,
+  ending        TEXT NOT NULL DEFAULT '' CHECK (ending IN ('', 'resign', 'agreement', 'timeout')),
+  resigned_seat INTEGER CHECK (resigned_seat IN (0, 1)),   -- the seat that resigned or lost on time
+  proposal      TEXT NOT NULL DEFAULT '' CHECK (proposal IN ('', 'draw', 'undo')),
+  proposal_seat INTEGER CHECK (proposal_seat IN (0, 1)),
+  status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+  result        TEXT NOT NULL DEFAULT '',
+  winner_seat   INTEGER,
+  end_reason    TEXT NOT NULL DEFAULT '',
+  num_moves     INTEGER NOT NULL DEFAULT 0,
+  to_move_seat  INTEGER,
+  created_at    INTEGER NOT NULL,
+  updated_at    INTEGER NOT NULL,
+  revision      INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO games_v4 (id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
+                      status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at, revision)
+  SELECT id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
+         status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at, revision FROM games;
+DROP TABLE games;
+ALTER TABLE games_v4 RENAME TO games;
+CREATE INDEX games_by_seat0 ON games(seat0, status);
+CREATE INDEX games_by_seat1 ON games(seat1, status);
+CREATE INDEX games_by_status ON games(status, updated_at);
+CREATE INDEX games_by_challenger ON games(challenger, created_at);
+ALTER TABLE games ADD COLUMN nag_days INTEGER NOT NULL DEFAULT 7;       -- remind the player to move after (0: never)
+ALTER TABLE games ADD COLUMN forfeit_days INTEGER NOT NULL DEFAULT 21;  -- the player to move loses on time after (0: never)
+ALTER TABLE games ADD COLUMN turn_started_at INTEGER NOT NULL DEFAULT 0;  -- when the seat to move got the move
+ALTER TABLE games ADD COLUMN nagged INTEGER NOT NULL DEFAULT 0;        -- 1: this turn's reminder is queued
+UPDATE games SET turn_started_at = updated_at;
+ALTER TABLE users ADD COLUMN mail_pref TEXT NOT NULL DEFAULT 'every' CHECK (mail_pref IN ('every', 'digest', 'none'));
+CREATE TABLE outbox (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient       TEXT NOT NULL,               -- envelope recipient and To: address
+  user_id         TEXT NOT NULL DEFAULT '',    -- the account it goes to ('' for a stranger's error reply)
+  board           INTEGER,                     -- the board it is about, NULL for none
+  subject         TEXT NOT NULL,               -- one line of UTF-8 (CR and LF never stored)
+  body            TEXT NOT NULL,               -- UTF-8 text
+  in_reply_to     TEXT NOT NULL DEFAULT '',    -- Message-ID of the mail this answers
+  -- queued: to send; digest: waits for the user's daily digest; merged: went into a
+  -- digest; sent: the SMTP server accepted it (250) or sendmail exited 0; failed: refused for good.
+  status          TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'digest', 'merged', 'sent', 'failed')),
+  created_at      INTEGER NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,            -- retries back off exponentially
+  claimed_by      TEXT NOT NULL DEFAULT '',    -- the sender working on it ('' when none) ...
+  claimed_until   INTEGER NOT NULL DEFAULT 0,  -- ... until then (a crashed sender's claim runs out)
+  sent_at         INTEGER,
+  last_error      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_due ON outbox(status, next_attempt_at);
+CREATE INDEX outbox_by_user ON outbox(user_id, status);
+PRAGMA user_version = 4;
+)sql",
   };
   return steps;
 }
@@ -113,8 +179,34 @@ int user_version(sql::Connection& connection) {
 
 int current_schema_version() { return static_cast<int>(migrations().size()); }
 
+namespace {
+
+// PRAGMA foreign_keys only changes outside a transaction: off while the steps run (a
+// rebuilt table is dropped and renamed), checked and back on afterwards.
+class ForeignKeysOff {
+ public:
+  explicit ForeignKeysOff(sql::Connection& connection) : connection_(connection) {
+    connection_.exec("PRAGMA foreign_keys=OFF");
+  }
+  ~ForeignKeysOff() {
+    try {
+      connection_.exec("PRAGMA foreign_keys=ON");
+    } catch (...) {
+      // Leaves this connection without foreign keys; it is closed with the failed Store.
+    }
+  }
+  ForeignKeysOff(const ForeignKeysOff&) = delete;
+  ForeignKeysOff& operator=(const ForeignKeysOff&) = delete;
+
+ private:
+  sql::Connection& connection_;
+};
+
+}  // namespace
+
 void migrate(sql::Connection& connection) {
   const int target = current_schema_version();
+  ForeignKeysOff foreign_keys_off(connection);
   for (;;) {
     // The write lock makes concurrent migrators take turns; each re-reads the version.
     sql::Transaction tx(connection, sql::Transaction::Kind::Write);
@@ -130,6 +222,8 @@ void migrate(sql::Connection& connection) {
         .run();
     if (user_version(connection) != version + 1)
       throw ServerError(500, "database", "schema migration " + std::to_string(version + 1) + " did not set its version");
+    if (connection.query("PRAGMA foreign_key_check").step())
+      throw ServerError(500, "database", "schema migration " + std::to_string(version + 1) + " broke a foreign key");
     tx.commit();
   }
 }

@@ -1,16 +1,25 @@
 #include "server/service.h"
 
 #include <algorithm>
+#include <charconv>
 
 #include "ai/player.h"
 #include "core/error.h"
 #include "core/text.h"
 #include "core/notation.h"
 #include "server/errors.h"
+#include "server/mail_store.h"
 
 namespace ludus::server {
 
 std::string board_name(int64_t board) { return "board " + std::to_string(board); }
+
+std::string play_summary(const std::string& user, const PlayResult& result) {
+  if (result.first_ply == 0) return user + " resigns " + board_name(result.board);
+  std::string moves;
+  for (const auto& m : result.moves) moves += (moves.empty() ? "" : ",") + m;
+  return user + " plays " + moves + " on " + board_name(result.board) + " (move #" + std::to_string(result.first_ply) + ")";
+}
 
 namespace {
 
@@ -39,6 +48,37 @@ std::string proposal_text(const std::string& kind) {
   return kind == "draw" ? "a draw" : "to take back their last move";
 }
 
+// A comment as stored: trailing blanks trimmed, not empty, bounded, no NUL.
+std::string checked_comment(std::string_view text) {
+  std::string body(text);
+  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
+  if (body.empty()) bad_request("the comment is empty");
+  if (body.size() > Service::kMaxComment)
+    bad_request("the comment is longer than " + std::to_string(Service::kMaxComment) + " bytes");
+  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
+  return body;
+}
+
+// The board's time limits from the challenge options "nagtime" and "forfeittime" (days),
+// which are taken out of `options` (the rest are the game's).
+TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
+  TimeLimits limits;
+  for (auto [name, days] : {std::pair{"nagtime", &limits.nag_days}, std::pair{"forfeittime", &limits.forfeit_days}}) {
+    auto it = options.find(name);
+    if (it == options.end()) continue;
+    const std::string& text = it->second;
+    int value = -1;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > TimeLimits::kMaxDays)
+      bad_request(std::string("-") + name + " must be a number of days from 0 (none) to " +
+                      std::to_string(TimeLimits::kMaxDays),
+                  "bad_game");
+    *days = value;
+    options.erase(it);
+  }
+  return limits;
+}
+
 }  // namespace
 
 Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
@@ -61,23 +101,36 @@ void Service::notify(int64_t board) {
   if (listener_) listener_(board);
 }
 
+void Service::report(Session& session, const Board& board, const BoardEvent& event) {
+  if (event_sink_) event_sink_(session, board, event);
+}
+
 template <class Fn>
-auto Service::change_board(int64_t board, Fn&& change) {
+auto Service::change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change) {
   auto session = store_->session();
   auto tx = session.write();
   auto record = session.find_game(board);
   if (!record) not_found("no " + board_name(board));
+  const int moves_before = record->num_moves;
+  const std::optional<int> to_move_before = record->to_move_seat;
   Board b(std::move(*record), session.moves(board));
-  auto result = change(b, session);
-  session.update_game(b.refreshed_record(accounts_->now()));
+  BoardEvent event{kind, actor, "", ""};
+  auto result = change(b, session, event);
+  const int64_t now = accounts_->now();
+  const GameRecord& changed = b.refreshed_record(now);
+  session.update_game(changed);
+  if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
+  report(session, b, event);
   tx.commit();
   notify(board);
   return result;
 }
 
 int64_t Service::challenge(const std::string& challenger, const std::string& game,
-                           const std::map<std::string, std::string>& options, const std::string& first,
+                           const std::map<std::string, std::string>& challenge_options, const std::string& first,
                            const std::string& second) {
+  std::map<std::string, std::string> options = challenge_options;
+  const TimeLimits limits = take_time_limits(options);
   std::optional<History> history;
   try {
     history.emplace(new_history(game, options));
@@ -109,15 +162,19 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
     }
   }
   record.id = session.insert_game(record);
+  set_time_limits(session, record.id, limits, record.created_at);
   for (const auto& seat : record.seats)
     if (!Accounts::is_ai(seat)) session.set_subscription(seat, record.id, true);
+  report(session, Board(record, {}),
+         BoardEvent{BoardEventKind::Started, challenger, challenger + " challenges: " + board_name(record.id) + " is ready", ""});
   tx.commit();
   notify(record.id);
   return record.id;
 }
 
 PlayResult Service::play(int64_t board, const std::string& user, std::string_view text,
-                         std::optional<int> move_number) {
+                         std::optional<int> move_number, std::string_view comment) {
+  const std::string note = comment.empty() ? std::string() : checked_comment(comment);
   std::string typed = normalize_move_text(text);
   if (typed.empty()) bad_request("no move given", "illegal_move");
   if (typed.size() > kMaxMoveText) bad_request("the move text is too long", "illegal_move");
@@ -125,7 +182,7 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     resign(board, user);
     return {board, 0, {"resign"}};
   }
-  return change_board(board, [&](Board& b, Session& session) {
+  return change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
     int seat = seat_in(b, user);
     require_on(b);
     const int next = b.num_moves() + 1;
@@ -150,15 +207,19 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     }
     // A proposal is about the position it was made in; any move withdraws it.
     b.clear_proposal();
+    if (!note.empty()) session.insert_comment(board, CommentRecord{0, user, b.num_moves(), note, accounts_->now()});
+    event.summary = play_summary(user, result);
+    event.comment = note;
     return result;
   });
 }
 
 void Service::resign(int64_t board, const std::string& user) {
-  change_board(board, [&](Board& b, Session&) {
+  change_board(board, BoardEventKind::Resigned, user, [&](Board& b, Session&, BoardEvent& event) {
     int seat = seat_in(b, user);
     require_on(b);
     b.resign(seat);
+    event.summary = user + " resigns " + board_name(board);
     return 0;
   });
 }
@@ -166,63 +227,69 @@ void Service::resign(int64_t board, const std::string& user) {
 ProposalResult Service::propose(int64_t board, const std::string& user, std::string_view kind_text) {
   std::string kind = normalize_move_text(kind_text);
   if (kind != "draw" && kind != "undo") bad_request("propose what? expected 'draw' or 'undo'");
-  return change_board(board, [&](Board& b, Session& session) {
-    int seat = seat_in(b, user);
-    require_on(b);
-    const GameRecord& record = b.record();
-    if (!record.proposal.empty() && record.proposal_seat != seat)
-      conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
-                   ": accept or reject that first",
-               "proposal_pending");
-    if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
-      conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
-    const std::string& opponent = b.player(1 - seat);
-    if (Accounts::is_ai(opponent)) {
-      // The computer always allows a take-back and always plays on instead of drawing.
-      b.clear_proposal();
-      if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
-      const int keep = b.history().latest_turn_start(seat);
-      b.truncate(keep);
-      session.truncate_moves(board, keep);
-      return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
-    }
-    b.set_proposal(kind, seat);
-    return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
-                          " may accept or reject"};
+  return change_board(board, BoardEventKind::Proposed, user, [&](Board& b, Session& session, BoardEvent& event) {
+    const ProposalResult result = [&] {
+      int seat = seat_in(b, user);
+      require_on(b);
+      const GameRecord& record = b.record();
+      if (!record.proposal.empty() && record.proposal_seat != seat)
+        conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
+                     ": accept or reject that first",
+                 "proposal_pending");
+      if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
+        conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
+      const std::string& opponent = b.player(1 - seat);
+      if (Accounts::is_ai(opponent)) {
+        // The computer always allows a take-back and always plays on instead of drawing.
+        b.clear_proposal();
+        if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
+        const int keep = b.history().latest_turn_start(seat);
+        b.truncate(keep);
+        session.truncate_moves(board, keep);
+        return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+      }
+      b.set_proposal(kind, seat);
+      return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
+                            " may accept or reject"};
+    }();
+    event.summary = result.message;
+    return result;
   });
 }
 
 ProposalResult Service::answer(int64_t board, const std::string& user, bool accept) {
-  return change_board(board, [&](Board& b, Session& session) {
-    int seat = seat_in(b, user);
-    require_on(b);
-    const GameRecord& record = b.record();
-    if (record.proposal.empty()) conflict("there is no proposal to answer on " + board_name(board), "no_proposal");
-    if (record.proposal_seat == seat)
-      conflict("you cannot answer your own proposal (wait for " + b.player(1 - seat) + ")", "own_proposal");
-    const std::string kind = record.proposal;
-    const int proposer = 1 - seat;
-    b.clear_proposal();
-    if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
-    if (kind == "draw") {
-      b.agree_draw();
-      return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
-    }
-    const int keep = b.history().latest_turn_start(proposer);
-    b.truncate(keep);
-    session.truncate_moves(board, keep);
-    return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+  return change_board(board, BoardEventKind::Answered, user, [&](Board& b, Session& session, BoardEvent& event) {
+    const ProposalResult result = [&] {
+      int seat = seat_in(b, user);
+      require_on(b);
+      const GameRecord& record = b.record();
+      if (record.proposal.empty()) conflict("there is no proposal to answer on " + board_name(board), "no_proposal");
+      if (record.proposal_seat == seat)
+        conflict("you cannot answer your own proposal (wait for " + b.player(1 - seat) + ")", "own_proposal");
+      const std::string kind = record.proposal;
+      const int proposer = 1 - seat;
+      b.clear_proposal();
+      if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
+      if (kind == "draw") {
+        b.agree_draw();
+        return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
+      }
+      const int keep = b.history().latest_turn_start(proposer);
+      b.truncate(keep);
+      session.truncate_moves(board, keep);
+      return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+    }();
+    event.summary = result.message;
+    return result;
   });
 }
 
 void Service::comment(int64_t board, const std::string& user, std::string_view text) {
-  std::string body(text);
-  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
-  if (body.empty()) bad_request("the comment is empty");
-  if (body.size() > kMaxComment) bad_request("the comment is longer than " + std::to_string(kMaxComment) + " bytes");
-  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
-  change_board(board, [&](Board& b, Session& session) {
+  const std::string body = checked_comment(text);
+  change_board(board, BoardEventKind::Commented, user, [&](Board& b, Session& session, BoardEvent& event) {
     session.insert_comment(board, CommentRecord{0, user, b.num_moves(), body, accounts_->now()});
+    event.summary = user + " comments on " + board_name(board);
+    event.comment = body;
     return 0;
   });
 }
@@ -233,6 +300,17 @@ void Service::subscribe(int64_t board, const std::string& user, bool on) {
   if (!session.find_game(board)) not_found("no " + board_name(board));
   session.set_subscription(user, board, on);
   tx.commit();
+}
+
+MailPreference Service::mail_preference(const std::string& user, std::optional<MailPreference> wanted) {
+  auto session = store_->session();
+  auto tx = session.write();
+  auto addressee = mail_addressee(session, user);
+  if (!addressee) not_found("no user '" + user + "'");
+  if (!wanted) return addressee->preference;
+  set_mail_preference(session, user, *wanted);
+  tx.commit();
+  return *wanted;
 }
 
 Board Service::load(int64_t board) {
@@ -271,6 +349,73 @@ bool Service::play_ai_move(int64_t board) {
   } catch (const ServerError& e) {
     if (e.status() != 409) throw;  // the board changed meanwhile: the caller looks again
   }
+  return true;
+}
+
+Service::TimeLimitReport Service::enforce_time_limits() {
+  TimeLimitReport done;
+  const int64_t now = accounts_->now();
+  std::vector<TurnClock> overdue;
+  {
+    auto session = store_->session();
+    auto tx = session.read();
+    overdue = overdue_boards(session, now);
+  }
+  for (const TurnClock& o : overdue) {
+    try {
+      const bool forfeit = o.limits.forfeit_days > 0 && now - o.turn_started_at >= int64_t{o.limits.forfeit_days} * 86400;
+      if (forfeit ? forfeit_on_time(o) : remind(o, now)) ++(forfeit ? done.forfeited : done.reminded);
+    } catch (const ServerError&) {
+      // A board that cannot be loaded (corrupt) is reported by every other path; skip it here.
+    }
+  }
+  return done;
+}
+
+namespace {
+
+// The turn `seen` found overdue is still the board's turn (no move came meanwhile).
+bool same_turn(Session& session, const TurnClock& seen) {
+  const auto clock = turn_clock(session, seen.board);
+  return clock && clock->turn_started_at == seen.turn_started_at;
+}
+
+}  // namespace
+
+bool Service::forfeit_on_time(const TurnClock& o) {
+  bool forfeited = false;
+  change_board(o.board, BoardEventKind::TimedOut, "", [&](Board& b, Session& session, BoardEvent& event) {
+    if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move())) || !same_turn(session, o)) return 0;
+    const int seat = b.seat_to_move();
+    b.lose_on_time(seat);
+    event.summary = b.player(seat) + " loses " + board_name(o.board) + " on time (no move for " +
+                    std::to_string(o.limits.forfeit_days) + " days)";
+    forfeited = true;
+    return 0;
+  });
+  return forfeited;
+}
+
+bool Service::remind(const TurnClock& o, int64_t now) {
+  auto session = store_->session();
+  auto tx = session.write();
+  auto record = session.find_game(o.board);
+  const auto clock = turn_clock(session, o.board);
+  if (!record || record->status != "active" || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
+    return false;
+  Board b(std::move(*record), session.moves(o.board));
+  const std::string& player = b.player(b.seat_to_move());
+  if (Accounts::is_ai(player)) return false;
+  mark_nagged(session, o.board);
+  std::string summary = player + " has not moved on " + board_name(o.board) + " for " +
+                        std::to_string((now - o.turn_started_at) / 86400) + " days";
+  if (o.limits.forfeit_days > 0) {
+    const int64_t deadline = o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400;
+    const int64_t days_left = std::max<int64_t>(1, (deadline - now + 86399) / 86400);
+    summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
+  }
+  report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
+  tx.commit();
   return true;
 }
 

@@ -60,8 +60,11 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
     g.seats = {"alice", "bob"};
     g.challenger = "alice";
     session.insert_game(g);
-    // Back to schema 1: no revision column.
+    // Back to schema 1: no revision column (and none of version 4's additions).
     session.connection().exec(
+        "DROP TABLE outbox; ALTER TABLE games DROP COLUMN nag_days; ALTER TABLE games DROP COLUMN forfeit_days; "
+        "ALTER TABLE games DROP COLUMN turn_started_at; ALTER TABLE games DROP COLUMN nagged; "
+        "ALTER TABLE users DROP COLUMN mail_pref; "
         "DROP TABLE login_failures; DROP INDEX games_by_challenger; ALTER TABLE games DROP COLUMN revision; "
         "DELETE FROM schema_version WHERE version >= 2; PRAGMA user_version = 1");
   }
@@ -75,6 +78,51 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   session.update_game(*game);
   EXPECT_EQ(session.game_revision(1), 1);
   EXPECT_TRUE(session.find_user("alice"));
+}
+
+// Version 4 rebuilds the games table (to allow the ending 'timeout'): the moves, comments
+// and subscriptions that refer to it must survive (foreign keys are off while it runs).
+TEST(StoreTest, MigrationFourKeepsTheRowsThatReferToGames) {
+  TempDir dir;
+  {
+    Store store(dir.file("a.db"));
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "alice@example.org", 1});
+    session.insert_user({"bob", "hash", "", 1});
+    GameRecord g;
+    g.game = "ndengrod";
+    g.seats = {"alice", "bob"};
+    g.challenger = "alice";
+    g.created_at = g.updated_at = 1000;
+    session.insert_game(g);
+    session.insert_move(1, MoveRecord{1, 1, 0, "e5", 1001});
+    session.insert_comment(1, CommentRecord{0, "alice", 1, "hello", 1002});
+    session.set_subscription("bob", 1, true);
+    session.connection().exec(
+        "DROP TABLE outbox; ALTER TABLE games DROP COLUMN nag_days; ALTER TABLE games DROP COLUMN forfeit_days; "
+        "ALTER TABLE games DROP COLUMN turn_started_at; ALTER TABLE games DROP COLUMN nagged; "
+        "ALTER TABLE users DROP COLUMN mail_pref; DELETE FROM schema_version WHERE version >= 4; "
+        "PRAGMA user_version = 3");
+  }
+  Store store(dir.file("a.db"));
+  auto session = store.session();
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), "4");
+  EXPECT_EQ(session.moves(1).size(), 1u);
+  EXPECT_EQ(session.comments(1).size(), 1u);
+  EXPECT_TRUE(session.subscribed("bob", 1));
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA foreign_keys"), "1");
+  EXPECT_EQ(pragma_text(session.connection(), "SELECT turn_started_at FROM games WHERE id = 1"), "1000");
+  // The new ending is allowed; a made-up one still is not.
+  auto game = session.find_game(1);
+  ASSERT_TRUE(game);
+  game->ending = "timeout";
+  game->resigned_seat = 1;
+  EXPECT_NO_THROW(session.update_game(*game));
+  game->ending = "bored";
+  EXPECT_THROW(session.update_game(*game), ServerError);
+  // Deleting a game still cascades: the foreign keys point at the new table.
+  session.connection().exec("DELETE FROM games WHERE id = 1");
+  EXPECT_TRUE(session.moves(1).empty());
 }
 
 TEST(StoreTest, RefusesADatabaseFromANewerBuild) {

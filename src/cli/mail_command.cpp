@@ -1,0 +1,170 @@
+// Play by e-mail from the command line (docs/mail.md):
+//   ludus mail [--db FILE]                 one mail on standard input, as a mail server's pipe
+//                                          alias delivers it ("|ludus mail --db /srv/ludus.db")
+//   ludus mail --send-queue --smtp URL     delivers the outbox (from cron)
+//   ludus cleanup [--db FILE] [--now T]    time limits and daily digests (from cron)
+#include <signal.h>
+#include <unistd.h>
+
+#include <ctime>
+#include <iostream>
+
+#include "cli/command.h"
+#include "cli/mail_options.h"
+#include "server/accounts.h"
+#include "server/errors.h"
+#include "server/mail_notifier.h"
+#include "server/mail_processor.h"
+#include "server/mail_sender.h"
+#include "server/service.h"
+#include "server/store.h"
+
+namespace ludus::cli {
+namespace {
+
+// sysexits.h: the mail server bounces a mail on EX_DATAERR and tries again later on
+// EX_TEMPFAIL (the database was busy or broken: the mail is not lost).
+constexpr int kExitDataError = 65;
+constexpr int kExitTempFail = 75;
+
+// "2026-11-23T21:00:00Z", "2026-11-23 21:00" or "2026-11-23" (UTC) -> seconds.
+std::optional<int64_t> parse_utc_time(const std::string& text) {
+  for (const char* format : {"%Y-%m-%dT%H:%M:%SZ", "%Y-%m-%dT%H:%M:%S", "%Y-%m-%d %H:%M:%S", "%Y-%m-%dT%H:%MZ",
+                             "%Y-%m-%d %H:%M", "%Y-%m-%d"}) {
+    std::tm tm{};
+    const char* end = strptime(text.c_str(), format, &tm);
+    if (end && *end == '\0') return static_cast<int64_t>(timegm(&tm));
+  }
+  return std::nullopt;
+}
+
+// The clock of a command: the real one, or the fixed time an operator gave with --now
+// (to run the time limits as of a date, or to replay a missed day).
+server::Clock clock_from(const std::string& now) {
+  if (now.empty()) return server::system_clock();
+  const auto at = parse_utc_time(now);
+  if (!at) throw server::ServerError(400, "usage", "--now must be a UTC time like 2026-11-23T21:00:00Z, not '" + now + "'");
+  return [t = *at] { return t; };
+}
+
+struct MailArgs {
+  std::string db = "ludus.db";
+  size_t max_size = server::MailLimits{}.max_size;
+  bool send_queue = false;
+  server::MailTransport transport;
+  std::string now;
+  bool test_hashing = false;
+};
+
+}  // namespace
+
+void add_mail_transport_options(CLI::App& app, server::MailTransport& transport) {
+  app.add_option("--smtp", transport.smtp_url,
+                 "SMTP server: smtp://host:port (STARTTLS when offered) or smtps://host:port; user:password@ for AUTH");
+  app.add_flag("--starttls", transport.require_tls, "Refuse to send over smtp:// without STARTTLS");
+  app.add_option("--sendmail", transport.sendmail, "Send through this program run as PROGRAM -t -i instead of SMTP");
+  app.add_option("--from", transport.from_address, "The From address of ludus's mails")->capture_default_str();
+}
+
+namespace {
+
+// Reads standard input: at most `limit` bytes kept, the rest read and dropped (a pipe
+// writer must not see its reader go away); returns whether there was more.
+bool read_stdin(std::string& out, size_t limit) {
+  char buffer[65536];
+  bool truncated = false;
+  for (;;) {
+    ssize_t n = read(STDIN_FILENO, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    const size_t keep = std::min(static_cast<size_t>(n), limit - std::min(limit, out.size()));
+    out.append(buffer, keep);
+    if (keep < static_cast<size_t>(n)) truncated = true;
+  }
+  return truncated;
+}
+
+int run_mail(const MailArgs& args) {
+  signal(SIGPIPE, SIG_IGN);  // a sendmail that exits early is an error, not a crash
+  try {
+    const server::Clock clock = clock_from(args.now);
+    server::check_database_file(args.db);
+    server::Store store(args.db);
+    if (args.send_queue) {
+      if (!args.transport.configured()) {
+        std::cerr << "ludus: error: --send-queue needs --smtp URL or --sendmail PROGRAM\n";
+        return kExitUsage;
+      }
+      server::queue_due_digests(store, clock());
+      server::MailSender sender(store, args.transport, clock);
+      const server::SendReport report = sender.send_due();
+      std::cout << "sent " << report.sent << ", to retry " << report.retried << ", refused " << report.failed << "\n";
+      if (!report.last_error.empty()) std::cerr << "ludus: last mail error: " << report.last_error << "\n";
+      return report.retried + report.failed > 0 ? kExitFailure : 0;
+    }
+    server::Accounts accounts(
+        store, args.test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(), clock);
+    server::Service service(store, accounts);
+    service.set_event_sink(server::mail_notifier(clock));
+    service.set_inline_ai(true);
+    server::MailProcessor processor(service, server::MailLimits{args.max_size});
+    std::string raw;
+    const bool truncated = read_stdin(raw, args.max_size);
+    const server::MailOutcome outcome = processor.process(raw, truncated);
+    std::cerr << "ludus: " << outcome.summary << "\n";
+    if (outcome.kind == server::MailOutcome::Kind::Ignored && outcome.summary.rfind("no From", 0) == 0)
+      return kExitDataError;
+    return 0;
+  } catch (const server::ServerError& e) {
+    std::cerr << "ludus: error: " << e.what() << "\n";
+    return e.status() == 400 ? kExitUsage : kExitTempFail;
+  }
+}
+
+const bool kMail = register_command({"mail", "Play by e-mail: one mail on standard input, or --send-queue", 62,
+                                     [](CLI::App& app) {
+  auto args = std::make_shared<MailArgs>();
+  app.add_option("--db", args->db, "SQLite database file (created if missing)")->capture_default_str();
+  app.add_option("--max-size", args->max_size, "Largest mail in bytes; bigger ones get an error reply")
+      ->capture_default_str()->check(CLI::Range(size_t{1024}, size_t{1} << 30));
+  app.add_flag("--send-queue", args->send_queue, "Deliver the queued mails (and due digests) instead of reading one");
+  add_mail_transport_options(app, args->transport);
+  app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
+  app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
+  app.footer("Wiring to Postfix or Exim, the grammar and the preferences: docs/mail.md.");
+  return [args] { return run_mail(*args); };
+}});
+
+struct CleanupArgs {
+  std::string db = "ludus.db";
+  std::string now;
+};
+
+const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time) and daily digests", 63,
+                                        [](CLI::App& app) {
+  auto args = std::make_shared<CleanupArgs>();
+  app.add_option("--db", args->db, "SQLite database file")->capture_default_str();
+  app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
+  return [args] {
+    try {
+      const server::Clock clock = clock_from(args->now);
+      server::check_database_file(args->db);
+      server::Store store(args->db);
+      server::Accounts accounts(store, server::PasswordPolicy::interactive(), clock);
+      server::Service service(store, accounts);
+      service.set_event_sink(server::mail_notifier(clock));
+      service.set_inline_ai(true);
+      const auto limits = service.enforce_time_limits();
+      const int digests = server::queue_due_digests(store, clock());
+      std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
+                << "\n";
+      return 0;
+    } catch (const server::ServerError& e) {
+      std::cerr << "ludus: error: " << e.what() << "\n";
+      return e.status() == 400 ? kExitUsage : kExitFailure;
+    }
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli

@@ -1,0 +1,76 @@
+#include "server/mail_worker.h"
+
+#include "server/mail_notifier.h"
+
+namespace ludus::server {
+
+MailWorker::MailWorker(Service& service, MailTransport transport, std::chrono::milliseconds interval,
+                       std::function<void(const std::string&)> log)
+    : service_(&service),
+      transport_(transport),
+      sender_(service.store(), std::move(transport), [accounts = &service.accounts()] { return accounts->now(); }),
+      interval_(interval),
+      log_(std::move(log)) {}
+
+MailWorker::~MailWorker() { stop(); }
+
+void MailWorker::start() {
+  std::lock_guard lock(mutex_);
+  if (thread_.joinable() || stopping_) return;
+  thread_ = std::thread([this] { run(); });
+}
+
+void MailWorker::stop() {
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+  }
+  wake_.notify_all();
+  if (thread_.joinable()) thread_.join();
+}
+
+void MailWorker::poke() {
+  {
+    std::lock_guard lock(mutex_);
+    poked_ = true;
+  }
+  wake_.notify_all();
+}
+
+void MailWorker::run() {
+  for (;;) {
+    {
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, interval_, [this] { return poked_ || stopping_; });
+      if (stopping_) return;
+      poked_ = false;
+    }
+    round();
+  }
+}
+
+void MailWorker::round() {
+  // Each chore on its own: a broken board or an unreachable SMTP server stops nothing else.
+  try {
+    service_->enforce_time_limits();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: time limits: ") + e.what());
+  }
+  try {
+    queue_due_digests(service_->store(), service_->accounts().now());
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: digests: ") + e.what());
+  }
+  if (!transport_.configured()) return;
+  try {
+    const SendReport report = sender_.send_due();
+    if (log_ && (report.sent || report.retried || report.failed))
+      log_("mail: sent " + std::to_string(report.sent) + ", to retry " + std::to_string(report.retried) +
+           ", refused " + std::to_string(report.failed) +
+           (report.last_error.empty() ? "" : " (" + report.last_error + ")"));
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: sending: ") + e.what());
+  }
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,119 @@
+// Bad mail gets a clear error reply (`Board N Error`, quoting the mail with passwords
+// hidden) and changes nothing; user data never adds a header to a mail ludus sends.
+#include "mail/mail_test_support.h"
+
+namespace ludus::mail_testing {
+namespace {
+
+using server::OutboxStatus;
+
+class MailMalformed : public MailFixture {
+ protected:
+  void SetUp() override {
+    MailFixture::SetUp();
+    pbm({"ndengrod", "challenge", "alice", "bob", "pw-alice"});
+    baseline_ = scalar("SELECT COUNT(*) FROM outbox");
+  }
+  // The board is untouched: no move, no comment, no ending.
+  void expect_no_change(const std::string& what) {
+    EXPECT_EQ(scalar("SELECT COUNT(*) FROM moves"), 0) << what;
+    EXPECT_EQ(scalar("SELECT COUNT(*) FROM comments"), 0) << what;
+    EXPECT_EQ(scalar("SELECT revision FROM games WHERE id = 1"), 0) << what;
+  }
+  // The one new outbox row is an error reply to alice; returns its body.
+  std::string expect_error_reply(const std::string& what, const std::string& subject) {
+    EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox"), baseline_ + 1) << what;
+    server::Store store(db_);
+    auto session = store.session();
+    auto q = session.connection().query(
+        "SELECT recipient, subject, body FROM outbox ORDER BY id DESC LIMIT 1");
+    if (!q.step()) return "";
+    EXPECT_EQ(q.text(0), "alice@example.org") << what;
+    EXPECT_EQ(q.text(1), subject) << what;
+    baseline_ = scalar("SELECT COUNT(*) FROM outbox");
+    return q.text(2);
+  }
+  int baseline_ = 0;
+};
+
+TEST_F(MailMalformed, EveryMailOfTheCorpusGetsAnErrorReplyAndChangesNothing) {
+  const std::map<std::string, std::string> reasons = {
+      {"no_subject.eml", "no Subject"},
+      {"unknown_command.eml", "unknown command 'frobnicate'"},
+      {"broken_mime_no_boundary.eml", "broken MIME"},
+      {"broken_mime_no_parts.eml", "broken MIME"},
+      {"broken_mime_encoding.eml", "unknown Content-Transfer-Encoding"},
+      {"wrong_charset.eml", "not valid text in its charset 'utf-8'"},
+      {"unknown_charset.eml", "unknown charset 'x-klingon'"},
+      {"html_only.eml", "no plain-text part"},
+      {"invalid_utf8_base64.eml", "not valid text"},
+      {"comment_too_long.eml", "comment is longer than"},
+      {"wrong_password.eml", "wrong user id or password"},
+      {"illegal_move.eml", "zz99"},
+  };
+  const auto corpus = std::filesystem::path(LUDUS_SOURCE_DIR) / "tests" / "mail" / "malformed";
+  size_t seen = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(corpus)) {
+    const std::string name = entry.path().filename().string();
+    SCOPED_TRACE(name);
+    ASSERT_TRUE(reasons.count(name)) << "add the expected reason of " << name;
+    ++seen;
+    RunResult r = mail(ludus::testing::read_text(entry.path()));
+    EXPECT_EQ(r.exit_code, 0) << r.err;  // answered: the mail server must not bounce it too
+    const bool about_board = name != "no_subject.eml" && name.rfind("broken_mime", 0) != 0 &&
+                             name.find("charset") == std::string::npos && name != "html_only.eml" &&
+                             name != "invalid_utf8_base64.eml";
+    const std::string body = expect_error_reply(name, about_board ? "Board 1 Error" : "Board Error");
+    EXPECT_TRUE(contains(body, reasons.at(name))) << body;
+    EXPECT_FALSE(contains(body, "pw-alice")) << "the password is never echoed: " << body;
+    expect_no_change(name);
+  }
+  EXPECT_EQ(seen, reasons.size());
+}
+
+TEST_F(MailMalformed, ATenMegabyteMailIsRefusedWithoutReadingItsBody) {
+  std::string huge = mail_from_alice("ndengrod move 1 alice pw-alice e5", std::string(10 << 20, 'a'));
+  RunResult r = mail(huge);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const std::string body = expect_error_reply("10 MB", "Board Error");
+  EXPECT_TRUE(contains(body, "bigger than 1048576 bytes")) << body.substr(0, 500);
+  expect_no_change("10 MB");
+}
+
+TEST_F(MailMalformed, NotAMailAndAutomaticMailsAreNotAnswered) {
+  RunResult garbage = mail("this is not a mail at all\n\nno headers\n");
+  EXPECT_EQ(garbage.exit_code, 65) << garbage.err;  // EX_DATAERR: the mail server bounces it
+  EXPECT_TRUE(contains(garbage.err, "no From")) << garbage.err;
+  RunResult bounce = mail(mail_from_alice("ndengrod move 1 alice pw-alice e5", "", "Auto-Submitted: auto-replied\r\n"));
+  EXPECT_EQ(bounce.exit_code, 0);
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox"), baseline_) << "no reply to a robot";
+  expect_no_change("automatic");
+}
+
+TEST_F(MailMalformed, UserDataNeverAddsAHeaderOrARecipient) {
+  SmtpSink sink(sink_dir("sink"));
+  ASSERT_EQ(send_queue(sink.url()).exit_code, 0);
+  const size_t before = sink.messages().size();
+  // An encoded Subject that decodes to a CR LF and a Bcc line, inside a comment command
+  // that succeeds (so the text comes back in the reply's Subject and bob's mail).
+  // =?utf-8?b?...?= of "comment 1 alice pw-alice hi\r\nBcc: evil@example.net".
+  const std::string subject = "=?utf-8?b?Y29tbWVudCAxIGFsaWNlIHB3LWFsaWNlIGhpDQpCY2M6IGV2aWxAZXhhbXBsZS5uZXQ=?=";
+  RunResult r = mail(mail_from_alice(subject, "", "Reply-To: =?utf-8?q?x=0D=0ABcc=3A_evil2=40example=2Enet?= <alice@example.org>\r\n"));
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM comments WHERE body = 'hi Bcc: evil@example.net'"), 1);
+  ASSERT_EQ(send_queue(sink.url()).exit_code, 0);
+  auto messages = sink.messages();
+  ASSERT_GT(messages.size(), before);
+  for (size_t i = before; i < messages.size(); ++i) {
+    const SinkMessage& m = messages[i];
+    EXPECT_FALSE(m.has_header("Bcc")) << m.text;
+    EXPECT_FALSE(contains(m.rcpt_to, "evil")) << m.rcpt_to;
+    EXPECT_TRUE(m.rcpt_to == "alice@example.org" || m.rcpt_to == "bob@example.org") << m.rcpt_to;
+  }
+  // An address with a line break is refused at sign-up.
+  RunResult bad = run_ludus({"pbm", "--db", db_, "--test-hashing", "signup", "carol", "pw", "carol@x.org\r\nBcc: e@x.org"});
+  EXPECT_NE(bad.exit_code, 0);
+}
+
+}  // namespace
+}  // namespace ludus::mail_testing

@@ -1,0 +1,135 @@
+// The mail pieces inside the server, on a real database: outbox rows written in the
+// transaction of the change they report, MIME reading and writing, comments, redaction.
+#include <gtest/gtest.h>
+
+#include "server/mail_mime.h"
+#include "server/mail_notifier.h"
+#include "server/mail_sender.h"
+#include "server/mail_store.h"
+#include "server/server_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+class MailServiceTest : public ServerFixture {
+ protected:
+  void SetUp() override {
+    ServerFixture::SetUp();
+    accounts_->signup("alice", "secret", "alice@example.org");
+    accounts_->signup("bob", "secret", "bob@example.org");
+    service_->set_event_sink(mail_notifier([this] { return now_; }));
+  }
+  int rows(OutboxStatus status) {
+    auto session = store_->session();
+    return count_mail(session, status);
+  }
+};
+
+TEST_F(MailServiceTest, EveryChangeQueuesTheBoardForBothPlayers) {
+  const int64_t board = service_->challenge("alice", "ndengrod", {}, "alice", "bob");
+  EXPECT_EQ(rows(OutboxStatus::Queued), 2);
+  service_->play(board, "alice", "e5");
+  EXPECT_EQ(rows(OutboxStatus::Queued), 4);
+  service_->propose(board, "bob", "draw");
+  auto session = store_->session();
+  auto q = session.connection().query("SELECT recipient, subject FROM outbox WHERE id > 4 ORDER BY recipient");
+  ASSERT_TRUE(q.step());
+  EXPECT_EQ(q.text(0), "alice@example.org");
+  EXPECT_EQ(q.text(1), "Ndengrod Board 1: draw proposed");
+  ASSERT_TRUE(q.step());
+  EXPECT_EQ(q.text(0), "bob@example.org");
+  EXPECT_EQ(q.text(1), "Ndengrod Board 1: your move");
+}
+
+TEST_F(MailServiceTest, AFailingOutboxRollsTheChangeBack) {
+  const int64_t board = service_->challenge("alice", "ndengrod", {}, "alice", "bob");
+  service_->set_event_sink([](Session&, const Board&, const BoardEvent&) { throw ServerError(500, "test", "disk full"); });
+  EXPECT_THROW(service_->play(board, "alice", "e5"), ServerError);
+  EXPECT_EQ(service_->load(board).num_moves(), 0) << "no move without its mail";
+}
+
+TEST_F(MailServiceTest, TwoSendersNeverClaimTheSameRow) {
+  service_->challenge("alice", "ndengrod", {}, "alice", "bob");
+  auto first = store_->session();
+  auto tx1 = first.write();
+  auto mine = claim_due_mail(first, "one", now_, now_ + 600, 10);
+  tx1.commit();
+  auto second = store_->session();
+  auto tx2 = second.write();
+  auto theirs = claim_due_mail(second, "two", now_, now_ + 600, 10);
+  tx2.commit();
+  EXPECT_EQ(mine.size(), 2u);
+  EXPECT_TRUE(theirs.empty());
+  // A claim that ran out (its sender died) is free again.
+  auto third = store_->session();
+  auto tx3 = third.write();
+  EXPECT_EQ(claim_due_mail(third, "three", now_ + 601, now_ + 1201, 10).size(), 2u);
+}
+
+TEST_F(MailServiceTest, SubjectsAreOneBoundedLine) {
+  auto session = store_->session();
+  const std::string long_subject = "Re: " + std::string(295, 'x') + "\xc3\xa9\r\nBcc: x@evil.net";
+  const int64_t id = enqueue_mail(session, OutgoingMail{"a@example.org", "", std::nullopt, long_subject, "b", ""},
+                                  OutboxStatus::Queued, now_);
+  auto q = session.connection().query("SELECT subject FROM outbox WHERE id = ?1");
+  q.bind(1, id);
+  ASSERT_TRUE(q.step());
+  EXPECT_EQ(q.text(0), "Re: " + std::string(295, 'x') + "...") << "cut before the two-byte character";
+}
+
+TEST_F(MailServiceTest, TheMailCommentDropsQuotesAndTheSignature) {
+  EXPECT_EQ(mail_comment("\n\nNice move!\nReally.\n\nOn Tue, 1 Oct 2024, Bob wrote:\n> e5\n> -- \n\n-- \nAlice\n"),
+            "Nice move!\nReally.");
+  EXPECT_EQ(mail_comment("> only quoted\n"), "");
+  EXPECT_EQ(mail_comment("a\r\n--\r\nsig"), "a");
+}
+
+TEST_F(MailServiceTest, InboundMimeIsDecodedToUtf8) {
+  const std::string base64 =
+      "From: a@example.org\nSubject: =?iso-8859-1?q?show_1_caf=E9?=\nMIME-Version: 1.0\n"
+      "Content-Type: multipart/mixed; boundary=XX\n\n--XX\nContent-Type: text/plain; charset=windows-1252\n"
+      "Content-Transfer-Encoding: base64\n\nk2NhZukgLSBs4CCU\n--XX\nContent-Type: text/plain\n"
+      "Content-Disposition: attachment; filename=x.txt\n\nattached\n--XX--\n";
+  InboundMail mail = parse_inbound_mail(base64);
+  EXPECT_EQ(mail.error, "");
+  EXPECT_EQ(mail.subject, "show 1 café");
+  EXPECT_EQ(mail.body, "\xe2\x80\x9c" "café - là \xe2\x80\x9d");
+  EXPECT_EQ(mail.reply_address, "a@example.org");
+}
+
+TEST_F(MailServiceTest, OutboundHeadersCannotBeInjected) {
+  MailHeaders h{"ludus@example.org", "ludus\r\nBcc: x@evil.net", "bob@example.org",
+                "Re: hi\r\nBcc: y@evil.net\nX-Evil: 1", "ludus.1.2@example.org", "a@b.c>\r\nBcc: z@evil.net", 0};
+  const std::string text = render_mail(h, "body\r\nBcc: in the body is fine\r\n");
+  const std::string head = text.substr(0, text.find("\r\n\r\n") + 2);
+  EXPECT_EQ(head.find("\nBcc:"), std::string::npos) << head;
+  EXPECT_EQ(head.find("\nX-Evil:"), std::string::npos) << head;
+  EXPECT_EQ(head.find("In-Reply-To"), std::string::npos) << "an id that is not one is dropped: " << head;
+  EXPECT_NE(head.find("Subject: Re: hi Bcc: y@evil.net X-Evil: 1\r\n"), std::string::npos) << head;
+  EXPECT_FALSE(is_plain_address("a@b\r\nRCPT TO:<c@d>"));
+  EXPECT_TRUE(is_plain_address("first.last+tag@example.org"));
+}
+
+TEST_F(MailServiceTest, RepliesHideThePasswords) {
+  auto hidden = [](const std::string& line) { return CommandInterpreter::redacted(CommandInterpreter::split(line)); };
+  EXPECT_EQ(hidden("ndengrod move 12 alice s3cret e5"), "ndengrod move 12 alice ***** e5");
+  EXPECT_EQ(hidden("propose draw 12 alice s3cret"), "propose draw 12 alice *****");
+  EXPECT_EQ(hidden("passwd alice old new"), "passwd alice ***** *****");
+  EXPECT_EQ(hidden("ndengrod challenge -size=4 alice bob s3cret"), "ndengrod challenge -size=4 alice bob *****");
+  EXPECT_EQ(hidden("mailpref alice s3cret none"), "mailpref alice ***** none");
+  EXPECT_EQ(hidden("ndengrod mvoe 12 alice s3cret e5"), "ndengrod mvoe ...");
+}
+
+TEST_F(MailServiceTest, MailPreferenceCommand) {
+  EXPECT_NE(run("mailpref alice secret").find("every"), std::string::npos);
+  EXPECT_NE(run("mailpref alice secret digest").find("digest"), std::string::npos);
+  EXPECT_EQ(run_error("mailpref alice secret weekly").status(), 400);
+  EXPECT_EQ(run_error("mailpref alice wrong none").status(), 401);
+  const int64_t board = service_->challenge("bob", "ndengrod", {}, "alice", "bob");
+  auto session = store_->session();
+  EXPECT_EQ(count_mail(session, OutboxStatus::Digest), 1) << "alice's notice waits for her digest";
+  EXPECT_EQ(board, 1);
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
