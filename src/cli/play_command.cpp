@@ -303,6 +303,7 @@ const bool kPlay = register_command({"play", "Play a game in the terminal (peopl
   app.add_option("--max-plies", args->max_plies,
                  "Stop a longer game and score it as a draw (default: 20 per action id, at least 1000)")
       ->check(CLI::Range(1, 100000000));
+  set_examples(app, {"ludus play ndengrod --x human --o hard", "ludus play trellis -o size=9 --black easy --white medium --delay 1", "ludus play epoxy --color never --quiet"});
   return [args] {
     PlaySession session(*args, std::cin, std::cout, isatty(fileno(stdin)) == 0);
     return session.run();
