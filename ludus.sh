@@ -10,6 +10,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 PACKAGES=(g++ cmake ninja-build pkg-config git
           libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
           libsqlite3-dev libboost-dev libsodium-dev
+          libedit-dev  # line editing in `ludus play`
           help2man dpkg-dev file  # the manual page; cpack's .deb (dpkg-shlibdeps, file)
           chromium nodejs)  # chromium and node: the browser test of the web page (tests/browser)
 # Debian's npm, unless an npm is already there (NodeSource's nodejs bundles one and conflicts with it).

@@ -81,6 +81,7 @@ TEST(Help, BashCompletesCommandsGamesAndOptions) {
   EXPECT_EQ(complete({"play", "nd"}), std::vector<std::string>{"ndengrod"});
   EXPECT_EQ(complete({"rules", "conv"}), std::vector<std::string>{"conventions"});
   EXPECT_EQ(complete({"play", "ndengrod", "--bl"}), std::vector<std::string>{"--black"});
+  EXPECT_EQ(complete({"play", "ndengrod", "--col"}), std::vector<std::string>{"--color"});
   EXPECT_EQ(complete({"help", "ser"}), std::vector<std::string>{"serve"});
   EXPECT_EQ(complete({"completion", "z"}), std::vector<std::string>{"zsh"});
   const RunResult zsh = run_ludus({"completion", "zsh"});
