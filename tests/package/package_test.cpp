@@ -80,7 +80,7 @@ TEST_F(PackageTest, DependsOnTheLibrariesTheBinaryLinks) {
   const RunResult depends = run_shell("dpkg-deb -f " + shell_quote(deb_) + " Depends");
   ASSERT_EQ(depends.exit_code, 0) << depends.err;
   // dpkg-shlibdeps found them: each with a minimum version.
-  for (const char* package : {"libc6 (>=", "libstdc++6 (>=", "libsqlite3-0 (>=", "libsodium23 (>="})
+  for (const char* package : {"libc6 (>=", "libstdc++6 (>=", "libsqlite3-0 (>=", "libsodium23 (>=", "libedit2 (>="})
     EXPECT_TRUE(contains(depends.out, package)) << package << " missing from: " << depends.out;
   // Nothing in the unpacked binary needs a library that is not installed (ldd resolves all).
   const RunResult ldd = run_shell("ldd " + shell_quote(ludus()));
