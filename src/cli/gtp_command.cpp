@@ -142,10 +142,12 @@ class GtpEngine {
     return c;
   }
 
+  // `c` must be the colour to move, or the colour the seat to move started with: after a
+  // swap a controller that keeps B for the first player still names its player.
   void expect_to_move(int c) {
     const History& h = current();
     if (h.is_over()) throw GtpFailure{"game is over (" + h.status() + ")"};
-    if (h.state().to_move() != c)
+    if (h.state().to_move() != c && h.state().seat_to_move() != c)
       throw GtpFailure{fmt::format("it is {}'s turn, not {}'s", h.game().colour_name(h.state().to_move()),
                                    h.game().colour_name(c))};
   }

@@ -127,3 +127,23 @@ TEST(GtpSgf, BadFilesAreRefusedAndTheGameStays) {
 
 }  // namespace
 }  // namespace ludus::testing
+
+namespace ludus::testing {
+namespace {
+
+TEST(GtpColours, AfterASwapTheFirstPlayerIsStillNamedB) {
+  LUDUS_REQUIRE_GAME("ndengrod");
+  // x e5, o swaps: the first player now moves with o; "b" (its starting colour) names it.
+  const RunResult r = run_ludus({"gtp", "ndengrod", "--ai", "random", "--seed", "2"},
+                                "play b e5\nplay b d4\nplay w swap\ngenmove b\nludus-record\n");
+  const auto list = replies(r.out);
+  ASSERT_EQ(list.size(), 5u) << r.out;
+  EXPECT_EQ(list[0], "= ");
+  EXPECT_EQ(list[1], "? it is o's turn, not x's");  // before the swap, b is only x
+  EXPECT_EQ(list[2], "= ");
+  EXPECT_EQ(list[3].rfind("= ", 0), 0u) << list[3];
+  EXPECT_TRUE(contains(list[4], "\"moves\":[\"e5\",\"swap\",\"" + list[3].substr(2) + "\"]")) << list[4];
+}
+
+}  // namespace
+}  // namespace ludus::testing
