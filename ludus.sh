@@ -12,6 +12,8 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           libsqlite3-dev libboost-dev libsodium-dev
           libgmime-3.0-dev libcurl4-openssl-dev  # play by e-mail: MIME (GMime 3), SMTP (libcurl)
           python3-aiosmtpd                       # the mail tests' SMTP server (tests/mail)
+          libedit-dev  # line editing in `ludus play`
+          help2man dpkg-dev file  # the manual page; cpack's .deb (dpkg-shlibdeps, file)
           chromium nodejs)  # chromium and node: the browser test of the web page (tests/browser)
 # Debian's npm, unless an npm is already there (NodeSource's nodejs bundles one and conflicts with it).
 command -v npm >/dev/null || PACKAGES+=(npm)

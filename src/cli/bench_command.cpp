@@ -134,6 +134,7 @@ const bool kBench = register_command({"bench", "Measure playout and search speed
   app.add_option("--signature-games", args->signature_games, "Seeded random games in the signature")->check(CLI::Range(1, 1000000));
   app.add_flag("--no-mcts", args->no_mcts, "Skip the MCTS measurements");
   app.add_flag("--json", args->json, "JSON output");
+  set_examples(app, {"ludus bench", "ludus bench ndengrod -o size=13 --seconds 2", "ludus bench --no-mcts --json"});
   return [args] {
     int threads = args->threads > 0 ? args->threads : std::max(1u, std::thread::hardware_concurrency());
     std::vector<std::string> wanted;

@@ -26,6 +26,12 @@ std::vector<CommandSpec> registered_commands() {
   return list;
 }
 
+void set_examples(CLI::App& app, const std::vector<std::string>& examples) {
+  std::string text = examples.size() == 1 ? "Example:" : "Examples:";
+  for (const auto& example : examples) text += "\n  " + example;
+  app.footer(text);
+}
+
 std::shared_ptr<const Game> GameArgs::make() const {
   return make_game(game, parse_option_assignments(options));
 }

@@ -27,6 +27,10 @@ struct CommandSpec {
 bool register_command(CommandSpec spec);
 std::vector<CommandSpec> registered_commands();
 
+// Ends the command's --help with its examples (whole command lines, "ludus ..."), so
+// every command shows how it is used.
+void set_examples(CLI::App& app, const std::vector<std::string>& examples);
+
 // Exit codes: 0 success, 1 a check failed (verify, tests of records), 2 bad input.
 constexpr int kExitFailure = 1;
 constexpr int kExitUsage = 2;

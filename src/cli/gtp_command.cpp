@@ -1,8 +1,12 @@
 // `ludus gtp [GAME]`: a Go Text Protocol (version 2) engine on stdin/stdout, so GTP
 // controllers (GoGui, twogtp, scripts) can drive any ludus game and its AI.  Standard
-// commands plus ludus-* extensions to choose the game and inspect it.  Every malformed
-// command gets a `? reason` reply; nothing a controller sends can stop the engine
-// except `quit` or the end of input.
+// commands (with the time control and GNU Go's loadsgf/printsgf) plus ludus-* extensions
+// to choose the game and inspect it; docs/gtp.md maps each game's colours and points.
+// Every malformed command gets a `? reason` reply; nothing a controller sends can stop
+// the engine except `quit` or the end of input.
+#include <charconv>
+#include <chrono>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <optional>
@@ -11,8 +15,11 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/player.h"
+#include "ai/spec_parser.h"
 #include "cli/command.h"
+#include "cli/gtp_clock.h"
 #include "core/record.h"
+#include "core/sgf.h"
 #include "core/text.h"
 #include "core/error.h"
 #include "core/registry.h"
@@ -52,6 +59,10 @@ class GtpEngine {
         {"undo", [this](const Words&) { return undo(); }},
         {"showboard", [this](const Words&) { return showboard(); }},
         {"final_score", [this](const Words&) { return final_score(); }},
+        {"time_settings", [this](const Words& w) { return time_settings(w); }},
+        {"time_left", [this](const Words& w) { return time_left(w); }},
+        {"loadsgf", [this](const Words& w) { return loadsgf(w); }},
+        {"printsgf", [this](const Words& w) { return printsgf(w); }},
         {"ludus-game", [this](const Words& w) { return choose_game(w); }},
         {"ludus-legal", [this](const Words&) { return legal(); }},
         {"ludus-options", [this](const Words&) { return options(); }},
@@ -131,12 +142,46 @@ class GtpEngine {
     return c;
   }
 
+  // `c` must be the colour to move, or the colour the seat to move started with: after a
+  // swap a controller that keeps B for the first player still names its player.
   void expect_to_move(int c) {
     const History& h = current();
     if (h.is_over()) throw GtpFailure{"game is over (" + h.status() + ")"};
-    if (h.state().to_move() != c)
+    if (h.state().to_move() != c && h.state().seat_to_move() != c)
       throw GtpFailure{fmt::format("it is {}'s turn, not {}'s", h.game().colour_name(h.state().to_move()),
                                    h.game().colour_name(c))};
+  }
+
+  static double seconds_arg(const std::string& word, const char* usage) {
+    double value = 0;
+    auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (ec != std::errc() || end != word.data() + word.size() || !(value >= 0) || value > 1e9)
+      throw GtpFailure{std::string("syntax error (usage: ") + usage + ")"};
+    return value;
+  }
+  static int count_arg(const std::string& word, const char* usage) {
+    int value = 0;
+    auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+    if (ec != std::errc() || end != word.data() + word.size() || value < 0)
+      throw GtpFailure{std::string("syntax error (usage: ") + usage + ")"};
+    return value;
+  }
+
+  // The player for a move of colour `c`: the chosen AI, with its thinking time capped by
+  // c's clock once the controller has set one (a level's own time per move still caps it).
+  ai::Player& player_for(int c) {
+    if (!clocks_[c].limited()) return *ai_;
+    ai::PlayerConfig config;
+    config.seed = args_.seed;
+    config.threads = args_.threads;
+    const ai::PlayerSpec spec = ai::parse_player_spec(ai_spec_, config);
+    if (spec.random) return *ai_;
+    double seconds = clocks_[c].move_budget();
+    if (spec.mcts.move_seconds > 0) seconds = std::min(seconds, spec.mcts.move_seconds);
+    const std::string timed =
+        ai_spec_ + (ai_spec_.find(':') == std::string::npos ? ":" : ",") + fmt::format("time={:.3f}s", seconds);
+    timed_ai_ = ai::make_player(timed, config);
+    return *timed_ai_;
   }
 
   void make_ai(const std::string& spec) {
@@ -198,16 +243,22 @@ class GtpEngine {
   std::string genmove(const Words& w) {
     expect_args(w, 1, "genmove COLOR");
     const int c = colour(w[1]);
-    expect_to_move(c);
     History& h = current();
+    // After the end there is no move to make: the loser resigns, the winner (or either
+    // side of a draw) passes, as GTP controllers expect.
+    if (h.is_over()) return h.winner() == kDraw || h.winner() == c ? "pass" : "resign";
+    expect_to_move(c);
     const PlyMover mover = h.next_mover();
+    ai::Player& player = player_for(c);
+    const auto start = std::chrono::steady_clock::now();
     std::string text;
     // A turn of several plies (Epoxy) is generated whole and answered as typed: "d3,e5-e7".
     do {
-      ai::MoveChoice choice = ai_->choose(h);
+      ai::MoveChoice choice = player.choose(h);
       text += (text.empty() ? "" : ",") + h.state().action_to_text(choice.action);
       h.play(choice.action);
     } while (!h.is_over() && h.next_mover() == mover);
+    clocks_[c].spend(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     return text;
   }
 
@@ -235,10 +286,60 @@ class GtpEngine {
   std::string final_score() {
     const History& h = current();
     if (!h.is_over()) throw GtpFailure{"game not over"};
+    // GTP's notation whatever the game's colour names: the first colour is B.
     const int winner = h.winner();
     if (winner == kDraw) return "0";
-    std::string name = h.game().colour_name(winner);
-    return std::string(1, static_cast<char>(std::toupper(static_cast<unsigned char>(name[0])))) + "+";
+    return winner == 0 ? "B+" : "W+";
+  }
+
+  std::string time_settings(const Words& w) {
+    const char* usage = "time_settings MAIN_TIME BYO_YOMI_TIME BYO_YOMI_STONES";
+    expect_args(w, 3, usage);
+    const double main_time = seconds_arg(w[1], usage), byo_time = seconds_arg(w[2], usage);
+    const int stones = count_arg(w[3], usage);
+    for (auto& clock : clocks_) clock.set(main_time, byo_time, stones);
+    return {};
+  }
+
+  std::string time_left(const Words& w) {
+    const char* usage = "time_left COLOR TIME STONES";
+    expect_args(w, 3, usage);
+    const int c = colour(w[1]);
+    clocks_[c].update(seconds_arg(w[2], usage), count_arg(w[3], usage));
+    return {};
+  }
+
+  // loadsgf FILE [MOVE_NUMBER]: the game of the file (its RU names the game and options),
+  // up to just before MOVE_NUMBER when given (GTP: "the position before that move").
+  std::string loadsgf(const Words& w) {
+    if (w.size() != 2 && w.size() != 3) throw GtpFailure{"syntax error (usage: loadsgf FILE [MOVE_NUMBER])"};
+    int before = 0;
+    if (w.size() == 3) before = count_arg(w[2], "loadsgf FILE [MOVE_NUMBER]");
+    std::vector<History> games;
+    try {
+      games = read_record_file(w[1]);
+    } catch (const LudusError& e) {
+      throw GtpFailure{std::string("cannot load file (") + e.what() + ")"};
+    }
+    if (games.empty()) throw GtpFailure{"cannot load file (no game in it)"};
+    History loaded = std::move(games.front());
+    if (before > 0 && before - 1 < loaded.num_moves()) loaded.truncate(before - 1);
+    history_.emplace(std::move(loaded));
+    ai_->new_game();
+    return {};
+  }
+
+  // printsgf [FILE]: the game as SGF (core/sgf.h), as the reply or into FILE.
+  std::string printsgf(const Words& w) {
+    if (w.size() > 2) throw GtpFailure{"syntax error (usage: printsgf [FILE])"};
+    std::string sgf = sgf_game_tree(current());
+    if (w.size() == 2) {
+      std::ofstream file(w[1]);
+      if (!file || !(file << sgf)) throw GtpFailure{"cannot write file '" + w[1] + "'"};
+      return {};
+    }
+    while (!sgf.empty() && sgf.back() == '\n') sgf.pop_back();
+    return sgf;
   }
 
   std::string choose_game(const Words& w) {
@@ -275,6 +376,8 @@ class GtpEngine {
   const GtpArgs& args_;
   std::optional<History> history_;
   std::unique_ptr<ai::Player> ai_;
+  std::unique_ptr<ai::Player> timed_ai_;  // ai_ with a clock's time per move (player_for)
+  std::array<GtpClock, 2> clocks_;
   std::string ai_spec_;
   std::map<std::string, std::function<std::string(const Words&)>> commands_;
   bool quit_ = false;
@@ -286,6 +389,7 @@ const bool kGtp = register_command({"gtp", "Go Text Protocol engine on stdin/std
   app.add_option("--ai", args->ai, "AI for genmove: random, easy, medium, hard, max or mcts:...")->capture_default_str();
   app.add_option("--seed", args->seed, "Random seed of the AI");
   app.add_option("--threads", args->threads, "AI threads (0 = all cores)")->check(CLI::Range(0, 1024));
+  set_examples(app, {"ludus gtp ndengrod -o size=7 --ai easy", "echo \"genmove x\" | ludus gtp netted"});
   return [args] {
     GtpEngine engine(*args);
     return engine.run(std::cin, std::cout);

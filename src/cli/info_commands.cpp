@@ -11,7 +11,8 @@
 namespace ludus::cli {
 namespace {
 
-const bool kGames = register_command({"games", "List the games with their options and defaults", 10, [](CLI::App&) {
+const bool kGames = register_command({"games", "List the games with their options and defaults", 10, [](CLI::App& app) {
+  set_examples(app, {"ludus games"});
   return [] {
     for (const auto& entry : registered_games()) {
       const GameInfo& info = *entry.info;
@@ -35,6 +36,7 @@ void print_document(std::string_view text) {
 const bool kRules = register_command({"rules", "Print the exact rules of a game, or the conventions all games share", 11, [](CLI::App& app) {
   auto name = std::make_shared<std::string>();
   app.add_option("game", *name, "Game name, or `conventions`: seats, coordinates, move notation, records")->required();
+  set_examples(app, {"ludus rules trellis", "ludus rules conventions"});
   return [name] {
     if (lowercase_trimmed(*name) == kRulesConventions) {
       print_document(rules_document(kRulesConventions));

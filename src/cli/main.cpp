@@ -7,7 +7,8 @@
 
 int main(int argc, char** argv) {
   using namespace ludus;
-  CLI::App app{"ludus: engine, AI and play server for N-Mesh, Netted, Trellis, Ndengrod and Epoxy"};
+  // Named, so that usage lines say "ludus" whatever path it was started by.
+  CLI::App app{"ludus: engine, AI and play server for N-Mesh, Netted, Trellis, Ndengrod and Epoxy", "ludus"};
   app.set_version_flag("--version", std::string("ludus ") + LUDUS_VERSION);
   app.require_subcommand(1);
   std::map<CLI::App*, cli::CommandRunner> runners;
@@ -15,6 +16,8 @@ int main(int argc, char** argv) {
     CLI::App* sub = app.add_subcommand(spec.name, spec.help);
     runners[sub] = spec.setup(*sub);
   }
+  // After the subcommands: CLI11 copies the parent's footer into subcommands made later.
+  app.footer("Run `ludus help COMMAND` (or `ludus COMMAND --help`) for a command's options and examples.");
   // CLI11 would only say "A subcommand is required"; name the word it did not know.
   std::string known;
   bool found = false;

@@ -187,6 +187,7 @@ const bool kMatch = register_command({"match", "Play a match between two AIs and
       ->check(CLI::Range(1, 100000000));
   app.add_flag("--json", args->json, "Print a JSON summary");
   app.add_flag("-q,--quiet", args->quiet, "No progress report on stderr");
+  set_examples(app, {"ludus match ndengrod --a easy --b medium --games 20"});
   return [args] { return run_match(*args); };
 }});
 

@@ -26,7 +26,8 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   // Everything from the first word on is the command, including words such as -size=6.
   app.prefix_command();
-  app.footer("Grammar: [GAME] COMMAND ARGS...; `ludus pbm help` lists the commands.");
+  set_examples(app, {"ludus pbm signup alice secret", "ludus pbm ndengrod challenge alice ai:easy secret",
+                     "ludus pbm help  # the grammar: [GAME] COMMAND ARGS..."});
   return [args, &app] {
     std::vector<std::string> words = app.remaining();
     try {

@@ -1,8 +1,10 @@
 // `ludus play GAME --black human --white hard`: a game in the terminal between people
 // and/or AIs.  Seats are named by the game's colours (the colour each seat starts with)
 // or --first/--second.  The board and status follow every move; a person types moves or
-// commands (moves, hint, undo, resign, help, quit).  The record is printed or saved at
-// the end.
+// commands (moves, hint, undo, resign, help, quit), with line editing and history at a
+// terminal (cli/line_input.h).  Boards are drawn in colour with Unicode stones when the
+// terminal can show them (--color, NO_COLOR; cli/terminal_painter.h).  The record is
+// printed or saved at the end.
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -17,7 +19,9 @@
 
 #include "ai/player.h"
 #include "cli/command.h"
+#include "cli/line_input.h"
 #include "cli/self_play.h"
+#include "cli/terminal_painter.h"
 #include "core/error.h"
 #include "core/record.h"
 #include "core/text.h"
@@ -37,6 +41,8 @@ struct PlayArgs {
   uint64_t seed = 0;
   int threads = 1;
   int max_plies = 0;  // 0 = default_ply_limit(game)
+  std::string color = "auto";
+  bool quiet = false;  // no AI statistics after its moves
 };
 
 // Every colour name of every game, plus first/second: the seat options.
@@ -49,9 +55,9 @@ std::set<std::string> seat_option_names() {
 
 class PlaySession {
  public:
-  // `echo_input`: repeat each input line after its prompt (input from a script or pipe).
-  PlaySession(const PlayArgs& args, std::istream& in, std::ostream& out, bool echo_input)
-      : args_(args), in_(in), out_(out), echo_input_(echo_input), history_(args.game.make()) {}
+  // `input` gives the person's lines; boards are drawn with `painter`.
+  PlaySession(const PlayArgs& args, LineInput& input, std::ostream& out, const BoardPainter& painter)
+      : args_(args), input_(input), out_(out), painter_(painter), history_(args.game.make()) {}
 
   int run() {
     choose_seats();
@@ -131,7 +137,7 @@ class PlaySession {
   }
 
   void show_position() {
-    out_ << "\n" << history_.state().render() << history_.status() << "\n";
+    out_ << "\n" << history_.state().render(painter_) << history_.status() << "\n";
     out_.flush();
   }
 
@@ -159,7 +165,8 @@ class PlaySession {
     const std::string text = history_.state().action_to_text(choice.action);
     const std::string who = mover_text();
     history_.play(choice.action);
-    out_ << fmt::format("\n{} plays {}  [{}]\n", who, text, describe_choice(choice, seconds));
+    if (args_.quiet) out_ << fmt::format("\n{} plays {}\n", who, text);
+    else out_ << fmt::format("\n{} plays {}  [{}]\n", who, text, describe_choice(choice, seconds));
     after_ply(swapped);
     if (args_.delay > 0 && !history_.is_over() && players_[history_.state().seat_to_move()])
       std::this_thread::sleep_for(std::chrono::duration<double>(args_.delay));
@@ -167,13 +174,17 @@ class PlaySession {
 
   // One line from the person to move.  Returns false when they quit or input ends.
   bool human_turn(int seat) {
-    out_ << mover_text() << "> " << std::flush;
     std::string line;
-    if (!std::getline(in_, line)) {
-      out_ << "\n(end of input)\n";
-      return false;
+    switch (input_.read(mover_text() + "> ", line)) {
+      case LineInput::Status::kEnd:
+        out_ << "\n(end of input)\n";
+        return false;
+      case LineInput::Status::kControlCharacters:
+        out_ << "error: the line holds control characters (arrow or function keys?); type a move or 'help'\n";
+        return true;
+      case LineInput::Status::kLine:
+        break;
     }
-    if (echo_input_) out_ << line << "\n";  // scripted input: keep the transcript readable
     auto words = split_words(line);
     if (words.empty()) return true;
     const std::string command = lowercase(words[0]);
@@ -273,9 +284,9 @@ class PlaySession {
   }
 
   const PlayArgs& args_;
-  std::istream& in_;
+  LineInput& input_;
   std::ostream& out_;
-  bool echo_input_;
+  const BoardPainter& painter_;
   History history_;
   std::array<std::string, 2> spec_;
   std::array<std::unique_ptr<ai::Player>, 2> players_;
@@ -303,8 +314,18 @@ const bool kPlay = register_command({"play", "Play a game in the terminal (peopl
   app.add_option("--max-plies", args->max_plies,
                  "Stop a longer game and score it as a draw (default: 20 per action id, at least 1000)")
       ->check(CLI::Range(1, 100000000));
+  set_examples(app, {"ludus play ndengrod --x human --o hard", "ludus play trellis -o size=9 --black easy --white medium --delay 1", "ludus play epoxy --color never --quiet"});
+  app.add_option("--color", args->color, "Colour and Unicode stones: auto (a terminal, unless NO_COLOR is set), always or never")
+      ->capture_default_str()
+      ->check(CLI::IsMember({"auto", "always", "never"}, CLI::ignore_case));
+  app.add_flag("-q,--quiet", args->quiet, "Do not print the AI's search statistics after its moves");
   return [args] {
-    PlaySession session(*args, std::cin, std::cout, isatty(fileno(stdin)) == 0);
+    const bool color = use_color(parse_color_mode(args->color), STDOUT_FILENO);
+    const TerminalPainter terminal(utf8_locale());
+    const bool interactive = stdin_is_terminal();
+    // Scripted input is echoed after its prompt, so that the transcript stays readable.
+    LineInput input(std::cin, std::cout, interactive, !interactive);
+    PlaySession session(*args, input, std::cout, color ? static_cast<const BoardPainter&>(terminal) : BoardPainter::plain());
     return session.run();
   };
 }});

@@ -74,6 +74,7 @@ const bool kShow = register_command({"show", "Show the position after some moves
   auto args = std::make_shared<PositionArgs>();
   add_position_args(app, *args);
   add_sgf_flag(app, *args);
+  set_examples(app, {"ludus show ndengrod -o size=4 b2 swap c3", "ludus show --record game.sgf --at 10"});
   return [args] {
     History h = args->history();
     if (args->sgf) {
@@ -93,6 +94,7 @@ const bool kShow = register_command({"show", "Show the position after some moves
 const bool kMoves = register_command({"moves", "List the legal moves after some moves", 21, [](CLI::App& app) {
   auto args = std::make_shared<PositionArgs>();
   add_position_args(app, *args);
+  set_examples(app, {"ludus moves trellis -o size=7 d4,e6"});
   return [args] {
     History h = args->history();
     std::vector<std::string> texts;

@@ -30,6 +30,7 @@ const bool kRandom = register_command({"random", "Play uniformly random games an
                  "Stop longer games and count them as draws (default: 20 per action id, at least 1000)")
       ->check(CLI::Range(1, 100000000));
   app.add_flag("-q,--quiet", args->quiet, "Print only the summary (fast path: no records are kept)");
+  set_examples(app, {"ludus random netted --seed 7 --games 3", "ludus random epoxy --games 1000 --quiet"});
   return [args] {
     auto game = args->game.make();
     Rng rng(args->seed);

@@ -71,6 +71,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
                                   "Seconds between the mail chores: sending, digests, time limits (default 30)");
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
+  set_examples(app, {"ludus serve --db games.db --port 8080"});
   return [args] {
     // Block the stop signals in every thread; one thread waits for them.
     sigset_t stop_signals;

@@ -17,6 +17,7 @@ const bool kVerify = register_command({"verify", "Replay recorded games and chec
   app.add_option("files", *files,
                  "Conformance files (JSON Lines) or ludus records (JSON, JSON Lines, SGF); default: the reference "
                  "games that come with ludus");
+  set_examples(app, {"ludus verify", "ludus verify tests/conformance/ndengrod-swap.jsonl my-games.sgf"});
   return [files] {
     std::vector<std::string> paths = *files;
     if (paths.empty()) {

@@ -52,6 +52,7 @@ struct GameInfo {
   std::vector<std::map<std::string, std::string>> bench_boards;
 };
 
+class BoardPainter;
 class State;
 class Geometry;
 
@@ -133,6 +134,10 @@ class State {
 
   // ASCII board (no trailing status line; see describe_status()).
   virtual std::string render() const = 0;
+  // The same drawing with its glyphs painted by `painter` (core/ascii_board.h: a front
+  // end's colours and Unicode stones); games that draw with BoardGlyphs override it, and
+  // then render() is render(BoardPainter::plain()).
+  virtual std::string render(const BoardPainter& painter) const { return render(); }
 
   // Colour (0/1) of the stone on `site` of game().board_geometry(), or -1 when empty.
   // Front ends draw the position from it.

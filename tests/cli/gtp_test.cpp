@@ -87,7 +87,7 @@ TEST(Gtp, NdengrodSessionTranscript) {
       "? game not over\n\n"
       "= \n\n"
       "= \n\n"
-      "=20 X+\n\n"
+      "=20 B+\n\n"  // x is the first colour: GTP's B
       "= \n\n"
       "= {\"ending\":\"rules\",\"game\":\"ndengrod\",\"moves\":[\"b1\",\"a1\",\"b2\",\"a2\",\"b3\"],\"options\":{"
       "\"length\":\"3\",\"shape\":\"hexhex\",\"size\":\"2\",\"swap\":\"on\"},\"reason\":\"line of 3\",\"result\":\"x\","

@@ -6,9 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <regex>
-
 #include "http_test_support.h"
+#include "serve_process.h"
 
 namespace ludus::server::testing {
 namespace {
@@ -77,48 +76,11 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   EXPECT_NE(reply.out.find("Status: x to move (alice), move #3"), std::string::npos) << reply.out;
 }
 
-// Starts `ludus serve` on a free port; returns its pid and port.
-std::pair<pid_t, int> start_server(const std::string& db, int* err_fd) {
-  int err_pipe[2];
-  EXPECT_EQ(pipe(err_pipe), 0);
-  pid_t pid = fork();
-  if (pid == 0) {
-    dup2(err_pipe[1], 2);
-    close(err_pipe[0]);
-    execl(LUDUS_BINARY, LUDUS_BINARY, "serve", "--db", db.c_str(), "--port", "0", "--test-hashing", nullptr);
-    _exit(127);
-  }
-  close(err_pipe[1]);
-  *err_fd = err_pipe[0];
-  std::string err;
-  std::smatch match;
-  const std::regex serving(R"(serving on http://127\.0\.0\.1:(\d+)/)");
-  char buffer[1024];
-  while (!std::regex_search(err, match, serving)) {
-    pollfd p{err_pipe[0], POLLIN, 0};
-    if (poll(&p, 1, 20000) <= 0) break;
-    ssize_t n = read(err_pipe[0], buffer, sizeof buffer);
-    if (n <= 0) break;
-    err.append(buffer, static_cast<size_t>(n));
-  }
-  EXPECT_FALSE(match.empty()) << err;
-  return {pid, match.empty() ? 0 : std::stoi(match[1])};
-}
-
-std::string read_all(int fd) {
-  std::string out;
-  char buffer[4096];
-  for (ssize_t n; (n = read(fd, buffer, sizeof buffer)) > 0;) out.append(buffer, static_cast<size_t>(n));
-  close(fd);
-  return out;
-}
-
 TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
   ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
   TempDir dir;
   for (int signal : {SIGTERM, SIGINT}) {
-    int err_fd = -1;
-    auto [pid, port] = start_server(dir.file("serve.db"), &err_fd);
+    auto [pid, port, err_fd, err_start] = start_server(LUDUS_BINARY, dir.file("serve.db"));
     ASSERT_GT(port, 0);
     HttpClient c("127.0.0.1", port);
     EXPECT_EQ(c.get("/api/health").status, 200);

@@ -261,6 +261,10 @@ void EpoxyState::end_turn() {
 
 void EpoxyState::apply(Action action) {
   ++plies_;
+  if (!second_action_) last_turn_ = {-1, -1};
+  if (action != game_->pass_action())
+    last_turn_[second_action_ ? 1 : 0] =
+        static_cast<int16_t>(game_->is_placement(action) ? action : game_->slide_to(action));
   if (action != game_->pass_action()) {
     if (game_->is_placement(action)) {
       put_stone(action, to_move_);

@@ -33,7 +33,9 @@ class EpoxyState : public State {
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
   std::vector<std::string> split_turn_text(std::string_view text) const override { return split_turn(text); }
+  // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
+  std::string render(const BoardPainter& painter) const override;
   // Plays random_action() to the end (the repetition rule makes every game finite).
   int random_playout(Rng& rng) override;
 
@@ -126,6 +128,8 @@ class EpoxyState : public State {
   uint64_t stones_hash_ = 0;
   PositionLog<kRecentSituations> situations_;  // the situations since the latest placement
   int slides_since_placement_ = 0;  // counted up to 2
+  // Where the stones of the latest turn (or of the turn in progress) went, for the drawing.
+  std::array<int16_t, 2> last_turn_{-1, -1};
 };
 
 }  // namespace ludus::epoxy

@@ -87,13 +87,20 @@ std::string EpoxyState::end_reason() const {
   return game_->colour_name(1 - winner_) + " has no legal action";
 }
 
-std::string EpoxyState::render() const {
+std::string EpoxyState::render() const { return render(BoardPainter::plain()); }
+
+std::string EpoxyState::render(const BoardPainter& painter) const {
   static const char* kGlyph[2] = {"M", "G"};
-  std::string out = render_hex_board(game_->geometry(), [&](int site) {
-    return cell_[site] == kEmpty ? std::string(".") : std::string(kGlyph[cell_[site]]);
-  });
+  std::string out = render_hex_board(
+      game_->geometry(),
+      [&](int site) {
+        if (cell_[site] == kEmpty) return BoardGlyph::empty(".");
+        const bool last = site == last_turn_[0] || site == last_turn_[1];
+        return BoardGlyph::stone(cell_[site], kGlyph[cell_[site]], last);
+      },
+      painter);
   for (int c = 0; c < 2; ++c)
-    out += std::string(kGlyph[c]) + " " + game_->colour_name(c) + ": score " + std::to_string(count_first_actions(c)) +
+    out += painter.paint(BoardGlyph::stone(c, kGlyph[c])) + " " + game_->colour_name(c) + ": score " + std::to_string(count_first_actions(c)) +
            " (legal first actions), stones " + std::to_string(stones_[c].count()) + "\n";
   if (!is_terminal())
     out += opening_turn_ ? "opening turn: one action\n"

@@ -52,8 +52,12 @@ bool NMeshState::is_legal(Action action) const {
 }
 
 void NMeshState::apply(Action action) {
-  if (action == mesh_game_->swap_action()) convert_first_stone();
-  else place(action);
+  if (action == mesh_game_->swap_action()) {
+    convert_first_stone();  // the one stone, already last_site_, changes colour
+  } else {
+    place(action);
+    last_site_ = action;
+  }
 }
 
 // The end test runs after every placement: any enmeshed stone ends the game.

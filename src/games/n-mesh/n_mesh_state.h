@@ -46,7 +46,9 @@ class NMeshState : public State {
   void apply(Action action) override;
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
+  // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
+  std::string render(const BoardPainter& painter) const override;
   int random_playout(Rng& rng) override;
 
  private:
@@ -62,6 +64,7 @@ class NMeshState : public State {
   int plies_ = 0;
   int winner_ = kNoWinner;
   std::array<int, 2> final_counts_{0, 0};
+  int last_site_ = -1;  // the stone of the last placement (or the one swapped), for the drawing
 };
 
 }  // namespace ludus::nmesh

@@ -43,16 +43,27 @@ std::string NMeshState::end_reason() const {
   return counts + fmt::format("; the tie loses for {}, who moved last", game().colour_name(1 - winner_));
 }
 
-std::string NMeshState::render() const {
+std::string NMeshState::render() const { return render(BoardPainter::plain()); }
+
+std::string NMeshState::render(const BoardPainter& painter) const {
   std::array<Board, 2> marked{};
   if (is_terminal()) marked = enmeshed();
-  std::string board = render_square_board(mesh_game_->geometry(), [&](int site) -> std::string {
-    int stone = stone_at(site);
-    if (stone == kEmpty) return mesh_game_->is_liberty(site) ? "+" : ".";
-    const char* glyphs = marked[stone].test(site) ? "XO" : "xo";
-    return std::string(1, glyphs[stone]);
-  });
-  return board + "x black  o white  + empty liberty  . empty" + (is_terminal() ? "  X O enmeshed" : "") + "\n";
+  std::string board = render_square_board(
+      mesh_game_->geometry(),
+      [&](int site) {
+        const int stone = stone_at(site);
+        if (stone == kEmpty) return mesh_game_->is_liberty(site) ? BoardGlyph::mark(-1, "+") : BoardGlyph::empty(".");
+        const bool enmeshed_stone = marked[stone].test(site);
+        const char* glyphs = enmeshed_stone ? "XO" : "xo";
+        return BoardGlyph::stone(stone, std::string(1, glyphs[stone]), site == last_site_, enmeshed_stone);
+      },
+      painter);
+  return board + painter.paint(BoardGlyph::stone(kBlack, "x")) + " black  " + painter.paint(BoardGlyph::stone(kWhite, "o")) +
+         " white  " + painter.paint(BoardGlyph::mark(-1, "+")) + " empty liberty  . empty" +
+         (is_terminal() ? "  " + painter.paint(BoardGlyph::stone(kBlack, "X", false, true)) + " " +
+                              painter.paint(BoardGlyph::stone(kWhite, "O", false, true)) + " enmeshed"
+                        : "") +
+         "\n";
 }
 
 }  // namespace ludus::nmesh

@@ -31,7 +31,9 @@ class NdengrodState : public State {
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
   // The board with the last placed stone in upper case.
+  // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
+  std::string render(const BoardPainter& painter) const override;
 
   // --- the position, for the reference cross-check, tests and front ends -------------
   // kEmpty or the colour of the stone on `site`.

@@ -2,8 +2,6 @@
 // and the board drawing: the same for every bitboard width, written against NdengrodState.
 #include "games/ndengrod/ndengrod_state.h"
 
-#include <cctype>
-
 #include "core/ascii_board.h"
 #include "core/notation.h"
 
@@ -48,15 +46,18 @@ Action NdengrodState::parse_action(std::string_view text) const {
   return site;
 }
 
-std::string NdengrodState::render() const {
+std::string NdengrodState::render() const { return render(BoardPainter::plain()); }
+
+std::string NdengrodState::render(const BoardPainter& painter) const {
   const int last_placed = last_action_ >= 0 && last_action_ < game_->num_sites() ? last_action_ : -1;
-  return render_hex_board(game_->geometry(), [&](int site) {
-    int stone = stone_at(site);
-    if (stone == kEmpty) return std::string(".");
-    char glyph = game_->colour_name(stone)[0];
-    if (site == last_placed) glyph = static_cast<char>(std::toupper(static_cast<unsigned char>(glyph)));
-    return std::string(1, glyph);
-  });
+  return render_hex_board(
+      game_->geometry(),
+      [&](int site) {
+        const int stone = stone_at(site);
+        if (stone == kEmpty) return BoardGlyph::empty(".");
+        return BoardGlyph::stone(stone, std::string(1, game_->colour_name(stone)[0]), site == last_placed);
+      },
+      painter);
 }
 
 }  // namespace ludus::ndengrod

@@ -189,6 +189,7 @@ void NettedEngineState<W>::apply(Action action) {
   const Board old_gaps = gaps_[o];
   Cut cuts[Geometry::kHexDirs];
   const int num_cuts = place(action, o, cuts);
+  last_placed_ = action;
 
   if (in_own_space) regions_[o].add_stone(regions_[o].label(action));
   else regions_[o].join(action, open_[o], counting(o));

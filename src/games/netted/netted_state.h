@@ -32,8 +32,13 @@ class NettedState : public State {
   // --- shared front-end behaviour ----------------------------------------------------------
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
+  // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
+  std::string render(const BoardPainter& painter) const override;
   std::string end_reason() const override;
+
+ protected:
+  int last_placed_ = -1;  // the site of the last placement, for the drawing
 };
 
 }  // namespace ludus::netted

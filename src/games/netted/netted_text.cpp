@@ -25,20 +25,27 @@ Action NettedState::parse_action(std::string_view text) const {
   return site;
 }
 
-std::string NettedState::render() const {
+std::string NettedState::render() const { return render(BoardPainter::plain()); }
+
+std::string NettedState::render(const BoardPainter& painter) const {
   const NettedGame& g = netted();
-  std::string board = render_hex_board(g.geometry(), [&](int site) -> std::string {
-    switch (owner(site)) {
-      case 0: return "X";
-      case 1: return "O";
-    }
-    const bool black_gap = is_gap(0, site), white_gap = is_gap(1, site);
-    if (black_gap && white_gap) return "*";
-    if (black_gap) return "x";
-    if (white_gap) return "o";
-    return g.is_edge(site) ? ":" : ".";
-  });
-  return board + "X black, O white, x/o black/white gap (* both), : empty edge cell, . empty inner cell\n";
+  static const char* const kStone[2] = {"X", "O"};
+  static const char* const kGap[2] = {"x", "o"};
+  std::string board = render_hex_board(
+      g.geometry(),
+      [&](int site) {
+        const int colour = owner(site);
+        if (colour >= 0) return BoardGlyph::stone(colour, kStone[colour], site == last_placed_);
+        const bool black_gap = is_gap(0, site), white_gap = is_gap(1, site);
+        if (black_gap && white_gap) return BoardGlyph::mark(-1, "*");
+        if (black_gap || white_gap) return BoardGlyph::mark(black_gap ? 0 : 1, kGap[black_gap ? 0 : 1]);
+        return BoardGlyph::empty(g.is_edge(site) ? ":" : ".");
+      },
+      painter);
+  return board + painter.paint(BoardGlyph::stone(0, kStone[0])) + " black, " + painter.paint(BoardGlyph::stone(1, kStone[1])) +
+         " white, " + painter.paint(BoardGlyph::mark(0, kGap[0])) + "/" + painter.paint(BoardGlyph::mark(1, kGap[1])) +
+         " black/white gap (" + painter.paint(BoardGlyph::mark(-1, "*")) +
+         " both), : empty edge cell, . empty inner cell\n";
 }
 
 std::string NettedState::end_reason() const {

@@ -80,7 +80,9 @@ class TrellisState : public State {
   void apply(Action action) override;
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
+  // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
+  std::string render(const BoardPainter& painter) const override;
   int site_colour(int site) const override { return stone_at(site); }
   int random_playout(Rng& rng) override { return play_random_plies(rng, -1); }
 

@@ -10,6 +10,7 @@
 //   6  .--.--x--.--.--.--.  6
 #include <fmt/format.h>
 
+#include "core/ascii_board.h"
 #include "core/notation.h"
 #include "games/trellis/trellis_state.h"
 
@@ -73,26 +74,32 @@ Action TrellisState::parse_action(std::string_view raw) const {
   return action;
 }
 
-std::string TrellisState::render() const {
+std::string TrellisState::render() const { return render(BoardPainter::plain()); }
+
+// Points are three characters apart (joined by "--"), so the last turn is marked by
+// capitals rather than brackets.
+std::string TrellisState::render(const BoardPainter& painter) const {
   const TrellisGame& g = *game_;
   const int n = g.size();
   const TurnStones last_turn = this->last_turn();
   auto glyph = [&](int site) {
-    int colour = stone_at(site);
-    if (colour < 0) return '.';
-    bool last = site == last_turn.first || site == last_turn.second;
-    return colour == kBlack ? (last ? 'X' : 'x') : (last ? 'O' : 'o');
+    const int colour = stone_at(site);
+    if (colour < 0) return painter.paint(BoardGlyph::empty("."));
+    const bool last = site == last_turn.first || site == last_turn.second;
+    const char* text = colour == kBlack ? (last ? "X" : "x") : (last ? "O" : "o");
+    return painter.paint(BoardGlyph::stone(colour, text, last));
   };
+  auto label = [&](const std::string& text) { return painter.paint(BoardGlyph::label(text)); };
   std::string letters = "    ";
-  for (int c = 0; c < n; ++c) letters += fmt::format("{}{}", char('a' + c), c + 1 < n ? "  " : "");
+  for (int c = 0; c < n; ++c) letters += label(std::string(1, char('a' + c))) + (c + 1 < n ? "  " : "");
   std::string out = letters + "\n";
   for (int r = n - 1; r >= 0; --r) {
-    std::string line = fmt::format("{:>2}  ", r + 1);
+    std::string line = label(fmt::format("{:>2}", r + 1)) + "  ";
     for (int c = 0; c < n; ++c) {
       line += glyph(g.site(c, r));
       if (c + 1 < n) line += "--";
     }
-    out += line + fmt::format("  {}\n", r + 1);
+    out += line + "  " + label(std::to_string(r + 1)) + "\n";
     if (r == 0) break;
     // The squares between this row of points and the one below.
     std::string squares = "    ";
@@ -103,9 +110,10 @@ std::string TrellisState::render() const {
     out += squares + "\n";
   }
   out += letters + "\n";
-  out += "x black: joins top and bottom rows, links across dark squares (::)\n";
-  out += "o white: joins left and right columns, links across light squares\n";
-  out += "X O: stones of the last turn\n";
+  out += painter.paint(BoardGlyph::stone(kBlack, "x")) + " black: joins top and bottom rows, links across dark squares (::)\n";
+  out += painter.paint(BoardGlyph::stone(kWhite, "o")) + " white: joins left and right columns, links across light squares\n";
+  out += painter.paint(BoardGlyph::stone(kBlack, "X", true)) + " " + painter.paint(BoardGlyph::stone(kWhite, "O", true)) +
+         ": stones of the last turn\n";
   return out;
 }
 

@@ -1,6 +1,8 @@
 // The six boards: point sets from epoxy-boards.txt, notation, options and the drawing.
 #include <gtest/gtest.h>
 
+#include <sstream>
+
 #include "core/error.h"
 #include "core/registry.h"
 #include "games/epoxy/epoxy_boards.h"
@@ -75,32 +77,49 @@ TEST(EpoxyBoards, OptionErrors) {
   EXPECT_THROW(make_board("xxxl"), LudusError);
 }
 
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::stringstream in(text);
+  for (std::string line; std::getline(in, line);) lines.push_back(line);
+  return lines;
+}
+
 TEST(EpoxyBoards, DrawingShowsHolesLabelsAndScores) {
   auto game = epoxy_game("xs");
   // Maroon: 37 empty points less the 12 grey sees, plus the slide d1-d4 (next to d5);
   // grey: 37 less the 8 maroon sees, plus d5-d2.
   auto state = testing::position(*game, "d1", "d5");
+  // Column numbers only above and below the board (never where a point could be), row
+  // letters on both sides of every row.
   EXPECT_EQ(state->render(),
-            "          2 3 4\n"
-            "      a  . . . 5\n"
-            "    b 1 . . . . 6\n"
-            "  c  . . .   . .\n"
-            " d  M . . . G . 7\n"
-            "e  . .   . . . . 8\n"
-            " f  . . . .   . .\n"
-            "  g  . . . . . .\n"
-            "       h  . . .\n"
+            "         1 2 3 4 5 6 7 8\n"
+            "       a  . . .  a\n"
+            "      b  . . . .  b\n"
+            "   c  . . .   . .  c\n"
+            "  d  M . . . G .  d\n"
+            " e  . .   . . . .  e\n"
+            "  f  . . . .   . .  f\n"
+            "   g  . . . . . .  g\n"
+            "        h  . . .  h\n"
+            "1 2 3 4 5 6 7 8\n"
             "M maroon: score 26 (legal first actions), stones 1\n"
             "G grey: score 30 (legal first actions), stones 1\n"
             "first action of the turn\n");
-  EXPECT_EQ(game->new_initial_state()->render().substr(0, 16), "          2 3 4\n");
-  // Every board draws each point once and no row letter is hidden by a column label.
+  // Every board draws each point once, every row has its letter on both sides and the
+  // drawing fits 100 columns.
   for (const auto& b : kBoards) {
     auto text = epoxy_game(b.size)->new_initial_state()->render();
     EXPECT_EQ(std::count(text.begin(), text.end(), '.'), b.points) << b.size;
     const int rows = epoxy_game(b.size)->geometry().num_rows();
-    for (int r = 0; r < rows; ++r)
-      EXPECT_NE(text.find(std::string(1, char('a' + r)) + " "), std::string::npos) << b.size << " row " << r;
+    const auto lines = split_lines(text);
+    const size_t label_lines = epoxy_game(b.size)->geometry().num_cols() > 9 ? 2 : 1;
+    for (int r = 0; r < rows; ++r) {
+      const std::string& line = lines[label_lines + static_cast<size_t>(r)];
+      const std::string letter(1, char('a' + r));
+      EXPECT_EQ(line.substr(line.find_first_not_of(' '), 3), letter + "  ") << b.size << " row " << r;
+      EXPECT_EQ(line.substr(line.size() - 3), "  " + letter) << b.size << " row " << r;
+    }
+    for (const auto& line : lines) EXPECT_LE(line.size(), 100u) << b.size;
   }
 }
 

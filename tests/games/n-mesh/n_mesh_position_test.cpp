@@ -183,26 +183,26 @@ TEST(NMeshEnd, CoveringTheLastLibertyWithEqualStonesLosesForTheMover) {
 TEST_F(Position, RenderMarksEnmeshedStonesAtTheEnd) {
   auto s = diagram({"......", "......", "......", "......", "o.....", "x....."}, kWhite);
   EXPECT_EQ(s->render(),
-            "   a b c d e f\n"
-            " 6 . . . . + . 6\n"
-            " 5 . + . . . . 5\n"
-            " 4 . . . + . . 4\n"
-            " 3 + . . . . + 3\n"
-            " 2 o . + . . . 2\n"
-            " 1 x . . . + . 1\n"
-            "   a b c d e f\n"
+            "    a b c d e f\n"
+            " 6  . . . . + .  6\n"
+            " 5  . + . . . .  5\n"
+            " 4  . . . + . .  4\n"
+            " 3  + . . . . +  3\n"
+            " 2  o . + . . .  2\n"
+            " 1  x . . . + .  1\n"
+            "    a b c d e f\n"
             "x black  o white  + empty liberty  . empty\n");
   s->apply(site(*game, "c1"));
   ASSERT_TRUE(s->is_terminal());
   EXPECT_EQ(s->render(),
-            "   a b c d e f\n"
-            " 6 . . . . + . 6\n"
-            " 5 . + . . . . 5\n"
-            " 4 . . . + . . 4\n"
-            " 3 + . . . . + 3\n"
-            " 2 o . + . . . 2\n"
-            " 1 X . o . + . 1\n"
-            "   a b c d e f\n"
+            "    a b c d e f\n"
+            " 6  . . . . + .  6\n"
+            " 5  . + . . . .  5\n"
+            " 4  . . . + . .  4\n"
+            " 3  + . . . . +  3\n"
+            " 2  o . + . . .  2\n"
+            " 1  X .(o). + .  1\n"  // the enmeshed stone in capitals, the last one bracketed
+            "    a b c d e f\n"
             "x black  o white  + empty liberty  . empty  X O enmeshed\n");
 }
 

@@ -108,27 +108,30 @@ TEST(NdengrodGeometry, EverySizeAndShapeBuildsAndPlays) {
   }
 }
 
-TEST(NdengrodGeometry, EmptyBoardIsDrawnLikeTheHelpPage) {
+// Row letters on both sides of every row, each column's number at both ends of its
+// diagonal: every cell can be named from the drawing.
+TEST(NdengrodGeometry, EmptyBoardShowsEveryRowAndColumn) {
   auto game = make();
   auto state = game->new_initial_state();
   EXPECT_EQ(state->render(),
-            "        1 2 3 4 5\n"
-            "    a  . . . . . 6\n"
-            "   b  . . . . . . 7\n"
-            "  c  . . . . . . . 8\n"
-            " d  . . . . . . . . 9\n"
-            "e  . . . . . . . . .\n"
-            " f  . . . . . . . .\n"
-            "  g  . . . . . . .\n"
-            "   h  . . . . . .\n"
-            "    i  . . . . .\n");
+            "          1 2 3 4 5 6 7 8 9\n"
+            "      a  . . . . .  a\n"
+            "     b  . . . . . .  b\n"
+            "    c  . . . . . . .  c\n"
+            "   d  . . . . . . . .  d\n"
+            "  e  . . . . . . . . .  e\n"
+            "   f  . . . . . . . .  f\n"
+            "    g  . . . . . . .  g\n"
+            "     h  . . . . . .  h\n"
+            "      i  . . . . .  i\n"
+            "1 2 3 4 5 6 7 8 9\n");
 }
 
 TEST(NdengrodGeometry, DrawingMarksTheLastPlacedStone) {
   auto history = played(make(), "e5 d4");
   std::string board = history.state().render();
-  EXPECT_NE(board.find("d  . . . O . . . . 9"), std::string::npos) << board;
-  EXPECT_NE(board.find("e  . . . . x . . . ."), std::string::npos) << board;
+  EXPECT_NE(board.find("d  . . .(o). . . .  d"), std::string::npos) << board;
+  EXPECT_NE(board.find("e  . . . . x . . . .  e"), std::string::npos) << board;
 }
 
 }  // namespace

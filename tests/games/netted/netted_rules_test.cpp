@@ -258,12 +258,13 @@ TEST(NettedRender, StonesGapsAndEdgeCells) {
   auto game = netted({{"size", "3"}});
   History h = played(game, "d5 e4 e3 c2 c4 b2 c3 a2");
   EXPECT_EQ(h.state().render(),
-            "       1 2\n"
-            "   a  : O 3\n"
-            "  b  : O : 4\n"
-            " c  : O X X 5\n"
-            "d  : . * . X\n"
-            " e  : X O :\n"
+            "       1 2 3 4 5\n"
+            "   a  :(O) a\n"  // a2, the last move
+            "  b  : O :  b\n"
+            " c  : O X X  c\n"
+            "d  : . * . X  d\n"
+            " e  : X O :  e\n"
+            " 1 2 3 4 5\n"
             "X black, O white, x/o black/white gap (* both), : empty edge cell, . empty inner cell\n");
   auto limping5 = netted();  // states refer to their game: keep it alive
   auto s = limping5->position("c2 c4", "b1 d1", kBlack);

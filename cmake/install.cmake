@@ -1,0 +1,55 @@
+# Installation (`cmake --install build --prefix DIR`) and the Debian package (`cpack` in
+# the build directory, or `cmake --build build --target package`).
+#
+#   bin/ludus
+#   share/ludus/web/          the play server's web page
+#   share/ludus/conformance/  the reference games `ludus verify` replays by default
+#   share/doc/ludus/          README, docs/*.md and the rules (docs/rules/)
+#   share/man/man1/ludus.1.gz made by help2man from the built binary
+#   share/bash-completion/completions/ludus, share/zsh/vendor-completions/_ludus
+#
+# The binary finds web/ and conformance/ through bin/../share/ludus (core/data_dir.h), so
+# an installed copy needs nothing from the source or build tree.
+include(GNUInstallDirs)
+
+install(TARGETS ludus RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(DIRECTORY web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/web)
+install(DIRECTORY tests/conformance/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/conformance)
+install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+
+# Written from the built binary, so they always describe the options it really has.
+set(LUDUS_MAN_PAGE ${CMAKE_BINARY_DIR}/man/ludus.1.gz)
+set(LUDUS_COMPLETIONS ${CMAKE_BINARY_DIR}/completions/ludus ${CMAKE_BINARY_DIR}/completions/_ludus)
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/man ${CMAKE_BINARY_DIR}/completions)
+add_custom_command(OUTPUT ${LUDUS_MAN_PAGE}
+  COMMAND ${CMAKE_COMMAND} -DLUDUS=$<TARGET_FILE:ludus> -DOUTPUT=${LUDUS_MAN_PAGE} -P ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
+  DEPENDS ludus ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
+  COMMENT "Writing the manual page with help2man"
+  VERBATIM)
+add_custom_command(OUTPUT ${LUDUS_COMPLETIONS}
+  COMMAND ${CMAKE_COMMAND} -DLUDUS=$<TARGET_FILE:ludus> -DDIR=${CMAKE_BINARY_DIR}/completions -P ${CMAKE_SOURCE_DIR}/cmake/completions.cmake
+  DEPENDS ludus ${CMAKE_SOURCE_DIR}/cmake/completions.cmake
+  COMMENT "Writing the bash and zsh completions"
+  VERBATIM)
+add_custom_target(ludus_manual ALL DEPENDS ${LUDUS_MAN_PAGE} ${LUDUS_COMPLETIONS})
+install(FILES ${LUDUS_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
+install(FILES ${CMAKE_BINARY_DIR}/completions/ludus DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
+install(FILES ${CMAKE_BINARY_DIR}/completions/_ludus DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
+
+# --- the .deb -------------------------------------------------------------------------
+set(CPACK_GENERATOR DEB)
+set(CPACK_PACKAGE_NAME ludus)
+set(CPACK_PACKAGE_VENDOR "ludus")
+set(CPACK_PACKAGE_CONTACT "ludus maintainers <ludus@localhost>")
+set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "engine, AI and play server for five abstract strategy games")
+# CPack puts the summary first; this is the extended description under it.
+set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "N-Mesh, Netted, Trellis, Ndengrod and Epoxy: exact rules, MCTS players, play
+in the terminal, a GTP engine, and a play-by-email style server with an HTTP API and web page.")
+set(CPACK_DEBIAN_PACKAGE_SECTION games)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # ludus_VERSION_ARCH.deb
+set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
+set(CPACK_STRIP_FILES ON)
+# Depends from the libraries the binary links (dpkg-shlibdeps, from dpkg-dev).
+set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+include(CPack)

@@ -1,0 +1,136 @@
+// The Debian package as a user gets it: cpack builds the .deb from this build tree,
+// `dpkg -x` unpacks it into a temporary root (no root rights, nothing touched outside),
+// and the unpacked binary must work on its own: list the games, replay the installed
+// reference games, and serve the installed web page and the API from a free port.
+// Label `package`: ctest --test-dir build -L package.
+#include <gtest/gtest.h>
+
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <regex>
+
+#include "../cli/cli_test_support.h"
+#include "../server/serve_process.h"
+#include "../server/server_test_support.h"
+#include "core/registry.h"
+#include "server/http_client.h"
+
+namespace ludus::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using server::testing::TempDir;
+
+// Runs a shell command line; its exit code, stdout and stderr.
+RunResult run_shell(const std::string& command_line) {
+  TempDir dir;
+  const std::string command = command_line + " >" + shell_quote(dir.file("out")) + " 2>" + shell_quote(dir.file("err"));
+  const int status = std::system(command.c_str());
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, read_text(dir.file("out")), read_text(dir.file("err"))};
+}
+
+class PackageTest : public ::testing::Test {
+ protected:
+  // One package for all the tests of this file: building it is the slow part.
+  static void SetUpTestSuite() {
+    // The unpacked binary must find its data by itself, not through the environment.
+    unsetenv("LUDUS_DATA_DIR");
+    work_ = new TempDir;
+    const RunResult cpack = run_shell("cd " + shell_quote(LUDUS_BUILD_DIR) + " && cpack -G DEB -B " +
+                                      shell_quote(work_->file("cpack")));
+    ASSERT_EQ(cpack.exit_code, 0) << cpack.out << cpack.err;
+    for (const auto& entry : fs::directory_iterator(work_->file("cpack")))
+      if (entry.path().extension() == ".deb") deb_ = entry.path().string();
+    ASSERT_FALSE(deb_.empty()) << cpack.out;
+    const RunResult unpack = run_shell("dpkg -x " + shell_quote(deb_) + " " + shell_quote(work_->file("root")));
+    ASSERT_EQ(unpack.exit_code, 0) << unpack.err;
+  }
+  static void TearDownTestSuite() {
+    delete work_;
+    work_ = nullptr;
+  }
+
+  static fs::path root() { return work_->file("root"); }
+  static std::string ludus() { return (root() / "usr/bin/ludus").string(); }
+
+  static TempDir* work_;
+  static std::string deb_;
+};
+TempDir* PackageTest::work_ = nullptr;
+std::string PackageTest::deb_;
+
+TEST_F(PackageTest, HoldsTheBinaryItsDataTheManualAndTheCompletions) {
+  ASSERT_FALSE(deb_.empty());
+  for (const char* file : {"usr/bin/ludus", "usr/share/ludus/web/index.html", "usr/share/ludus/conformance/README.md",
+                           "usr/share/man/man1/ludus.1.gz", "usr/share/bash-completion/completions/ludus",
+                           "usr/share/zsh/vendor-completions/_ludus", "usr/share/doc/ludus/README.md",
+                           "usr/share/doc/ludus/rules/ndengrod.md"})
+    EXPECT_TRUE(fs::is_regular_file(root() / file)) << file;
+  // The manual page lists the commands with their examples.
+  const RunResult man = run_shell("zcat " + shell_quote((root() / "usr/share/man/man1/ludus.1.gz").string()));
+  EXPECT_TRUE(contains(man.out, ".TH LUDUS \"1\"")) << man.out.substr(0, 300);
+  EXPECT_TRUE(contains(man.out, "ludus play ndengrod")) << "no play example in the manual page";
+}
+
+TEST_F(PackageTest, DependsOnTheLibrariesTheBinaryLinks) {
+  ASSERT_FALSE(deb_.empty());
+  const RunResult depends = run_shell("dpkg-deb -f " + shell_quote(deb_) + " Depends");
+  ASSERT_EQ(depends.exit_code, 0) << depends.err;
+  // dpkg-shlibdeps found them: each with a minimum version.
+  for (const char* package : {"libc6 (>=", "libstdc++6 (>=", "libsqlite3-0 (>=", "libsodium23 (>=", "libedit2 (>="})
+    EXPECT_TRUE(contains(depends.out, package)) << package << " missing from: " << depends.out;
+  // Nothing in the unpacked binary needs a library that is not installed (ldd resolves all).
+  const RunResult ldd = run_shell("ldd " + shell_quote(ludus()));
+  EXPECT_FALSE(contains(ldd.out, "not found")) << ldd.out;
+}
+
+TEST_F(PackageTest, TheUnpackedBinaryRunsOnItsOwnData) {
+  ASSERT_FALSE(deb_.empty());
+  const RunResult games = run_shell(shell_quote(ludus()) + " games");
+  ASSERT_EQ(games.exit_code, 0) << games.err;
+  for (const auto& entry : registered_games()) EXPECT_TRUE(contains(games.out, entry.info->name)) << games.out;
+  // `verify` with no file replays the reference games installed in share/ludus.
+  const RunResult verify = run_shell(shell_quote(ludus()) + " verify");
+  EXPECT_EQ(verify.exit_code, 0) << verify.err;
+  EXPECT_TRUE(std::regex_search(verify.out, std::regex(R"(\b[1-9]\d* passed, 0 failed)"))) << verify.out;
+}
+
+TEST_F(PackageTest, TheUnpackedServerServesTheInstalledPageAndTheApi) {
+  ASSERT_FALSE(deb_.empty());
+  TempDir dir;
+  auto [pid, port, err_fd, err_start] = server::testing::start_server(ludus(), dir.file("package.db"));
+  ASSERT_GT(port, 0) << err_start;
+  // It took the page from the unpacked tree (bin/../share/ludus/web), not from the sources.
+  const fs::path web = fs::canonical(root() / "usr/share/ludus/web");
+  EXPECT_TRUE(contains(err_start, "web page from " + web.string())) << err_start;
+  server::HttpClient client("127.0.0.1", port);
+  const server::HttpResult page = client.get("/");
+  EXPECT_EQ(page.status, 200) << page.error;
+  EXPECT_EQ(page.body, read_text(web / "index.html"));
+  const server::HttpResult catalog = client.get("/api/catalog");
+  EXPECT_EQ(catalog.status, 200) << catalog.error;
+  for (const auto& entry : registered_games())
+    EXPECT_TRUE(contains(catalog.body, "\"" + entry.info->name + "\"")) << catalog.body;
+  // A board started through the command grammar is listed by /api/games (the database works).
+  for (const char* command : {"signup alice pw", "ndengrod challenge -size=4 alice ai:random pw"}) {
+    const auto reply = client.request(boost::beast::http::verb::post, "/api/command", command, {}, "text/plain");
+    EXPECT_EQ(reply.status, 200) << command << ": " << reply.body << reply.error;
+  }
+  const server::HttpResult api = client.get("/api/games");
+  EXPECT_EQ(api.status, 200) << api.error;
+  const auto boards = api.json();
+  ASSERT_TRUE(boards.contains("games")) << api.body;
+  ASSERT_EQ(boards["games"].size(), 1u) << api.body;
+  EXPECT_EQ(boards["games"][0].value("game", ""), "ndengrod") << api.body;
+  ASSERT_EQ(kill(pid, SIGTERM), 0);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
+  server::testing::read_all(err_fd);
+}
+
+}  // namespace
+}  // namespace ludus::testing
