@@ -47,6 +47,9 @@ class EpoxyGame : public Game {
 
   const Geometry& geometry() const { return geometry_; }
   const Geometry* board_geometry() const override { return &geometry_; }
+  // Sight, slides and contact are lattice notions (holes are not sites): every lattice
+  // symmetry of the perforated board keeps the rules.
+  std::vector<std::vector<int>> board_symmetries() const override;
   int num_sites() const { return geometry_.num_sites(); }
   const Board& all_sites() const { return all_sites_; }
 
@@ -103,6 +106,13 @@ class EpoxyState : public State {
 
   // A uniformly random legal action, without building the list (not terminal).
   Action random_action(Rng& rng) const;
+  // Besides the stones and the mover: the phase of the turn and, for the repetition rule,
+  // the situations since the latest placement (only the current one right after it,
+  // which no slide can recreate, so then none matters).
+  std::optional<ExactKeyParts> exact_key_parts() const override {
+    return ExactKeyParts{.rules = (second_action_ ? 1u : 0u) | (opening_turn_ ? 2u : 0u),
+                         .history = situations_.size() > 1 ? situations_.set_hash() : 0};
+  }
 
   // --- position, for the reference check, tests and front ends ---------------------------
   const EpoxyGame& epoxy() const { return *game_; }

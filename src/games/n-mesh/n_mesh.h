@@ -27,6 +27,8 @@ class NMeshGame : public Game {
   int size() const { return n_; }
   const Geometry& geometry() const { return geometry_; }
   const Geometry* board_geometry() const override { return &geometry_; }
+  // The square's symmetries that map the shaded cells onto themselves.
+  std::vector<std::vector<int>> board_symmetries() const override;
   bool is_liberty(int site) const { return tables_.liberties.test(site); }
   const EnmeshTables& tables() const { return tables_; }
   // Actions: a placement is the site index (column-major, a1 = 0, a2 = 1, ...), then swap.
@@ -76,6 +78,10 @@ class NMeshState : public State {
   Action parse_action(std::string_view text) const override;
   std::string render() const override;
   int random_playout(Rng& rng) override;
+  // The pie still to come is the only rule state beside the stones and the mover.
+  std::optional<ExactKeyParts> exact_key_parts() const override {
+    return ExactKeyParts{.rules = swap_allowed() ? 1u : 0u, .history = 0};
+  }
 
  private:
   static constexpr int kNoWinner = -2;

@@ -1,0 +1,17 @@
+#pragma once
+// The SVG board of `ludus solve --openings`: every cell coloured by the value of opening
+// there for the first player (green win, red loss, grey draw, white unknown), darker for
+// a larger proof (df-pn nodes, log scale), and marked where the second player should swap.
+#include <string>
+#include <vector>
+
+#include "ai/solver/solver.h"
+#include "core/game.h"
+
+namespace ludus::cli {
+
+// `pie`: colour by the value with the pie rule (else without).
+std::string opening_svg(const Game& game, const std::vector<ai::solver::OpeningResult>& openings, bool pie,
+                        const std::string& title);
+
+}  // namespace ludus::cli
