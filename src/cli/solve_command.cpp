@@ -128,6 +128,7 @@ int run_openings(SolveArgs& args, Solver& solver, const History& h) {
       if (v == best) best_moves.insert(best_moves.end(), o.moves.begin(), o.moves.end());
     }
     if (unknown && best != Value::kWin) best = Value::kUnknown, best_moves.clear();
+    if (best == Value::kLoss) best_moves.clear();  // every move loses: none is best
     return std::pair{best, best_moves};
   };
   const auto [without, without_moves] = best_of(false);
@@ -158,8 +159,11 @@ int run_openings(SolveArgs& args, Solver& solver, const History& h) {
       std::cout << fmt::format("{:<24} {:>12} {:>12} {:>6} {:>12} {:>9.2f}\n", move_list(root, o.moves),
                                value_name(o.first_without_pie()), o.swap_offered ? value_name(o.first_with_pie()) : "-",
                                o.swap_offered ? (o.second_should_swap() ? "swap" : "no") : "-", o.nodes, o.seconds);
-    std::cout << fmt::format("first player without pie: {} ({})\n", value_name(without), move_list(root, without_moves));
-    if (pie) std::cout << fmt::format("first player with pie: {} ({})\n", value_name(with), move_list(root, with_moves));
+    auto best_text = [&](const std::vector<Action>& moves) {
+      return moves.empty() ? std::string() : " (best first moves: " + move_list(root, moves) + ")";
+    };
+    std::cout << fmt::format("first player without pie: {}{}\n", value_name(without), best_text(without_moves));
+    if (pie) std::cout << fmt::format("first player with pie: {}{}\n", value_name(with), best_text(with_moves));
     std::cout << stats_text(search);
   }
   if (!args.svg.empty()) {

@@ -20,7 +20,7 @@
 namespace ludus::ai::solver {
 namespace {
 
-Solver make_solver(const Game& game) { return Solver(game, SearchLimits{.memory_bytes = 16u << 20}); }
+Solver make_solver(const Game& game) { return Solver(game, SearchLimits{.memory_bytes = 16u << 20, .on_progress = {}}); }
 
 TEST(SolverSymmetry, LatticeSymmetriesOfSquareAndHexBoards) {
   EXPECT_EQ(lattice_symmetries(Geometry::square(4, 4)).size(), 8u);
