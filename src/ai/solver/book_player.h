@@ -15,6 +15,8 @@ class BookPlayer : public Player {
   std::string name() const override { return inner_->name(); }
   MoveChoice choose(const History& history) override;
   void new_game() override { inner_->new_game(); }
+  // The player for positions the book does not decide.
+  Player& inner() const { return *inner_; }
 
  private:
   std::unique_ptr<Player> inner_;

@@ -117,6 +117,7 @@ ProofNumbers Dfpn::mid(const State& state, uint64_t key, ProofNumbers th, uint64
     const uint32_t summed = sum == kInfinity ? kInfinity : saturate(sum);
     n = or_node ? ProofNumbers{best, summed} : ProofNumbers{summed, best};
     if (children.empty()) n = terminal_numbers(state);  // cannot happen: no move means the game is over
+    if (key == root_key_) root_numbers_ = n;
     if (n.pn >= th.pn || n.dn >= th.dn || stopped_) break;
 
     // Thresholds of the chosen child: it stays best until its minimised number passes the
@@ -143,6 +144,7 @@ ProofNumbers Dfpn::prove(const State& state, int target_seat) {
   target_ = target_seat;
   if (state.is_terminal()) return terminal_numbers(state);
   const uint64_t key = table_key(state, target_seat);
+  root_key_ = key;
   root_numbers_ = known(state, target_seat);
   while (!root_numbers_.solved() && !stopped_) {
     uint64_t work = 0;
@@ -156,9 +158,11 @@ bool Dfpn::solved_for(const State& state, int target_seat, int winner_seat) {
   if (!numbers.solved()) {
     const ProofNumbers saved_root = root_numbers_;
     const int saved_target = target_;
+    const uint64_t saved_key = root_key_;
     numbers = prove(state, target_seat);
     root_numbers_ = saved_root;
     target_ = saved_target;
+    root_key_ = saved_key;
   }
   return winner_seat == target_seat ? numbers.proven() : numbers.disproven();
 }

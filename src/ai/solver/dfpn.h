@@ -88,6 +88,7 @@ class Dfpn {
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;
   ProofNumbers root_numbers_;
+  uint64_t root_key_ = 0;  // of the search in progress, whose numbers progress reports show
 };
 
 }  // namespace ludus::ai::solver
