@@ -56,9 +56,14 @@ std::string opening_svg(const Game& game, const std::vector<ai::solver::OpeningR
     auto [x, y] = centre(g, s);
     min_x = std::min(min_x, x), max_x = std::max(max_x, x), max_y = std::max(max_y, y);
   }
-  const double width = (max_x - min_x + 1) * cell + 2 * margin, height = (max_y + 1) * cell + 2 * margin + 40;
-  double max_log = 1;
-  for (const auto& o : openings) max_log = std::max(max_log, std::log10(1.0 + o.nodes));
+  const double width = std::max(760.0, (max_x - min_x + 1) * cell + 2 * margin), height = (max_y + 1) * cell + 2 * margin + 40;
+  // Shading spans the openings' range of proof sizes (log scale).
+  double min_log = 1e9, max_log = 0;
+  for (const auto& o : openings) {
+    min_log = std::min(min_log, std::log10(1.0 + o.nodes));
+    max_log = std::max(max_log, std::log10(1.0 + o.nodes));
+  }
+  const double span = std::max(1e-9, max_log - min_log);
   // Site of each opening move (placements only: an action that is a site of the board).
   std::map<int, const ai::solver::OpeningResult*> at_site;
   auto start = game.new_initial_state();
@@ -69,7 +74,7 @@ std::string opening_svg(const Game& game, const std::vector<ai::solver::OpeningR
     }
   std::string out = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" width="{:.0f}" height="{:.0f}" font-family="sans-serif">)"
-      "\n<text x=\"{:.0f}\" y=\"20\" font-size=\"14\">{}</text>\n",
+      "\n<text x=\"{:.0f}\" y=\"20\" font-size=\"13\">{}</text>\n",
       width, height, margin, title);
   for (int s = 0; s < g.num_sites(); ++s) {
     auto [cx, cy] = centre(g, s);
@@ -79,16 +84,16 @@ std::string opening_svg(const Game& game, const std::vector<ai::solver::OpeningR
     double shade = 0;
     bool swap = false;
     if (it != at_site.end()) {
-      v = pie ? it->second->first_with_pie() : it->second->first_without_pie();
-      shade = std::log10(1.0 + it->second->nodes) / max_log;
+      v = it->second->first_without_pie();
+      shade = (std::log10(1.0 + it->second->nodes) - min_log) / span;
       swap = pie && it->second->second_should_swap();
     }
     out += cell_shape(g, x, y, cell, fill_for(v, shade)) + "\n";
     out += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="10" text-anchor="middle">{}{}</text>)", x, y + 4,
                        g.name(s), swap ? "*" : "") + "\n";
   }
-  out += fmt::format(R"(<text x="{:.0f}" y="{:.0f}" font-size="11">first player: green win, red loss, grey draw; darker: more nodes{}</text>)",
-                     margin, height - 12, pie ? "; * the second player swaps" : "") + "\n</svg>\n";
+  out += fmt::format(R"(<text x="{:.0f}" y="{:.0f}" font-size="11">first player without pie: green win, red loss, grey draw; darker: more nodes{}</text>)",
+                     margin, height - 12, pie ? "; * the second player swaps it" : "") + "\n</svg>\n";
   return out;
 }
 
