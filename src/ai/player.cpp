@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "ai/mcts_player.h"
+#include "ai/solver/book_player.h"
 #include "ai/spec_parser.h"
 #include "core/random.h"
 
@@ -31,7 +32,8 @@ class RandomPlayer : public Player {
 std::unique_ptr<Player> make_player(const std::string& spec, const PlayerConfig& config) {
   PlayerSpec parsed = parse_player_spec(spec, config);
   if (parsed.random) return std::make_unique<RandomPlayer>(spec, parsed.mcts.seed);
-  return std::make_unique<MctsPlayer>(spec, parsed.mcts);
+  // Proven wins from the opening book first (data/solved/), the search elsewhere.
+  return std::make_unique<solver::BookPlayer>(std::make_unique<MctsPlayer>(spec, parsed.mcts));
 }
 
 }  // namespace ludus::ai

@@ -9,6 +9,7 @@
 #include <array>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -50,6 +51,23 @@ struct GameInfo {
   // Option sets `ludus bench` measures, from the smallest board through the default ({})
   // to the largest, so the growth of playout cost with board size shows.
   std::vector<std::map<std::string, std::string>> bench_boards;
+  // Whether a game can end drawn.  An exact search (ai/solver) proves a drawless game
+  // with one search; otherwise it needs a second to tell a loss from a draw.
+  bool may_draw = true;
+};
+
+// What decides the rest of a game besides the stones (State::site_colour of every site),
+// the colour to move and the seat to move, for exact search (ai/solver) to recognise
+// transpositions.  Two states whose stones, movers and parts agree must have the same
+// legal moves and the same futures.
+struct ExactKeyParts {
+  // A hash of the rule state that does not change under a board symmetry: a pie still to
+  // come, the phase of a turn, passes in a row.
+  uint64_t rules = 0;
+  // A hash of the earlier positions a repetition rule forbids, 0 when none matters.  It
+  // depends on where the stones of those positions stood, so the search does not merge
+  // symmetric images of a state whose history is not 0.
+  uint64_t history = 0;
 };
 
 class BoardPainter;
@@ -82,6 +100,11 @@ class Game {
   // such as the web page of the play server; nullptr when the game does not expose it.
   // Games holding a Geometry override this (and State::site_colour).
   virtual const Geometry* board_geometry() const { return nullptr; }
+
+  // Permutations of the sites of board_geometry() that map the board and every rule onto
+  // themselves (perm[site] = image), identity first; the exact search merges positions
+  // that one maps onto another.  Empty when the game declares none.
+  virtual std::vector<std::vector<int>> board_symmetries() const { return {}; }
 
  private:
   const GameInfo* info_;
@@ -149,6 +172,11 @@ class State {
   // A playout that uses cheap game knowledge (e.g. take a win in one, block the
   // opponent's); same return convention.  Games without such knowledge play randomly.
   virtual int guided_playout(Rng& rng) { return random_playout(rng); }
+
+  // --- exact search --------------------------------------------------------------------------
+  // See ExactKeyParts.  nullopt: the game has not declared what decides its future, so it
+  // cannot be solved (the solver refuses it).
+  virtual std::optional<ExactKeyParts> exact_key_parts() const { return std::nullopt; }
 
   // --- seats -------------------------------------------------------------------------------
   // Seat (0 = first player, 1 = second) holding `colour`.

@@ -43,13 +43,15 @@ template <int kRecent>
 class PositionLog {
  public:
   PositionLog() = default;
-  PositionLog(const PositionLog& other) : sealed_(other.sealed_), num_recent_(other.num_recent_), bloom_(other.bloom_) {
+  PositionLog(const PositionLog& other)
+      : sealed_(other.sealed_), num_recent_(other.num_recent_), bloom_(other.bloom_), set_hash_(other.set_hash_) {
     std::copy_n(other.recent_.begin(), num_recent_, recent_.begin());
   }
   PositionLog& operator=(const PositionLog& other) {
     sealed_ = other.sealed_;
     num_recent_ = other.num_recent_;
     bloom_ = other.bloom_;
+    set_hash_ = other.set_hash_;
     std::copy_n(other.recent_.begin(), num_recent_, recent_.begin());
     return *this;
   }
@@ -58,6 +60,7 @@ class PositionLog {
     if (num_recent_ == kRecent) [[unlikely]] seal();
     recent_[num_recent_++] = hash;
     bloom_[hash >> 62] |= bloom_bit(hash);
+    set_hash_ += mixed(hash);
   }
   bool contains(uint64_t hash) const {
     if ((bloom_[hash >> 62] & bloom_bit(hash)) == 0) return false;
@@ -70,7 +73,12 @@ class PositionLog {
     sealed_.reset();
     num_recent_ = 0;
     bloom_ = {};
+    set_hash_ = 0;
   }
+  // A hash of the logged hashes, whatever their order (0 for an empty log), so exact
+  // search can tell histories apart (ExactKeyParts::history).  A sum rather than an XOR:
+  // a hash logged twice (a pass can repeat a position) must not cancel out.
+  uint64_t set_hash() const { return set_hash_; }
   int size() const { return (sealed_ ? sealed_->total : 0) + num_recent_; }
 
  private:
@@ -89,10 +97,20 @@ class PositionLog {
   }
 
   static uint64_t bloom_bit(uint64_t hash) { return 1ull << ((hash >> 56) & 63); }
+  // A fixed bijective mix (splitmix64's finaliser), so the sum does not mix linearly
+  // with the game's own XOR-built Zobrist hashes.
+  static uint64_t mixed(uint64_t h) {
+    h ^= h >> 30;
+    h *= 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 27;
+    h *= 0x94d049bb133111ebull;
+    return h ^ (h >> 31);
+  }
 
   std::shared_ptr<const Block> sealed_;
   int num_recent_ = 0;
   std::array<uint64_t, 4> bloom_{};       // word: the hash's top 2 bits; bit: the next 6
+  uint64_t set_hash_ = 0;                 // sum of mixed(hash) over the log
   std::array<uint64_t, kRecent> recent_;  // [0, num_recent_) in use; never read beyond
 };
 

@@ -2,6 +2,7 @@
 
 #include "ai/game_profiles.h"
 #include "ai/mcts_player.h"
+#include "ai/solver/book_player.h"
 #include "ai/spec_parser.h"
 #include "core/error.h"
 #include "core/registry.h"
@@ -119,7 +120,9 @@ TEST(SpecParser, MakePlayerKeepsTheSpecAsName) {
   EXPECT_EQ(make_player("random")->name(), "random");
   EXPECT_EQ(make_player("hard")->name(), "hard");
   auto p = make_player("mcts:iters=10");
-  auto* mcts = dynamic_cast<MctsPlayer*>(p.get());
+  auto* book = dynamic_cast<solver::BookPlayer*>(p.get());  // proven wins first, then the search
+  ASSERT_NE(book, nullptr);
+  auto* mcts = dynamic_cast<MctsPlayer*>(&book->inner());
   ASSERT_NE(mcts, nullptr);
   EXPECT_EQ(mcts->config().iterations, 10);
   EXPECT_EQ(mcts->config().threads, 1);

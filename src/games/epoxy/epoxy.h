@@ -47,6 +47,9 @@ class EpoxyGame : public Game {
 
   const Geometry& geometry() const { return geometry_; }
   const Geometry* board_geometry() const override { return &geometry_; }
+  // Sight, slides and contact are lattice notions (holes are not sites): every lattice
+  // symmetry of the perforated board keeps the rules.
+  std::vector<std::vector<int>> board_symmetries() const override;
   int num_sites() const { return geometry_.num_sites(); }
   const Board& all_sites() const { return all_sites_; }
 

@@ -1,5 +1,6 @@
 // Epoxy registration (name, colours, the size option, rules text) and the board tables
 // shared by all states: geometry and the rays along the six directions.
+#include "core/board_symmetry.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -23,11 +24,14 @@ const GameInfo kInfo{
     // clear gain: UCT.
     .search = {.rave = false, .exploration = 0.4, .guided_playouts = false},
     .bench_boards = {{}, {{"size", "m"}}, {{"size", "xxl"}}},
+    .may_draw = false,
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) { return std::make_shared<const EpoxyGame>(o); }});
 
 }  // namespace
+
+std::vector<std::vector<int>> EpoxyGame::board_symmetries() const { return lattice_symmetries(geometry_); }
 
 EpoxyGame::EpoxyGame(const Options& options)
     : Game(kInfo, options), geometry_(make_board(options.get("size"))), zobrist_(geometry_.num_sites(), 2) {

@@ -41,6 +41,13 @@ class EpoxyState : public State {
 
   // A uniformly random legal action, without building the list (not terminal).
   Action random_action(Rng& rng) const;
+  // Besides the stones and the mover: the phase of the turn and, for the repetition rule,
+  // the situations since the latest placement (only the current one right after it,
+  // which no slide can recreate, so then none matters).
+  std::optional<ExactKeyParts> exact_key_parts() const override {
+    return ExactKeyParts{.rules = (second_action_ ? 1u : 0u) | (opening_turn_ ? 2u : 0u),
+                         .history = situations_.size() > 1 ? situations_.set_hash() : 0};
+  }
 
   // --- position, for the reference check, tests and front ends ---------------------------
   const EpoxyGame& epoxy() const { return *game_; }

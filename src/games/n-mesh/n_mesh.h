@@ -27,6 +27,8 @@ class NMeshGame : public Game {
   int size() const { return n_; }
   const Geometry& geometry() const { return geometry_; }
   const Geometry* board_geometry() const override { return &geometry_; }
+  // The square's symmetries that map the shaded cells onto themselves.
+  std::vector<std::vector<int>> board_symmetries() const override;
   bool is_liberty(int site) const { return tables_.liberties.test(site); }
   const EnmeshTables& tables() const { return tables_; }
   // Actions: a placement is the site index (column-major, a1 = 0, a2 = 1, ...), then swap.

@@ -2,6 +2,7 @@
 // and the Game's tables.
 #include "games/n-mesh/n_mesh.h"
 
+#include "core/board_symmetry.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -23,6 +24,7 @@ const GameInfo kInfo{
     // (24/60).
     .search = {.rave = false, .exploration = 0.4, .guided_playouts = false},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "11"}}, {{"size", "19"}}},
+    .may_draw = false,
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) {
@@ -51,6 +53,16 @@ NMeshGame::NMeshGame(const Options& options)
   // The fast test relies on the geometry's column-major site order: bit c*n + r.
   for (int s = 0; s < geometry_.num_sites(); ++s)
     if (geometry_.coord(s).col * n_ + geometry_.coord(s).row != s) throw LudusError("n-mesh: unexpected site order");
+}
+
+std::vector<std::vector<int>> NMeshGame::board_symmetries() const {
+  std::vector<std::vector<int>> kept;
+  for (auto& perm : lattice_symmetries(geometry_)) {
+    bool keeps_shading = true;
+    for (int s = 0; s < geometry_.num_sites(); ++s) keeps_shading = keeps_shading && is_liberty(s) == is_liberty(perm[s]);
+    if (keeps_shading) kept.push_back(std::move(perm));
+  }
+  return kept;
 }
 
 std::unique_ptr<State> NMeshGame::new_initial_state() const { return std::make_unique<NMeshState>(*this); }

@@ -50,6 +50,10 @@ class NMeshState : public State {
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;
   int random_playout(Rng& rng) override;
+  // The pie still to come is the only rule state beside the stones and the mover.
+  std::optional<ExactKeyParts> exact_key_parts() const override {
+    return ExactKeyParts{.rules = swap_allowed() ? 1u : 0u, .history = 0};
+  }
 
  private:
   static constexpr int kNoWinner = -2;

@@ -58,6 +58,8 @@ class NdengrodGame : public Game {
 
   const Geometry& geometry() const { return geometry_; }
   const Geometry* board_geometry() const override { return &geometry_; }
+  // Lines, groups and the edge are lattice notions: every lattice symmetry keeps the rules.
+  std::vector<std::vector<int>> board_symmetries() const override;
   int num_sites() const { return num_sites_; }
   int line_length() const { return length_; }
   bool swap_enabled() const { return swap_enabled_; }

@@ -132,6 +132,13 @@ class NdengrodFastState final : public NdengrodState {
     return any_bit(empty_, [&](int site) { return legal_at(site, to_move_, logged()); });
   }
   int last_captures() const override { return captures_; }
+  // Besides the stones and the mover: the swap still to come, a pass just made (a second
+  // one draws), and for superko every earlier position (its log's hash).
+  std::optional<ExactKeyParts> exact_key_parts() const override {
+    const bool swap_open = plies_ == 1 && game_->swap_enabled();
+    return ExactKeyParts{.rules = (swap_open ? 1u : 0u) | (passes_in_row_ > 0 ? 2u : 0u),
+                         .history = positions_.set_hash()};
+  }
 
  private:
   // Test support (ndengrod_testing.cpp, not in the shipped binary): position set-up and

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/board_symmetry.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -73,6 +74,8 @@ Geometry board_of(const Options& options) {
 }  // namespace
 
 const GameInfo& ndengrod_info() { return kInfo; }
+
+std::vector<std::vector<int>> NdengrodGame::board_symmetries() const { return lattice_symmetries(geometry_); }
 
 NdengrodGame::NdengrodGame(const Options& options)
     : Game(kInfo, options),

@@ -41,6 +41,8 @@ class NettedGame : public Game {
 
   int num_distinct_actions() const override { return num_sites(); }
   const Geometry* board_geometry() const override { return &geometry_; }
+  // Every rule is stated in adjacency, lines and the edge: all lattice symmetries keep it.
+  std::vector<std::vector<int>> board_symmetries() const override;
 
   // Position-setting helper (tests, analysis): the given stones placed without any
   // legality check, `to_move` to play; the position is judged as if the other colour had

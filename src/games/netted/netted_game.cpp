@@ -1,6 +1,7 @@
 #include <cctype>
 #include <sstream>
 
+#include "core/board_symmetry.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -24,6 +25,7 @@ const GameInfo kInfo{
     // (c = 0.1) against UCT (c = 0.4) 65% (89/140).
     .search = {.rave = true, .exploration = 0.1, .guided_playouts = false},
     .bench_boards = {{{"size", "2"}}, {}, {{"size", "10"}}, {{"shape", "hexhex"}, {"size", "10"}}},
+    .may_draw = false,
 };
 
 Geometry board_for(const Options& options) {
@@ -36,6 +38,8 @@ const bool kRegistered = register_game({&kInfo, [](const Options& o) -> std::sha
                                         }});
 
 }  // namespace
+
+std::vector<std::vector<int>> NettedGame::board_symmetries() const { return lattice_symmetries(geometry_); }
 
 NettedGame::NettedGame(const Options& options, Geometry geometry)
     : Game(kInfo, options), geometry_(std::move(geometry)) {

@@ -36,6 +36,8 @@ class NettedState : public State {
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;
   std::string end_reason() const override;
+  // No pie and no repetition rule: the stones and the mover decide the rest.
+  std::optional<ExactKeyParts> exact_key_parts() const override { return ExactKeyParts{}; }
 
  protected:
   int last_placed_ = -1;  // the site of the last placement, for the drawing

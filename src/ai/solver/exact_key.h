@@ -1,0 +1,34 @@
+#pragma once
+// Keys of positions for exact search: one 64-bit hash of everything that decides the rest
+// of a game (the stones, the colour and seat to move, State::exact_key_parts), the same for
+// every position that a symmetry of the board (Game::board_symmetries) maps onto it.
+//
+// Two different positions with one key would be confused, a chance of about n^2 * 2^-65
+// among n positions; the keys come from a fixed seed, so stored results (the opening book)
+// keep their meaning across runs.
+#include <cstdint>
+#include <vector>
+
+#include "core/game.h"
+
+namespace ludus::ai::solver {
+
+class ExactKeyer {
+ public:
+  // Throws LudusError when the game cannot be solved exactly (no board geometry, or its
+  // states do not declare exact_key_parts).
+  explicit ExactKeyer(const Game& game);
+
+  // The canonical key of `state`: the smallest over the symmetries, or the identity's
+  // when the state's history matters (ExactKeyParts::history != 0).
+  uint64_t key(const State& state) const;
+  int num_symmetries() const { return static_cast<int>(symmetries_.size()); }
+
+ private:
+  int sites_;
+  std::vector<uint64_t> stone_keys_;  // [2 * site + colour]
+  std::vector<std::vector<int>> symmetries_;
+  mutable std::vector<int> colours_;  // scratch: the stones of the state being keyed (one thread)
+};
+
+}  // namespace ludus::ai::solver

@@ -1,0 +1,238 @@
+// `ludus solve GAME [-o k=v ...] [MOVES...]`: the exact value of a position by df-pn
+// (ai/solver), or with --openings of every first move of the board, with the pie rule's
+// answer and an SVG board; --book writes the proof as an opening book (data/solved/).
+#include <cmath>
+#include <fstream>
+#include <iostream>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <nlohmann/json.hpp>
+
+#include "ai/solver/opening_book.h"
+#include "ai/solver/proof_tree.h"
+#include "ai/solver/solver.h"
+#include "ai/spec_parser.h"
+#include "cli/command.h"
+#include "cli/opening_svg.h"
+#include "core/error.h"
+
+namespace ludus::cli {
+namespace {
+
+using namespace ai::solver;
+
+struct SolveArgs {
+  GameArgs game;
+  std::vector<std::string> moves;
+  std::string time;
+  std::string memory = "256M";
+  int threads = 1;
+  bool json = false;
+  bool quiet = false;
+  bool openings = false;
+  std::string svg;
+  std::string book;
+  size_t book_limit = 200000;
+};
+
+size_t parse_memory(const std::string& text) {
+  size_t used = 0;
+  double number = 0;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G");
+  }
+  const std::string unit = text.substr(used);
+  double scale = unit.empty() || unit == "M" || unit == "m" ? 1 << 20
+                 : unit == "G" || unit == "g"                ? double(1 << 30)
+                 : unit == "K" || unit == "k"                ? 1 << 10
+                                                             : -1;
+  if (scale < 0 || number <= 0 || number * scale > 64.0 * (1ull << 30))
+    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G (at most 64G)");
+  return static_cast<size_t>(number * scale);
+}
+
+std::string seat_name(const State& s, int seat) {
+  return fmt::format("{} player ({})", seat == 0 ? "first" : "second", s.game().colour_name(s.colour_of_seat(seat)));
+}
+
+std::string board_label(const Game& g) {
+  std::string label = g.name();
+  for (const auto& [k, v] : g.options().values()) label += " " + k + "=" + v;
+  return label;
+}
+
+std::string move_list(const State& root, const std::vector<Action>& moves) {
+  std::string out;
+  for (Action a : moves) out += (out.empty() ? "" : " ") + root.action_to_text(a);
+  return out;
+}
+
+nlohmann::json stats_json(Dfpn& search) {
+  const double seconds = search.seconds();
+  return {{"nodes", search.nodes()},
+          {"seconds", seconds},
+          {"nodes_per_second", seconds > 0 ? search.nodes() / seconds : 0.0},
+          {"table_used", search.table().used()},
+          {"table_capacity", search.table().capacity()},
+          {"table_evictions", search.table().evictions()},
+          {"symmetries", search.keyer().num_symmetries()},
+          {"stopped", search.stopped()}};
+}
+
+std::string stats_text(Dfpn& search) {
+  const double seconds = search.seconds();
+  return fmt::format("nodes {}  time {:.2f}s  nodes/s {:.0f}  table {}/{} entries ({} evicted)  symmetries {}{}\n",
+                     search.nodes(), seconds, seconds > 0 ? search.nodes() / seconds : 0.0, search.table().used(),
+                     search.table().capacity(), search.table().evictions(), search.keyer().num_symmetries(),
+                     search.stopped() ? "  STOPPED at the time limit: the values above marked unknown are not proven" : "");
+}
+
+// Writes the proof that the position's winner wins as an opening book.
+void write_book(Solver& solver, const State& state, Value value, const std::string& file, size_t limit,
+                const std::vector<std::string>& comment) {
+  if (value != Value::kWin && value != Value::kLoss) throw LudusError("--book needs a won or lost position, not " + value_name(value));
+  const int mover = state.seat_to_move();
+  const int winner = value == Value::kWin ? mover : 1 - mover;
+  const int target = solver.game().info().may_draw ? winner : mover;
+  std::vector<ProofEntry> entries;
+  if (!collect_proof(solver.search(), state, winner, target, limit, entries))
+    throw LudusError(fmt::format("the proof has more than {} positions (or the time ran out): no book written", limit));
+  std::vector<std::string> lines = comment;
+  lines.push_back(fmt::format("{} positions of the proof (L: the seat to move loses, W: it wins).", entries.size()));
+  std::ofstream out(file);
+  out << OpeningBook::format(solver.game(), entries, lines);
+  if (!out) throw LudusError("cannot write '" + file + "'");
+  std::cerr << fmt::format("book: {} positions written to {}\n", entries.size(), file);
+}
+
+int run_openings(SolveArgs& args, Solver& solver, const History& h) {
+  const State& root = h.state();
+  auto openings = solver.solve_openings(root);
+  Dfpn& search = solver.search();
+  bool pie = false;
+  for (const auto& o : openings) pie = pie || o.swap_offered;
+  // The board's value for the first seat: its best opening, without and with the pie.
+  auto best_of = [&](bool with_pie) {
+    Value best = Value::kLoss;
+    std::vector<Action> best_moves;
+    bool unknown = false;
+    for (const auto& o : openings) {
+      const Value v = with_pie ? o.first_with_pie() : o.first_without_pie();
+      if (v == Value::kUnknown) unknown = true;
+      const int r = v == Value::kWin ? 2 : v == Value::kDraw ? 1 : 0;
+      const int b = best == Value::kWin ? 2 : best == Value::kDraw ? 1 : 0;
+      if (v != Value::kUnknown && r > b) best = v, best_moves.clear();
+      if (v == best) best_moves.insert(best_moves.end(), o.moves.begin(), o.moves.end());
+    }
+    if (unknown && best != Value::kWin) best = Value::kUnknown, best_moves.clear();
+    if (best == Value::kLoss) best_moves.clear();  // every move loses: none is best
+    return std::pair{best, best_moves};
+  };
+  const auto [without, without_moves] = best_of(false);
+  const auto [with, with_moves] = best_of(true);
+  if (args.json) {
+    nlohmann::json rows = nlohmann::json::array();
+    for (const auto& o : openings) {
+      std::vector<std::string> texts;
+      for (Action a : o.moves) texts.push_back(root.action_to_text(a));
+      nlohmann::json row = {{"moves", texts}, {"first_without_pie", value_name(o.first_without_pie())},
+                            {"nodes", o.nodes}, {"seconds", o.seconds}};
+      if (o.swap_offered) {
+        row["first_with_pie"] = value_name(o.first_with_pie());
+        row["second_should_swap"] = o.second_should_swap();
+      }
+      rows.push_back(row);
+    }
+    nlohmann::json j = {{"game", root.game().name()}, {"options", root.game().options().values()},
+                        {"openings", rows}, {"first_without_pie", value_name(without)},
+                        {"best_without_pie", move_list(root, without_moves)}, {"statistics", stats_json(search)}};
+    if (pie) j["first_with_pie"] = value_name(with), j["best_with_pie"] = move_list(root, with_moves);
+    std::cout << j.dump(2) << "\n";
+  } else {
+    std::cout << fmt::format("{}: every first move ({} up to symmetry)\n", board_label(root.game()), openings.size());
+    std::cout << fmt::format("{:<24} {:>12} {:>12} {:>6} {:>12} {:>9}\n", "first move(s)", "no pie", "pie", "swap?",
+                             "nodes", "seconds");
+    for (const auto& o : openings)
+      std::cout << fmt::format("{:<24} {:>12} {:>12} {:>6} {:>12} {:>9.2f}\n", move_list(root, o.moves),
+                               value_name(o.first_without_pie()), o.swap_offered ? value_name(o.first_with_pie()) : "-",
+                               o.swap_offered ? (o.second_should_swap() ? "swap" : "no") : "-", o.nodes, o.seconds);
+    auto best_text = [&](const std::vector<Action>& moves) {
+      return moves.empty() ? std::string() : " (best first moves: " + move_list(root, moves) + ")";
+    };
+    std::cout << fmt::format("first player without pie: {}{}\n", value_name(without), best_text(without_moves));
+    if (pie) std::cout << fmt::format("first player with pie: {}{}\n", value_name(with), best_text(with_moves));
+    std::cout << stats_text(search);
+  }
+  if (!args.svg.empty()) {
+    std::ofstream out(args.svg);
+    out << opening_svg(root.game(), openings, pie,
+                       fmt::format("{}: first player {} without pie{}", board_label(root.game()), value_name(without),
+                                   pie ? ", " + value_name(with) + " with pie" : ""));
+    if (!out) throw LudusError("cannot write '" + args.svg + "'");
+  }
+  return 0;
+}
+
+const bool kSolve = register_command({"solve", "Prove the value of a position (df-pn); --openings: of every first move", 60, [](CLI::App& app) {
+  auto args = std::make_shared<SolveArgs>();
+  add_game_args(app, args->game);
+  app.add_option("moves", args->moves, "Moves played from the start (turns, e.g. d3,e5-e7 in Epoxy)");
+  app.add_option("--time", args->time, "Stop after this long (500ms, 30s, 10m) and report what is proven");
+  app.add_option("--memory", args->memory, "Transposition table size (256M default; K, M, G)");
+  app.add_option("--threads", args->threads, "Search threads (df-pn runs on one; see docs/solved.md)")
+      ->check(CLI::Range(1, 1024));
+  app.add_flag("--json", args->json, "Print JSON instead of text");
+  app.add_flag("-q,--quiet", args->quiet, "No progress on stderr");
+  app.add_flag("--openings", args->openings, "Solve every first move of the board (with the pie rule: which to swap)");
+  app.add_option("--svg", args->svg, "With --openings: draw the opening values as an SVG board in FILE");
+  app.add_option("--book", args->book, "Write the proof of a won or lost position as an opening book to FILE");
+  app.add_option("--book-limit", args->book_limit, "Largest proof --book writes (positions)")->check(CLI::PositiveNumber);
+  return [args] {
+    auto game = args->game.make();
+    History h(game);
+    h.play_turns(args->moves);
+    if (!args->svg.empty() && !args->openings) throw LudusError("--svg needs --openings");
+    if (args->openings && !args->moves.empty()) throw LudusError("--openings solves the first moves of the start position: give no moves");
+    if (args->threads > 1 && !args->quiet) std::cerr << "solve: df-pn runs on one thread (--threads is ignored)\n";
+    SearchLimits limits;
+    limits.seconds = args->time.empty() ? 0 : ai::parse_duration(args->time);
+    limits.memory_bytes = parse_memory(args->memory);
+    if (!args->quiet)
+      limits.on_progress = [](const SearchProgress& p) {
+        std::cerr << fmt::format("[{:7.1f}s] nodes {:>11}  seat {} wins? root pn {} dn {}  table {:.1f}% full\n", p.seconds,
+                                 p.nodes, p.target_seat + 1, p.root.pn, p.root.dn,
+                                 100.0 * p.table_used / std::max<size_t>(1, p.table_capacity));
+      };
+    Solver solver(*game, limits);
+    if (args->openings) return run_openings(*args, solver, h);
+    if (h.is_over()) throw LudusError("the game is over: " + h.status());
+    const State& s = h.state();
+    const PositionResult r = solver.solve(s);
+    const int mover = s.seat_to_move();
+    if (args->json) {
+      nlohmann::json j = {{"game", game->name()}, {"options", game->options().values()}, {"moves", h.moves()},
+                          {"to_move", seat_name(s, mover)}, {"value", value_name(r.value)},
+                          {"statistics", stats_json(solver.search())}};
+      if (r.best != kNoAction) j["best_move"] = s.action_to_text(r.best);
+      std::cout << j.dump(2) << "\n";
+    } else {
+      std::cout << fmt::format("{}{}: {} to move: {}{}\n", board_label(*game), h.moves().empty() ? "" : " after " + fmt::format("{}", fmt::join(h.moves(), " ")),
+                               seat_name(s, mover), value_name(r.value),
+                               r.best != kNoAction ? fmt::format(" ({} move: {})", r.value == Value::kWin ? "winning" : "drawing", s.action_to_text(r.best)) : "");
+      std::cout << stats_text(solver.search());
+    }
+    if (!args->book.empty())
+      write_book(solver, s, r.value, args->book, args->book_limit,
+                 {fmt::format("Proven: {}{}: the {} to move: {}.", board_label(*game),
+                              h.moves().empty() ? "" : " after " + fmt::format("{}", fmt::join(h.moves(), " ")),
+                              seat_name(s, mover), value_name(r.value)),
+                  "Written by `ludus solve --book`; checked by tests/ai/solver_book_test.cpp."});
+    return 0;
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli

@@ -1,0 +1,158 @@
+// The solver on hand-made positions with known values, the board symmetries the games
+// declare, every opening book compiled in (checked as a proof by walking the game tree,
+// independently of df-pn), and the AI playing a solved board perfectly against `max`.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <functional>
+#include <unordered_set>
+
+#include "ai/ai_test_support.h"
+#include "ai/player.h"
+#include "ai/solver/opening_book.h"
+#include "ai/solver/solver.h"
+#include "core/board_symmetry.h"
+#include "core/error.h"
+#include "core/history.h"
+#include "core/registry.h"
+#include "games/n-mesh/n_mesh.h"
+
+namespace ludus::ai::solver {
+namespace {
+
+Solver make_solver(const Game& game) { return Solver(game, SearchLimits{.memory_bytes = 16u << 20, .on_progress = {}}); }
+
+TEST(SolverSymmetry, LatticeSymmetriesOfSquareAndHexBoards) {
+  EXPECT_EQ(lattice_symmetries(Geometry::square(4, 4)).size(), 8u);
+  EXPECT_EQ(lattice_symmetries(Geometry::hexhex(3)).size(), 12u);
+  EXPECT_EQ(lattice_symmetries(Geometry::limping(3)).size(), 6u);
+  EXPECT_EQ(lattice_symmetries(Geometry::trapezoid(4)).size(), 2u);
+  const Geometry g = Geometry::hexhex(3);
+  for (const auto& perm : lattice_symmetries(g))  // adjacency is kept
+    for (int s = 0; s < g.num_sites(); ++s)
+      for (int t : g.neighbours(s)) {
+        auto n = g.neighbours(perm[s]);
+        EXPECT_NE(std::find(n.begin(), n.end(), perm[t]), n.end());
+      }
+}
+
+TEST(SolverSymmetry, NMeshKeepsOnlySymmetriesOfTheShading) {
+  for (int size = 3; size <= 8; ++size) {
+    auto game = make_game("n-mesh", {{"size", std::to_string(size)}});
+    const auto syms = game->board_symmetries();
+    ASSERT_FALSE(syms.empty());
+    const auto* g = game->board_geometry();
+    for (const auto& perm : syms)
+      for (int s = 0; s < g->num_sites(); ++s)
+        EXPECT_EQ(nmesh::is_liberty_cell(size, g->coord(s).col, g->coord(s).row),
+                  nmesh::is_liberty_cell(size, g->coord(perm[s]).col, g->coord(perm[s]).row));
+  }
+}
+
+// N-Mesh 3x3 has two shaded cells, a1 and b3.
+TEST(SolverKnownPositions, NMeshWinInOne) {
+  auto game = make_game("n-mesh", {{"size", "3"}});
+  const auto& mesh = static_cast<const nmesh::NMeshGame&>(*game);
+  // White to move: b1 shuts Black's a1 in (a2 and b1 white), no white stone is cut off.
+  auto state = nmesh::NMeshState::from_diagram(mesh, {"...", "o..", "x.x"}, nmesh::kWhite);
+  Solver solver = make_solver(*game);
+  const PositionResult r = solver.solve(*state);
+  EXPECT_EQ(r.value, Value::kWin);
+  auto after = state->clone();
+  after->apply(r.best);
+  EXPECT_TRUE(after->is_terminal() || solver.solve(*after).value == Value::kLoss);
+}
+
+TEST(SolverKnownPositions, NMeshEveryMoveLoses) {
+  auto game = make_game("n-mesh", {{"size", "3"}});
+  const auto& mesh = static_cast<const nmesh::NMeshGame&>(*game);
+  // Black must fill b3, the last empty shaded cell: then every stone is enmeshed, and
+  // Black has five to White's four.
+  auto state = nmesh::NMeshState::from_diagram(mesh, {"x.o", "xoo", "xxo"}, nmesh::kBlack);
+  ASSERT_FALSE(state->is_terminal());
+  Solver solver = make_solver(*game);
+  EXPECT_EQ(solver.solve(*state).value, Value::kLoss);
+}
+
+TEST(SolverKnownPositions, TrellisIsRefusedWithAClearError) {
+  auto game = make_game("trellis", {{"size", "7"}});
+  EXPECT_THROW(make_solver(*game), LudusError);
+}
+
+// Walks the proof a book holds from its board's start: the winner's move comes from the
+// book at each of its turns, every answer of the loser is followed, and every game ends
+// with the winner winning.
+void check_book_is_a_proof(const OpeningBook& book) {
+  auto game = make_game(book.game_name(), book.options());
+  ExactKeyer keyer(*game);
+  auto root = game->new_initial_state();
+  const auto root_value = book.mover_wins(keyer.key(*root));
+  ASSERT_TRUE(root_value.has_value()) << "the book does not hold its start position";
+  const int winner = *root_value ? root->seat_to_move() : 1 - root->seat_to_move();
+  std::unordered_set<uint64_t> seen;
+  size_t positions = 0;
+  std::function<void(const State&)> walk = [&](const State& s) {
+    if (s.is_terminal()) {
+      EXPECT_EQ(s.winning_seat(), winner);
+      return;
+    }
+    if (!seen.insert(keyer.key(s)).second) return;
+    ++positions;
+    if (s.seat_to_move() == winner) {
+      const Action a = book_winning_move(book, keyer, s);
+      ASSERT_NE(a, kNoAction) << "no book move in\n" << s.render();
+      auto child = s.clone();
+      child->apply(a);
+      walk(*child);
+    } else {
+      for (Action a : s.legal_actions()) {
+        auto child = s.clone();
+        child->apply(a);
+        walk(*child);
+      }
+    }
+  };
+  walk(*root);
+  EXPECT_GT(positions, 0u);
+}
+
+TEST(SolverBook, EveryStoredBookIsAProof) {
+  const auto books = OpeningBook::compiled_in();
+  ASSERT_FALSE(books.empty());
+  for (const auto& [name, book] : books) {
+    SCOPED_TRACE(name);
+    check_book_is_a_proof(*book);
+  }
+}
+
+TEST(SolverBook, StoredStartValuesAgreeWithDfpn) {
+  for (const auto& [name, book] : OpeningBook::compiled_in()) {
+    auto game = make_game(book->game_name(), book->options());
+    if (game->board_geometry()->num_sites() > 16) continue;  // keep the test fast
+    SCOPED_TRACE(name);
+    auto root = game->new_initial_state();
+    Solver solver = make_solver(*game);
+    const bool mover_wins = *book->mover_wins(ExactKeyer(*game).key(*root));
+    EXPECT_EQ(solver.solve(*root).value, mover_wins ? Value::kWin : Value::kLoss);
+  }
+}
+
+TEST(SolverBook, TheBookPlayerWinsEveryGameOfASolvedBoardAgainstMax) {
+  auto game = make_game("n-mesh", {{"size", "4"}});
+  const OpeningBook* book = OpeningBook::for_game(*game);
+  ASSERT_NE(book, nullptr);
+  auto root = game->new_initial_state();
+  const bool first_wins = *book->mover_wins(ExactKeyer(*game).key(*root));
+  const int winner = first_wins ? 0 : 1;
+  for (uint64_t seed = 1; seed <= 3; ++seed) {
+    auto perfect = make_player("easy", {.seed = seed, .threads = 1});
+    auto strong = make_player("max:time=150ms,threads=1", {.seed = seed, .threads = 1});
+    std::array<Player*, 2> players{};
+    players[static_cast<size_t>(winner)] = perfect.get();
+    players[static_cast<size_t>(1 - winner)] = strong.get();
+    EXPECT_EQ(testing::play_game(game, players), winner) << "seed " << seed;
+  }
+}
+
+}  // namespace
+}  // namespace ludus::ai::solver

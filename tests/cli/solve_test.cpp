@@ -1,0 +1,59 @@
+// `ludus solve`: the value of a position, the opening table with its SVG board, the JSON
+// form, and one-line errors for what it cannot do.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli/cli_test_support.h"
+
+namespace ludus::testing {
+namespace {
+
+TEST(SolveCommand, ProvesTheStartOfNMeshThreeAsASecondPlayerWin) {
+  auto r = run_ludus({"solve", "n-mesh", "-o", "size=3", "--json", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  EXPECT_EQ(j["value"], "loss");  // with the pie rule the first player loses (docs/solved.md)
+  EXPECT_GT(j["statistics"]["nodes"].get<int>(), 0);
+}
+
+TEST(SolveCommand, AfterMovesNamesAWinningMove) {
+  // Netted limping 2: the first player wins with b1 (docs/solved.md).
+  auto r = run_ludus({"solve", "netted", "-o", "size=2", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(": win (winning move: "), std::string::npos) << r.out;
+}
+
+TEST(SolveCommand, OpeningsTableAndSvg) {
+  auto dir = scratch_dir();
+  const std::string svg = (dir / "openings.svg").string();
+  auto r = run_ludus({"solve", "n-mesh", "-o", "size=3", "--openings", "--svg", svg, "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("first player without pie: win (best first moves: a2 b1 b2)"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("first player with pie: loss"), std::string::npos) << r.out;
+  const std::string drawing = read_text(svg);
+  EXPECT_NE(drawing.find("<svg"), std::string::npos);
+  EXPECT_NE(drawing.find(">b2*<"), std::string::npos);  // the second player swaps b2
+  std::filesystem::remove_all(dir);
+}
+
+TEST(SolveCommand, ClearErrors) {
+  auto trellis = run_ludus({"solve", "trellis", "-o", "size=7"});
+  EXPECT_EQ(trellis.exit_code, 2);
+  EXPECT_NE(trellis.err.find("trellis cannot be solved"), std::string::npos) << trellis.err;
+  auto memory = run_ludus({"solve", "n-mesh", "--memory", "lots"});
+  EXPECT_EQ(memory.exit_code, 2);
+  EXPECT_NE(memory.err.find("bad --memory 'lots'"), std::string::npos) << memory.err;
+  auto svg = run_ludus({"solve", "n-mesh", "--svg", "x.svg"});
+  EXPECT_EQ(svg.exit_code, 2);
+}
+
+TEST(SolveCommand, StopsAtTheTimeLimitAndSaysSo) {
+  auto r = run_ludus({"solve", "n-mesh", "-o", "size=7", "--time", "200ms", "-q"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("unknown"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("STOPPED"), std::string::npos) << r.out;
+}
+
+}  // namespace
+}  // namespace ludus::testing
