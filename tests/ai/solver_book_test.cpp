@@ -16,6 +16,7 @@
 #include "core/history.h"
 #include "core/registry.h"
 #include "games/n-mesh/n_mesh.h"
+#include "games/n-mesh/n_mesh_state.h"
 
 namespace ludus::ai::solver {
 namespace {

@@ -12,10 +12,12 @@
 #include "core/history.h"
 #include "core/registry.h"
 #include "games/n-mesh/n_mesh.h"
+#include "games/n-mesh/n_mesh_state.h"
 #include "games/n-mesh/n_mesh_reference.h"
 #include "games/ndengrod/ndengrod.h"
 #include "games/ndengrod/ndengrod_reference.h"
 #include "games/netted/netted.h"
+#include "games/netted/netted_state.h"
 #include "games/netted/netted_reference.h"
 
 namespace ludus::ai::solver {
