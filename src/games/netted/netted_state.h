@@ -34,6 +34,9 @@ class NettedState : public State {
   Action parse_action(std::string_view text) const override;
   std::string render() const override;
   std::string end_reason() const override;
+  // The loser's stones in its dead (netted) regions; empty when the loser had no legal
+  // placement.
+  std::vector<int> deciding_sites() const override;
 };
 
 }  // namespace ludus::netted
