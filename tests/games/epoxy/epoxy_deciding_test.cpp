@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/geometry.h"
+
 #include "epoxy_test_support.h"
 
 namespace ludus::epoxy {

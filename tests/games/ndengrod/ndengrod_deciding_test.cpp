@@ -1,6 +1,8 @@
 // deciding_sites(): the winning line, and nothing after a draw or during the game.
 #include <gtest/gtest.h>
 
+#include "core/geometry.h"
+
 #include "core/history.h"
 #include "core/registry.h"
 
@@ -26,7 +28,7 @@ TEST(NdengrodDeciding, TheWinningLine) {
 TEST(NdengrodDeciding, OnlyTheRunsLongEnough) {
   // x: b2 b3 b4 (the line along row b) and a1 (a separate stone) at the end.
   History h(make_game("ndengrod", {{"size", "3"}, {"length", "3"}}));
-  for (const char* move : {"b2", "e3", "a1", "e5", "b3", "e4"}) h.play(move);
+  for (const char* move : {"b2", "e3", "a1", "e5", "b3", "d2"}) h.play(move);
   ASSERT_FALSE(h.is_over());
   h.play("b4");
   ASSERT_TRUE(h.is_over());

@@ -5,6 +5,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/geometry.h"
+
 namespace ludus::netted::test {
 namespace {
 

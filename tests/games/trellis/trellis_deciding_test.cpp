@@ -3,6 +3,8 @@
 
 #include <gtest/gtest.h>
 
+#include "core/geometry.h"
+
 #include "core/history.h"
 #include "core/registry.h"
 
