@@ -252,6 +252,8 @@ const LudusBoard = (() => {
     for (const i of marks.legal) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.12, class: 'legal-dot' }, layer);
     for (const i of marks.movable) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.47, class: 'movable-ring' }, layer);
     for (const i of marks.candidates) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.2, class: 'candidate-dot' }, layer);
+    // The sites that decided the game (State::deciding_sites() on the server).
+    for (const i of marks.deciding) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.44, class: 'deciding-ring' }, layer);
     for (const i of marks.selected) {
       // A stone chosen but not yet played shows as a pale stone of the mover's colour.
       if (marks.ghost && !board.geometry.stones[i]) {
@@ -288,7 +290,7 @@ const LudusBoard = (() => {
     const { place, points: pts } = positions(board.geometry);
     const at = siteIndex(board.geometry);
     const full = {
-      last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(),
+      deciding: new Set(), last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(),
       selected: new Set(), ...marks,
     };
 
