@@ -165,7 +165,7 @@ function renderMoveList(board) {
     button.className = 'move-entry';
     const lastPly = t.plies[t.plies.length - 1].number;
     button.dataset.ply = String(lastPly);
-    const shown = board.position_move_number;
+    const shown = board.analysis ? -1 : board.position_move_number;  // a variation is no move of the list
     if (lastPly === shown || (t.plies[0].number <= shown && shown <= lastPly)) button.setAttribute('aria-current', 'step');
     const num = document.createElement('span');
     num.className = 'move-number';

@@ -28,9 +28,15 @@ function stepBy(delta) {
 function renderStudy(board) {
   const shown = board.position_move_number;
   const total = board.analysis ? app.analysis.game.moves_played : board.moves_played;
+  // Counted in turns, as the move list and the status are (Epoxy's turns have two actions).
+  const all = board.analysis ? app.analysis.game.moves : board.moves;
+  const turnsShown = groupTurns(all.slice(0, shown));
+  const turnsAll = groupTurns(all);
+  const midTurn = turnsShown.length > 0 && shown < all.length &&
+    turnsShown[turnsShown.length - 1].plies.length < turnsAll[turnsShown.length - 1].plies.length;
   $('replay-where').textContent = board.analysis
     ? `analysis, ${app.analysis.moves.length - app.analysis.from} off move ${app.analysis.from}`
-    : `${shown} / ${total}`;
+    : `${turnsShown.length}${midTurn ? ' (1st action)' : ''} / ${turnsAll.length}`;
   $('replay-first').disabled = $('replay-prev').disabled = board.analysis ? false : shown === 0;
   $('replay-next').disabled = $('replay-last').disabled = board.analysis ? false : shown === total;
   if (board.analysis) $('replay-next').disabled = true;
