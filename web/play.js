@@ -184,7 +184,12 @@ function renderMoveList(board) {
   if (turns.length === 0) list.replaceChildren(listNote('No moves yet.'));
   list.classList.toggle('one-column', turns.some((t) => t.plies.length > 1 || t.plies[0].move.length > 7));
   const current = list.querySelector('[aria-current]');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  // Scrolls the list only, never the page (on a phone the page would leave the board).
+  if (current) {
+    const top = current.offsetTop;  // the list is positioned: offsets are inside it
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }
 }
 
 function renderActions(board) {

@@ -95,6 +95,7 @@ function turnRule(markdown) {
 async function showRules(name) {
   const view = $('rules-view');
   view.hidden = false;
+  window.scrollTo(0, 0);
   const nav = $('rules-nav');
   nav.replaceChildren(...[...app.catalog.map((g) => [g.name, g.title]), ['conventions', 'Conventions']].map(([n, title]) => {
     const a = document.createElement('a');

@@ -94,7 +94,12 @@ nlohmann::json Analyst::evaluate(const nlohmann::json& request) {
   auto player = ai::make_player(spec);
   const ai::MoveChoice choice = player->choose(history);
   const State& state = history.state();
+  const char* proven = choice.proven == ai::ProvenResult::kWin    ? "win"
+                       : choice.proven == ai::ProvenResult::kLoss ? "loss"
+                       : choice.proven == ai::ProvenResult::kDraw ? "draw"
+                                                                  : nullptr;
   return {{"colour", history.game().colour_name(state.to_move())},
+          {"proven", proven ? nlohmann::json(proven) : nlohmann::json()},
           {"move", state.action_to_text(choice.action)},
           {"value", choice.value},
           {"win_probability", (choice.value + 1) / 2},

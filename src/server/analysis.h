@@ -33,7 +33,8 @@ class Analyst {
   nlohmann::json position(const nlohmann::json& request) const;
 
   // The search's opinion for the side to move: {"move", "win_probability" (0-1, for the
-  // side to move), "value" (-1..1), "pv": [...], "iterations", "seconds", "colour"}.
+  // side to move), "value" (-1..1), "pv": [...], "iterations", "seconds", "colour",
+  // "proven": "win"|"loss"|"draw"|null (the search solved the position)}.
   // The request may lower "iterations".  400 when the game is over; 503 when
   // `max_running` evaluations already run.
   nlohmann::json evaluate(const nlohmann::json& request);

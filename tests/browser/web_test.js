@@ -285,7 +285,7 @@ async function studyEveryGame(base, errors, size, tokens) {
     if (!phone) {
       await page.click('#analysis-engine');
       await page.waitForSelector('#engine-result .win-bar');
-      check(/\d+% to win/.test(await page.textContent('#engine-result')), `${game}: the engine gives a win probability`);
+      check(/\d+% to win|a proven (win|loss|draw)/.test(await page.textContent('#engine-result')), `${game}: the engine gives a win probability`);
       await screenshot(page, `analysis-${game}-${size.name}`);
     }
     await page.click('#analysis-leave');

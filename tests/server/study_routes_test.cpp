@@ -63,6 +63,7 @@ TEST_F(StudyRoutesTest, TheEngineFindsTheWinInOne) {
   EXPECT_EQ(eval.json["pv"][0], "a3");
   EXPECT_GT(eval.json["win_probability"].get<double>(), 0.9);
   EXPECT_LE(eval.json["iterations"].get<int64_t>(), 2000);
+  EXPECT_TRUE(eval.json["proven"].is_null() || eval.json["proven"] == "win") << eval.body;
   auto over = post("/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}},
                                      {"moves", {"a1", "c1", "a2", "c2", "a3"}}});
   EXPECT_EQ(over.status, 400);
