@@ -52,10 +52,10 @@ function renderMarkdown(markdown) {
       continue;
     }
     const heading = line.match(/^(#{1,6})\s+(.*)$/);
-    const item = line.match(/^(\s*)[*-]\s+(.*)$/);
+    const item = line.match(/^(\s*)(?:[*-]|(\d+\.))\s+(.*)$/);
     const last = blocks[blocks.length - 1];
     if (heading) blocks.push({ kind: 'heading', level: heading[1].length, text: heading[2] });
-    else if (item) blocks.push({ kind: 'item', depth: Math.floor(item[1].length / 2), text: item[2] });
+    else if (item) blocks.push({ kind: 'item', depth: Math.floor(item[1].length / 2), text: item[2] ? `${item[2]} ${item[3]}` : item[3] });
     else if (last && (last.kind === 'item' || last.kind === 'para')) last.text += ` ${line.trim()}`;
     else blocks.push({ kind: 'para', text: line.trim() });
   }
@@ -86,10 +86,12 @@ function renderMarkdown(markdown) {
   return root;
 }
 
-// The "A turn" item of a game's rules (the facts live in the rules, not in the page).
-function turnRule(markdown) {
-  const block = markdown.split(/\n(?=\* )/).find((b) => b.startsWith('* **A turn**'));
-  return block ? block.replace(/\s+/g, ' ').replace(/^\* /, '') : '';
+// The items of a game's rules that say what a turn is ("A turn"; Epoxy's "Turn protocol"
+// and "Actions"): the facts live in the rules, not in the page.
+function turnRules(markdown) {
+  return markdown.split(/\n(?=\* )/)
+    .filter((b) => /^\* \*\*(A turn|Turn\b[^*]*|Actions)\*\*/.test(b))
+    .map((b) => b.replace(/\s+/g, ' ').replace(/^\* /, '').trim());
 }
 
 async function showRules(name) {
@@ -144,12 +146,14 @@ async function renderHowToMove(board) {
   box.dataset.game = board.game;
   box.replaceChildren();
   try {
-    const rule = turnRule((await rulesOf(board.game)).markdown);
+    const rules = turnRules((await rulesOf(board.game)).markdown);
     if (box.dataset.game !== board.game) return;
-    const p = document.createElement('p');
-    p.className = 'small';
-    renderInline(p, rule);
-    box.replaceChildren(p);
+    box.replaceChildren(...rules.map((rule) => {
+      const p = document.createElement('p');
+      p.className = 'small';
+      renderInline(p, rule);
+      return p;
+    }));
   } catch (e) {
     box.dataset.game = '';
   }

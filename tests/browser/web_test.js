@@ -260,6 +260,10 @@ async function studyEveryGame(base, errors, size, tokens) {
     check(ending.deciding < 0 ? rings > 0 : rings === ending.deciding, `${game}: ${rings} deciding sites highlighted`);
     check(JSON.stringify(state.deciding_sites.length) === String(rings), `${game}: the page draws the API's deciding sites`);
     await screenshot(page, `end-${game}-${size.name}`);
+    // "How to move" quotes the rules' "A turn" item (Epoxy: "Turn protocol" and "Actions").
+    if (!(await page.getAttribute('#how-to-move', 'open'))) await page.click('#how-to-move summary');
+    await page.waitForFunction(() => /^(A turn|Turn protocol)/.test(document.querySelector('#how-rule').textContent));
+    check(true, `${game}: how to move, from the rules`);
 
     // Stepping through: keys and buttons; an earlier position shows nobody thinking.
     await page.keyboard.press('Home');
@@ -323,6 +327,12 @@ async function studyEveryGame(base, errors, size, tokens) {
 // Two people play Ndengrod by clicking; an illegal click shows the server's reason.
 async function ndengrodBetweenTwoPeople(base, errors) {
   const alice = await newPage(base, errors);
+  // A one-character password is refused, and the page says why.
+  await alice.fill('#auth-user', 'alice');
+  await alice.fill('#auth-password', 'a');
+  await alice.click('#sign-up');
+  await alice.waitForFunction(() => document.querySelector('#auth-message').textContent.includes('at least 8 characters'));
+  check(true, 'a short password is refused with the reason');
   await signUpThroughPage(alice, 'alice', 'alice-password');
   check(await alice.isVisible('#challenge-panel'), 'the challenge form shows once signed in');
   await apiCall(base, 'POST', '/api/signup', { user: 'bob', password: 'bob-password' });
