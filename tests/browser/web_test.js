@@ -217,6 +217,24 @@ async function layoutNumbers(page) {
   });
 }
 
+// The in-between sizes: a tablet held upright and a 1024-wide screen show a board with
+// nothing scrolling sideways.
+async function tabletSizes(base, tokens) {
+  const board = (await apiCall(base, 'POST', '/api/games', { game: 'netted', options: {}, players: ['alice', 'bob'] }, tokens.alice)).board;
+  for (const size of [{ name: 'tablet', width: 768, height: 1024 }, { name: '1024', width: 1024, height: 768 }]) {
+    const context = await browser.newContext({ viewport: size });
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.goto(`${base}/#/board/${board}`);
+    await page.waitForSelector('#board-frame svg [data-site]');
+    const numbers = await layoutNumbers(page);
+    check(numbers.scroll <= numbers.inner, `${size.name}: no horizontal scroll (${numbers.scroll} > ${numbers.inner})`);
+    check(numbers.board >= 0.5 * numbers.inner, `${size.name}: a large board (${numbers.board} of ${numbers.inner})`);
+    await screenshot(page, `layout-netted-${size.name}`);
+    await context.close();
+  }
+}
+
 // Every game at one screen size: a move by tapping, the end highlight, stepping through,
 // the analysis mode, the rules and the downloads.
 async function studyEveryGame(base, errors, size, tokens) {
@@ -572,6 +590,8 @@ async function main() {
   const tokens = {};
   for (const [user, password] of [['alice', 'alice-password'], ['bob', 'bob-password']])
     tokens[user] = (await apiCall(base, 'POST', '/api/login', { user, password })).token;
+  await tabletSizes(base, tokens);
+  log('tablet and 1024 sizes: ok');
   for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }]) {
     await studyEveryGame(base, errors, size, tokens);
     log(`every game studied at ${size.name} size: ok`);
