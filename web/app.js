@@ -25,6 +25,9 @@ const app = {
   listTimer: null,
   busy: false,
   watched: new Set(), // boards the user follows (from the watched list)
+  listBoards: [],     // boards of the game list (the WebSocket watches them)
+  listReload: null,
+  analysis: null,     // the analysis mode (study.js): {from, moves, position}
   showLegal: localStorage.getItem('ludus.showLegal') !== 'off',
 };
 
@@ -123,6 +126,11 @@ function bindAuth() {
     const user = $('auth-user').value.trim();
     const password = $('auth-password').value;
     const email = $('auth-email').value.trim();
+    if (password.length < 8) {
+      authMessage('A new account needs a password of at least 8 characters.');
+      $('auth-password').focus();
+      return;
+    }
     try {
       await api('POST', '/api/signup', email ? { user, password, email } : { user, password });
       await signIn(user, password);
@@ -185,6 +193,9 @@ async function loadGames() {
     list.replaceChildren(listNote(`Cannot load the games: ${e.message}`));
     return;
   }
+  const before = app.listBoards.join(',');
+  app.listBoards = games.map((g) => g.board);
+  if (app.listBoards.join(',') !== before) sendWatch();
   if (games.length === 0) {
     const empty = {
       next: 'No game is waiting for your move.', active: 'No active games.', mine: 'You have no games yet.',
@@ -341,6 +352,11 @@ async function loadCatalog() {
     li.querySelector('strong').textContent = g.title;
     li.querySelector('.muted').textContent = `(${g.colours.join(' / ')})`;
     li.querySelector('span:last-child').textContent = g.summary;
+    const rules = document.createElement('a');
+    rules.href = `#/rules/${g.name}`;
+    rules.textContent = 'Rules';
+    rules.className = 'catalog-rules';
+    li.append(' ', rules);
     return li;
   }));
 }
@@ -349,8 +365,20 @@ async function loadCatalog() {
 
 function route() {
   const match = location.hash.match(/^#\/board\/(\d+)$/);
+  const rules = location.hash.match(/^#\/rules\/([a-z0-9-]+)$/);
+  $('rules-view').hidden = true;
   if (match) {
     openBoard(Number(match[1]));
+    return;
+  }
+  leaveAnalysis(false);
+  if (rules) {
+    app.boardId = null;
+    app.board = null;
+    stopPolling();
+    $('board-view').hidden = true;
+    $('welcome').hidden = true;
+    showRules(rules[1]);
     return;
   }
   app.boardId = null;
@@ -385,8 +413,9 @@ async function start() {
   });
   connectLive();
   route();
+  // The WebSocket keeps the list current; without it the list is polled.
   app.listTimer = setInterval(() => {
-    if (!document.hidden) loadGames();
+    if (!document.hidden && listNeedsPolling()) loadGames();
   }, LIST_POLL_MS);
 }
 

@@ -211,14 +211,19 @@ const LudusBoard = (() => {
     });
     const gap = kind === 'hex-points' ? 0.85 : 0.95;
     for (const [row, i] of rowFirst) text(pts[i].x - gap, pts[i].y, String.fromCharCode(97 + row));
+    // On the ragged edges of perforated lattices (Epoxy) a number moved further out would
+    // land beside another diagonal: there a number only ever sits one step beyond its
+    // diagonal's top point, or right above a row letter in the way.
+    const tries = kind === 'hex-points' ? 1 : 4;
     for (const [col, top] of colTop) {
       const p = place(top, col), q = place(top - 1, col);
       let x = 0, y = 0;
-      for (let k = 0; k < 4; k++) {
+      for (let k = 0; k < tries; k++) {
         x = p.x + (q.x - p.x) * (k + gap);
         y = p.y + (q.y - p.y) * (k + gap);
         if (!crowded(x, y)) break;
       }
+      if (tries === 1 && placed.some((l) => Math.hypot(l.x - x, l.y - y) < 0.75)) y -= 0.6;
       text(x, y, String(col + 1));
     }
   }
@@ -252,6 +257,8 @@ const LudusBoard = (() => {
     for (const i of marks.legal) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.12, class: 'legal-dot' }, layer);
     for (const i of marks.movable) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.47, class: 'movable-ring' }, layer);
     for (const i of marks.candidates) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.2, class: 'candidate-dot' }, layer);
+    // The sites that decided the game (State::deciding_sites() on the server).
+    for (const i of marks.deciding) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.44, class: 'deciding-ring' }, layer);
     for (const i of marks.selected) {
       // A stone chosen but not yet played shows as a pale stone of the mover's colour.
       if (marks.ghost && !board.geometry.stones[i]) {
@@ -288,7 +295,7 @@ const LudusBoard = (() => {
     const { place, points: pts } = positions(board.geometry);
     const at = siteIndex(board.geometry);
     const full = {
-      last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(),
+      deciding: new Set(), last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(),
       selected: new Set(), ...marks,
     };
 

@@ -1,6 +1,6 @@
 // The board view of the ludus web page: drawing the position (board.js), clicks turned into
 // moves (two clicks for a Trellis pair or an Epoxy slide), the players, status, actions,
-// move list with the history view, comments, and polling for the opponent's replies.
+// move list with the history view and comments (live updates: live.js; replay and analysis: study.js).
 // Shares `app`, `api` and the helpers of app.js.
 'use strict';
 
@@ -18,7 +18,13 @@ function mySeat(board) {
 }
 
 function myTurn(board) {
-  return Boolean(board.latest && board.to_move && app.user && board.to_move.user === app.user);
+  return Boolean(!board.analysis && board.latest && board.to_move && app.user && board.to_move.user === app.user);
+}
+
+// Whether clicks on the board make moves: the player's turn, or any position of the
+// analysis mode that is not over.
+function canPlay(board) {
+  return board.analysis ? Boolean(board.to_move) : myTurn(board);
 }
 
 function splitMove(text) {
@@ -30,10 +36,11 @@ function splitMove(text) {
 // Site indices to highlight: the last turn, legal moves, the current selection.
 function boardMarks(board) {
   const index = new Map(board.geometry.sites.map((s, i) => [s.name, i]));
-  const marks = { last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(), selected: new Set() };
+  const marks = { deciding: new Set(), last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(), selected: new Set() };
+  for (const name of board.deciding_sites || []) if (index.has(name)) marks.deciding.add(index.get(name));
   const last = board.last_move;
   if (last) {
-    const shown = groupTurns(board.moves.slice(0, board.position_move_number));
+    const shown = board.analysis ? [{ plies: [last] }] : groupTurns(board.moves.slice(0, board.position_move_number));
     for (const ply of shown[shown.length - 1].plies) {
       const { places, slide } = splitMove(ply.move);
       for (const p of places) if (index.has(p)) marks.last.add(index.get(p));
@@ -44,7 +51,7 @@ function boardMarks(board) {
       }
     }
   }
-  if (!myTurn(board)) return marks;
+  if (!canPlay(board)) return marks;
   const legal = board.legal_moves;
   const sel = app.selection;
   for (const name of sel) if (index.has(name)) marks.selected.add(index.get(name));
@@ -86,7 +93,8 @@ function renderPlayers(board) {
   $('players').replaceChildren(...board.seats.map((seat) => {
     const li = document.createElement('li');
     li.className = 'player';
-    const toMove = board.to_move && board.to_move.seat === seat.seat;
+    // Only the current position has a player to move (an earlier one is history).
+    const toMove = board.latest && !board.analysis && board.to_move && board.to_move.seat === seat.seat;
     const won = board.outcome && board.outcome.winner_seat === seat.seat;
     if (toMove) li.classList.add('to-move');
     if (won) li.classList.add('winner');
@@ -111,6 +119,7 @@ function renderPlayers(board) {
 }
 
 function statusText(board) {
+  if (board.analysis) return analysisStatus(board);
   if (!board.latest) return `Position after move ${board.position_move_number}.`;
   if (board.outcome) {
     const o = board.outcome;
@@ -122,7 +131,9 @@ function statusText(board) {
   if (!board.to_move) return board.status_text;
   const last = board.last_move;
   const continuing = last && last.move !== 'swap' && last.colour === board.to_move.colour;
-  const number = `move #${board.next_move_number}`;
+  // Numbered by turns, as the move list is (an Epoxy turn has two actions).
+  const turns = groupTurns(board.moves).length;
+  const number = continuing ? `turn ${turns}, second action` : `turn ${turns + 1}`;
   if (myTurn(board)) return `${continuing ? 'Your turn continues' : 'Your move'} as ${board.to_move.colour}, ${number}.`;
   const ai = board.seats[board.to_move.seat].ai;
   return `${board.to_move.user} (${board.to_move.colour}) ${ai ? 'is thinking' : 'to move'}, ${number}.`;
@@ -154,11 +165,11 @@ function renderMoveList(board) {
     button.className = 'move-entry';
     const lastPly = t.plies[t.plies.length - 1].number;
     button.dataset.ply = String(lastPly);
-    const shown = board.position_move_number;
+    const shown = board.analysis ? -1 : board.position_move_number;  // a variation is no move of the list
     if (lastPly === shown || (t.plies[0].number <= shown && shown <= lastPly)) button.setAttribute('aria-current', 'step');
     const num = document.createElement('span');
     num.className = 'move-number';
-    num.textContent = `${k + 1}.`;
+    num.textContent = `${k + 1}.`;  // turns, as statusText counts them
     const text = document.createElement('span');
     text.className = 'move-text';
     text.textContent = t.plies.map((p) => p.move).join(' · ');
@@ -173,16 +184,21 @@ function renderMoveList(board) {
   if (turns.length === 0) list.replaceChildren(listNote('No moves yet.'));
   list.classList.toggle('one-column', turns.some((t) => t.plies.length > 1 || t.plies[0].move.length > 7));
   const current = list.querySelector('[aria-current]');
-  if (current) current.scrollIntoView({ block: 'nearest' });
+  // Scrolls the list only, never the page (on a phone the page would leave the board).
+  if (current) {
+    const top = current.offsetTop;  // the list is positioned: offsets are inside it
+    if (top < list.scrollTop || top + current.offsetHeight > list.scrollTop + list.clientHeight)
+      list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+  }
 }
 
 function renderActions(board) {
-  const live = board.latest && !board.outcome;
+  const live = board.latest && !board.outcome && !board.analysis;
   const mine = mySeat(board) >= 0;
   const turn = myTurn(board);
   const legal = new Set(board.legal_moves);
-  $('pass-button').hidden = !(turn && legal.has('pass'));
-  $('swap-button').hidden = !(turn && legal.has('swap'));
+  $('pass-button').hidden = !(canPlay(board) && legal.has('pass'));
+  $('swap-button').hidden = !(canPlay(board) && legal.has('swap'));
   const resign = $('resign-button');
   resign.hidden = !(live && mine);
   if (resign.hidden) resetResign();
@@ -202,7 +218,7 @@ function renderActions(board) {
   const follow = $('follow-button');
   follow.hidden = !(app.token && !mine);
   follow.textContent = app.watched.has(board.board) ? 'Stop following' : 'Follow this board';
-  $('move-form').hidden = !turn;
+  $('move-form').hidden = !canPlay(board);
   const sample = board.legal_moves.find((m) => m !== 'pass' && m !== 'swap');
   if (sample) $('move-text').placeholder = `e.g. ${sample}`;
 }
@@ -210,7 +226,7 @@ function renderActions(board) {
 function renderSelection(board) {
   const box = $('selection');
   const sel = app.selection;
-  if (!myTurn(board) || sel.length === 0) {
+  if (!canPlay(board) || sel.length === 0) {
     box.hidden = true;
     return;
   }
@@ -248,25 +264,26 @@ function renderBoard() {
   view.dataset.toMove = board.to_move ? board.to_move.user : '';
   $('board-title').textContent = `Board #${board.board} · ${board.title}`;
   $('board-options').textContent = Object.entries(board.options).map(([k, v]) => `${k} ${v}`).join(' · ');
-  $('history-banner').hidden = board.latest;
+  $('history-banner').hidden = board.latest || board.analysis;
   if (!board.latest) $('history-text').textContent = `Showing the position after move ${board.position_move_number} of ${board.moves_played}.`;
   renderPlayers(board);
   const status = $('status');
   status.textContent = statusText(board);
   status.className = `status${board.outcome ? ' result' : myTurn(board) ? ' your-move' : ''}`;
-  let hint = myTurn(board) ? HINTS[board.game] || 'Click a site to play there.' : '';
-  if (myTurn(board) && board.legal_moves.includes('pass') && board.game === 'epoxy') hint += ' Or pass to end your turn.';
+  let hint = canPlay(board) ? HINTS[board.game] || 'Click a site to play there.' : '';
+  if (canPlay(board) && board.legal_moves.includes('pass') && board.game === 'epoxy') hint += ' Or pass to end your turn.';
   const proposal = board.latest && !board.outcome && board.proposal;
   if (proposal) {
     const what = proposal.kind === 'undo' ? 'a take-back' : 'a draw';
     hint = proposal.user === app.user ? `You propose ${what}; waiting for the answer.` : `${proposal.user} proposes ${what}.`;
   }
   $('hint').textContent = hint;
-  $('show-legal').parentElement.hidden = !myTurn(board) || !board.geometry;
+  $('show-legal').parentElement.hidden = !canPlay(board) || !board.geometry;
   renderActions(board);
   renderSelection(board);
   renderMoveList(board);
   renderComments(board);
+  renderStudy(board);
 
   const frame = $('board-frame');
   if (!board.geometry) {
@@ -276,9 +293,9 @@ function renderBoard() {
     frame.replaceChildren(pre);
     return;
   }
-  const svg = LudusBoard.draw(board, { ...boardMarks(board), interactive: myTurn(board) });
+  const svg = LudusBoard.draw(board, { ...boardMarks(board), interactive: canPlay(board) });
   svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites. ${statusText(board)}`);
-  svg.classList.toggle('interactive', myTurn(board));
+  svg.classList.toggle('interactive', canPlay(board));
   frame.replaceChildren(svg);
   LudusBoard.fit(svg);
 }
@@ -305,6 +322,7 @@ function signature(board) {
 }
 
 async function openBoard(id) {
+  leaveAnalysis(false);
   if (app.boardId !== id) {
     app.selection = [];
     showError('');
@@ -351,122 +369,11 @@ async function showPly(ply) {
   }
 }
 
-// Live updates.  A WebSocket (GET /api/ws) pushes every change of the board shown; while
-// it is not open (older servers, a proxy without WebSockets, a dropped connection) one
-// loop per open board waits for changes instead: a long poll (GET ?wait=S&revision=R)
-// when the server gives revisions, else a plain GET every POLL_MS.  A board shown by the
-// page's own action makes a waiting poll answer at once; answers older than what is
-// shown are dropped.
-const updates = { socket: null, open: false, retryMs: 1000 };
-
-function connectLive() {
-  if (typeof WebSocket === 'undefined' || updates.socket) return;
-  let socket;
-  try {
-    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`);
-  } catch (e) {
-    return;  // stay with the long poll
-  }
-  updates.socket = socket;
-  socket.addEventListener('open', () => {
-    updates.open = true;
-    updates.retryMs = 1000;
-    if (app.board) schedulePoll();  // hands the board over to the socket
-  });
-  socket.addEventListener('message', (event) => {
-    let message = null;
-    try {
-      message = JSON.parse(event.data);
-    } catch (e) {
-      return;
-    }
-    if (message && message.state) onPush(message.state);
-  });
-  socket.addEventListener('close', () => {
-    const wasOpen = updates.open;
-    updates.open = false;
-    updates.socket = null;
-    if (wasOpen && app.board) schedulePoll();  // the long poll takes over meanwhile
-    setTimeout(connectLive, updates.retryMs);
-    updates.retryMs = Math.min(updates.retryMs * 2, 30000);
-  });
-}
-
-// A pushed BOARD: shown if it is newer than the board on screen.  During the page's own
-// action it waits, so a quick reply (the computer's) pushed before the action's answer
-// is not lost.
-function onPush(board) {
-  if (!app.board || board.board !== app.board.board) return;
-  if (app.busy) {
-    setTimeout(() => onPush(board), 100);
-    return;
-  }
-  if (board.revision <= app.board.revision) return;
-  applyUpdate(app.board, board);
-}
-
-function stopPolling() {
-  app.pollLoop++;
-  clearTimeout(app.pollTimer);
-  if (app.pollAbort) app.pollAbort.abort();
-  app.pollAbort = null;
-}
-
-function schedulePoll() {
-  stopPolling();
-  if (updates.open) {
-    updates.socket.send(JSON.stringify({ watch: app.board ? [app.board.board] : [] }));
-    return;
-  }
-  const loop = app.pollLoop;
-  app.pollTimer = setTimeout(() => poll(loop), 0);
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-// Shows `board` in place of `shown` if that is still what the page shows and it changed.
-function applyUpdate(shown, board) {
-  const current = app.board === shown && !app.viewingPast && !app.busy;
-  if (!current || signature(board) === signature(shown)) return;
-  const moved = board.moves_played !== shown.moves_played;
-  app.board = board;
-  if (moved) {
-    app.selection = [];
-    showError('');  // an older refusal no longer applies
-  }
-  renderBoard();
-  if (moved) loadGames();
-}
-
-async function poll(loop) {
-  while (loop === app.pollLoop) {
-    const shown = app.board;
-    if (document.hidden || app.viewingPast || app.busy || !shown || shown.outcome) {
-      await sleep(POLL_MS);
-      continue;
-    }
-    const long = typeof shown.revision === 'number';
-    const query = long ? `?wait=${LONG_POLL_S}&revision=${shown.revision}` : '';
-    const controller = new AbortController();
-    app.pollAbort = controller;
-    let board = null;
-    try {
-      board = await api('GET', `/api/games/${shown.board}${query}`, undefined, controller.signal);
-    } catch (e) {
-      if (loop !== app.pollLoop) return;
-      await sleep(POLL_MS);  // server away or busy: try again soon
-      continue;
-    }
-    if (loop !== app.pollLoop) return;
-    applyUpdate(shown, board);
-    if (!long) await sleep(POLL_MS);
-  }
-}
-
 // Sends a move (or pass/swap) for the position on screen.
 async function sendMove(text) {
   const board = app.board;
   if (!board) return;
+  if (board.analysis) return analysisPlay(text);
   app.busy = true;
   showError('');
   try {
@@ -516,6 +423,7 @@ async function boardAction(action, body = {}) {
 
 // Why a click cannot be a move, when the page can tell without asking the server.
 function clickRefusal(board) {
+  if (board.analysis) return board.to_move ? '' : 'The game is over in this position: take a move back.';
   if (!board.latest) return 'This is an earlier position: go back to the current position to play.';
   if (board.outcome) return 'The game is over.';
   if (!app.token) return 'Sign in to play.';

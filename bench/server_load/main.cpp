@@ -233,8 +233,8 @@ int run(const Options& o) {
       for (int s = 0; s < 2; ++s) {
         Player& p = pairs[b][s];
         p.user = "load" + std::to_string(getpid() % 10000) + "b" + std::to_string(b) + "s" + std::to_string(s);
-        setup.request(http::verb::post, "/api/signup", json{{"user", p.user}, {"password", "pw"}}.dump());
-        auto login = setup.request(http::verb::post, "/api/login", json{{"user", p.user}, {"password", "pw"}}.dump());
+        setup.request(http::verb::post, "/api/signup", json{{"user", p.user}, {"password", "pw-long1"}}.dump());
+        auto login = setup.request(http::verb::post, "/api/login", json{{"user", p.user}, {"password", "pw-long1"}}.dump());
         p.token = login.json().value("token", "");
         if (p.token.empty()) throw std::runtime_error("login failed: " + login.body + login.error);
       }

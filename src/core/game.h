@@ -130,6 +130,11 @@ class State {
   virtual int winner() const = 0;
   // Why the game ended, for people: "line of 5", "white is enmeshed (2 stones)".
   virtual std::string end_reason() const { return {}; }
+  // The sites of game().board_geometry() that decided the finished game, for front ends to
+  // highlight: the winning line, the enmeshed stones, the netted group, the connecting
+  // chain... (each game's header says what).  Empty while the game goes on, and when no
+  // stones decided it (a draw by passes, a game without a geometry).
+  virtual std::vector<int> deciding_sites() const { return {}; }
 
   // --- moves -----------------------------------------------------------------------------
   virtual void legal_actions(std::vector<Action>& out) const = 0;

@@ -71,6 +71,9 @@ std::string Accounts::normalize_user_id(std::string_view text) {
 
 void Accounts::check_password(std::string_view password) {
   if (password.empty()) bad_request("the password is empty", "bad_password");
+  if (password.size() < kMinPassword)
+    bad_request("the password is too short: use at least " + std::to_string(kMinPassword) + " characters",
+                "bad_password");
   if (password.size() > kMaxPassword)
     bad_request("the password is longer than " + std::to_string(kMaxPassword) + " bytes", "bad_password");
   if (password.find('\0') != std::string_view::npos) bad_request("the password contains a NUL byte", "bad_password");

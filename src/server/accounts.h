@@ -58,6 +58,8 @@ class Accounts {
   static std::string hash_token(std::string_view token);
 
   // 400 when the password is unusable (empty, too long, contains NUL).
+  // New passwords: at least kMinPassword bytes (NIST SP 800-63B's minimum), at most 256.
+  static constexpr size_t kMinPassword = 8;
   static void check_password(std::string_view password);
 
   Store& store() { return *store_; }

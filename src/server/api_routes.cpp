@@ -3,6 +3,7 @@
 #include <charconv>
 
 #include "server/board_commands.h"
+#include "server/route_helpers.h"
 #include "server/errors.h"
 #include "server/game_json.h"
 #include "server/json_fields.h"
@@ -13,38 +14,6 @@ namespace ludus::server {
 namespace {
 
 using nlohmann::json;
-using ErrorReply = Response (*)(int status, const std::string& code, const std::string& message);
-
-// Runs `make`; turns every error into an error reply with its status.
-template <class Make>
-Response guarded(Make&& make, ErrorReply error = error_response) {
-  try {
-    return make();
-  } catch (const ServerError& e) {
-    Response res = error(e.status(), e.code(), e.what());
-    if (e.retry_after() > 0) res.set(http::field::retry_after, std::to_string(e.retry_after()));
-    return res;
-  } catch (const LudusError& e) {
-    return error(400, "bad_request", e.what());
-  } catch (const std::exception& e) {
-    return error(500, "internal", std::string("internal error: ") + e.what());
-  } catch (...) {
-    return error(500, "internal", "internal error");
-  }
-}
-
-json body_object(const Request& req) {
-  if (req.body().empty()) return json::object();
-  json j = json::parse(req.body(), nullptr, false);
-  if (j.is_discarded()) bad_request("malformed JSON in the request body", "malformed_json");
-  if (!j.is_object()) bad_request("the request body must be a JSON object", "malformed_json");
-  return j;
-}
-
-int64_t board_number(const std::string& text) {
-  if (text.size() > 15) not_found("no board " + text.substr(0, 20));
-  return std::stoll(text);
-}
 
 int query_int(const Request& req, const char* name, int fallback, int min, int max) {
   if (!req.has_param(name)) return fallback;
@@ -79,6 +48,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_account_routes();
   add_game_routes();
   add_command_route();
+  add_study_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {

@@ -3,10 +3,12 @@
 // endpoint (docs/http-api.md), else the static web page, else the JSON 404.  It runs on
 // the worker pool; no exception leaves it (every error is a JSON error reply).
 #include <functional>
+#include <memory>
 #include <regex>
 #include <string>
 #include <vector>
 
+#include "server/analysis.h"
 #include "server/commands.h"
 #include "server/http_message.h"
 #include "server/http_session.h"
@@ -38,10 +40,13 @@ class ApiRoutes {
   void add_account_routes();
   void add_game_routes();
   void add_command_route();
+  // Rules documents, record downloads and the analysis mode (study_routes.cpp).
+  void add_study_routes();
 
   Service* service_;
   LongPolls* polls_;
   StaticFiles files_;
+  std::shared_ptr<Analyst> analyst_ = std::make_shared<Analyst>();
   std::vector<Route> routes_;
 };
 

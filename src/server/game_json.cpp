@@ -11,25 +11,6 @@ namespace {
 
 nlohmann::json optional_json(const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
-nlohmann::json geometry_json(const History& history) {
-  const Geometry* g = history.game().board_geometry();
-  if (!g) return nullptr;
-  nlohmann::json sites = nlohmann::json::array();
-  nlohmann::json stones = nlohmann::json::array();
-  for (int s = 0; s < g->num_sites(); ++s) {
-    Coord c = g->coord(s);
-    sites.push_back({{"name", g->name(s)}, {"row", c.row}, {"col", c.col}});
-    int colour = history.state().site_colour(s);
-    stones.push_back(colour >= 0 ? nlohmann::json(history.game().colour_name(colour)) : nlohmann::json());
-  }
-  const bool hex = g->topology() == Topology::Hex;
-  return {{"topology", hex ? "hex" : "square"},
-          {"rows", g->num_rows()},
-          {"cols", g->num_cols()},
-          {"sites", sites},
-          {"stones", stones}};
-}
-
 nlohmann::json player_json(const Board& board, const State& state, int seat) {
   const std::string& user = board.player(seat);
   return {{"seat", seat},
@@ -50,6 +31,33 @@ nlohmann::json move_json(const Board& board, int index) {
 }
 
 }  // namespace
+
+nlohmann::json geometry_json(const History& history) {
+  const Geometry* g = history.game().board_geometry();
+  if (!g) return nullptr;
+  nlohmann::json sites = nlohmann::json::array();
+  nlohmann::json stones = nlohmann::json::array();
+  for (int s = 0; s < g->num_sites(); ++s) {
+    Coord c = g->coord(s);
+    sites.push_back({{"name", g->name(s)}, {"row", c.row}, {"col", c.col}});
+    int colour = history.state().site_colour(s);
+    stones.push_back(colour >= 0 ? nlohmann::json(history.game().colour_name(colour)) : nlohmann::json());
+  }
+  const bool hex = g->topology() == Topology::Hex;
+  return {{"topology", hex ? "hex" : "square"},
+          {"rows", g->num_rows()},
+          {"cols", g->num_cols()},
+          {"sites", sites},
+          {"stones", stones}};
+}
+
+nlohmann::json deciding_sites_json(const History& history) {
+  nlohmann::json names = nlohmann::json::array();
+  const Geometry* g = history.game().board_geometry();
+  if (!g) return names;
+  for (int site : history.state().deciding_sites()) names.push_back(g->name(site));
+  return names;
+}
 
 nlohmann::json record_json(const Board& board) {
   return record_to_json(board.history());
@@ -127,6 +135,7 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply) {
   j["board_text"] = state.render();
   j["mail"] = format_board(board, plies);
   j["geometry"] = geometry_json(history);
+  j["deciding_sites"] = deciding_sites_json(history);
   return j;
 }
 

@@ -21,6 +21,13 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply = std::null
 // resignation; an agreed draw has result "draw").
 nlohmann::json record_json(const Board& board);
 
+// The board as data for drawing it: {"topology", "rows", "cols", "sites", "stones"}, or null
+// for a game without a geometry.
+nlohmann::json geometry_json(const History& history);
+
+// The names of the sites that decided the game (State::deciding_sites()); [] while it goes on.
+nlohmann::json deciding_sites_json(const History& history);
+
 // The games that can be challenged: names, titles, colours, options, summaries.
 nlohmann::json catalog_json();
 

@@ -16,7 +16,7 @@ const os = require('os');
 const path = require('path');
 
 const CHROMIUM = process.env.LUDUS_CHROMIUM || '/usr/bin/chromium';
-const TOTAL_LIMIT_MS = 115000;
+const TOTAL_LIMIT_MS = 170000;
 const STEP_TIMEOUT_MS = 15000;
 
 const buildDir = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', 'build'));
@@ -167,9 +167,190 @@ async function screenshot(page, name) {
 
 // --- the scenarios --------------------------------------------------------------------------
 
+// Games that end quickly, as plies from the start (epoxy: found by playing its first legal
+// action until the game ends), and how many sites decided each.
+const ENDINGS = {
+  ndengrod: { options: { size: 3, length: 3 }, plies: ['a1', 'c1', 'a2', 'c2', 'a3'], deciding: 3 },
+  'n-mesh': { options: {}, plies: ['b1', 'a1', 'a2'], deciding: 1 },
+  netted: { options: {}, plies: ['b2', 'a1', 'b1', 'a2', 'a3'], deciding: 2 },
+  trellis: { options: { size: 7 }, plies: ['a1,a4', 'g1,g4', 'a2,a5', 'g2,g5', 'a3,a6', 'g3,g6', 'a7'], deciding: 7 },
+  epoxy: { options: {}, plies: null, deciding: -1 },
+};
+
+async function epoxyEnding(base) {
+  const plies = [];
+  for (let i = 0; i < 400; i++) {
+    const pos = await apiCall(base, 'POST', '/api/position', { game: 'epoxy', moves: plies });
+    if (pos.outcome) return plies;
+    plies.push(pos.legal_moves.find((m) => m !== 'pass') || 'pass');
+  }
+  throw new Error('no end of Epoxy in 400 plies');
+}
+
+// Taps (or clicks) the first ply of `text` on the board: one site, a Trellis pair, an
+// Epoxy slide.
+async function playByTouch(page, game, text, touch) {
+  const press = (name) => (touch ? page.tap(`#board-frame svg [data-site="${name}"]`) : clickSite(page, name));
+  if (game === 'trellis') {
+    const [a, b] = text.split(',');
+    await press(a);
+    await press(b);
+    await page.click('#confirm-pair');
+  } else if (text.includes('-')) {
+    const [from, to] = text.split('-');
+    await press(from);
+    await press(to);
+  } else {
+    await press(text);
+  }
+}
+
+// The width checks of the brief: nothing scrolls sideways, the board fills the width.
+async function layoutNumbers(page) {
+  return page.evaluate(() => {
+    const svg = document.querySelector('#board-frame svg');
+    return {
+      scroll: document.documentElement.scrollWidth,
+      inner: window.innerWidth,
+      board: svg ? svg.getBoundingClientRect().width : 0,
+    };
+  });
+}
+
+// The in-between sizes: a tablet held upright and a 1024-wide screen show a board with
+// nothing scrolling sideways.
+async function tabletSizes(base, tokens) {
+  const board = (await apiCall(base, 'POST', '/api/games', { game: 'netted', options: {}, players: ['alice', 'bob'] }, tokens.alice)).board;
+  for (const size of [{ name: 'tablet', width: 768, height: 1024 }, { name: '1024', width: 1024, height: 768 }]) {
+    const context = await browser.newContext({ viewport: size });
+    const page = await context.newPage();
+    page.setDefaultTimeout(STEP_TIMEOUT_MS);
+    await page.goto(`${base}/#/board/${board}`);
+    await page.waitForSelector('#board-frame svg [data-site]');
+    const numbers = await layoutNumbers(page);
+    check(numbers.scroll <= numbers.inner, `${size.name}: no horizontal scroll (${numbers.scroll} > ${numbers.inner})`);
+    check(numbers.board >= 0.5 * numbers.inner, `${size.name}: a large board (${numbers.board} of ${numbers.inner})`);
+    await screenshot(page, `layout-netted-${size.name}`);
+    await context.close();
+  }
+}
+
+// Every game at one screen size: a move by tapping, the end highlight, stepping through,
+// the analysis mode, the rules and the downloads.
+async function studyEveryGame(base, errors, size, tokens) {
+  const phone = size.width < 500;
+  const context = await browser.newContext({
+    viewport: size, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1, acceptDownloads: true,
+  });
+  await context.addInitScript(([token]) => {
+    localStorage.setItem('ludus.token', token);
+    localStorage.setItem('ludus.user', 'alice');
+  }, [tokens.alice]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  page.on('pageerror', (e) => errors.push(`page error (${size.name}): ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console error: ${m.text()}`);
+  });
+  await page.goto(`${base}/`);
+  await page.waitForSelector('text=Signed in as alice');
+  for (const [game, ending] of Object.entries(ENDINGS)) {
+    const plies = ending.plies || (ENDINGS.epoxy.plies = await epoxyEnding(base));
+    const created = await apiCall(base, 'POST', '/api/games', { game, options: ending.options, players: ['alice', 'bob'] }, tokens.alice);
+    const board = created.board;
+    await openBoard(page, board);
+    if (phone) {
+      const numbers = await layoutNumbers(page);
+      check(numbers.scroll <= numbers.inner, `${game} ${size.name}: no horizontal scroll (${numbers.scroll} > ${numbers.inner})`);
+      check(numbers.board >= 0.9 * numbers.inner, `${game} ${size.name}: the board fills the width (${numbers.board} of ${numbers.inner})`);
+    }
+    // The first move by tapping / clicking, the rest through the API.
+    await playByTouch(page, game, plies[0], phone);
+    await waitForMoves(page, 1);
+    let state = await apiCall(base, 'GET', `/api/games/${board}`);
+    for (let i = 1; i < plies.length; i++) {
+      state = await apiCall(base, 'POST', `/api/games/${board}/move`, { move: plies[i], move_number: i + 1 }, tokens[state.to_move.user]);
+    }
+    check(state.outcome !== null, `${game}: the game is over`);
+    await waitForMoves(page, plies.length);
+    await page.waitForSelector('#board-frame svg .deciding-ring');
+    const rings = await page.$$eval('#board-frame svg .deciding-ring', (r) => r.length);
+    check(ending.deciding < 0 ? rings > 0 : rings === ending.deciding, `${game}: ${rings} deciding sites highlighted`);
+    check(JSON.stringify(state.deciding_sites.length) === String(rings), `${game}: the page draws the API's deciding sites`);
+    await screenshot(page, `end-${game}-${size.name}`);
+    // "How to move" quotes the rules' "A turn" item (Epoxy: "Turn protocol" and "Actions").
+    if (!(await page.getAttribute('#how-to-move', 'open'))) await page.click('#how-to-move summary');
+    await page.waitForFunction(() => /^(A turn|Turn protocol)/.test(document.querySelector('#how-rule').textContent));
+    check(true, `${game}: how to move, from the rules`);
+
+    // Stepping through: keys and buttons; an earlier position shows nobody thinking.
+    await page.keyboard.press('Home');
+    await waitForMoves(page, 0);
+    check(await page.$$eval('#board-frame svg .stone', (s) => s.length) === 0, `${game}: Home shows the empty board`);
+    check(!(await page.textContent('#players')).includes('thinking'), `${game}: nobody is thinking in an earlier position`);
+    await page.click('#replay-next');
+    await waitForMoves(page, 1);
+    await page.keyboard.press('ArrowRight');
+    await waitForMoves(page, 2);
+    await page.keyboard.press('ArrowLeft');
+    await waitForMoves(page, 1);
+
+    // Analysis from move 1: a different move, then back to the game.
+    await page.click('#analyse-button');
+    await page.waitForSelector('#analysis:not([hidden])');
+    const pos = await apiCall(base, 'POST', '/api/position', { game, options: ending.options, moves: plies.slice(0, 1) });
+    const other = pos.legal_moves.find((m) => m !== plies[1] && m !== 'pass' && m !== 'swap' && !m.includes('-') &&
+      m.includes(',') === (game === 'trellis'));
+    await playByTouch(page, game, other, phone);
+    await waitForMoves(page, 2);
+    check((await page.textContent('#analysis-text')).includes(other), `${game}: the variation shows ${other}`);
+    if (!phone) {
+      await page.click('#analysis-engine');
+      await page.waitForSelector('#engine-result .win-bar');
+      check(/\d+% to win|a proven (win|loss|draw)/.test(await page.textContent('#engine-result')), `${game}: the engine gives a win probability`);
+      await screenshot(page, `analysis-${game}-${size.name}`);
+    }
+    await page.click('#analysis-leave');
+    await page.waitForSelector('#analysis', { state: 'hidden' });
+    await waitForMoves(page, plies.length);
+
+    // Downloads: the records from their links, the picture as a file.
+    const hrefs = await page.$$eval('#downloads a', (a) => a.map((x) => x.href));
+    const json = await (await fetch(hrefs[0])).json();
+    check(JSON.stringify(json.moves) === JSON.stringify(plies), `${game}: the JSON record has the moves`);
+    const sgf = await (await fetch(hrefs[1])).text();
+    check(sgf.startsWith('(;FF[4]'), `${game}: the SGF record`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.click('#download-svg')]);
+    check(download.suggestedFilename().endsWith('.svg'), `${game}: an SVG picture is offered`);
+    const svgText = fs.readFileSync(await download.path(), 'utf8');
+    check(svgText.includes('<style>') && svgText.includes('deciding-ring'), `${game}: the SVG carries its styles and the highlight`);
+    if (!phone && game === 'ndengrod') {
+      const [png] = await Promise.all([page.waitForEvent('download'), page.click('#download-png')]);
+      check(png.suggestedFilename().endsWith('.png'), 'a PNG picture is offered');
+    }
+  }
+  // The rules page of a game, with its diagram.
+  await page.evaluate(() => { location.hash = '#/rules/trellis'; });
+  await page.waitForSelector('#rules-body li');
+  check((await page.textContent('#rules-body')).includes('A turn'), 'the rules page shows the rules');
+  check(await page.$$eval('#rules-diagram svg [data-site]', (s) => s.length) === 225, 'the rules show the Trellis board');
+  if (phone) {
+    const numbers = await layoutNumbers(page);
+    check(numbers.scroll <= numbers.inner, `rules ${size.name}: no horizontal scroll`);
+  }
+  await screenshot(page, `rules-trellis-${size.name}`);
+  await context.close();
+}
+
 // Two people play Ndengrod by clicking; an illegal click shows the server's reason.
 async function ndengrodBetweenTwoPeople(base, errors) {
   const alice = await newPage(base, errors);
+  // A one-character password is refused, and the page says why.
+  await alice.fill('#auth-user', 'alice');
+  await alice.fill('#auth-password', 'a');
+  await alice.click('#sign-up');
+  await alice.waitForFunction(() => document.querySelector('#auth-message').textContent.includes('at least 8 characters'));
+  check(true, 'a short password is refused with the reason');
   await signUpThroughPage(alice, 'alice', 'alice-password');
   check(await alice.isVisible('#challenge-panel'), 'the challenge form shows once signed in');
   await apiCall(base, 'POST', '/api/signup', { user: 'bob', password: 'bob-password' });
@@ -406,6 +587,15 @@ async function main() {
   log('against the computer: ok');
   await everyBoard(alice);
   log('every board: ok');
+  const tokens = {};
+  for (const [user, password] of [['alice', 'alice-password'], ['bob', 'bob-password']])
+    tokens[user] = (await apiCall(base, 'POST', '/api/login', { user, password })).token;
+  await tabletSizes(base, tokens);
+  log('tablet and 1024 sizes: ok');
+  for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }]) {
+    await studyEveryGame(base, errors, size, tokens);
+    log(`every game studied at ${size.name} size: ok`);
+  }
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
 }
 

@@ -81,16 +81,16 @@ nlohmann::json server_record(const Scenario& s, const std::string& db, const std
     words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
     return run_ludus(words);
   };
-  EXPECT_EQ(pbm({"signup", "alice", "pw-alice"}).exit_code, 0);
-  EXPECT_EQ(pbm({"signup", "bob", "pw-bob"}).exit_code, 0);
+  EXPECT_EQ(pbm({"signup", "alice", "pw-alice1"}).exit_code, 0);
+  EXPECT_EQ(pbm({"signup", "bob", "pw-bob-12"}).exit_code, 0);
   std::vector<std::string> challenge = {s.game, "challenge"};
   for (const auto& o : s.options) challenge.push_back("-" + o);
-  challenge.insert(challenge.end(), {"alice", "bob", "pw-alice"});
+  challenge.insert(challenge.end(), {"alice", "bob", "pw-alice1"});
   EXPECT_EQ(pbm(challenge).exit_code, 0);
   History h(make_game(s.game, option_map(s)));
   for (const auto& turn : turns) {
     const bool alice = h.next_mover().seat == 0;
-    auto r = pbm({"move", "1", alice ? "alice" : "bob", alice ? "pw-alice" : "pw-bob", turn});
+    auto r = pbm({"move", "1", alice ? "alice" : "bob", alice ? "pw-alice1" : "pw-bob-12", turn});
     if (r.exit_code != 0) return {{"error", r.err}};
     h.play_turn(turn);
   }

@@ -31,9 +31,9 @@ TEST_F(AccountsTest, SignupStoresOnlyASaltedArgon2Hash) {
 }
 
 TEST_F(AccountsTest, AuthenticateAcceptsOnlyTheRightPassword) {
-  signup("alice", "pw-alice");
-  EXPECT_EQ(accounts_->authenticate("ALICE", "pw-alice"), "alice");
-  for (const char* wrong : {"pw-Alice", "", "pw-alice ", "x"}) {
+  signup("alice", "pw-alice1");
+  EXPECT_EQ(accounts_->authenticate("ALICE", "pw-alice1"), "alice");
+  for (const char* wrong : {"pw-Alice", "", "pw-alice1 ", "x"}) {
     try {
       accounts_->authenticate("alice", wrong);
       ADD_FAILURE() << "accepted '" << wrong << "'";
@@ -44,7 +44,7 @@ TEST_F(AccountsTest, AuthenticateAcceptsOnlyTheRightPassword) {
   }
   // An unknown user gets the same answer as a wrong password.
   try {
-    accounts_->authenticate("nobody", "pw-alice");
+    accounts_->authenticate("nobody", "pw-alice1");
     ADD_FAILURE();
   } catch (const ServerError& e) {
     EXPECT_EQ(e.status(), 401);
@@ -62,18 +62,19 @@ TEST_F(AccountsTest, SignupRejectsBadInputWithClearErrors) {
     }
     return std::pair(200, std::string());
   };
-  EXPECT_EQ(status_of("alice", "x", "").first, 409);
-  EXPECT_EQ(status_of("ALICE", "x", "").second, "user id 'alice' is already taken");
-  EXPECT_EQ(status_of("", "x", "").first, 400);
-  EXPECT_EQ(status_of("-bob", "x", "").first, 400);
-  EXPECT_EQ(status_of(std::string(33, 'a'), "x", "").first, 400);
-  EXPECT_EQ(status_of("ai:hard", "x", "").second, "user ids starting with 'ai:' are reserved for computer players");
+  EXPECT_EQ(status_of("alice", "x-password", "").first, 409);
+  EXPECT_EQ(status_of("ALICE", "x-password", "").second, "user id 'alice' is already taken");
+  EXPECT_EQ(status_of("", "x-password", "").first, 400);
+  EXPECT_EQ(status_of("-bob", "x-password", "").first, 400);
+  EXPECT_EQ(status_of(std::string(33, 'a'), "x-password", "").first, 400);
+  EXPECT_EQ(status_of("ai:hard", "x-password", "").second, "user ids starting with 'ai:' are reserved for computer players");
   EXPECT_EQ(status_of("carol", "", "").second, "the password is empty");
+  EXPECT_EQ(status_of("carol", "1234567", "").second, "the password is too short: use at least 8 characters");
   EXPECT_EQ(status_of("carol", std::string(300, 'p'), "").first, 400);
-  EXPECT_EQ(status_of("carol", std::string("a\0b", 3), "").second, "the password contains a NUL byte");
-  EXPECT_EQ(status_of("carol", "x", "not an address").first, 400);
-  EXPECT_EQ(status_of("carol", "x", "carol@example.com").first, 200);
-  EXPECT_EQ(status_of("Dave.Smith_2-x", "x", "").first, 200);
+  EXPECT_EQ(status_of("carol", std::string("abcdefgh\0ij", 11), "").second, "the password contains a NUL byte");
+  EXPECT_EQ(status_of("carol", "x-password", "not an address").first, 400);
+  EXPECT_EQ(status_of("carol", "x-password", "carol@example.com").first, 200);
+  EXPECT_EQ(status_of("Dave.Smith_2-x", "x-password", "").first, 200);
 }
 
 TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
@@ -81,7 +82,7 @@ TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
   for (const auto& nasty : sql_metacharacter_strings()) {
     // As a user id: refused by the id rules, and the tables are intact.
     try {
-      accounts_->signup(nasty, "pw", "");
+      accounts_->signup(nasty, "pw-long1", "");
       ADD_FAILURE() << nasty;
     } catch (const ServerError& e) {
       EXPECT_EQ(e.status(), 400);
@@ -89,9 +90,10 @@ TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
     }
     // As a password: stored as a hash and checked exactly.
     std::string user = "user" + std::to_string(++n);
-    accounts_->signup(user, nasty, "");
-    EXPECT_EQ(accounts_->authenticate(user, nasty), user);
-    EXPECT_THROW(accounts_->authenticate(user, nasty + "x"), ServerError);
+    const std::string password = "password:" + nasty;
+    accounts_->signup(user, password, "");
+    EXPECT_EQ(accounts_->authenticate(user, password), user);
+    EXPECT_THROW(accounts_->authenticate(user, password + "x"), ServerError);
     // As an unknown user's password and as a token.
     EXPECT_THROW(accounts_->authenticate("nobody", nasty), ServerError);
     EXPECT_THROW(accounts_->user_for_token(nasty), ServerError);
@@ -103,21 +105,21 @@ TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
 }
 
 TEST_F(AccountsTest, ChangePasswordNeedsTheOldOneAndLogsOutTokens) {
-  signup("alice", "old-pw");
-  std::string token = accounts_->login("alice", "old-pw");
+  signup("alice", "old-pw-12");
+  std::string token = accounts_->login("alice", "old-pw-12");
   EXPECT_EQ(accounts_->user_for_token(token), "alice");
-  EXPECT_THROW(accounts_->change_password("alice", "wrong", "new-pw"), ServerError);
-  accounts_->change_password("alice", "old-pw", "new-pw");
-  EXPECT_THROW(accounts_->authenticate("alice", "old-pw"), ServerError);
-  EXPECT_EQ(accounts_->authenticate("alice", "new-pw"), "alice");
+  EXPECT_THROW(accounts_->change_password("alice", "wrong", "new-pw-12"), ServerError);
+  accounts_->change_password("alice", "old-pw-12", "new-pw-12");
+  EXPECT_THROW(accounts_->authenticate("alice", "old-pw-12"), ServerError);
+  EXPECT_EQ(accounts_->authenticate("alice", "new-pw-12"), "alice");
   EXPECT_THROW(accounts_->user_for_token(token), ServerError) << "old sessions end with the old password";
-  EXPECT_EQ(run("passwd alice new-pw third"), "Password changed for alice.\n");
-  EXPECT_EQ(accounts_->authenticate("alice", "third"), "alice");
+  EXPECT_EQ(run("passwd alice new-pw-12 third-pw-1"), "Password changed for alice.\n");
+  EXPECT_EQ(accounts_->authenticate("alice", "third-pw-1"), "alice");
 }
 
 TEST_F(AccountsTest, TokensAreRandomStoredHashedAndExpire) {
-  signup("alice", "pw");
-  std::string t1 = accounts_->login("alice", "pw"), t2 = accounts_->login("alice", "pw");
+  signup("alice", "pw-long1");
+  std::string t1 = accounts_->login("alice", "pw-long1"), t2 = accounts_->login("alice", "pw-long1");
   EXPECT_NE(t1, t2);
   EXPECT_EQ(t1.size(), 64u);
   {
@@ -147,12 +149,12 @@ TEST_F(AccountsTest, TokensAreRandomStoredHashedAndExpire) {
 
 TEST_F(AccountsTest, InteractiveLimitsProduceVerifiableHashes) {
   Accounts strong(*store_, PasswordPolicy::interactive(), system_clock());
-  std::string hash = strong.hash_password("pw");
+  std::string hash = strong.hash_password("pw-long1");
   EXPECT_EQ(hash.rfind("$argon2id$", 0), 0u);
   EXPECT_EQ(crypto_pwhash_str_needs_rehash(hash.c_str(), crypto_pwhash_OPSLIMIT_INTERACTIVE,
                                            crypto_pwhash_MEMLIMIT_INTERACTIVE),
             0);
-  EXPECT_TRUE(strong.verify_password(hash, "pw"));
+  EXPECT_TRUE(strong.verify_password(hash, "pw-long1"));
   EXPECT_FALSE(strong.verify_password(hash, "pW"));
 }
 

@@ -56,13 +56,13 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
     words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
     return run_ludus(words);
   };
-  EXPECT_EQ(pbm({"signup", "alice", "pw-a"}).out, "Welcome, alice: your account is ready.\n");
-  EXPECT_EQ(pbm({"signup", "bob", "pw b", "bob@example.com"}).exit_code, 0);
-  auto game = pbm({"ndengrod", "challenge", "-size=6", "alice", "bob", "pw-a"});
+  EXPECT_EQ(pbm({"signup", "alice", "pw-a-long"}).out, "Welcome, alice: your account is ready.\n");
+  EXPECT_EQ(pbm({"signup", "bob", "pw-long1 b long", "bob@example.com"}).exit_code, 0);
+  auto game = pbm({"ndengrod", "challenge", "-size=6", "alice", "bob", "pw-a-long"});
   EXPECT_EQ(game.exit_code, 0) << game.err;
   EXPECT_NE(game.out.find("Board 1: Ndengrod (length=5 shape=hexhex size=6 swap=on)"), std::string::npos) << game.out;
-  EXPECT_NE(pbm({"move", "1", "alice", "pw-a", "f6#1"}).out.find("alice plays f6 on board 1 (move #1)."), std::string::npos);
-  auto stale = pbm({"move", "1", "bob", "pw b", "e5#1"});
+  EXPECT_NE(pbm({"move", "1", "alice", "pw-a-long", "f6#1"}).out.find("alice plays f6 on board 1 (move #1)."), std::string::npos);
+  auto stale = pbm({"move", "1", "bob", "pw-long1 b long", "e5#1"});
   EXPECT_EQ(stale.exit_code, 1);
   EXPECT_NE(stale.err.find("ludus: error: stale move number #1"), std::string::npos) << stale.err;
   auto usage = pbm({"move", "1"});
@@ -70,9 +70,9 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   EXPECT_EQ(usage.err, "ludus: error: usage: move BOARD USER PASSWORD MOVE[#N]\n");
   EXPECT_NE(pbm({"show", "1"}).out.find("Status: o to move (bob), move #2"), std::string::npos);
   // The computer replies inside the same command.
-  auto ai = pbm({"ndengrod", "challenge", "-size=4", "alice", "ai:random", "pw-a"});
+  auto ai = pbm({"ndengrod", "challenge", "-size=4", "alice", "ai:random", "pw-a-long"});
   EXPECT_EQ(ai.exit_code, 0) << ai.err;
-  auto reply = pbm({"move", "2", "alice", "pw-a", "d4"});
+  auto reply = pbm({"move", "2", "alice", "pw-a-long", "d4"});
   EXPECT_NE(reply.out.find("Status: x to move (alice), move #3"), std::string::npos) << reply.out;
 }
 
@@ -84,7 +84,7 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
     ASSERT_GT(port, 0);
     HttpClient c("127.0.0.1", port);
     EXPECT_EQ(c.get("/api/health").status, 200);
-    auto signup = c.request(http::verb::post, "/api/command", "signup carol" + std::to_string(signal) + " pw", {}, "text/plain");
+    auto signup = c.request(http::verb::post, "/api/command", "signup carol" + std::to_string(signal) + " pw-long1", {}, "text/plain");
     EXPECT_EQ(signup.status, 200) << signup.error;
     ASSERT_EQ(kill(pid, signal), 0);
     int status = 0;

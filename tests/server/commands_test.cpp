@@ -20,8 +20,8 @@ class CommandsTest : public ServerFixture {
  protected:
   void SetUp() override {
     ServerFixture::SetUp();
-    run("signup alice pw-a alice@example.com");
-    run("signup bob pw-b");
+    run("signup alice pw-a-long alice@example.com");
+    run("signup bob pw-b-long");
   }
   // The board drawn by the game itself after `moves`.
   static std::string rendered(const std::string& game, std::map<std::string, std::string> options,
@@ -33,7 +33,7 @@ class CommandsTest : public ServerFixture {
 };
 
 TEST_F(CommandsTest, ChallengeRepliesWithTheNewBoard) {
-  std::string reply = run("ndengrod challenge -size=3 alice bob pw-a");
+  std::string reply = run("ndengrod challenge -size=3 alice bob pw-a-long");
   std::string expected =
       "alice challenges: board 1 is ready.\n"
       "\n"
@@ -47,14 +47,14 @@ TEST_F(CommandsTest, ChallengeRepliesWithTheNewBoard) {
       rendered("ndengrod", {{"size", "3"}}, {});
   EXPECT_EQ(reply, expected);
   // The second player may challenge too; the game name is case-insensitive.
-  EXPECT_NE(run("NDENGROD challenge alice bob pw-b").find("board 2 is ready"), std::string::npos);
+  EXPECT_NE(run("NDENGROD challenge alice bob pw-b-long").find("board 2 is ready"), std::string::npos);
 }
 
 TEST_F(CommandsTest, MailLayoutHasMoveColumnsPerColourAndTheBoard) {
-  run("ndengrod challenge -size=3 alice bob pw-a");
-  run("move 1 alice pw-a c3");
-  run("move 1 bob pw-b b2#2");
-  std::string reply = run("move 1 alice pw-a d2#3");
+  run("ndengrod challenge -size=3 alice bob pw-a-long");
+  run("move 1 alice pw-a-long c3");
+  run("move 1 bob pw-b-long b2#2");
+  std::string reply = run("move 1 alice pw-a-long d2#3");
   std::string expected =
       "alice plays d2 on board 1 (move #3).\n"
       "\n"
@@ -72,71 +72,71 @@ TEST_F(CommandsTest, MailLayoutHasMoveColumnsPerColourAndTheBoard) {
 }
 
 TEST_F(CommandsTest, SwapExchangesColoursInTheHeaderAndLeavesAGapInTheColumns) {
-  run("ndengrod challenge -size=3 alice bob pw-a");
-  run("move 1 alice pw-a c3");
-  run("swap 1 bob pw-b #2");
-  std::string reply = run("move 1 alice pw-a b2");
+  run("ndengrod challenge -size=3 alice bob pw-a-long");
+  run("move 1 alice pw-a-long c3");
+  run("swap 1 bob pw-b-long #2");
+  std::string reply = run("move 1 alice pw-a-long b2");
   EXPECT_NE(reply.find("  x  bob    second player\n  o  alice  first player\n"), std::string::npos) << reply;
   EXPECT_NE(reply.find("Status: x to move (bob), move #4\n"), std::string::npos) << reply;
   EXPECT_NE(reply.find("  1.  c3      swap\n  2.          b2\n"), std::string::npos) << reply;
 }
 
 TEST_F(CommandsTest, MoveNumberGuardRefusesStaleMoves) {
-  run("ndengrod challenge -size=4 alice bob pw-a");
-  run("move 1 alice pw-a c3#1");
-  ServerError stale = run_error("move 1 bob pw-b b2#1");
+  run("ndengrod challenge -size=4 alice bob pw-a-long");
+  run("move 1 alice pw-a-long c3#1");
+  ServerError stale = run_error("move 1 bob pw-b-long b2#1");
   EXPECT_EQ(stale.status(), 409);
   EXPECT_EQ(stale.code(), "stale_move");
   EXPECT_STREQ(stale.what(),
                "stale move number #1: board 1 is at move #2 (someone moved meanwhile; look at the board again)");
-  ServerError future = run_error("move 1 bob pw-b b2#3");
+  ServerError future = run_error("move 1 bob pw-b-long b2#3");
   EXPECT_EQ(future.code(), "stale_move");
   EXPECT_EQ(service_->load(1).num_moves(), 1) << "nothing stored";
-  EXPECT_NE(run("move 1 bob pw-b b2#2").find("bob plays b2 on board 1 (move #2)."), std::string::npos);
-  EXPECT_EQ(run_error("pass 1 alice pw-a #2").code(), "stale_move");
-  EXPECT_EQ(run_error("move 1 alice pw-a d3#x").code(), "bad_move_number");
-  EXPECT_EQ(run_error("move 1 alice pw-a d3#0").code(), "bad_move_number");
+  EXPECT_NE(run("move 1 bob pw-b-long b2#2").find("bob plays b2 on board 1 (move #2)."), std::string::npos);
+  EXPECT_EQ(run_error("pass 1 alice pw-a-long #2").code(), "stale_move");
+  EXPECT_EQ(run_error("move 1 alice pw-a-long d3#x").code(), "bad_move_number");
+  EXPECT_EQ(run_error("move 1 alice pw-a-long d3#0").code(), "bad_move_number");
 }
 
 TEST_F(CommandsTest, TurnOrderSeatsAndAuthentication) {
-  run("ndengrod challenge -size=4 alice bob pw-a");
-  run("signup carol pw-c");
-  EXPECT_EQ(run_error("move 1 bob pw-b c3").code(), "not_your_turn");
-  EXPECT_STREQ(run_error("move 1 bob pw-b c3").what(), "it is alice's turn on board 1 (move #1)");
-  EXPECT_EQ(run_error("move 1 alice pw-b c3").status(), 401);
-  EXPECT_EQ(run_error("move 1 carol pw-c c3").status(), 403);
-  EXPECT_STREQ(run_error("move 1 carol pw-c c3").what(), "carol does not play on board 1");
-  EXPECT_EQ(run_error("move 7 alice pw-a c3").status(), 404);
-  EXPECT_STREQ(run_error("move 7 alice pw-a c3").what(), "no board 7");
-  ServerError illegal = run_error("move 1 alice pw-a z9");
+  run("ndengrod challenge -size=4 alice bob pw-a-long");
+  run("signup carol pw-c-long");
+  EXPECT_EQ(run_error("move 1 bob pw-b-long c3").code(), "not_your_turn");
+  EXPECT_STREQ(run_error("move 1 bob pw-b-long c3").what(), "it is alice's turn on board 1 (move #1)");
+  EXPECT_EQ(run_error("move 1 alice pw-b-long c3").status(), 401);
+  EXPECT_EQ(run_error("move 1 carol pw-c-long c3").status(), 403);
+  EXPECT_STREQ(run_error("move 1 carol pw-c-long c3").what(), "carol does not play on board 1");
+  EXPECT_EQ(run_error("move 7 alice pw-a-long c3").status(), 404);
+  EXPECT_STREQ(run_error("move 7 alice pw-a-long c3").what(), "no board 7");
+  ServerError illegal = run_error("move 1 alice pw-a-long z9");
   EXPECT_EQ(illegal.status(), 400);
   EXPECT_EQ(illegal.code(), "illegal_move");
-  run("move 1 alice pw-a c3");
-  EXPECT_NE(std::string(run_error("move 1 bob pw-b C3").what()).find("illegal move"), std::string::npos);
-  EXPECT_EQ(run_error("netted move 1 bob pw-b b2").code(), "wrong_game");
-  EXPECT_NE(run("ndengrod move 1 bob pw-b b2").find("bob plays b2"), std::string::npos);
+  run("move 1 alice pw-a-long c3");
+  EXPECT_NE(std::string(run_error("move 1 bob pw-b-long C3").what()).find("illegal move"), std::string::npos);
+  EXPECT_EQ(run_error("netted move 1 bob pw-b-long b2").code(), "wrong_game");
+  EXPECT_NE(run("ndengrod move 1 bob pw-b-long b2").find("bob plays b2"), std::string::npos);
 }
 
 TEST_F(CommandsTest, ChallengeRules) {
-  run("signup carol pw-c");
-  EXPECT_EQ(run_error("challenge alice bob pw-a").code(), "usage") << "the game is needed";
-  EXPECT_EQ(run_error("ndengrod challenge alice bob pw-c").status(), 401) << "the password names a player";
+  run("signup carol pw-c-long");
+  EXPECT_EQ(run_error("challenge alice bob pw-a-long").code(), "usage") << "the game is needed";
+  EXPECT_EQ(run_error("ndengrod challenge alice bob pw-c-long").status(), 401) << "the password names a player";
   EXPECT_EQ(run_error("ndengrod challenge alice bob").code(), "usage");
-  EXPECT_EQ(run_error("ndengrod challenge alice alice pw-a").code(), "bad_players");
-  EXPECT_EQ(run_error("ndengrod challenge alice nobody pw-a").status(), 404);
-  EXPECT_EQ(run_error("ndengrod challenge -size=99 alice bob pw-a").code(), "bad_game");
-  EXPECT_EQ(run_error("ndengrod challenge -colour=red alice bob pw-a").code(), "bad_game");
-  EXPECT_EQ(run_error("ndengrod challenge alice ai:nonsense pw-a").code(), "bad_ai");
-  EXPECT_EQ(run_error("chess challenge alice bob pw-a").code(), "usage");
-  EXPECT_NE(run("n-mesh challenge -size=5 bob carol pw-c").find("Board 1: N-Mesh (size=5)"), std::string::npos);
+  EXPECT_EQ(run_error("ndengrod challenge alice alice pw-a-long").code(), "bad_players");
+  EXPECT_EQ(run_error("ndengrod challenge alice nobody pw-a-long").status(), 404);
+  EXPECT_EQ(run_error("ndengrod challenge -size=99 alice bob pw-a-long").code(), "bad_game");
+  EXPECT_EQ(run_error("ndengrod challenge -colour=red alice bob pw-a-long").code(), "bad_game");
+  EXPECT_EQ(run_error("ndengrod challenge alice ai:nonsense pw-a-long").code(), "bad_ai");
+  EXPECT_EQ(run_error("chess challenge alice bob pw-a-long").code(), "usage");
+  EXPECT_NE(run("n-mesh challenge -size=5 bob carol pw-c-long").find("Board 1: N-Mesh (size=5)"), std::string::npos);
 }
 
 TEST_F(CommandsTest, ShowAtAMoveNumberAndHistory) {
-  run("ndengrod challenge -size=3 alice bob pw-a");
-  run("move 1 alice pw-a c3");
-  run("move 1 bob pw-b b2");
-  run("comment 1 bob pw-b \"nice opening; let's see\"");
-  run("move 1 alice pw-a d2");
+  run("ndengrod challenge -size=3 alice bob pw-a-long");
+  run("move 1 alice pw-a-long c3");
+  run("move 1 bob pw-b-long b2");
+  run("comment 1 bob pw-b-long \"nice opening; let's see\"");
+  run("move 1 alice pw-a-long d2");
   std::string at1 = run("show 1#1");
   EXPECT_NE(at1.find("Position after move #1 (the game is at move #3)\nStatus: o to move (bob), move #2\n"),
             std::string::npos)
@@ -159,13 +159,13 @@ TEST_F(CommandsTest, ShowAtAMoveNumberAndHistory) {
 }
 
 TEST_F(CommandsTest, ResignEndsTheGameForTheOtherSeat) {
-  run("ndengrod challenge -size=3 alice bob pw-a");
-  run("move 1 alice pw-a c3");
-  std::string reply = run("resign 1 alice pw-a");  // out of turn is fine
+  run("ndengrod challenge -size=3 alice bob pw-a-long");
+  run("move 1 alice pw-a-long c3");
+  std::string reply = run("resign 1 alice pw-a-long");  // out of turn is fine
   EXPECT_NE(reply.find("alice resigns board 1.\n"), std::string::npos);
   EXPECT_NE(reply.find("Status: o (bob) wins: x resigned\n"), std::string::npos) << reply;
-  EXPECT_EQ(run_error("move 1 bob pw-b b2").code(), "game_over");
-  EXPECT_EQ(run_error("resign 1 bob pw-b").code(), "game_over");
+  EXPECT_EQ(run_error("move 1 bob pw-b-long b2").code(), "game_over");
+  EXPECT_EQ(run_error("resign 1 bob pw-b-long").code(), "game_over");
   auto record = service_->load(1).record();
   EXPECT_EQ(record.status, "finished");
   EXPECT_EQ(record.result, "o");
@@ -175,9 +175,9 @@ TEST_F(CommandsTest, ResignEndsTheGameForTheOtherSeat) {
 }
 
 TEST_F(CommandsTest, GamesListsByFilter) {
-  run("ndengrod challenge -size=3 alice bob pw-a");
-  run("ndengrod challenge -size=3 bob alice pw-a");
-  run("resign 2 bob pw-b");
+  run("ndengrod challenge -size=3 alice bob pw-a-long");
+  run("ndengrod challenge -size=3 bob alice pw-a-long");
+  run("resign 2 bob pw-b-long");
   std::string active = run("games alice");
   EXPECT_NE(active.find("Games of alice (active): 1\n"), std::string::npos) << active;
   EXPECT_NE(active.find("       1  ndengrod  alice vs bob  move #1  alice to move"), std::string::npos) << active;
@@ -188,10 +188,10 @@ TEST_F(CommandsTest, GamesListsByFilter) {
   EXPECT_NE(run("games alice all").find("(all): 2"), std::string::npos);
   EXPECT_NE(run("games nobody").find("(active): 0"), std::string::npos);
   EXPECT_EQ(run_error("games alice sometimes").code(), "usage");
-  run("signup carol pw-c");
-  run("subscribe 1 carol pw-c");
+  run("signup carol pw-c-long");
+  run("subscribe 1 carol pw-c-long");
   EXPECT_NE(run("games carol watched").find("(watched): 1"), std::string::npos);
-  run("unsubscribe 1 carol pw-c");
+  run("unsubscribe 1 carol pw-c-long");
   EXPECT_NE(run("games carol watched").find("(watched): 0"), std::string::npos);
 }
 
@@ -201,9 +201,9 @@ TEST_F(CommandsTest, GrammarErrorsAreClear) {
   EXPECT_STREQ(run_error("ndengrod").what(), "a command must follow the game name (try 'help')");
   EXPECT_STREQ(run_error("move 1 alice").what(), "usage: move BOARD USER PASSWORD MOVE[#N]");
   EXPECT_STREQ(run_error("signup").what(), "usage: signup USER PASSWORD [EMAIL]");
-  EXPECT_STREQ(run_error("move abc alice pw-a c3").what(), "bad board number 'abc'");
-  EXPECT_STREQ(run_error("move -1 alice pw-a c3").what(), "bad board number '-1'");
-  EXPECT_EQ(run_error("move 99999999999999999999 alice pw-a c3").code(), "bad_board");
+  EXPECT_STREQ(run_error("move abc alice pw-a-long c3").what(), "bad board number 'abc'");
+  EXPECT_STREQ(run_error("move -1 alice pw-a-long c3").what(), "bad board number '-1'");
+  EXPECT_EQ(run_error("move 99999999999999999999 alice pw-a-long c3").code(), "bad_board");
   EXPECT_STREQ(run_error("signup \"unterminated").what(), "unterminated quote in the command");
   EXPECT_NE(run("help").find("move BOARD USER PASSWORD MOVE[#N]"), std::string::npos);
   EXPECT_NE(run("help").find("ndengrod"), std::string::npos);
@@ -219,13 +219,13 @@ TEST_F(CommandsTest, SplitHandlesQuotesAndBlanks) {
 }
 
 TEST_F(CommandsTest, SqlMetacharactersInEveryFieldAreHarmless) {
-  run("ndengrod challenge -size=3 alice bob pw-a");
+  run("ndengrod challenge -size=3 alice bob pw-a-long");
   for (const auto& nasty : sql_metacharacter_strings()) {
     std::string q = quoted(nasty);
     for (const std::string& line :
-         {"move 1 " + q + " pw-a c3", "move 1 alice " + q + " c3", "move 1 alice pw-a " + q, "show " + q,
-          "games " + q, "signup " + q + " pw", "ndengrod challenge " + q + " bob pw-a",
-          "ndengrod challenge -size=" + q + " alice bob pw-a", "propose " + q + " 1 alice pw-a", "history " + q}) {
+         {"move 1 " + q + " pw-a-long c3", "move 1 alice " + q + " c3", "move 1 alice pw-a-long " + q, "show " + q,
+          "games " + q, "signup " + q + " pw-long1", "ndengrod challenge " + q + " bob pw-a-long",
+          "ndengrod challenge -size=" + q + " alice bob pw-a-long", "propose " + q + " 1 alice pw-a-long", "history " + q}) {
       try {
         run(line);
         ADD_FAILURE() << "accepted: " << line;
@@ -235,13 +235,13 @@ TEST_F(CommandsTest, SqlMetacharactersInEveryFieldAreHarmless) {
       }
     }
     // Free text is stored verbatim.
-    run("comment 1 bob pw-b " + q);
+    run("comment 1 bob pw-b-long " + q);
   }
   Board b = service_->load(1);
   ASSERT_EQ(b.comments().size(), sql_metacharacter_strings().size());
   for (size_t i = 0; i < b.comments().size(); ++i) EXPECT_EQ(b.comments()[i].body, sql_metacharacter_strings()[i]);
   EXPECT_EQ(service_->list({}).size(), 1u);
-  EXPECT_EQ(accounts_->authenticate("alice", "pw-a"), "alice");
+  EXPECT_EQ(accounts_->authenticate("alice", "pw-a-long"), "alice");
 }
 
 TEST_F(CommandsTest, MultiPlyTurnsAreOneMoveAndOneColumnCell) {
@@ -252,10 +252,10 @@ TEST_F(CommandsTest, MultiPlyTurnsAreOneMoveAndOneColumnCell) {
   std::string a = h.state().action_to_text(h.state().legal_actions().front());
   h.play(a);
   std::string b = h.state().action_to_text(h.state().legal_actions().front());
-  run("epoxy challenge alice bob pw-a");
-  run("move 1 alice pw-a " + first);
-  EXPECT_EQ(run_error("move 1 alice pw-a " + a).code(), "not_your_turn");
-  std::string reply = run("move 1 bob pw-b " + a + "," + b + "#2");
+  run("epoxy challenge alice bob pw-a-long");
+  run("move 1 alice pw-a-long " + first);
+  EXPECT_EQ(run_error("move 1 alice pw-a-long " + a).code(), "not_your_turn");
+  std::string reply = run("move 1 bob pw-b-long " + a + "," + b + "#2");
   EXPECT_NE(reply.find("bob plays " + a + "," + b + " on board 1 (move #2)."), std::string::npos) << reply;
   EXPECT_NE(reply.find("  1.  " + first), std::string::npos) << reply;
   EXPECT_NE(reply.find(a + "," + b + "\n"), std::string::npos) << reply;

@@ -51,7 +51,7 @@ TEST_F(CrossProcessTest, PbmMoveReachesLongPollAndWebSocket) {
   std::thread poll([&] { polled = get(base_ + "?wait=20&revision=" + std::to_string(revision)); });
   std::this_thread::sleep_for(std::chrono::milliseconds(300));  // the poll is waiting
   const auto moved_at = steady_clock::now();
-  ASSERT_EQ(run_pbm(config_.db_path, "move " + std::to_string(board_) + " alice secret c3"), 0);
+  ASSERT_EQ(run_pbm(config_.db_path, "move " + std::to_string(board_) + " alice secret-pw c3"), 0);
   poll.join();
   EXPECT_LT(steady_clock::now() - moved_at, std::chrono::seconds(5)) << "the long poll answered at the change";
   EXPECT_GT(polled.json["revision"].get<int64_t>(), revision);
@@ -130,8 +130,8 @@ TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
       };
       std::map<std::string, std::string> tokens;
       for (const std::string user : {"alice", "bob"}) {
-        ASSERT_EQ(call(http::verb::post, "/api/signup", {{"user", user}, {"password", "secret"}}, "").status, 201);
-        tokens[user] = call(http::verb::post, "/api/login", {{"user", user}, {"password", "secret"}}, "").json["token"];
+        ASSERT_EQ(call(http::verb::post, "/api/signup", {{"user", user}, {"password", "secret-pw"}}, "").status, 201);
+        tokens[user] = call(http::verb::post, "/api/login", {{"user", user}, {"password", "secret-pw"}}, "").json["token"];
       }
       std::atomic<bool> stop{false};
       std::vector<std::thread> players;

@@ -45,12 +45,12 @@ TEST_F(HttpApiTest, HealthCatalogAndStaticPage) {
 }
 
 TEST_F(HttpApiTest, SignupAndLoginErrors) {
-  EXPECT_EQ(post("/api/signup", {{"user", "alice"}, {"password", "x"}}).status, 409);
-  EXPECT_EQ(post("/api/signup", {{"user", "bad id"}, {"password", "x"}}).json["code"], "bad_user");
+  EXPECT_EQ(post("/api/signup", {{"user", "alice"}, {"password", "x-password"}}).status, 409);
+  EXPECT_EQ(post("/api/signup", {{"user", "bad id"}, {"password", "x-password"}}).json["code"], "bad_user");
   auto missing = post("/api/signup", {{"user", "carol"}});
   EXPECT_EQ(missing.status, 400);
   EXPECT_EQ(missing.json["error"], "missing field 'password'");
-  EXPECT_EQ(post("/api/signup", {{"user", 5}, {"password", "x"}}).json["error"], "field 'user' must be a string");
+  EXPECT_EQ(post("/api/signup", {{"user", 5}, {"password", "x-password"}}).json["error"], "field 'user' must be a string");
   auto wrong = post("/api/login", {{"user", "alice"}, {"password", "nope"}});
   EXPECT_EQ(wrong.status, 401);
   EXPECT_EQ(wrong.json["error"], "wrong user id or password");
@@ -233,32 +233,32 @@ TEST_F(HttpApiTest, ChallengeErrors) {
 }
 
 TEST_F(HttpApiTest, PasswordChangeAndLogout) {
-  auto r = post("/api/password", {{"old_password", "secret"}, {"new_password", "better"}}, alice_);
+  auto r = post("/api/password", {{"old_password", "secret-pw"}, {"new_password", "better-pw"}}, alice_);
   ASSERT_EQ(r.status, 200) << r.body;
   std::string fresh = r.json["token"];
   EXPECT_EQ(get("/api/me", alice_).status, 401) << "old token revoked";
   EXPECT_EQ(get("/api/me", fresh).status, 200);
-  EXPECT_EQ(post("/api/login", {{"user", "alice"}, {"password", "better"}}).status, 200);
+  EXPECT_EQ(post("/api/login", {{"user", "alice"}, {"password", "better-pw"}}).status, 200);
   EXPECT_EQ(post("/api/logout", json::object(), fresh).status, 200);
   EXPECT_EQ(get("/api/me", fresh).status, 401);
 }
 
 TEST_F(HttpApiTest, CommandEndpointSpeaksTheMailGrammar) {
-  auto signup = post_text("/api/command", "signup carol pw-c", "", "text/plain");
+  auto signup = post_text("/api/command", "signup carol pw-c-long", "", "text/plain");
   EXPECT_EQ(signup.status, 200);
   EXPECT_EQ(signup.body, "Welcome, carol: your account is ready.\n");
   EXPECT_NE(signup.content_type.find("text/plain"), std::string::npos);
-  auto game = post_text("/api/command", "ndengrod challenge -size=3 carol alice pw-c", "", "text/plain");
+  auto game = post_text("/api/command", "ndengrod challenge -size=3 carol alice pw-c-long", "", "text/plain");
   EXPECT_NE(game.body.find("carol challenges: board 1 is ready."), std::string::npos) << game.body;
   auto wrong = post_text("/api/command", "move 1 carol nope c3", "", "text/plain");
   EXPECT_EQ(wrong.status, 401);
   EXPECT_EQ(wrong.body, "error: wrong user id or password\n");
   auto c = client();
   const HeaderList accept_json = {{"Accept", "application/json"}};
-  auto as_json = reply_of(c.request(http::verb::post, "/api/command", "move 1 carol pw-c c3#1", accept_json, "text/plain"));
+  auto as_json = reply_of(c.request(http::verb::post, "/api/command", "move 1 carol pw-c-long c3#1", accept_json, "text/plain"));
   EXPECT_EQ(as_json.status, 200);
   EXPECT_NE(as_json.json["reply"].get<std::string>().find("carol plays c3"), std::string::npos);
-  auto stale = reply_of(c.request(http::verb::post, "/api/command", "move 1 alice secret b2#1", accept_json, "text/plain"));
+  auto stale = reply_of(c.request(http::verb::post, "/api/command", "move 1 alice secret-pw b2#1", accept_json, "text/plain"));
   EXPECT_EQ(stale.status, 409);
   EXPECT_EQ(stale.json["code"], "stale_move");
   auto form = reply_of(c.request(http::verb::post, "/api/command", "command=show+1", {}, "application/x-www-form-urlencoded"));
@@ -339,7 +339,7 @@ TEST_F(HttpApiTest, SqlMetacharactersInEveryFieldGetClearErrors) {
     EXPECT_TRUE(r.json.is_object() && r.json.contains("error")) << what << ": " << r.body;
   };
   for (const auto& nasty : sql_metacharacter_strings()) {
-    client_error(post("/api/signup", {{"user", nasty}, {"password", "x"}}), "signup user");
+    client_error(post("/api/signup", {{"user", nasty}, {"password", "x-password"}}), "signup user");
     client_error(post("/api/login", {{"user", "alice"}, {"password", nasty}}), "login password");
     client_error(post("/api/login", {{"user", nasty}, {"password", nasty}}), "login user");
     client_error(post(base + "/move", {{"move", nasty}}, alice_), "move");
@@ -356,7 +356,7 @@ TEST_F(HttpApiTest, SqlMetacharactersInEveryFieldGetClearErrors) {
     EXPECT_EQ(command.body.rfind("error: ", 0), 0u) << command.body;
     // Accepted where free text belongs, and stored verbatim.
     EXPECT_EQ(post(base + "/comment", {{"text", nasty}}, alice_).status, 200);
-    auto signup = post("/api/signup", {{"user", "u" + std::to_string(nasty.size())}, {"password", nasty}, {"email", "a@b"}});
+    auto signup = post("/api/signup", {{"user", "u" + std::to_string(nasty.size())}, {"password", "password:" + nasty}, {"email", "a@b"}});
     EXPECT_TRUE(signup.status == 201 || signup.status == 409) << signup.body;
   }
   auto g = get(base);

@@ -35,7 +35,7 @@ TEST_F(HttpFuzzTest, RandomAndMalformedRequestsNeverGetA5xx) {
   for (const auto& c : board_commands()) paths.push_back("/api/games/1/" + std::string(c.verb));
   const http::verb methods[] = {http::verb::get, http::verb::post, http::verb::put, http::verb::delete_,
                                 http::verb::head, http::verb::options, http::verb::patch};
-  const std::string words[] = {"move", "1", "alice", "secret", "c3#1", "comment", "\"", "\\", "help", "show",
+  const std::string words[] = {"move", "1", "alice", "secret-pw", "c3#1", "comment", "\"", "\\", "help", "show",
                                "games", "challenge", "ndengrod", "-size=99", "#", "\xff", "\xc0\xae", "\xe2\x82"};
   const char* queries[] = {"", "?wait=0&revision=0", "?move=1", "?user=%ff", "?a=%", "?wait=1&revision=x", "?%00=1"};
   HttpClient c("127.0.0.1", server_->port(), std::chrono::seconds(10));

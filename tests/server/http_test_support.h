@@ -66,7 +66,7 @@ class HttpFixture : public ::testing::Test {
   }
 
   // Signs up and logs in; returns the token.
-  std::string account(const std::string& user, const std::string& password = "secret") {
+  std::string account(const std::string& user, const std::string& password = "secret-pw") {
     auto r = post("/api/signup", {{"user", user}, {"password", password}});
     EXPECT_EQ(r.status, 201) << r.body;
     auto l = post("/api/login", {{"user", user}, {"password", password}});

@@ -39,13 +39,13 @@ TEST_F(LimitsTest, OneAddressGuessingManyUsersIsSlowedToo) {
   for (const char* user : {"u1", "u2", "u3", "u4", "u5"})
     EXPECT_THROW(accounts_->authenticate(user, "wrong", "192.0.2.7"), ServerError);
   try {
-    accounts_->authenticate("u6", "secret", "192.0.2.7");
+    accounts_->authenticate("u6", "secret-pw", "192.0.2.7");
     ADD_FAILURE() << "not throttled";
   } catch (const ServerError& e) {
     EXPECT_EQ(e.status(), 429);
     EXPECT_STREQ(e.what(), "too many failed logins for this address; try again in 1 s");
   }
-  EXPECT_EQ(accounts_->authenticate("u6", "secret", "198.51.100.1"), "u6");  // other addresses are not
+  EXPECT_EQ(accounts_->authenticate("u6", "secret-pw", "198.51.100.1"), "u6");  // other addresses are not
   EXPECT_EQ(commands_->execute({"games", "u6"}, "192.0.2.7").substr(0, 8), "Games of");  // no password: no limit
 }
 

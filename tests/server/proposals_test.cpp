@@ -8,19 +8,19 @@ class ProposalsTest : public ServerFixture {
  protected:
   void SetUp() override {
     ServerFixture::SetUp();
-    run("signup alice pw-a");
-    run("signup bob pw-b");
-    run("ndengrod challenge -size=4 alice bob pw-a");
+    run("signup alice pw-a-long");
+    run("signup bob pw-b-long");
+    run("ndengrod challenge -size=4 alice bob pw-a-long");
   }
 };
 
 TEST_F(ProposalsTest, DrawAcceptedEndsTheGame) {
-  run("move 1 alice pw-a c3");
-  std::string reply = run("draw 1 alice pw-a");
+  run("move 1 alice pw-a-long c3");
+  std::string reply = run("draw 1 alice pw-a-long");
   EXPECT_NE(reply.find("alice proposes a draw on board 1; bob may accept or reject.\n"), std::string::npos) << reply;
   EXPECT_NE(reply.find("Proposal: alice proposes a draw; bob may accept or reject\n"), std::string::npos) << reply;
-  EXPECT_EQ(run_error("accept 1 alice pw-a").code(), "own_proposal");
-  reply = run("accept 1 bob pw-b");
+  EXPECT_EQ(run_error("accept 1 alice pw-a-long").code(), "own_proposal");
+  reply = run("accept 1 bob pw-b-long");
   EXPECT_NE(reply.find("bob accepts the draw: board 1 is drawn.\n"), std::string::npos);
   EXPECT_NE(reply.find("Status: draw: agreed by both players\n"), std::string::npos) << reply;
   EXPECT_EQ(reply.find("Proposal:"), std::string::npos);
@@ -28,69 +28,69 @@ TEST_F(ProposalsTest, DrawAcceptedEndsTheGame) {
   EXPECT_EQ(r.status, "finished");
   EXPECT_EQ(r.result, "draw");
   EXPECT_FALSE(r.winner_seat);
-  EXPECT_EQ(run_error("move 1 bob pw-b b2").code(), "game_over");
-  EXPECT_EQ(run_error("draw 1 bob pw-b").code(), "game_over");
+  EXPECT_EQ(run_error("move 1 bob pw-b-long b2").code(), "game_over");
+  EXPECT_EQ(run_error("draw 1 bob pw-b-long").code(), "game_over");
 }
 
 TEST_F(ProposalsTest, RejectedOrWithdrawnByAMove) {
-  EXPECT_EQ(run_error("accept 1 bob pw-b").code(), "no_proposal");
-  run("propose draw 1 bob pw-b");
-  EXPECT_EQ(run_error("draw 1 alice pw-a").code(), "proposal_pending") << "answer the pending one first";
-  EXPECT_NE(run("reject 1 alice pw-a").find("alice rejects a draw on board 1."), std::string::npos);
+  EXPECT_EQ(run_error("accept 1 bob pw-b-long").code(), "no_proposal");
+  run("propose draw 1 bob pw-b-long");
+  EXPECT_EQ(run_error("draw 1 alice pw-a-long").code(), "proposal_pending") << "answer the pending one first";
+  EXPECT_NE(run("reject 1 alice pw-a-long").find("alice rejects a draw on board 1."), std::string::npos);
   EXPECT_EQ(service_->load(1).record().proposal, "");
-  run("draw 1 bob pw-b");
-  run("move 1 alice pw-a c3");  // a move withdraws it
+  run("draw 1 bob pw-b-long");
+  run("move 1 alice pw-a-long c3");  // a move withdraws it
   EXPECT_EQ(service_->load(1).record().proposal, "");
-  EXPECT_EQ(run_error("accept 1 alice pw-a").code(), "no_proposal");
-  EXPECT_EQ(run_error("propose peace 1 alice pw-a").code(), "usage");
+  EXPECT_EQ(run_error("accept 1 alice pw-a-long").code(), "no_proposal");
+  EXPECT_EQ(run_error("propose peace 1 alice pw-a-long").code(), "usage");
 }
 
 TEST_F(ProposalsTest, UndoTakesBackTheProposersLatestTurnAndWhatFollowed) {
-  EXPECT_EQ(run_error("undo 1 alice pw-a").code(), "nothing_to_undo");
-  run("move 1 alice pw-a c3");
-  run("move 1 bob pw-b b2");
-  run("move 1 alice pw-a d3");
+  EXPECT_EQ(run_error("undo 1 alice pw-a-long").code(), "nothing_to_undo");
+  run("move 1 alice pw-a-long c3");
+  run("move 1 bob pw-b-long b2");
+  run("move 1 alice pw-a-long d3");
   // Alice takes back her d3 only.
-  run("undo 1 alice pw-a");
-  EXPECT_NE(run("accept 1 bob pw-b").find("bob accepts: board 1 is back at move #3.\n"), std::string::npos);
+  run("undo 1 alice pw-a-long");
+  EXPECT_NE(run("accept 1 bob pw-b-long").find("bob accepts: board 1 is back at move #3.\n"), std::string::npos);
   Board b = service_->load(1);
   ASSERT_EQ(b.num_moves(), 2);
   EXPECT_EQ(b.player(b.seat_to_move()), "alice");
   // Bob takes back b2, and alice's reply e4 goes with it.
-  run("move 1 alice pw-a e4");
-  run("propose undo 1 bob pw-b");
-  run("accept 1 alice pw-a");
+  run("move 1 alice pw-a-long e4");
+  run("propose undo 1 bob pw-b-long");
+  run("accept 1 alice pw-a-long");
   b = service_->load(1);
   ASSERT_EQ(b.num_moves(), 1);
   EXPECT_EQ(b.moves()[0].move, "c3");
   EXPECT_EQ(b.player(b.seat_to_move()), "bob");
   // Moves and their numbers continue from there.
-  EXPECT_NE(run("move 1 bob pw-b c2#2").find("(move #2)"), std::string::npos);
+  EXPECT_NE(run("move 1 bob pw-b-long c2#2").find("(move #2)"), std::string::npos);
 }
 
 TEST_F(ProposalsTest, RejectedUndoKeepsTheMoves) {
-  run("move 1 alice pw-a c3");
-  run("undo 1 alice pw-a");
-  run("reject 1 bob pw-b");
+  run("move 1 alice pw-a-long c3");
+  run("undo 1 alice pw-a-long");
+  run("reject 1 bob pw-b-long");
   EXPECT_EQ(service_->load(1).num_moves(), 1);
 }
 
 TEST_F(ProposalsTest, InlineAiRepliesAndAnswersProposals) {
   service_->set_inline_ai(true);
-  std::string reply = run("ndengrod challenge -size=4 alice ai:random pw-a");
+  std::string reply = run("ndengrod challenge -size=4 alice ai:random pw-a-long");
   EXPECT_NE(reply.find("o  ai:random  second player"), std::string::npos) << reply;
-  reply = run("move 2 alice pw-a c3");
+  reply = run("move 2 alice pw-a-long c3");
   Board b = service_->load(2);
   ASSERT_EQ(b.num_moves(), 2) << "the computer replied at once";
   EXPECT_EQ(b.moves()[1].seat, 1);
   EXPECT_EQ(b.player(b.seat_to_move()), "alice");
   // The computer declines draws and allows take-backs (of alice's move and its reply).
-  EXPECT_NE(run("draw 2 alice pw-a").find("ai:random declines the draw on board 2."), std::string::npos);
+  EXPECT_NE(run("draw 2 alice pw-a-long").find("ai:random declines the draw on board 2."), std::string::npos);
   EXPECT_EQ(service_->load(2).record().proposal, "");
-  EXPECT_NE(run("undo 2 alice pw-a").find("ai:random agrees: board 2 is back at move #1."), std::string::npos);
+  EXPECT_NE(run("undo 2 alice pw-a-long").find("ai:random agrees: board 2 is back at move #1."), std::string::npos);
   EXPECT_EQ(service_->load(2).num_moves(), 0);
   // When the computer has the first move, it makes it as soon as the board exists.
-  run("ndengrod challenge -size=4 ai:random alice pw-a");
+  run("ndengrod challenge -size=4 ai:random alice pw-a-long");
   EXPECT_EQ(service_->load(3).num_moves(), 1);
 }
 

@@ -129,8 +129,8 @@ TEST(CrashTest, KilledProcessLosesNoAcknowledgedMove) {
     {
       Store store(path);
       Accounts accounts(store, PasswordPolicy::fast(), system_clock());
-      accounts.signup("alice", "a", "");
-      accounts.signup("bob", "b", "");
+      accounts.signup("alice", "alice-password", "");
+      accounts.signup("bob", "bob-password", "");
     }
     int pipe_fds[2];
     ASSERT_EQ(pipe(pipe_fds), 0);

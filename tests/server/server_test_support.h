@@ -70,7 +70,7 @@ class ServerFixture : public ::testing::Test {
     return ServerError(0, "", "");
   }
 
-  void signup(const std::string& user, const std::string& password = "secret") {
+  void signup(const std::string& user, const std::string& password = "secret-pw") {
     accounts_->signup(user, password, "");
   }
   // alice and bob, then a board between them; returns its number.

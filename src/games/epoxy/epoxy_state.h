@@ -25,6 +25,10 @@ class EpoxyState : public State {
   bool is_terminal() const override { return winner_ >= 0; }
   int winner() const override { return winner_; }
   std::string end_reason() const override;
+  // What left the loser without a first action: the winner's stones that see an empty
+  // point (together they forbid the loser every placement; its stones have no slide).
+  // Empty while the game goes on.
+  std::vector<int> deciding_sites() const override;
 
   using State::legal_actions;
   void legal_actions(std::vector<Action>& out) const override;

@@ -109,3 +109,26 @@ std::string EpoxyState::render(const BoardPainter& painter) const {
 }
 
 }  // namespace ludus::epoxy
+
+namespace ludus::epoxy {
+
+std::vector<int> EpoxyState::deciding_sites() const {
+  std::vector<int> sites;
+  if (!is_terminal()) return sites;
+  const Geometry& g = game_->geometry();
+  // A stone sees along a line up to the first stone: it sees an empty point iff one of
+  // its neighbours is empty.
+  for (int s = 0; s < g.num_sites(); ++s) {
+    if (cell_[s] != winner_) continue;
+    for (int dir = 0; dir < kDirs; ++dir) {
+      const int next = g.step(s, dir);
+      if (next >= 0 && cell_[next] == kEmpty) {
+        sites.push_back(s);
+        break;
+      }
+    }
+  }
+  return sites;
+}
+
+}  // namespace ludus::epoxy

@@ -39,6 +39,8 @@ class NMeshState : public State {
   bool is_terminal() const override { return winner_ != kNoWinner; }
   int winner() const override { return winner_; }
   std::string end_reason() const override;
+  // The enmeshed stones of both colours when the game ended.
+  std::vector<int> deciding_sites() const override;
 
   using State::legal_actions;
   void legal_actions(std::vector<Action>& out) const override;

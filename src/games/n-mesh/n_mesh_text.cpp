@@ -1,5 +1,7 @@
 // N-Mesh notation (`c4`, `swap`), move parsing with reasons, the end description and the
 // board drawing.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/ascii_board.h"
@@ -64,6 +66,19 @@ std::string NMeshState::render(const BoardPainter& painter) const {
                               painter.paint(BoardGlyph::stone(kWhite, "O", false, true)) + " enmeshed"
                         : "") +
          "\n";
+}
+
+}  // namespace ludus::nmesh
+
+namespace ludus::nmesh {
+
+std::vector<int> NMeshState::deciding_sites() const {
+  std::vector<int> sites;
+  if (!is_terminal()) return sites;
+  const std::array<Board, 2> marked = enmeshed();
+  for (const Board& colour : marked) colour.for_each([&](int site) { sites.push_back(site); });
+  std::sort(sites.begin(), sites.end());
+  return sites;
 }
 
 }  // namespace ludus::nmesh

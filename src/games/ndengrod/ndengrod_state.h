@@ -27,6 +27,9 @@ class NdengrodState : public State {
   int winner() const override { return winner_; }
   // "line of 5" (the length of the winning line made) or "two passes".
   std::string end_reason() const override;
+  // The stones of the winning line(s) (every straight run of at least `length` stones of the
+  // winner); empty after a draw.
+  std::vector<int> deciding_sites() const override;
 
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;

@@ -2,6 +2,9 @@
 // and the board drawing: the same for every bitboard width, written against NdengrodState.
 #include "games/ndengrod/ndengrod_state.h"
 
+#include <algorithm>
+#include <cctype>
+
 #include "core/ascii_board.h"
 #include "core/notation.h"
 
@@ -58,6 +61,31 @@ std::string NdengrodState::render(const BoardPainter& painter) const {
         return BoardGlyph::stone(stone, std::string(1, game_->colour_name(stone)[0]), site == last_placed);
       },
       painter);
+}
+
+}  // namespace ludus::ndengrod
+
+namespace ludus::ndengrod {
+
+std::vector<int> NdengrodState::deciding_sites() const {
+  std::vector<int> sites;
+  if (end_ != End::Line) return sites;
+  const Geometry& g = game_->geometry();
+  const int colour = winner_;
+  // Each straight run starts where the cell behind it (direction d + 3) is not the winner's.
+  for (int site = 0; site < g.num_sites(); ++site) {
+    if (stone_at(site) != colour) continue;
+    for (int dir = 0; dir < 3; ++dir) {
+      const int behind = g.step(site, dir + 3);
+      if (behind >= 0 && stone_at(behind) == colour) continue;
+      std::vector<int> run;
+      for (int s = site; s >= 0 && stone_at(s) == colour; s = g.step(s, dir)) run.push_back(s);
+      if (static_cast<int>(run.size()) >= game_->line_length()) sites.insert(sites.end(), run.begin(), run.end());
+    }
+  }
+  std::sort(sites.begin(), sites.end());
+  sites.erase(std::unique(sites.begin(), sites.end()), sites.end());
+  return sites;
 }
 
 }  // namespace ludus::ndengrod

@@ -39,6 +39,10 @@ class NettedState : public State {
   // No pie and no repetition rule: the stones and the mover decide the rest.
   std::optional<ExactKeyParts> exact_key_parts() const override { return ExactKeyParts{}; }
 
+  // The loser's stones in its dead (netted) regions; empty when the loser had no legal
+  // placement.
+  std::vector<int> deciding_sites() const override;
+
  protected:
   int last_placed_ = -1;  // the site of the last placement, for the drawing
 };

@@ -1,5 +1,7 @@
 // Netted notation, move parsing with reasons, board drawing and end description: the
 // same for every engine width, written against the NettedState accessors.
+#include <algorithm>
+
 #include "core/ascii_board.h"
 #include "core/notation.h"
 #include "games/netted/netted_state.h"
@@ -55,6 +57,43 @@ std::string NettedState::end_reason() const {
   return loser + " is netted (" + std::to_string(netted_stones()) + " stone" +
          (netted_stones() == 1 ? "" : "s") + ", " + std::to_string(netted_edges()) + " edge cell" +
          (netted_edges() == 1 ? "" : "s") + ")";
+}
+
+}  // namespace ludus::netted
+
+namespace ludus::netted {
+
+// Regions as the rules define them (RULES.md §2), from the loser's side: flood fills over
+// steps that enter no winner stone or gap and cross no winner diagonal.
+std::vector<int> NettedState::deciding_sites() const {
+  std::vector<int> dead;
+  if (!is_terminal() || netted_stones() == 0) return dead;
+  const NettedGame& g = netted();
+  const int winner_colour = winner(), loser = 1 - winner_colour;
+  std::vector<char> seen(g.num_sites(), 0);
+  for (int start = 0; start < g.num_sites(); ++start) {
+    if (owner(start) != loser || seen[start]) continue;
+    std::vector<int> region{start};
+    seen[start] = 1;
+    for (size_t i = 0; i < region.size(); ++i) {
+      const int a = region[i];
+      for (int b : g.geometry().neighbours(a)) {
+        if (seen[b] || owner(b) == winner_colour || is_gap(winner_colour, b) || !step_open(loser, a, b)) continue;
+        seen[b] = 1;
+        region.push_back(b);
+      }
+    }
+    int stones = 0, edges = 0;
+    for (int s : region) {
+      stones += owner(s) == loser;
+      edges += g.is_edge(s);
+    }
+    if (edges > stones) continue;
+    for (int s : region)
+      if (owner(s) == loser) dead.push_back(s);
+  }
+  std::sort(dead.begin(), dead.end());
+  return dead;
 }
 
 }  // namespace ludus::netted

@@ -73,6 +73,9 @@ class TrellisState : public State {
   bool is_terminal() const override { return record_.outcome != TurnRecord::kOngoing; }
   int winner() const override { return is_terminal() ? record_.outcome : kDraw; }
   std::string end_reason() const override;
+  // A shortest chain of the winner's connected stones from one of its sides to the other
+  // (fewest stones); empty after a draw.
+  std::vector<int> deciding_sites() const override;
 
   void legal_actions(std::vector<Action>& out) const override;
   using State::legal_actions;

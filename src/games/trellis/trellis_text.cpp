@@ -8,6 +8,8 @@
 //   7  .--.--.--.--.--.--.  7
 //      |::|  |::|  |::|  |
 //   6  .--.--x--.--.--.--.  6
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "core/ascii_board.h"
@@ -115,6 +117,52 @@ std::string TrellisState::render(const BoardPainter& painter) const {
   out += painter.paint(BoardGlyph::stone(kBlack, "X", true)) + " " + painter.paint(BoardGlyph::stone(kWhite, "O", true)) +
          ": stones of the last turn\n";
   return out;
+}
+
+}  // namespace ludus::trellis
+
+namespace ludus::trellis {
+
+// A breadth-first search over the connections of RULES.md §3 (orthogonal steps, and the
+// diagonals of the winner's home squares) from the stones on one of its sides.
+std::vector<int> TrellisState::deciding_sites() const {
+  if (record_.outcome != kBlack && record_.outcome != kWhite) return {};
+  const Geometry& g = game_->geometry();
+  const int colour = record_.outcome;
+  const int last = g.num_rows() - 1;
+  // Black joins rows 0 and n-1, White columns 0 and n-1.
+  auto side = [&](int site) { return colour == kBlack ? g.coord(site).row : g.coord(site).col; };
+  std::vector<int> parent(g.num_sites(), -2);
+  std::vector<int> queue;
+  for (int s = 0; s < g.num_sites(); ++s)
+    if (stone_at(s) == colour && side(s) == 0) {
+      parent[s] = -1;
+      queue.push_back(s);
+    }
+  for (size_t i = 0; i < queue.size(); ++i) {
+    const int a = queue[i];
+    if (side(a) == last) {
+      std::vector<int> chain;
+      for (int s = a; s >= 0; s = parent[s]) chain.push_back(s);
+      return chain;
+    }
+    const Coord c = g.coord(a);
+    for (int dr = -1; dr <= 1; ++dr)
+      for (int dc = -1; dc <= 1; ++dc) {
+        if (dr == 0 && dc == 0) continue;
+        const int b = g.site_at(c.row + dr, c.col + dc);
+        if (b < 0 || parent[b] != -2 || stone_at(b) != colour) continue;
+        if (dr != 0 && dc != 0) {
+          // The square crossed has its lower-left point at the smaller row and column;
+          // it is dark (Black's home) iff their sum is odd.
+          const bool dark = (std::min(c.row, c.row + dr) + std::min(c.col, c.col + dc)) % 2 != 0;
+          if (dark != (colour == kBlack)) continue;
+        }
+        parent[b] = a;
+        queue.push_back(b);
+      }
+  }
+  return {};
 }
 
 }  // namespace ludus::trellis

@@ -1,0 +1,73 @@
+// The study routes against a real server: rules documents, record downloads, positions
+// off the record and the engine's bounded evaluation.
+#include "core/rules_documents.h"
+#include "http_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+using nlohmann::json;
+
+class StudyRoutesTest : public HttpFixture {};
+
+TEST_F(StudyRoutesTest, RulesAreTheDocumentsOfLudusRules) {
+  auto rules = get("/api/rules/n-mesh");
+  ASSERT_EQ(rules.status, 200) << rules.body;
+  EXPECT_EQ(rules.json["title"], "N-Mesh");
+  EXPECT_EQ(rules.json["markdown"], std::string(rules_document("n-mesh")));
+  EXPECT_EQ(get("/api/rules/conventions").json["markdown"], std::string(rules_document("conventions")));
+  EXPECT_EQ(get("/api/rules/chess").status, 404);
+}
+
+TEST_F(StudyRoutesTest, RecordDownloadsAsJsonAndSgf) {
+  const std::string alice = account("alice");
+  account("bob");
+  auto created = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"players", {"alice", "bob"}}}, alice);
+  ASSERT_EQ(created.status, 201);
+  const std::string board = std::to_string(created.json["board"].get<int64_t>());
+  ASSERT_EQ(post("/api/games/" + board + "/move", {{"move", "c3"}}, alice).status, 200);
+  auto record = get("/api/games/" + board + "/record.json");
+  ASSERT_EQ(record.status, 200);
+  EXPECT_EQ(json::parse(record.body)["moves"], json({"c3"}));
+  auto sgf = get("/api/games/" + board + "/record.sgf");
+  ASSERT_EQ(sgf.status, 200);
+  EXPECT_NE(sgf.body.find(";B[c3]"), std::string::npos) << sgf.body;
+  EXPECT_NE(sgf.content_type.find("sgf"), std::string::npos);
+  EXPECT_EQ(get("/api/games/999/record.sgf").status, 404);
+}
+
+TEST_F(StudyRoutesTest, PositionsOffTheRecord) {
+  auto start = post("/api/position", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}}});
+  ASSERT_EQ(start.status, 200) << start.body;
+  EXPECT_EQ(start.json["to_move"], "x");
+  EXPECT_EQ(start.json["legal_moves"].size(), 19u);
+  auto won = post("/api/position", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}},
+                                    {"moves", {"a1", "c1", "a2", "c2", "a3"}}});
+  ASSERT_EQ(won.status, 200) << won.body;
+  EXPECT_EQ(won.json["outcome"]["winner_colour"], "x");
+  EXPECT_EQ(won.json["deciding_sites"], json({"a1", "a2", "a3"}));
+  EXPECT_TRUE(won.json["legal_moves"].empty());
+  auto bad = post("/api/position", {{"game", "ndengrod"}, {"moves", {"e5", "e5"}}});
+  EXPECT_EQ(bad.status, 400);
+  EXPECT_EQ(bad.json["error"], "move 2 'e5': illegal move 'e5': occupied");
+  EXPECT_EQ(post("/api/position", {{"game", "nope"}}).status, 400);
+  EXPECT_EQ(post("/api/position", {{"game", "ndengrod"}, {"moves", "e5"}}).status, 400);
+}
+
+TEST_F(StudyRoutesTest, TheEngineFindsTheWinInOne) {
+  // x has a1 a2 and plays a3 to win at once.
+  auto eval = post("/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}},
+                                     {"moves", {"a1", "c1", "a2", "c2"}}, {"iterations", 2000}});
+  ASSERT_EQ(eval.status, 200) << eval.body;
+  EXPECT_EQ(eval.json["move"], "a3");
+  EXPECT_EQ(eval.json["pv"][0], "a3");
+  EXPECT_GT(eval.json["win_probability"].get<double>(), 0.9);
+  EXPECT_LE(eval.json["iterations"].get<int64_t>(), 2000);
+  EXPECT_TRUE(eval.json["proven"].is_null() || eval.json["proven"] == "win") << eval.body;
+  auto over = post("/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}},
+                                     {"moves", {"a1", "c1", "a2", "c2", "a3"}}});
+  EXPECT_EQ(over.status, 400);
+}
+
+}  // namespace
+}  // namespace ludus::server::testing

@@ -1,0 +1,139 @@
+// Live updates of the page: the WebSocket (GET /api/ws) for the board shown, the boards
+// of the game list and the lobby, with long polls as the fallback.  Shares `app`, `api`
+// and the helpers of app.js and play.js.
+'use strict';
+
+// Live updates.  A WebSocket (GET /api/ws) pushes every change of the board shown; while
+// it is not open (older servers, a proxy without WebSockets, a dropped connection) one
+// loop per open board waits for changes instead: a long poll (GET ?wait=S&revision=R)
+// when the server gives revisions, else a plain GET every POLL_MS.  A board shown by the
+// page's own action makes a waiting poll answer at once; answers older than what is
+// shown are dropped.
+const updates = { socket: null, open: false, retryMs: 1000 };
+
+function connectLive() {
+  if (typeof WebSocket === 'undefined' || updates.socket) return;
+  let socket;
+  try {
+    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/api/ws`);
+  } catch (e) {
+    return;  // stay with the long poll
+  }
+  updates.socket = socket;
+  socket.addEventListener('open', () => {
+    updates.open = true;
+    updates.retryMs = 1000;
+    sendWatch();
+    if (app.board) schedulePoll();  // hands the board over to the socket
+  });
+  socket.addEventListener('message', (event) => {
+    let message = null;
+    try {
+      message = JSON.parse(event.data);
+    } catch (e) {
+      return;
+    }
+    if (!message) return;
+    if (message.state) onPush(message.state);
+    // A change of a listed board, or a board created or finished: the list is out of date.
+    if (message.lobby || (message.state && app.listBoards.includes(message.board) && message.board !== app.boardId))
+      reloadListSoon();
+  });
+  socket.addEventListener('close', () => {
+    const wasOpen = updates.open;
+    updates.open = false;
+    updates.socket = null;
+    if (wasOpen && app.board) schedulePoll();  // the long poll takes over meanwhile
+    setTimeout(connectLive, updates.retryMs);
+    updates.retryMs = Math.min(updates.retryMs * 2, 30000);
+  });
+}
+
+// A pushed BOARD: shown if it is newer than the board on screen.  During the page's own
+// action it waits, so a quick reply (the computer's) pushed before the action's answer
+// is not lost.
+function onPush(board) {
+  if (!app.board || board.board !== app.board.board) return;
+  if (app.busy) {
+    setTimeout(() => onPush(board), 100);
+    return;
+  }
+  if (app.analysis || board.revision <= app.board.revision) return;
+  applyUpdate(app.board, board);
+}
+
+// What the socket should push: the board shown and the boards of the game list (at most 64,
+// the server's limit), and the lobby's creations and endings.
+function sendWatch() {
+  if (!updates.open) return;
+  const boards = [...new Set([app.board?.board, ...app.listBoards].filter((b) => b))].slice(0, 64);
+  updates.socket.send(JSON.stringify({ watch: boards, lobby: true }));
+}
+
+function reloadListSoon() {
+  clearTimeout(app.listReload);
+  app.listReload = setTimeout(loadGames, 300);
+}
+
+// Whether the game list must poll (the socket keeps it current otherwise).
+function listNeedsPolling() {
+  return !updates.open;
+}
+
+function stopPolling() {
+  app.pollLoop++;
+  clearTimeout(app.pollTimer);
+  if (app.pollAbort) app.pollAbort.abort();
+  app.pollAbort = null;
+}
+
+function schedulePoll() {
+  stopPolling();
+  if (updates.open) {
+    sendWatch();
+    return;
+  }
+  const loop = app.pollLoop;
+  app.pollTimer = setTimeout(() => poll(loop), 0);
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// Shows `board` in place of `shown` if that is still what the page shows and it changed.
+function applyUpdate(shown, board) {
+  const current = app.board === shown && !app.viewingPast && !app.busy && !app.analysis;
+  if (!current || signature(board) === signature(shown)) return;
+  const moved = board.moves_played !== shown.moves_played;
+  app.board = board;
+  if (moved) {
+    app.selection = [];
+    showError('');  // an older refusal no longer applies
+  }
+  renderBoard();
+  if (moved) loadGames();
+}
+
+async function poll(loop) {
+  while (loop === app.pollLoop) {
+    const shown = app.board;
+    if (document.hidden || app.viewingPast || app.busy || !shown || shown.outcome) {
+      await sleep(POLL_MS);
+      continue;
+    }
+    const long = typeof shown.revision === 'number';
+    const query = long ? `?wait=${LONG_POLL_S}&revision=${shown.revision}` : '';
+    const controller = new AbortController();
+    app.pollAbort = controller;
+    let board = null;
+    try {
+      board = await api('GET', `/api/games/${shown.board}${query}`, undefined, controller.signal);
+    } catch (e) {
+      if (loop !== app.pollLoop) return;
+      await sleep(POLL_MS);  // server away or busy: try again soon
+      continue;
+    }
+    if (loop !== app.pollLoop) return;
+    applyUpdate(shown, board);
+    if (!long) await sleep(POLL_MS);
+  }
+}
