@@ -102,6 +102,13 @@ TEST_F(PackageTest, TheUnpackedServerServesTheInstalledPageAndTheApi) {
   ASSERT_FALSE(deb_.empty());
   TempDir dir;
   auto [pid, port, err_fd, err_start] = server::testing::start_server(ludus(), dir.file("package.db"));
+  // A failed assertion must not leave the server running: ctest would wait for it.
+  struct KillOnExit {
+    pid_t pid;
+    ~KillOnExit() {
+      if (pid > 0 && kill(pid, SIGKILL) == 0) waitpid(pid, nullptr, 0);
+    }
+  } guard{pid};
   ASSERT_GT(port, 0) << err_start;
   // It took the page from the unpacked tree (bin/../share/ludus/web), not from the sources.
   const fs::path web = fs::canonical(root() / "usr/share/ludus/web");
@@ -115,7 +122,7 @@ TEST_F(PackageTest, TheUnpackedServerServesTheInstalledPageAndTheApi) {
   for (const auto& entry : registered_games())
     EXPECT_TRUE(contains(catalog.body, "\"" + entry.info->name + "\"")) << catalog.body;
   // A board started through the command grammar is listed by /api/games (the database works).
-  for (const char* command : {"signup alice pw", "ndengrod challenge -size=4 alice ai:random pw"}) {
+  for (const char* command : {"signup alice alice-pass", "ndengrod challenge -size=4 alice ai:random alice-pass"}) {
     const auto reply = client.request(boost::beast::http::verb::post, "/api/command", command, {}, "text/plain");
     EXPECT_EQ(reply.status, 200) << command << ": " << reply.body << reply.error;
   }
@@ -128,6 +135,7 @@ TEST_F(PackageTest, TheUnpackedServerServesTheInstalledPageAndTheApi) {
   ASSERT_EQ(kill(pid, SIGTERM), 0);
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  guard.pid = 0;
   EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0);
   server::testing::read_all(err_fd);
 }
