@@ -63,14 +63,16 @@ void Service::notify(int64_t board) {
 
 template <class Fn>
 auto Service::change_board(int64_t board, Fn&& change) {
-  auto session = store_->session();
-  auto tx = session.write();
-  auto record = session.find_game(board);
-  if (!record) not_found("no " + board_name(board));
-  Board b(std::move(*record), session.moves(board));
-  auto result = change(b, session);
-  session.update_game(b.refreshed_record(accounts_->now()));
-  tx.commit();
+  auto result = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto record = session.find_game(board);
+    if (!record) not_found("no " + board_name(board));
+    Board b(std::move(*record), session.moves(board));
+    auto result = change(b, session);
+    session.update_game(b.refreshed_record(accounts_->now()));
+    tx.commit();
+    return result;
+  });
   notify(board);
   return result;
 }
@@ -93,25 +95,27 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
   record.to_move_seat = history->state().seat_to_move();
   record.created_at = record.updated_at = accounts_->now();
 
-  auto session = store_->session();
-  auto tx = session.write();
-  record.seats = {checked_seat(session, limits_.ai, first), checked_seat(session, limits_.ai, second)};
-  if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
-  if (record.seats[0] != challenger && record.seats[1] != challenger)
-    forbidden("you (" + challenger + ") can only challenge on a board where you play");
-  if (limits_.boards_per_hour > 0) {
-    const auto [started, earliest] = session.games_challenged_since(challenger, record.created_at - 3600);
-    if (started >= limits_.boards_per_hour) {
-      const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - record.created_at));
-      too_many("you (" + challenger + ") started " + std::to_string(started) +
-                   " boards in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
-               "too_many_boards", wait);
+  record.id = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    record.seats = {checked_seat(session, limits_.ai, first), checked_seat(session, limits_.ai, second)};
+    if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+    if (record.seats[0] != challenger && record.seats[1] != challenger)
+      forbidden("you (" + challenger + ") can only challenge on a board where you play");
+    if (limits_.boards_per_hour > 0) {
+      const auto [started, earliest] = session.games_challenged_since(challenger, record.created_at - 3600);
+      if (started >= limits_.boards_per_hour) {
+        const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - record.created_at));
+        too_many("you (" + challenger + ") started " + std::to_string(started) +
+                     " boards in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
+                 "too_many_boards", wait);
+      }
     }
-  }
-  record.id = session.insert_game(record);
-  for (const auto& seat : record.seats)
-    if (!Accounts::is_ai(seat)) session.set_subscription(seat, record.id, true);
-  tx.commit();
+    const int64_t id = session.insert_game(record);
+    for (const auto& seat : record.seats)
+      if (!Accounts::is_ai(seat)) session.set_subscription(seat, id, true);
+    tx.commit();
+    return id;
+  });
   notify(record.id);
   return record.id;
 }
@@ -228,11 +232,12 @@ void Service::comment(int64_t board, const std::string& user, std::string_view t
 }
 
 void Service::subscribe(int64_t board, const std::string& user, bool on) {
-  auto session = store_->session();
-  auto tx = session.write();
-  if (!session.find_game(board)) not_found("no " + board_name(board));
-  session.set_subscription(user, board, on);
-  tx.commit();
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    if (!session.find_game(board)) not_found("no " + board_name(board));
+    session.set_subscription(user, board, on);
+    tx.commit();
+  });
 }
 
 Board Service::load(int64_t board) {

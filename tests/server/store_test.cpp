@@ -62,7 +62,7 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
     session.insert_game(g);
     // Back to schema 1: no revision column.
     session.connection().exec(
-        "DROP TABLE login_failures; DROP INDEX games_by_challenger; ALTER TABLE games DROP COLUMN revision; "
+        "DROP TABLE ai_leases; DROP TABLE login_failures; DROP INDEX games_by_challenger; ALTER TABLE games DROP COLUMN revision; "
         "DELETE FROM schema_version WHERE version >= 2; PRAGMA user_version = 1");
   }
   Store store(dir.file("a.db"));
