@@ -88,6 +88,10 @@ auto PostgresConnection::run(std::string_view what, Fn&& work) {
   } catch (const pqxx::in_doubt_error& e) {
     broken_ = true;
     throw ServerError(503, "busy", "the database connection was lost during a commit: " + first_line(e.what()));
+  } catch (const pqxx::serialization_failure& e) {
+    throw RetryableConflict(first_line(e.what()));  // libpqxx 6 leaves sqlstate() empty for these
+  } catch (const pqxx::deadlock_detected& e) {
+    throw RetryableConflict(first_line(e.what()));
   } catch (const pqxx::sql_error& e) {
     const std::string& state = e.sqlstate();
     if (state == "40001" || state == "40P01") throw RetryableConflict(first_line(e.what()));
@@ -112,7 +116,7 @@ Statement& PostgresConnection::prepare(const char* sql) {
       conn_->prepare(name, postgres_placeholders(sql));
       return 0;
     });
-    it = statements_.emplace(sql, std::make_unique<PostgresStatement>(*this, name)).first;
+    it = statements_.emplace(sql, std::make_unique<PostgresStatement>(*this, name, sql)).first;
   }
   return *it->second;
 }
@@ -216,8 +220,8 @@ std::optional<std::vector<int64_t>> PostgresConnection::await_changes(std::chron
 
 // --- statements ------------------------------------------------------------------------------
 
-PostgresStatement::PostgresStatement(PostgresConnection& connection, std::string name)
-    : connection_(&connection), name_(std::move(name)) {}
+PostgresStatement::PostgresStatement(PostgresConnection& connection, std::string name, const char* sql)
+    : connection_(&connection), name_(std::move(name)), sql_(sql) {}
 
 PostgresStatement::~PostgresStatement() = default;
 
@@ -240,7 +244,7 @@ bool PostgresStatement::step() {
     std::vector<const char*> values;
     for (const auto& p : params_) values.push_back(p ? p->c_str() : nullptr);
     result_ = std::make_unique<Result>();
-    result_->rows = connection_->run(name_, [&] {
+    result_->rows = connection_->run(sql_, [&] {
       return connection_->in_transaction([&](pqxx::transaction_base& tx) {
         return tx.exec_prepared(name_, pqxx::prepare::make_dynamic_params(values));
       });

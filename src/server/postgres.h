@@ -25,7 +25,7 @@ class PostgresConnection;
 
 class PostgresStatement final : public Statement {
  public:
-  PostgresStatement(PostgresConnection& connection, std::string name);
+  PostgresStatement(PostgresConnection& connection, std::string name, const char* sql);
   ~PostgresStatement() override;
   void bind_int64(int index, int64_t value) override;
   void bind_text(int index, std::string_view text) override;
@@ -43,6 +43,7 @@ class PostgresStatement final : public Statement {
   struct Result;
   PostgresConnection* connection_;
   std::string name_;
+  const char* sql_;  // for error messages
   std::vector<std::optional<std::string>> params_;  // text format; PostgreSQL infers the types
   std::unique_ptr<Result> result_;                  // after the first step()
   long row_ = -1;

@@ -216,7 +216,7 @@ void Session::add_login_failure(const std::string& user, int64_t now) {
   connection_
       ->query(
           "INSERT INTO login_failures (user_id, failures, last_failure_at) VALUES (?1, 1, ?2) "
-          "ON CONFLICT (user_id) DO UPDATE SET failures = failures + 1, last_failure_at = ?2")
+          "ON CONFLICT (user_id) DO UPDATE SET failures = login_failures.failures + 1, last_failure_at = ?2")
       .bind_all(user, now)
       .run();
 }
@@ -275,11 +275,12 @@ std::optional<int64_t> Session::game_revision(int64_t id) {
 }
 
 std::vector<GameRecord> Session::list_games(const GameFilter& f) {
-  // One statement for every filter: a NULL or 0 parameter switches its condition off.
+  // One statement for every filter: a NULL or 0 parameter switches its condition off (the
+  // CASTs tell PostgreSQL the type of a parameter first seen in IS NULL).
   auto q = connection_->query(
       "SELECT " LUDUS_GAME_COLUMNS
-      " FROM games WHERE (?1 IS NULL OR seat0 = ?1 OR seat1 = ?1)"
-      " AND (?2 IS NULL OR status = ?2)"
+      " FROM games WHERE (CAST(?1 AS TEXT) IS NULL OR seat0 = ?1 OR seat1 = ?1)"
+      " AND (CAST(?2 AS TEXT) IS NULL OR status = ?2)"
       " AND (?3 = 0 OR (status = 'active' AND ((seat0 = ?1 AND to_move_seat = 0) OR (seat1 = ?1 AND to_move_seat = 1))))"
       " AND (?4 = 0 OR id IN (SELECT game_id FROM subscriptions WHERE user_id = ?5))"
       " ORDER BY updated_at DESC, id DESC LIMIT ?6 OFFSET ?7");

@@ -52,7 +52,7 @@ ProgramResult run_ludus(const std::vector<std::string>& args) {
 TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
   TempDir dir;
-  const std::string db = dir.file("pbm.db");
+  const std::string db = test_database(dir.file("pbm.db"));
   auto pbm = [&](std::vector<std::string> words) {
     words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
     return run_ludus(words);
@@ -118,7 +118,7 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
   TempDir dir;
   for (int signal : {SIGTERM, SIGINT}) {
     int err_fd = -1;
-    auto [pid, port] = start_server(dir.file("serve.db"), &err_fd);
+    auto [pid, port] = start_server(test_database(dir.file("serve.db")), &err_fd);
     ASSERT_GT(port, 0);
     HttpClient c("127.0.0.1", port);
     EXPECT_EQ(c.get("/api/health").status, 200);
@@ -134,7 +134,7 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
     EXPECT_NE(err.find("ludus: stopped"), std::string::npos) << err;
   }
   // Both accounts made it to the file.
-  Store store(dir.file("serve.db"));
+  Store store(test_database(dir.file("serve.db")));
   EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGTERM)));
   EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGINT)));
 }

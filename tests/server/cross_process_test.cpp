@@ -111,7 +111,7 @@ HttpReply json_reply(HttpResult r) {
 TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     TempDir dir;
-    const std::string db = dir.file("serve.db");
+    const std::string db = test_database(dir.file("serve.db"));
     struct Ack {
       int64_t board;
       int ply;

@@ -15,8 +15,9 @@ std::string pragma_text(sql::Connection& c, const char* pragma) {
 }
 
 TEST(StoreTest, NewDatabaseIsMigratedAndInWalMode) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto session = store.session();
   EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
   EXPECT_EQ(pragma_text(session.connection(), "PRAGMA journal_mode"), "wal");
@@ -37,11 +38,11 @@ TEST(StoreTest, NewDatabaseIsMigratedAndInWalMode) {
 TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   TempDir dir;
   {
-    Store store(dir.file("a.db"));
+    Store store(test_database(dir.file("a.db")));
     auto session = store.session();
     session.insert_user({"alice", "hash", "", 1});
   }
-  Store again(dir.file("a.db"));
+  Store again(test_database(dir.file("a.db")));
   auto session = again.session();
   EXPECT_TRUE(session.find_user("alice"));
   auto q = session.connection().query("SELECT count(*) FROM schema_version");
@@ -50,9 +51,10 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
 }
 
 TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
   {
-    Store store(dir.file("a.db"));
+    Store store(test_database(dir.file("a.db")));
     auto session = store.session();
     session.insert_user({"alice", "hash", "", 1});
     GameRecord g;
@@ -65,7 +67,7 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
         "DROP TABLE ai_leases; DROP TABLE login_failures; DROP INDEX games_by_challenger; ALTER TABLE games DROP COLUMN revision; "
         "DELETE FROM schema_version WHERE version >= 2; PRAGMA user_version = 1");
   }
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto session = store.session();
   EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
   auto game = session.find_game(1);
@@ -78,13 +80,14 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
 }
 
 TEST(StoreTest, RefusesADatabaseFromANewerBuild) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
   {
-    Store store(dir.file("a.db"));
+    Store store(test_database(dir.file("a.db")));
     store.session().connection().exec("PRAGMA user_version = 999");
   }
   try {
-    Store newer(dir.file("a.db"));
+    Store newer(test_database(dir.file("a.db")));
     ADD_FAILURE() << "opened a newer schema";
   } catch (const ServerError& e) {
     EXPECT_NE(std::string(e.what()).find("schema version 999"), std::string::npos) << e.what();
@@ -92,6 +95,7 @@ TEST(StoreTest, RefusesADatabaseFromANewerBuild) {
 }
 
 TEST(StoreTest, UnopenableFileGivesAClearError) {
+  LUDUS_SQLITE_ONLY();
   try {
     Store store("/nonexistent-dir/x/y.db");
     ADD_FAILURE();
@@ -112,6 +116,7 @@ std::string open_error(const std::string& path) {
 
 // A mistyped --db must not become a new empty server, nor fail later inside a request.
 TEST(StoreTest, RefusesEmptyForeignAndDamagedFiles) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
   std::ofstream(dir.file("empty.db")).close();
   EXPECT_NO_THROW(Store{dir.file("empty.db")}.session());  // as a process creating it would
@@ -155,14 +160,14 @@ TEST(StoreTest, ConcurrentOpenersMigrateOnce) {
   for (int i = 0; i < 4; ++i)
     threads.emplace_back([&] {
       try {
-        Store store(dir.file("a.db"));
+        Store store(test_database(dir.file("a.db")));
       } catch (...) {
         ++failures;
       }
     });
   for (auto& t : threads) t.join();
   EXPECT_EQ(failures, 0);
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto q = store.session().connection().query("SELECT count(*) FROM schema_version");
   ASSERT_TRUE(q.step());
   EXPECT_EQ(q.integer(0), current_schema_version());
@@ -170,7 +175,7 @@ TEST(StoreTest, ConcurrentOpenersMigrateOnce) {
 
 TEST(StoreTest, RolledBackTransactionLeavesNoTrace) {
   TempDir dir;
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto session = store.session();
   {
     auto tx = session.write();
