@@ -189,8 +189,10 @@ std::vector<std::string> PostgresConnection::table_names() {
 void PostgresConnection::after_import(const std::string& table) {
   std::string sequence;
   {
-    auto q = query("SELECT pg_get_serial_sequence(?1, 'id')");
-    q.bind(1, conn_->quote_name(table));
+    auto q = query(
+        "SELECT pg_get_serial_sequence(?1, 'id') FROM information_schema.columns "
+        "WHERE table_schema = current_schema() AND table_name = ?2 AND column_name = 'id'");
+    q.bind_all(conn_->quote_name(table), table);
     if (!q.step() || q.is_null(0)) return;  // no generated id column
     sequence = q.text(0);
   }

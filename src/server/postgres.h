@@ -43,7 +43,7 @@ class PostgresStatement final : public Statement {
   struct Result;
   PostgresConnection* connection_;
   std::string name_;
-  const char* sql_;  // for error messages
+  std::string sql_;  // for error messages
   std::vector<std::optional<std::string>> params_;  // text format; PostgreSQL infers the types
   std::unique_ptr<Result> result_;                  // after the first step()
   long row_ = -1;

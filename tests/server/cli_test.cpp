@@ -8,6 +8,8 @@
 
 #include <regex>
 
+#include "server/schema.h"
+
 #include "http_test_support.h"
 
 namespace ludus::server::testing {
@@ -137,6 +139,43 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
   Store store(test_database(dir.file("serve.db")));
   EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGTERM)));
   EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGINT)));
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
+
+namespace ludus::server::testing {
+namespace {
+
+TEST(DbCommandTest, MigrateExportImportCheckAndClearErrors) {
+  TempDir dir;
+  const std::string source = dir.file("source.db"), target = test_database(dir.file("target.db"));
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "alice", "pw-a"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "bob", "pw-b"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "ndengrod", "challenge", "-size=3", "alice", "bob", "pw-a"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "move", "1", "alice", "pw-a", "c3"}).exit_code, 0);
+  auto migrated = run_ludus({"db", "migrate", "--db", target});
+  EXPECT_EQ(migrated.exit_code, 0) << migrated.err;
+  EXPECT_NE(migrated.out.find("schema version " + std::to_string(current_schema_version())), std::string::npos);
+  auto exported = run_ludus({"db", "export", "--db", source, "--output", dir.file("dump.jsonl")});
+  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  auto imported = run_ludus({"db", "import", "--db", target, "--input", dir.file("dump.jsonl")});
+  EXPECT_EQ(imported.exit_code, 0) << imported.err;
+  auto checked = run_ludus({"db", "check", "--db", target});
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+  EXPECT_NE(checked.out.find(": ok"), std::string::npos) << checked.out;
+  auto shown = run_ludus({"pbm", "--db", target, "show", "1"});
+  EXPECT_NE(shown.out.find("c3"), std::string::npos) << shown.out << shown.err;
+
+  auto bad = run_ludus({"db", "check", "--db", "mysql://x/y"});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  EXPECT_NE(bad.err.find("unknown scheme 'mysql'"), std::string::npos) << bad.err;
+  auto unreachable = run_ludus({"db", "check", "--db", "postgresql://nobody@127.0.0.1:1/x"});
+  EXPECT_NE(unreachable.exit_code, 0);
+  EXPECT_EQ(std::count(unreachable.err.begin(), unreachable.err.end(), '\n'), 1) << unreachable.err;
+  EXPECT_NE(unreachable.err.find("cannot connect to the database postgresql://nobody@127.0.0.1:1/x"), std::string::npos)
+      << unreachable.err;
 }
 
 }  // namespace
