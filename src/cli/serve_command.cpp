@@ -68,6 +68,13 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
       ->capture_default_str()->check(CLI::Range(1, 256));
   app.add_option("--ai-workers", args->config.ai_workers, "Boards whose AI searches at once (default: cores - 1, at least 1)")
       ->capture_default_str()->check(CLI::Range(1, 256));
+  app.add_option_function<double>("--ai-lease", ms(args->config.ai_lease),
+                                  "Seconds an instance's claim on an AI move lasts unrenewed: how soon another instance "
+                                  "on the same database takes over the AI moves of one that died (default 15)")
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option_function<double>("--ai-sweep", ms(args->config.ai_sweep_interval),
+                                  "Seconds between looks for boards awaiting an AI move (and lease renewals; default 3)")
+      ->check(CLI::Range(0.05, 3600.0));
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   return [args] {
