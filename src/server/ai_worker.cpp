@@ -149,6 +149,13 @@ void AiWorker::run() {
 }
 
 void AiWorker::search_if_claimed(int64_t board) {
+  {
+    // Most changes are of boards without an AI to move: a read of the row, no claim.
+    const auto record = service_->store().session().find_game(board);
+    if (!record || record->status != "active" || !record->to_move_seat ||
+        !Accounts::is_ai(record->seats[static_cast<size_t>(*record->to_move_seat)]))
+      return;
+  }
   const int64_t now = now_ms();
   // Another instance searching this board: its change notice brings the board back if
   // the AI is still to move afterwards, and the sweep does if that instance dies.
