@@ -10,6 +10,7 @@ BUILD_DIR=${BUILD_DIR:-build}
 PACKAGES=(g++ cmake ninja-build pkg-config git
           libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
           libsqlite3-dev libboost-dev libsodium-dev
+          libpqxx-dev postgresql  # the play server's PostgreSQL backend, and the cluster its tests start
           chromium nodejs)  # chromium and node: the browser test of the web page (tests/browser)
 # Debian's npm, unless an npm is already there (NodeSource's nodejs bundles one and conflicts with it).
 command -v npm >/dev/null || PACKAGES+=(npm)
