@@ -186,3 +186,41 @@ TEST(StoreTest, RolledBackTransactionLeavesNoTrace) {
 
 }  // namespace
 }  // namespace ludus::server::testing
+
+namespace ludus::server::testing {
+namespace {
+
+// PostgreSQL: a connection the server lost (a restart, a failover, an administrator's
+// pg_terminate_backend) fails the request under way with 503 and is not pooled again;
+// the next request works on a new connection.
+TEST(PostgresStoreTest, LostConnectionsAreReplaced) {
+  if (!testing_postgres()) GTEST_SKIP() << "about PostgreSQL connections";
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  Store store(url);
+  store.session().insert_user({"alice", "hash", "", 1});
+  {
+    auto admin = sql::connect(sql::DatabaseUrl::parse(url));
+    admin->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    for (int i = 0; i < 500; ++i) {  // the pooled connection's server process is gone
+      auto q = admin->query("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+      if (q.step() && q.integer(0) == 0) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+  int failures = 0;
+  for (int i = 0; i < 3; ++i) {
+    try {
+      EXPECT_TRUE(store.session().find_user("alice"));
+    } catch (const ServerError& e) {
+      EXPECT_EQ(e.status(), 503) << e.what();
+      ++failures;
+    }
+  }
+  EXPECT_EQ(failures, 1) << "the request on the lost connection fails, and only it";
+  EXPECT_TRUE(store.session().find_user("alice"));
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
