@@ -197,3 +197,75 @@ TEST_F(MultiInstanceTest, KillingOneInstanceUnderLoadLosesNoAcknowledgedMove) {
 
 }  // namespace
 }  // namespace ludus::server::testing
+
+namespace ludus::server::testing {
+namespace {
+
+// The change feed's own connection is lost (PostgreSQL restarted, failed over, or an
+// administrator ended it): the feed connects again and the server's watchers still get
+// changes made by another process.
+TEST(ChangeFeedTest, AFeedWhoseConnectionWasLostConnectsAgain) {
+  if (!testing_postgres()) GTEST_SKIP() << "about PostgreSQL connections (SQLite's feed polls a file)";
+  TempDir dir, web;
+  ServerConfig config;
+  config.db_path = test_database(dir.file("feed.db"));
+  config.port = 0;
+  config.web_dir = "";
+  config.passwords = PasswordPolicy::fast();
+  config.limits.requests_per_second = 0;
+  config.change_poll_interval = std::chrono::milliseconds(50);
+  std::mutex log_mutex;
+  std::vector<std::string> log;
+  config.log = [&](const std::string& line) {
+    std::lock_guard lock(log_mutex);
+    log.push_back(line);
+  };
+  PlayServer server(config);
+  server.start();
+  Store other(config.db_path);  // "another instance"
+  Accounts accounts(other, PasswordPolicy::fast(), system_clock());
+  Service service(other, accounts);
+  accounts.signup("alice", "pw-alice", "");
+  accounts.signup("bob", "pw-bob", "");
+  const int64_t board = service.challenge("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
+  {
+    auto admin = sql::connect(sql::DatabaseUrl::parse(config.db_path));
+    // Every connection of the database: the feed's, the server's pool and `other`'s.
+    admin->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+  }
+  const auto base = "/api/games/" + std::to_string(board);
+  int64_t revision = -1;
+  for (int i = 0; i < 5 && revision < 0; ++i) {  // a request on a lost pooled connection gets 503 once
+    HttpClient client("127.0.0.1", server.port());
+    auto r = client.get(base);
+    if (r.status == 200) revision = nlohmann::json::parse(r.body)["revision"];
+  }
+  ASSERT_GE(revision, 0);
+  std::string polled;
+  std::thread poll([&] {
+    HttpClient c("127.0.0.1", server.port());
+    polled = c.get(base + "?wait=20&revision=" + std::to_string(revision)).body;
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(500));  // the feed has reconnected meanwhile
+  for (int i = 0; i < 5; ++i) {
+    try {
+      service.play(board, "alice", "c3");
+      break;
+    } catch (const ServerError& e) {
+      ASSERT_EQ(e.status(), 503) << e.what();  // `other`'s lost pooled connection
+    }
+  }
+  poll.join();
+  bool reconnected = false;
+  {
+    std::lock_guard lock(log_mutex);
+    for (const auto& line : log) reconnected |= line.rfind("change feed: ", 0) == 0;
+  }
+  EXPECT_TRUE(reconnected) << "the feed noticed the lost connection";
+  EXPECT_EQ(nlohmann::json::parse(polled, nullptr, false).value("moves_played", 0), 1) << polled;
+  server.stop();
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
