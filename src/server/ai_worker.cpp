@@ -160,20 +160,31 @@ void AiWorker::search_if_claimed(int64_t board) {
   // Another instance searching this board: its change notice brings the board back if
   // the AI is still to move afterwards, and the sweep does if that instance dies.
   if (!service_->store().session().claim_ai_lease(board, owner_, now, now + settings_.lease.count())) return;
+  {
+    std::lock_guard lock(mutex_);
+    leased_.insert(board);
+  }
+  auto release = [&] {
+    {
+      std::lock_guard lock(mutex_);
+      leased_.erase(board);
+    }
+    service_->store().session().release_ai_lease(board, owner_);
+  };
   try {
     service_->play_ai_move(board);
   } catch (...) {
-    service_->store().session().release_ai_lease(board, owner_);
+    release();
     throw;
   }
-  service_->store().session().release_ai_lease(board, owner_);
+  release();
 }
 
 void AiWorker::renew_leases() {
   std::vector<int64_t> running;
   {
     std::lock_guard lock(mutex_);
-    running.assign(running_.begin(), running_.end());
+    running.assign(leased_.begin(), leased_.end());
   }
   if (running.empty()) return;
   auto session = service_->store().session();

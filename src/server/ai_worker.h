@@ -94,6 +94,7 @@ class AiWorker {
   std::deque<int64_t> queue_;
   std::set<int64_t> queued_;
   std::set<int64_t> running_;
+  std::set<int64_t> leased_;  // boards whose AI move this instance has claimed
   std::set<int64_t> changed_while_running_;
   std::map<int64_t, std::chrono::steady_clock::time_point> retry_at_;
   std::map<int64_t, int> failures_;  // consecutive failures of a board, for the backoff
