@@ -14,6 +14,7 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           python3-aiosmtpd                       # the mail tests' SMTP server (tests/mail)
           libedit-dev  # line editing in `ludus play`
           help2man dpkg-dev file  # the manual page; cpack's .deb (dpkg-shlibdeps, file)
+          libpqxx-dev postgresql  # the play server's PostgreSQL backend, and the cluster its tests start
           chromium nodejs)  # chromium and node: the browser test of the web page (tests/browser)
 # Debian's npm, unless an npm is already there (NodeSource's nodejs bundles one and conflicts with it).
 command -v npm >/dev/null || PACKAGES+=(npm)

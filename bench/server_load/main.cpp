@@ -46,6 +46,8 @@ struct Options {
   bool plain = false;  // do not pass the limit options (servers that do not know them)
   std::vector<std::string> server_args;  // more options of `ludus serve`
   uint64_t seed = 1;
+  std::string db;      // the started servers' database ("": a temporary SQLite file)
+  int instances = 1;   // servers started on that database; boards are spread over them
 };
 
 struct Target {
@@ -70,8 +72,8 @@ Target start_server(const Options& o) {
   std::filesystem::create_directories(t.dir);
   int err[2];
   if (pipe(err) != 0) throw std::runtime_error("pipe failed");
-  std::vector<std::string> args = {o.ludus, "serve", "--db", (t.dir / "load.db").string(), "--port", "0", "--quiet",
-                                   "--test-hashing"};
+  const std::string db = o.db.empty() ? (t.dir / "load.db").string() : o.db;
+  std::vector<std::string> args = {o.ludus, "serve", "--db", db, "--port", "0", "--quiet", "--test-hashing"};
   if (!o.plain)
     for (const char* a : {"--rate-limit", "0", "--max-connections-per-ip", "1000000"}) args.push_back(a);
   args.insert(args.end(), o.server_args.begin(), o.server_args.end());
@@ -215,16 +217,19 @@ void mover(const Target& t, const std::array<Player, 2>& players, const Options&
 
 int run(const Options& o) {
   raise_open_file_limit();
-  Target t;
+  std::vector<Target> targets;
   if (!o.url.empty()) {
     std::smatch m;
     if (!std::regex_search(o.url, m, std::regex(R"(http://([0-9.]+):(\d+))"))) throw std::runtime_error("--url http://IP:PORT");
-    t.host = m[1];
-    t.port = std::stoi(m[2]);
+    targets.emplace_back();
+    targets.back().host = m[1];
+    targets.back().port = std::stoi(m[2]);
   } else {
-    t = start_server(o);
+    for (int i = 0; i < std::max(1, o.instances); ++i) targets.push_back(start_server(o));
   }
-  std::cout << "server " << t.host << ":" << t.port << (t.pid ? " pid " + std::to_string(t.pid) : "") << "\n";
+  const Target& t = targets.front();  // set-up, idle connections and health checks
+  for (const Target& s : targets)
+    std::cout << "server " << s.host << ":" << s.port << (s.pid ? " pid " + std::to_string(s.pid) : "") << "\n";
   // Players and their tokens.
   std::vector<std::array<Player, 2>> pairs(o.boards);
   {
@@ -251,7 +256,7 @@ int run(const Options& o) {
   std::vector<std::thread> movers;
   const auto start = Clock::now();
   for (int b = 0; b < o.boards; ++b)
-    movers.emplace_back([&, b] { mover(t, pairs[b], o, o.seed * 1000 + b, stop, stats[b]); });
+    movers.emplace_back([&, b] { mover(targets[b % targets.size()], pairs[b], o, o.seed * 1000 + b, stop, stats[b]); });
   std::vector<double> health;
   int health_failed = 0;
   while (ms_since(start) < o.seconds * 1000) {
@@ -264,7 +269,8 @@ int run(const Options& o) {
     else
       ++health_failed;
   }
-  const std::string rss = t.pid ? vm_rss(t.pid) : "?";
+  std::string rss;
+  for (const Target& s : targets) rss += (rss.empty() ? "" : ", ") + (s.pid ? vm_rss(s.pid) : std::string("?"));
   stop = true;
   for (auto& m : movers) m.join();
   const double elapsed = ms_since(start) / 1000;
@@ -285,13 +291,14 @@ int run(const Options& o) {
               health.size(), percentile(health, 0.5), percentile(health, 0.99), percentile(health, 1.0), health_failed);
   std::printf("idle connections still open at the end: %d of %d\n", fleet.established() - fleet.closed(), o.idle);
   std::printf("server VmRSS: %s\n", rss.c_str());
-  if (t.pid) {
-    kill(t.pid, SIGTERM);
-    for (int i = 0; i < 100 && waitpid(t.pid, nullptr, WNOHANG) == 0; ++i)
+  for (const Target& s : targets) {
+    if (!s.pid) continue;
+    kill(s.pid, SIGTERM);
+    for (int i = 0; i < 100 && waitpid(s.pid, nullptr, WNOHANG) == 0; ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    kill(t.pid, SIGKILL);
-    waitpid(t.pid, nullptr, 0);
-    std::filesystem::remove_all(t.dir);
+    kill(s.pid, SIGKILL);
+    waitpid(s.pid, nullptr, 0);
+    std::filesystem::remove_all(s.dir);
   }
   return 0;
 }
@@ -310,6 +317,9 @@ int main(int argc, char** argv) {
   app.add_option("--seconds", o.seconds, "How long the moves go on")->capture_default_str();
   app.add_option("--game", o.game, "Game of the boards")->capture_default_str();
   app.add_option("--seed", o.seed, "Seed of the random moves")->capture_default_str();
+  app.add_option("--db", o.db, "Database of the started servers: a file, sqlite:PATH or postgresql://... (default: a temporary SQLite file)");
+  app.add_option("--instances", o.instances, "Servers started on that database; the boards are spread over them")
+      ->capture_default_str()->check(CLI::Range(1, 16));
   app.add_option("--server-arg", o.server_args, "One more option for `ludus serve` (repeat: --server-arg=--workers --server-arg=4)");
   app.add_flag("--plain", o.plain, "Start the server without the options lifting its limits (older servers)");
   CLI11_PARSE(app, argc, argv);

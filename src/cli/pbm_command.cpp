@@ -22,7 +22,10 @@ struct PbmArgs {
 const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server database (try: ludus pbm help)", 60,
                                     [](CLI::App& app) {
   auto args = std::make_shared<PbmArgs>();
-  app.add_option("--db", args->db, "SQLite database file (created if missing)")->capture_default_str();
+  app.add_option("--db", args->db,
+                 "Database: an SQLite file (created if missing), sqlite:PATH, or postgresql://USER@HOST/DBNAME")
+      ->envname("LUDUS_DB")
+      ->capture_default_str();
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   // Everything from the first word on is the command, including words such as -size=6.
   app.prefix_command();

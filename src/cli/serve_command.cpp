@@ -1,4 +1,4 @@
-// `ludus serve [--db FILE] [--port N] [--host ADDR] [limits...]`: the play server (JSON API, the
+// `ludus serve [--db FILE|URL] [--port N] [--host ADDR] [limits...]`: the play server (JSON API, the
 // command endpoint and the web page).  SIGINT/SIGTERM stop it gracefully: no new
 // requests, requests under way finish, the AI finishes its move, the database closes.
 #include <pthread.h>
@@ -26,7 +26,10 @@ struct ServeArgs {
 
 const bool kServe = register_command({"serve", "Run the play server (HTTP API and web page)", 61, [](CLI::App& app) {
   auto args = std::make_shared<ServeArgs>();
-  app.add_option("--db", args->config.db_path, "SQLite database file (created if missing)")->capture_default_str();
+  app.add_option("--db", args->config.db_path,
+                 "Database: an SQLite file (created if missing), sqlite:PATH, or postgresql://USER@HOST/DBNAME")
+      ->envname("LUDUS_DB")
+      ->capture_default_str();
   app.add_option("--port", args->config.port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   app.add_option("--host", args->config.host, "Address to listen on")->capture_default_str();
   app.add_option("--web-dir", args->config.web_dir, "Directory of the web page served at /")->capture_default_str();
@@ -69,6 +72,13 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   add_mail_transport_options(app, args->config.mail);
   app.add_option_function<double>("--mail-interval", ms(args->config.mail_interval),
                                   "Seconds between the mail chores: sending, digests, time limits (default 30)");
+  app.add_option_function<double>("--ai-lease", ms(args->config.ai_lease),
+                                  "Seconds an instance's claim on an AI move lasts unrenewed: how soon another instance "
+                                  "on the same database takes over the AI moves of one that died (default 15)")
+      ->check(CLI::Range(0.1, 3600.0));
+  app.add_option_function<double>("--ai-sweep", ms(args->config.ai_sweep_interval),
+                                  "Seconds between looks for boards awaiting an AI move (and lease renewals; default 3)")
+      ->check(CLI::Range(0.05, 3600.0));
   app.add_flag("--quiet", args->quiet, "Do not log requests");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   set_examples(app, {"ludus serve --db games.db --port 8080"});
@@ -92,7 +102,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     server::raise_open_file_limit();  // every connection is a file descriptor
     server::PlayServer play(config);
     const std::string web_page = config.web_dir.empty() ? "no web page: give --web-dir" : "web page from " + config.web_dir;
-    std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << config.db_path
+    std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << server::sql::DatabaseUrl::parse(config.db_path).display()
               << ", " << web_page << "); stop with Ctrl-C" << std::endl;
 
     std::atomic<bool> signalled{false};

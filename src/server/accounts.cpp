@@ -111,10 +111,11 @@ std::string Accounts::signup(std::string_view user, std::string_view password, s
   record.email = std::string(email);
   record.password_hash = hash_password(password);  // slow: before the transaction
   record.created_at = now();
-  auto session = store_->session();
-  auto tx = session.write();
-  session.insert_user(record);
-  tx.commit();
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    session.insert_user(record);
+    tx.commit();
+  });
   return record.id;
 }
 
@@ -137,13 +138,14 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
   const bool ok = record ? password.size() <= kMaxPassword && verify_password(record->password_hash, password)
                          : (verify_password(dummy_hash_, password), false);
   if (ok && !failures_on_record) return id;
-  auto session = store_->session();
-  auto tx = session.write();
-  if (ok)
-    throttle_.succeeded(session, id, client);
-  else
-    throttle_.failed(session, id, client, now());
-  tx.commit();
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    if (ok)
+      throttle_.succeeded(session, id, client);
+    else
+      throttle_.failed(session, id, client, now());
+    tx.commit();
+  });
   if (!ok) unauthorized(kFailed);
   return id;
 }
@@ -153,11 +155,12 @@ void Accounts::change_password(std::string_view user, std::string_view old_passw
   std::string id = authenticate(user, old_password, client);
   check_password(new_password);
   std::string hash = hash_password(new_password);
-  auto session = store_->session();
-  auto tx = session.write();
-  session.set_password_hash(id, hash);
-  session.delete_tokens_of(id);  // a new password logs every other device out
-  tx.commit();
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    session.set_password_hash(id, hash);
+    session.delete_tokens_of(id);  // a new password logs every other device out
+    tx.commit();
+  });
 }
 
 std::string Accounts::issue_token(Session& session, const std::string& user) {
@@ -171,11 +174,12 @@ std::string Accounts::issue_token(Session& session, const std::string& user) {
 
 std::string Accounts::login(std::string_view user, std::string_view password, std::string_view client) {
   std::string id = authenticate(user, password, client);
-  auto session = store_->session();
-  auto tx = session.write();
-  std::string token = issue_token(session, id);
-  tx.commit();
-  return token;
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    std::string token = issue_token(session, id);
+    tx.commit();
+    return token;
+  });
 }
 
 std::string Accounts::user_for_token(std::string_view token) {
@@ -187,10 +191,11 @@ std::string Accounts::user_for_token(std::string_view token) {
 }
 
 void Accounts::logout(std::string_view token) {
-  auto session = store_->session();
-  auto tx = session.write();
-  session.delete_token(hash_token(token));
-  tx.commit();
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    session.delete_token(hash_token(token));
+    tx.commit();
+  });
 }
 
 }  // namespace ludus::server

@@ -1,6 +1,9 @@
 #include "server/ai_worker.h"
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <random>
 
 #include "server/errors.h"
 
@@ -8,12 +11,24 @@ namespace ludus::server {
 
 namespace {
 constexpr size_t kMaxStartedRecord = 10000;
+
+int64_t now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
+
+std::string instance_name() {
+  char host[256] = {};
+  gethostname(host, sizeof host - 1);
+  std::random_device random;
+  return std::string(host) + ":" + std::to_string(getpid()) + ":" + std::to_string(random() % 1000000);
+}
+}  // namespace
 
 int default_ai_threads() { return std::max(1, static_cast<int>(std::thread::hardware_concurrency()) - 1); }
 
 AiWorker::AiWorker(Service& service, Logger log, AiPoolSettings settings)
-    : service_(&service), log_(std::move(log)), settings_(settings) {
+    : service_(&service), log_(std::move(log)), settings_(settings), owner_(instance_name()) {
   settings_.threads = std::max(1, settings_.threads);
 }
 
@@ -122,7 +137,7 @@ void AiWorker::run() {
     try {
       // One move per pass; the change it commits queues the board again (at the back)
       // if the AI is still to move.
-      service_->play_ai_move(board);
+      search_if_claimed(board);
     } catch (const std::exception& e) {
       failed = true;
       if (log_) log_("AI on " + board_name(board) + " failed (will retry): " + e.what());
@@ -131,6 +146,51 @@ void AiWorker::run() {
     finish(board, failed);
   }
   idle_.notify_all();
+}
+
+void AiWorker::search_if_claimed(int64_t board) {
+  {
+    // Most changes are of boards without an AI to move: a read of the row, no claim.
+    const auto record = service_->store().session().find_game(board);
+    if (!record || record->status != "active" || !record->to_move_seat ||
+        !Accounts::is_ai(record->seats[static_cast<size_t>(*record->to_move_seat)]))
+      return;
+  }
+  const int64_t now = now_ms();
+  // Another instance searching this board: its change notice brings the board back if
+  // the AI is still to move afterwards, and the sweep does if that instance dies.
+  if (!service_->store().session().claim_ai_lease(board, owner_, now, now + settings_.lease.count())) return;
+  {
+    std::lock_guard lock(mutex_);
+    leased_.insert(board);
+  }
+  auto release = [&] {
+    {
+      std::lock_guard lock(mutex_);
+      leased_.erase(board);
+    }
+    service_->store().session().release_ai_lease(board, owner_);
+  };
+  try {
+    service_->play_ai_move(board);
+  } catch (...) {
+    release();
+    throw;
+  }
+  release();
+}
+
+void AiWorker::renew_leases() {
+  std::vector<int64_t> running;
+  {
+    std::lock_guard lock(mutex_);
+    running.assign(leased_.begin(), leased_.end());
+  }
+  if (running.empty()) return;
+  auto session = service_->store().session();
+  for (int64_t board : running)
+    if (!session.renew_ai_lease(board, owner_, now_ms() + settings_.lease.count()) && log_)
+      log_("AI on " + board_name(board) + ": lease lost (the move number guard keeps the board consistent)");
 }
 
 void AiWorker::finish(int64_t board, bool failed) {
@@ -158,6 +218,7 @@ void AiWorker::run_sweeps() {
     if (stopping_) break;
     lock.unlock();
     try {
+      renew_leases();
       const int found = sweep();
       if (found > 0 && log_) log_("AI sweep: " + std::to_string(found) + " board(s) awaiting a move queued");
     } catch (const std::exception& e) {

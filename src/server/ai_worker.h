@@ -12,6 +12,13 @@
 // active board awaiting an AI is queued (moves owed before a restart), and a periodic
 // sweep queues any board awaiting an AI that is neither queued, searched nor waiting for
 // a retry (a change notification that never came, e.g. a crash of another process).
+//
+// Several server instances on one database: before searching, a worker claims the
+// board's AI move in the database (Session::claim_ai_lease) for `lease`; the sweeper
+// renews the leases of the searches under way, and a worker releases its lease when the
+// move is stored.  So each AI move is searched by one instance; if that instance dies,
+// its lease expires and another instance's sweep takes the board over.  The move
+// number guard (`#N`) still refuses a second move should a lease ever be lost mid-search.
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -31,6 +38,10 @@ namespace ludus::server {
 struct AiPoolSettings {
   int threads = 1;  // boards searched at once
   std::chrono::milliseconds sweep_interval{3000};
+  // How long a claim on a board's AI move lasts without renewal (renewed every sweep, so
+  // keep it a few sweep intervals long): how soon another instance takes over the
+  // boards of an instance that died.
+  std::chrono::milliseconds lease{15000};
 };
 
 // Cores - 1, at least 1: the default pool size (one core stays for the requests).
@@ -59,6 +70,8 @@ class AiWorker {
   bool wait_idle(std::chrono::milliseconds timeout);
   // Boards in the order their searches started (tests check fairness); capped.
   std::vector<int64_t> started_order() const;
+  // This instance's name in the AI leases (host:pid:random).
+  const std::string& owner() const { return owner_; }
 
  private:
   void run();
@@ -66,10 +79,14 @@ class AiWorker {
   void finish(int64_t board, bool failed);
   bool idle() const { return queue_.empty() && running_.empty() && retry_at_.empty(); }
   void queue_due_retries(std::chrono::steady_clock::time_point now);
+  // Plays the board's AI move if this instance gets its lease.
+  void search_if_claimed(int64_t board);
+  void renew_leases();
 
   Service* service_;
   Logger log_;
   AiPoolSettings settings_;
+  std::string owner_;
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable idle_;
@@ -77,6 +94,7 @@ class AiWorker {
   std::deque<int64_t> queue_;
   std::set<int64_t> queued_;
   std::set<int64_t> running_;
+  std::set<int64_t> leased_;  // boards whose AI move this instance has claimed
   std::set<int64_t> changed_while_running_;
   std::map<int64_t, std::chrono::steady_clock::time_point> retry_at_;
   std::map<int64_t, int> failures_;  // consecutive failures of a board, for the backoff

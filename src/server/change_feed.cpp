@@ -2,26 +2,17 @@
 
 #include <vector>
 
-#include "server/sqlite.h"
-
 namespace ludus::server {
 
-namespace {
-int64_t data_version(sql::Connection& connection) {
-  auto q = connection.query("PRAGMA data_version");
-  return q.step() ? q.int64(0) : 0;
-}
-}  // namespace
-
-ChangeFeed::ChangeFeed(std::string db_path, Publish publish, Logger log, std::chrono::milliseconds interval)
-    : db_path_(std::move(db_path)), publish_(std::move(publish)), log_(std::move(log)), interval_(interval) {}
+ChangeFeed::ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log, std::chrono::milliseconds interval)
+    : url_(std::move(url)), publish_(std::move(publish)), log_(std::move(log)), interval_(interval) {}
 
 ChangeFeed::~ChangeFeed() { stop(); }
 
 void ChangeFeed::start() {
   if (thread_.joinable()) return;
-  connection_ = std::make_unique<sql::Connection>(db_path_, sql::ConnectionSettings{});
-  data_version_ = data_version(*connection_);
+  connection_ = sql::connect(url_);
+  connection_->await_changes(std::chrono::milliseconds(0));  // starts listening / reads data_version
   scan(false);
   {
     std::lock_guard lock(mutex_);
@@ -40,22 +31,31 @@ void ChangeFeed::stop() {
   connection_.reset();
 }
 
+bool ChangeFeed::stopping() {
+  std::lock_guard lock(mutex_);
+  return stopping_;
+}
+
 void ChangeFeed::run() {
-  std::unique_lock lock(mutex_);
-  while (!wake_.wait_for(lock, interval_, [this] { return stopping_; })) {
-    lock.unlock();
+  while (!stopping()) {
     try {
-      const int64_t version = data_version(*connection_);
-      if (version != data_version_) {
-        data_version_ = version;
-        scan(true);
+      if (!connection_) {
+        connection_ = sql::connect(url_);
+        connection_->await_changes(std::chrono::milliseconds(0));
+        scan(true);  // what changed while the connection was down
       }
+      const auto boards = connection_->await_changes(interval_);
+      if (!boards)
+        scan(true);
+      else
+        for (int64_t board : *boards) publish_(board);
     } catch (const std::exception& e) {
-      // Busy or a passing I/O error: the next poll scans again.
+      // Busy, a passing I/O error, a lost connection: connect again after a pause.
       if (log_) log_(std::string("change feed: ") + e.what());
-      data_version_ = -1;  // forces a scan at the next poll
+      connection_.reset();
+      std::unique_lock lock(mutex_);
+      wake_.wait_for(lock, interval_, [this] { return stopping_; });
     }
-    lock.lock();
   }
 }
 

@@ -1,12 +1,17 @@
 #pragma once
-// Changes committed by other processes on the same database file (`ludus pbm`, a second
-// `ludus serve`) reach this server's live clients and AI: a thread polls SQLite's
-// `PRAGMA data_version` on a connection of its own (cheap: it changes only when another
-// connection committed), and when it changed, compares each board's revision with the
-// one seen last and publishes the boards that changed through the same callback a local
-// change uses.  The poller's connection also sees this process's own commits (they are
-// made on other connections), so a local change may be published twice: listeners
-// tolerate that (a push of the same revision, a long poll that answers unchanged).
+// Changes committed by other processes on the same database (`ludus pbm`, other
+// `ludus serve` instances) reach this server's live clients and AI: a thread waits on a
+// connection of its own (sql::Connection::await_changes) and publishes each changed
+// board through the same callback a local change uses.
+//   * PostgreSQL: LISTEN; every change sends a NOTIFY naming its board in the same
+//     transaction, delivered at commit, so notices arrive at once.
+//   * SQLite: polls `PRAGMA data_version` every interval (cheap: it changes only when
+//     another connection committed); when it changed, compares each board's revision
+//     with the one seen last and publishes the boards that changed.
+// After (re)connecting, every board whose revision changed since the last look is
+// published, so notices lost while the connection was down are made good.  The feed
+// also sees this process's own commits, so a local change may be published twice:
+// listeners tolerate that (a push of the same revision, a long poll that answers unchanged).
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -17,38 +22,37 @@
 #include <thread>
 #include <unordered_map>
 
-namespace ludus::server {
+#include "server/database.h"
 
-namespace sql {
-class Connection;
-}
+namespace ludus::server {
 
 class ChangeFeed {
  public:
   using Publish = std::function<void(int64_t board)>;
   using Logger = std::function<void(const std::string&)>;
 
-  ChangeFeed(std::string db_path, Publish publish, Logger log,
+  ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log,
              std::chrono::milliseconds interval = std::chrono::milliseconds(200));
   ~ChangeFeed();
   ChangeFeed(const ChangeFeed&) = delete;
   ChangeFeed& operator=(const ChangeFeed&) = delete;
 
-  // Records the current revisions (publishing nothing), then polls until stop().
+  // Records the current revisions (publishing nothing), then watches until stop().
   void start();
+  // Returns within about one interval.
   void stop();
 
  private:
   void run();
   // Publishes the boards whose revision differs from the last scan (new boards too).
   void scan(bool publish);
+  bool stopping();
 
-  std::string db_path_;
+  sql::DatabaseUrl url_;
   Publish publish_;
   Logger log_;
   std::chrono::milliseconds interval_;
   std::unique_ptr<sql::Connection> connection_;  // used by one thread at a time
-  int64_t data_version_ = 0;
   std::unordered_map<int64_t, int64_t> revisions_;
   std::mutex mutex_;
   std::condition_variable wake_;

@@ -82,14 +82,15 @@ std::vector<std::string> board_subscribers(Session& session, int64_t board) {
 // --- outbox ------------------------------------------------------------------------------
 
 int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus status, int64_t now) {
-  session.connection()
-      .query(
-          "INSERT INTO outbox (recipient, user_id, board, subject, body, in_reply_to, status, created_at, "
-          "next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8)")
-      .bind_all(one_line(mail.recipient), mail.user, mail.board, short_subject(mail.subject), mail.body,
-                one_line(mail.in_reply_to), status_name(status), now)
-      .run();
-  return session.connection().last_insert_id();
+  auto q = session.connection().query(
+      "INSERT INTO outbox (recipient, user_id, board, subject, body, in_reply_to, status, created_at, "
+      "next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) RETURNING id");
+  q.bind_all(one_line(mail.recipient), mail.user, mail.board, short_subject(mail.subject), mail.body,
+             one_line(mail.in_reply_to), status_name(status), now);
+  if (!q.step()) throw ServerError(500, "database", "the outbox gave no id for a new mail");
+  const int64_t id = q.int64(0);
+  q.run();  // finishes the statement
+  return id;
 }
 
 std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claimer, int64_t now, int64_t claim_until,

@@ -10,7 +10,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   store_ = std::make_unique<Store>(config_.db_path);
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
-  ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval});
+  ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log});
   service_->set_event_sink(mail_notifier(config_.clock));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
@@ -20,7 +20,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
     mail->poke();
   };
   service_->set_change_listener(changed);
-  feed_ = std::make_unique<ChangeFeed>(config_.db_path, changed, config_.log, config_.change_poll_interval);
+  feed_ = std::make_unique<ChangeFeed>(store_->url(), changed, config_.log, config_.change_poll_interval);
   port_ = http_->bind(config_.host, config_.port);
 }
 

@@ -20,6 +20,7 @@
 namespace ludus::server {
 
 struct ServerConfig {
+  // The database: a file path, sqlite:PATH or postgresql://USER@HOST/DBNAME (sql::DatabaseUrl).
   std::string db_path = "ludus.db";
   std::string host = "127.0.0.1";
   int port = 8080;  // 0 = any free port
@@ -32,7 +33,10 @@ struct ServerConfig {
   // awaiting an AI are looked for in case a change notification was missed.
   int ai_workers = default_ai_threads();
   std::chrono::milliseconds ai_sweep_interval{3000};
-  // How often the database is checked for changes made by other processes.
+  // How long this instance's claim on an AI move lasts unrenewed (AiPoolSettings::lease).
+  std::chrono::milliseconds ai_lease{15000};
+  // How often an SQLite database is checked for changes made by other processes (and
+  // the longest a PostgreSQL change feed waits before looking whether to stop).
   std::chrono::milliseconds change_poll_interval{200};
   // Outbound mail (--smtp / --sendmail; none: mails stay queued for `ludus mail
   // --send-queue`) and how often the mail chores run (docs/mail.md).

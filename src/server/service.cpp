@@ -107,21 +107,25 @@ void Service::report(Session& session, const Board& board, const BoardEvent& eve
 
 template <class Fn>
 auto Service::change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change) {
-  auto session = store_->session();
-  auto tx = session.write();
-  auto record = session.find_game(board);
-  if (!record) not_found("no " + board_name(board));
-  const int moves_before = record->num_moves;
-  const std::optional<int> to_move_before = record->to_move_seat;
-  Board b(std::move(*record), session.moves(board));
-  BoardEvent event{kind, actor, "", ""};
-  auto result = change(b, session, event);
-  const int64_t now = accounts_->now();
-  const GameRecord& changed = b.refreshed_record(now);
-  session.update_game(changed);
-  if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
-  report(session, b, event);
-  tx.commit();
+  // The whole unit, the event report (the outbox) included, runs again after a serialization
+  // failure: the rolled-back try leaves no mail behind, so every change queues its mails once.
+  auto result = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto record = session.find_game(board);
+    if (!record) not_found("no " + board_name(board));
+    const int moves_before = record->num_moves;
+    const std::optional<int> to_move_before = record->to_move_seat;
+    Board b(std::move(*record), session.moves(board));
+    BoardEvent event{kind, actor, "", ""};
+    auto result = change(b, session, event);
+    const int64_t now = accounts_->now();
+    const GameRecord& changed = b.refreshed_record(now);
+    session.update_game(changed);
+    if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
+    report(session, b, event);
+    tx.commit();
+    return result;
+  });
   notify(board);
   return result;
 }
@@ -146,28 +150,31 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
   record.to_move_seat = history->state().seat_to_move();
   record.created_at = record.updated_at = accounts_->now();
 
-  auto session = store_->session();
-  auto tx = session.write();
-  record.seats = {checked_seat(session, limits_.ai, first), checked_seat(session, limits_.ai, second)};
-  if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
-  if (record.seats[0] != challenger && record.seats[1] != challenger)
-    forbidden("you (" + challenger + ") can only challenge on a board where you play");
-  if (limits_.boards_per_hour > 0) {
-    const auto [started, earliest] = session.games_challenged_since(challenger, record.created_at - 3600);
-    if (started >= limits_.boards_per_hour) {
-      const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - record.created_at));
-      too_many("you (" + challenger + ") started " + std::to_string(started) +
-                   " boards in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
-               "too_many_boards", wait);
+  record.id = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    record.seats = {checked_seat(session, limits_.ai, first), checked_seat(session, limits_.ai, second)};
+    if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+    if (record.seats[0] != challenger && record.seats[1] != challenger)
+      forbidden("you (" + challenger + ") can only challenge on a board where you play");
+    if (limits_.boards_per_hour > 0) {
+      const auto [started, earliest] = session.games_challenged_since(challenger, record.created_at - 3600);
+      if (started >= limits_.boards_per_hour) {
+        const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - record.created_at));
+        too_many("you (" + challenger + ") started " + std::to_string(started) +
+                     " boards in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
+                 "too_many_boards", wait);
+      }
     }
-  }
-  record.id = session.insert_game(record);
-  set_time_limits(session, record.id, limits, record.created_at);
-  for (const auto& seat : record.seats)
-    if (!Accounts::is_ai(seat)) session.set_subscription(seat, record.id, true);
-  report(session, Board(record, {}),
-         BoardEvent{BoardEventKind::Started, challenger, challenger + " challenges: " + board_name(record.id) + " is ready", ""});
-  tx.commit();
+    const int64_t id = session.insert_game(record);
+    record.id = id;
+    set_time_limits(session, id, limits, record.created_at);
+    for (const auto& seat : record.seats)
+      if (!Accounts::is_ai(seat)) session.set_subscription(seat, id, true);
+    report(session, Board(record, {}),
+           BoardEvent{BoardEventKind::Started, challenger, challenger + " challenges: " + board_name(id) + " is ready", ""});
+    tx.commit();
+    return id;
+  });
   notify(record.id);
   return record.id;
 }
@@ -295,22 +302,24 @@ void Service::comment(int64_t board, const std::string& user, std::string_view t
 }
 
 void Service::subscribe(int64_t board, const std::string& user, bool on) {
-  auto session = store_->session();
-  auto tx = session.write();
-  if (!session.find_game(board)) not_found("no " + board_name(board));
-  session.set_subscription(user, board, on);
-  tx.commit();
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    if (!session.find_game(board)) not_found("no " + board_name(board));
+    session.set_subscription(user, board, on);
+    tx.commit();
+  });
 }
 
 MailPreference Service::mail_preference(const std::string& user, std::optional<MailPreference> wanted) {
-  auto session = store_->session();
-  auto tx = session.write();
-  auto addressee = mail_addressee(session, user);
-  if (!addressee) not_found("no user '" + user + "'");
-  if (!wanted) return addressee->preference;
-  set_mail_preference(session, user, *wanted);
-  tx.commit();
-  return *wanted;
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto addressee = mail_addressee(session, user);
+    if (!addressee) not_found("no user '" + user + "'");
+    if (!wanted) return addressee->preference;
+    set_mail_preference(session, user, *wanted);
+    tx.commit();
+    return *wanted;
+  });
 }
 
 Board Service::load(int64_t board) {
@@ -385,6 +394,7 @@ bool same_turn(Session& session, const TurnClock& seen) {
 bool Service::forfeit_on_time(const TurnClock& o) {
   bool forfeited = false;
   change_board(o.board, BoardEventKind::TimedOut, "", [&](Board& b, Session& session, BoardEvent& event) {
+    forfeited = false;  // a retried unit decides afresh
     if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move())) || !same_turn(session, o)) return 0;
     const int seat = b.seat_to_move();
     b.lose_on_time(seat);
@@ -397,26 +407,28 @@ bool Service::forfeit_on_time(const TurnClock& o) {
 }
 
 bool Service::remind(const TurnClock& o, int64_t now) {
-  auto session = store_->session();
-  auto tx = session.write();
-  auto record = session.find_game(o.board);
-  const auto clock = turn_clock(session, o.board);
-  if (!record || record->status != "active" || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
-    return false;
-  Board b(std::move(*record), session.moves(o.board));
-  const std::string& player = b.player(b.seat_to_move());
-  if (Accounts::is_ai(player)) return false;
-  mark_nagged(session, o.board);
-  std::string summary = player + " has not moved on " + board_name(o.board) + " for " +
-                        std::to_string((now - o.turn_started_at) / 86400) + " days";
-  if (o.limits.forfeit_days > 0) {
-    const int64_t deadline = o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400;
-    const int64_t days_left = std::max<int64_t>(1, (deadline - now + 86399) / 86400);
-    summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
-  }
-  report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
-  tx.commit();
-  return true;
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto record = session.find_game(o.board);
+    const auto clock = turn_clock(session, o.board);
+    if (!record || record->status != "active" || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
+      return false;
+    Board b(std::move(*record), session.moves(o.board));
+    const std::string& player = b.player(b.seat_to_move());
+    if (Accounts::is_ai(player)) return false;
+    mark_nagged(session, o.board);
+    std::string summary = player + " has not moved on " + board_name(o.board) + " for " +
+                          std::to_string((now - o.turn_started_at) / 86400) + " days";
+    if (o.limits.forfeit_days > 0) {
+      const int64_t deadline = o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400;
+      const int64_t days_left = std::max<int64_t>(1, (deadline - now + 86399) / 86400);
+      summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
+    }
+    report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
+    tx.commit();
+    return true;
+
+  });
 }
 
 }  // namespace ludus::server

@@ -1,7 +1,7 @@
 #pragma once
 // The play server's operations, shared by the command interface and the JSON API.
 // Callers authenticate first (Accounts) and pass the canonical user id.  Each change is
-// one BEGIN IMMEDIATE transaction that replays the board, checks the request against the
+// one write transaction (Store::retrying) that replays the board, checks the request against the
 // stored state (seat, turn, move number) and writes the result, so two concurrent moves
 // on one board can never both be stored.
 #include <cstdint>

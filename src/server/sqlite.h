@@ -1,117 +1,71 @@
 #pragma once
-// A thin RAII layer over SQLite: connections with the server's pragmas, cached prepared
-// statements (every value is bound, never spliced into SQL text), and transactions.
-#include <cstdint>
+// The SQLite implementation of the database driver (database.h): connections with the
+// server's pragmas (WAL, synchronous=FULL, foreign keys) and cached prepared statements.
 #include <map>
-#include <memory>
-#include <mutex>
-#include <optional>
-#include <string>
-#include <string_view>
+
+#include "server/database.h"
 
 struct sqlite3;
 struct sqlite3_stmt;
 
 namespace ludus::server::sql {
 
-class Connection;
+class SqliteConnection;
 
-// A prepared statement borrowed from a connection's cache; reset (and its bindings
-// cleared) when the Query goes out of scope, so it can be reused at once.
-class Query {
+class SqliteStatement final : public Statement {
  public:
-  Query(Connection& connection, sqlite3_stmt* stmt) : connection_(&connection), stmt_(stmt) {}
-  ~Query();
-  Query(const Query&) = delete;
-  Query& operator=(const Query&) = delete;
-
-  // Parameters are numbered from 1 as in SQL (?1, ?2 ...).
-  Query& bind(int index, int64_t value);
-  Query& bind(int index, int value) { return bind(index, static_cast<int64_t>(value)); }
-  Query& bind(int index, std::string_view text);
-  Query& bind(int index, const std::string& text) { return bind(index, std::string_view(text)); }
-  Query& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
-  Query& bind(int index, std::nullptr_t);
-  template <class T>
-  Query& bind(int index, const std::optional<T>& value) {
-    return value ? bind(index, *value) : bind(index, nullptr);
-  }
-  template <class... Args>
-  Query& bind_all(const Args&... args) {
-    int index = 0;
-    (bind(++index, args), ...);
-    return *this;
-  }
-
-  // Advances to the next row; false when done.  Throws on errors.
-  bool step();
-  // Runs a statement that returns no rows.
-  void run() {
-    while (step()) {
-    }
-  }
-
-  // Columns are numbered from 0.
-  bool is_null(int column) const;
-  int64_t int64(int column) const;
-  int integer(int column) const { return static_cast<int>(int64(column)); }
-  std::string text(int column) const;
-  std::optional<int> optional_int(int column) const {
-    return is_null(column) ? std::nullopt : std::optional<int>(integer(column));
-  }
+  SqliteStatement(SqliteConnection& connection, sqlite3_stmt* stmt) : connection_(&connection), stmt_(stmt) {}
+  ~SqliteStatement() override;
+  void bind_int64(int index, int64_t value) override;
+  void bind_text(int index, std::string_view text) override;
+  void bind_null(int index) override;
+  bool step() override;
+  void reset() override;
+  int column_count() const override;
+  std::string column_name(int column) const override;
+  bool is_null(int column) const override;
+  bool is_integer(int column) const override;
+  int64_t int64(int column) const override;
+  std::string text(int column) const override;
 
  private:
-  Connection* connection_;
+  SqliteConnection* connection_;
   sqlite3_stmt* stmt_;
 };
 
-struct ConnectionSettings {
-  int busy_timeout_ms = 5000;
-};
-
-class Connection {
+class SqliteConnection final : public Connection {
  public:
   // Opens (creating if needed) the database file with WAL journaling, the busy timeout,
   // foreign keys and synchronous=FULL (an acknowledged commit survives a crash).
-  Connection(const std::string& path, const ConnectionSettings& settings);
-  ~Connection();
-  Connection(const Connection&) = delete;
-  Connection& operator=(const Connection&) = delete;
+  SqliteConnection(const std::string& path, const ConnectionSettings& settings);
+  ~SqliteConnection() override;
 
-  // Prepared once per connection and cached by its SQL text.
-  Query query(const char* sql);
-  // Runs fixed SQL text (schema scripts, pragmas) that has no parameters.
-  void exec(const char* sql);
-  int64_t last_insert_id() const;
-  int changes() const;
+  Backend backend() const override { return Backend::Sqlite; }
+  void exec(const char* sql) override;
+  int changes() const override;
+  // Write: BEGIN IMMEDIATE, which takes the database's one write lock at once, so the
+  // read-check-write of a move cannot interleave with another writer.  Read: BEGIN.
+  void begin(TransactionKind kind) override;
+  void commit() override { exec("COMMIT"); }
+  void rollback() override { exec("ROLLBACK"); }
+  int schema_version() override;  // PRAGMA user_version
+  std::vector<std::string> table_names() override;
+  void notify_change(int64_t) override {}
+  // Sleeps `timeout`, then compares PRAGMA data_version (changed only by other
+  // connections' commits) with the value seen last.
+  std::optional<std::vector<int64_t>> await_changes(std::chrono::milliseconds timeout) override;
 
   // Throws ServerError for an SQLite result code: busy -> 503, constraint -> 409,
   // anything else -> 500, naming `what`.
   [[noreturn]] void fail(int code, std::string_view what) const;
 
+ protected:
+  Statement& prepare(const char* sql) override;
+
  private:
   sqlite3* db_ = nullptr;
-  std::map<std::string, sqlite3_stmt*, std::less<>> statements_;
-};
-
-// BEGIN IMMEDIATE (writers: takes the write lock at once, so the read-check-write of a
-// move cannot interleave with another writer) or BEGIN (deferred: a consistent read
-// snapshot).  Rolls back unless commit() was called.  A writer given `writers` holds
-// that mutex until it ends: writers of one process queue there and are woken at once,
-// instead of in SQLite's busy handler, which sleeps (up to 100 ms a time) between tries.
-class Transaction {
- public:
-  enum class Kind { Read, Write };
-  Transaction(Connection& connection, Kind kind, std::mutex* writers = nullptr);
-  ~Transaction();
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-  void commit();
-
- private:
-  std::unique_lock<std::mutex> writer_;  // released at commit(), or after the destructor's ROLLBACK
-  Connection* connection_;
-  bool open_ = false;
+  std::map<std::string, std::unique_ptr<SqliteStatement>, std::less<>> statements_;
+  int64_t data_version_ = -1;
 };
 
 }  // namespace ludus::server::sql

@@ -3,6 +3,8 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <random>
+#include <thread>
 
 #include <nlohmann/json.hpp>
 
@@ -86,7 +88,10 @@ void check_integrity(sql::Connection& connection, const std::string& path) {
 
 }  // namespace
 
-void check_database_file(const std::string& path) {
+void check_database_file(const std::string& url) {
+  const auto parsed = sql::DatabaseUrl::parse(url);
+  if (parsed.backend != sql::Backend::Sqlite) return;
+  const std::string& path = parsed.target;
   std::error_code ec;
   if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0)
     throw ServerError(500, "database",
@@ -94,17 +99,23 @@ void check_database_file(const std::string& path) {
   check_existing_file(path);
 }
 
-Store::Store(std::string path, sql::ConnectionSettings settings) : path_(std::move(path)), settings_(settings) {
-  check_existing_file(path_);
+Store::Store(const std::string& url, sql::ConnectionSettings settings)
+    : url_(sql::DatabaseUrl::parse(url)), settings_(settings) {
   std::unique_ptr<sql::Connection> connection;
-  try {
-    connection = std::make_unique<sql::Connection>(path_, settings_);
-  } catch (const ServerError& e) {
-    const std::string what = e.what();
-    if (what.find("malformed") == std::string::npos) throw;
-    throw ServerError(500, "database", "'" + path_ + "' is damaged (" + what.substr(0, 200) + ")");
+  if (url_.backend == sql::Backend::Sqlite) {
+    const std::string& path = url_.target;
+    check_existing_file(path);
+    try {
+      connection = sql::connect(url_, settings_);
+    } catch (const ServerError& e) {
+      const std::string what = e.what();
+      if (what.find("malformed") == std::string::npos) throw;
+      throw ServerError(500, "database", "'" + path + "' is damaged (" + what.substr(0, 200) + ")");
+    }
+    check_integrity(*connection, path);
+  } else {
+    connection = sql::connect(url_, settings_);
   }
-  check_integrity(*connection, path_);
   migrate(*connection);
   idle_.push_back(std::move(connection));
 }
@@ -120,19 +131,30 @@ Session Store::session() {
       return Session(*this, std::move(connection));
     }
   }
-  return Session(*this, std::make_unique<sql::Connection>(path_, settings_));
+  return Session(*this, sql::connect(url_, settings_));
 }
 
 void Store::give_back(std::unique_ptr<sql::Connection> connection) {
+  if (!connection->usable()) return;  // a lost PostgreSQL connection: the next session opens a new one
   std::lock_guard lock(mutex_);
   if (idle_.size() < kMaxIdleConnections) idle_.push_back(std::move(connection));
+}
+
+void Store::pause_before_retry(int attempt) {
+  // Random, growing pauses, so that the writers that collided do not collide again.
+  thread_local std::minstd_rand random(std::random_device{}());
+  const int most = std::min(2 << attempt, 100);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1 + static_cast<int>(random() % most)));
 }
 
 Session::Session(Store& store, std::unique_ptr<sql::Connection> connection)
     : store_(&store), connection_(std::move(connection)) {}
 
 sql::Transaction Session::write() {
-  return sql::Transaction(*connection_, sql::Transaction::Kind::Write, &store_->writers_);
+  // SQLite has one writer at a time anyway: queue this process's writers on a mutex.
+  // PostgreSQL runs writers of different boards at once.
+  std::mutex* writers = store_->backend() == sql::Backend::Sqlite ? &store_->writers_ : nullptr;
+  return sql::Transaction(*connection_, sql::Transaction::Kind::Write, writers);
 }
 
 Session::~Session() {
@@ -194,7 +216,7 @@ void Session::add_login_failure(const std::string& user, int64_t now) {
   connection_
       ->query(
           "INSERT INTO login_failures (user_id, failures, last_failure_at) VALUES (?1, 1, ?2) "
-          "ON CONFLICT (user_id) DO UPDATE SET failures = failures + 1, last_failure_at = ?2")
+          "ON CONFLICT (user_id) DO UPDATE SET failures = login_failures.failures + 1, last_failure_at = ?2")
       .bind_all(user, now)
       .run();
 }
@@ -211,14 +233,19 @@ std::pair<int, int64_t> Session::games_challenged_since(const std::string& user,
 }
 
 int64_t Session::insert_game(const GameRecord& g) {
-  connection_
-      ->query(
-          "INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, to_move_seat, "
-          "created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)")
-      .bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, g.status, g.num_moves,
-                g.to_move_seat, g.created_at, g.updated_at)
-      .run();
-  return connection_->last_insert_id();
+  int64_t id = 0;
+  {
+    auto q = connection_->query(
+        "INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, to_move_seat, "
+        "created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id");
+    q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, g.status, g.num_moves,
+               g.to_move_seat, g.created_at, g.updated_at);
+    if (!q.step()) throw ServerError(500, "database", "a new board got no number");
+    id = q.int64(0);
+    q.run();
+  }
+  connection_->notify_change(id);
+  return id;
 }
 
 std::optional<GameRecord> Session::find_game(int64_t id) {
@@ -237,6 +264,7 @@ void Session::update_game(const GameRecord& g) {
       .bind_all(g.id, g.ending, g.resigned_seat, g.proposal, g.proposal_seat, g.status, g.result, g.winner_seat,
                 g.end_reason, g.num_moves, g.to_move_seat, g.updated_at)
       .run();
+  connection_->notify_change(g.id);
 }
 
 std::optional<int64_t> Session::game_revision(int64_t id) {
@@ -247,11 +275,12 @@ std::optional<int64_t> Session::game_revision(int64_t id) {
 }
 
 std::vector<GameRecord> Session::list_games(const GameFilter& f) {
-  // One statement for every filter: a NULL or 0 parameter switches its condition off.
+  // One statement for every filter: a NULL or 0 parameter switches its condition off (the
+  // CASTs tell PostgreSQL the type of a parameter first seen in IS NULL).
   auto q = connection_->query(
       "SELECT " LUDUS_GAME_COLUMNS
-      " FROM games WHERE (?1 IS NULL OR seat0 = ?1 OR seat1 = ?1)"
-      " AND (?2 IS NULL OR status = ?2)"
+      " FROM games WHERE (CAST(?1 AS TEXT) IS NULL OR seat0 = ?1 OR seat1 = ?1)"
+      " AND (CAST(?2 AS TEXT) IS NULL OR status = ?2)"
       " AND (?3 = 0 OR (status = 'active' AND ((seat0 = ?1 AND to_move_seat = 0) OR (seat1 = ?1 AND to_move_seat = 1))))"
       " AND (?4 = 0 OR id IN (SELECT game_id FROM subscriptions WHERE user_id = ?5))"
       " ORDER BY updated_at DESC, id DESC LIMIT ?6 OFFSET ?7");
@@ -330,6 +359,30 @@ bool Session::subscribed(const std::string& user, int64_t game) {
   auto q = connection_->query("SELECT 1 FROM subscriptions WHERE user_id = ?1 AND game_id = ?2");
   q.bind_all(user, game);
   return q.step();
+}
+
+// --- AI move leases ------------------------------------------------------------------------
+
+bool Session::claim_ai_lease(int64_t game, const std::string& owner, int64_t now_ms, int64_t until_ms) {
+  connection_
+      ->query(
+          "INSERT INTO ai_leases (game_id, owner, expires_at) VALUES (?1, ?2, ?3) "
+          "ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, expires_at = excluded.expires_at "
+          "WHERE ai_leases.owner = excluded.owner OR ai_leases.expires_at <= ?4")
+      .bind_all(game, owner, until_ms, now_ms)
+      .run();
+  return connection_->changes() == 1;
+}
+
+bool Session::renew_ai_lease(int64_t game, const std::string& owner, int64_t until_ms) {
+  connection_->query("UPDATE ai_leases SET expires_at = ?3 WHERE game_id = ?1 AND owner = ?2")
+      .bind_all(game, owner, until_ms)
+      .run();
+  return connection_->changes() == 1;
+}
+
+void Session::release_ai_lease(int64_t game, const std::string& owner) {
+  connection_->query("DELETE FROM ai_leases WHERE game_id = ?1 AND owner = ?2").bind_all(game, owner).run();
 }
 
 }  // namespace ludus::server

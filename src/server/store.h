@@ -1,8 +1,10 @@
 #pragma once
-// The play server's storage: one SQLite file (WAL), a small pool of connections shared
-// by the request threads, and typed queries over the tables.  Callers group queries
-// into transactions (sql::Transaction) themselves: every state change is one
-// BEGIN IMMEDIATE transaction.
+// The play server's storage: one database (an SQLite file, or PostgreSQL for several
+// server instances: database.h), a small pool of connections shared by the request
+// threads, and typed queries over the tables, written once for both engines.  Callers
+// group queries into transactions themselves: every state change is one write
+// transaction, run through Store::retrying().
+#include <chrono>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -11,7 +13,7 @@
 #include <vector>
 
 #include "server/records.h"
-#include "server/sqlite.h"
+#include "server/database.h"
 
 namespace ludus::server {
 
@@ -30,9 +32,10 @@ struct GameFilter {
 
 class Store;
 
-// For a database file a person named: refuses an existing empty file (SQLite would take
-// it as a new, empty database) besides what Store refuses, with a one-line reason.
-void check_database_file(const std::string& path);
+// For a database a person named: refuses a malformed URL, and an existing empty SQLite
+// file (SQLite would take it as a new, empty database) besides what Store refuses, with
+// a one-line reason.
+void check_database_file(const std::string& url);
 
 // One borrowed connection with the typed queries; gives the connection back to the pool
 // when destroyed.  Use from one thread at a time.
@@ -83,6 +86,15 @@ class Session {
   void set_subscription(const std::string& user, int64_t game, bool on);
   bool subscribed(const std::string& user, int64_t game);
 
+  // --- AI move leases (several server instances on one database) ---------------------
+  // Takes the lease on the board's AI move for `owner` until `until_ms` (Unix time in
+  // ms) unless another owner holds one that has not expired at `now_ms`; true when
+  // `owner` holds it now.  One statement, atomic on either engine.
+  bool claim_ai_lease(int64_t game, const std::string& owner, int64_t now_ms, int64_t until_ms);
+  // Extends `owner`'s lease while its search runs; false when it has lost it.
+  bool renew_ai_lease(int64_t game, const std::string& owner, int64_t until_ms);
+  void release_ai_lease(int64_t game, const std::string& owner);
+
  private:
   Store* store_;
   std::unique_ptr<sql::Connection> connection_;
@@ -90,24 +102,47 @@ class Session {
 
 class Store {
  public:
-  // Opens or creates the database file and migrates it to the current schema.
-  explicit Store(std::string path, sql::ConnectionSettings settings = {});
+  static constexpr int kMaxAttempts = 8;
+
+  // Opens the database named by `url` (a file path, sqlite:PATH or postgresql://...:
+  // sql::DatabaseUrl), creating an SQLite file if missing, and migrates it to the current
+  // schema.
+  explicit Store(const std::string& url, sql::ConnectionSettings settings = {});
   ~Store();
   Store(const Store&) = delete;
   Store& operator=(const Store&) = delete;
 
-  const std::string& path() const { return path_; }
+  const sql::DatabaseUrl& url() const { return url_; }
+  sql::Backend backend() const { return url_.backend; }
   Session session();
+
+  // Runs `work(session)`, one unit that opens, uses and commits a write transaction, on
+  // a fresh session; when the database aborted it for a race with a concurrent
+  // transaction (sql::RetryableConflict: PostgreSQL's serialization failures and
+  // deadlocks) runs it again, after a short random pause, up to kMaxAttempts times in all.
+  template <class Fn>
+  auto retrying(Fn&& work) {
+    for (int attempt = 1;; ++attempt) {
+      try {
+        auto session = this->session();
+        return work(session);
+      } catch (const sql::RetryableConflict&) {
+        if (attempt >= kMaxAttempts) throw;
+        pause_before_retry(attempt);
+      }
+    }
+  }
 
  private:
   friend class Session;
   void give_back(std::unique_ptr<sql::Connection> connection);
+  static void pause_before_retry(int attempt);
 
-  std::string path_;
+  sql::DatabaseUrl url_;
   sql::ConnectionSettings settings_;
   std::mutex mutex_;
   std::vector<std::unique_ptr<sql::Connection>> idle_;
-  std::mutex writers_;  // the write transactions of this process, one at a time
+  std::mutex writers_;  // SQLite: the write transactions of this process, one at a time
 };
 
 }  // namespace ludus::server

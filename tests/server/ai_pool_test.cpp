@@ -69,6 +69,7 @@ TEST_F(AiPoolTest, BoardChangedWhileSearchedIsQueuedBehindWaitingBoards) {
 }
 
 TEST_F(AiPoolTest, FailedWriteIsRetriedUntilItLands) {
+  LUDUS_SQLITE_ONLY();  // holds SQLite's one write lock
   // This process's store gives up on a locked database after 50 ms.
   store_ = std::make_unique<Store>(dir_.file("test.db"), sql::ConnectionSettings{50});
   accounts_ = std::make_unique<Accounts>(*store_, PasswordPolicy::fast(), [this] { return now_; });

@@ -6,6 +6,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <regex>
+
+#include "server/schema.h"
+
 #include "http_test_support.h"
 #include "serve_process.h"
 
@@ -51,7 +55,7 @@ ProgramResult run_ludus(const std::vector<std::string>& args) {
 TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
   TempDir dir;
-  const std::string db = dir.file("pbm.db");
+  const std::string db = test_database(dir.file("pbm.db"));
   auto pbm = [&](std::vector<std::string> words) {
     words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
     return run_ludus(words);
@@ -80,7 +84,7 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
   ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
   TempDir dir;
   for (int signal : {SIGTERM, SIGINT}) {
-    auto [pid, port, err_fd, err_start] = start_server(LUDUS_BINARY, dir.file("serve.db"));
+    auto [pid, port, err_fd, err_start] = start_server(LUDUS_BINARY, test_database(dir.file("serve.db")));
     ASSERT_GT(port, 0);
     HttpClient c("127.0.0.1", port);
     EXPECT_EQ(c.get("/api/health").status, 200);
@@ -96,9 +100,46 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
     EXPECT_NE(err.find("ludus: stopped"), std::string::npos) << err;
   }
   // Both accounts made it to the file.
-  Store store(dir.file("serve.db"));
+  Store store(test_database(dir.file("serve.db")));
   EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGTERM)));
   EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGINT)));
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
+
+namespace ludus::server::testing {
+namespace {
+
+TEST(DbCommandTest, MigrateExportImportCheckAndClearErrors) {
+  TempDir dir;
+  const std::string source = dir.file("source.db"), target = test_database(dir.file("target.db"));
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "alice", "pw-a"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "bob", "pw-b"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "ndengrod", "challenge", "-size=3", "alice", "bob", "pw-a"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "move", "1", "alice", "pw-a", "c3"}).exit_code, 0);
+  auto migrated = run_ludus({"db", "migrate", "--db", target});
+  EXPECT_EQ(migrated.exit_code, 0) << migrated.err;
+  EXPECT_NE(migrated.out.find("schema version " + std::to_string(current_schema_version())), std::string::npos);
+  auto exported = run_ludus({"db", "export", "--db", source, "--output", dir.file("dump.jsonl")});
+  EXPECT_EQ(exported.exit_code, 0) << exported.err;
+  auto imported = run_ludus({"db", "import", "--db", target, "--input", dir.file("dump.jsonl")});
+  EXPECT_EQ(imported.exit_code, 0) << imported.err;
+  auto checked = run_ludus({"db", "check", "--db", target});
+  EXPECT_EQ(checked.exit_code, 0) << checked.out << checked.err;
+  EXPECT_NE(checked.out.find(": ok"), std::string::npos) << checked.out;
+  auto shown = run_ludus({"pbm", "--db", target, "show", "1"});
+  EXPECT_NE(shown.out.find("c3"), std::string::npos) << shown.out << shown.err;
+
+  auto bad = run_ludus({"db", "check", "--db", "mysql://x/y"});
+  EXPECT_NE(bad.exit_code, 0);
+  EXPECT_EQ(std::count(bad.err.begin(), bad.err.end(), '\n'), 1) << bad.err;
+  EXPECT_NE(bad.err.find("unknown scheme 'mysql'"), std::string::npos) << bad.err;
+  auto unreachable = run_ludus({"db", "check", "--db", "postgresql://nobody@127.0.0.1:1/x"});
+  EXPECT_NE(unreachable.exit_code, 0);
+  EXPECT_EQ(std::count(unreachable.err.begin(), unreachable.err.end(), '\n'), 1) << unreachable.err;
+  EXPECT_NE(unreachable.err.find("cannot connect to the database postgresql://nobody@127.0.0.1:1/x"), std::string::npos)
+      << unreachable.err;
 }
 
 }  // namespace

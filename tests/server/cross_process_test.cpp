@@ -9,7 +9,7 @@
 #include <iterator>
 #include <thread>
 
-#include "http_test_support.h"
+#include "serve_child.h"
 
 namespace ludus::server::testing {
 namespace {
@@ -67,51 +67,10 @@ TEST_F(CrossProcessTest, PbmMoveReachesLongPollAndWebSocket) {
   EXPECT_TRUE(pushed) << "the WebSocket watcher got the move made by another process";
 }
 
-// A `ludus serve` child on `db`; its port is read from its stderr.
-struct ServeChild {
-  pid_t pid = -1;
-  int port = 0;
-
-  // Its stderr goes to `log` (a file, so it never blocks on or dies of a closed pipe).
-  ServeChild(const std::string& db, const std::string& log) {
-    pid = fork();
-    if (pid == 0) {
-      if (!std::freopen(log.c_str(), "w", stderr)) _exit(126);
-      execl(LUDUS_BINARY, LUDUS_BINARY, "serve", "--db", db.c_str(), "--port", "0", "--quiet", "--test-hashing",
-            "--rate-limit", "0", static_cast<char*>(nullptr));
-      _exit(127);
-    }
-    const std::string marker = "serving on http://127.0.0.1:";
-    for (int i = 0; i < 500 && port == 0; ++i) {  // at most 10 s
-      std::this_thread::sleep_for(std::chrono::milliseconds(20));
-      std::ifstream in(log);
-      std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-      if (auto at = err.find(marker); at != std::string::npos && err.find('/', at + marker.size()) != std::string::npos)
-        port = std::atoi(err.c_str() + at + marker.size());
-    }
-  }
-  void kill_hard() {
-    if (pid <= 0) return;
-    ::kill(pid, SIGKILL);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    pid = -1;
-  }
-  ~ServeChild() { kill_hard(); }
-};
-
-HttpReply json_reply(HttpResult r) {
-  HttpReply out;
-  out.status = r.status;
-  out.body = r.body;
-  out.json = json::parse(r.body, nullptr, false);
-  return out;
-}
-
 TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     TempDir dir;
-    const std::string db = dir.file("serve.db");
+    const std::string db = test_database(dir.file("serve.db"));
     struct Ack {
       int64_t board;
       int ply;

@@ -23,7 +23,7 @@ class HttpFixture : public ::testing::Test {
   // Tests that need other limits change config_ in their SetUp before calling this one.
   void SetUp() override {
     std::ofstream(web_.file("index.html")) << "<!doctype html><title>ludus</title>\n";
-    config_.db_path = dir_.file("http.db");
+    config_.db_path = test_database(dir_.file("http.db"));
     config_.host = "127.0.0.1";
     config_.port = 0;
     config_.web_dir = web_.path().string();

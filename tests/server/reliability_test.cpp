@@ -27,7 +27,7 @@ TEST_F(ConcurrencyTest, ExactlyOneOfConcurrentMovesIsStored) {
       const bool guarded = (round + ply) % 2 == 0;
       std::barrier start(kThreads);
       std::atomic<int> stored{0};
-      std::vector<std::string> errors(kThreads);
+      std::vector<std::string> errors(kThreads), messages(kThreads);
       std::vector<std::thread> threads;
       for (int t = 0; t < kThreads; ++t)
         threads.emplace_back([&, t] {
@@ -38,13 +38,14 @@ TEST_F(ConcurrencyTest, ExactlyOneOfConcurrentMovesIsStored) {
             ++stored;
           } catch (const ServerError& e) {
             errors[t] = e.code();
+            messages[t] = e.what();
           }
         });
       for (auto& t : threads) t.join();
       EXPECT_EQ(stored, 1) << "round " << round << " ply " << ply;
-      for (const auto& code : errors) {
-        if (!code.empty()) {
-          EXPECT_EQ(code, guarded ? "stale_move" : "not_your_turn");
+      for (size_t t = 0; t < errors.size(); ++t) {
+        if (!errors[t].empty()) {
+          EXPECT_EQ(errors[t], guarded ? "stale_move" : "not_your_turn") << messages[t];
         }
       }
       EXPECT_EQ(service_->load(board).num_moves(), ply + 1);
@@ -125,7 +126,7 @@ TEST_F(HttpConcurrencyTest, ConcurrentHttpMovesStoreExactlyOne) {
 TEST(CrashTest, KilledProcessLosesNoAcknowledgedMove) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     TempDir dir;
-    const std::string path = dir.file("crash.db");
+    const std::string path = test_database(dir.file("crash.db"));
     {
       Store store(path);
       Accounts accounts(store, PasswordPolicy::fast(), system_clock());
@@ -183,7 +184,7 @@ TEST(CrashTest, KilledProcessLosesNoAcknowledgedMove) {
 
     Store store(path);
     auto session = store.session();
-    {
+    if (!testing_postgres()) {
       auto q = session.connection().query("PRAGMA integrity_check");
       ASSERT_TRUE(q.step());
       EXPECT_EQ(q.text(0), "ok");

@@ -6,9 +6,14 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <map>
 #include <memory>
+#include <mutex>
 #include <random>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -45,11 +50,44 @@ class TempDir {
   std::filesystem::path path_;
 };
 
+// Whether this run of the server tests is against PostgreSQL: ctest registers the server
+// tests a second time with LUDUS_TEST_POSTGRES naming the file that holds the URL of the
+// private cluster its fixture started (tests/support/postgres_cluster.sh).
+inline bool testing_postgres() { return std::getenv("LUDUS_TEST_POSTGRES") != nullptr; }
+
+// The database a test uses where it would use the SQLite file `path`: that file, or
+// against PostgreSQL a new database of its own on the test cluster (the same one for the
+// same path, so a test can open it again).  Throws when the cluster is missing: the
+// PostgreSQL run must fail, never quietly test SQLite instead.
+inline std::string test_database(const std::string& path) {
+  if (!testing_postgres()) return path;
+  static std::mutex mutex;
+  static std::map<std::string, std::string> databases;
+  static int counter = 0;
+  std::lock_guard lock(mutex);
+  if (auto it = databases.find(path); it != databases.end()) return it->second;
+  const std::string url_file = std::getenv("LUDUS_TEST_POSTGRES");
+  std::string admin_url;
+  std::ifstream(url_file) >> admin_url;
+  if (admin_url.empty())
+    throw std::runtime_error("no PostgreSQL test cluster: " + url_file + " is missing (the ctest fixture postgres_start failed?)");
+  const std::string name = "t_" + std::to_string(getpid()) + "_" + std::to_string(counter++);
+  auto admin = sql::connect(sql::DatabaseUrl::parse(admin_url));
+  admin->exec(("CREATE DATABASE " + name).c_str());
+  const std::string url = admin_url.substr(0, admin_url.rfind('/') + 1) + name;
+  databases[path] = url;
+  return url;
+}
+
+// For tests of SQLite's own files (headers, pragmas, damage): skipped in the PostgreSQL run.
+#define LUDUS_SQLITE_ONLY() \
+  if (testing_postgres()) GTEST_SKIP() << "about SQLite database files"
+
 // Store + Accounts + Service + CommandInterpreter on a fresh database.
 class ServerFixture : public ::testing::Test {
  protected:
   void SetUp() override {
-    store_ = std::make_unique<Store>(dir_.file("test.db"));
+    store_ = std::make_unique<Store>(test_database(dir_.file("test.db")));
     accounts_ = std::make_unique<Accounts>(*store_, PasswordPolicy::fast(), [this] { return now_; });
     service_ = std::make_unique<Service>(*store_, *accounts_);
     commands_ = std::make_unique<CommandInterpreter>(*service_);

@@ -15,8 +15,9 @@ std::string pragma_text(sql::Connection& c, const char* pragma) {
 }
 
 TEST(StoreTest, NewDatabaseIsMigratedAndInWalMode) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto session = store.session();
   EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
   EXPECT_EQ(pragma_text(session.connection(), "PRAGMA journal_mode"), "wal");
@@ -37,11 +38,11 @@ TEST(StoreTest, NewDatabaseIsMigratedAndInWalMode) {
 TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   TempDir dir;
   {
-    Store store(dir.file("a.db"));
+    Store store(test_database(dir.file("a.db")));
     auto session = store.session();
     session.insert_user({"alice", "hash", "", 1});
   }
-  Store again(dir.file("a.db"));
+  Store again(test_database(dir.file("a.db")));
   auto session = again.session();
   EXPECT_TRUE(session.find_user("alice"));
   auto q = session.connection().query("SELECT count(*) FROM schema_version");
@@ -50,9 +51,10 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
 }
 
 TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
   {
-    Store store(dir.file("a.db"));
+    Store store(test_database(dir.file("a.db")));
     auto session = store.session();
     session.insert_user({"alice", "hash", "", 1});
     GameRecord g;
@@ -60,15 +62,15 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
     g.seats = {"alice", "bob"};
     g.challenger = "alice";
     session.insert_game(g);
-    // Back to schema 1: no revision column (and none of version 4's additions).
+    // Back to schema 1: no revision column (and none of the later versions' additions).
     session.connection().exec(
         "DROP TABLE outbox; ALTER TABLE games DROP COLUMN nag_days; ALTER TABLE games DROP COLUMN forfeit_days; "
         "ALTER TABLE games DROP COLUMN turn_started_at; ALTER TABLE games DROP COLUMN nagged; "
         "ALTER TABLE users DROP COLUMN mail_pref; "
-        "DROP TABLE login_failures; DROP INDEX games_by_challenger; ALTER TABLE games DROP COLUMN revision; "
+        "DROP TABLE ai_leases; DROP TABLE login_failures; DROP INDEX games_by_challenger; ALTER TABLE games DROP COLUMN revision; "
         "DELETE FROM schema_version WHERE version >= 2; PRAGMA user_version = 1");
   }
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto session = store.session();
   EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
   auto game = session.find_game(1);
@@ -80,9 +82,10 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   EXPECT_TRUE(session.find_user("alice"));
 }
 
-// Version 4 rebuilds the games table (to allow the ending 'timeout'): the moves, comments
+// Version 5 rebuilds the games table (to allow the ending 'timeout'): the moves, comments
 // and subscriptions that refer to it must survive (foreign keys are off while it runs).
-TEST(StoreTest, MigrationFourKeepsTheRowsThatReferToGames) {
+TEST(StoreTest, MigrationFiveKeepsTheRowsThatReferToGames) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
   {
     Store store(dir.file("a.db"));
@@ -101,12 +104,12 @@ TEST(StoreTest, MigrationFourKeepsTheRowsThatReferToGames) {
     session.connection().exec(
         "DROP TABLE outbox; ALTER TABLE games DROP COLUMN nag_days; ALTER TABLE games DROP COLUMN forfeit_days; "
         "ALTER TABLE games DROP COLUMN turn_started_at; ALTER TABLE games DROP COLUMN nagged; "
-        "ALTER TABLE users DROP COLUMN mail_pref; DELETE FROM schema_version WHERE version >= 4; "
-        "PRAGMA user_version = 3");
+        "ALTER TABLE users DROP COLUMN mail_pref; DELETE FROM schema_version WHERE version >= 5; "
+        "PRAGMA user_version = 4");
   }
   Store store(dir.file("a.db"));
   auto session = store.session();
-  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), "4");
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), "5");
   EXPECT_EQ(session.moves(1).size(), 1u);
   EXPECT_EQ(session.comments(1).size(), 1u);
   EXPECT_TRUE(session.subscribed("bob", 1));
@@ -126,13 +129,14 @@ TEST(StoreTest, MigrationFourKeepsTheRowsThatReferToGames) {
 }
 
 TEST(StoreTest, RefusesADatabaseFromANewerBuild) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
   {
-    Store store(dir.file("a.db"));
+    Store store(test_database(dir.file("a.db")));
     store.session().connection().exec("PRAGMA user_version = 999");
   }
   try {
-    Store newer(dir.file("a.db"));
+    Store newer(test_database(dir.file("a.db")));
     ADD_FAILURE() << "opened a newer schema";
   } catch (const ServerError& e) {
     EXPECT_NE(std::string(e.what()).find("schema version 999"), std::string::npos) << e.what();
@@ -140,6 +144,7 @@ TEST(StoreTest, RefusesADatabaseFromANewerBuild) {
 }
 
 TEST(StoreTest, UnopenableFileGivesAClearError) {
+  LUDUS_SQLITE_ONLY();
   try {
     Store store("/nonexistent-dir/x/y.db");
     ADD_FAILURE();
@@ -160,6 +165,7 @@ std::string open_error(const std::string& path) {
 
 // A mistyped --db must not become a new empty server, nor fail later inside a request.
 TEST(StoreTest, RefusesEmptyForeignAndDamagedFiles) {
+  LUDUS_SQLITE_ONLY();
   TempDir dir;
   std::ofstream(dir.file("empty.db")).close();
   EXPECT_NO_THROW(Store{dir.file("empty.db")}.session());  // as a process creating it would
@@ -203,14 +209,14 @@ TEST(StoreTest, ConcurrentOpenersMigrateOnce) {
   for (int i = 0; i < 4; ++i)
     threads.emplace_back([&] {
       try {
-        Store store(dir.file("a.db"));
+        Store store(test_database(dir.file("a.db")));
       } catch (...) {
         ++failures;
       }
     });
   for (auto& t : threads) t.join();
   EXPECT_EQ(failures, 0);
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto q = store.session().connection().query("SELECT count(*) FROM schema_version");
   ASSERT_TRUE(q.step());
   EXPECT_EQ(q.integer(0), current_schema_version());
@@ -218,13 +224,51 @@ TEST(StoreTest, ConcurrentOpenersMigrateOnce) {
 
 TEST(StoreTest, RolledBackTransactionLeavesNoTrace) {
   TempDir dir;
-  Store store(dir.file("a.db"));
+  Store store(test_database(dir.file("a.db")));
   auto session = store.session();
   {
     auto tx = session.write();
     session.insert_user({"alice", "hash", "", 1});
   }  // no commit
   EXPECT_FALSE(session.find_user("alice"));
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
+
+namespace ludus::server::testing {
+namespace {
+
+// PostgreSQL: a connection the server lost (a restart, a failover, an administrator's
+// pg_terminate_backend) fails the request under way with 503 and is not pooled again;
+// the next request works on a new connection.
+TEST(PostgresStoreTest, LostConnectionsAreReplaced) {
+  if (!testing_postgres()) GTEST_SKIP() << "about PostgreSQL connections";
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  Store store(url);
+  store.session().insert_user({"alice", "hash", "", 1});
+  {
+    auto admin = sql::connect(sql::DatabaseUrl::parse(url));
+    admin->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
+                "WHERE datname = current_database() AND pid <> pg_backend_pid()");
+    for (int i = 0; i < 500; ++i) {  // the pooled connection's server process is gone
+      auto q = admin->query("SELECT count(*) FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()");
+      if (q.step() && q.integer(0) == 0) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+  }
+  int failures = 0;
+  for (int i = 0; i < 3; ++i) {
+    try {
+      EXPECT_TRUE(store.session().find_user("alice"));
+    } catch (const ServerError& e) {
+      EXPECT_EQ(e.status(), 503) << e.what();
+      ++failures;
+    }
+  }
+  EXPECT_EQ(failures, 1) << "the request on the lost connection fails, and only it";
+  EXPECT_TRUE(store.session().find_user("alice"));
 }
 
 }  // namespace

@@ -1,0 +1,81 @@
+// `ludus db migrate|check|export|import [--db FILE|URL]`: the play server's database
+// outside the server: create or upgrade it, check it, and move all its data between
+// SQLite and PostgreSQL (server/db_transfer.h describes the export format).
+#include <fstream>
+#include <iostream>
+
+#include "cli/command.h"
+#include "server/db_transfer.h"
+#include "server/schema.h"
+#include "server/store.h"
+
+namespace ludus::cli {
+namespace {
+
+struct DbArgs {
+  std::string db = "ludus.db";
+  std::string file = "-";
+};
+
+void add_db_option(CLI::App& app, DbArgs& args) {
+  app.add_option("--db", args.db, "Database: an SQLite file, sqlite:PATH, or postgresql://USER@HOST/DBNAME")
+      ->envname("LUDUS_DB")
+      ->capture_default_str();
+}
+
+const bool kDb = register_command({"db", "Server database: migrate, check, export, import (SQLite <-> PostgreSQL)", 62,
+                                   [](CLI::App& app) {
+  auto args = std::make_shared<DbArgs>();
+  app.require_subcommand(1);
+  auto* migrate = app.add_subcommand("migrate", "Create the database or upgrade it to this build's schema");
+  auto* check = app.add_subcommand("check", "Check the schema version, tables, integrity and that every board replays");
+  auto* exporter = app.add_subcommand("export", "Write every table as JSON Lines (header with the schema version)");
+  auto* importer = app.add_subcommand("import", "Read an export into a new, empty database (one transaction)");
+  for (auto* sub : {migrate, check, exporter, importer}) add_db_option(*sub, *args);
+  exporter->add_option("--output,-o", args->file, "File to write ('-': standard output)")->capture_default_str();
+  importer->add_option("--input,-i", args->file, "File to read ('-': standard input)")->capture_default_str();
+  return [args, migrate, check, exporter, importer]() -> int {
+    try {
+      const std::string shown = server::sql::DatabaseUrl::parse(args->db).display();
+      if (migrate->parsed()) {
+        server::check_database_file(args->db);
+        server::Store store(args->db);
+        std::cout << "ludus: " << shown << " is at schema version " << server::current_schema_version() << "\n";
+        return 0;
+      }
+      if (check->parsed()) {
+        const auto problems = server::check_database(args->db);
+        for (const auto& p : problems) std::cout << "problem: " << p << "\n";
+        std::cout << "ludus: " << shown << ": " << (problems.empty() ? "ok" : std::to_string(problems.size()) + " problem(s)")
+                  << "\n";
+        return problems.empty() ? 0 : kExitFailure;
+      }
+      server::check_database_file(args->db);
+      server::Store store(args->db);
+      if (exporter->parsed()) {
+        std::ofstream file;
+        if (args->file != "-") {
+          file.open(args->file, std::ios::binary | std::ios::trunc);
+          if (!file) throw server::ServerError(400, "export", "cannot write '" + args->file + "'");
+        }
+        const int64_t rows = server::export_database(store, args->file == "-" ? std::cout : file);
+        std::cerr << "ludus: exported " << rows << " rows from " << shown << "\n";
+        return 0;
+      }
+      std::ifstream file;
+      if (args->file != "-") {
+        file.open(args->file, std::ios::binary);
+        if (!file) throw server::ServerError(400, "import", "cannot read '" + args->file + "'");
+      }
+      const int64_t rows = server::import_database(store, args->file == "-" ? std::cin : file);
+      std::cerr << "ludus: imported " << rows << " rows into " << shown << "\n";
+      return 0;
+    } catch (const server::ServerError& e) {
+      std::cerr << "ludus: error: " << e.what() << "\n";
+      return e.status() == 400 ? kExitUsage : kExitFailure;
+    }
+  };
+}});
+
+}  // namespace
+}  // namespace ludus::cli

@@ -1,0 +1,45 @@
+// --db / LUDUS_DB: which engine a database name means, and one-line errors for bad ones.
+#include <gtest/gtest.h>
+
+#include "server/database.h"
+
+namespace ludus::server::sql {
+namespace {
+
+TEST(DatabaseUrlTest, PathsAndSqliteUrlsAreSqliteFiles) {
+  for (const auto& [text, path] : std::vector<std::pair<std::string, std::string>>{
+           {"ludus.db", "ludus.db"},
+           {"/var/lib/ludus/ludus.db", "/var/lib/ludus/ludus.db"},
+           {"sqlite:ludus.db", "ludus.db"},
+           {"sqlite:///var/lib/ludus.db", "/var/lib/ludus.db"},
+           {"dir with space/x.db", "dir with space/x.db"}}) {
+    const auto url = DatabaseUrl::parse(text);
+    EXPECT_EQ(url.backend, Backend::Sqlite) << text;
+    EXPECT_EQ(url.target, path) << text;
+  }
+}
+
+TEST(DatabaseUrlTest, PostgresUrlsKeepTheirTextButNeverShowThePassword) {
+  const auto url = DatabaseUrl::parse("postgresql://ludus:s3cret@db1:5433/ludus?sslmode=require");
+  EXPECT_EQ(url.backend, Backend::Postgres);
+  EXPECT_EQ(url.target, "postgresql://ludus:s3cret@db1:5433/ludus?sslmode=require");
+  EXPECT_EQ(url.display(), "postgresql://ludus@db1:5433/ludus?sslmode=require");
+  EXPECT_EQ(DatabaseUrl::parse("postgres://ludus@localhost/ludus").backend, Backend::Postgres);
+  EXPECT_EQ(DatabaseUrl::parse("postgres://ludus@localhost/ludus").display(), "postgres://ludus@localhost/ludus");
+}
+
+TEST(DatabaseUrlTest, BadNamesAreOneLineErrors) {
+  for (const std::string& text : std::vector<std::string>{"", "mysql://x/y", "sqlite:", "postgresql://", std::string("a\0b", 3)}) {
+    try {
+      DatabaseUrl::parse(text);
+      ADD_FAILURE() << "accepted '" << text << "'";
+    } catch (const ServerError& e) {
+      const std::string message = e.what();
+      EXPECT_EQ(message.rfind("bad database '", 0), 0u) << message;
+      EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ludus::server::sql

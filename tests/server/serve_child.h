@@ -1,0 +1,63 @@
+#pragma once
+// `ludus serve` as a child process on a database, for the tests of several processes.
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+#include <thread>
+
+#include "http_test_support.h"
+
+namespace ludus::server::testing {
+
+// A `ludus serve` child on `db`; its port is read from its stderr.
+struct ServeChild {
+  pid_t pid = -1;
+  int port = 0;
+
+  // Its stderr goes to `log` (a file, so it never blocks on or dies of a closed pipe).
+  // `options` are more `ludus serve` options.
+  ServeChild(const std::string& db, const std::string& log, std::vector<std::string> options = {}) {
+    std::vector<std::string> args = {LUDUS_BINARY, "serve",           "--db",       db, "--port", "0", "--quiet",
+                                     "--test-hashing", "--rate-limit", "0"};
+    args.insert(args.end(), options.begin(), options.end());
+    std::vector<char*> argv;
+    for (auto& a : args) argv.push_back(a.data());
+    argv.push_back(nullptr);
+    pid = fork();
+    if (pid == 0) {
+      if (!std::freopen(log.c_str(), "w", stderr)) _exit(126);
+      execv(LUDUS_BINARY, argv.data());
+      _exit(127);
+    }
+    const std::string marker = "serving on http://127.0.0.1:";
+    for (int i = 0; i < 500 && port == 0; ++i) {  // at most 10 s
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      std::ifstream in(log);
+      std::string err((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+      if (auto at = err.find(marker); at != std::string::npos && err.find('/', at + marker.size()) != std::string::npos)
+        port = std::atoi(err.c_str() + at + marker.size());
+    }
+  }
+  void kill_hard() {
+    if (pid <= 0) return;
+    ::kill(pid, SIGKILL);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    pid = -1;
+  }
+  ~ServeChild() { kill_hard(); }
+};
+
+inline HttpReply json_reply(HttpResult r) {
+  HttpReply out;
+  out.status = r.status;
+  out.body = r.body;
+  out.json = nlohmann::json::parse(r.body, nullptr, false);
+  return out;
+}
+
+}  // namespace ludus::server::testing
