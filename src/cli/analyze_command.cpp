@@ -211,6 +211,8 @@ const bool kAnalyze = register_command({"analyze", "The game designer's evaluati
   app.add_flag("--json", args->json, "Print JSON instead of tables");
   app.add_flag("--progress", args->progress, "Show progress on stderr even when it is not a terminal");
   app.add_flag("-q,--quiet", args->quiet, "No progress report on stderr");
+  set_examples(app, {"ludus analyze n-mesh --ai medium --games 100", "ludus analyze n-mesh -o size=4..8 --ai easy --games 60 --report nmesh-sizes",
+                     "ludus analyze ndengrod --ai medium --games 40 --skill-trace random,easy,medium --opening-map openings.svg"});
   return [args] { return run_analyze(*args); };
 }});
 

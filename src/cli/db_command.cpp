@@ -34,6 +34,8 @@ const bool kDb = register_command({"db", "Server database: migrate, check, expor
   for (auto* sub : {migrate, check, exporter, importer}) add_db_option(*sub, *args);
   exporter->add_option("--output,-o", args->file, "File to write ('-': standard output)")->capture_default_str();
   importer->add_option("--input,-i", args->file, "File to read ('-': standard input)")->capture_default_str();
+  set_examples(app, {"ludus db check --db ludus.db", "ludus db export --db ludus.db > ludus.jsonl",
+                     "ludus db import --db postgresql://ludus@localhost/ludus < ludus.jsonl"});
   return [args, migrate, check, exporter, importer]() -> int {
     try {
       const std::string shown = server::sql::DatabaseUrl::parse(args->db).display();

@@ -132,6 +132,8 @@ const bool kMail = register_command({"mail", "Play by e-mail: one mail on standa
   app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   app.footer("Wiring to Postfix or Exim, the grammar and the preferences: docs/mail.md.");
+  set_examples(app, {"ludus mail --db /var/lib/ludus/ludus.db < message.eml",
+                     "ludus mail --db /var/lib/ludus/ludus.db --send-queue --smtp smtp://localhost:25"});
   return [args] { return run_mail(*args); };
 }});
 
@@ -145,6 +147,7 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
   auto args = std::make_shared<CleanupArgs>();
   app.add_option("--db", args->db, "SQLite database file")->capture_default_str();
   app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
+  set_examples(app, {"ludus cleanup --db /var/lib/ludus/ludus.db", "ludus cleanup --db ludus.db --now 2026-12-01T00:00:00Z"});
   return [args] {
     try {
       const server::Clock clock = clock_from(args->now);

@@ -190,6 +190,8 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
   app.add_option("--svg", args->svg, "With --openings: draw the opening values as an SVG board in FILE");
   app.add_option("--book", args->book, "Write the proof of a won or lost position as an opening book to FILE");
   app.add_option("--book-limit", args->book_limit, "Largest proof --book writes (positions)")->check(CLI::PositiveNumber);
+  set_examples(app, {"ludus solve n-mesh -o size=4", "ludus solve netted -o size=3 --openings --svg netted3.svg",
+                     "ludus solve ndengrod -o size=3 -o length=3 b2 --json"});
   return [args] {
     auto game = args->game.make();
     History h(game);

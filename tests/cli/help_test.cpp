@@ -43,9 +43,6 @@ TEST(Help, EveryCommandShowsAnExample) {
   const auto names = command_names();
   ASSERT_GE(names.size(), 10u);
   for (const auto& name : names) {
-    // analyze's options are being reworked on another branch (repeated options as sweeps);
-    // its example comes with that work.
-    if (name == "analyze") continue;
     const RunResult r = run_ludus({name, "--help"});
     EXPECT_EQ(r.exit_code, 0) << name;
     EXPECT_TRUE(contains(r.out, "Example")) << name << ":\n" << r.out;

@@ -11,7 +11,7 @@ class MailEndToEnd : public MailFixture {
  protected:
   void SetUp() override {
     MailFixture::SetUp();
-    pbm({"ndengrod", "challenge", "alice", "bob", "pw-alice"});
+    pbm({"ndengrod", "challenge", "alice", "bob", "alice-pass"});
   }
 };
 
@@ -23,7 +23,7 @@ TEST_F(MailEndToEnd, AMailedMoveIsStoredAndTheSinkGetsTheReplyAndTheOpponentsBoa
   EXPECT_EQ(before, 2u);
 
   const std::string eml =
-      "From: Alice <alice@example.org>\r\nTo: ludus@games.example.org\r\nSubject: ndengrod move 1 alice pw-alice e5\r\n"
+      "From: Alice <alice@example.org>\r\nTo: ludus@games.example.org\r\nSubject: ndengrod move 1 alice alice-pass e5\r\n"
       "Message-ID: <move1.alice@example.org>\r\nMIME-Version: 1.0\r\n"
       "Content-Type: multipart/alternative; boundary=\"b1\"\r\n\r\n"
       "--b1\r\nContent-Type: text/plain; charset=iso-8859-1\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n"
@@ -48,7 +48,7 @@ TEST_F(MailEndToEnd, AMailedMoveIsStoredAndTheSinkGetsTheReplyAndTheOpponentsBoa
   EXPECT_EQ(reply->header("In-Reply-To"), "<move1.alice@example.org>");
   EXPECT_EQ(reply->header("Auto-Submitted"), "auto-replied");
   EXPECT_TRUE(contains(reply->text, "alice plays e5 on board 1 (move #1)")) << reply->text;
-  EXPECT_FALSE(contains(reply->text, "pw-alice"));
+  EXPECT_FALSE(contains(reply->text, "alice-pass"));
   EXPECT_EQ(opponent->rcpt_to, "bob@example.org");
   EXPECT_EQ(opponent->header("Subject"), "Ndengrod Board 1: your move");
   EXPECT_TRUE(contains(opponent->text, "Status: o to move (bob), move #2")) << opponent->text;
@@ -58,7 +58,7 @@ TEST_F(MailEndToEnd, AMailedMoveIsStoredAndTheSinkGetsTheReplyAndTheOpponentsBoa
 }
 
 TEST_F(MailEndToEnd, QueuedMailIsDeliveredExactlyOnceAfterTheSmtpServerComesBack) {
-  RunResult moved = mail(mail_from_alice("ndengrod move 1 alice pw-alice e5"));
+  RunResult moved = mail(mail_from_alice("ndengrod move 1 alice alice-pass e5"));
   ASSERT_EQ(moved.exit_code, 0) << moved.err;
   const int queued = outbox(OutboxStatus::Queued);
   ASSERT_EQ(queued, 4);  // the challenge (2), the reply and bob's board
@@ -91,7 +91,7 @@ TEST_F(MailEndToEnd, QueuedMailIsDeliveredExactlyOnceAfterTheSmtpServerComesBack
 }
 
 TEST_F(MailEndToEnd, MultipleRunsOneCommandPerBodyLine) {
-  RunResult r = mail(mail_from_alice("multiple", "ndengrod move 1 alice pw-alice e5\r\nshow 1\r\n\r\n-- \r\nsig\r\n"));
+  RunResult r = mail(mail_from_alice("multiple", "ndengrod move 1 alice alice-pass e5\r\nshow 1\r\n\r\n-- \r\nsig\r\n"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(pbm({"show", "1"}).out, "move #2"));
   // The move's reply, bob's board, and the reply to `show`.
@@ -99,8 +99,8 @@ TEST_F(MailEndToEnd, MultipleRunsOneCommandPerBodyLine) {
 }
 
 TEST_F(MailEndToEnd, ADigestUserGetsOneMailADay) {
-  pbm({"mailpref", "bob", "pw-bob", "digest"});
-  ASSERT_EQ(mail(mail_from_alice("ndengrod move 1 alice pw-alice e5")).exit_code, 0);
+  pbm({"mailpref", "bob", "bob-passw", "digest"});
+  ASSERT_EQ(mail(mail_from_alice("ndengrod move 1 alice alice-pass e5")).exit_code, 0);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE user_id = 'bob' AND status = 'digest'"), 1);
   RunResult soon = run_ludus({"cleanup", "--db", db_, "--now", utc_in(3600)});
   EXPECT_TRUE(contains(soon.out, "digests 0")) << soon.out;
@@ -109,13 +109,13 @@ TEST_F(MailEndToEnd, ADigestUserGetsOneMailADay) {
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE user_id = 'bob' AND subject = 'ludus daily digest' AND "
                    "status = 'queued' AND body LIKE '%alice plays e5%'"),
             1);
-  pbm({"mailpref", "bob", "pw-bob", "none"});
-  ASSERT_EQ(mail(mail_from_alice("resign 1 alice pw-alice")).exit_code, 0);
+  pbm({"mailpref", "bob", "bob-passw", "none"});
+  ASSERT_EQ(mail(mail_from_alice("resign 1 alice alice-pass")).exit_code, 0);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE user_id = 'bob' AND subject LIKE '%game over%'"), 0);
 }
 
 TEST_F(MailEndToEnd, TimeLimitsRemindOnceThenEndTheGameOnTime) {
-  pbm({"ndengrod", "challenge", "-nagtime=2", "-forfeittime=5", "alice", "bob", "pw-alice"});  // board 2
+  pbm({"ndengrod", "challenge", "-nagtime=2", "-forfeittime=5", "alice", "bob", "alice-pass"});  // board 2
   const std::string db = db_;
   auto cleanup = [&](int64_t seconds) { return run_ludus({"cleanup", "--db", db, "--now", utc_in(seconds)}).out; };
   EXPECT_TRUE(contains(cleanup(86400), "reminders 0, lost on time 0"));
@@ -134,7 +134,7 @@ TEST_F(MailEndToEnd, TimeLimitsRemindOnceThenEndTheGameOnTime) {
   // An operator's bad --now is a usage error.
   ludus::testing::expect_usage_error(run_ludus({"cleanup", "--db", db, "--now", "tomorrow"}), "--now");
   // Bad limits at the challenge.
-  RunResult bad = run_ludus({"pbm", "--db", db, "ndengrod", "challenge", "-nagtime=-1", "alice", "bob", "pw-alice"});
+  RunResult bad = run_ludus({"pbm", "--db", db, "ndengrod", "challenge", "-nagtime=-1", "alice", "bob", "alice-pass"});
   EXPECT_NE(bad.exit_code, 0);
   EXPECT_TRUE(contains(bad.err, "-nagtime must be a number of days")) << bad.err;
 }

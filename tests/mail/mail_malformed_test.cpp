@@ -11,7 +11,7 @@ class MailMalformed : public MailFixture {
  protected:
   void SetUp() override {
     MailFixture::SetUp();
-    pbm({"ndengrod", "challenge", "alice", "bob", "pw-alice"});
+    pbm({"ndengrod", "challenge", "alice", "bob", "alice-pass"});
     baseline_ = scalar("SELECT COUNT(*) FROM outbox");
   }
   // The board is untouched: no move, no comment, no ending.
@@ -65,14 +65,14 @@ TEST_F(MailMalformed, EveryMailOfTheCorpusGetsAnErrorReplyAndChangesNothing) {
                              name != "invalid_utf8_base64.eml";
     const std::string body = expect_error_reply(name, about_board ? "Board 1 Error" : "Board Error");
     EXPECT_TRUE(contains(body, reasons.at(name))) << body;
-    EXPECT_FALSE(contains(body, "pw-alice")) << "the password is never echoed: " << body;
+    EXPECT_FALSE(contains(body, "alice-pass")) << "the password is never echoed: " << body;
     expect_no_change(name);
   }
   EXPECT_EQ(seen, reasons.size());
 }
 
 TEST_F(MailMalformed, ATenMegabyteMailIsRefusedWithoutReadingItsBody) {
-  std::string huge = mail_from_alice("ndengrod move 1 alice pw-alice e5", std::string(10 << 20, 'a'));
+  std::string huge = mail_from_alice("ndengrod move 1 alice alice-pass e5", std::string(10 << 20, 'a'));
   RunResult r = mail(huge);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string body = expect_error_reply("10 MB", "Board Error");
@@ -84,7 +84,7 @@ TEST_F(MailMalformed, NotAMailAndAutomaticMailsAreNotAnswered) {
   RunResult garbage = mail("this is not a mail at all\n\nno headers\n");
   EXPECT_EQ(garbage.exit_code, 65) << garbage.err;  // EX_DATAERR: the mail server bounces it
   EXPECT_TRUE(contains(garbage.err, "no From")) << garbage.err;
-  RunResult bounce = mail(mail_from_alice("ndengrod move 1 alice pw-alice e5", "", "Auto-Submitted: auto-replied\r\n"));
+  RunResult bounce = mail(mail_from_alice("ndengrod move 1 alice alice-pass e5", "", "Auto-Submitted: auto-replied\r\n"));
   EXPECT_EQ(bounce.exit_code, 0);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox"), baseline_) << "no reply to a robot";
   expect_no_change("automatic");
@@ -96,8 +96,8 @@ TEST_F(MailMalformed, UserDataNeverAddsAHeaderOrARecipient) {
   const size_t before = sink.messages().size();
   // An encoded Subject that decodes to a CR LF and a Bcc line, inside a comment command
   // that succeeds (so the text comes back in the reply's Subject and bob's mail).
-  // =?utf-8?b?...?= of "comment 1 alice pw-alice hi\r\nBcc: evil@example.net".
-  const std::string subject = "=?utf-8?b?Y29tbWVudCAxIGFsaWNlIHB3LWFsaWNlIGhpDQpCY2M6IGV2aWxAZXhhbXBsZS5uZXQ=?=";
+  // =?utf-8?b?...?= of "comment 1 alice alice-pass hi\r\nBcc: evil@example.net".
+  const std::string subject = "=?utf-8?b?Y29tbWVudCAxIGFsaWNlIGFsaWNlLXBhc3MgaGkNCkJjYzogZXZpbEBleGFtcGxlLm5ldA==?=";
   RunResult r = mail(mail_from_alice(subject, "", "Reply-To: =?utf-8?q?x=0D=0ABcc=3A_evil2=40example=2Enet?= <alice@example.org>\r\n"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM comments WHERE body = 'hi Bcc: evil@example.net'"), 1);
@@ -111,7 +111,7 @@ TEST_F(MailMalformed, UserDataNeverAddsAHeaderOrARecipient) {
     EXPECT_TRUE(m.rcpt_to == "alice@example.org" || m.rcpt_to == "bob@example.org") << m.rcpt_to;
   }
   // An address with a line break is refused at sign-up.
-  RunResult bad = run_ludus({"pbm", "--db", db_, "--test-hashing", "signup", "carol", "pw", "carol@x.org\r\nBcc: e@x.org"});
+  RunResult bad = run_ludus({"pbm", "--db", db_, "--test-hashing", "signup", "carol", "carol-pass", "carol@x.org\r\nBcc: e@x.org"});
   EXPECT_NE(bad.exit_code, 0);
 }
 

@@ -10,10 +10,10 @@ class MailSenders : public MailFixture {
  protected:
   void SetUp() override {
     MailFixture::SetUp();
-    pbm({"ndengrod", "challenge", "alice", "bob", "pw-alice"});
+    pbm({"ndengrod", "challenge", "alice", "bob", "alice-pass"});
     // Ten comments: each one a reply to alice and a mail to bob.
     std::string body;
-    for (int i = 0; i < 10; ++i) body += "comment 1 alice pw-alice note " + std::to_string(i) + "\r\n";
+    for (int i = 0; i < 10; ++i) body += "comment 1 alice alice-pass note " + std::to_string(i) + "\r\n";
     RunResult r = mail(mail_from_alice("multiple", body));
     ASSERT_EQ(r.exit_code, 0) << r.err;
     queued_ = outbox(server::OutboxStatus::Queued);
@@ -52,7 +52,7 @@ TEST_F(MailSenders, TheSendmailTransportHandsOverEveryMail) {
   EXPECT_TRUE(contains(first, "To: alice@example.org\n")) << first;
   EXPECT_FALSE(contains(first, "\r\n")) << "sendmail reads LF line ends";
   // A sendmail that fails keeps the mail queued.
-  pbm({"comment", "1", "bob", "pw-bob", "one more"});
+  pbm({"comment", "1", "bob", "bob-passw", "one more"});
   RunResult failing = run_ludus({"mail", "--db", db_, "--send-queue", "--sendmail", "/bin/false"});
   EXPECT_EQ(failing.exit_code, 1);
   EXPECT_TRUE(contains(failing.err, "exit status 1")) << failing.err;

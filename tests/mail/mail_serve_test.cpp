@@ -21,9 +21,9 @@ class MailServe : public server::testing::HttpFixture {
     HttpFixture::SetUp();
   }
   std::string account_with_mail(const std::string& user) {
-    auto r = post("/api/signup", {{"user", user}, {"password", "secret"}, {"email", user + "@example.org"}});
+    auto r = post("/api/signup", {{"user", user}, {"password", "secret-pw"}, {"email", user + "@example.org"}});
     EXPECT_EQ(r.status, 201) << r.body;
-    return post("/api/login", {{"user", user}, {"password", "secret"}}).json.value("token", "");
+    return post("/api/login", {{"user", user}, {"password", "secret-pw"}}).json.value("token", "");
   }
   // Waits (a bounded while, polling) until the sink holds `count` messages.
   std::vector<SinkMessage> await_messages(size_t count) {
@@ -60,7 +60,7 @@ TEST_F(MailServe, AMailPipedByAnotherProcessIsAnsweredByTheServer) {
   account_with_mail("bob");
   ASSERT_EQ(post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}, alice).status, 201);
   ASSERT_EQ(await_messages(2).size(), 2u);
-  RunResult r = run_ludus({"mail", "--db", config_.db_path}, mail_from_alice("move 1 alice secret e5", "hi bob"));
+  RunResult r = run_ludus({"mail", "--db", config_.db_path}, mail_from_alice("move 1 alice secret-pw e5", "hi bob"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto messages = await_messages(4);
   ASSERT_EQ(messages.size(), 4u);

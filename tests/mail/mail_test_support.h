@@ -167,8 +167,8 @@ class MailFixture : public ::testing::Test {
     ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY));
     dir_ = ludus::testing::scratch_dir();
     db_ = (dir_ / "ludus.db").string();
-    pbm({"signup", "alice", "pw-alice", "alice@example.org"});
-    pbm({"signup", "bob", "pw-bob", "bob@example.org"});
+    pbm({"signup", "alice", "alice-pass", "alice@example.org"});
+    pbm({"signup", "bob", "bob-passw", "bob@example.org"});
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 

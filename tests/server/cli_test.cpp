@@ -114,10 +114,10 @@ namespace {
 TEST(DbCommandTest, MigrateExportImportCheckAndClearErrors) {
   TempDir dir;
   const std::string source = dir.file("source.db"), target = test_database(dir.file("target.db"));
-  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "alice", "pw-a"}).exit_code, 0);
-  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "bob", "pw-b"}).exit_code, 0);
-  EXPECT_EQ(run_ludus({"pbm", "--db", source, "ndengrod", "challenge", "-size=3", "alice", "bob", "pw-a"}).exit_code, 0);
-  EXPECT_EQ(run_ludus({"pbm", "--db", source, "move", "1", "alice", "pw-a", "c3"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "alice", "alice-pass"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "bob", "bob-passw"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "ndengrod", "challenge", "-size=3", "alice", "bob", "alice-pass"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "move", "1", "alice", "alice-pass", "c3"}).exit_code, 0);
   auto migrated = run_ludus({"db", "migrate", "--db", target});
   EXPECT_EQ(migrated.exit_code, 0) << migrated.err;
   EXPECT_NE(migrated.out.find("schema version " + std::to_string(current_schema_version())), std::string::npos);

@@ -16,9 +16,9 @@ namespace {
 void fill(Store& store) {
   Accounts accounts(store, PasswordPolicy::fast(), [] { return kTestTime; });
   Service service(store, accounts);
-  accounts.signup("alice", "pw-alice", "alice@example.com");
-  accounts.signup("bob", "pw-bob", "");
-  accounts.login("alice", "pw-alice", "127.0.0.1");
+  accounts.signup("alice", "alice-pass", "alice@example.com");
+  accounts.signup("bob", "bob-passw", "");
+  accounts.login("alice", "alice-pass", "127.0.0.1");
   EXPECT_THROW(accounts.authenticate("bob", "wrong"), ServerError);
   const int64_t on = service.challenge("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
   service.play(on, "alice", "c3");

@@ -15,8 +15,8 @@ class MailServiceTest : public ServerFixture {
  protected:
   void SetUp() override {
     ServerFixture::SetUp();
-    accounts_->signup("alice", "secret", "alice@example.org");
-    accounts_->signup("bob", "secret", "bob@example.org");
+    accounts_->signup("alice", "secret-pw", "alice@example.org");
+    accounts_->signup("bob", "secret-pw", "bob@example.org");
     service_->set_event_sink(mail_notifier([this] { return now_; }));
   }
   int rows(OutboxStatus status) {
@@ -121,9 +121,9 @@ TEST_F(MailServiceTest, RepliesHideThePasswords) {
 }
 
 TEST_F(MailServiceTest, MailPreferenceCommand) {
-  EXPECT_NE(run("mailpref alice secret").find("every"), std::string::npos);
-  EXPECT_NE(run("mailpref alice secret digest").find("digest"), std::string::npos);
-  EXPECT_EQ(run_error("mailpref alice secret weekly").status(), 400);
+  EXPECT_NE(run("mailpref alice secret-pw").find("every"), std::string::npos);
+  EXPECT_NE(run("mailpref alice secret-pw digest").find("digest"), std::string::npos);
+  EXPECT_EQ(run_error("mailpref alice secret-pw weekly").status(), 400);
   EXPECT_EQ(run_error("mailpref alice wrong none").status(), 401);
   const int64_t board = service_->challenge("bob", "ndengrod", {}, "alice", "bob");
   auto session = store_->session();

@@ -22,8 +22,8 @@ class MultiInstanceTest : public ::testing::Test {
     ASSERT_GT(a_->port, 0) << "instance A did not start";
     ASSERT_GT(b_->port, 0) << "instance B did not start";
     for (const std::string user : {"alice", "bob"}) {
-      ASSERT_EQ(call(*a_, http::verb::post, "/api/signup", {{"user", user}, {"password", "secret"}}).status, 201);
-      tokens_[user] = call(*b_, http::verb::post, "/api/login", {{"user", user}, {"password", "secret"}}).json["token"];
+      ASSERT_EQ(call(*a_, http::verb::post, "/api/signup", {{"user", user}, {"password", "secret-pw"}}).status, 201);
+      tokens_[user] = call(*b_, http::verb::post, "/api/login", {{"user", user}, {"password", "secret-pw"}}).json["token"];
     }
   }
   HttpReply call(const ServeChild& server, http::verb verb, const std::string& path, const json& body = {},
@@ -226,7 +226,7 @@ TEST(ChangeFeedTest, AFeedWhoseConnectionWasLostConnectsAgain) {
   Accounts accounts(other, PasswordPolicy::fast(), system_clock());
   Service service(other, accounts);
   accounts.signup("alice", "pw-alice", "");
-  accounts.signup("bob", "pw-bob", "");
+  accounts.signup("bob", "bob-passw", "");
   const int64_t board = service.challenge("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
   {
     auto admin = sql::connect(sql::DatabaseUrl::parse(config.db_path));
