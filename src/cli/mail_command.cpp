@@ -124,7 +124,10 @@ int run_mail(const MailArgs& args) {
 const bool kMail = register_command({"mail", "Play by e-mail: one mail on standard input, or --send-queue", 62,
                                      [](CLI::App& app) {
   auto args = std::make_shared<MailArgs>();
-  app.add_option("--db", args->db, "SQLite database file (created if missing)")->capture_default_str();
+  app.add_option("--db", args->db,
+                 "Database: an SQLite file (created if missing), sqlite:PATH, or postgresql://USER@HOST/DBNAME")
+      ->envname("LUDUS_DB")
+      ->capture_default_str();
   app.add_option("--max-size", args->max_size, "Largest mail in bytes; bigger ones get an error reply")
       ->capture_default_str()->check(CLI::Range(size_t{1024}, size_t{1} << 30));
   app.add_flag("--send-queue", args->send_queue, "Deliver the queued mails (and due digests) instead of reading one");
@@ -145,7 +148,9 @@ struct CleanupArgs {
 const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time) and daily digests", 63,
                                         [](CLI::App& app) {
   auto args = std::make_shared<CleanupArgs>();
-  app.add_option("--db", args->db, "SQLite database file")->capture_default_str();
+  app.add_option("--db", args->db, "Database: an SQLite file, sqlite:PATH, or postgresql://USER@HOST/DBNAME")
+      ->envname("LUDUS_DB")
+      ->capture_default_str();
   app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
   set_examples(app, {"ludus cleanup --db /var/lib/ludus/ludus.db", "ludus cleanup --db ludus.db --now 2026-12-01T00:00:00Z"});
   return [args] {

@@ -1,6 +1,10 @@
 // Command-line errors of every subcommand: one line on stderr, exit code 2, with the
 // reason (unknown game, bad option value, illegal move, unknown flag or subcommand).
 #include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
 
 #include "cli_test_support.h"
 
@@ -35,6 +39,11 @@ TEST(CliErrors, EveryCommandRejectsAnUnknownFlagInOneLine) {
   auto names = subcommands();
   for (const char* expected : {"games", "rules", "show", "moves", "verify", "random", "play", "match", "analyze", "gtp", "bench"})
     EXPECT_NE(std::find(names.begin(), names.end(), expected), names.end()) << expected;
+  // The server commands (pbm, mail, db, ...) may open their database before they see the
+  // flag: point them at a scratch one, not at ludus.db in the working directory.
+  const auto scratch = std::filesystem::temp_directory_path() / ("ludus-errors-test-" + std::to_string(getpid()));
+  std::filesystem::create_directories(scratch);
+  setenv("LUDUS_DB", (scratch / "scratch.db").c_str(), 1);
   for (const auto& name : names) {
     SCOPED_TRACE(name);
     auto r = run_ludus({name, "ndengrod", "--no-such-flag"});
@@ -42,6 +51,8 @@ TEST(CliErrors, EveryCommandRejectsAnUnknownFlagInOneLine) {
     EXPECT_EQ(lines_of(r.err).size(), 1u) << r.err;
     EXPECT_EQ(r.err.rfind("ludus: error: ", 0), 0u) << r.err;
   }
+  unsetenv("LUDUS_DB");
+  std::filesystem::remove_all(scratch);
 }
 
 TEST(CliErrors, UnknownGameInEveryGameCommand) {
