@@ -101,6 +101,22 @@ void check_database_file(const std::string& url) {
 
 Store::Store(const std::string& url, sql::ConnectionSettings settings)
     : url_(sql::DatabaseUrl::parse(url)), settings_(settings) {
+  // Several processes may open a new or old file at once; while one of them sets it up or
+  // migrates it (rebuilding a table, for instance), SQLite can answer the others "busy" at
+  // once instead of through its busy handler.  They wait and try again.
+  for (int attempt = 1;; ++attempt) {
+    try {
+      std::unique_ptr<sql::Connection> connection = open_and_migrate();
+      idle_.push_back(std::move(connection));
+      return;
+    } catch (const ServerError& e) {
+      if (e.status() != 503 || url_.backend != sql::Backend::Sqlite || attempt >= 100) throw;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+  }
+}
+
+std::unique_ptr<sql::Connection> Store::open_and_migrate() {
   std::unique_ptr<sql::Connection> connection;
   if (url_.backend == sql::Backend::Sqlite) {
     const std::string& path = url_.target;
@@ -117,7 +133,7 @@ Store::Store(const std::string& url, sql::ConnectionSettings settings)
     connection = sql::connect(url_, settings_);
   }
   migrate(*connection);
-  idle_.push_back(std::move(connection));
+  return connection;
 }
 
 Store::~Store() = default;

@@ -134,6 +134,8 @@ class Store {
   }
 
  private:
+  // Opens one connection, checks the file (SQLite) and migrates the schema.
+  std::unique_ptr<sql::Connection> open_and_migrate();
   friend class Session;
   void give_back(std::unique_ptr<sql::Connection> connection);
   static void pause_before_retry(int attempt);

@@ -55,7 +55,8 @@ TEST_F(MailSenders, TheSendmailTransportHandsOverEveryMail) {
   pbm({"comment", "1", "bob", "bob-passw", "one more"});
   RunResult failing = run_ludus({"mail", "--db", db_, "--send-queue", "--sendmail", "/bin/false"});
   EXPECT_EQ(failing.exit_code, 1);
-  EXPECT_TRUE(contains(failing.err, "exit status 1")) << failing.err;
+  // /bin/false may exit before ludus has written the mail: then the write fails instead.
+  EXPECT_TRUE(contains(failing.err, "exit status 1") || contains(failing.err, "Broken pipe")) << failing.err;
   EXPECT_EQ(outbox(server::OutboxStatus::Queued), 2);
 }
 

@@ -210,7 +210,8 @@ TEST(StoreTest, ConcurrentOpenersMigrateOnce) {
     threads.emplace_back([&] {
       try {
         Store store(test_database(dir.file("a.db")));
-      } catch (...) {
+      } catch (const std::exception& e) {
+        ADD_FAILURE() << e.what();
         ++failures;
       }
     });
