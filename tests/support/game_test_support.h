@@ -4,6 +4,7 @@
 // test of the State interface.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 #include <sstream>
@@ -11,11 +12,23 @@
 #include <vector>
 
 #include "core/conformance.h"
+#include "core/geometry.h"
 #include "core/history.h"
 #include "core/registry.h"
 #include "support/files.h"
 
 namespace ludus::testing {
+
+// The names of the cells that decided a finished game (State::deciding_sites), sorted.
+inline std::vector<std::string> deciding_site_names(const Game& game, const State& state) {
+  std::vector<std::string> out;
+  for (int site : state.deciding_sites()) out.push_back(game.board_geometry()->name(site));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+inline std::vector<std::string> deciding_site_names(const History& history) {
+  return deciding_site_names(history.game(), history.state());
+}
 
 // All conformance files whose name starts with `prefix` ("ndengrod-").
 inline std::vector<std::string> conformance_files(const std::string& prefix) {

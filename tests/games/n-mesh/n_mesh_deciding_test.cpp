@@ -1,22 +1,12 @@
 // deciding_sites(): the enmeshed stones when the game ends.
-#include <algorithm>
-
 #include <gtest/gtest.h>
-
-#include "core/geometry.h"
 
 #include "core/history.h"
 #include "core/registry.h"
+#include "support/game_test_support.h"
 
 namespace ludus::nmesh {
 namespace {
-
-std::vector<std::string> names(const History& h) {
-  std::vector<std::string> out;
-  for (int s : h.state().deciding_sites()) out.push_back(h.game().board_geometry()->name(s));
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 TEST(NMeshDeciding, TheEnmeshedStone) {
   // White a1 in the corner, walled off by black b1 and a2 from every liberty.
@@ -27,7 +17,7 @@ TEST(NMeshDeciding, TheEnmeshedStone) {
   h.play("a2");
   ASSERT_TRUE(h.is_over());
   EXPECT_EQ(h.result_text(), "black");
-  EXPECT_EQ(names(h), (std::vector<std::string>{"a1"}));
+  EXPECT_EQ(testing::deciding_site_names(h), (std::vector<std::string>{"a1"}));
 }
 
 }  // namespace

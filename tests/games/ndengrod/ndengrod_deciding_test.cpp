@@ -1,20 +1,12 @@
 // deciding_sites(): the winning line, and nothing after a draw or during the game.
 #include <gtest/gtest.h>
 
-#include "core/geometry.h"
-
 #include "core/history.h"
 #include "core/registry.h"
+#include "support/game_test_support.h"
 
 namespace ludus::ndengrod {
 namespace {
-
-std::vector<std::string> names(const History& h) {
-  std::vector<std::string> out;
-  for (int s : h.state().deciding_sites()) out.push_back(h.game().board_geometry()->name(s));
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 TEST(NdengrodDeciding, TheWinningLine) {
   History h(make_game("ndengrod", {{"size", "3"}, {"length", "3"}}));
@@ -22,7 +14,7 @@ TEST(NdengrodDeciding, TheWinningLine) {
   EXPECT_TRUE(h.state().deciding_sites().empty()) << "nothing decided yet";
   h.play("a3");
   ASSERT_TRUE(h.is_over());
-  EXPECT_EQ(names(h), (std::vector<std::string>{"a1", "a2", "a3"}));
+  EXPECT_EQ(testing::deciding_site_names(h), (std::vector<std::string>{"a1", "a2", "a3"}));
 }
 
 TEST(NdengrodDeciding, OnlyTheRunsLongEnough) {
@@ -32,7 +24,7 @@ TEST(NdengrodDeciding, OnlyTheRunsLongEnough) {
   ASSERT_FALSE(h.is_over());
   h.play("b4");
   ASSERT_TRUE(h.is_over());
-  EXPECT_EQ(names(h), (std::vector<std::string>{"b2", "b3", "b4"}));
+  EXPECT_EQ(testing::deciding_site_names(h), (std::vector<std::string>{"b2", "b3", "b4"}));
 }
 
 }  // namespace

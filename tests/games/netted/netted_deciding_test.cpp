@@ -1,21 +1,11 @@
 // deciding_sites(): the netted group, and nothing when the loser had no placement.
-#include <algorithm>
-
 #include "netted_test_support.h"
+#include "support/game_test_support.h"
 
 #include <gtest/gtest.h>
 
-#include "core/geometry.h"
-
 namespace ludus::netted::test {
 namespace {
-
-std::vector<std::string> names(const History& h) {
-  std::vector<std::string> out;
-  for (int s : h.state().deciding_sites()) out.push_back(h.game().board_geometry()->name(s));
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 TEST(NettedDeciding, TheNettedGroup) {
   // Black b2 b1 a3 close the corner: white a1 a2 hold two stones for two edge cells.
@@ -23,7 +13,7 @@ TEST(NettedDeciding, TheNettedGroup) {
   EXPECT_TRUE(h.state().deciding_sites().empty());
   h.play("a3");
   ASSERT_TRUE(h.is_over());
-  EXPECT_EQ(names(h), (std::vector<std::string>{"a1", "a2"}));
+  EXPECT_EQ(testing::deciding_site_names(h), (std::vector<std::string>{"a1", "a2"}));
 }
 
 TEST(NettedDeciding, NothingWhenTheLoserHadNoPlacement) {

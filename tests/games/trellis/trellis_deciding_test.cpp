@@ -1,22 +1,12 @@
 // deciding_sites(): a shortest chain of the winner from one side to the other.
-#include <algorithm>
-
 #include <gtest/gtest.h>
-
-#include "core/geometry.h"
 
 #include "core/history.h"
 #include "core/registry.h"
+#include "support/game_test_support.h"
 
 namespace ludus::trellis {
 namespace {
-
-std::vector<std::string> names(const History& h) {
-  std::vector<std::string> out;
-  for (int s : h.state().deciding_sites()) out.push_back(h.game().board_geometry()->name(s));
-  std::sort(out.begin(), out.end());
-  return out;
-}
 
 TEST(TrellisDeciding, TheChainDownColumnA) {
   History h(make_game("trellis", {{"size", "7"}}));
@@ -25,7 +15,7 @@ TEST(TrellisDeciding, TheChainDownColumnA) {
   h.play("a7");
   ASSERT_TRUE(h.is_over());
   EXPECT_EQ(h.result_text(), "black");
-  EXPECT_EQ(names(h), (std::vector<std::string>{"a1", "a2", "a3", "a4", "a5", "a6", "a7"}));
+  EXPECT_EQ(testing::deciding_site_names(h), (std::vector<std::string>{"a1", "a2", "a3", "a4", "a5", "a6", "a7"}));
 }
 
 TEST(TrellisDeciding, TheShortestChainUsesHomeDiagonals) {
@@ -41,7 +31,7 @@ TEST(TrellisDeciding, TheShortestChainUsesHomeDiagonals) {
   h.play("pass");
   h.play("b7");
   ASSERT_TRUE(h.is_over());
-  const auto chain = names(h);
+  const auto chain = testing::deciding_site_names(h);
   EXPECT_EQ(chain.size(), 7u);
   EXPECT_EQ(std::count(chain.begin(), chain.end(), "d1"), 0);
 }
