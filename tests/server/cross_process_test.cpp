@@ -71,13 +71,8 @@ TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     TempDir dir;
     const std::string db = test_database(dir.file("serve.db"));
-    struct Ack {
-      int64_t board;
-      int ply;
-      std::string move;
-    };
     std::mutex acks_mutex;
-    std::vector<Ack> acks;
+    std::vector<AcknowledgedMove> acks;
     {
       ServeChild serve(db, dir.file("serve.log"));
       ASSERT_GT(serve.port, 0) << "ludus serve did not start";
@@ -140,17 +135,7 @@ TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
     // Restart on the same file and read every acknowledged move back.
     ServeChild again(db, dir.file("again.log"));
     ASSERT_GT(again.port, 0) << "ludus serve did not restart on the file";
-    std::map<int64_t, json> games;
-    for (const auto& ack : acks) {
-      if (!games.count(ack.board)) {
-        HttpClient c("127.0.0.1", again.port);
-        games[ack.board] = json_reply(c.get("/api/games/" + std::to_string(ack.board))).json;
-      }
-      const json& moves = games[ack.board]["moves"];
-      ASSERT_TRUE(moves.is_array());
-      ASSERT_GE(static_cast<int>(moves.size()), ack.ply) << "acknowledged move lost: board " << ack.board << " #" << ack.ply;
-      EXPECT_EQ(moves[static_cast<size_t>(ack.ply - 1)]["move"], ack.move);
-    }
+    ASSERT_NO_FATAL_FAILURE(expect_acknowledged_moves_stored(acks, again.port));
   }
 }
 

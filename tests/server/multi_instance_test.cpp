@@ -138,13 +138,8 @@ TEST_F(MultiInstanceTest, AKilledInstancesAiMoveIsTakenOverByTheOther) {
 // is stored, read back through the survivor.
 TEST_F(MultiInstanceTest, KillingOneInstanceUnderLoadLosesNoAcknowledgedMove) {
   start();
-  struct Ack {
-    int64_t board;
-    int ply;
-    std::string move;
-  };
   std::mutex acks_mutex;
-  std::vector<Ack> acks;
+  std::vector<AcknowledgedMove> acks;
   std::atomic<bool> stop{false};
   std::vector<std::thread> players;
   for (int p = 0; p < 4; ++p)
@@ -185,14 +180,7 @@ TEST_F(MultiInstanceTest, KillingOneInstanceUnderLoadLosesNoAcknowledgedMove) {
   stop = true;
   for (auto& t : players) t.join();
   ASSERT_GE(acks.size(), 40u) << "the instance was killed under load";
-  std::map<int64_t, json> games;
-  for (const auto& ack : acks) {
-    if (!games.count(ack.board)) games[ack.board] = call(*b_, http::verb::get, "/api/games/" + std::to_string(ack.board)).json;
-    const json& moves = games[ack.board]["moves"];
-    ASSERT_TRUE(moves.is_array());
-    ASSERT_GE(static_cast<int>(moves.size()), ack.ply) << "acknowledged move lost: board " << ack.board << " #" << ack.ply;
-    EXPECT_EQ(moves[static_cast<size_t>(ack.ply - 1)]["move"], ack.move);
-  }
+  expect_acknowledged_moves_stored(acks, b_->port);
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <map>
 #include <thread>
 
 #include "http_test_support.h"
@@ -58,6 +59,29 @@ inline HttpReply json_reply(HttpResult r) {
   out.body = r.body;
   out.json = nlohmann::json::parse(r.body, nullptr, false);
   return out;
+}
+
+// A move a server acknowledged with 200, in the tests that kill a server under load.
+struct AcknowledgedMove {
+  int64_t board;
+  int ply;
+  std::string move;
+};
+
+// Reads every board of `acks` back from the server on `port`: each acknowledged move must
+// be stored at its ply.
+inline void expect_acknowledged_moves_stored(const std::vector<AcknowledgedMove>& acks, int port) {
+  std::map<int64_t, nlohmann::json> games;
+  for (const auto& ack : acks) {
+    if (!games.count(ack.board)) {
+      HttpClient c("127.0.0.1", port);
+      games[ack.board] = json_reply(c.get("/api/games/" + std::to_string(ack.board))).json;
+    }
+    const nlohmann::json& moves = games[ack.board]["moves"];
+    ASSERT_TRUE(moves.is_array());
+    ASSERT_GE(static_cast<int>(moves.size()), ack.ply) << "acknowledged move lost: board " << ack.board << " #" << ack.ply;
+    EXPECT_EQ(moves[static_cast<size_t>(ack.ply - 1)]["move"], ack.move);
+  }
 }
 
 }  // namespace ludus::server::testing
