@@ -5,6 +5,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "cli/server_commands.h"
 #include "server/db_transfer.h"
 #include "server/schema.h"
 #include "server/store.h"
@@ -73,8 +74,7 @@ const bool kDb = register_command({"db", "Server database: migrate, check, expor
       std::cerr << "ludus: imported " << rows << " rows into " << shown << "\n";
       return 0;
     } catch (const server::ServerError& e) {
-      std::cerr << "ludus: error: " << e.what() << "\n";
-      return e.status() == 400 ? kExitUsage : kExitFailure;
+      return report_server_error(e);
     }
   };
 }});

@@ -11,13 +11,9 @@
 
 #include "cli/command.h"
 #include "cli/mail_options.h"
-#include "server/accounts.h"
-#include "server/errors.h"
-#include "server/mail_notifier.h"
+#include "cli/server_commands.h"
 #include "server/mail_processor.h"
 #include "server/mail_sender.h"
-#include "server/service.h"
-#include "server/store.h"
 
 namespace ludus::cli {
 namespace {
@@ -102,12 +98,9 @@ int run_mail(const MailArgs& args) {
       if (!report.last_error.empty()) std::cerr << "ludus: last mail error: " << report.last_error << "\n";
       return report.retried + report.failed > 0 ? kExitFailure : 0;
     }
-    server::Accounts accounts(
+    OfflineService offline(
         store, args.test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(), clock);
-    server::Service service(store, accounts);
-    service.set_event_sink(server::mail_notifier(clock));
-    service.set_inline_ai(true);
-    server::MailProcessor processor(service, server::MailLimits{args.max_size});
+    server::MailProcessor processor(offline.service, server::MailLimits{args.max_size});
     std::string raw;
     const bool truncated = read_stdin(raw, args.max_size);
     const server::MailOutcome outcome = processor.process(raw, truncated);
@@ -116,8 +109,7 @@ int run_mail(const MailArgs& args) {
       return kExitDataError;
     return 0;
   } catch (const server::ServerError& e) {
-    std::cerr << "ludus: error: " << e.what() << "\n";
-    return e.status() == 400 ? kExitUsage : kExitTempFail;
+    return report_server_error(e, kExitTempFail);
   }
 }
 
@@ -158,18 +150,14 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       const server::Clock clock = clock_from(args->now);
       server::check_database_file(args->db);
       server::Store store(args->db);
-      server::Accounts accounts(store, server::PasswordPolicy::interactive(), clock);
-      server::Service service(store, accounts);
-      service.set_event_sink(server::mail_notifier(clock));
-      service.set_inline_ai(true);
-      const auto limits = service.enforce_time_limits();
+      OfflineService offline(store, server::PasswordPolicy::interactive(), clock);
+      const auto limits = offline.service.enforce_time_limits();
       const int digests = server::queue_due_digests(store, clock());
       std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
                 << "\n";
       return 0;
     } catch (const server::ServerError& e) {
-      std::cerr << "ludus: error: " << e.what() << "\n";
-      return e.status() == 400 ? kExitUsage : kExitFailure;
+      return report_server_error(e);
     }
   };
 }});

@@ -4,11 +4,8 @@
 #include <iostream>
 
 #include "cli/command.h"
-#include "server/accounts.h"
+#include "cli/server_commands.h"
 #include "server/commands.h"
-#include "server/errors.h"
-#include "server/mail_notifier.h"
-#include "server/service.h"
 #include "server/store.h"
 
 namespace ludus::cli {
@@ -29,25 +26,21 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
   // Everything from the first word on is the command, including words such as -size=6.
   app.prefix_command();
-  set_examples(app, {"ludus pbm signup alice secret", "ludus pbm ndengrod challenge alice ai:easy secret",
+  set_examples(app, {"ludus pbm signup alice alice-pass", "ludus pbm ndengrod challenge alice ai:easy alice-pass",
                      "ludus pbm help  # the grammar: [GAME] COMMAND ARGS..."});
   return [args, &app] {
     std::vector<std::string> words = app.remaining();
     try {
       server::check_database_file(args->db);
       server::Store store(args->db);
-      server::Accounts accounts(store,
-                                args->test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(),
-                                server::system_clock());
-      server::Service service(store, accounts);
-      service.set_event_sink(server::mail_notifier(server::system_clock()));  // players are told by mail
-      service.set_inline_ai(true);
-      server::CommandInterpreter commands(service);
+      OfflineService offline(store,
+                             args->test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(),
+                             server::system_clock());
+      server::CommandInterpreter commands(offline.service);
       std::cout << commands.execute(words);
       return 0;
     } catch (const server::ServerError& e) {
-      std::cerr << "ludus: error: " << e.what() << "\n";
-      return e.status() == 400 ? kExitUsage : kExitFailure;
+      return report_server_error(e);
     }
   };
 }});

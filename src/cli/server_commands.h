@@ -1,0 +1,33 @@
+#pragma once
+// What the one-shot commands on the server's database (pbm, mail, cleanup, db) share.
+#include <iostream>
+
+#include "cli/command.h"
+#include "server/accounts.h"
+#include "server/errors.h"
+#include "server/mail_notifier.h"
+#include "server/service.h"
+#include "server/store.h"
+
+namespace ludus::cli {
+
+// The play service as a command uses it with no server running: players are told by mail
+// (queued in the outbox) and the computer's moves are made at once, before it returns.
+struct OfflineService {
+  OfflineService(server::Store& store, server::PasswordPolicy policy, server::Clock clock)
+      : accounts(store, policy, clock), service(store, accounts) {
+    service.set_event_sink(server::mail_notifier(std::move(clock)));
+    service.set_inline_ai(true);
+  }
+  server::Accounts accounts;
+  server::Service service;
+};
+
+// Prints a server error as one line; the exit code is kExitUsage for a bad request (400),
+// `otherwise` for the rest.
+inline int report_server_error(const server::ServerError& e, int otherwise = kExitFailure) {
+  std::cerr << "ludus: error: " << e.what() << "\n";
+  return e.status() == 400 ? kExitUsage : otherwise;
+}
+
+}  // namespace ludus::cli
