@@ -427,7 +427,6 @@ bool Service::remind(const TurnClock& o, int64_t now) {
     report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
     tx.commit();
     return true;
-
   });
 }
 

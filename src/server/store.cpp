@@ -111,7 +111,7 @@ Store::Store(const std::string& url, sql::ConnectionSettings settings)
       return;
     } catch (const ServerError& e) {
       if (e.status() != 503 || url_.backend != sql::Backend::Sqlite || attempt >= 100) throw;
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      pause_before_retry(attempt);
     }
   }
 }
