@@ -31,4 +31,17 @@ std::vector<std::string> split_words(std::string_view text) {
   return words;
 }
 
+std::string one_line(std::string_view text) {
+  std::string out;
+  for (unsigned char ch : text) {
+    if (ch < 0x20 || ch == 0x7f || ch == ' ') {
+      if (!out.empty() && out.back() != ' ') out += ' ';
+    } else {
+      out += static_cast<char>(ch);
+    }
+  }
+  while (!out.empty() && out.back() == ' ') out.pop_back();
+  return out;
+}
+
 }  // namespace ludus

@@ -19,4 +19,9 @@ std::string lowercase_trimmed(std::string_view text);
 // The words of `text`, split at blanks.
 std::vector<std::string> split_words(std::string_view text);
 
+// `text` with every run of blanks and control characters (CR, LF, tab ...) made one space,
+// trimmed: for mail header values, and for error messages, which quote SQL statements and
+// library errors that span lines.
+std::string one_line(std::string_view text);
+
 }  // namespace ludus

@@ -5,13 +5,15 @@
 #include <string>
 
 #include "core/error.h"
+#include "core/text.h"
 
 namespace ludus::server {
 
+// The message is made one line (one_line) whatever it quotes.
 class ServerError : public LudusError {
  public:
   ServerError(int status, std::string code, const std::string& message, int retry_after = 0)
-      : LudusError(message), status_(status), code_(std::move(code)), retry_after_(retry_after) {}
+      : LudusError(one_line(message)), status_(status), code_(std::move(code)), retry_after_(retry_after) {}
 
   int status() const { return status_; }
   const std::string& code() const { return code_; }

@@ -8,6 +8,8 @@
 #include <mutex>
 #include <vector>
 
+#include "core/text.h"
+
 namespace ludus::server {
 namespace {
 
@@ -25,26 +27,6 @@ struct Unref {
 template <class T>
 using Ref = std::unique_ptr<T, Unref>;
 
-std::string lowercase_ascii(std::string text) {
-  for (char& ch : text) ch = static_cast<char>(std::tolower(static_cast<unsigned char>(ch)));
-  return text;
-}
-
-// Control characters (CR, LF, tab ...) become blanks, runs of blanks one, ends trimmed.
-std::string one_line(std::string_view text) {
-  std::string out;
-  for (unsigned char ch : text) {
-    const bool blank = ch < 0x20 || ch == 0x7f || ch == ' ';
-    if (blank) {
-      if (!out.empty() && out.back() != ' ') out += ' ';
-    } else {
-      out += static_cast<char>(ch);
-    }
-  }
-  while (!out.empty() && out.back() == ' ') out.pop_back();
-  return out;
-}
-
 std::string first_mailbox(InternetAddressList* list) {
   if (!list) return "";
   for (int i = 0; i < internet_address_list_length(list); ++i) {
@@ -60,13 +42,13 @@ std::string first_mailbox(InternetAddressList* list) {
 bool is_automatic(GMimeMessage* message, const std::string& sender) {
   GMimeObject* object = GMIME_OBJECT(message);
   const char* auto_submitted = g_mime_object_get_header(object, "Auto-Submitted");
-  if (auto_submitted && lowercase_ascii(one_line(auto_submitted)) != "no") return true;
+  if (auto_submitted && lowercase(one_line(auto_submitted)) != "no") return true;
   const char* precedence = g_mime_object_get_header(object, "Precedence");
   if (precedence) {
-    const std::string p = lowercase_ascii(one_line(precedence));
+    const std::string p = lowercase(one_line(precedence));
     if (p == "bulk" || p == "junk" || p == "list") return true;
   }
-  const std::string local = lowercase_ascii(sender.substr(0, sender.find('@')));
+  const std::string local = lowercase(sender.substr(0, sender.find('@')));
   return local == "mailer-daemon" || local == "postmaster";
 }
 
@@ -92,7 +74,7 @@ std::string decoded_text(GMimeObject* part, std::string& error) {
   Ref<GMimeStream> memory(g_mime_stream_mem_new());
   Ref<GMimeStream> filtered(g_mime_stream_filter_new(memory.get()));
   const char* charset_param = g_mime_object_get_content_type_parameter(part, "charset");
-  const std::string charset = charset_param ? lowercase_ascii(one_line(charset_param)) : "us-ascii";
+  const std::string charset = charset_param ? lowercase(one_line(charset_param)) : "us-ascii";
   if (charset != "utf-8" && charset != "utf8" && charset != "us-ascii") {
     Ref<GMimeFilter> convert(g_mime_filter_charset_new(charset.c_str(), "UTF-8"));
     if (!convert) {
@@ -169,7 +151,7 @@ InboundMail parse_inbound_mail(std::string_view raw, bool truncated) {
     return mail;
   }
   if (const char* encoding = g_mime_object_get_header(text, "Content-Transfer-Encoding")) {
-    const std::string e = lowercase_ascii(one_line(encoding));
+    const std::string e = lowercase(one_line(encoding));
     if (e != "7bit" && e != "8bit" && e != "binary" && e != "quoted-printable" && e != "base64") {
       mail.error = "broken MIME: unknown Content-Transfer-Encoding '" + e.substr(0, 40) + "'";
       return mail;

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/text.h"
+
 namespace ludus::server {
 namespace {
 
@@ -9,14 +11,6 @@ constexpr std::string_view kPreferenceNames[] = {"every", "digest", "none"};
 constexpr std::string_view kStatusNames[] = {"queued", "digest", "merged", "sent", "failed"};
 
 std::string_view status_name(OutboxStatus status) { return kStatusNames[static_cast<int>(status)]; }
-
-// Header values are single lines: CR and LF (and other control characters) become blanks.
-std::string one_line(std::string_view text) {
-  std::string out(text);
-  for (char& ch : out)
-    if (static_cast<unsigned char>(ch) < 0x20 || ch == 0x7f) ch = ' ';
-  return out;
-}
 
 // A subject of at most `max` bytes, cut at a character boundary.
 std::string short_subject(std::string_view subject, size_t max = 300) {
@@ -160,6 +154,13 @@ int count_mail(Session& session, OutboxStatus status) {
   auto q = session.connection().query("SELECT COUNT(*) FROM outbox WHERE status = ?1");
   q.bind(1, status_name(status));
   return q.step() ? q.integer(0) : 0;
+}
+
+int prune_finished_mail(Session& session, int64_t older_than) {
+  auto q = session.connection().query(
+      "DELETE FROM outbox WHERE status IN ('sent', 'merged', 'failed') AND created_at < ?1");
+  q.bind(1, older_than).run();
+  return session.connection().changes();
 }
 
 // --- time limits -------------------------------------------------------------------------

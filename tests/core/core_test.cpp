@@ -67,6 +67,13 @@ TEST(Notation, Words) {
   EXPECT_FALSE(split_move("a,b,c", ','));
 }
 
+TEST(Text, OneLineJoinsLinesAndBlanks) {
+  EXPECT_EQ(one_line("database error: near \"x\"\n  SELECT *\r\n\tFROM games  "),
+            "database error: near \"x\" SELECT * FROM games");
+  EXPECT_EQ(one_line("\x01\x7f"), "");
+  EXPECT_EQ(one_line("Spiel über \n Brett"), "Spiel über Brett");  // UTF-8 bytes are kept
+}
+
 TEST(Bitboard, SetAlgebraAndIteration) {
   Bitboard<3> b;
   for (int i : {0, 63, 64, 130, 191}) b.set(i);

@@ -2,6 +2,8 @@
 #include <gtest/gtest.h>
 
 #include "server/database.h"
+#include "server/errors.h"
+#include "server_test_support.h"
 
 namespace ludus::server::sql {
 namespace {
@@ -38,6 +40,20 @@ TEST(DatabaseUrlTest, BadNamesAreOneLineErrors) {
       EXPECT_EQ(message.rfind("bad database '", 0), 0u) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
     }
+  }
+}
+
+// An engine's error quotes the statement, which spans lines; the error is still one line.
+TEST(DatabaseUrlTest, StatementErrorsAreOneLine) {
+  testing::TempDir dir;
+  auto connection = connect(DatabaseUrl::parse(dir.file("x.db")));
+  try {
+    connection->exec("SELECT *\n  FROM no_such_table\n  WHERE id = 1");
+    ADD_FAILURE() << "a query of a missing table ran";
+  } catch (const ServerError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("no_such_table"), std::string::npos) << message;
+    EXPECT_EQ(message.find('\n'), std::string::npos) << message;
   }
 }
 
