@@ -137,7 +137,7 @@ struct CleanupArgs {
   std::string now;
 };
 
-const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time) and daily digests", 63,
+const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail deleted", 63,
                                         [](CLI::App& app) {
   auto args = std::make_shared<CleanupArgs>();
   app.add_option("--db", args->db, "Database: an SQLite file, sqlite:PATH, or postgresql://USER@HOST/DBNAME")
@@ -153,8 +153,9 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       OfflineService offline(store, server::PasswordPolicy::interactive(), clock);
       const auto limits = offline.service.enforce_time_limits();
       const int digests = server::queue_due_digests(store, clock());
+      const int pruned = server::prune_old_mail(store, clock());
       std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
-                << "\n";
+                << ", old mails deleted " << pruned << "\n";
       return 0;
     } catch (const server::ServerError& e) {
       return report_server_error(e);

@@ -96,6 +96,15 @@ BoardEventSink mail_notifier(Clock clock) {
   };
 }
 
+int prune_old_mail(Store& store, int64_t now) {
+  return store.retrying([&](Session& session) {
+    auto tx = session.write();
+    const int pruned = prune_finished_mail(session, now - kFinishedMailKeptSeconds);
+    tx.commit();
+    return pruned;
+  });
+}
+
 int queue_due_digests(Store& store, int64_t now) {
   std::vector<std::string> users;
   {

@@ -40,6 +40,10 @@ BoardEventSink mail_notifier(Clock clock);
 // mail each (one transaction per user).  Returns the number of digests queued.
 int queue_due_digests(Store& store, int64_t now);
 
+// Deletes the outbox rows finished more than kFinishedMailKeptSeconds before `now`, so the
+// outbox does not grow for ever.  Returns how many.
+int prune_old_mail(Store& store, int64_t now);
+
 // "Ndengrod Board 12" (the game's title and the board number), the start of every subject.
 std::string board_subject(const Board& board);
 

@@ -85,6 +85,11 @@ std::vector<OutboxRow> digest_parts(Session& session, const std::string& user);
 void mark_merged(Session& session, int64_t id);
 // Rows by status, for `ludus mail --status` and the tests.
 int count_mail(Session& session, OutboxStatus status);
+// How long finished rows (sent, merged into a digest, refused for good) are kept, for a
+// look at what went out; queued and digest rows are never pruned.
+constexpr int64_t kFinishedMailKeptSeconds = 30 * 86400;
+// Deletes the finished rows created before `older_than`; returns how many.
+int prune_finished_mail(Session& session, int64_t older_than);
 
 // --- time limits -------------------------------------------------------------------------
 // Sets a new board's limits; its first turn starts at `now`.

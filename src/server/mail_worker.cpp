@@ -61,6 +61,11 @@ void MailWorker::round() {
   } catch (const std::exception& e) {
     if (log_) log_(std::string("mail: digests: ") + e.what());
   }
+  try {
+    prune_old_mail(service_->store(), service_->accounts().now());
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: deleting old mail: ") + e.what());
+  }
   if (!transport_.configured()) return;
   try {
     const SendReport report = sender_.send_due();

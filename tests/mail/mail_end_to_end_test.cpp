@@ -112,6 +112,12 @@ TEST_F(MailEndToEnd, ADigestUserGetsOneMailADay) {
   pbm({"mailpref", "bob", "bob-passw", "none"});
   ASSERT_EQ(mail(mail_from_alice("resign 1 alice alice-pass")).exit_code, 0);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE user_id = 'bob' AND subject LIKE '%game over%'"), 0);
+  // A month on, the part merged into the digest is deleted; mail still to send is kept.
+  const int to_send = scalar("SELECT COUNT(*) FROM outbox WHERE status = 'queued'");
+  RunResult month = run_ludus({"cleanup", "--db", db_, "--now", utc_in(31 * 86400)});
+  EXPECT_TRUE(contains(month.out, "old mails deleted 1")) << month.out;
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE status = 'merged'"), 0);
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE status = 'queued'"), to_send);
 }
 
 TEST_F(MailEndToEnd, TimeLimitsRemindOnceThenEndTheGameOnTime) {
