@@ -24,6 +24,9 @@ void ProgressBar::update(long long done, const std::string& detail) {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
   if (finished_) return;
+  // Workers report their counts out of order; the count shown never goes back (a late
+  // "19" after "20" would leave the final line at 19/20).
+  if (done < done_) return;
   done_ = done;
   detail_ = detail;
   auto now = Clock::now();
