@@ -1,12 +1,14 @@
-// `ludus db migrate|check|export|import [--db FILE|URL]`: the play server's database
+// `ludus db migrate|check|export|import|rerate [--db FILE|URL]`: the play server's database
 // outside the server: create or upgrade it, check it, and move all its data between
-// SQLite and PostgreSQL (server/db_transfer.h describes the export format).
+// SQLite and PostgreSQL (server/db_transfer.h describes the export format), and
+// recompute the ratings from the finished games (server/ratings.h).
 #include <fstream>
 #include <iostream>
 
 #include "cli/command.h"
 #include "cli/server_commands.h"
 #include "server/db_transfer.h"
+#include "server/ratings.h"
 #include "server/schema.h"
 #include "server/store.h"
 
@@ -16,6 +18,7 @@ namespace {
 struct DbArgs {
   std::string db = "ludus.db";
   std::string file = "-";
+  bool check_only = false;
 };
 
 void add_db_option(CLI::App& app, DbArgs& args) {
@@ -24,7 +27,7 @@ void add_db_option(CLI::App& app, DbArgs& args) {
       ->capture_default_str();
 }
 
-const bool kDb = register_command({"db", "Server database: migrate, check, export, import (SQLite <-> PostgreSQL)", 62,
+const bool kDb = register_command({"db", "Server database: migrate, check, export, import (SQLite <-> PostgreSQL), rerate", 62,
                                    [](CLI::App& app) {
   auto args = std::make_shared<DbArgs>();
   app.require_subcommand(1);
@@ -32,12 +35,17 @@ const bool kDb = register_command({"db", "Server database: migrate, check, expor
   auto* check = app.add_subcommand("check", "Check the schema version, tables, integrity and that every board replays");
   auto* exporter = app.add_subcommand("export", "Write every table as JSON Lines (header with the schema version)");
   auto* importer = app.add_subcommand("import", "Read an export into a new, empty database (one transaction)");
-  for (auto* sub : {migrate, check, exporter, importer}) add_db_option(*sub, *args);
+  auto* rerate = app.add_subcommand(
+      "rerate", "Replay every finished rated board in the order they ended and rewrite the ratings from them");
+  for (auto* sub : {migrate, check, exporter, importer, rerate}) add_db_option(*sub, *args);
+  rerate->add_flag("--check", args->check_only,
+                   "Only compare the stored ratings with the replay (exit status 1 when they differ)");
   exporter->add_option("--output,-o", args->file, "File to write ('-': standard output)")->capture_default_str();
   importer->add_option("--input,-i", args->file, "File to read ('-': standard input)")->capture_default_str();
   set_examples(app, {"ludus db check --db ludus.db", "ludus db export --db ludus.db > ludus.jsonl",
-                     "ludus db import --db postgresql://ludus@localhost/ludus < ludus.jsonl"});
-  return [args, migrate, check, exporter, importer]() -> int {
+                     "ludus db import --db postgresql://ludus@localhost/ludus < ludus.jsonl",
+                     "ludus db rerate --check --db ludus.db"});
+  return [args, migrate, check, exporter, importer, rerate]() -> int {
     try {
       const std::string shown = server::sql::DatabaseUrl::parse(args->db).display();
       if (migrate->parsed()) {
@@ -55,6 +63,16 @@ const bool kDb = register_command({"db", "Server database: migrate, check, expor
       }
       server::check_database_file(args->db);
       server::Store store(args->db);
+      if (rerate->parsed()) {
+        const server::RerateReport report = server::rerate(store, !args->check_only);
+        std::cout << "ludus: " << report.games << " rated game(s), " << report.players << " rating(s); ";
+        if (report.differences == 0)
+          std::cout << "the stored ratings are exactly the replay's\n";
+        else
+          std::cout << report.differences << " stored row(s) " << (report.written ? "differed and are rewritten" : "differ")
+                    << "\n";
+        return args->check_only && report.differences > 0 ? kExitFailure : 0;
+      }
       if (exporter->parsed()) {
         std::ofstream file;
         if (args->file != "-") {

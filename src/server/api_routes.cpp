@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "core/registry.h"
 #include "server/board_commands.h"
 #include "server/route_helpers.h"
 #include "server/errors.h"
@@ -14,18 +15,6 @@ namespace ludus::server {
 namespace {
 
 using nlohmann::json;
-
-int query_int(const Request& req, const char* name, int fallback, int min, int max) {
-  if (!req.has_param(name)) return fallback;
-  const std::string text = req.param(name);
-  int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
-    bad_request(std::string("query parameter '") + name + "' must be an integer from " + std::to_string(min) +
-                    " to " + std::to_string(max),
-                "bad_query");
-  return value;
-}
 
 std::string user_param(const std::string& text) {
   return Accounts::is_ai(text) ? text : Accounts::normalize_user_id(text);
@@ -49,6 +38,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_game_routes();
   add_command_route();
   add_study_routes();
+  add_rating_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
@@ -137,6 +127,13 @@ void ApiRoutes::add_game_routes() {
     reply(guarded([&] {
       GameFilter filter;
       if (req.has_param("user")) filter.user = user_param(req.param("user"));
+      if (req.has_param("game")) {
+        try {
+          filter.game = find_game(req.param("game")).info->name;
+        } catch (const LudusError& e) {
+          bad_request(e.what(), "unknown_game");
+        }
+      }
       std::string status = req.has_param("status") ? req.param("status") : "all";
       if (!filter.select_listing(status))
         bad_request("query parameter 'status' must be active, finished, next, watched or all", "bad_query");

@@ -42,6 +42,8 @@ class ApiRoutes {
   void add_command_route();
   // Rules documents, record downloads and the analysis mode (study_routes.cpp).
   void add_study_routes();
+  // Standings and player pages (rating_routes.cpp).
+  void add_rating_routes();
 
   Service* service_;
   LongPolls* polls_;

@@ -103,12 +103,14 @@ GameRecord& Board::refreshed_record(int64_t now) {
     record_.winner_seat = w >= 0 ? std::optional<int>(w) : std::nullopt;
     record_.result = history_.result_text();
     record_.to_move_seat.reset();
+    if (!record_.finished_at) record_.finished_at = now;
     record_.proposal.clear();
     record_.proposal_seat.reset();
   } else {
     record_.winner_seat.reset();
     record_.result.clear();
     record_.to_move_seat = state().seat_to_move();
+    record_.finished_at.reset();
   }
   record_.end_reason = end_reason();
   record_.num_moves = num_moves();

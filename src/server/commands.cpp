@@ -16,6 +16,7 @@
 #include "server/errors.h"
 #include "server/mail_format.h"
 #include "server/mail_store.h"
+#include "server/rating_format.h"
 
 namespace ludus::server {
 namespace {
@@ -41,9 +42,16 @@ const CommandHelp kCommands[] = {
      "Starts a game: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
      "USER1 or USER2. A player may be the computer: ai:random, ai:easy, ai:hard ... Replies with the board number.\n"
      "Time limits (days, 0 = none): -nagtime=7 mails the player to move a reminder, -forfeittime=21 ends the\n"
-     "game as a loss on time."},
+     "game as a loss on time. -rated=no: the result does not change ratings (boards with other than the game's\n"
+     "standard options are never rated)."},
     {"show", "show BOARD[#N]", "Shows the board, or the position after move N."},
-    {"history", "history BOARD", "Shows every move with its player and time, the comments and the record."},
+    {"history", "history BOARD|USER",
+     "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"
+     "ratings and rated games."},
+    {"ratings", "ratings GAME",
+     "The game's standings: rank, rating (? while provisional), deviation, games won, lost and drawn. Boards with\n"
+     "the game's standard options are rated (Glicko-2) unless challenged with -rated=no."},
+    {"standings", "standings GAME", "The same as ratings GAME."},
     {"games", "games USER [active|next|finished|watched|all]",
      "Lists a user's games: active (default), next (those where it is USER's move), finished, watched, all."},
     {"help", "help [COMMAND]", "Shows this summary, or the help of one command."},
@@ -80,6 +88,7 @@ class Run {
     if (name == "show") return show();
     if (name == "history") return history();
     if (name == "games") return games();
+    if (name == "ratings" || name == "standings") return ratings();
     return help();
   }
 
@@ -154,7 +163,21 @@ class Run {
 
   std::string history() {
     expect(1, 1);
-    return format_history(load(parse_board(args_[0])));
+    const bool board = !args_[0].empty() && std::all_of(args_[0].begin(), args_[0].end(), [](unsigned char ch) {
+      return std::isdigit(ch);
+    });
+    if (board) return format_history(load(parse_board(args_[0])));
+    if (!game_.empty()) bad_request("history USER covers every game; give no GAME", "usage");
+    const Service::PlayerRatings p = service_.player_ratings(args_[0]);
+    return format_player_ratings(p.player, p.ratings, p.history, service_.accounts().now());
+  }
+
+  std::string ratings() {
+    // The game comes first (GAME ratings) or as the argument (ratings GAME).
+    if (args_.size() + !game_.empty() != 1) usage(command_);
+    const std::string game = game_.empty() ? args_[0] : game_;
+    const std::vector<Standing> table = service_.standings(game);
+    return format_standings(find_game(game).info->name, table, service_.accounts().now());
   }
 
   std::string games() {
@@ -174,9 +197,9 @@ class Run {
 
   Service& service_;
   std::string game_;
-  std::string_view client_;
   const CommandHelp& command_;
   std::vector<std::string> args_;
+  std::string_view client_;
 };
 
 }  // namespace

@@ -10,6 +10,7 @@
 
 #include "server/board.h"
 #include "server/json_fields.h"
+#include "server/ratings.h"
 #include "server/schema.h"
 
 namespace ludus::server {
@@ -194,25 +195,31 @@ std::vector<std::string> check_database(const std::string& url) {
   }
   if (!problems.empty()) return problems;
   Store store(url);  // at the current version: opening it changes nothing
-  auto session = store.session();
-  auto tx = session.read();
-  for (int offset = 0;; offset += 500) {
-    GameFilter all;
-    all.limit = 500;
-    all.offset = offset;
-    const auto games = session.list_games(all);
-    for (const auto& g : games) {
-      try {
-        Board b(g, session.moves(g.id));
-        if (b.num_moves() != g.num_moves)
-          problems.push_back("board " + std::to_string(g.id) + ": " + std::to_string(b.num_moves()) +
-                             " moves stored but num_moves says " + std::to_string(g.num_moves));
-      } catch (const std::exception& e) {
-        problems.push_back("board " + std::to_string(g.id) + ": " + e.what());
+  {
+    auto session = store.session();
+    auto tx = session.read();
+    for (int offset = 0;; offset += 500) {
+      GameFilter all;
+      all.limit = 500;
+      all.offset = offset;
+      const auto games = session.list_games(all);
+      for (const auto& g : games) {
+        try {
+          Board b(g, session.moves(g.id));
+          if (b.num_moves() != g.num_moves)
+            problems.push_back("board " + std::to_string(g.id) + ": " + std::to_string(b.num_moves()) +
+                               " moves stored but num_moves says " + std::to_string(g.num_moves));
+        } catch (const std::exception& e) {
+          problems.push_back("board " + std::to_string(g.id) + ": " + e.what());
+        }
       }
+      if (games.size() < 500) break;
     }
-    if (games.size() < 500) break;
   }
+  const RerateReport ratings = rerate(store, false);
+  if (ratings.differences > 0)
+    problems.push_back(std::to_string(ratings.differences) +
+                       " rating row(s) differ from a replay of the finished games (run `ludus db rerate`)");
   return problems;
 }
 

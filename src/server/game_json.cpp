@@ -9,7 +9,8 @@
 namespace ludus::server {
 namespace {
 
-nlohmann::json optional_json(const std::optional<int>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
+template <class T>
+nlohmann::json optional_json(const std::optional<T>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
 nlohmann::json player_json(const Board& board, const State& state, int seat) {
   const std::string& user = board.player(seat);
@@ -78,8 +79,10 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"winner_seat", optional_json(g.winner_seat)},
           {"end_reason", g.end_reason},
           {"proposal", g.proposal.empty() ? nlohmann::json() : nlohmann::json(g.proposal)},
+          {"rated", g.rated},
           {"created_at", g.created_at},
           {"updated_at", g.updated_at},
+          {"finished_at", optional_json(g.finished_at)},
           {"revision", g.revision}};
 }
 

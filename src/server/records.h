@@ -37,6 +37,10 @@ struct GameRecord {
   int64_t created_at = 0;
   int64_t updated_at = 0;
   int64_t revision = 0;  // +1 with every stored change of the board
+  // Whether the result counts for the players' ratings (ratings.h decides what else must
+  // hold); fixed when the board is created.
+  bool rated = true;
+  std::optional<int64_t> finished_at;  // when the game ended (the order ratings apply in)
 };
 
 struct MoveRecord {

@@ -34,6 +34,10 @@ Response guarded(Make&& make, ErrorReply error = error_response) {
 // The request body as a JSON object ({} when empty); 400 when it is not one.
 nlohmann::json body_object(const Request& req);
 
+// The integer query parameter `name` (`fallback` when absent); 400 bad_query unless it
+// is a whole number from `min` to `max`.
+int query_int(const Request& req, const char* name, int fallback, int min, int max);
+
 // The board number of a path segment of digits; 404 when it is too long to be one.
 int64_t board_number(const std::string& text);
 

@@ -7,8 +7,10 @@
 #include "core/error.h"
 #include "core/text.h"
 #include "core/notation.h"
+#include "core/registry.h"
 #include "server/errors.h"
 #include "server/mail_store.h"
+#include "server/ratings.h"
 
 namespace ludus::server {
 
@@ -79,6 +81,17 @@ TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
   return limits;
 }
 
+// The board option "rated" (yes|no), taken out of `options`; nullopt when not given.
+std::optional<bool> take_rated(std::map<std::string, std::string>& options) {
+  auto it = options.find("rated");
+  if (it == options.end()) return std::nullopt;
+  const std::string value = lowercase(it->second);
+  options.erase(it);
+  if (value == "yes" || value == "on" || value == "true") return true;
+  if (value == "no" || value == "off" || value == "false") return false;
+  bad_request("-rated must be yes or no", "bad_game");
+}
+
 }  // namespace
 
 Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
@@ -114,6 +127,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     auto record = session.find_game(board);
     if (!record) not_found("no " + board_name(board));
     const int moves_before = record->num_moves;
+    const bool finished_before = record->status == "finished";
     const std::optional<int> to_move_before = record->to_move_seat;
     Board b(std::move(*record), session.moves(board));
     BoardEvent event{kind, actor, "", ""};
@@ -121,6 +135,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     const int64_t now = accounts_->now();
     const GameRecord& changed = b.refreshed_record(now);
     session.update_game(changed);
+    if (!finished_before && changed.status == "finished") rate_finished_game(session, b);
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     report(session, b, event);
     tx.commit();
@@ -135,6 +150,7 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
                            const std::string& second) {
   std::map<std::string, std::string> options = challenge_options;
   const TimeLimits limits = take_time_limits(options);
+  const std::optional<bool> rated = take_rated(options);
   std::optional<History> history;
   try {
     history.emplace(new_history(game, options));
@@ -146,6 +162,10 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
   GameRecord record;
   record.game = history->game().name();
   record.options = history->game().options().values();
+  const bool standard = standard_options(record.game, record.options);
+  if (rated.value_or(false) && !standard)
+    bad_request("only boards with " + record.game + "'s standard options are rated (play -rated=no)", "bad_game");
+  record.rated = rated.value_or(standard);
   record.challenger = challenger;
   record.to_move_seat = history->state().seat_to_move();
   record.created_at = record.updated_at = accounts_->now();
@@ -341,6 +361,30 @@ std::vector<GameRecord> Service::list(const GameFilter& filter) {
   auto session = store_->session();
   auto tx = session.read();
   return session.list_games(filter);
+}
+
+std::vector<Standing> Service::standings(const std::string& game, int limit, int offset) {
+  std::string name;
+  try {
+    name = find_game(game).info->name;
+  } catch (const LudusError& e) {
+    bad_request(e.what(), "unknown_game");
+  }
+  auto session = store_->session();
+  auto tx = session.read();
+  return ludus::server::standings(session, name, limit, offset);
+}
+
+Service::PlayerRatings Service::player_ratings(const std::string& given) {
+  const bool computer = Accounts::is_ai(given);
+  if (computer && given.size() > 64) not_found("no player '" + given.substr(0, 40) + "...'");
+  PlayerRatings out{computer ? lowercase(given) : Accounts::normalize_user_id(given), {}, {}};
+  auto session = store_->session();
+  auto tx = session.read();
+  out.ratings = ratings_of(session, out.player);
+  if (!computer && out.ratings.empty() && !session.find_user(out.player)) not_found("no user '" + out.player + "'");
+  out.history = rating_history(session, out.player);
+  return out;
 }
 
 bool Service::play_ai_move(int64_t board) {

@@ -15,6 +15,7 @@
 #include "server/board.h"
 #include "server/board_events.h"
 #include "server/mail_store.h"
+#include "server/ratings.h"
 #include "server/service_limits.h"
 #include "server/store.h"
 
@@ -51,7 +52,8 @@ class Service {
 
   // Seats: user ids (must exist) or "ai:SPEC"; the challenger must hold one of them.
   // `options` are the game's, plus the board's time limits "nagtime" and "forfeittime"
-  // (days, 0 = none; defaults 7 and 21).
+  // (days, 0 = none; defaults 7 and 21) and "rated" (yes|no; default: yes when the game's
+  // options are its standard ones, the only rated ones: ratings.h).
   int64_t challenge(const std::string& challenger, const std::string& game,
                     const std::map<std::string, std::string>& options, const std::string& first,
                     const std::string& second);
@@ -76,6 +78,16 @@ class Service {
   // The board's revision (bumped by every change); nullopt when there is no such board.
   std::optional<int64_t> revision(int64_t board);
   std::vector<GameRecord> list(const GameFilter& filter);
+
+  // A game's standings (`game` by any spelling the registry accepts; 400 unknown_game).
+  std::vector<Standing> standings(const std::string& game, int limit = 500, int offset = 0);
+  // A player's ratings and rated games (a user id or ai:SPEC; 404 for an unknown user).
+  struct PlayerRatings {
+    std::string player;
+    std::vector<Standing> ratings;
+    std::vector<RatingChange> history;
+  };
+  PlayerRatings player_ratings(const std::string& player);
 
   // Plays one move for the AI seat to move, if any; returns whether it played.  The
   // search runs outside any transaction; the store is guarded by the move number.

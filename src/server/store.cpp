@@ -13,9 +13,6 @@
 #include "server/schema.h"
 
 namespace ludus::server {
-namespace {
-
-constexpr size_t kMaxIdleConnections = 16;
 
 std::string options_to_json(const std::map<std::string, std::string>& options) {
   return dump_json(nlohmann::json(options));
@@ -29,11 +26,15 @@ std::map<std::string, std::string> options_from_json(const std::string& text) {
   return options;
 }
 
+namespace {
+
+constexpr size_t kMaxIdleConnections = 16;
+
 // Column order shared by every SELECT of games.
 #define LUDUS_GAME_COLUMNS                                                                  \
   "id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, "         \
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
-  "created_at, updated_at, revision"
+  "created_at, updated_at, revision, rated, finished_at"
 
 GameRecord read_game(const sql::Query& q) {
   GameRecord g;
@@ -55,6 +56,8 @@ GameRecord read_game(const sql::Query& q) {
   g.created_at = q.int64(16);
   g.updated_at = q.int64(17);
   g.revision = q.int64(18);
+  g.rated = q.int64(19) != 0;
+  if (!q.is_null(20)) g.finished_at = q.int64(20);
   return g;
 }
 
@@ -253,9 +256,9 @@ int64_t Session::insert_game(const GameRecord& g) {
   {
     auto q = connection_->query(
         "INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, to_move_seat, "
-        "created_at, updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) RETURNING id");
+        "created_at, updated_at, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
     q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, g.status, g.num_moves,
-               g.to_move_seat, g.created_at, g.updated_at);
+               g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0);
     if (!q.step()) throw ServerError(500, "database", "a new board got no number");
     id = q.int64(0);
     q.run();
@@ -276,9 +279,9 @@ void Session::update_game(const GameRecord& g) {
       ->query(
           "UPDATE games SET ending = ?2, resigned_seat = ?3, proposal = ?4, proposal_seat = ?5, status = ?6, "
           "result = ?7, winner_seat = ?8, end_reason = ?9, num_moves = ?10, to_move_seat = ?11, updated_at = ?12, "
-          "revision = revision + 1 WHERE id = ?1")
+          "finished_at = ?13, revision = revision + 1 WHERE id = ?1")
       .bind_all(g.id, g.ending, g.resigned_seat, g.proposal, g.proposal_seat, g.status, g.result, g.winner_seat,
-                g.end_reason, g.num_moves, g.to_move_seat, g.updated_at)
+                g.end_reason, g.num_moves, g.to_move_seat, g.updated_at, g.finished_at)
       .run();
   connection_->notify_change(g.id);
 }
@@ -299,11 +302,13 @@ std::vector<GameRecord> Session::list_games(const GameFilter& f) {
       " AND (CAST(?2 AS TEXT) IS NULL OR status = ?2)"
       " AND (?3 = 0 OR (status = 'active' AND ((seat0 = ?1 AND to_move_seat = 0) OR (seat1 = ?1 AND to_move_seat = 1))))"
       " AND (?4 = 0 OR id IN (SELECT game_id FROM subscriptions WHERE user_id = ?5))"
+      " AND (CAST(?8 AS TEXT) IS NULL OR game = ?8)"
       " ORDER BY updated_at DESC, id DESC LIMIT ?6 OFFSET ?7");
-  std::optional<std::string> user, status;
+  std::optional<std::string> user, status, game;
   if (!f.user.empty() && !f.watched) user = f.user;
   if (!f.status.empty()) status = f.status;
-  q.bind_all(user, status, f.user_to_move ? 1 : 0, f.watched ? 1 : 0, f.user, f.limit, f.offset);
+  if (!f.game.empty()) game = f.game;
+  q.bind_all(user, status, f.user_to_move ? 1 : 0, f.watched ? 1 : 0, f.user, f.limit, f.offset, game);
   std::vector<GameRecord> out;
   while (q.step()) out.push_back(read_game(q));
   return out;

@@ -5,6 +5,7 @@
 // group queries into transactions themselves: every state change is one write
 // transaction, run through Store::retrying().
 #include <chrono>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -20,6 +21,7 @@ namespace ludus::server {
 struct GameFilter {
   std::string user;           // "" = everybody's games
   std::string status;         // "" | "active" | "finished"
+  std::string game;           // "" = every game, else a registry name
   bool user_to_move = false;  // only games where `user` has the move
   bool watched = false;       // only games `user` subscribed to
   int limit = 100;
@@ -31,6 +33,11 @@ struct GameFilter {
 };
 
 class Store;
+
+// A board's options as stored in its options column (a JSON object of strings), and back
+// (a malformed column reads as no options).
+std::string options_to_json(const std::map<std::string, std::string>& options);
+std::map<std::string, std::string> options_from_json(const std::string& text);
 
 // For a database a person named: refuses a malformed URL, and an existing empty SQLite
 // file (SQLite would take it as a new, empty database) besides what Store refuses, with

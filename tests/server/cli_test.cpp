@@ -142,5 +142,36 @@ TEST(DbCommandTest, MigrateExportImportCheckAndClearErrors) {
       << unreachable.err;
 }
 
+TEST(DbCommandTest, RerateChecksAndRewritesTheRatings) {
+  TempDir dir;
+  const std::string db = test_database(dir.file("rated.db"));
+  EXPECT_EQ(run_ludus({"pbm", "--db", db, "--test-hashing", "signup", "alice", "alice-pass"}).exit_code, 0);
+  for (int board = 1; board <= 2; ++board) {
+    EXPECT_EQ(run_ludus({"pbm", "--db", db, "n-mesh", "challenge", "alice", "ai:random", "alice-pass"}).exit_code, 0);
+    auto moved = run_ludus({"pbm", "--db", db, "move", std::to_string(board), "alice", "alice-pass", "c3"});
+    EXPECT_EQ(moved.exit_code, 0) << moved.out << moved.err;
+    EXPECT_EQ(run_ludus({"pbm", "--db", db, "resign", std::to_string(board), "alice", "alice-pass"}).exit_code, 0);
+  }
+  auto table = run_ludus({"pbm", "--db", db, "ratings", "n-mesh"});
+  EXPECT_NE(table.out.find("ai:random"), std::string::npos) << table.out << table.err;
+  auto same = run_ludus({"db", "rerate", "--check", "--db", db});
+  EXPECT_EQ(same.exit_code, 0) << same.out << same.err;
+  EXPECT_NE(same.out.find("2 rated game(s), 2 rating(s); the stored ratings are exactly the replay's"), std::string::npos)
+      << same.out;
+  {
+    Store store(db);
+    auto session = store.session();
+    session.connection().query("UPDATE ratings SET wins = 7 WHERE player = 'ai:random'").run();
+  }
+  auto checked = run_ludus({"db", "check", "--db", db});
+  EXPECT_NE(checked.exit_code, 0);
+  EXPECT_NE(checked.out.find("1 rating row(s) differ from a replay"), std::string::npos) << checked.out;
+  EXPECT_NE(run_ludus({"db", "rerate", "--check", "--db", db}).exit_code, 0);
+  auto fixed = run_ludus({"db", "rerate", "--db", db});
+  EXPECT_EQ(fixed.exit_code, 0) << fixed.err;
+  EXPECT_NE(fixed.out.find("1 stored row(s) differed and are rewritten"), std::string::npos) << fixed.out;
+  EXPECT_EQ(run_ludus({"db", "check", "--db", db}).exit_code, 0);
+}
+
 }  // namespace
 }  // namespace ludus::server::testing

@@ -5,6 +5,7 @@
 
 #include "server/db_transfer.h"
 #include "server/mail_store.h"
+#include "server/ratings.h"
 #include "server/schema.h"
 #include "server_test_support.h"
 
@@ -12,7 +13,7 @@ namespace ludus::server::testing {
 namespace {
 
 // A database with a row in every table: accounts, a token, boards on and over, moves,
-// comments, subscriptions, a failed login, a proposal, an AI lease, awkward text.
+// comments, subscriptions, a failed login, a proposal, an AI lease, awkward text, ratings.
 void fill(Store& store) {
   Accounts accounts(store, PasswordPolicy::fast(), [] { return kTestTime; });
   Service service(store, accounts);
@@ -28,6 +29,13 @@ void fill(Store& store) {
   const int64_t over = service.challenge("bob", "ndengrod", {{"size", "3"}, {"swap", "off"}}, "bob", "alice");
   service.play(over, "bob", "b2");
   service.resign(over, "alice");
+  // A rated game: rows in ratings and rating_changes.
+  const int64_t rated = service.challenge("alice", "n-mesh", {}, "alice", "bob");
+  for (int i = 0; i < 2; ++i) {
+    Board b = service.load(rated);
+    service.play(rated, b.player(b.seat_to_move()), b.state().action_to_text(b.state().legal_actions().front()));
+  }
+  service.resign(rated, "bob");
   const int64_t ai = service.challenge("alice", "ndengrod", {{"size", "3"}}, "ai:random", "alice");
   EXPECT_TRUE(store.session().claim_ai_lease(ai, "host:1:2", 1000, 2000));
   auto session = store.session();
@@ -74,9 +82,12 @@ TEST(DbTransferTest, RoundTripThroughTheOtherEngineKeepsEveryRow) {
     EXPECT_EQ(service.load(1).num_moves(), 2);
     EXPECT_EQ(service.load(1).record().proposal, "draw");
     EXPECT_EQ(service.load(2).record().ending, "resign");
-    EXPECT_EQ(service.challenge("alice", "ndengrod", {}, "alice", "bob"), 4);
-    service.comment(4, "alice", "hello");
-    EXPECT_EQ(service.load(4).comments().front().id, 2);
+    EXPECT_EQ(service.challenge("alice", "ndengrod", {}, "alice", "bob"), 5);
+    service.comment(5, "alice", "hello");
+    EXPECT_EQ(service.load(5).comments().front().id, 2);
+    // The imported ratings are the ones the imported games give.
+    EXPECT_EQ(rerate(*store, false).differences, 0);
+    EXPECT_EQ(rerate(*store, false).games, 1);
   }
 }
 

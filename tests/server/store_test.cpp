@@ -50,6 +50,12 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migrations 6 and later (ratings), so a test can go back further.
+constexpr const char* kBackToVersionFive =
+    "DROP TABLE rating_changes; DROP TABLE ratings; DROP INDEX games_by_finish; "
+    "ALTER TABLE games DROP COLUMN finished_at; ALTER TABLE games DROP COLUMN rated; "
+    "DELETE FROM schema_version WHERE version >= 6; PRAGMA user_version = 5; ";
+
 TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   LUDUS_SQLITE_ONLY();
   TempDir dir;
@@ -63,6 +69,7 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
     g.challenger = "alice";
     session.insert_game(g);
     // Back to schema 1: no revision column (and none of the later versions' additions).
+    session.connection().exec(kBackToVersionFive);
     session.connection().exec(
         "DROP TABLE outbox; ALTER TABLE games DROP COLUMN nag_days; ALTER TABLE games DROP COLUMN forfeit_days; "
         "ALTER TABLE games DROP COLUMN turn_started_at; ALTER TABLE games DROP COLUMN nagged; "
@@ -80,6 +87,33 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   session.update_game(*game);
   EXPECT_EQ(session.game_revision(1), 1);
   EXPECT_TRUE(session.find_user("alice"));
+}
+
+// Version 6 marks boards rated and dates the end of the finished ones by their last change.
+TEST(StoreTest, MigrationSixDatesFinishedBoards) {
+  LUDUS_SQLITE_ONLY();
+  TempDir dir;
+  {
+    Store store(dir.file("a.db"));
+    auto session = store.session();
+    GameRecord g;
+    g.game = "ndengrod";
+    g.seats = {"alice", "bob"};
+    g.challenger = "alice";
+    g.created_at = g.updated_at = 1000;
+    session.insert_game(g);
+    g.status = "finished";
+    g.updated_at = 2000;
+    g.id = session.insert_game(g);
+    session.update_game(g);
+    session.connection().exec(kBackToVersionFive);
+  }
+  Store store(dir.file("a.db"));
+  auto session = store.session();
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
+  EXPECT_FALSE(session.find_game(1)->finished_at);
+  EXPECT_EQ(session.find_game(2)->finished_at, 2000);
+  EXPECT_TRUE(session.find_game(2)->rated);
 }
 
 // Version 5 rebuilds the games table (to allow the ending 'timeout'): the moves, comments
@@ -101,6 +135,7 @@ TEST(StoreTest, MigrationFiveKeepsTheRowsThatReferToGames) {
     session.insert_move(1, MoveRecord{1, 1, 0, "e5", 1001});
     session.insert_comment(1, CommentRecord{0, "alice", 1, "hello", 1002});
     session.set_subscription("bob", 1, true);
+    session.connection().exec(kBackToVersionFive);
     session.connection().exec(
         "DROP TABLE outbox; ALTER TABLE games DROP COLUMN nag_days; ALTER TABLE games DROP COLUMN forfeit_days; "
         "ALTER TABLE games DROP COLUMN turn_started_at; ALTER TABLE games DROP COLUMN nagged; "
@@ -109,7 +144,7 @@ TEST(StoreTest, MigrationFiveKeepsTheRowsThatReferToGames) {
   }
   Store store(dir.file("a.db"));
   auto session = store.session();
-  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), "5");
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
   EXPECT_EQ(session.moves(1).size(), 1u);
   EXPECT_EQ(session.comments(1).size(), 1u);
   EXPECT_TRUE(session.subscribed("bob", 1));
