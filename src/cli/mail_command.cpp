@@ -154,8 +154,9 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       const auto limits = offline.service.enforce_time_limits();
       const int digests = server::queue_due_digests(store, clock());
       const int pruned = server::prune_old_mail(store, clock());
+      const int expired = offline.service.expire_offers();
       std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
-                << ", old mails deleted " << pruned << "\n";
+                << ", old mails deleted " << pruned << ", offers expired " << expired << "\n";
       return 0;
     } catch (const server::ServerError& e) {
       return report_server_error(e);

@@ -10,6 +10,7 @@
 #include "server/json_fields.h"
 #include "server/mail_format.h"
 #include "server/mail_store.h"
+#include "server/offer_format.h"
 
 namespace ludus::server {
 namespace {
@@ -20,12 +21,6 @@ std::string user_param(const std::string& text) {
   return Accounts::is_ai(text) ? text : Accounts::normalize_user_id(text);
 }
 
-std::string bearer_token(const Request& req) {
-  const std::string header = req.header(http::field::authorization);
-  if (header.rfind("Bearer ", 0) != 0)
-    unauthorized("missing 'Authorization: Bearer TOKEN' header (get a token from POST /api/login)");
-  return header.substr(7);
-}
 
 }  // namespace
 
@@ -39,6 +34,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_command_route();
   add_study_routes();
   add_rating_routes();
+  add_offer_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
@@ -156,10 +152,17 @@ void ApiRoutes::add_game_routes() {
         bad_request(
             "field 'players' must be an array of two user ids (first player first; \"ai:SPEC\" for the computer)",
             "bad_field");
-      int64_t board = service.challenge(user, string_field(body, "game"), options_field(body),
-                                        (*players)[0].get<std::string>(), (*players)[1].get<std::string>());
-      Response res = json_response(201, board_json(service.load(board)));
-      res.set(http::field::location, "/api/games/" + std::to_string(board));
+      const ChallengeOutcome outcome = service.challenge(user, string_field(body, "game"), options_field(body),
+                                                         (*players)[0].get<std::string>(),
+                                                         (*players)[1].get<std::string>());
+      if (outcome.offer) {
+        // The opponent asks to be asked: an invitation, not a board yet.
+        Response res = json_response(202, {{"offer", offer_json(*outcome.offer)}});
+        res.set(http::field::location, "/api/offers/" + std::to_string(outcome.offer->id));
+        return res;
+      }
+      Response res = json_response(201, board_json(service.load(*outcome.board)));
+      res.set(http::field::location, "/api/games/" + std::to_string(*outcome.board));
       return res;
     }));
   });

@@ -44,6 +44,8 @@ class ApiRoutes {
   void add_study_routes();
   // Standings and player pages (rating_routes.cpp).
   void add_rating_routes();
+  // Offers (invitations and seeks) and challenge settings (offer_routes.cpp).
+  void add_offer_routes();
 
   Service* service_;
   LongPolls* polls_;

@@ -16,6 +16,7 @@
 #include "server/errors.h"
 #include "server/mail_format.h"
 #include "server/mail_store.h"
+#include "server/offer_format.h"
 #include "server/rating_format.h"
 
 namespace ludus::server {
@@ -30,7 +31,7 @@ struct CommandHelp {
 // The commands that do not act on one board as its player (board_commands.h has those),
 // in the order `help` lists them: the first kCommandsBeforeBoardCommands, the board
 // commands, then the rest.
-constexpr size_t kCommandsBeforeBoardCommands = 4;
+constexpr size_t kCommandsBeforeBoardCommands = 8;
 const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
      "Creates an account. USER: 1-32 letters, digits, '_', '.', '-' (case-insensitive)."},
@@ -39,11 +40,21 @@ const CommandHelp kCommands[] = {
      "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
      "none. Replies to your own mails and time-limit reminders always come."},
     {"challenge", "GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD",
-     "Starts a game: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
-     "USER1 or USER2. A player may be the computer: ai:random, ai:easy, ai:hard ... Replies with the board number.\n"
+     "Challenges a player: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
+     "USER1 or USER2. Against the computer (ai:random, ai:easy, ai:hard ...) or a player who accepts all\n"
+     "challenges the board starts at once; otherwise the opponent gets an invitation (an offer) to join or\n"
+     "decline, open for 7 days.\n"
      "Time limits (days, 0 = none): -nagtime=7 mails the player to move a reminder, -forfeittime=21 ends the\n"
      "game as a loss on time. -rated=no: the result does not change ratings (boards with other than the game's\n"
      "standard options are never rated)."},
+    {"seek", "GAME seek [-OPTION=VALUE...] [-seat=first|second|random] [-rating=MIN-MAX] USER PASSWORD",
+     "Posts an open challenge anyone may take (whose rating in the game is within MIN-MAX, if given): the lobby.\n"
+     "-seat is yours (default random). Open for 7 days."},
+    {"join", "join OFFER USER PASSWORD", "Accepts an invitation to you, or takes an open challenge: the board starts."},
+    {"decline", "decline OFFER USER PASSWORD", "Declines an invitation to you, or withdraws your own offer."},
+    {"limit", "limit USER PASSWORD [ask|all|none] [N|-]",
+     "Shows or sets who may challenge you: ask (every challenge is an invitation; the default), all (boards\n"
+     "start at once), none (challenges are refused); and N, the most active boards you play (- for no limit)."},
     {"show", "show BOARD[#N]", "Shows the board, or the position after move N."},
     {"history", "history BOARD|USER",
      "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"
@@ -52,6 +63,8 @@ const CommandHelp kCommands[] = {
      "The game's standings: rank, rating (? while provisional), deviation, games won, lost and drawn. Boards with\n"
      "the game's standard options are rated (Glicko-2) unless challenged with -rated=no."},
     {"standings", "standings GAME", "The same as ratings GAME."},
+    {"offers", "offers [GAME|USER]",
+     "The open challenges (of GAME), and with USER the invitations to and from USER: the lobby."},
     {"games", "games USER [active|next|finished|watched|all]",
      "Lists a user's games: active (default), next (those where it is USER's move), finished, watched, all."},
     {"help", "help [COMMAND]", "Shows this summary, or the help of one command."},
@@ -85,6 +98,11 @@ class Run {
     if (name == "passwd") return passwd();
     if (name == "mailpref") return mailpref();
     if (name == "challenge") return challenge();
+    if (name == "seek") return seek();
+    if (name == "join") return join();
+    if (name == "decline") return decline();
+    if (name == "limit") return limit();
+    if (name == "offers") return offers();
     if (name == "show") return show();
     if (name == "history") return history();
     if (name == "games") return games();
@@ -148,8 +166,121 @@ class Run {
       }
     }
     if (challenger.empty()) unauthorized("wrong user id or password (PASSWORD must be USER1's or USER2's)");
-    int64_t board = service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1]));
-    return with_board(fmt::format("{} challenges: board {} is ready.", challenger, board), board);
+    const ChallengeOutcome outcome =
+        service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1]));
+    if (outcome.board)
+      return with_board(fmt::format("{} challenges: board {} is ready.", challenger, *outcome.board), *outcome.board);
+    const OfferRecord& offer = *outcome.offer;
+    return fmt::format("{} asks {} first: {}.\n{} may answer: join {} {} PASSWORD, or decline {} {} PASSWORD\n",
+                       challenger, offer.to.value_or(""), format_offer(offer), offer.to.value_or(""), offer.id,
+                       offer.to.value_or(""), offer.id, offer.to.value_or(""));
+  }
+
+  std::string seek() {
+    if (game_.empty()) bad_request("seek needs the game first: " + std::string(command_.usage), "usage");
+    std::vector<std::string> option_words, rest;
+    for (const auto& a : args_) (a.size() > 1 && a[0] == '-' && rest.empty() ? option_words : rest).push_back(a);
+    if (rest.size() != 2) usage(command_);
+    std::map<std::string, std::string> options;
+    try {
+      options = parse_option_assignments(option_words);
+    } catch (const LudusError& e) {
+      bad_request(e.what(), "bad_game");
+    }
+    SeatChoice seat = SeatChoice::Random;
+    if (auto it = options.find("seat"); it != options.end()) {
+      const auto chosen = seat_choice_by_name(lowercase(it->second));
+      if (!chosen) bad_request("-seat must be first, second or random", "bad_seat");
+      seat = *chosen;
+      options.erase(it);
+    }
+    std::optional<int> low, high;
+    if (auto it = options.find("rating"); it != options.end()) {
+      std::tie(low, high) = parse_rating_range(it->second);
+      options.erase(it);
+    }
+    const std::string user = service_.accounts().authenticate(rest[0], rest[1], client_);
+    const OfferRecord offer = service_.seek(user, game_, options, seat, low, high);
+    return fmt::format("{} posts {}.\nAnyone may take it: join {} USER PASSWORD\n", user, format_offer(offer), offer.id);
+  }
+
+  // "1400-1700", "1400-" or "-1700": the bounds of a seek's rating range.
+  static std::pair<std::optional<int>, std::optional<int>> parse_rating_range(const std::string& text) {
+    const auto dash = text.find('-');
+    auto bound = [&](std::string_view part) -> std::optional<int> {
+      if (part.empty()) return std::nullopt;
+      int value = 0;
+      auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+      if (ec != std::errc() || end != part.data() + part.size())
+        bad_request("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)", "bad_rating_range");
+      return value;
+    };
+    if (dash == std::string::npos) bad_request("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)", "bad_rating_range");
+    return {bound(std::string_view(text).substr(0, dash)), bound(std::string_view(text).substr(dash + 1))};
+  }
+
+  int64_t offer_number(const std::string& word) {
+    if (word.empty() || word.size() > 15 || !std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }))
+      bad_request("OFFER must be an offer number, not '" + word.substr(0, 20) + "'", "usage");
+    return std::stoll(word);
+  }
+
+  std::string join() {
+    expect(3, 3);
+    const int64_t offer = offer_number(args_[0]);
+    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    const int64_t board = service_.join(offer, user);
+    return with_board(fmt::format("{} joins offer {}: board {} is ready.", user, offer, board), board);
+  }
+
+  std::string decline() {
+    expect(3, 3);
+    const int64_t offer = offer_number(args_[0]);
+    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    const OfferRecord closed = service_.decline(offer, user);
+    return fmt::format("{} {} offer {}.\n", user, closed.status == OfferStatus::Withdrawn ? "withdraws" : "declines",
+                       offer);
+  }
+
+  std::string limit() {
+    expect(2, 4);
+    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    std::optional<ChallengePolicy> policy;
+    std::optional<std::optional<int>> max_active;
+    for (size_t i = 2; i < args_.size(); ++i) {
+      const std::string word = lowercase(args_[i]);
+      if (auto p = challenge_policy_by_name(word); p && !policy) {
+        policy = p;
+      } else if (word == "-" && !max_active) {
+        max_active = std::optional<int>();
+      } else if (!word.empty() && !max_active && word.size() < 6 &&
+                 std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); })) {
+        max_active = std::stoi(word);
+      } else {
+        usage(command_);
+      }
+    }
+    const ChallengeSettings now = service_.challenge_settings(user, policy, max_active);
+    const char* meaning[] = {"every challenge is an invitation you accept or decline",
+                             "challenges start a board at once", "challenges are refused"};
+    return fmt::format("Challenges for {}: {} ({}); most active boards: {}.\n", user,
+                       challenge_policy_name(now.policy), meaning[static_cast<int>(now.policy)],
+                       now.max_active ? std::to_string(*now.max_active) : "no limit");
+  }
+
+  std::string offers() {
+    expect(0, 1);
+    std::string game = game_, user;
+    if (!args_.empty()) {
+      try {
+        game = find_game(args_[0]).info->name;
+      } catch (const LudusError&) {
+        user = Accounts::normalize_user_id(args_[0]);
+      }
+    }
+    const std::string title = "Open challenges" + (game.empty() ? std::string() : " of " + game) +
+                              (user.empty() ? std::string() : " and invitations of " + user);
+    return format_offers(title, service_.offers(game, user));
   }
 
   std::string show() {
@@ -254,18 +385,19 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
 
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
   // Which words are passwords, counted from the verb: board commands VERB [LEADING...]
-  // BOARD USER PASSWORD; signup USER PASSWORD; passwd USER OLD NEW; mailpref USER
-  // PASSWORD; challenge ... PASSWORD (the last word); of an unknown command, only its
-  // first words.
+  // BOARD USER PASSWORD; signup, mailpref and limit USER PASSWORD; passwd USER OLD NEW;
+  // join and decline OFFER USER PASSWORD; challenge and seek ... PASSWORD (the last
+  // word); of an unknown command, only its first words.
   std::vector<std::string> out = words;
   size_t verb = 0;
   if (!out.empty() && !find_command(lowercase(out[0])) && !find_board_command(lowercase(out[0]))) verb = 1;
   const std::string name = verb < out.size() ? lowercase(out[verb]) : std::string();
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
-  else if (name == "signup" || name == "mailpref") secret = {verb + 2};
+  else if (name == "signup" || name == "mailpref" || name == "limit") secret = {verb + 2};
+  else if (name == "join" || name == "decline") secret = {verb + 3};
   else if (name == "passwd") secret = {verb + 2, verb + 3};
-  else if (name == "challenge" && out.size() > verb + 1) secret = {out.size() - 1};
+  else if ((name == "challenge" || name == "seek") && out.size() > verb + 1) secret = {out.size() - 1};
   else if (!find_command(name) && out.size() > verb + 1) {
     // An unknown command: where its password is cannot be told, so none of the rest shows.
     out.resize(verb + 2);
@@ -313,7 +445,7 @@ std::string CommandInterpreter::help(std::string_view name) {
     return fmt::format("{}\n  {}\n", c->usage, c->text);
   }
   std::string out =
-      "Commands: [GAME] COMMAND ARGUMENTS...  (GAME is needed only by challenge)\n"
+      "Commands: [GAME] COMMAND ARGUMENTS...  (GAME is needed only by challenge and seek)\n"
       "BOARD is a board number, #N a move number (moves played + 1); words with blanks go in \"quotes\".\n\n";
   for (size_t i = 0; i < std::size(kCommands); ++i) {
     if (i == kCommandsBeforeBoardCommands)

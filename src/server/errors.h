@@ -31,7 +31,9 @@ class ServerError : public LudusError {
   throw ServerError(400, std::move(code), message);
 }
 [[noreturn]] inline void unauthorized(const std::string& message) { throw ServerError(401, "unauthorized", message); }
-[[noreturn]] inline void forbidden(const std::string& message) { throw ServerError(403, "forbidden", message); }
+[[noreturn]] inline void forbidden(const std::string& message, std::string code = "forbidden") {
+  throw ServerError(403, std::move(code), message);
+}
 [[noreturn]] inline void not_found(const std::string& message) { throw ServerError(404, "not_found", message); }
 [[noreturn]] inline void conflict(const std::string& message, std::string code = "conflict") {
   throw ServerError(409, std::move(code), message);

@@ -7,6 +7,7 @@
 
 #include "server/mail_format.h"
 #include "server/mail_mime.h"
+#include "server/offer_format.h"
 #include "server/service.h"
 
 namespace ludus::server {
@@ -83,7 +84,36 @@ void notify(Session& session, const Board& board, const BoardEvent& event, int64
   }
 }
 
+void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& event, int64_t now) {
+  // Invited and withdrawn: the addressee hears of it; declined: the poster.
+  const std::string user = event.kind == OfferEventKind::Declined ? offer.from : offer.to.value_or("");
+  if (user.empty() || user == event.actor) return;
+  auto addressee = mail_addressee(session, user);
+  if (!addressee || addressee->email.empty() || addressee->preference == MailPreference::None) return;
+  std::string subject, body = event.summary + ".\n\n" + format_offer(offer) + "\n";
+  switch (event.kind) {
+    case OfferEventKind::Invited:
+      subject = fmt::format("ludus: {} invites you to {} ({})", offer.from, offer.game, offer.name());
+      body += fmt::format(
+          "\nTo accept, send a mail with the Subject\n  join {} {} PASSWORD\nTo decline:\n  decline {} {} PASSWORD\n",
+          offer.id, user, offer.id, user);
+      break;
+    case OfferEventKind::Declined: subject = fmt::format("ludus: {} declines {}", event.actor, offer.name()); break;
+    case OfferEventKind::Withdrawn: subject = fmt::format("ludus: {} withdraws {}", event.actor, offer.name()); break;
+  }
+  body += fmt::format("\n-- \nludus play-by-e-mail.  Who may challenge you: limit {} PASSWORD ask|all|none [N|-]\n", user);
+  if (!is_plain_address(addressee->email)) return;
+  const OutboxStatus status = addressee->preference == MailPreference::Digest ? OutboxStatus::Digest : OutboxStatus::Queued;
+  enqueue_mail(session, OutgoingMail{addressee->email, user, std::nullopt, subject, body, ""}, status, now);
+}
+
 }  // namespace
+
+OfferEventSink offer_mail_notifier(Clock clock) {
+  return [clock = std::move(clock)](Session& session, const OfferRecord& offer, const OfferEvent& event) {
+    notify_offer(session, offer, event, clock());
+  };
+}
 
 ScopedMailOrigin::ScopedMailOrigin(MailOrigin& origin) : previous_(current_origin) { current_origin = &origin; }
 ScopedMailOrigin::~ScopedMailOrigin() { current_origin = previous_; }

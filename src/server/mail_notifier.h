@@ -10,6 +10,7 @@
 #include "server/accounts.h"
 #include "server/board_events.h"
 #include "server/mail_store.h"
+#include "server/offers.h"
 
 namespace ludus::server {
 
@@ -35,6 +36,9 @@ class ScopedMailOrigin {
 
 // The sink to give Service::set_event_sink: queues the mails of each event.
 BoardEventSink mail_notifier(Clock clock);
+// The sink to give Service::set_offer_sink: mails an invitation to its addressee (with the
+// join and decline lines to send back), and a declined or withdrawn one to the other side.
+OfferEventSink offer_mail_notifier(Clock clock);
 
 // Merges the digest parts of every user whose oldest part is a day old into one queued
 // mail each (one transaction per user).  Returns the number of digests queued.

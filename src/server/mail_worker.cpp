@@ -57,6 +57,11 @@ void MailWorker::round() {
     if (log_) log_(std::string("mail: time limits: ") + e.what());
   }
   try {
+    service_->expire_offers();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: expiring offers: ") + e.what());
+  }
+  try {
     queue_due_digests(service_->store(), service_->accounts().now());
   } catch (const std::exception& e) {
     if (log_) log_(std::string("mail: digests: ") + e.what());

@@ -13,6 +13,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log});
   service_->set_event_sink(mail_notifier(config_.clock));
+  service_->set_offer_sink(offer_mail_notifier(config_.clock));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
   auto changed = [ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board) {
     ai->enqueue(board);

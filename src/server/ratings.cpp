@@ -45,12 +45,6 @@ PlayerRating read_rating(const sql::Query& q) {
   return r;
 }
 
-PlayerRating find_rating(Session& session, const std::string& player, const std::string& game) {
-  auto q = session.connection().query("SELECT " LUDUS_RATING_COLUMNS " FROM ratings WHERE player = ?1 AND game = ?2");
-  q.bind_all(player, game);
-  return q.step() ? read_rating(q) : PlayerRating::fresh(player, game);
-}
-
 void store_rating(Session& session, const PlayerRating& r) {
   session.connection()
       .query("INSERT INTO ratings (" LUDUS_RATING_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
@@ -194,11 +188,17 @@ void rate_finished_game(Session& session, const Board& board) {
   for (const MoveRecord& m : board.moves()) movers.insert(m.seat);
   if (!board.is_over() || unrated_reason(record, static_cast<int>(movers.size()))) return;
   const RatedGame game{record.id, record.game, record.seats, board.winner_seat(), record.finished_at.value_or(record.updated_at)};
-  PlayerRating first = find_rating(session, record.seats[0], record.game);
-  PlayerRating second = find_rating(session, record.seats[1], record.game);
+  PlayerRating first = rating_of(session, record.seats[0], record.game);
+  PlayerRating second = rating_of(session, record.seats[1], record.game);
   for (const RatingChange& change : apply_rated_game(game, first, second)) store_change(session, change);
   store_rating(session, first);
   store_rating(session, second);
+}
+
+PlayerRating rating_of(Session& session, const std::string& player, const std::string& game) {
+  auto q = session.connection().query("SELECT " LUDUS_RATING_COLUMNS " FROM ratings WHERE player = ?1 AND game = ?2");
+  q.bind_all(player, game);
+  return q.step() ? read_rating(q) : PlayerRating::fresh(player, game);
 }
 
 std::vector<Standing> standings(Session& session, const std::string& game, int limit, int offset) {

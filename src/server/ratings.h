@@ -82,6 +82,8 @@ std::optional<std::string> unrated_reason(const GameRecord& record, int seats_th
 void rate_finished_game(Session& session, const Board& board);
 
 // --- reading ---------------------------------------------------------------------------
+// The player's rating in the game (a new player's when they have none).
+PlayerRating rating_of(Session& session, const std::string& player, const std::string& game);
 struct Standing {
   int rank = 0;  // 1 = highest rating
   PlayerRating rating;

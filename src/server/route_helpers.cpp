@@ -24,6 +24,13 @@ int query_int(const Request& req, const char* name, int fallback, int min, int m
   return value;
 }
 
+std::string bearer_token(const Request& req) {
+  const std::string header = req.header(http::field::authorization);
+  if (header.rfind("Bearer ", 0) != 0)
+    unauthorized("missing 'Authorization: Bearer TOKEN' header (get a token from POST /api/login)");
+  return header.substr(7);
+}
+
 int64_t board_number(const std::string& text) {
   if (text.size() > 15) not_found("no board " + text.substr(0, 20));
   return std::stoll(text);

@@ -38,6 +38,9 @@ nlohmann::json body_object(const Request& req);
 // is a whole number from `min` to `max`.
 int query_int(const Request& req, const char* name, int fallback, int min, int max);
 
+// The token of the "Authorization: Bearer TOKEN" header; 401 without one.
+std::string bearer_token(const Request& req);
+
 // The board number of a path segment of digits; 404 when it is too long to be one.
 int64_t board_number(const std::string& text);
 

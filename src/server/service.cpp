@@ -25,16 +25,6 @@ std::string play_summary(const std::string& user, const PlayResult& result) {
 
 namespace {
 
-// A seat's holder as given by a challenger: an existing user or an AI spec the server
-// allows.
-std::string checked_seat(Session& session, const AiPolicy& ai, const std::string& given) {
-  const std::string prefix = lowercase(given.substr(0, 3));
-  if (prefix == "ai:") return ai.checked_seat(given.substr(3));
-  std::string id = Accounts::normalize_user_id(given);
-  if (!session.find_user(id)) not_found("no user '" + id + "'");
-  return id;
-}
-
 int seat_in(const Board& board, const std::string& user) {
   int seat = board.seat_of(user);
   if (seat < 0) forbidden(user + " does not play on " + board_name(board.id()));
@@ -145,11 +135,10 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   return result;
 }
 
-int64_t Service::challenge(const std::string& challenger, const std::string& game,
-                           const std::map<std::string, std::string>& challenge_options, const std::string& first,
-                           const std::string& second) {
-  std::map<std::string, std::string> options = challenge_options;
-  const TimeLimits limits = take_time_limits(options);
+BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given) {
+  std::map<std::string, std::string> options = given;
+  BoardSpec spec;
+  spec.limits = take_time_limits(options);
   const std::optional<bool> rated = take_rated(options);
   std::optional<History> history;
   try {
@@ -159,44 +148,83 @@ int64_t Service::challenge(const std::string& challenger, const std::string& gam
   } catch (const LudusError& e) {
     bad_request(e.what(), "bad_game");
   }
-  GameRecord record;
-  record.game = history->game().name();
-  record.options = history->game().options().values();
-  const bool standard = standard_options(record.game, record.options);
+  spec.game = history->game().name();
+  spec.options = history->game().options().values();
+  const bool standard = standard_options(spec.game, spec.options);
   if (rated.value_or(false) && !standard)
-    bad_request("only boards with " + record.game + "'s standard options are rated (play -rated=no)", "bad_game");
-  record.rated = rated.value_or(standard);
-  record.challenger = challenger;
-  record.to_move_seat = history->state().seat_to_move();
-  record.created_at = record.updated_at = accounts_->now();
+    bad_request("only boards with " + spec.game + "'s standard options are rated (play -rated=no)", "bad_game");
+  spec.rated = rated.value_or(standard);
+  spec.to_move_seat = history->state().seat_to_move();
+  return spec;
+}
 
-  record.id = store_->retrying([&](Session& session) {
+std::map<std::string, std::string> BoardSpec::stored_options() const {
+  std::map<std::string, std::string> out = options;
+  out["nagtime"] = std::to_string(limits.nag_days);
+  out["forfeittime"] = std::to_string(limits.forfeit_days);
+  out["rated"] = rated ? "yes" : "no";
+  return out;
+}
+
+std::string Service::checked_seat(Session& session, const std::string& given) const {
+  const std::string prefix = lowercase(given.substr(0, 3));
+  if (prefix == "ai:") return limits_.ai.checked_seat(given.substr(3));
+  std::string id = Accounts::normalize_user_id(given);
+  if (!session.find_user(id)) not_found("no user '" + id + "'");
+  return id;
+}
+
+void Service::check_hourly_limit(Session& session, const std::string& user, int64_t now) const {
+  if (limits_.boards_per_hour <= 0) return;
+  const auto [boards, first_board] = session.games_challenged_since(user, now - 3600);
+  const auto [offers, first_offer] = offers_posted_since(session, user, now - 3600);
+  const int started = boards + offers;
+  if (started < limits_.boards_per_hour) return;
+  const int64_t earliest = boards == 0 ? first_offer : offers == 0 ? first_board : std::min(first_board, first_offer);
+  const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - now));
+  too_many("you (" + user + ") started " + std::to_string(started) +
+               " boards and challenges in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
+           "too_many_boards", wait);
+}
+
+int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
+                              const std::array<std::string, 2>& seats, int64_t now) {
+  GameRecord record;
+  record.game = spec.game;
+  record.options = spec.options;
+  record.rated = spec.rated;
+  record.challenger = challenger;
+  record.seats = seats;
+  record.to_move_seat = spec.to_move_seat;
+  record.created_at = record.updated_at = now;
+  if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+  const int64_t id = session.insert_game(record);
+  record.id = id;
+  set_time_limits(session, id, spec.limits, now);
+  for (const auto& seat : record.seats)
+    if (!Accounts::is_ai(seat)) session.set_subscription(seat, id, true);
+  report(session, Board(record, {}),
+         BoardEvent{BoardEventKind::Started, challenger, challenger + " challenges: " + board_name(id) + " is ready", ""});
+  return id;
+}
+
+int64_t Service::start_board(const std::string& challenger, const std::string& game,
+                             const std::map<std::string, std::string>& options, const std::string& first,
+                             const std::string& second) {
+  const BoardSpec spec = board_spec(game, options);
+  const int64_t now = accounts_->now();
+  const int64_t id = store_->retrying([&](Session& session) {
     auto tx = session.write();
-    record.seats = {checked_seat(session, limits_.ai, first), checked_seat(session, limits_.ai, second)};
-    if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
-    if (record.seats[0] != challenger && record.seats[1] != challenger)
+    const std::array<std::string, 2> seats = {checked_seat(session, first), checked_seat(session, second)};
+    if (seats[0] != challenger && seats[1] != challenger)
       forbidden("you (" + challenger + ") can only challenge on a board where you play");
-    if (limits_.boards_per_hour > 0) {
-      const auto [started, earliest] = session.games_challenged_since(challenger, record.created_at - 3600);
-      if (started >= limits_.boards_per_hour) {
-        const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - record.created_at));
-        too_many("you (" + challenger + ") started " + std::to_string(started) +
-                     " boards in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
-                 "too_many_boards", wait);
-      }
-    }
-    const int64_t id = session.insert_game(record);
-    record.id = id;
-    set_time_limits(session, id, limits, record.created_at);
-    for (const auto& seat : record.seats)
-      if (!Accounts::is_ai(seat)) session.set_subscription(seat, id, true);
-    report(session, Board(record, {}),
-           BoardEvent{BoardEventKind::Started, challenger, challenger + " challenges: " + board_name(id) + " is ready", ""});
+    check_hourly_limit(session, challenger, now);
+    const int64_t board = insert_board(session, spec, challenger, seats, now);
     tx.commit();
-    return id;
+    return board;
   });
-  notify(record.id);
-  return record.id;
+  notify(id);
+  return id;
 }
 
 PlayResult Service::play(int64_t board, const std::string& user, std::string_view text,

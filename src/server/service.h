@@ -4,6 +4,7 @@
 // one write transaction (Store::retrying) that replays the board, checks the request against the
 // stored state (seat, turn, move number) and writes the result, so two concurrent moves
 // on one board can never both be stored.
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -15,6 +16,7 @@
 #include "server/board.h"
 #include "server/board_events.h"
 #include "server/mail_store.h"
+#include "server/offers.h"
 #include "server/ratings.h"
 #include "server/service_limits.h"
 #include "server/store.h"
@@ -25,6 +27,27 @@ struct PlayResult {
   int64_t board = 0;
   int first_ply = 0;                // number of the first move stored
   std::vector<std::string> moves;   // canonical text of each ply stored
+};
+
+// A challenge's game and options, checked (400 bad_game with the reason otherwise).
+struct BoardSpec {
+  std::string game;                            // registry name
+  std::map<std::string, std::string> options;  // the game's, canonical
+  TimeLimits limits;
+  bool rated = true;
+  int to_move_seat = 0;
+  // The options as an offer keeps them: the game's and nagtime, forfeittime, rated.
+  std::map<std::string, std::string> stored_options() const;
+};
+// `options` are the game's, plus the board's time limits "nagtime" and "forfeittime"
+// (days, 0 = none; defaults 7 and 21) and "rated" (yes|no; default: yes when the game's
+// options are its standard ones, the only rated ones: ratings.h).
+BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& options);
+
+// What a challenge started: the board at once, or an invitation the opponent must accept.
+struct ChallengeOutcome {
+  std::optional<int64_t> board;
+  std::optional<OfferRecord> offer;
 };
 
 // What became of a proposal or an answer, for the reply.
@@ -50,13 +73,46 @@ class Service {
   // one-shot `ludus pbm` command; the server uses a background worker instead).
   void set_inline_ai(bool on);
 
-  // Seats: user ids (must exist) or "ai:SPEC"; the challenger must hold one of them.
-  // `options` are the game's, plus the board's time limits "nagtime" and "forfeittime"
-  // (days, 0 = none; defaults 7 and 21) and "rated" (yes|no; default: yes when the game's
-  // options are its standard ones, the only rated ones: ratings.h).
-  int64_t challenge(const std::string& challenger, const std::string& game,
-                    const std::map<std::string, std::string>& options, const std::string& first,
-                    const std::string& second);
+  // Seats: user ids (must exist) or "ai:SPEC"; the challenger must hold one of them;
+  // options as board_spec() takes them.
+  //
+  // A challenge as the opponent's settings say (offers.h): against the computer, or a
+  // player who accepts every challenge, the board starts at once; a player who asks gets
+  // an invitation to accept or decline; one who accepts none refuses it (403
+  // challenges_refused).  A player at their limit of active boards refuses it too (409
+  // too_many_active), the challenger included.
+  ChallengeOutcome challenge(const std::string& challenger, const std::string& game,
+                             const std::map<std::string, std::string>& options, const std::string& first,
+                             const std::string& second);
+  // Starts the board at once, without asking the opponent or counting active boards:
+  // for challenge() and join(), and for tools and tests that set boards up.
+  int64_t start_board(const std::string& challenger, const std::string& game,
+                      const std::map<std::string, std::string>& options, const std::string& first,
+                      const std::string& second);
+
+  // --- offers (offers.h) ---------------------------------------------------------------
+  // An open challenge anyone eligible may take: `seat` is the poster's; a taker's rating
+  // in the game must lie in [min_rating, max_rating] when they are given.
+  OfferRecord seek(const std::string& poster, const std::string& game,
+                   const std::map<std::string, std::string>& options, SeatChoice seat, std::optional<int> min_rating,
+                   std::optional<int> max_rating);
+  // The open offers: every seek (of `game` when not ""), and the invitations to or from
+  // `user` when not "".
+  std::vector<OfferRecord> offers(const std::string& game, const std::string& user);
+  // Accepts an invitation addressed to `user` or takes a seek: starts the board and
+  // returns its number.  Exactly one board per offer, however many join at once (409
+  // offer_closed for the others).
+  int64_t join(int64_t offer, const std::string& user);
+  // The addressee declines an invitation, or the poster withdraws an offer.
+  OfferRecord decline(int64_t offer, const std::string& user);
+  // The user's challenge settings, after changing what is given (max_active: a number
+  // of boards from 1, or nullopt for no limit).
+  ChallengeSettings challenge_settings(const std::string& user, std::optional<ChallengePolicy> policy = std::nullopt,
+                                       std::optional<std::optional<int>> max_active = std::nullopt);
+  // Marks offers past their expiry as expired (they are already refused and unlisted).
+  int expire_offers();
+  // Called inside the transaction of every offer event (the mail outbox).
+  void set_offer_sink(OfferEventSink sink) { offer_sink_ = std::move(sink); }
 
   // Plays a turn typed as one text (several plies for games whose turns have several:
   // "d3,e5-e7").  `move_number`, when given, must be the number the first ply gets
@@ -109,6 +165,15 @@ class Service {
   template <class Fn>
   auto change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change);
   void report(Session& session, const Board& board, const BoardEvent& event);
+  // A seat as a challenger gives it: an existing user id or an AI spec this server allows.
+  std::string checked_seat(Session& session, const std::string& given) const;
+  // 429 too_many_boards when `user` started this server's limit of boards and offers in
+  // the last hour.
+  void check_hourly_limit(Session& session, const std::string& user, int64_t now) const;
+  // 409 too_many_active when a person holds their limit of active boards.
+  void check_active_limit(Session& session, const std::string& user) const;
+  int64_t insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
+                       const std::array<std::string, 2>& seats, int64_t now);
   // The two steps of enforce_time_limits for one board; each re-checks in its transaction
   // that the turn it found overdue is still on, and returns whether it acted.
   bool forfeit_on_time(const TurnClock& overdue);
@@ -120,6 +185,7 @@ class Service {
   ServiceLimits limits_;
   std::function<void(int64_t)> listener_;
   BoardEventSink event_sink_;
+  OfferEventSink offer_sink_;
   bool inline_ai_ = false;
   bool in_inline_ai_ = false;
 };

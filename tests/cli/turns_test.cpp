@@ -83,6 +83,7 @@ nlohmann::json server_record(const Scenario& s, const std::string& db, const std
   };
   EXPECT_EQ(pbm({"signup", "alice", "pw-alice1"}).exit_code, 0);
   EXPECT_EQ(pbm({"signup", "bob", "pw-bob-12"}).exit_code, 0);
+  EXPECT_EQ(pbm({"limit", "bob", "pw-bob-12", "all"}).exit_code, 0);  // the board starts at once
   std::vector<std::string> challenge = {s.game, "challenge"};
   for (const auto& o : s.options) challenge.push_back("-" + o);
   challenge.insert(challenge.end(), {"alice", "bob", "pw-alice1"});

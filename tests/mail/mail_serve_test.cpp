@@ -23,7 +23,9 @@ class MailServe : public server::testing::HttpFixture {
   std::string account_with_mail(const std::string& user) {
     auto r = post("/api/signup", {{"user", user}, {"password", "secret-pw"}, {"email", user + "@example.org"}});
     EXPECT_EQ(r.status, 201) << r.body;
-    return post("/api/login", {{"user", user}, {"password", "secret-pw"}}).json.value("token", "");
+    const std::string token = post("/api/login", {{"user", user}, {"password", "secret-pw"}}).json.value("token", "");
+    EXPECT_EQ(post("/api/me/limits", {{"challenges", "all"}}, token).status, 200);  // boards start at once
+    return token;
   }
   // Waits (a bounded while, polling) until the sink holds `count` messages.
   std::vector<SinkMessage> await_messages(size_t count) {

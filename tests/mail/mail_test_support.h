@@ -169,6 +169,7 @@ class MailFixture : public ::testing::Test {
     db_ = (dir_ / "ludus.db").string();
     pbm({"signup", "alice", "alice-pass", "alice@example.org"});
     pbm({"signup", "bob", "bob-passw", "bob@example.org"});
+    pbm({"limit", "bob", "bob-passw", "all"});  // challenges start boards at once
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
 

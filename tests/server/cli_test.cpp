@@ -62,6 +62,11 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   };
   EXPECT_EQ(pbm({"signup", "alice", "pw-a-long"}).out, "Welcome, alice: your account is ready.\n");
   EXPECT_EQ(pbm({"signup", "bob", "pw-long1 b long", "bob@example.com"}).exit_code, 0);
+  auto invited = pbm({"ndengrod", "challenge", "alice", "bob", "pw-a-long"});
+  EXPECT_NE(invited.out.find("alice asks bob first: offer 1: alice invites bob to Ndengrod"), std::string::npos)
+      << invited.out << invited.err;
+  EXPECT_EQ(pbm({"decline", "1", "bob", "pw-long1 b long"}).out, "bob declines offer 1.\n");
+  EXPECT_NE(pbm({"limit", "bob", "pw-long1 b long", "all"}).out.find("Challenges for bob: all"), std::string::npos);
   auto game = pbm({"ndengrod", "challenge", "-size=6", "alice", "bob", "pw-a-long"});
   EXPECT_EQ(game.exit_code, 0) << game.err;
   EXPECT_NE(game.out.find("Board 1: Ndengrod (length=5 shape=hexhex size=6 swap=on)"), std::string::npos) << game.out;
@@ -116,6 +121,7 @@ TEST(DbCommandTest, MigrateExportImportCheckAndClearErrors) {
   const std::string source = dir.file("source.db"), target = test_database(dir.file("target.db"));
   EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "alice", "alice-pass"}).exit_code, 0);
   EXPECT_EQ(run_ludus({"pbm", "--db", source, "--test-hashing", "signup", "bob", "bob-passw"}).exit_code, 0);
+  EXPECT_EQ(run_ludus({"pbm", "--db", source, "limit", "bob", "bob-passw", "all"}).exit_code, 0);
   EXPECT_EQ(run_ludus({"pbm", "--db", source, "ndengrod", "challenge", "-size=3", "alice", "bob", "alice-pass"}).exit_code, 0);
   EXPECT_EQ(run_ludus({"pbm", "--db", source, "move", "1", "alice", "alice-pass", "c3"}).exit_code, 0);
   auto migrated = run_ludus({"db", "migrate", "--db", target});

@@ -22,6 +22,9 @@ class CommandsTest : public ServerFixture {
     ServerFixture::SetUp();
     run("signup alice pw-a-long alice@example.com");
     run("signup bob pw-b-long");
+    // Boards start at once: these tests are about boards, not invitations (offers_test.cpp).
+    run("limit bob pw-b-long all");
+    run("limit alice pw-a-long all");
   }
   // The board drawn by the game itself after `moves`.
   static std::string rendered(const std::string& game, std::map<std::string, std::string> options,

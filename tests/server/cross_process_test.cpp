@@ -86,6 +86,8 @@ TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
       for (const std::string user : {"alice", "bob"}) {
         ASSERT_EQ(call(http::verb::post, "/api/signup", {{"user", user}, {"password", "secret-pw"}}, "").status, 201);
         tokens[user] = call(http::verb::post, "/api/login", {{"user", user}, {"password", "secret-pw"}}, "").json["token"];
+        // Challenges start boards at once.
+        ASSERT_EQ(call(http::verb::post, "/api/me/limits", {{"challenges", "all"}}, tokens[user]).status, 200);
       }
       std::atomic<bool> stop{false};
       std::vector<std::thread> players;

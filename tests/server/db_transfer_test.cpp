@@ -21,22 +21,22 @@ void fill(Store& store) {
   accounts.signup("bob", "bob-passw", "");
   accounts.login("alice", "alice-pass", "127.0.0.1");
   EXPECT_THROW(accounts.authenticate("bob", "wrong"), ServerError);
-  const int64_t on = service.challenge("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
+  const int64_t on = service.start_board("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
   service.play(on, "alice", "c3");
   service.play(on, "bob", "a1");
   service.comment(on, "bob", "caf\xc3\xa9 'quoted' \"double\" \\ ; DROP TABLE games; --\nsecond line");
   service.propose(on, "alice", "draw");
-  const int64_t over = service.challenge("bob", "ndengrod", {{"size", "3"}, {"swap", "off"}}, "bob", "alice");
+  const int64_t over = service.start_board("bob", "ndengrod", {{"size", "3"}, {"swap", "off"}}, "bob", "alice");
   service.play(over, "bob", "b2");
   service.resign(over, "alice");
   // A rated game: rows in ratings and rating_changes.
-  const int64_t rated = service.challenge("alice", "n-mesh", {}, "alice", "bob");
+  const int64_t rated = service.start_board("alice", "n-mesh", {}, "alice", "bob");
   for (int i = 0; i < 2; ++i) {
     Board b = service.load(rated);
     service.play(rated, b.player(b.seat_to_move()), b.state().action_to_text(b.state().legal_actions().front()));
   }
   service.resign(rated, "bob");
-  const int64_t ai = service.challenge("alice", "ndengrod", {{"size", "3"}}, "ai:random", "alice");
+  const int64_t ai = service.start_board("alice", "ndengrod", {{"size", "3"}}, "ai:random", "alice");
   EXPECT_TRUE(store.session().claim_ai_lease(ai, "host:1:2", 1000, 2000));
   auto session = store.session();
   auto tx = session.write();
@@ -82,7 +82,7 @@ TEST(DbTransferTest, RoundTripThroughTheOtherEngineKeepsEveryRow) {
     EXPECT_EQ(service.load(1).num_moves(), 2);
     EXPECT_EQ(service.load(1).record().proposal, "draw");
     EXPECT_EQ(service.load(2).record().ending, "resign");
-    EXPECT_EQ(service.challenge("alice", "ndengrod", {}, "alice", "bob"), 5);
+    EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "bob"), 5);
     service.comment(5, "alice", "hello");
     EXPECT_EQ(service.load(5).comments().front().id, 2);
     // The imported ratings are the ones the imported games give.

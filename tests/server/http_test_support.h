@@ -65,13 +65,18 @@ class HttpFixture : public ::testing::Test {
     return reply_of(client().request(http::verb::post, path, body, auth(token), type));
   }
 
-  // Signs up and logs in; returns the token.
-  std::string account(const std::string& user, const std::string& password = "secret-pw") {
+  // Signs up and logs in; returns the token.  The account accepts every challenge (a
+  // board starts at once) unless `challenges` says otherwise ("ask": invitations).
+  std::string account(const std::string& user, const std::string& password = "secret-pw",
+                      const std::string& challenges = "all") {
     auto r = post("/api/signup", {{"user", user}, {"password", password}});
     EXPECT_EQ(r.status, 201) << r.body;
     auto l = post("/api/login", {{"user", user}, {"password", password}});
     EXPECT_EQ(l.status, 200) << l.body;
-    return l.json.value("token", "");
+    const std::string token = l.json.value("token", "");
+    auto limits = post("/api/me/limits", {{"challenges", challenges}}, token);
+    EXPECT_EQ(limits.status, 200) << limits.body;
+    return token;
   }
 
   TempDir dir_, web_;

@@ -54,28 +54,28 @@ TEST_F(LimitsTest, BoardsPerHourAreBounded) {
   signup("bob");
   for (int i = 0; i < ServiceLimits{}.boards_per_hour; ++i) {
     now_ += 10;
-    service_->challenge("alice", "ndengrod", {}, "alice", "bob");
+    service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   }
   try {
-    service_->challenge("alice", "ndengrod", {}, "bob", "alice");
+    service_->start_board("alice", "ndengrod", {}, "bob", "alice");
     ADD_FAILURE() << "not limited";
   } catch (const ServerError& e) {
     EXPECT_EQ(e.status(), 429);
     EXPECT_EQ(e.code(), "too_many_boards");
     EXPECT_EQ(e.retry_after(), 3600 - 290);  // when the first of them is an hour old
   }
-  EXPECT_GT(service_->challenge("bob", "ndengrod", {}, "bob", "alice"), 0);  // others are not limited
+  EXPECT_GT(service_->start_board("bob", "ndengrod", {}, "bob", "alice"), 0);  // others are not limited
   now_ += 3600 - 290;
-  EXPECT_GT(service_->challenge("alice", "ndengrod", {}, "alice", "bob"), 0);
+  EXPECT_GT(service_->start_board("alice", "ndengrod", {}, "alice", "bob"), 0);
 }
 
 TEST_F(LimitsTest, ComputerPlayersStayWithinTheServersBudget) {
   signup("alice");
   for (const char* level : {"ai:random", "ai:easy", "ai:medium", "ai:hard", "AI:Max"})
-    EXPECT_GT(service_->challenge("alice", "ndengrod", {}, "alice", level), 0) << level;
+    EXPECT_GT(service_->start_board("alice", "ndengrod", {}, "alice", level), 0) << level;
   for (const char* raw : {"ai:mcts:time=40s", "ai:mcts:iters=2000000000,threads=1024", "ai:hard:threads=1"}) {
     try {
-      service_->challenge("alice", "ndengrod", {}, "alice", raw);
+      service_->start_board("alice", "ndengrod", {}, "alice", raw);
       ADD_FAILURE() << raw;
     } catch (const ServerError& e) {
       EXPECT_EQ(e.code(), "bad_ai") << raw;

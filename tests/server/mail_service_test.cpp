@@ -26,7 +26,7 @@ class MailServiceTest : public ServerFixture {
 };
 
 TEST_F(MailServiceTest, EveryChangeQueuesTheBoardForBothPlayers) {
-  const int64_t board = service_->challenge("alice", "ndengrod", {}, "alice", "bob");
+  const int64_t board = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   EXPECT_EQ(rows(OutboxStatus::Queued), 2);
   service_->play(board, "alice", "e5");
   EXPECT_EQ(rows(OutboxStatus::Queued), 4);
@@ -42,14 +42,14 @@ TEST_F(MailServiceTest, EveryChangeQueuesTheBoardForBothPlayers) {
 }
 
 TEST_F(MailServiceTest, AFailingOutboxRollsTheChangeBack) {
-  const int64_t board = service_->challenge("alice", "ndengrod", {}, "alice", "bob");
+  const int64_t board = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   service_->set_event_sink([](Session&, const Board&, const BoardEvent&) { throw ServerError(500, "test", "disk full"); });
   EXPECT_THROW(service_->play(board, "alice", "e5"), ServerError);
   EXPECT_EQ(service_->load(board).num_moves(), 0) << "no move without its mail";
 }
 
 TEST_F(MailServiceTest, TwoSendersNeverClaimTheSameRow) {
-  service_->challenge("alice", "ndengrod", {}, "alice", "bob");
+  service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   auto first = store_->session();
   auto tx1 = first.write();
   auto mine = claim_due_mail(first, "one", now_, now_ + 600, 10);
@@ -125,7 +125,7 @@ TEST_F(MailServiceTest, MailPreferenceCommand) {
   EXPECT_NE(run("mailpref alice secret-pw digest").find("digest"), std::string::npos);
   EXPECT_EQ(run_error("mailpref alice secret-pw weekly").status(), 400);
   EXPECT_EQ(run_error("mailpref alice wrong none").status(), 401);
-  const int64_t board = service_->challenge("bob", "ndengrod", {}, "alice", "bob");
+  const int64_t board = service_->start_board("bob", "ndengrod", {}, "alice", "bob");
   auto session = store_->session();
   EXPECT_EQ(count_mail(session, OutboxStatus::Digest), 1) << "alice's notice waits for her digest";
   EXPECT_EQ(board, 1);

@@ -24,6 +24,8 @@ class MultiInstanceTest : public ::testing::Test {
     for (const std::string user : {"alice", "bob"}) {
       ASSERT_EQ(call(*a_, http::verb::post, "/api/signup", {{"user", user}, {"password", "secret-pw"}}).status, 201);
       tokens_[user] = call(*b_, http::verb::post, "/api/login", {{"user", user}, {"password", "secret-pw"}}).json["token"];
+      // Challenges start boards at once.
+      ASSERT_EQ(call(*a_, http::verb::post, "/api/me/limits", {{"challenges", "all"}}, tokens_[user]).status, 200);
     }
   }
   HttpReply call(const ServeChild& server, http::verb verb, const std::string& path, const json& body = {},
@@ -215,7 +217,7 @@ TEST(ChangeFeedTest, AFeedWhoseConnectionWasLostConnectsAgain) {
   Service service(other, accounts);
   accounts.signup("alice", "pw-alice", "");
   accounts.signup("bob", "bob-passw", "");
-  const int64_t board = service.challenge("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
+  const int64_t board = service.start_board("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
   {
     auto admin = sql::connect(sql::DatabaseUrl::parse(config.db_path));
     // Every connection of the database: the feed's, the server's pool and `other`'s.

@@ -10,6 +10,7 @@ class ProposalsTest : public ServerFixture {
     ServerFixture::SetUp();
     run("signup alice pw-a-long");
     run("signup bob pw-b-long");
+    run("limit bob pw-b-long all");  // the board starts at once
     run("ndengrod challenge -size=4 alice bob pw-a-long");
   }
 };

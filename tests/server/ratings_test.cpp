@@ -19,7 +19,7 @@ class RatingsTest : public ServerFixture {
   // resigns (or, with loser "", the two agree a draw).  An hour passes after each game.
   int64_t play_out(const std::string& first, const std::string& second, const std::string& loser,
                    const std::string& game = "n-mesh", std::map<std::string, std::string> options = {}) {
-    const int64_t board = service_->challenge(Accounts::is_ai(first) ? second : first, game, options, first, second);
+    const int64_t board = service_->start_board(Accounts::is_ai(first) ? second : first, game, options, first, second);
     play_first_legal(board);
     if (Accounts::is_ai(mover(board))) service_->play_ai_move(board);
     else play_first_legal(board);
@@ -72,7 +72,7 @@ TEST_F(RatingsTest, ScriptedSeriesMatchesAStepByStepReplay) {
   play_out("alice", "bob", "bob");
   play_out("bob", "carol", "");
   play_out("carol", "alice", "alice");
-  const int64_t timed = service_->challenge("bob", "n-mesh", {}, "bob", "alice");
+  const int64_t timed = service_->start_board("bob", "n-mesh", {}, "bob", "alice");
   play_first_legal(timed);
   play_first_legal(timed);
   now_ += 22 * 86400;  // past the 21-day forfeit time: bob, to move, loses on time
@@ -121,10 +121,10 @@ TEST_F(RatingsTest, UnratedAbortedAndOddBoardsDoNotCount) {
   play_out("alice", "bob", "bob", "n-mesh", {{"rated", "no"}});
   const int64_t small = play_out("alice", "bob", "bob", "n-mesh", {{"size", "4"}});
   EXPECT_FALSE(service_->load(small).record().rated);
-  const int64_t aborted = service_->challenge("alice", "n-mesh", {}, "alice", "bob");
+  const int64_t aborted = service_->start_board("alice", "n-mesh", {}, "alice", "bob");
   play_first_legal(aborted);
   service_->resign(aborted, "bob");
-  const int64_t undone = service_->challenge("alice", "n-mesh", {}, "alice", "bob");
+  const int64_t undone = service_->start_board("alice", "n-mesh", {}, "alice", "bob");
   play_first_legal(undone);
   service_->propose(undone, "alice", "undo");
   service_->answer(undone, "bob", true);

@@ -145,7 +145,7 @@ TEST(CrashTest, KilledProcessLosesNoAcknowledgedMove) {
         Service service(store, accounts);
         Rng rng(static_cast<uint64_t>(attempt) + 7);
         for (;;) {
-          int64_t board = service.challenge("alice", "ndengrod", {{"size", "5"}}, "alice", "bob");
+          int64_t board = service.start_board("alice", "ndengrod", {{"size", "5"}}, "alice", "bob");
           for (;;) {
             Board b = service.load(board);
             if (b.is_over()) break;

@@ -116,7 +116,7 @@ class ServerFixture : public ::testing::Test {
                     const std::string& first = "alice", const std::string& second = "bob") {
     for (const auto& user : {first, second})
       if (!Accounts::is_ai(user) && !store_->session().find_user(user)) signup(user);
-    return service_->challenge(Accounts::is_ai(first) ? second : first, game, options, first, second);
+    return service_->start_board(Accounts::is_ai(first) ? second : first, game, options, first, second);
   }
 
   // The user holding the seat to move.
