@@ -5,7 +5,7 @@
 'use strict';
 
 const SVG_NS = 'http://www.w3.org/2000/svg';
-const CHART = { width: 360, height: 150, left: 42, right: 10, top: 10, bottom: 24 };
+const CHART = { width: 320, height: 150, left: 42, right: 10, top: 10, bottom: 24 };
 
 async function showPlayer(user) {
   $('player-title').textContent = user;
@@ -52,7 +52,7 @@ function renderPlayerCharts(history) {
     const points = history.filter((h) => h.game === game);
     const figure = el('figure', { cls: 'chart', 'data-game': game });
     figure.append(ratingChart(titleOf(game), points),
-      el('figcaption', { text: `${titleOf(game)}: ${points.length} rated game${points.length === 1 ? '' : 's'}, now ${Math.round(points[points.length - 1].rating)}` }));
+      el('figcaption', { text: `${titleOf(game)}: ${points.length} rated game${points.length === 1 ? '' : 's'}, now ${Math.round(points[points.length - 1].rating)}. The band is ± the deviation; red dots are losses, grey ones draws.` }));
     return figure;
   }));
 }
