@@ -2,7 +2,7 @@
 // user (accept = join, or decline), the user's own invitations and seeks (withdraw), and the
 // form to post a seek.  GET /api/offers, POST /api/offers, POST /api/offers/{id}/join and
 // /decline (docs/http-api.md).  Kept current by the WebSocket's lobby messages (live.js),
-// and polled while shown in case the socket is down.
+// and polled every 10 s while shown (the socket need not announce every offer).
 'use strict';
 
 const LOBBY_POLL_MS = 10000;
@@ -17,7 +17,7 @@ async function showLobby() {
       clearInterval(lobby.timer);
       return;
     }
-    if (!document.hidden && listNeedsPolling()) loadLobby();
+    if (!document.hidden) loadLobby();
   }, LOBBY_POLL_MS);
   const signedIn = Boolean(app.token);
   $('invitations-panel').hidden = !signedIn;
