@@ -413,6 +413,7 @@ function route() {
   const rules = location.hash.match(/^#\/rules\/([a-z0-9-]+)$/);
   // Every page but the board view (which openBoard shows) starts hidden.
   for (const view of document.querySelectorAll('.view:not(#board-view)')) view.hidden = true;
+  markTopNav(location.hash);
   if (match) {
     openBoard(Number(match[1]));
     return;

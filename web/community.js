@@ -72,6 +72,15 @@ function communityRoute(hash) {
   return null;
 }
 
+// The header's link of the page shown carries aria-current (#/standings/x is Standings).
+function markTopNav(hash) {
+  for (const link of document.querySelectorAll('.top-nav a, #settings-link')) {
+    const section = link.getAttribute('href').split('/')[1];
+    if (hash.split('/')[1] === section) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  }
+}
+
 // Shows the community page of the hash and says whether there was one.
 function routeCommunity(hash) {
   const page = communityRoute(hash);
