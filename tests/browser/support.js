@@ -113,7 +113,8 @@ class Run {
     log(`screenshot ${file}`);
   }
 
-  // Runs `main(run)` within `limitMs`, then cleans up and exits 0, or 1 on any failure.
+  // Runs `main(run)` within `limitMs`, then cleans up and exits with what main returns (0 when
+  // nothing), or 1 on any failure.
   static main(name, limitMs, main) {
     const run = new Run(process.argv[2] || path.join(__dirname, '..', '..', 'build'));
     const limit = setTimeout(() => {
@@ -121,10 +122,11 @@ class Run {
       if (run.server && run.server.exitCode === null) run.server.kill('SIGKILL');
       process.exit(1);
     }, limitMs);
-    run.start().then(() => main(run)).then(async () => {
+    run.start().then(() => main(run)).then(async (code) => {
       await run.cleanUp();
       clearTimeout(limit);
-      log(`${name} passed: ${checks} checks`);
+      log(`${name} ${code ? `exits ${code} after` : 'passed:'} ${checks} checks`);
+      if (code) process.exit(code);
     }).catch(async (e) => {
       console.error(`${name} FAILED: ${e.stack || e}`);
       await run.cleanUp();
