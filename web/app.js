@@ -86,7 +86,16 @@ function setSession(token, user) {
 
 function renderAccount() {
   const signedIn = Boolean(app.token);
-  $('account-name').textContent = signedIn ? `Signed in as ${app.user}` : 'Not signed in';
+  const name = $('account-name');
+  name.textContent = signedIn ? `Signed in as ${app.user}` : 'Not signed in';
+  if (signedIn) {
+    name.href = `#/player/${encodeURIComponent(app.user)}`;
+    name.title = 'Your player page';
+  } else {
+    name.removeAttribute('href');
+    name.removeAttribute('title');
+  }
+  $('settings-link').hidden = !signedIn;
   $('sign-out').hidden = !signedIn;
   $('auth-panel').hidden = signedIn;
   $('challenge-panel').hidden = !signedIn;
@@ -95,6 +104,8 @@ function renderAccount() {
   if (signedIn && app.filter === 'everyone' && !app.filterChosen) app.filter = 'next';
   renderTabs();
   if (app.board) renderBoard();
+  // A community page shown depends on who is signed in (the lobby, the settings).
+  if (app.started && shownCommunityView()) routeCommunity(location.hash);
 }
 
 async function signIn(user, password) {
@@ -249,17 +260,17 @@ function bindLists() {
 
 // --- challenges -----------------------------------------------------------------------------
 
-function renderChallengeOptions() {
-  const game = app.catalog.find((g) => g.name === $('challenge-game').value);
-  const box = $('challenge-options');
+// The option inputs of `gameName` from the catalog into the fieldset `box` (ids PREFIX-NAME),
+// for the new-game form and the lobby's open-challenge form.
+function renderOptionInputs(box, gameName, prefix) {
+  const game = app.catalog.find((g) => g.name === gameName);
   box.replaceChildren();
   const legend = document.createElement('legend');
   legend.textContent = 'Options';
   box.appendChild(legend);
-  $('challenge-summary').textContent = game ? game.summary : '';
-  if (!game) return;
+  if (!game) return game;
   for (const option of game.options) {
-    const id = `option-${option.name}`;
+    const id = `${prefix}-${option.name}`;
     const row = document.createElement('div');
     row.className = 'option-row';
     const label = document.createElement('label');
@@ -293,6 +304,32 @@ function renderChallengeOptions() {
     row.append(label, input, help);
     box.appendChild(row);
   }
+  return game;
+}
+
+// The options of a form: its option inputs, and `rated: no` when its Rated box is unchecked
+// (a rated game is the default of the server).
+function readOptions(box, ratedBox) {
+  const options = {};
+  for (const input of box.querySelectorAll('[data-option]')) options[input.dataset.option] = input.value;
+  if (ratedBox && !ratedBox.checked) options.rated = 'no';
+  return options;
+}
+
+// A game select listing the catalog, Ndengrod first chosen.
+function fillGameSelect(select) {
+  select.replaceChildren(...app.catalog.map((g) => {
+    const o = document.createElement('option');
+    o.value = g.name;
+    o.textContent = g.title;
+    return o;
+  }));
+  select.value = app.catalog.some((g) => g.name === 'ndengrod') ? 'ndengrod' : app.catalog[0]?.name;
+}
+
+function renderChallengeOptions() {
+  const game = renderOptionInputs($('challenge-options'), $('challenge-game').value, 'option');
+  $('challenge-summary').textContent = game ? game.summary : '';
 }
 
 function bindChallenge() {
@@ -304,6 +341,7 @@ function bindChallenge() {
     event.preventDefault();
     const message = $('challenge-message');
     message.textContent = '';
+    message.classList.remove('ok');
     const kind = $('challenge-opponent-kind').value;
     const opponent = kind === 'person' ? $('challenge-opponent').value.trim() : kind;
     if (!opponent) {
@@ -311,11 +349,15 @@ function bindChallenge() {
       $('challenge-opponent').focus();
       return;
     }
-    const options = {};
-    for (const input of $('challenge-options').querySelectorAll('[data-option]')) options[input.dataset.option] = input.value;
+    const options = readOptions($('challenge-options'), $('challenge-rated'));
     const players = $('challenge-seat').value === '0' ? [app.user, opponent] : [opponent, app.user];
     try {
       const board = await api('POST', '/api/games', { game: $('challenge-game').value, options, players });
+      if (board.offer) {
+        // 202: the opponent is asked first (an invitation); it waits in the lobby.
+        invitationSent(board.offer);
+        return;
+      }
       app.filter = 'active';
       app.filterChosen = true;
       renderTabs();
@@ -337,15 +379,10 @@ async function loadCatalog() {
   const order = ['n-mesh', 'netted', 'trellis', 'ndengrod', 'epoxy'];
   const rank = (g) => (order.includes(g.name) ? order.indexOf(g.name) : order.length);
   app.catalog.sort((a, b) => rank(a) - rank(b));
-  const select = $('challenge-game');
-  select.replaceChildren(...app.catalog.map((g) => {
-    const o = document.createElement('option');
-    o.value = g.name;
-    o.textContent = g.title;
-    return o;
-  }));
-  select.value = app.catalog.some((g) => g.name === 'ndengrod') ? 'ndengrod' : app.catalog[0]?.name;
+  fillGameSelect($('challenge-game'));
   renderChallengeOptions();
+  fillGameSelect($('seek-game'));
+  renderSeekOptions();
   $('catalog').replaceChildren(...app.catalog.map((g) => {
     const li = document.createElement('li');
     li.innerHTML = '<strong></strong> <span class="muted"></span><br><span></span>';
@@ -361,30 +398,36 @@ async function loadCatalog() {
   }));
 }
 
+// The new-game form's answer when the challenge became an invitation: where to find it.
+function invitationSent(offer) {
+  const message = $('challenge-message');
+  message.replaceChildren(`Invitation sent to ${offer.to}: the game starts when ${offer.to} accepts. `,
+    el('a', { href: '#/lobby', text: 'See it in the lobby' }), '.');
+  message.classList.add('ok');
+}
+
 // --- routing --------------------------------------------------------------------------------
 
 function route() {
   const match = location.hash.match(/^#\/board\/(\d+)$/);
   const rules = location.hash.match(/^#\/rules\/([a-z0-9-]+)$/);
-  $('rules-view').hidden = true;
+  // Every page but the board view (which openBoard shows) starts hidden.
+  for (const view of document.querySelectorAll('.view:not(#board-view)')) view.hidden = true;
+  markTopNav(location.hash);
   if (match) {
     openBoard(Number(match[1]));
     return;
   }
   leaveAnalysis(false);
-  if (rules) {
-    app.boardId = null;
-    app.board = null;
-    stopPolling();
-    $('board-view').hidden = true;
-    $('welcome').hidden = true;
-    showRules(rules[1]);
-    return;
-  }
   app.boardId = null;
   app.board = null;
   stopPolling();
   $('board-view').hidden = true;
+  if (rules) {
+    showRules(rules[1]);
+    return;
+  }
+  if (routeCommunity(location.hash)) return;
   $('welcome').hidden = false;
   $('welcome-error').textContent = '';
   loadGames();
@@ -412,6 +455,7 @@ async function start() {
     resizeTimer = setTimeout(renderBoard, 150);
   });
   connectLive();
+  app.started = true;
   route();
   // The WebSocket keeps the list current; without it the list is polled.
   app.listTimer = setInterval(() => {

@@ -35,6 +35,8 @@ function connectLive() {
     }
     if (!message) return;
     if (message.state) onPush(message.state);
+    // A board created (a seek taken, an invitation accepted) or an offer changed: the lobby.
+    if (message.lobby || message.offers || message.type === 'offers') lobbyChanged();
     // A change of a listed board, or a board created or finished: the list is out of date.
     if (message.lobby || (message.state && app.listBoards.includes(message.board) && message.board !== app.boardId))
       reloadListSoon();

@@ -98,8 +98,10 @@ function renderPlayers(board) {
     const won = board.outcome && board.outcome.winner_seat === seat.seat;
     if (toMove) li.classList.add('to-move');
     if (won) li.classList.add('winner');
-    const name = document.createElement('span');
+    const name = document.createElement('a');
     name.className = 'player-name';
+    name.href = `#/player/${encodeURIComponent(seat.user)}`;
+    name.title = `${seat.user}'s ratings and games`;
     name.textContent = seat.user;
     const detail = document.createElement('span');
     detail.className = 'muted small';

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Browser test of the web page: tests/browser/run.sh [BUILD_DIR]   (ctest runs it as `browser`)
+# Browser test of the web page: tests/browser/run.sh [BUILD_DIR] [TEST_FILE]
+# (ctest runs it as `browser` with web_test.js, and as `browser_community` with community_test.js)
 # Installs what it needs when missing (Debian's chromium, nodejs and npm, with apt-get as
 # root or through sudo; playwright-core pinned in package-lock.json, with npm ci; no browser
 # is downloaded), then starts BUILD_DIR/ludus serve and drives the page headless.
@@ -30,4 +31,4 @@ have=$(node -p "try { require('./node_modules/playwright-core/package.json').ver
 if [ "$want" != "$have" ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
-exec node web_test.js "$build_dir"
+exec node "${2:-web_test.js}" "$build_dir"

@@ -7,96 +7,11 @@
 // Everything is bounded: the whole run stops itself (server included) within two minutes.
 'use strict';
 
-const { chromium } = require('playwright-core');
-const { spawn } = require('child_process');
-const assert = require('assert/strict');
+const { Run, apiCall, check, collectErrors, log, STEP_TIMEOUT_MS } = require('./support');
 const fs = require('fs');
-const net = require('net');
-const os = require('os');
-const path = require('path');
 
-const CHROMIUM = process.env.LUDUS_CHROMIUM || '/usr/bin/chromium';
-const TOTAL_LIMIT_MS = 170000;
-const STEP_TIMEOUT_MS = 15000;
-
-const buildDir = path.resolve(process.argv[2] || path.join(__dirname, '..', '..', 'build'));
-const ludus = path.join(buildDir, 'ludus');
-const shotDir = path.join(buildDir, 'browser-screenshots');
-const webDir = path.join(__dirname, '..', '..', 'web');  // the page of this source tree
-
-const started = Date.now();
-let server = null;
+let run = null;  // the server and browser of this run (support.js)
 let browser = null;
-let tmp = null;
-let checks = 0;
-
-function log(line) {
-  console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
-}
-
-function check(condition, message) {
-  assert.ok(condition, message);
-  checks++;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
-
-// --- the server -----------------------------------------------------------------------------
-
-async function startServer() {
-  const port = await freePort();
-  const db = path.join(tmp, 'ludus.db');
-  const output = [];
-  const args = ['serve', '--db', db, '--port', String(port), '--host', '127.0.0.1', '--web-dir', webDir, '--test-hashing', '--quiet'];
-  server = spawn(ludus, args, {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  server.stdout.on('data', (d) => output.push(d.toString()));
-  server.stderr.on('data', (d) => output.push(d.toString()));
-  server.exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
-  const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 100; i++) {
-    if (server.exitCode !== null) throw new Error(`ludus serve exited: ${output.join('')}`);
-    try {
-      const r = await fetch(`${base}/api/health`);
-      if (r.ok) return base;
-    } catch (e) {
-      // not listening yet
-    }
-    await sleep(100);
-  }
-  throw new Error(`ludus serve did not answer on ${base}: ${output.join('')}`);
-}
-
-async function stopServer() {
-  if (!server || server.exitCode !== null) return;
-  server.kill('SIGTERM');
-  const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
-  await server.exited;
-  clearTimeout(timer);
-}
-
-// --- the JSON API (for the second user and for checks) --------------------------------------
-
-async function apiCall(base, method, route, body, token) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
-  const r = await fetch(base + route, { method, headers, body: body ? JSON.stringify(body) : undefined });
-  const data = await r.json();
-  if (!r.ok) throw new Error(`${method} ${route}: ${data.error}`);
-  return data;
-}
 
 // --- page helpers ---------------------------------------------------------------------------
 
@@ -112,11 +27,7 @@ async function newPage(base, errors, { webSocket = true } = {}) {
     ws.on('framereceived', (frame) => { if (String(frame.payload).includes('"state"')) page.pushes++; });
   });
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
-  page.on('console', (m) => {
-    // Refused moves answer 4xx on purpose; the browser logs those responses as errors.
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console error: ${m.text()}`);
-  });
+  collectErrors(page, errors);
   await page.goto(`${base}/`);
   return page;
 }
@@ -157,12 +68,6 @@ async function moveTexts(page) {
 async function stones(page) {
   return page.$$eval('#board-frame svg .stone', (items) =>
     Object.fromEntries(items.map((s) => [s.getAttribute('data-stone'), [...s.classList].find((c) => c.startsWith('stone-')).slice(6)])));
-}
-
-async function screenshot(page, name) {
-  const file = path.join(shotDir, `${name}.png`);
-  await page.screenshot({ path: file });
-  log(`screenshot ${file}`);
 }
 
 // --- the scenarios --------------------------------------------------------------------------
@@ -230,7 +135,7 @@ async function tabletSizes(base, tokens) {
     const numbers = await layoutNumbers(page);
     check(numbers.scroll <= numbers.inner, `${size.name}: no horizontal scroll (${numbers.scroll} > ${numbers.inner})`);
     check(numbers.board >= 0.5 * numbers.inner, `${size.name}: a large board (${numbers.board} of ${numbers.inner})`);
-    await screenshot(page, `layout-netted-${size.name}`);
+    await run.screenshot(page, `layout-netted-${size.name}`);
     await context.close();
   }
 }
@@ -248,10 +153,7 @@ async function studyEveryGame(base, errors, size, tokens) {
   }, [tokens.alice]);
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  page.on('pageerror', (e) => errors.push(`page error (${size.name}): ${e.message}`));
-  page.on('console', (m) => {
-    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console error: ${m.text()}`);
-  });
+  collectErrors(page, errors, ` (${size.name})`);
   await page.goto(`${base}/`);
   await page.waitForSelector('text=Signed in as alice');
   for (const [game, ending] of Object.entries(ENDINGS)) {
@@ -277,7 +179,7 @@ async function studyEveryGame(base, errors, size, tokens) {
     const rings = await page.$$eval('#board-frame svg .deciding-ring', (r) => r.length);
     check(ending.deciding < 0 ? rings > 0 : rings === ending.deciding, `${game}: ${rings} deciding sites highlighted`);
     check(JSON.stringify(state.deciding_sites.length) === String(rings), `${game}: the page draws the API's deciding sites`);
-    await screenshot(page, `end-${game}-${size.name}`);
+    await run.screenshot(page, `end-${game}-${size.name}`);
     // "How to move" quotes the rules' "A turn" item (Epoxy: "Turn protocol" and "Actions").
     if (!(await page.getAttribute('#how-to-move', 'open'))) await page.click('#how-to-move summary');
     await page.waitForFunction(() => /^(A turn|Turn protocol)/.test(document.querySelector('#how-rule').textContent));
@@ -308,7 +210,7 @@ async function studyEveryGame(base, errors, size, tokens) {
       await page.click('#analysis-engine');
       await page.waitForSelector('#engine-result .win-bar');
       check(/\d+% to win|a proven (win|loss|draw)/.test(await page.textContent('#engine-result')), `${game}: the engine gives a win probability`);
-      await screenshot(page, `analysis-${game}-${size.name}`);
+      await run.screenshot(page, `analysis-${game}-${size.name}`);
     }
     await page.click('#analysis-leave');
     await page.waitForSelector('#analysis', { state: 'hidden' });
@@ -338,7 +240,7 @@ async function studyEveryGame(base, errors, size, tokens) {
     const numbers = await layoutNumbers(page);
     check(numbers.scroll <= numbers.inner, `rules ${size.name}: no horizontal scroll`);
   }
-  await screenshot(page, `rules-trellis-${size.name}`);
+  await run.screenshot(page, `rules-trellis-${size.name}`);
   await context.close();
 }
 
@@ -354,6 +256,10 @@ async function ndengrodBetweenTwoPeople(base, errors) {
   await signUpThroughPage(alice, 'alice', 'alice-password');
   check(await alice.isVisible('#challenge-panel'), 'the challenge form shows once signed in');
   await apiCall(base, 'POST', '/api/signup', { user: 'bob', password: 'bob-password' });
+  // Bob accepts every challenge, so Alice's starts a board at once (invitations, which a
+  // person gets by default, are the community test's).
+  const bobToken = (await apiCall(base, 'POST', '/api/login', { user: 'bob', password: 'bob-password' })).token;
+  await apiCall(base, 'POST', '/api/me/limits', { challenges: 'all' }, bobToken);
   const bob = await newPage(base, errors);
   await signInThroughPage(bob, 'bob', 'bob-password');
 
@@ -415,8 +321,8 @@ async function ndengrodBetweenTwoPeople(base, errors) {
   await bob.click('#history-live');
   await bob.waitForSelector('#history-banner', { state: 'hidden' });
   await waitForMoves(alice, moves.length + 1);
-  await screenshot(alice, 'ndengrod-alice');
-  await screenshot(bob, 'ndengrod-bob');
+  await run.screenshot(alice, 'ndengrod-alice');
+  await run.screenshot(bob, 'ndengrod-bob');
   return { alice, bob };
 }
 
@@ -464,7 +370,7 @@ async function trellisPairs(base, alice, bob) {
   await clickSite(alice, 'd4');
   await alice.waitForFunction(() => document.querySelector('#move-error').textContent.includes('occupied'));
   check(await alice.isHidden('#selection'), 'the choice is cleared after an error');
-  await screenshot(alice, 'trellis-pairs');
+  await run.screenshot(alice, 'trellis-pairs');
 }
 
 // Epoxy: placements, then a slide by clicking the stone and its destination.
@@ -490,7 +396,7 @@ async function epoxySlide(base, alice, bob, tokens) {
       const onBoard = await stones(page);
       check(onBoard[to] === state.to_move.colour && !onBoard[from], `the slide ${slide} moved the stone`);
       check(await page.$$eval('#board-frame svg .slide-arrow', (a) => a.length) >= 1, 'the slide is drawn as an arrow');
-      await screenshot(page, 'epoxy-slide');
+      await run.screenshot(page, 'epoxy-slide');
       return;
     }
     const place = state.legal_moves.find((m) => m !== 'pass' && m !== 'resign');
@@ -555,25 +461,14 @@ async function everyBoard(alice) {
     await clickSite(alice, first);  // a first move on each board
     if (game === 'trellis') await alice.click('#confirm-single');
     await waitForMoves(alice, 1);
-    await screenshot(alice, `board-${game}`);
+    await run.screenshot(alice, `board-${game}`);
   }
 }
 
-async function main() {
-  if (!fs.existsSync(ludus)) throw new Error(`no ludus binary at ${ludus} (build first)`);
-  fs.mkdirSync(shotDir, { recursive: true });
-  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ludus-browser-'));
-  const base = await startServer();
-  log(`ludus serve on ${base}`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    headless: true,
-    // Playwright gives the browser a fresh temporary user-data-dir of its own.
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    timeout: 30000,
-  });
-  log(`chromium ${browser.version()}`);
+Run.main('browser test', 170000, async (started) => {
+  run = started;
+  browser = run.browser;
+  const base = run.base;
   const errors = [];
   const { alice, bob } = await ndengrodBetweenTwoPeople(base, errors);
   log('ndengrod between two people: ok');
@@ -597,27 +492,4 @@ async function main() {
     log(`every game studied at ${size.name} size: ok`);
   }
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
-}
-
-async function cleanUp() {
-  if (browser) await browser.close().catch(() => {});
-  await stopServer();
-  if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
-}
-
-const limit = setTimeout(async () => {
-  console.error(`browser test: stopped after ${TOTAL_LIMIT_MS / 1000} s`);
-  if (server && server.exitCode === null) server.kill('SIGKILL');
-  process.exit(1);
-}, TOTAL_LIMIT_MS);
-
-main().then(async () => {
-  await cleanUp();
-  clearTimeout(limit);
-  log(`browser test passed: ${checks} checks`);
-}).catch(async (e) => {
-  console.error(`browser test FAILED: ${e.stack || e}`);
-  await cleanUp();
-  clearTimeout(limit);
-  process.exit(1);
 });

@@ -1,0 +1,164 @@
+// What the browser tests share: a `ludus serve` on a free loopback port with a fresh
+// database and this source tree's web page, Debian's chromium through playwright-core (no
+// browser download), the JSON API for set-up and checks, counted checks, screenshots, and a
+// limit that stops the whole run (server included).
+'use strict';
+
+const { chromium } = require('playwright-core');
+const { spawn } = require('child_process');
+const assert = require('assert/strict');
+const fs = require('fs');
+const net = require('net');
+const os = require('os');
+const path = require('path');
+
+const CHROMIUM = process.env.LUDUS_CHROMIUM || '/usr/bin/chromium';
+const STEP_TIMEOUT_MS = 15000;
+const webDir = path.join(__dirname, '..', '..', 'web');  // the page of this source tree
+const started = Date.now();
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+function log(line) {
+  console.log(`[${((Date.now() - started) / 1000).toFixed(1)}s] ${line}`);
+}
+
+let checks = 0;
+function check(condition, message) {
+  assert.ok(condition, message);
+  checks++;
+}
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+// One test run: its build directory, server, browser and temporary directory.
+class Run {
+  constructor(buildDir) {
+    this.buildDir = path.resolve(buildDir);
+    this.ludus = path.join(this.buildDir, 'ludus');
+    this.shotDir = path.join(this.buildDir, 'browser-screenshots');
+    this.server = null;
+    this.browser = null;
+    this.tmp = null;
+  }
+
+  async start() {
+    if (!fs.existsSync(this.ludus)) throw new Error(`no ludus binary at ${this.ludus} (build first)`);
+    fs.mkdirSync(this.shotDir, { recursive: true });
+    this.tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ludus-browser-'));
+    this.base = await this.startServer();
+    log(`ludus serve on ${this.base}`);
+    this.browser = await chromium.launch({
+      executablePath: CHROMIUM,
+      headless: true,
+      // Playwright gives the browser a fresh temporary user-data-dir of its own.
+      args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+        '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      timeout: 30000,
+    });
+    log(`chromium ${this.browser.version()}`);
+    return this.base;
+  }
+
+  async startServer() {
+    const port = await freePort();
+    const db = path.join(this.tmp, 'ludus.db');
+    const output = [];
+    const args = ['serve', '--db', db, '--port', String(port), '--host', '127.0.0.1', '--web-dir', webDir, '--test-hashing', '--quiet'];
+    const server = spawn(this.ludus, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    this.server = server;
+    server.stdout.on('data', (d) => output.push(d.toString()));
+    server.stderr.on('data', (d) => output.push(d.toString()));
+    server.exited = new Promise((resolve) => server.on('exit', (code, signal) => resolve({ code, signal })));
+    const base = `http://127.0.0.1:${port}`;
+    for (let i = 0; i < 100; i++) {
+      if (server.exitCode !== null) throw new Error(`ludus serve exited: ${output.join('')}`);
+      try {
+        const r = await fetch(`${base}/api/health`);
+        if (r.ok) return base;
+      } catch (e) {
+        // not listening yet
+      }
+      await sleep(100);
+    }
+    throw new Error(`ludus serve did not answer on ${base}: ${output.join('')}`);
+  }
+
+  async stopServer() {
+    const server = this.server;
+    if (!server || server.exitCode !== null) return;
+    server.kill('SIGTERM');
+    const timer = setTimeout(() => server.kill('SIGKILL'), 5000);
+    await server.exited;
+    clearTimeout(timer);
+  }
+
+  async cleanUp() {
+    if (this.browser) await this.browser.close().catch(() => {});
+    await this.stopServer();
+    if (this.tmp) fs.rmSync(this.tmp, { recursive: true, force: true });
+  }
+
+  async screenshot(page, name, options = {}) {
+    const file = path.join(this.shotDir, `${name}.png`);
+    await page.screenshot({ path: file, ...options });
+    log(`screenshot ${file}`);
+  }
+
+  // Runs `main(run)` within `limitMs`, then cleans up and exits with what main returns (0 when
+  // nothing), or 1 on any failure.
+  static main(name, limitMs, main) {
+    const run = new Run(process.argv[2] || path.join(__dirname, '..', '..', 'build'));
+    const limit = setTimeout(() => {
+      console.error(`${name}: stopped after ${limitMs / 1000} s`);
+      if (run.server && run.server.exitCode === null) run.server.kill('SIGKILL');
+      process.exit(1);
+    }, limitMs);
+    run.start().then(() => main(run)).then(async (code) => {
+      await run.cleanUp();
+      clearTimeout(limit);
+      log(`${name} ${code ? `exits ${code} after` : 'passed:'} ${checks} checks`);
+      if (code) process.exit(code);
+    }).catch(async (e) => {
+      console.error(`${name} FAILED: ${e.stack || e}`);
+      await run.cleanUp();
+      clearTimeout(limit);
+      process.exit(1);
+    });
+  }
+}
+
+// The JSON API; a reply that is not 2xx throws with the server's message.
+async function apiCall(base, method, route, body, token) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  const r = await fetch(base + route, { method, headers, body: body ? JSON.stringify(body) : undefined });
+  const data = await r.json();
+  if (!r.ok) throw new Error(`${method} ${route}: ${data.error}`);
+  data.httpStatus = r.status;
+  return data;
+}
+
+// Page errors and console errors of `page` go to `errors` (refused requests answer 4xx on
+// purpose; the browser logs those responses as errors, which are not the page's).
+function collectErrors(page, errors, label = '') {
+  page.on('pageerror', (e) => errors.push(`page error${label}: ${e.message}`));
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(`console error${label}: ${m.text()}`);
+  });
+}
+
+// The width check of the brief: nothing scrolls sideways.
+async function horizontalScroll(page) {
+  return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+}
+
+module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, sleep, STEP_TIMEOUT_MS };

@@ -1,0 +1,215 @@
+// The lobby (#/lobby): open challenges (seeks) anyone eligible may join, invitations to the
+// user (accept = join, or decline), the user's own invitations and seeks (withdraw), and the
+// form to post a seek.  GET /api/offers, POST /api/offers, POST /api/offers/{id}/join and
+// /decline (docs/http-api.md).  Kept current by the WebSocket's lobby messages (live.js),
+// and polled every 10 s while shown (the socket need not announce every offer).
+'use strict';
+
+const LOBBY_POLL_MS = 10000;
+const START_RATING = 1500;  // the rating of a player without rated games (Glicko-2's start)
+
+const lobby = { timer: null, reload: null, loading: 0 };
+
+async function showLobby() {
+  clearInterval(lobby.timer);
+  lobby.timer = setInterval(() => {
+    if (shownCommunityView() !== 'lobby-view') {
+      clearInterval(lobby.timer);
+      return;
+    }
+    if (!document.hidden) loadLobby();
+  }, LOBBY_POLL_MS);
+  const signedIn = Boolean(app.token);
+  $('invitations-panel').hidden = !signedIn;
+  $('outgoing-panel').hidden = !signedIn;
+  $('seek-form').hidden = !signedIn;
+  $('seek-signin').hidden = signedIn;
+  await loadLobby();
+}
+
+// A change of the lobby pushed by the server (or a board created): reload soon, once.
+function lobbyChanged() {
+  if (shownCommunityView() !== 'lobby-view') return;
+  clearTimeout(lobby.reload);
+  lobby.reload = setTimeout(loadLobby, 200);
+}
+
+// The open seeks, and with a user the invitations to and from the user; newest first.
+async function fetchOffers() {
+  const lists = [api('GET', '/api/offers')];
+  if (app.token) lists.push(api('GET', `/api/offers?user=${encodeURIComponent(app.user)}`));
+  const byId = new Map();
+  for (const list of await Promise.all(lists)) for (const offer of list.offers) byId.set(offer.id, offer);
+  return [...byId.values()].sort((a, b) => b.created_at - a.created_at || b.id - a.id);
+}
+
+// The user's rating per game (START_RATING for a game not played yet), for eligibility.
+async function myRatings() {
+  if (!app.token) return new Map();
+  try {
+    const me = await api('GET', `/api/users/${encodeURIComponent(app.user)}`);
+    return new Map(me.ratings.map((r) => [r.game, r.rating]));
+  } catch (e) {
+    return new Map();  // a server without ratings: everybody starts equal
+  }
+}
+
+async function loadLobby() {
+  const generation = ++lobby.loading;
+  let offers;
+  let ratings;
+  try {
+    [offers, ratings] = await Promise.all([fetchOffers(), myRatings()]);
+  } catch (e) {
+    if (generation === lobby.loading) say('lobby-error', `Cannot load the lobby: ${e.message}`);
+    return;
+  }
+  if (generation !== lobby.loading) return;  // a newer load is on its way
+  say('lobby-error', '');
+  const me = app.token ? app.user : null;
+  const incoming = offers.filter((o) => o.kind === 'invitation' && o.to === me);
+  const seeks = offers.filter((o) => o.kind === 'seek' && o.from !== me);
+  const outgoing = offers.filter((o) => o.from === me);
+  fillOffers('invitations-in', incoming, 'No invitations are waiting for you.', (o) => [
+    offerButton('Accept', 'primary', o, () => joinOffer(o)),
+    offerButton('Decline', '', o, () => declineOffer(o)),
+  ]);
+  fillOffers('seek-list', seeks, 'No open challenges right now. Post one!', (o) => {
+    const eligible = seekEligibility(o, ratings);
+    const join = offerButton('Join', 'primary', o, () => joinOffer(o));
+    join.disabled = !me || !eligible.ok;
+    return [join];
+  }, ratings);
+  fillOffers('offers-out', outgoing, 'You have no open challenges or invitations.', (o) => [
+    offerButton('Withdraw', 'danger', o, () => declineOffer(o)),
+  ]);
+  $('lobby-view').dataset.offers = offers.map((o) => o.id).join(' ');
+}
+
+// Whether the user may take the seek: signed in, and their rating within its range.
+function seekEligibility(offer, ratings) {
+  if (!app.token) return { ok: false, text: 'Sign in to join.' };
+  const rating = ratings.has(offer.game) ? ratings.get(offer.game) : START_RATING;
+  const low = offer.min_rating ?? -Infinity;
+  const high = offer.max_rating ?? Infinity;
+  const shown = Math.round(rating);
+  if (rating < low || rating > high) return { ok: false, text: `Your rating ${shown} is outside ${rangeText(offer)}.` };
+  return { ok: true, text: low === -Infinity && high === Infinity ? 'Open to everyone.' : `You may join (your rating ${shown}).` };
+}
+
+function rangeText(offer) {
+  const low = offer.min_rating;
+  const high = offer.max_rating;
+  if (low !== null && low !== undefined && high !== null && high !== undefined) return `ratings ${low}–${high}`;
+  if (low !== null && low !== undefined) return `ratings from ${low}`;
+  if (high !== null && high !== undefined) return `ratings up to ${high}`;
+  return '';
+}
+
+// Who plays first, said for the one who reads it.
+function seatText(offer) {
+  const mine = offer.from === app.user;
+  if (offer.seat === 'random') return 'seats chosen at random';
+  const posterFirst = offer.seat === 'first';
+  if (mine) return `you play ${posterFirst ? 'first' : 'second'}`;
+  return `${offer.from} plays ${posterFirst ? 'first' : 'second'}`;
+}
+
+function fillOffers(listId, offers, empty, actions, ratings) {
+  const list = $(listId);
+  if (offers.length === 0) {
+    list.replaceChildren(listNote(empty));
+    return;
+  }
+  list.replaceChildren(...offers.map((offer) => {
+    const who = offer.from === app.user
+      ? (offer.kind === 'invitation' ? ['to ', playerLink(offer.to)] : ['open to anyone'])
+      : ['from ', playerLink(offer.from)];
+    const facts = [seatText(offer), offer.rated === false ? 'unrated' : 'rated'];
+    const details = [optionsText(offer.options), rangeText(offer), offer.expires_at ? `expires ${untilText(offer.expires_at)}` : '']
+      .filter((t) => t);
+    const main = el('div', { cls: 'offer-main' },
+      el('span', { cls: 'offer-title' }, el('strong', { text: titleOf(offer.game) }), ' ', el('span', { cls: 'muted', text: `#${offer.id}` })),
+      el('span', { cls: 'offer-line' }, ...who, ` · ${facts.join(' · ')}`),
+      details.length ? el('span', { cls: 'offer-line muted', text: details.join(' · ') }) : null);
+    if (ratings && offer.kind === 'seek') {
+      const eligible = seekEligibility(offer, ratings);
+      main.append(el('span', { cls: `eligibility ${eligible.ok ? 'ok' : 'no'}`, text: eligible.text }));
+    }
+    return el('li', { cls: 'offer', 'data-offer': offer.id }, main, el('div', { cls: 'offer-actions' }, ...actions(offer)));
+  }));
+}
+
+function offerButton(text, cls, offer, action) {
+  const label = `${text} ${offer.kind === 'seek' ? 'open challenge' : 'invitation'} #${offer.id} (${titleOf(offer.game)})`;
+  const button = el('button', { type: 'button', cls: cls || null, text, 'aria-label': label });
+  button.addEventListener('click', async () => {
+    button.disabled = true;
+    try {
+      await action();
+    } finally {
+      button.disabled = false;
+    }
+  });
+  return button;
+}
+
+async function joinOffer(offer) {
+  say('lobby-error', '');
+  try {
+    const board = await api('POST', `/api/offers/${offer.id}/join`);
+    app.filter = 'active';
+    app.filterChosen = true;
+    renderTabs();
+    location.hash = `#/board/${board.board}`;
+  } catch (e) {
+    say('lobby-error', `Cannot join #${offer.id}: ${e.message}`);
+    loadLobby();
+  }
+}
+
+async function declineOffer(offer) {
+  say('lobby-error', '');
+  try {
+    await api('POST', `/api/offers/${offer.id}/decline`);
+  } catch (e) {
+    say('lobby-error', `#${offer.id}: ${e.message}`);
+  }
+  loadLobby();
+}
+
+function renderSeekOptions() {
+  const game = renderOptionInputs($('seek-options'), $('seek-game').value, 'seek-option');
+  $('seek-summary').textContent = game ? game.summary : '';
+}
+
+function bindLobby() {
+  $('lobby-refresh').addEventListener('click', loadLobby);
+  $('seek-game').addEventListener('change', renderSeekOptions);
+  $('seek-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('seek-message', '');
+    const bound = (id) => ($(id).value.trim() === '' ? null : Number($(id).value));
+    const body = {
+      game: $('seek-game').value,
+      options: readOptions($('seek-options'), $('seek-rated')),
+      seat: $('seek-seat').value,
+      min_rating: bound('seek-min'),
+      max_rating: bound('seek-max'),
+    };
+    if (body.min_rating !== null && body.max_rating !== null && body.min_rating > body.max_rating) {
+      say('seek-message', 'The lowest rating is above the highest.');
+      $('seek-min').focus();
+      return;
+    }
+    try {
+      const reply = await api('POST', '/api/offers', body);
+      say('seek-message', `Posted as #${reply.offer.id}: it waits under "Your challenges" until someone joins.`, true);
+      loadLobby();
+    } catch (e) {
+      say('seek-message', e.message);
+    }
+  });
+}
+
+document.addEventListener('DOMContentLoaded', bindLobby);

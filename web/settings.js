@@ -1,0 +1,83 @@
+// The settings page (#/settings): the mail preference (GET /api/me "mail", POST /api/me/mail)
+// and who may challenge the user (GET/POST /api/me/limits: ask | all | none and the most
+// active boards at once).  Shares the helpers of app.js and community.js.
+'use strict';
+
+async function showSettings() {
+  const signedIn = Boolean(app.token);
+  $('settings-signin').hidden = signedIn;
+  $('settings-forms').hidden = !signedIn;
+  say('mail-message', '');
+  say('limits-message', '');
+  if (!signedIn) return;
+  try {
+    const me = await api('GET', '/api/me');
+    checkRadio('mail', me.mail);
+    $('mail-address').textContent = me.email ? `Mails go to ${me.email}.` : 'Your account has no e-mail address, so no mail is sent.';
+  } catch (e) {
+    say('mail-message', `Cannot load your preference: ${e.message}`);
+  }
+  try {
+    showLimits(await api('GET', '/api/me/limits'));
+    $('limits-form').hidden = false;
+  } catch (e) {
+    if (e.status === 404 && e.code === 'not_found') $('limits-form').hidden = true;  // a server without challenge settings
+    else say('limits-message', `Cannot load your challenge settings: ${e.message}`);
+  }
+}
+
+function checkRadio(name, value) {
+  for (const input of document.querySelectorAll(`input[name=${name}]`)) input.checked = input.value === value;
+}
+
+function checkedRadio(name) {
+  return document.querySelector(`input[name=${name}]:checked`)?.value;
+}
+
+function showLimits(limits) {
+  checkRadio('challenges', limits.challenges);
+  $('limits-max').value = limits.max_active === null || limits.max_active === undefined ? '' : String(limits.max_active);
+}
+
+function bindSettings() {
+  // "Saved." speaks of the form as it was saved; a change makes it stale.
+  $('mail-form').addEventListener('input', () => say('mail-message', ''));
+  $('limits-form').addEventListener('input', () => say('limits-message', ''));
+  $('mail-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const mail = checkedRadio('mail');
+    if (!mail) {
+      say('mail-message', 'Choose one of the three.');
+      return;
+    }
+    try {
+      const reply = await api('POST', '/api/me/mail', { mail });
+      checkRadio('mail', reply.mail);
+      say('mail-message', 'Saved.', true);
+    } catch (e) {
+      say('mail-message', e.message);
+    }
+  });
+  $('limits-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const challenges = checkedRadio('challenges');
+    const text = $('limits-max').value.trim();
+    if (!challenges) {
+      say('limits-message', 'Choose one of the three.');
+      return;
+    }
+    if (text && !(Number.isInteger(Number(text)) && Number(text) >= 1)) {
+      say('limits-message', 'The most active boards is a whole number of at least 1, or empty for no limit.');
+      $('limits-max').focus();
+      return;
+    }
+    try {
+      showLimits(await api('POST', '/api/me/limits', { challenges, max_active: text ? Number(text) : null }));
+      say('limits-message', 'Saved.', true);
+    } catch (e) {
+      say('limits-message', e.message);
+    }
+  });
+}
+
+document.addEventListener('DOMContentLoaded', bindSettings);

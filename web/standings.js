@@ -1,0 +1,37 @@
+// The standings of one game (#/standings/GAME, GET /api/ratings/GAME): rank, player (a link
+// to the player page; computer players marked), rating ± deviation with the provisional
+// marker, games and wins/losses/draws.  Shares the helpers of app.js and community.js.
+'use strict';
+
+async function showStandings(game) {
+  const name = game || app.catalog[0]?.name || 'ndengrod';
+  $('standings-nav').replaceChildren(...app.catalog.map((g) => {
+    const a = el('a', { href: `#/standings/${g.name}`, text: g.title });
+    if (g.name === name) a.setAttribute('aria-current', 'page');
+    return a;
+  }));
+  $('standings-title').textContent = `${titleOf(name)}: standings`;
+  say('standings-error', '');
+  const body = $('standings-body');
+  body.replaceChildren();
+  let data;
+  try {
+    data = await api('GET', `/api/ratings/${encodeURIComponent(name)}`);
+  } catch (e) {
+    say('standings-error', `Cannot load the standings: ${e.message}`);
+    return;
+  }
+  if (shownCommunityView() !== 'standings-view') return;  // the user went elsewhere meanwhile
+  $('standings-view').dataset.game = name;
+  if (data.players.length === 0) {
+    body.replaceChildren(el('tr', {}, el('td', { colspan: 5, cls: 'muted', text: 'No rated games of this game yet.' })));
+    return;
+  }
+  body.replaceChildren(...data.players.map((p) => el('tr', { cls: p.computer ? 'computer' : null, 'data-player': p.player },
+    el('td', { cls: 'num', text: String(p.rank) }),
+    el('td', {}, playerLink(p.player)),
+    el('td', { cls: p.provisional ? 'rating provisional' : 'rating', text: ratingText(p),
+      title: p.provisional ? 'provisional: the deviation is still high' : null }),
+    el('td', { cls: 'num', text: String(p.games) }),
+    el('td', { cls: 'num', text: recordText(p) }))));
+}
