@@ -37,6 +37,7 @@ class HttpApi {
   void stop();
   // A stored change of a board: wakes its long polls and pushes it to its WebSockets.
   void board_changed(int64_t board);
+  void offers_changed() { hub_.offers_changed(); }
 
   size_t websocket_connections() const { return hub_.connections(); }
   size_t waiting_long_polls() const { return signal_.waiting(); }

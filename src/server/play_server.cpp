@@ -21,6 +21,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
     mail->poke();
   };
   service_->set_change_listener(changed);
+  service_->set_offers_listener([http = http_.get()] { http->offers_changed(); });
   feed_ = std::make_unique<ChangeFeed>(store_->url(), changed, config_.log, config_.change_poll_interval);
   port_ = http_->bind(config_.host, config_.port);
 }

@@ -113,6 +113,8 @@ class Service {
   int expire_offers();
   // Called inside the transaction of every offer event (the mail outbox).
   void set_offer_sink(OfferEventSink sink) { offer_sink_ = std::move(sink); }
+  // Called after an offer was posted, declined, withdrawn or taken (the live lobby).
+  void set_offers_listener(std::function<void()> listener) { offers_listener_ = std::move(listener); }
 
   // Plays a turn typed as one text (several plies for games whose turns have several:
   // "d3,e5-e7").  `move_number`, when given, must be the number the first ply gets
@@ -186,6 +188,7 @@ class Service {
   std::function<void(int64_t)> listener_;
   BoardEventSink event_sink_;
   OfferEventSink offer_sink_;
+  std::function<void()> offers_listener_;
   bool inline_ai_ = false;
   bool in_inline_ai_ = false;
 };

@@ -95,6 +95,7 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     return result;
   });
   if (outcome.board) notify(*outcome.board);
+  if (outcome.offer && offers_listener_) offers_listener_();
   return outcome;
 }
 
@@ -104,7 +105,7 @@ OfferRecord Service::seek(const std::string& poster, const std::string& game,
   const BoardSpec spec = board_spec(game, options);
   check_range(min_rating, max_rating);
   const int64_t now = accounts_->now();
-  return store_->retrying([&](Session& session) {
+  OfferRecord posted = store_->retrying([&](Session& session) {
     auto tx = session.write();
     check_active_limit(session, poster);
     check_hourly_limit(session, poster, now);
@@ -127,6 +128,8 @@ OfferRecord Service::seek(const std::string& poster, const std::string& game,
     tx.commit();
     return offer;
   });
+  if (offers_listener_) offers_listener_();
+  return posted;
 }
 
 std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user) {
@@ -172,12 +175,13 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     return id;
   });
   notify(board);
+  if (offers_listener_) offers_listener_();
   return board;
 }
 
 OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
   const int64_t now = accounts_->now();
-  return store_->retrying([&](Session& session) {
+  OfferRecord closed = store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto offer = find_offer(session, offer_id);
     if (!offer) not_found("no offer " + std::to_string(offer_id));
@@ -202,6 +206,8 @@ OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
     tx.commit();
     return *offer;
   });
+  if (offers_listener_) offers_listener_();
+  return closed;
 }
 
 ChallengeSettings Service::challenge_settings(const std::string& user, std::optional<ChallengePolicy> policy,

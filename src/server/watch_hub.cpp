@@ -93,6 +93,19 @@ void WatchHub::board_changed(int64_t board) {
   if (anyone) push_state(board, {});
 }
 
+void WatchHub::offers_changed() {
+  std::vector<std::shared_ptr<WebSocketSession>> to_lobby;
+  {
+    std::lock_guard lock(mutex_);
+    for (uint64_t id : lobby_)
+      if (auto it = watchers_.find(id); it != watchers_.end())
+        if (auto s = it->second.session.lock()) to_lobby.push_back(std::move(s));
+  }
+  if (to_lobby.empty()) return;
+  const auto changed = message({{"offers", "changed"}});
+  for (auto& s : to_lobby) s->send(changed);
+}
+
 // Loads the board on the worker pool and sends it to `only` (all its watchers when empty),
 // and the lobby event to the lobby.
 void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only) {

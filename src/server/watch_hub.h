@@ -31,6 +31,9 @@ class WatchHub {
   // A board changed: its watchers get {"board", "revision", "state"}; the lobby gets
   // {"lobby": "created" | "finished", "board", "game": SUMMARY} when that is what happened.
   void board_changed(int64_t board);
+  // An offer was posted, declined, withdrawn or taken through this server: the lobby gets
+  // {"offers": "changed"} and looks again.
+  void offers_changed();
   // Closes every connection (the server is stopping).
   void shutdown();
   size_t connections() const;

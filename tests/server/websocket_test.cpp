@@ -69,6 +69,18 @@ TEST_F(WebSocketTest, LobbyHearsOfNewAndFinishedBoards) {
   EXPECT_EQ(finished["game"]["status"], "finished");
 }
 
+TEST_F(WebSocketTest, LobbyHearsOfOffers) {
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(R"({"lobby": true})"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  auto seek = post("/api/offers", {{"game", "ndengrod"}}, alice_);
+  ASSERT_EQ(seek.status, 201) << seek.body;
+  EXPECT_EQ(next(ws, [](const json& m) { return m.contains("offers"); })["offers"], "changed");
+  EXPECT_EQ(post("/api/offers/" + seek.json["offer"]["id"].dump() + "/decline", json::object(), alice_).status, 200);
+  EXPECT_EQ(next(ws, [](const json& m) { return m.contains("offers"); })["offers"], "changed");
+}
+
 TEST_F(WebSocketTest, BadMessagesGetErrorsAndTheConnectionStays) {
   WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
   ASSERT_TRUE(ws.connect()) << ws.error();
