@@ -171,8 +171,11 @@ std::string MctsPlayer::describe(const MoveChoice& c, int threads) const {
     text += ", line";
     for (const auto& move : c.best_line) text += " " + move;
   }
-  if (c.proven == ProvenResult::kWin) text += fmt::format(", proven win in {} plies", c.proven_plies);
-  if (c.proven == ProvenResult::kLoss) text += fmt::format(", proven loss in {} plies", c.proven_plies);
+  // A proof that rests on the opening book has no known length.
+  const std::string length =
+      c.proven_plies > kUnknownProofPlies ? " (opening book)" : fmt::format(" in {} plies", c.proven_plies);
+  if (c.proven == ProvenResult::kWin) text += ", proven win" + length;
+  if (c.proven == ProvenResult::kLoss) text += ", proven loss" + length;
   if (c.proven == ProvenResult::kDraw) text += ", proven draw";
   return text;
 }

@@ -92,7 +92,12 @@ class Tree {
 // Copies every field of `from` into `to` (nodes hold atomics, so no copy assignment).
 void copy_node(const Node& from, Node& to);
 
-// Records a proven outcome (`plies` to the end under perfect play).
+// The proof length of a node proven by the opening book (solver/opening_book.h), which
+// stores who wins but not in how many plies; it stays unknown for every proof built on it.
+constexpr int kUnknownProofPlies = 65535;
+
+// Records a proven outcome (`plies` to the end under perfect play; at most
+// kUnknownProofPlies, which means "unknown").
 void set_proof(Node& node, Proof proof, int plies);
 
 // MCTS-solver step for an expanded, unproven node where `seat` is to move: proven won for

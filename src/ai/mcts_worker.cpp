@@ -43,6 +43,16 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
     : tree_(tree), root_(root), config_(config), rng_(seed), sites_(config.rave ? sites : nullptr) {
   if (sites_) final_board_.assign(static_cast<size_t>(sites_->num_sites()), -1);
   if (config_.rave) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
+  if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
+  if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
+}
+
+bool SearchWorker::prove_from_book(Node& node, const State& state) {
+  const std::optional<bool> mover_wins = book_->mover_wins(keyer_->key(state));
+  if (!mover_wins) return false;
+  const int seat = state.seat_to_move();
+  set_proof(node, proof_of_result(*mover_wins ? seat : 1 - seat), kUnknownProofPlies);
+  return true;
 }
 
 void SearchWorker::iterate() {
@@ -83,13 +93,18 @@ void SearchWorker::iterate() {
     if (sites_ && !node.sites_learnt.load(kRelaxed)) learn_sites(node, *state);
     NodeIndex child_index = select(node, seat);
     Node& child = tree_.node(child_index);
-    child.visits.fetch_add(1, kRelaxed);  // a virtual loss until backup adds the reward
+    const uint32_t earlier_visits = child.visits.fetch_add(1, kRelaxed);  // a virtual loss until backup
     if (config_.rave && !sites_) push_trace(child.action, *state);
     state->apply(child.action);
     path_.push_back(child_index);
     if (state->is_terminal()) {
       winner = state->winning_seat();
       if (config_.solver && child.proven() == kUnproven) set_proof(child, proof_of_result(winner), 0);
+      ended_on_proof = true;
+      break;
+    }
+    if (book_ && earlier_visits == 0 && child.proven() == kUnproven && prove_from_book(child, *state)) {
+      winner = proof_winner(child.proven());
       ended_on_proof = true;
       break;
     }

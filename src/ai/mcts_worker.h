@@ -1,6 +1,8 @@
 #pragma once
 // One search thread's loop body: select (UCT + RAVE, proven moves honoured), expand,
-// simulate, back up seat rewards and AMAF statistics, and propagate proofs.
+// simulate, back up seat rewards and AMAF statistics, and propagate proofs.  Where the
+// opening book (solver/opening_book.h) has the board, a node whose position it knows is
+// proven on its first visit, so proven subtrees are never searched again.
 // AMAF ("all moves as first") needs to know which moves were played below a node.  Two
 // sources: the game's fast random_playout followed by a look at the final board (a move
 // counts as played when every site it places a stone on holds the mover's colour at the
@@ -15,6 +17,8 @@
 #include "ai/board_amaf.h"
 #include "ai/mcts_config.h"
 #include "ai/mcts_tree.h"
+#include "ai/solver/exact_key.h"
+#include "ai/solver/opening_book.h"
 #include "core/game.h"
 #include "core/random.h"
 
@@ -36,6 +40,8 @@ class SearchWorker {
   void propagate_proofs();
   void push_trace(Action action, const State& state);
   void learn_sites(Node& node, const State& state);
+  // On a node's first visit: proves it when the opening book knows its position.
+  bool prove_from_book(Node& node, const State& state);
 
   Tree& tree_;
   const State& root_;
@@ -52,6 +58,9 @@ class SearchWorker {
   ActionSites* sites_ = nullptr;     // null: traced playouts when RAVE is on
   std::vector<uint8_t> colours_;     // colour to move at path_[i]
   std::vector<int8_t> final_board_;  // site -> colour at the end of the iteration (-1 empty)
+  // The proven positions stored for this board, when there are any (the solver's keys).
+  const solver::OpeningBook* book_ = nullptr;
+  std::unique_ptr<solver::ExactKeyer> keyer_;
 };
 
 }  // namespace ludus::ai

@@ -8,6 +8,7 @@
 #include <unordered_set>
 
 #include "ai/ai_test_support.h"
+#include "ai/mcts_player.h"
 #include "ai/player.h"
 #include "ai/solver/opening_book.h"
 #include "ai/solver/solver.h"
@@ -136,6 +137,35 @@ TEST(SolverBook, StoredStartValuesAgreeWithDfpn) {
     const bool mover_wins = *book->mover_wins(ExactKeyer(*game).key(*root));
     EXPECT_EQ(solver.solve(*root).value, mover_wins ? Value::kWin : Value::kLoss);
   }
+}
+
+// Inside the search tree: the plain MCTS player (no BookPlayer around it) proves the
+// positions the book knows on their first visit, so a handful of iterations proves the
+// start of a solved board, and every reply to the winning opening is proven lost.
+TEST(SolverBook, TheSearchTreeProvesThePositionsOfTheBook) {
+  auto game = make_game("n-mesh", {{"size", "4"}});
+  const OpeningBook* book = OpeningBook::for_game(*game);
+  ASSERT_NE(book, nullptr);
+  History history(game);
+  const bool first_wins = *book->mover_wins(ExactKeyer(*game).key(history.state()));
+  MctsConfig config;
+  config.iterations = 400;
+  config.root_check_budget = 0;  // nothing proven before the search: only the book
+  MctsPlayer player("mcts", config);
+  const MoveChoice start = player.choose(history);
+  EXPECT_EQ(start.proven, first_wins ? ProvenResult::kWin : ProvenResult::kLoss) << start.info;
+  EXPECT_NE(start.info.find("(opening book)"), std::string::npos) << start.info;
+  if (!first_wins) return;
+  history.play(start.action);
+  MctsPlayer second("mcts", config);
+  const MoveChoice reply = second.choose(history);
+  EXPECT_EQ(reply.proven, ProvenResult::kLoss) << reply.info;
+  for (const auto& m : reply.root_moves) EXPECT_EQ(m.win_rate, 0.0) << game->new_initial_state()->action_to_text(m.action);
+
+  // With the solver off the tree knows nothing of the book.
+  config.solver = false;
+  MctsPlayer blind("mcts", config);
+  EXPECT_EQ(blind.choose(History(game)).proven, ProvenResult::kNone);
 }
 
 TEST(SolverBook, TheBookPlayerWinsEveryGameOfASolvedBoardAgainstMax) {
