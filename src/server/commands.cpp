@@ -65,8 +65,9 @@ const CommandHelp kCommands[] = {
     {"standings", "standings GAME", "The same as ratings GAME."},
     {"offers", "offers [GAME|USER]",
      "The open challenges (of GAME), and with USER the invitations to and from USER: the lobby."},
-    {"games", "games USER [active|next|finished|watched|all]",
-     "Lists a user's games: active (default), next (those where it is USER's move), finished, watched, all."},
+    {"games", "[GAME] games USER|- [active|next|finished|watched|all]",
+     "Lists a user's games (- : everybody's; of GAME only when given): active (default), next (those where it is\n"
+     "USER's move), finished, watched, all."},
     {"help", "help [COMMAND]", "Shows this summary, or the help of one command."},
 };
 
@@ -314,11 +315,18 @@ class Run {
   std::string games() {
     expect(1, 2);
     GameFilter filter;
-    filter.user = Accounts::is_ai(args_[0]) ? lowercase(args_[0]) : Accounts::normalize_user_id(args_[0]);
+    // "-": everybody's boards (of the GAME given first, if any).
+    if (args_[0] != "-")
+      filter.user = Accounts::is_ai(args_[0]) ? lowercase(args_[0]) : Accounts::normalize_user_id(args_[0]);
     std::string which = args_.size() > 1 ? lowercase(args_[1]) : "active";
     if (!filter.select_listing(which)) usage(command_);
-    if (!game_.empty()) bad_request("games lists every game of a user; give no GAME", "usage");
-    return format_game_list(fmt::format("Games of {} ({})", filter.user, which), service_.list(filter));
+    if (filter.user.empty() && (filter.user_to_move || filter.watched))
+      bad_request("games - " + which + " needs a user", "usage");
+    filter.game = game_;
+    const std::string whose = filter.user.empty() ? "Boards" : "Games of " + filter.user;
+    return format_game_list(
+        fmt::format("{}{} ({})", whose, game_.empty() ? std::string() : " in " + find_game(game_).info->title, which),
+        service_.list(filter));
   }
 
   std::string help() {

@@ -191,6 +191,15 @@ TEST_F(CommandsTest, GamesListsByFilter) {
   EXPECT_NE(run("games alice all").find("(all): 2"), std::string::npos);
   EXPECT_NE(run("games nobody").find("(active): 0"), std::string::npos);
   EXPECT_EQ(run_error("games alice sometimes").code(), "usage");
+  // A game's finished boards, everybody's.
+  run("n-mesh challenge -size=3 alice bob pw-a-long");
+  run("resign 3 alice pw-a-long");
+  const std::string everybody = run("n-mesh games - finished");
+  EXPECT_NE(everybody.find("Boards in N-Mesh (finished): 1\n"), std::string::npos) << everybody;
+  EXPECT_NE(everybody.find("3  n-mesh"), std::string::npos) << everybody;
+  EXPECT_NE(run("games - finished").find("Boards (finished): 2"), std::string::npos);
+  EXPECT_NE(run("ndengrod games alice all").find("Games of alice in Ndengrod (all): 2"), std::string::npos);
+  EXPECT_EQ(run_error("games - next").code(), "usage");
   run("signup carol pw-c-long");
   run("subscribe 1 carol pw-c-long");
   EXPECT_NE(run("games carol watched").find("(watched): 1"), std::string::npos);
