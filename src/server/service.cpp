@@ -188,7 +188,8 @@ void Service::check_hourly_limit(Session& session, const std::string& user, int6
 }
 
 int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
-                              const std::array<std::string, 2>& seats, int64_t now) {
+                              const std::array<std::string, 2>& seats, int64_t now, const std::string& actor,
+                              const std::string& summary) {
   GameRecord record;
   record.game = spec.game;
   record.options = spec.options;
@@ -204,7 +205,10 @@ int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std
   for (const auto& seat : record.seats)
     if (!Accounts::is_ai(seat)) session.set_subscription(seat, id, true);
   report(session, Board(record, {}),
-         BoardEvent{BoardEventKind::Started, challenger, challenger + " challenges: " + board_name(id) + " is ready", ""});
+         BoardEvent{BoardEventKind::Started, actor.empty() ? challenger : actor,
+                    summary.empty() ? challenger + " challenges: " + board_name(id) + " is ready"
+                                    : summary + ": " + board_name(id) + " is ready",
+                    ""});
   return id;
 }
 

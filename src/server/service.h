@@ -174,8 +174,11 @@ class Service {
   void check_hourly_limit(Session& session, const std::string& user, int64_t now) const;
   // 409 too_many_active when a person holds their limit of active boards.
   void check_active_limit(Session& session, const std::string& user) const;
+  // Inserts a board and reports it Started by `actor` (the challenger, or who took an
+  // offer) with `summary` ("" : "CHALLENGER challenges: board N is ready").
   int64_t insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
-                       const std::array<std::string, 2>& seats, int64_t now);
+                       const std::array<std::string, 2>& seats, int64_t now, const std::string& actor = "",
+                       const std::string& summary = "");
   // The two steps of enforce_time_limits for one board; each re-checks in its transaction
   // that the turn it found overdue is still on, and returns whether it acted.
   bool forfeit_on_time(const TurnClock& overdue);

@@ -166,7 +166,10 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     std::array<std::string, 2> seats;
     seats[seat] = offer->from;
     seats[1 - seat] = user;
-    const int64_t id = insert_board(session, spec, offer->from, seats, now);
+    const std::string summary = offer->kind == OfferKind::Invitation
+                                    ? user + " accepts " + offer->from + "'s invitation (" + offer->name() + ")"
+                                    : user + " takes " + offer->from + "'s open challenge (" + offer->name() + ")";
+    const int64_t id = insert_board(session, spec, offer->from, seats, now, user, summary);
     // Two joins at once: the second finds the offer taken here (SQLite runs writers one at
     // a time; PostgreSQL's serializable transactions make one of them fail and retry).
     if (!close_offer(session, offer->id, OfferStatus::Taken, id, now))

@@ -16,6 +16,7 @@ class OffersTest : public ServerFixture {
   void SetUp() override {
     ServerFixture::SetUp();
     service_->set_offer_sink(offer_mail_notifier([this] { return now_; }));
+    service_->set_event_sink(mail_notifier([this] { return now_; }));
     run("signup alice pw-a-long alice@example.org");
     run("signup bob pw-b-long bob@example.org");
     run("signup carol pw-c-long");
@@ -64,6 +65,14 @@ TEST_F(OffersTest, AChallengeIsAnInvitationTheOpponentAccepts) {
   EXPECT_EQ(board.player(1), "bob");
   EXPECT_EQ(board.record().options.at("size"), "5");
   EXPECT_FALSE(board.record().rated);
+  // The board's first mail tells alice that bob accepted and that she has the move.
+  {
+    auto session = store_->session();
+    auto q = session.connection().query("SELECT body FROM outbox WHERE recipient = 'alice@example.org' AND subject = "
+                                        "'N-Mesh Board 1: your move'");
+    ASSERT_TRUE(q.step());
+    EXPECT_EQ(q.text(0).rfind("bob accepts alice's invitation (offer 1): board 1 is ready.", 0), 0u) << q.text(0);
+  }
   EXPECT_EQ(run_error("join 1 bob pw-b-long").code(), "offer_closed");
   EXPECT_EQ(run_error("decline 1 bob pw-b-long").code(), "offer_closed");
   EXPECT_EQ(run("offers bob").find("offer 1"), std::string::npos);
