@@ -54,6 +54,10 @@ class TrellisGame : public Game {
   std::unique_ptr<State> new_initial_state() const override;
   int num_distinct_actions() const override { return 7 * num_sites_ + 2; }
   const Geometry* board_geometry() const override { return &geometry_; }
+  // The identity and the half turn: the only symmetries that keep each colour's sides and
+  // the chequering of the squares (a quarter turn exchanges the colours' sides, a
+  // reflection the shades of the squares).
+  std::vector<std::vector<int>> board_symmetries() const override;
 
   int size() const { return size_; }
   int num_sites() const { return num_sites_; }

@@ -101,6 +101,16 @@ TrellisGame::TrellisGame(const Options& options)
   }
 }
 
+std::vector<std::vector<int>> TrellisGame::board_symmetries() const {
+  std::vector<int> identity(static_cast<size_t>(num_sites_)), half_turn(static_cast<size_t>(num_sites_));
+  for (int col = 0; col < size_; ++col)
+    for (int row = 0; row < size_; ++row) {
+      identity[static_cast<size_t>(site(col, row))] = site(col, row);
+      half_turn[static_cast<size_t>(site(col, row))] = site(size_ - 1 - col, size_ - 1 - row);
+    }
+  return {identity, half_turn};
+}
+
 std::unique_ptr<State> TrellisGame::new_initial_state() const { return std::make_unique<TrellisState>(*this); }
 
 TurnStones TrellisGame::stones_of(Action placement) const {

@@ -1,6 +1,7 @@
 #pragma once
 // The Trellis position (see trellis.h for the rules and the action numbering): the stones
 // on the padded cell grid (trellis_cells.h) and the turn, pie and mirror bookkeeping.
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -88,6 +89,20 @@ class TrellisState : public State {
   std::string render(const BoardPainter& painter) const override;
   int site_colour(int site) const override { return stone_at(site); }
   int random_playout(Rng& rng) override { return play_random_plies(rng, -1); }
+  // Besides the stones and the movers: the turn count while it matters (the swap after
+  // turn 3; mirroring and the two-pass draw from turn 4), the mirror runs, a pass just
+  // made; and the last placement while the mirror rule forbids its images, as history
+  // (the images depend on where it stood, so symmetric positions are then not merged).
+  std::optional<ExactKeyParts> exact_key_parts() const override {
+    const TurnRecord& r = record_;
+    const uint64_t rules = static_cast<uint64_t>(std::min<int>(r.turns_played, 4)) | (swap_available() ? 8u : 0u) |
+                           (r.last_was_pass ? 16u : 0u) | static_cast<uint64_t>(r.mirror_run[0]) << 8 |
+                           static_cast<uint64_t>(r.mirror_run[1]) << 16;
+    const uint64_t history = r.mirror_images[0] == TurnRecord::kNoMirror
+                                 ? 0
+                                 : (static_cast<uint64_t>(r.last_action) + 1) * 0x9e3779b97f4a7c15ull;
+    return ExactKeyParts{.rules = rules, .history = history};
+  }
 
   // --- observation (tests, reference cross-checks, AIs) ---
   const TrellisGame& trellis() const { return *game_; }
