@@ -11,9 +11,17 @@ ChangeFeed::~ChangeFeed() { stop(); }
 
 void ChangeFeed::start() {
   if (thread_.joinable()) return;
-  connection_ = sql::connect(url_);
-  connection_->await_changes(std::chrono::milliseconds(0));  // starts listening / reads data_version
-  scan(false);
+  try {
+    connection_ = sql::connect(url_);
+    connection_->await_changes(std::chrono::milliseconds(0));  // starts listening / reads data_version
+    scan(false);
+  } catch (const std::exception& e) {
+    // Unreachable right now: the thread connects again, and its first look then publishes
+    // every board (nothing was recorded to compare with), so no change is missed.
+    if (log_) log_(std::string("change feed: ") + e.what());
+    connection_.reset();
+    revisions_.clear();
+  }
   {
     std::lock_guard lock(mutex_);
     stopping_ = false;

@@ -37,7 +37,8 @@ class ChangeFeed {
   ChangeFeed(const ChangeFeed&) = delete;
   ChangeFeed& operator=(const ChangeFeed&) = delete;
 
-  // Records the current revisions (publishing nothing), then watches until stop().
+  // Records the current revisions (publishing nothing), then watches until stop().  Never
+  // throws: when the database cannot be reached, the watching thread keeps trying.
   void start();
   // Returns within about one interval.
   void stop();

@@ -45,11 +45,13 @@ void LongPolls::wait_until(int64_t board, int64_t known, std::chrono::steady_clo
   auto woken = [this, poll, board, known, deadline, finish] {
     signal_->cancel(poll->wait_id);
     asio::post(*workers_, [this, poll, board, known, deadline] {
-      bool again = false;
+      bool again = !signal_->closed() && std::chrono::steady_clock::now() < deadline;
       try {
-        again = !signal_->closed() && std::chrono::steady_clock::now() < deadline &&
-                service_->revision(board) == std::optional<int64_t>(known);
+        again = again && service_->revision(board) == std::optional<int64_t>(known);
       } catch (...) {
+        // The revision could not be read (a lost connection, a busy database): the change
+        // that woke the poll may not be this board's; wait on, and the answer at the end
+        // says whatever holds then.
       }
       if (!again) return poll->then();
       try {
