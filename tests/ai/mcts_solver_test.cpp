@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <optional>
+#include <ostream>
 
 #include "ai/mcts_player.h"
 #include "ai_test_support.h"
@@ -84,6 +85,9 @@ const Board kBoards[] = {
     {"trellis", {{"size", "7"}}},
     {"epoxy", {}},
 };
+
+// gtest names the parameter in test names; without this it prints the struct's bytes.
+void PrintTo(const Board& board, std::ostream* out) { *out << board.name; }
 
 class MctsSolverOnGames : public ::testing::TestWithParam<Board> {};
 
