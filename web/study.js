@@ -177,7 +177,8 @@ function renderAnalysisPanel(board) {
   const percent = Math.round(e.win_probability * 100);
   out.replaceChildren();
   const line = document.createElement('span');
-  const verdict = e.proven ? `a proven ${e.proven}` : `${percent}% to win`;
+  const length = e.proven_plies ? ` in ${e.proven_plies} ${e.proven_plies === 1 ? 'ply' : 'plies'}` : '';
+  const verdict = e.proven ? `a proven ${e.proven}${length}` : `${percent}% to win`;
   line.textContent = `${e.colour} to move: ${verdict}. Best: ${e.move}. Line: ${e.pv.join(' ')} ` +
     `(${e.iterations} playouts, ${e.seconds.toFixed(1)} s)`;
   const bar = document.createElement('span');

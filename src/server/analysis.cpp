@@ -100,6 +100,7 @@ nlohmann::json Analyst::evaluate(const nlohmann::json& request) {
                                                                   : nullptr;
   return {{"colour", history.game().colour_name(state.to_move())},
           {"proven", proven ? nlohmann::json(proven) : nlohmann::json()},
+          {"proven_plies", choice.proven_length_known() ? nlohmann::json(choice.proven_plies) : nlohmann::json()},
           {"move", state.action_to_text(choice.action)},
           {"value", choice.value},
           {"win_probability", (choice.value + 1) / 2},

@@ -12,6 +12,7 @@
 #include "ai/player.h"
 #include "ai/solver/opening_book.h"
 #include "ai/solver/solver.h"
+#include "ai/test_games.h"
 #include "core/board_symmetry.h"
 #include "core/error.h"
 #include "core/history.h"
@@ -76,9 +77,8 @@ TEST(SolverKnownPositions, NMeshEveryMoveLoses) {
   EXPECT_EQ(solver.solve(*state).value, Value::kLoss);
 }
 
-TEST(SolverKnownPositions, TrellisIsRefusedWithAClearError) {
-  auto game = make_game("trellis", {{"size", "7"}});
-  EXPECT_THROW(make_solver(*game), LudusError);
+TEST(SolverKnownPositions, AGameThatDoesNotDeclareItsRuleStateIsRefused) {
+  EXPECT_THROW(make_solver(*ai::testing::make_tictactoe()), LudusError);  // no exact_key_parts
 }
 
 // Walks the proof a book holds from its board's start: the winner's move comes from the

@@ -38,9 +38,12 @@ TEST(SolveCommand, OpeningsTableAndSvg) {
 }
 
 TEST(SolveCommand, ClearErrors) {
-  auto trellis = run_ludus({"solve", "trellis", "-o", "size=7"});
-  EXPECT_EQ(trellis.exit_code, 2);
-  EXPECT_NE(trellis.err.find("trellis cannot be solved"), std::string::npos) << trellis.err;
+  auto board = run_ludus({"solve", "trellis", "-o", "size=4"});  // Trellis starts at 7x7
+  EXPECT_EQ(board.exit_code, 2);
+  EXPECT_NE(board.err.find("bad option: size=4"), std::string::npos) << board.err;
+  auto move = run_ludus({"solve", "n-mesh", "zz9"});
+  EXPECT_EQ(move.exit_code, 2);
+  EXPECT_NE(move.err.find("illegal move 'zz9'"), std::string::npos) << move.err;
   auto memory = run_ludus({"solve", "n-mesh", "--memory", "lots"});
   EXPECT_EQ(memory.exit_code, 2);
   EXPECT_NE(memory.err.find("bad --memory 'lots'"), std::string::npos) << memory.err;

@@ -64,6 +64,13 @@ TEST_F(StudyRoutesTest, TheEngineFindsTheWinInOne) {
   EXPECT_GT(eval.json["win_probability"].get<double>(), 0.9);
   EXPECT_LE(eval.json["iterations"].get<int64_t>(), 2000);
   EXPECT_TRUE(eval.json["proven"].is_null() || eval.json["proven"] == "win") << eval.body;
+  // A board without an opening book: the search proves the win and says how soon.
+  auto proven = post("/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 4}, {"length", 3}}},
+                                       {"moves", {"a1", "c1", "a2", "c2"}}, {"iterations", 2000}});
+  ASSERT_EQ(proven.status, 200) << proven.body;
+  EXPECT_EQ(proven.json["move"], "a3");
+  EXPECT_EQ(proven.json["proven"], "win") << proven.body;
+  EXPECT_EQ(proven.json["proven_plies"], 1) << proven.body;
   auto over = post("/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}},
                                      {"moves", {"a1", "c1", "a2", "c2", "a3"}}});
   EXPECT_EQ(over.status, 400);
