@@ -5,6 +5,7 @@
 
 #include "server/db_transfer.h"
 #include "server/mail_store.h"
+#include "server/offers.h"
 #include "server/ratings.h"
 #include "server/schema.h"
 #include "server_test_support.h"
@@ -13,7 +14,8 @@ namespace ludus::server::testing {
 namespace {
 
 // A database with a row in every table: accounts, a token, boards on and over, moves,
-// comments, subscriptions, a failed login, a proposal, an AI lease, awkward text, ratings.
+// comments, subscriptions, a failed login, a proposal, an AI lease, awkward text, ratings,
+// offers.
 void fill(Store& store) {
   Accounts accounts(store, PasswordPolicy::fast(), [] { return kTestTime; });
   Service service(store, accounts);
@@ -38,6 +40,11 @@ void fill(Store& store) {
   service.resign(rated, "bob");
   const int64_t ai = service.start_board("alice", "ndengrod", {{"size", "3"}}, "ai:random", "alice");
   EXPECT_TRUE(store.session().claim_ai_lease(ai, "host:1:2", 1000, 2000));
+  // Offers and challenge settings (schema 7): an open seek with a rating range, a taken
+  // one, and a user's non-default settings.
+  service.seek("alice", "ndengrod", {{"size", "3"}, {"rated", "no"}}, SeatChoice::Second, 1400, 1700);
+  service.join(service.seek("bob", "n-mesh", {}, SeatChoice::Random, {}, {}).id, "alice");
+  service.challenge_settings("bob", ChallengePolicy::None, std::optional<int>(7));
   auto session = store.session();
   auto tx = session.write();
   enqueue_mail(session, OutgoingMail{"alice@example.com", "alice", on, "Ndengrod Board 1: your move", "caf\xc3\xa9\n", ""},
@@ -82,9 +89,9 @@ TEST(DbTransferTest, RoundTripThroughTheOtherEngineKeepsEveryRow) {
     EXPECT_EQ(service.load(1).num_moves(), 2);
     EXPECT_EQ(service.load(1).record().proposal, "draw");
     EXPECT_EQ(service.load(2).record().ending, "resign");
-    EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "bob"), 5);
-    service.comment(5, "alice", "hello");
-    EXPECT_EQ(service.load(5).comments().front().id, 2);
+    EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "bob"), 6);  // boards 1-5 came from fill()
+    service.comment(6, "alice", "hello");
+    EXPECT_EQ(service.load(6).comments().front().id, 2);
     // The imported ratings are the ones the imported games give.
     EXPECT_EQ(rerate(*store, false).differences, 0);
     EXPECT_EQ(rerate(*store, false).games, 1);
