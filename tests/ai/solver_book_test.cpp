@@ -169,18 +169,44 @@ TEST(SolverBook, TheSearchTreeProvesThePositionsOfTheBook) {
 }
 
 TEST(SolverBook, TheBookPlayerWinsEveryGameOfASolvedBoardAgainstMax) {
-  auto game = make_game("n-mesh", {{"size", "4"}});
+  for (const char* size : {"4", "5"}) {
+    SCOPED_TRACE(std::string("n-mesh size=") + size);
+    auto game = make_game("n-mesh", {{"size", size}});
+    const OpeningBook* book = OpeningBook::for_game(*game);
+    ASSERT_NE(book, nullptr);
+    auto root = game->new_initial_state();
+    const bool first_wins = *book->mover_wins(ExactKeyer(*game).key(*root));
+    const int winner = first_wins ? 0 : 1;
+    for (uint64_t seed = 1; seed <= 3; ++seed) {
+      auto perfect = make_player("easy", {.seed = seed, .threads = 1});
+      auto strong = make_player("max:time=150ms,threads=1", {.seed = seed, .threads = 1});
+      std::array<Player*, 2> players{};
+      players[static_cast<size_t>(winner)] = perfect.get();
+      players[static_cast<size_t>(1 - winner)] = strong.get();
+      EXPECT_EQ(testing::play_game(game, players), winner) << "seed " << seed;
+    }
+  }
+}
+
+// The book's loser, searching without the book, still loses every game to the book: the
+// stored proof answers whatever an unaware strong player tries (not only the moves the
+// book's own tree search would expect).
+TEST(SolverBook, TheBookAnswersAPlayerThatDoesNotKnowIt) {
+  auto game = make_game("n-mesh", {{"size", "5"}});
   const OpeningBook* book = OpeningBook::for_game(*game);
   ASSERT_NE(book, nullptr);
-  auto root = game->new_initial_state();
-  const bool first_wins = *book->mover_wins(ExactKeyer(*game).key(*root));
+  const bool first_wins = *book->mover_wins(ExactKeyer(*game).key(*game->new_initial_state()));
   const int winner = first_wins ? 0 : 1;
-  for (uint64_t seed = 1; seed <= 3; ++seed) {
+  for (uint64_t seed = 1; seed <= 4; ++seed) {
+    MctsConfig config;
+    config.iterations = 3000;
+    config.solver = false;  // blind to the book: plays on as if the game were open
+    config.seed = seed;
+    MctsPlayer unaware("mcts", config);
     auto perfect = make_player("easy", {.seed = seed, .threads = 1});
-    auto strong = make_player("max:time=150ms,threads=1", {.seed = seed, .threads = 1});
     std::array<Player*, 2> players{};
     players[static_cast<size_t>(winner)] = perfect.get();
-    players[static_cast<size_t>(1 - winner)] = strong.get();
+    players[static_cast<size_t>(1 - winner)] = &unaware;
     EXPECT_EQ(testing::play_game(game, players), winner) << "seed " << seed;
   }
 }
