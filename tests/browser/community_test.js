@@ -5,15 +5,12 @@
 // becomes an invitation, accepted from the lobby, and one declined; the standings after
 // finished rated games (a computer player marked); the player page's rating chart and
 // finished games; no sideways scroll at 390x844.  Screenshots of each page at both sizes.
-// A server without the routes of the ratings or the consent branch (GET /api/ratings/GAME,
-// GET /api/offers answer the JSON 404 of an unknown path) runs the parts it can and exits 77,
-// which ctest reports as skipped: never as passed.
+// The ratings and consent routes are part of the server: a build without them fails here.
 'use strict';
 
 const { Run, apiCall, check, collectErrors, horizontalScroll, log, STEP_TIMEOUT_MS } = require('./support');
 
 const PASSWORD = 'community-pw';
-const SKIPPED = 77;  // SKIP_RETURN_CODE of the ctest entry
 
 // Whether the server has the route: an unknown path is the static files' JSON 404.
 async function hasRoute(base, route) {
@@ -21,15 +18,6 @@ async function hasRoute(base, route) {
   if (r.status !== 404) return true;
   const body = await r.json().catch(() => ({}));
   return !(body.code === 'not_found' && /^no such page or endpoint/.test(body.error || ''));
-}
-
-// A board between two people: POST /api/games, and when that became an invitation (202) the
-// other player joins it.
-async function startBoard(base, game, players, tokens, challenger) {
-  const reply = await apiCall(base, 'POST', '/api/games', { game, options: {}, players }, tokens[challenger]);
-  if (!reply.offer) return reply.board;
-  const other = players.find((p) => p !== challenger);
-  return (await apiCall(base, 'POST', `/api/offers/${reply.offer.id}/join`, {}, tokens[other])).board;
 }
 
 // A browser context signed in as `user` (the token the page keeps in localStorage).
@@ -88,10 +76,6 @@ async function settings(run, page, user, token, size) {
   await page.keyboard.press('Enter');
   await page.waitForFunction(() => document.querySelector('#mail-message').textContent === 'Saved.');
   check((await apiCall(run.base, 'GET', '/api/me', null, token)).mail === 'none', `${size.name}: the preference set by keyboard is stored`);
-  if (!run.features.offers) {
-    check(await page.isHidden('#limits-form'), `${size.name}: no challenge settings on a server without them`);
-    return;
-  }
   await page.waitForSelector('#limits-form input[value=ask]:checked');
   await page.check('#limits-form input[value=none]');
   await page.fill('#limits-max', '0');
@@ -223,22 +207,10 @@ async function atSize(run, size, errors) {
   await noSidewaysScroll(ann, 'settings', size);
   await run.screenshot(ann, `settings-${size.name}`);
   log(`${size.name}: settings ok`);
-  let seekBoard;
-  let invited;
-  if (run.features.offers) {
-    seekBoard = await seekAndJoin(run, ann, ben, names, size);
-    log(`${size.name}: seek and join ok`);
-    invited = await invitation(run, ben, ann, { challenger: names.joiner, invited: names.poster }, tokens, size);
-    log(`${size.name}: invitation ok`);
-  } else {
-    seekBoard = await startBoard(run.base, 'ndengrod', [names.poster, names.joiner], tokens, names.poster);
-    invited = await startBoard(run.base, 'ndengrod', [names.joiner, names.poster], tokens, names.joiner);
-  }
-  if (!run.features.ratings) {
-    await ann.context().close();
-    await ben.context().close();
-    return;
-  }
+  const seekBoard = await seekAndJoin(run, ann, ben, names, size);
+  log(`${size.name}: seek and join ok`);
+  const invited = await invitation(run, ben, ann, { challenger: names.joiner, invited: names.poster }, tokens, size);
+  log(`${size.name}: invitation ok`);
   await finishByResigning(run.base, seekBoard, tokens, names.joiner);
   await finishByResigning(run.base, invited, tokens, names.poster);
   const ai = await apiCall(run.base, 'POST', '/api/games', { game: 'ndengrod', options: {}, players: [names.poster, 'ai:easy'] }, tokens[names.poster]);
@@ -252,15 +224,9 @@ async function atSize(run, size, errors) {
 }
 
 Run.main('community browser test', 150000, async (run) => {
-  run.features = { offers: await hasRoute(run.base, '/api/offers'), ratings: await hasRoute(run.base, '/api/ratings/ndengrod') };
-  log(`server routes: ${JSON.stringify(run.features)}`);
+  for (const route of ['/api/offers', '/api/ratings/ndengrod']) check(await hasRoute(run.base, route), `the server has ${route}`);
   const errors = [];
   for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }]) await atSize(run, size, errors);
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
-  const missing = Object.entries(run.features).filter(([, has]) => !has).map(([name]) => name);
-  if (missing.length) {
-    log(`SKIPPED in part: the server has no ${missing.join(' and ')} routes (the ratings and consent branches)`);
-    return SKIPPED;
-  }
   return 0;
 });
