@@ -8,7 +8,7 @@
 // The ratings and consent routes are part of the server: a build without them fails here.
 'use strict';
 
-const { Run, apiCall, check, collectErrors, horizontalScroll, log, STEP_TIMEOUT_MS } = require('./support');
+const { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, STEP_TIMEOUT_MS } = require('./support');
 
 const PASSWORD = 'community-pw';
 
@@ -40,7 +40,10 @@ async function go(page, hash) {
   await page.evaluate((h) => { location.hash = h; }, hash);
 }
 
+// Checks each community page at each size: the text's contrast, and on a phone no sideways scroll.
 async function noSidewaysScroll(page, what, size) {
+  const faint = await lowContrastText(page);
+  check(faint.length === 0, `${what} ${size.name}: text meets WCAG contrast: ${faint.join('; ')}`);
   if (size.width >= 500) return;
   const n = await horizontalScroll(page);
   check(n.scroll <= n.inner, `${what} ${size.name}: no horizontal scroll (${n.scroll} > ${n.inner})`);

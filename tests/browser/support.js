@@ -161,4 +161,48 @@ async function horizontalScroll(page) {
   return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
 }
 
-module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, sleep, STEP_TIMEOUT_MS };
+// Visible text whose colour against its background falls short of WCAG 2's contrast minimum
+// (4.5:1; 3:1 for large text: 24px, or 18.66px bold). The background is the first opaque
+// background colour up the tree (the page is white without one); disabled controls are exempt,
+// as in WCAG. Returns "text: ratio (colour on background)" lines, empty when all pass.
+async function lowContrastText(page) {
+  return page.evaluate(() => {
+    const rgba = (text) => {
+      const m = text.match(/rgba?\(([^)]+)\)/);
+      if (!m) return [255, 255, 255, 1];
+      const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number);
+      return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1];
+    };
+    const luminance = ([r, g, b]) => {
+      const lin = (c) => { const v = c / 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; };
+      return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgba(getComputedStyle(e).backgroundColor);
+        if (c[3] >= 0.99) return c;
+      }
+      return [255, 255, 255, 1];
+    };
+    const problems = [];
+    for (const el of document.querySelectorAll('body *')) {
+      const own = [...el.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent.trim()).join(' ').trim();
+      if (!own || el.closest('svg') || el.closest('[hidden]') || el.disabled) continue;
+      const style = getComputedStyle(el);
+      const box = el.getBoundingClientRect();
+      if (style.visibility === 'hidden' || style.display === 'none' || box.width === 0 || box.height === 0) continue;
+      const fg = rgba(style.color);
+      const bg = background(el);
+      // A translucent text colour is blended over its background first.
+      const blended = [0, 1, 2].map((i) => fg[i] * fg[3] + bg[i] * (1 - fg[3]));
+      const [hi, lo] = [luminance(blended), luminance(bg)].sort((x, y) => y - x);
+      const ratio = (hi + 0.05) / (lo + 0.05);
+      const size = parseFloat(style.fontSize);
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700);
+      if (ratio < (large ? 3 : 4.5) - 0.005) problems.push(`"${own.slice(0, 30)}": ${ratio.toFixed(2)} (${style.color} on rgb(${bg.slice(0, 3).join(', ')}))`);
+    }
+    return problems;
+  });
+}
+
+module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, sleep, STEP_TIMEOUT_MS };

@@ -7,7 +7,7 @@
 // Everything is bounded: the whole run stops itself (server included) within two minutes.
 'use strict';
 
-const { Run, apiCall, check, collectErrors, log, STEP_TIMEOUT_MS } = require('./support');
+const { Run, apiCall, check, collectErrors, log, lowContrastText, STEP_TIMEOUT_MS } = require('./support');
 const fs = require('fs');
 
 let run = null;  // the server and browser of this run (support.js)
@@ -180,6 +180,8 @@ async function studyEveryGame(base, errors, size, tokens) {
     check(ending.deciding < 0 ? rings > 0 : rings === ending.deciding, `${game}: ${rings} deciding sites highlighted`);
     check(JSON.stringify(state.deciding_sites.length) === String(rings), `${game}: the page draws the API's deciding sites`);
     await run.screenshot(page, `end-${game}-${size.name}`);
+    const faint = await lowContrastText(page);
+    check(faint.length === 0, `${game} ${size.name}: text meets WCAG contrast: ${faint.join('; ')}`);
     // "How to move" quotes the rules' "A turn" item (Epoxy: "Turn protocol" and "Actions").
     if (!(await page.getAttribute('#how-to-move', 'open'))) await page.click('#how-to-move summary');
     await page.waitForFunction(() => /^(A turn|Turn protocol)/.test(document.querySelector('#how-rule').textContent));
@@ -241,6 +243,8 @@ async function studyEveryGame(base, errors, size, tokens) {
     check(numbers.scroll <= numbers.inner, `rules ${size.name}: no horizontal scroll`);
   }
   await run.screenshot(page, `rules-trellis-${size.name}`);
+  const faintRules = await lowContrastText(page);
+  check(faintRules.length === 0, `rules ${size.name}: text meets WCAG contrast: ${faintRules.join('; ')}`);
   await context.close();
 }
 
