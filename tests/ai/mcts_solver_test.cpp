@@ -79,7 +79,7 @@ struct Board {
 // Small boards of the five games that have no stored opening book (the book would prove
 // the positions by itself).
 const Board kBoards[] = {
-    {"n-mesh", {{"size", "5"}}},
+    {"n-mesh", {{"size", "6"}}},  // 5x5 and smaller have a stored book
     {"netted", {{"shape", "limping"}, {"size", "4"}}},
     {"ndengrod", {{"size", "3"}, {"length", "4"}}},
     {"trellis", {{"size", "7"}}},
