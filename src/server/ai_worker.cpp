@@ -46,7 +46,9 @@ void AiWorker::start() {
     if (log_) log_(std::string("AI: looking for boards awaiting a move failed: ") + e.what());
   }
   for (int i = 0; i < settings_.threads; ++i) threads_.emplace_back([this] { run(); });
-  sweeper_ = std::thread([this] { run_sweeps(); });
+  sweeps_.start(settings_.sweep_interval, [this] { sweep_and_renew(); }, [this](const std::exception& e) {
+    if (log_) log_(std::string("AI sweep failed: ") + e.what());
+  });
 }
 
 void AiWorker::stop() {
@@ -55,12 +57,11 @@ void AiWorker::stop() {
     stopping_ = true;
   }
   wake_.notify_all();
-  sweep_wake_.notify_all();
   idle_.notify_all();
   for (auto& t : threads_)
     if (t.joinable()) t.join();
   threads_.clear();
-  if (sweeper_.joinable()) sweeper_.join();
+  sweeps_.stop();
 }
 
 void AiWorker::enqueue(int64_t board) {
@@ -211,21 +212,10 @@ void AiWorker::finish(int64_t board, bool failed) {
   if (idle()) idle_.notify_all();
 }
 
-void AiWorker::run_sweeps() {
-  std::unique_lock lock(mutex_);
-  while (!stopping_) {
-    sweep_wake_.wait_for(lock, settings_.sweep_interval, [this] { return stopping_; });
-    if (stopping_) break;
-    lock.unlock();
-    try {
-      renew_leases();
-      const int found = sweep();
-      if (found > 0 && log_) log_("AI sweep: " + std::to_string(found) + " board(s) awaiting a move queued");
-    } catch (const std::exception& e) {
-      if (log_) log_(std::string("AI sweep failed: ") + e.what());
-    }
-    lock.lock();
-  }
+void AiWorker::sweep_and_renew() {
+  renew_leases();
+  const int found = sweep();
+  if (found > 0 && log_) log_("AI sweep: " + std::to_string(found) + " board(s) awaiting a move queued");
 }
 
 }  // namespace ludus::server

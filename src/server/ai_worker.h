@@ -31,6 +31,7 @@
 #include <thread>
 #include <vector>
 
+#include "server/background_loop.h"
 #include "server/service.h"
 
 namespace ludus::server {
@@ -75,7 +76,7 @@ class AiWorker {
 
  private:
   void run();
-  void run_sweeps();
+  void sweep_and_renew();
   void finish(int64_t board, bool failed);
   bool idle() const { return queue_.empty() && running_.empty() && retry_at_.empty(); }
   void queue_due_retries(std::chrono::steady_clock::time_point now);
@@ -90,7 +91,6 @@ class AiWorker {
   mutable std::mutex mutex_;
   std::condition_variable wake_;
   std::condition_variable idle_;
-  std::condition_variable sweep_wake_;
   std::deque<int64_t> queue_;
   std::set<int64_t> queued_;
   std::set<int64_t> running_;
@@ -101,7 +101,7 @@ class AiWorker {
   std::vector<int64_t> started_;
   bool stopping_ = false;
   std::vector<std::thread> threads_;
-  std::thread sweeper_;
+  BackgroundLoop sweeps_;  // renews this instance's leases and sweeps, every sweep_interval
 };
 
 }  // namespace ludus::server

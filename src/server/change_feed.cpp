@@ -10,61 +10,43 @@ ChangeFeed::ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log, std::c
 ChangeFeed::~ChangeFeed() { stop(); }
 
 void ChangeFeed::start() {
-  if (thread_.joinable()) return;
+  if (loop_.running()) return;
   try {
     connection_ = sql::connect(url_);
     connection_->await_changes(std::chrono::milliseconds(0));  // starts listening / reads data_version
     scan(false);
   } catch (const std::exception& e) {
-    // Unreachable right now: the thread connects again, and its first look then publishes
+    // Unreachable right now: the loop connects again, and its first look then publishes
     // every board (nothing was recorded to compare with), so no change is missed.
     if (log_) log_(std::string("change feed: ") + e.what());
     connection_.reset();
     revisions_.clear();
   }
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = false;
-  }
-  thread_ = std::thread([this] { run(); });
+  // No pause between steps: each step waits on the database itself.
+  loop_.start(std::chrono::milliseconds(0), [this] { watch(); }, [this](const std::exception& e) {
+    // Busy, a passing I/O error, a lost connection: connect again after a pause.
+    if (log_) log_(std::string("change feed: ") + e.what());
+    connection_.reset();
+    loop_.pause(interval_);
+  });
 }
 
 void ChangeFeed::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
+  loop_.stop();
   connection_.reset();
 }
 
-bool ChangeFeed::stopping() {
-  std::lock_guard lock(mutex_);
-  return stopping_;
-}
-
-void ChangeFeed::run() {
-  while (!stopping()) {
-    try {
-      if (!connection_) {
-        connection_ = sql::connect(url_);
-        connection_->await_changes(std::chrono::milliseconds(0));
-        scan(true);  // what changed while the connection was down
-      }
-      const auto boards = connection_->await_changes(interval_);
-      if (!boards)
-        scan(true);
-      else
-        for (int64_t board : *boards) publish_(board);
-    } catch (const std::exception& e) {
-      // Busy, a passing I/O error, a lost connection: connect again after a pause.
-      if (log_) log_(std::string("change feed: ") + e.what());
-      connection_.reset();
-      std::unique_lock lock(mutex_);
-      wake_.wait_for(lock, interval_, [this] { return stopping_; });
-    }
+void ChangeFeed::watch() {
+  if (!connection_) {
+    connection_ = sql::connect(url_);
+    connection_->await_changes(std::chrono::milliseconds(0));
+    scan(true);  // what changed while the connection was down
   }
+  const auto boards = connection_->await_changes(interval_);
+  if (!boards)
+    scan(true);
+  else
+    for (int64_t board : *boards) publish_(board);
 }
 
 void ChangeFeed::scan(bool publish) {

@@ -13,15 +13,13 @@
 // also sees this process's own commits, so a local change may be published twice:
 // listeners tolerate that (a push of the same revision, a long poll that answers unchanged).
 #include <chrono>
-#include <condition_variable>
 #include <cstdint>
 #include <functional>
 #include <memory>
-#include <mutex>
 #include <string>
-#include <thread>
 #include <unordered_map>
 
+#include "server/background_loop.h"
 #include "server/database.h"
 
 namespace ludus::server {
@@ -44,10 +42,10 @@ class ChangeFeed {
   void stop();
 
  private:
-  void run();
+  // One wait for changes (up to an interval), connecting first when there is no connection.
+  void watch();
   // Publishes the boards whose revision differs from the last scan (new boards too).
   void scan(bool publish);
-  bool stopping();
 
   sql::DatabaseUrl url_;
   Publish publish_;
@@ -55,10 +53,7 @@ class ChangeFeed {
   std::chrono::milliseconds interval_;
   std::unique_ptr<sql::Connection> connection_;  // used by one thread at a time
   std::unordered_map<int64_t, int64_t> revisions_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool stopping_ = false;
-  std::thread thread_;
+  BackgroundLoop loop_;  // last: stopped before the members its steps use
 };
 
 }  // namespace ludus::server

@@ -15,39 +15,14 @@ MailWorker::MailWorker(Service& service, MailTransport transport, std::chrono::m
 MailWorker::~MailWorker() { stop(); }
 
 void MailWorker::start() {
-  std::lock_guard lock(mutex_);
-  if (thread_.joinable() || stopping_) return;
-  thread_ = std::thread([this] { run(); });
+  loop_.start(interval_, [this] { round(); }, [this](const std::exception& e) {
+    if (log_) log_(std::string("mail: ") + e.what());
+  });
 }
 
-void MailWorker::stop() {
-  {
-    std::lock_guard lock(mutex_);
-    stopping_ = true;
-  }
-  wake_.notify_all();
-  if (thread_.joinable()) thread_.join();
-}
+void MailWorker::stop() { loop_.stop(); }
 
-void MailWorker::poke() {
-  {
-    std::lock_guard lock(mutex_);
-    poked_ = true;
-  }
-  wake_.notify_all();
-}
-
-void MailWorker::run() {
-  for (;;) {
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait_for(lock, interval_, [this] { return poked_ || stopping_; });
-      if (stopping_) return;
-      poked_ = false;
-    }
-    round();
-  }
-}
+void MailWorker::poke() { loop_.poke(); }
 
 void MailWorker::round() {
   // Each chore on its own: a broken board or an unreachable SMTP server stops nothing else.

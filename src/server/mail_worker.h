@@ -4,12 +4,10 @@
 // (reminders, losses on time).  It runs every `interval`, and at once after poke() (a
 // change queued mail).  `ludus mail --send-queue` and `ludus cleanup` do the same from cron.
 #include <chrono>
-#include <condition_variable>
 #include <functional>
-#include <mutex>
 #include <string>
-#include <thread>
 
+#include "server/background_loop.h"
 #include "server/mail_sender.h"
 #include "server/service.h"
 
@@ -28,7 +26,6 @@ class MailWorker {
   void poke();
 
  private:
-  void run();
   void round();
 
   Service* service_;
@@ -36,11 +33,7 @@ class MailWorker {
   MailSender sender_;
   std::chrono::milliseconds interval_;
   std::function<void(const std::string&)> log_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  bool poked_ = false;
-  bool stopping_ = false;
-  std::thread thread_;
+  BackgroundLoop loop_;  // last: stopped before the members its rounds use
 };
 
 }  // namespace ludus::server

@@ -42,18 +42,28 @@ case "$action" in
     cluster=$(mktemp -d "${TMPDIR:-/tmp}/ludus-postgres-XXXXXX")
     echo "$cluster" >"$dir/cluster"
     [ "$(id -u)" -eq 0 ] && chown nobody:nogroup "$cluster"
-    # A port nothing listens on (a connection to it is refused).
-    for _ in $(seq 100); do
-      port=$((20000 + RANDOM % 40000))
-      (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
-    done
     as_owner "$bindir/initdb" -D "$cluster/data" -U ludus --auth=trust -E UTF8 --locale=C.UTF-8 >"$dir/initdb.log" 2>&1 ||
       { cat "$dir/initdb.log" >&2; exit 1; }
-    # Tuned for tests: no fsync (a lost test cluster is recreated), enough connections for
-    # several server instances at once.
-    as_owner "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
-      -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
-      start >/dev/null || { cat "$cluster/server.log" >&2; exit 1; }
+    # A port below the kernel's ephemeral range (by default 32768-60999, where the tests'
+    # own client connections take their local ports, so a port free a moment ago may be
+    # taken when the server binds it), on which nothing listens; a few tries, since another
+    # process may still take it first.  Tuned for tests: no fsync (a lost test cluster is
+    # recreated), enough connections for several server instances at once.
+    low=$(awk '{print $1}' /proc/sys/net/ipv4/ip_local_port_range 2>/dev/null || echo 32768)
+    started=no
+    for _ in $(seq 5); do
+      for _ in $(seq 100); do
+        port=$((10000 + RANDOM % (low - 10000)))
+        (echo >"/dev/tcp/127.0.0.1/$port") 2>/dev/null || break
+      done
+      if as_owner "$bindir/pg_ctl" -D "$cluster/data" -l "$cluster/server.log" -w -t 60 \
+          -o "-p $port -k $cluster -c listen_addresses=127.0.0.1 -c max_connections=300 -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+          start >/dev/null; then
+        started=yes
+        break
+      fi
+    done
+    [ "$started" = yes ] || { cat "$cluster/server.log" >&2; exit 1; }
     echo "postgresql://ludus@127.0.0.1:$port/postgres" >"$dir/url"
     echo "postgres_cluster.sh: PostgreSQL ($bindir) at $(cat "$dir/url") in $cluster"
     ;;
