@@ -24,6 +24,7 @@
 
 #include "cli/cli_test_support.h"
 #include "server/mail_store.h"
+#include "server/server_test_support.h"
 #include "server/store.h"
 
 namespace ludus::mail_testing {
@@ -166,7 +167,8 @@ class MailFixture : public ::testing::Test {
   void SetUp() override {
     ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY));
     dir_ = ludus::testing::scratch_dir();
-    db_ = (dir_ / "ludus.db").string();
+    // The SQLite file, or in the pg/ run a database of its own on the test cluster.
+    db_ = server::testing::test_database((dir_ / "ludus.db").string());
     pbm({"signup", "alice", "alice-pass", "alice@example.org"});
     pbm({"signup", "bob", "bob-passw", "bob@example.org"});
     pbm({"limit", "bob", "bob-passw", "all"});  // challenges start boards at once
