@@ -1,5 +1,7 @@
 #include "ai/game_profiles.h"
 
+#include <string>
+
 namespace ludus::ai {
 
 MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& profile) {
@@ -8,6 +10,38 @@ MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& prof
   if (!config.exploration_chosen) out.exploration = profile.exploration;
   if (!config.playout_chosen) out.guided_playouts = profile.guided_playouts;
   return out;
+}
+
+MctsConfig with_game_profile(const MctsConfig& config, const GameInfo& game) {
+  return with_game_profile(config, config.generation == SearchGeneration::kV1 ? v1_game_profile(game) : game.search);
+}
+
+// The values below are a record, not defaults: change them never (a new generation gets
+// its own table).  tests/ai/spec_parser_test.cpp checks each one.
+MctsConfig v1_config(const MctsConfig& config) {
+  MctsConfig v1 = config;
+  v1.generation = SearchGeneration::kV1;
+  v1.exploration = 0.4;
+  v1.rave = true;
+  v1.amaf_source = AmafSource::kAuto;
+  v1.rave_bias = 0.002;
+  v1.solver = true;
+  v1.first_play_urgency = 1.0;
+  v1.expand_threshold = 2;
+  v1.guided_playouts = false;
+  v1.root_check_budget = 200000;
+  v1.parallelism = Parallelism::kTree;
+  v1.max_nodes = int64_t{1} << 23;
+  v1.reuse_tree = true;
+  return v1;
+}
+
+SearchProfile v1_game_profile(const GameInfo& game) {
+  const std::string& name = game.name;
+  if (name == "n-mesh" || name == "epoxy") return {.rave = false, .exploration = 0.4, .guided_playouts = false};
+  if (name == "ndengrod") return {.rave = false, .exploration = 0.4, .guided_playouts = true};
+  if (name == "netted" || name == "trellis") return {.rave = true, .exploration = 0.1, .guided_playouts = false};
+  return game.search;
 }
 
 }  // namespace ludus::ai

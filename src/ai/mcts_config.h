@@ -22,6 +22,12 @@ enum class Parallelism {
   kTree,  // one shared tree, virtual loss keeps threads apart
 };
 
+// Which generation of search settings fills in what a spec leaves open.  kV1 is the AI as
+// it stood when issue 23's work began (2026-11-24), frozen so that matches against it stay
+// comparable as the defaults improve: `mcts:profile=v1`.  kLatest takes each game's
+// current profile (GameInfo::search) and every later improvement.
+enum class SearchGeneration { kV1, kLatest };
+
 struct MctsConfig {
   // --- budgets (a search stops at the first one reached; 0 = no such limit) -------------
   int64_t iterations = 0;      // playouts per move, all threads together
@@ -44,8 +50,9 @@ struct MctsConfig {
   // opponent win at once, when the two-ply check costs at most this many move applications.
   int64_t root_check_budget = 200000;
 
-  // Set when a spec chose rave, c or playout; otherwise the game's profile
-  // (game_profiles.cpp) may.
+  SearchGeneration generation = SearchGeneration::kLatest;
+  // Set when a spec chose rave, c or playout; otherwise the generation's profile for the
+  // game (game_profiles.cpp) does.
   bool rave_chosen = false;
   bool exploration_chosen = false;
   bool playout_chosen = false;

@@ -71,7 +71,7 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
     else kept += tree->keep_subtree(index);
   }
   if (game_ != history.game_ptr()) {
-    active_ = with_game_profile(config_, history.game().info().search);
+    active_ = with_game_profile(config_, history.game().info());
     sites_.reset();
     if (active_.rave && active_.amaf_source != AmafSource::kTraced &&
         ActionSites::game_shows_stones(history.state()))

@@ -4,7 +4,10 @@
 #include <cctype>
 #include <charconv>
 #include <cmath>
+#include <utility>
+#include <vector>
 
+#include "ai/game_profiles.h"
 #include "core/error.h"
 #include "core/text.h"
 
@@ -31,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -156,21 +159,34 @@ PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& c
     std::string_view rest(text);
     rest.remove_prefix(colon + 1);
     if (rest.empty()) throw fail("nothing after ':'");
+    std::vector<std::pair<std::string, std::string>> settings;
     while (true) {
       size_t comma = rest.find(',');
       std::string item = lowercase_trimmed(rest.substr(0, comma));
       size_t eq = item.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
         throw fail("expected KEY=VALUE, not '" + item + "'");
+      settings.emplace_back(lowercase_trimmed(item.substr(0, eq)), lowercase_trimmed(item.substr(eq + 1)));
+      if (comma == std::string_view::npos) break;
+      rest.remove_prefix(comma + 1);
+    }
+    // The profile first, wherever it stands: the other settings adjust it.
+    for (const auto& [key, value] : settings) {
+      if (key != "profile") continue;
+      if (spec.random) throw fail("the random player only takes seed=N");
+      if (value == "v1") spec.mcts = v1_config(spec.mcts);
+      else if (value == "latest") spec.mcts.generation = SearchGeneration::kLatest;
+      else throw fail("profile must be v1 or latest, not '" + value + "'");
+    }
+    for (const auto& [key, value] : settings) {
+      if (key == "profile") continue;
       try {
-        apply_setting(lowercase_trimmed(item.substr(0, eq)), lowercase_trimmed(item.substr(eq + 1)), spec, threads_set);
+        apply_setting(key, value, spec, threads_set);
       } catch (const SpecError& e) {
         throw fail(e.reason);
       } catch (const LudusError& e) {
         throw fail(e.what());
       }
-      if (comma == std::string_view::npos) break;
-      rest.remove_prefix(comma + 1);
     }
   }
   if (all_threads && !threads_set) spec.mcts.threads = 0;

@@ -82,7 +82,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, profile)");
   EXPECT_EQ(error_of("mcts:rave=maybe"), "bad AI spec 'mcts:rave=maybe': rave must be on or off, not 'maybe'");
   EXPECT_EQ(error_of("mcts:iters"), "bad AI spec 'mcts:iters': expected KEY=VALUE, not 'iters'");
   EXPECT_EQ(error_of("mcts:"), "bad AI spec 'mcts:': nothing after ':'");
@@ -114,6 +114,71 @@ TEST(SpecParser, PlayoutKeyAndProfile) {
   EXPECT_TRUE(with_game_profile(open, find_game("ndengrod").info->search).guided_playouts);
   EXPECT_FALSE(with_game_profile(open, find_game("netted").info->search).guided_playouts);
   EXPECT_FALSE(with_game_profile(open, SearchProfile{}).guided_playouts);
+}
+
+// profile=v1 is a record of the AI of 2026-11-24: every knob is written out here, so a
+// change of a default that v1 does not pin fails this test instead of silently changing
+// what "v1" means in earlier measurements.
+TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
+  PlayerConfig config;
+  config.threads = 3;
+  config.seed = 42;
+  for (const char* text : {"mcts:profile=v1", "hard:profile=V1", "mcts:c=0.25,profile=v1,iters=500"}) {
+    SCOPED_TRACE(text);
+    const MctsConfig m = parse_player_spec(text, config).mcts;
+    EXPECT_EQ(m.generation, SearchGeneration::kV1);
+    EXPECT_EQ(m.rave, true);
+    EXPECT_EQ(m.amaf_source, AmafSource::kAuto);
+    EXPECT_EQ(m.rave_bias, 0.002);
+    EXPECT_EQ(m.solver, true);
+    EXPECT_EQ(m.first_play_urgency, 1.0);
+    EXPECT_EQ(m.expand_threshold, 2);
+    EXPECT_EQ(m.guided_playouts, false);
+    EXPECT_EQ(m.root_check_budget, 200000);
+    EXPECT_EQ(m.parallelism, Parallelism::kTree);
+    EXPECT_EQ(m.max_nodes, int64_t{1} << 23);
+    EXPECT_EQ(m.reuse_tree, true);
+    EXPECT_EQ(m.seed, 42u);  // budgets, threads and seed are not the profile's
+  }
+  // Settings given with the profile adjust it, wherever they stand.
+  const MctsConfig tuned = parse_player_spec("mcts:c=0.25,profile=v1,iters=500", config).mcts;
+  EXPECT_EQ(tuned.exploration, 0.25);
+  EXPECT_TRUE(tuned.exploration_chosen);
+  EXPECT_EQ(tuned.iterations, 500);
+  EXPECT_EQ(parse_player_spec("hard:profile=v1", config).mcts.move_seconds, 1.0);
+  EXPECT_EQ(parse_player_spec("hard:profile=v1", config).mcts.threads, 0);  // hard: all cores
+
+  // The per-game settings of v1, whatever the games' profiles become.
+  struct GameV1 {
+    const char* game;
+    bool rave;
+    double exploration;
+    bool guided;
+  };
+  const MctsConfig open = parse_player_spec("mcts:profile=v1", config).mcts;
+  for (const GameV1& g : {GameV1{"n-mesh", false, 0.4, false}, GameV1{"epoxy", false, 0.4, false},
+                          GameV1{"ndengrod", false, 0.4, true}, GameV1{"netted", true, 0.1, false},
+                          GameV1{"trellis", true, 0.1, false}}) {
+    SCOPED_TRACE(g.game);
+    const MctsConfig active = with_game_profile(open, *find_game(g.game).info);
+    EXPECT_EQ(active.rave, g.rave);
+    EXPECT_EQ(active.exploration, g.exploration);
+    EXPECT_EQ(active.guided_playouts, g.guided);
+  }
+  // The default generation is the latest, which reads the games' own profiles.
+  EXPECT_EQ(parse_player_spec("hard", config).mcts.generation, SearchGeneration::kLatest);
+  EXPECT_EQ(parse_player_spec("mcts:profile=latest", config).mcts.generation, SearchGeneration::kLatest);
+}
+
+TEST(SpecParser, UnknownProfileIsOneClearLine) {
+  PlayerConfig config;
+  try {
+    parse_player_spec("mcts:profile=v0", config);
+    FAIL() << "profile=v0 was accepted";
+  } catch (const LudusError& e) {
+    EXPECT_STREQ(e.what(), "bad AI spec 'mcts:profile=v0': profile must be v1 or latest, not 'v0'");
+  }
+  EXPECT_THROW(parse_player_spec("random:profile=v1", config), LudusError);
 }
 
 TEST(SpecParser, MakePlayerKeepsTheSpecAsName) {
