@@ -4,14 +4,12 @@
 # file name without its extension.  Bytes, not a string literal, so every file is kept
 # exactly, whatever characters it holds.
 #   cmake -DOUTPUT=out.cpp -DARRAY=kRulesDocuments "-DFILES=a.md;b.md" -P embed_files.cmake
-foreach(var OUTPUT ARRAY FILES)
+# An empty FILES gives an empty table (ARRAY_count 0).
+foreach(var OUTPUT ARRAY)
   if(NOT DEFINED ${var})
     message(FATAL_ERROR "embed_files.cmake: ${var} is not set")
   endif()
 endforeach()
-if(NOT FILES)
-  message(FATAL_ERROR "embed_files.cmake: no files to embed")
-endif()
 
 set(data "")
 set(entries "")
@@ -40,7 +38,7 @@ namespace {
 ${data}}  // namespace
 
 extern const EmbeddedFile ${ARRAY}[] = {
-${entries}};
+${entries}    {\"\", nullptr, 0}};  // an end marker (and no empty array when FILES is)
 extern const int ${ARRAY}_count = ${index};
 
 }  // namespace ludus

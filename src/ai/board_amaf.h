@@ -7,6 +7,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "core/game.h"
@@ -25,6 +26,13 @@ class ActionSites {
   bool known(Action action) const { return entries_[static_cast<size_t>(action)].load(std::memory_order_relaxed) != kUnknown; }
   // Learns the sites `action` fills when played in `state` (where it is legal).
   void learn(const State& state, Action action);
+  // The sites `action` fills: {first, second}, second -1 for one site; {-1, -1} for a move
+  // that fills none (pass, swap).  Precondition: known(action).
+  std::pair<int, int> sites(Action action) const {
+    int32_t e = entries_[static_cast<size_t>(action)].load(std::memory_order_relaxed);
+    if (e < 0) return {-1, -1};
+    return {e & 0xffff, (e >> 16) - 1};
+  }
   // True when every site `action` fills holds `colour` in `board` (site -> colour, -1 empty);
   // false for moves that fill no site (pass, swap) or that are not learnt yet.
   bool played(Action action, int colour, const int8_t* board) const {

@@ -9,6 +9,7 @@ MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& prof
   if (!config.rave_chosen) out.rave = profile.rave;
   if (!config.exploration_chosen) out.exploration = profile.exploration;
   if (!config.playout_chosen) out.guided_playouts = profile.guided_playouts;
+  if (config.priors == "auto") out.priors = profile.priors ? "on" : "off";
   return out;
 }
 
@@ -33,15 +34,21 @@ MctsConfig v1_config(const MctsConfig& config) {
   v1.parallelism = Parallelism::kTree;
   v1.max_nodes = int64_t{1} << 23;
   v1.reuse_tree = true;
+  v1.priors = "off";  // learned priors came after v1
+  v1.prior_weight = 1.0;
+  v1.prior_visits = 16;
   return v1;
 }
 
 SearchProfile v1_game_profile(const GameInfo& game) {
   const std::string& name = game.name;
-  if (name == "n-mesh" || name == "epoxy") return {.rave = false, .exploration = 0.4, .guided_playouts = false};
-  if (name == "ndengrod") return {.rave = false, .exploration = 0.4, .guided_playouts = true};
-  if (name == "netted" || name == "trellis") return {.rave = true, .exploration = 0.1, .guided_playouts = false};
-  return game.search;
+  SearchProfile v1;
+  if (name == "n-mesh" || name == "epoxy") v1 = {.rave = false, .exploration = 0.4, .guided_playouts = false};
+  else if (name == "ndengrod") v1 = {.rave = false, .exploration = 0.4, .guided_playouts = true};
+  else if (name == "netted" || name == "trellis") v1 = {.rave = true, .exploration = 0.1, .guided_playouts = false};
+  else v1 = game.search;
+  v1.priors = false;
+  return v1;
 }
 
 }  // namespace ludus::ai

@@ -72,6 +72,11 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
   }
   if (game_ != history.game_ptr()) {
     active_ = with_game_profile(config_, history.game().info());
+    priors_ = {};
+    if (auto weights = priors::load_priors(active_.priors, history.game())) {
+      priors_.weights = std::move(weights);
+      priors_.tables = priors::shared_feature_tables(history.game());
+    }
     sites_.reset();
     if (active_.rave && active_.amaf_source != AmafSource::kTraced &&
         ActionSites::game_shows_stones(history.state()))
@@ -114,7 +119,10 @@ MoveChoice MctsPlayer::choose(const History& history) {
   }
   std::vector<Tree*> trees;
   for (auto& tree : trees_) trees.push_back(tree.get());
-  SearchReport report = run_search(trees, state, active_, budget, sites_.get());
+  const auto& played = history.actions();
+  priors_.root_last = played.empty() ? kNoAction : played.back();
+  priors_.root_earlier = played.size() < 2 ? kNoAction : played[played.size() - 2];
+  SearchReport report = run_search(trees, state, active_, budget, sites_.get(), priors_);
 
   auto moves = root_moves(trees, state.game());
   if (moves.empty()) {  // only when no tree could grow at all
@@ -159,11 +167,11 @@ MoveChoice MctsPlayer::choose(const History& history) {
 
 std::string MctsPlayer::describe(const MoveChoice& c, int threads) const {
   const bool guided = active_.guided_playouts && (!active_.rave || sites_);  // see MctsConfig
-  std::string text = fmt::format("{} iterations ({}/s, {} thread{}{}{}{}), win {:.1f}%, nodes {} (reused {})",
+  std::string text = fmt::format("{} iterations ({}/s, {} thread{}{}{}{}{}), win {:.1f}%, nodes {} (reused {})",
                                  c.iterations, compact(c.iterations / std::max(c.seconds, 1e-9)), threads,
                                  threads == 1 ? "" : "s",
                                  threads == 1 ? "" : config_.parallelism == Parallelism::kTree ? " tree" : " root",
-                                 guided ? ", guided" : "",
+                                 guided ? ", guided" : "", priors_.active() ? ", priors" : "",
                                  active_.rave ? (sites_ ? ", rave" : ", rave traced") : "",
                                  50.0 * (c.value + 1), compact(static_cast<double>(c.tree_nodes)),
                                  compact(static_cast<double>(c.reused_nodes)));

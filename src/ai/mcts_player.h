@@ -8,6 +8,7 @@
 
 #include "ai/board_amaf.h"
 #include "ai/mcts_config.h"
+#include "ai/mcts_search.h"
 #include "ai/mcts_tree.h"
 #include "ai/player.h"
 
@@ -36,6 +37,7 @@ class MctsPlayer : public Player {
   std::vector<std::unique_ptr<Tree>> trees_;
   std::shared_ptr<const Game> game_;   // the game the trees belong to
   std::unique_ptr<ActionSites> sites_;  // board AMAF for game_, when it shows its stones
+  PriorSource priors_;                 // learned move priors for game_ (inactive: none)
   std::vector<Action> root_actions_;   // moves from the start to the trees' root
   double used_seconds_ = 0;            // this game, for `total`
 };

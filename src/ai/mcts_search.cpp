@@ -118,11 +118,15 @@ bool decided(const std::vector<Tree*>& trees, const Game& game, double remaining
 
 }  // namespace
 
-void prepare_root(Tree& tree, const State& root, const MctsConfig& config) {
+void prepare_root(Tree& tree, const State& root, const MctsConfig& config, const PriorSource& priors) {
   Rng rng(thread_seed(config.seed, -1));
   std::vector<Action> scratch;
   const int seat = root.seat_to_move();
   if (!expand_node(tree, Tree::root(), root, seat, rng, scratch)) return;
+  if (priors.active()) {
+    priors::MovePriors move_priors(priors.tables, *priors.weights);
+    assign_priors(tree, Tree::root(), root, move_priors, priors.root_last, priors.root_earlier);
+  }
   const Node& node = tree.node(Tree::root());
   // Iterative deepening over our turn and the opponent's next one (up to 4 plies, for
   // games whose turns have two plies): wins at once, and moves that let the opponent win
@@ -147,16 +151,16 @@ void prepare_root(Tree& tree, const State& root, const MctsConfig& config) {
 }
 
 SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,
-                        const SearchBudget& budget, ActionSites* sites) {
+                        const SearchBudget& budget, ActionSites* sites, const PriorSource& priors) {
   const auto start = Clock::now();
   const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
-  for (Tree* tree : trees) prepare_root(*tree, root, config);
+  for (Tree* tree : trees) prepare_root(*tree, root, config, priors);
 
   std::atomic<int64_t> claimed{0}, done{0};
   std::atomic<bool> stop{false};
   auto work = [&](int id) {
     Tree& tree = *trees[trees.size() == 1 ? 0 : static_cast<size_t>(id)];
-    SearchWorker worker(tree, root, config, thread_seed(config.seed, id), sites);
+    SearchWorker worker(tree, root, config, thread_seed(config.seed, id), sites, priors);
     int64_t local = 0;
     while (!stop.load(std::memory_order_relaxed)) {
       if (any_root_proven(trees)) break;

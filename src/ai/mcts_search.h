@@ -32,6 +32,16 @@ struct RootMove {
   double mean() const { return visits ? score2 / (2.0 * visits) : 0.5; }
 };
 
+// Learned move priors for one search: shared tables and weights (both null: none), and the
+// two moves before the root (for the features that look at the last moves).
+struct PriorSource {
+  std::shared_ptr<const priors::FeatureTables> tables;
+  std::shared_ptr<const priors::PriorWeights> weights;
+  Action root_last = kNoAction;
+  Action root_earlier = kNoAction;
+  bool active() const { return tables && weights; }
+};
+
 struct SearchReport {
   int64_t iterations = 0;
   double seconds = 0;
@@ -40,12 +50,12 @@ struct SearchReport {
 // Expands the root and proves, before searching, the moves that win at once and (when the
 // check costs at most config.root_check_budget move applications) the moves that let the
 // opponent win at once.  Single-threaded.
-void prepare_root(Tree& tree, const State& root, const MctsConfig& config);
+void prepare_root(Tree& tree, const State& root, const MctsConfig& config, const PriorSource& priors = {});
 
 // Runs workers on config.threads threads until the budget is spent or the root is proven.
 // `sites` (may be null) lets RAVE read the final board of the game's fast playouts.
 SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,
-                        const SearchBudget& budget, ActionSites* sites);
+                        const SearchBudget& budget, ActionSites* sites, const PriorSource& priors = {});
 
 // The root moves with statistics summed over `trees` (in the first tree's order).
 std::vector<RootMove> root_moves(const std::vector<Tree*>& trees, const Game& game);

@@ -1,6 +1,7 @@
 #include "ai/mcts_tree.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <new>
 #include <vector>
@@ -46,8 +47,9 @@ void copy_node(const Node& from, Node& to) {
   to.mover = from.mover;
   to.expansion.store(from.expansion.load(r) == kExpanded ? kExpanded : kLeaf, r);
   to.proof.store(from.proof.load(r), r);
-  to.sites_learnt.store(from.sites_learnt.load(r), r);
+  to.flags.store(from.flags.load(r), r);
   to.proof_plies.store(from.proof_plies.load(r), r);
+  to.prior.store(from.prior.load(r), r);
   to.first_child = from.first_child;
   to.num_children = from.num_children;
   to.visits.store(from.visits.load(r), r);
@@ -113,6 +115,19 @@ bool expand_node(Tree& tree, NodeIndex index, const State& state, int seat, Rng&
   node.num_children = count;
   node.expansion.store(kExpanded, std::memory_order_release);
   return true;
+}
+
+void assign_priors(Tree& tree, NodeIndex index, const State& state, priors::MovePriors& priors, Action last,
+                   Action earlier) {
+  Node& node = tree.node(index);
+  if (!node.expanded() || (node.flags.fetch_or(kPriorsClaimed, std::memory_order_relaxed) & kPriorsClaimed)) return;
+  Node* children = &tree.node(node.first_child);
+  std::vector<Action>& moves = priors.move_buffer();
+  moves.clear();
+  for (uint32_t i = 0; i < node.num_children; ++i) moves.push_back(children[i].action);
+  const std::span<const float> p = priors.probabilities(state, last, earlier, moves);
+  for (uint32_t i = 0; i < node.num_children; ++i)
+    children[i].prior.store(static_cast<uint16_t>(std::lround(p[i] * 65535.0f)), std::memory_order_relaxed);
 }
 
 int64_t Tree::keep_subtree(NodeIndex new_root) {

@@ -9,6 +9,7 @@
 #include <memory>
 #include <vector>
 
+#include "ai/priors/move_priors.h"
 #include "core/game.h"
 #include "core/random.h"
 
@@ -31,14 +32,18 @@ inline uint32_t reward2(int winning_seat, int seat) {
 }
 
 enum Expansion : uint8_t { kLeaf = 0, kExpanding = 1, kExpanded = 2 };
+// Node::flags bits.
+constexpr uint8_t kSitesLearnt = 1;   // board AMAF knows the sites of the children's moves
+constexpr uint8_t kPriorsClaimed = 2;  // a thread has given (or is giving) the children priors
 
 struct Node {
   Action action = kNoAction;          // the move that led here
   uint8_t mover = 0;                  // seat that played it; statistics are its rewards
   std::atomic<uint8_t> expansion{kLeaf};
   std::atomic<uint8_t> proof{kUnproven};
-  std::atomic<uint8_t> sites_learnt{0};  // board AMAF knows the sites of the children's moves
+  std::atomic<uint8_t> flags{0};       // kSitesLearnt | kPriorsClaimed
   std::atomic<uint16_t> proof_plies{0};  // plies to the end under perfect play, once proven
+  std::atomic<uint16_t> prior{0};     // learned move probability x 65535 (0: none yet)
   NodeIndex first_child = kNoNode;    // published by expansion = kExpanded (release)
   uint32_t num_children = 0;
   std::atomic<uint32_t> visits{0};    // incremented on the way down: a virtual loss until backup
@@ -104,6 +109,12 @@ void set_proof(Node& node, Proof proof, int plies);
 // `seat` when a child is, proven when every child is (a draw if one is a draw, else lost).
 // Shortest wins and longest losses are kept in proof_plies.  Returns true when it proved.
 bool try_prove(Tree& tree, NodeIndex index, int seat);
+
+// Gives the children of the expanded node `index` (whose position is `state`, reached by
+// `last` after `earlier`) their learned priors, unless a thread has claimed that already.
+// Thread-safe: readers see 0 until a child's prior is written.
+void assign_priors(Tree& tree, NodeIndex index, const State& state, priors::MovePriors& priors, Action last,
+                   Action earlier);
 
 // Gives a leaf one child per legal move of `state` (shuffled with `rng`, so ties between
 // untried moves fall on no fixed corner).  Thread-safe; returns false when another thread

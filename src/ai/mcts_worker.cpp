@@ -39,12 +39,26 @@ inline float inverse_sqrt(uint32_t n) {
 }  // namespace
 
 SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed,
-                           ActionSites* sites)
+                           ActionSites* sites, const PriorSource& priors)
     : tree_(tree), root_(root), config_(config), rng_(seed), sites_(config.rave ? sites : nullptr) {
+  if (priors.active()) {
+    priors_ = std::make_unique<priors::MovePriors>(priors.tables, *priors.weights);
+    root_last_ = priors.root_last;
+    root_earlier_ = priors.root_earlier;
+  }
   if (sites_) final_board_.assign(static_cast<size_t>(sites_->num_sites()), -1);
   if (config_.rave) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
   if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
+}
+
+void SearchWorker::assign_priors_here(const State& state) {
+  // path_[i] was reached by its node's action; the root by the moves before the search.
+  auto action_at = [&](size_t depth) { return depth == 0 ? root_last_ : tree_.node(path_[depth]).action; };
+  const size_t depth = path_.size() - 1;
+  const Action last = action_at(depth);
+  const Action earlier = depth >= 1 ? action_at(depth - 1) : root_earlier_;
+  assign_priors(tree_, path_.back(), state, *priors_, last, earlier);
 }
 
 bool SearchWorker::prove_from_book(Node& node, const State& state) {
@@ -90,7 +104,11 @@ void SearchWorker::iterate() {
         break;
       }
     }
-    if (sites_ && !node.sites_learnt.load(kRelaxed)) learn_sites(node, *state);
+    const uint8_t flags = node.flags.load(kRelaxed);
+    if (sites_ && !(flags & kSitesLearnt)) learn_sites(node, *state);
+    // Priors only where the search keeps coming back: a node's first visits cost nothing extra.
+    if (priors_ && !(flags & kPriorsClaimed) && node.n() >= static_cast<uint32_t>(config_.prior_visits))
+      assign_priors_here(*state);
     NodeIndex child_index = select(node, seat);
     Node& child = tree_.node(child_index);
     const uint32_t earlier_visits = child.visits.fetch_add(1, kRelaxed);  // a virtual loss until backup
@@ -127,6 +145,8 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
   const float bias = static_cast<float>(config_.rave_bias);
   const float fpu = static_cast<float>(config_.first_play_urgency);
   const bool rave = config_.rave;
+  // Progressive bias of learned priors (children hold 0 without them).
+  const float prior_bias = static_cast<float>(config_.prior_weight) * (1.0f / 65535.0f);
   float best = -std::numeric_limits<float>::infinity(), best_lost = best;
   NodeIndex chosen = kNoNode, chosen_lost = kNoNode;
   const Node* children = &tree_.node(node.first_child);
@@ -161,7 +181,8 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
         }
       }
     }
-    if (q + explore > best) best = q + explore, chosen = node.first_child + i;
+    const float bias = prior_bias * static_cast<float>(child.prior.load(kRelaxed)) * inverse(n + 1);
+    if (q + explore + bias > best) best = q + explore + bias, chosen = node.first_child + i;
   }
   return chosen != kNoNode ? chosen : chosen_lost;
 }
@@ -171,7 +192,7 @@ void SearchWorker::learn_sites(Node& node, const State& state) {
     Action action = tree_.node(node.first_child + i).action;
     if (!sites_->known(action)) sites_->learn(state, action);
   }
-  node.sites_learnt.store(1, kRelaxed);
+  node.flags.fetch_or(kSitesLearnt, kRelaxed);
 }
 
 int SearchWorker::simulate(State& state) {

@@ -16,6 +16,7 @@
 
 #include "ai/board_amaf.h"
 #include "ai/mcts_config.h"
+#include "ai/mcts_search.h"
 #include "ai/mcts_tree.h"
 #include "ai/solver/exact_key.h"
 #include "ai/solver/opening_book.h"
@@ -27,7 +28,9 @@ namespace ludus::ai {
 class SearchWorker {
  public:
   // `sites` (may be null) enables board AMAF; without it RAVE uses traced playouts.
-  SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed, ActionSites* sites);
+  // `priors` (may be inactive) gives expanded nodes' children learned priors.
+  SearchWorker(Tree& tree, const State& root, const MctsConfig& config, uint64_t seed, ActionSites* sites,
+               const PriorSource& priors = {});
 
   // One iteration from the root.  Precondition: the root is expanded and not terminal.
   void iterate();
@@ -61,6 +64,11 @@ class SearchWorker {
   // The proven positions stored for this board, when there are any (the solver's keys).
   const solver::OpeningBook* book_ = nullptr;
   std::unique_ptr<solver::ExactKeyer> keyer_;
+  // Learned move priors (null: none) and the two moves before the root.
+  std::unique_ptr<priors::MovePriors> priors_;
+  Action root_last_ = kNoAction, root_earlier_ = kNoAction;
+  // Gives the children of path_.back() (position `state`) their priors.
+  void assign_priors_here(const State& state);
 };
 
 }  // namespace ludus::ai

@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, profile";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -102,6 +102,14 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     else if (value == "random") m.guided_playouts = false;
     else throw SpecError{"playout must be guided or random, not '" + value + "'"};
     m.playout_chosen = true;
+  } else if (key == "priors") {
+    m.priors = value;  // on, off or a weights file (read and checked when the game is known)
+  } else if (key == "pw") {
+    if (!parse_double(value, m.prior_weight) || m.prior_weight < 0 || m.prior_weight > 1000)
+      throw SpecError{"pw must be a number from 0 to 1000, not '" + value + "'"};
+  } else if (key == "pv") {
+    if (!parse_int(value, m.prior_visits) || m.prior_visits < 0 || m.prior_visits > 1000000)
+      throw SpecError{"pv must be an integer from 0 to 1000000, not '" + value + "'"};
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};
@@ -156,17 +164,21 @@ PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& c
   }
   bool threads_set = false;
   if (colon != std::string::npos) {
-    std::string_view rest(text);
+    // Split the text as typed: a file name (priors=FILE) keeps its case; the rest is folded.
+    std::string_view rest = trim(spec_text);
     rest.remove_prefix(colon + 1);
     if (rest.empty()) throw fail("nothing after ':'");
     std::vector<std::pair<std::string, std::string>> settings;
     while (true) {
       size_t comma = rest.find(',');
-      std::string item = lowercase_trimmed(rest.substr(0, comma));
+      const std::string_view typed = trim(rest.substr(0, comma));
+      std::string item = lowercase_trimmed(typed);
       size_t eq = item.find('=');
       if (eq == std::string::npos || eq == 0 || eq + 1 == item.size())
         throw fail("expected KEY=VALUE, not '" + item + "'");
-      settings.emplace_back(lowercase_trimmed(item.substr(0, eq)), lowercase_trimmed(item.substr(eq + 1)));
+      std::string key = lowercase_trimmed(item.substr(0, eq)), value = lowercase_trimmed(item.substr(eq + 1));
+      if (key == "priors" && value != "on" && value != "off") value = std::string(trim(typed.substr(eq + 1)));
+      settings.emplace_back(std::move(key), std::move(value));
       if (comma == std::string_view::npos) break;
       rest.remove_prefix(comma + 1);
     }

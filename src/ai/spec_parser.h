@@ -7,6 +7,8 @@
 //       rave=on|off|board|traced  solver=on|off  seed=N  par=tree|root  nodes=N (tree size cap)
 //       expand=N (visits before a leaf grows children)  bias=X (RAVE bias, smaller trusts AMAF longer)
 //       playout=guided|random (guided: the game's knowledge in playouts, where it has any)
+//       priors=on|off|FILE (learned move priors: the compiled-in weights, none, or a file
+//       from `ludus train`)  pw=X (their progressive-bias weight)
 //       profile=v1|latest (v1: every setting left open as the AI of 2026-11-24 had it,
 //       frozen for comparisons; latest, the default: the current best; see game_profiles.h)
 // DURATION: a number with ms, s or m (bare numbers are seconds): 500ms, 2s, 1.5m.

@@ -29,6 +29,11 @@ struct SearchProfile {
   bool rave = true;              // AMAF statistics blended into the tree
   double exploration = 0.4;      // UCT constant
   bool guided_playouts = false;  // State::guided_playout instead of uniform playouts
+  // Learned move priors (ai/priors, data/priors/GAME.txt) in the tree, where measured to pay.
+  bool priors = false;
+  // Whether a move's local pattern may be turned by every symmetry of the board's
+  // directions when learning priors; false keeps each axis (players aim at different sides).
+  bool patterns_turn_freely = true;
 };
 
 // How a game lets the second player answer a strong first move.

@@ -22,7 +22,7 @@ const GameInfo kInfo{
     // Measured at equal time (100 ms a move, one thread, 15x15, seats alternating): RAVE
     // (c = 0.1, board AMAF) against UCT (c = 0.4) 100% (60/60): with pairs of stones a
     // turn, AMAF is decisive.
-    .search = {.rave = true, .exploration = 0.1, .guided_playouts = false},
+    .search = {.rave = true, .exploration = 0.1, .guided_playouts = false, .patterns_turn_freely = false},
     .bench_boards = {{{"size", "7"}}, {}, {{"size", "25"}}},
 };
 

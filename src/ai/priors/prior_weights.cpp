@@ -1,0 +1,137 @@
+#include "ai/priors/prior_weights.h"
+
+#include <charconv>
+#include <cmath>
+
+#include <fmt/format.h>
+
+#include "core/embedded_file.h"
+#include "core/error.h"
+#include "core/text.h"
+
+namespace ludus {
+extern const EmbeddedFile kPriorWeights[];
+extern const int kPriorWeights_count;
+}  // namespace ludus
+
+namespace ludus::ai::priors {
+namespace {
+
+const std::vector<PriorWeights>& compiled() {
+  static const std::vector<PriorWeights> all = [] {
+    std::vector<PriorWeights> out;
+    for (int i = 0; i < kPriorWeights_count; ++i) out.push_back(PriorWeights::parse(kPriorWeights[i].text()));
+    return out;
+  }();
+  return all;
+}
+
+template <typename Number>
+bool parse_number(const std::string& text, Number& out) {
+  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
+  return ec == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+PriorWeights::PriorWeights(std::string game, std::map<std::string, std::string> options,
+                           std::array<int, kGroupCount> sizes)
+    : game_(std::move(game)), options_(std::move(options)) {
+  for (int g = 0; g < kGroupCount; ++g) {
+    log_gamma_[static_cast<size_t>(g)].assign(static_cast<size_t>(sizes[g]), 0.0f);
+    gamma_[static_cast<size_t>(g)].assign(static_cast<size_t>(sizes[g]), 1.0f);
+  }
+}
+
+void PriorWeights::set_log_gamma(int group, int value, float log_gamma) {
+  log_gamma_[static_cast<size_t>(group)][static_cast<size_t>(value)] = log_gamma;
+  gamma_[static_cast<size_t>(group)][static_cast<size_t>(value)] = std::exp(log_gamma);
+}
+
+PriorWeights PriorWeights::parse(std::string_view text) {
+  std::string game;
+  std::map<std::string, std::string> options;
+  std::array<int, kGroupCount> sizes{};
+  bool have_sizes = false;
+  std::unique_ptr<PriorWeights> weights;
+  int number = 0;
+  while (!text.empty()) {
+    const size_t end = text.find('\n');
+    const std::string_view line = text.substr(0, end);
+    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
+    ++number;
+    const auto w = split_words(line);
+    if (w.empty() || w[0][0] == '#') continue;
+    auto bad = [&](std::string_view why) { return LudusError(fmt::format("bad priors file: line {}: {}", number, why)); };
+    if (w[0] == "game" && w.size() == 2 && !weights) {
+      game = w[1];
+    } else if (w[0] == "options" && !weights) {
+      for (size_t i = 1; i < w.size(); ++i) {
+        const size_t eq = w[i].find('=');
+        if (eq == std::string::npos || eq == 0) throw bad("option without '='");
+        options[w[i].substr(0, eq)] = w[i].substr(eq + 1);
+      }
+    } else if (w[0] == "sizes" && !weights) {
+      if (w.size() != kGroupCount + 1) throw bad(fmt::format("sizes needs {} numbers", int(kGroupCount)));
+      for (int g = 0; g < kGroupCount; ++g)
+        if (!parse_number(w[static_cast<size_t>(g) + 1], sizes[g]) || sizes[g] < 1 || sizes[g] > 65536)
+          throw bad("a group size must be a number from 1 to 65536");
+      have_sizes = true;
+    } else {
+      if (w.size() != 3) throw bad(fmt::format("unknown line '{}'", line));
+      int group = 0;
+      while (group < kGroupCount && w[0] != group_name(group)) ++group;
+      if (group == kGroupCount) throw bad(fmt::format("unknown feature group '{}'", w[0]));
+      if (game.empty() || !have_sizes) throw bad("weights before the game and sizes lines");
+      if (!weights) weights = std::make_unique<PriorWeights>(game, options, sizes);
+      int value = 0;
+      float log_gamma = 0;
+      if (!parse_number(w[1], value) || value < 0 || value >= sizes[group]) throw bad("value out of range");
+      if (!parse_number(w[2], log_gamma) || !std::isfinite(log_gamma) || std::fabs(log_gamma) > 50)
+        throw bad("log gamma must be a number from -50 to 50");
+      weights->set_log_gamma(group, value, log_gamma);
+    }
+  }
+  if (game.empty()) throw LudusError("bad priors file: no game line");
+  if (!have_sizes) throw LudusError("bad priors file: no sizes line");
+  if (!weights) weights = std::make_unique<PriorWeights>(game, options, sizes);
+  return std::move(*weights);
+}
+
+std::string PriorWeights::format(const std::vector<std::string>& comment) const {
+  std::string out;
+  for (const auto& line : comment) out += "# " + line + "\n";
+  out += "game " + game_ + "\noptions";
+  for (const auto& [k, v] : options_) out += " " + k + "=" + v;
+  out += "\nsizes";
+  for (int g = 0; g < kGroupCount; ++g) out += fmt::format(" {}", group_size(g));
+  out += "\n";
+  for (int g = 0; g < kGroupCount; ++g)
+    for (int v = 0; v < group_size(g); ++v)
+      if (log_gamma(g, v) != 0.0f) out += fmt::format("{} {} {:.4f}\n", group_name(g), v, log_gamma(g, v));
+  return out;
+}
+
+const PriorWeights* PriorWeights::for_game(const Game& game) {
+  for (const PriorWeights& w : compiled())
+    if (w.game_ == game.name() && w.options_ == game.options().values()) return &w;
+  return nullptr;
+}
+
+bool PriorWeights::fits(const Game& game, const FeatureExtractor& features, std::string* why) const {
+  std::string reason;
+  if (game_ != game.name()) {
+    reason = fmt::format("the priors are for {}, not {}", game_, game.name());
+  } else if (options_ != game.options().values()) {
+    reason = "the priors are for other options of " + game_;
+  } else {
+    for (int g = 0; g < kGroupCount && reason.empty(); ++g)
+      if (group_size(g) != features.group_size(g))
+        reason = fmt::format("the priors' {} group has {} values, this build's {}", group_name(g), group_size(g),
+                             features.group_size(g));
+  }
+  if (why) *why = reason;
+  return reason.empty();
+}
+
+}  // namespace ludus::ai::priors
