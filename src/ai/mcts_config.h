@@ -52,10 +52,10 @@ struct MctsConfig {
   std::string priors = "auto";
   // Progressive bias: w * P(move) / (n + 1) is added to a child's score, so moves the
   // priors like are tried first and the bias fades as the statistics grow.
-  double prior_weight = 1.0;
+  double prior_weight = 3.0;
   // A node's children get their priors once it has this many visits (the computation
   // costs about as much as several fast iterations, so rarely visited nodes go without).
-  int prior_visits = 16;
+  int prior_visits = 4;
   // Before searching, prove the root's children that win at once and those that let the
   // opponent win at once, when the two-ply check costs at most this many move applications.
   int64_t root_check_budget = 200000;

@@ -69,6 +69,12 @@ const char* group_name(int group) {
 
 FeatureTables::FeatureTables(const Game& game)
     : geometry_(*game.board_geometry()), sites_(game), directions_(geometry_.num_dirs()) {
+  // The sites of every move legal at the start (all placements, in most games) are learnt
+  // now, so a last move is found even when no search met it as a legal move before.
+  {
+    auto start = game.new_initial_state();
+    for (Action a : start->legal_actions()) sites_.learn(*start, a);
+  }
   const auto symmetries = direction_symmetries(geometry_.topology(), game.info().search.patterns_turn_freely);
   const uint32_t codes = 1u << (2 * directions_);
   canonical_.assign(codes, 0);

@@ -54,7 +54,8 @@ class FeatureTables {
   int edge_distance(int site) const { return edge_[static_cast<size_t>(site)]; }
   // The sites `action` (legal in `state`) fills: {-1, -1} for none, second -1 for one.
   std::pair<int, int> sites(const State& state, Action action) const;
-  // The same for a move already played (learnt when it was legal); {-1, -1} if unknown.
+  // The same for a move already played (learnt at the start or when it was legal since);
+  // {-1, -1} if unknown.
   std::pair<int, int> known_sites(Action action) const;
 
  private:

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "core/error.h"
 
 namespace ludus::ai::priors {
@@ -13,11 +15,13 @@ void PriorTrainer::add_game(std::span<const Action> actions, bool held_out) {
   auto state = game_->new_initial_state();
   std::vector<Action> legal;
   Action last = kNoAction, earlier = kNoAction;
-  for (Action played : actions) {
+  for (size_t ply = 0; ply < actions.size(); ++ply) {
+    const Action played = actions[ply];
     if (state->is_terminal()) break;
     state->legal_actions(legal);
     const auto it = std::find(legal.begin(), legal.end(), played);
-    if (it == legal.end()) throw LudusError("a recorded move is not legal: " + state->action_to_text(played));
+    // (The action is not named: an id that is no move at all has no text.)
+    if (it == legal.end()) throw LudusError(fmt::format("move {} of a game to learn from is not legal there", ply + 1));
     if (legal.size() > 1) {
       Position p;
       p.first = static_cast<uint32_t>(moves_.size());
