@@ -190,6 +190,21 @@ TEST(PriorWeightsFile, RoundTripAndOneLineErrors) {
   EXPECT_EQ(error_of("\x01\xff garbage\n"), "bad priors file: line 1: unknown line '\x01\xff garbage'");
 }
 
+// Stored weights go stale when the features change (another pattern count, another game
+// option): each file must fit its board in this build, and be the one found for it.
+TEST(PriorWeightsFile, EveryStoredFileFitsItsBoard) {
+  const auto stored = PriorWeights::compiled_in();
+  ASSERT_GE(stored.size(), 3u);
+  for (const PriorWeights* w : stored) {
+    SCOPED_TRACE(w->game());
+    auto game = make_game(w->game(), w->options());
+    std::string why;
+    EXPECT_TRUE(w->fits(*game, FeatureExtractor(*game), &why)) << why;
+    EXPECT_EQ(PriorWeights::for_game(*game), w);
+    EXPECT_NE(load_priors("on", *game), nullptr);
+  }
+}
+
 TEST(PriorWeightsFile, ASpecNamingABadFileIsOneClearError) {
   auto game = make_game("n-mesh");
   const auto dir = std::filesystem::temp_directory_path() / ("ludus-priors-" + std::to_string(::getpid()));

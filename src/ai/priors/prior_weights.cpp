@@ -118,6 +118,12 @@ const PriorWeights* PriorWeights::for_game(const Game& game) {
   return nullptr;
 }
 
+std::vector<const PriorWeights*> PriorWeights::compiled_in() {
+  std::vector<const PriorWeights*> out;
+  for (const PriorWeights& w : compiled()) out.push_back(&w);
+  return out;
+}
+
 bool PriorWeights::fits(const Game& game, const FeatureExtractor& features, std::string* why) const {
   std::string reason;
   if (game_ != game.name()) {

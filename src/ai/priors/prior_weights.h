@@ -33,6 +33,8 @@ class PriorWeights {
 
   // The compiled-in weights for the game's options, or null.
   static const PriorWeights* for_game(const Game& game);
+  // Every compiled-in weights file.
+  static std::vector<const PriorWeights*> compiled_in();
   // Whether these weights fit `game` (name, options and the extractor's group sizes);
   // otherwise `why` says what differs.
   bool fits(const Game& game, const FeatureExtractor& features, std::string* why) const;
