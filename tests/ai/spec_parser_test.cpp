@@ -82,7 +82,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, profile)");
   EXPECT_EQ(error_of("mcts:rave=maybe"), "bad AI spec 'mcts:rave=maybe': rave must be on or off, not 'maybe'");
   EXPECT_EQ(error_of("mcts:iters"), "bad AI spec 'mcts:iters': expected KEY=VALUE, not 'iters'");
   EXPECT_EQ(error_of("mcts:"), "bad AI spec 'mcts:': nothing after ':'");
