@@ -46,6 +46,12 @@ const GameEntry& find_game(std::string_view name) {
   throw LudusError("unknown game '" + std::string(name) + "' (games: " + registered_game_names() + ")");
 }
 
+std::string game_title(std::string_view name) {
+  for (const auto& e : entries())
+    if (fold(e.info->name) == fold(name)) return e.info->title;
+  return std::string(name);
+}
+
 std::shared_ptr<const Game> make_game(std::string_view name, const std::map<std::string, std::string>& options) {
   const GameEntry& entry = find_game(name);
   return entry.create(Options::parse(entry.info->options, options));

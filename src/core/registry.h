@@ -30,6 +30,10 @@ std::string registered_game_names();
 // throws LudusError("unknown game 'x' (games: ...)").
 const GameEntry& find_game(std::string_view name);
 
+// The game's title ("N-Mesh"), or `name` itself when no game has that name (a stored row
+// of a game this build does not know).
+std::string game_title(std::string_view name);
+
 // Validates the options and builds the game; throws LudusError on any bad input.
 std::shared_ptr<const Game> make_game(std::string_view name,
                                       const std::map<std::string, std::string>& options = {});

@@ -8,14 +8,6 @@
 namespace ludus::server {
 namespace {
 
-std::string title_of(const std::string& game) {
-  try {
-    return find_game(game).info->title;
-  } catch (const std::exception&) {
-    return game;
-  }
-}
-
 std::string options_text(const std::map<std::string, std::string>& options) {
   std::string out;
   for (const auto& [name, value] : options) out += (out.empty() ? "" : " ") + name + "=" + value;
@@ -46,7 +38,7 @@ std::string format_offer(const OfferRecord& offer) {
   if (offer.min_rating || offer.max_rating)
     range = fmt::format(", rating {}-{}", offer.min_rating ? std::to_string(*offer.min_rating) : "",
                         offer.max_rating ? std::to_string(*offer.max_rating) : "");
-  return fmt::format("{}: {} {} ({}), {}, {}{}, expires {}", offer.name(), what, title_of(offer.game),
+  return fmt::format("{}: {} {} ({}), {}, {}{}, expires {}", offer.name(), what, game_title(offer.game),
                      options_text(offer.options), seat_phrase(offer), offer.rated ? "rated" : "unrated", range,
                      format_time(offer.expires_at));
 }

@@ -10,14 +10,6 @@
 namespace ludus::server {
 namespace {
 
-std::string title_of(const std::string& game) {
-  try {
-    return find_game(game).info->title;
-  } catch (const std::exception&) {
-    return game;
-  }
-}
-
 long points(double value) { return std::lround(value); }
 
 // "1662?" for a provisional rating.
@@ -37,7 +29,7 @@ std::string result_phrase(GameResult result) {
 }  // namespace
 
 std::string format_standings(const std::string& game, const std::vector<Standing>& standings, int64_t now) {
-  const std::string title = title_of(game);
+  const std::string title = game_title(game);
   if (standings.empty()) return title + ": no rated games yet.\n";
   std::string out = fmt::format("{} standings ({} player{}; ? marks a provisional rating: deviation above {})\n",
                                 title, standings.size(), standings.size() == 1 ? "" : "s",
@@ -58,13 +50,13 @@ std::string format_player_ratings(const std::string& player, const std::vector<S
   if (ratings.empty()) return out + "  no rated games yet.\n";
   for (const Standing& s : ratings) {
     const PlayerRating& r = s.rating;
-    out += fmt::format("  {:<9} {:>6} +-{:<4} rank {:<4} ({} game{}: {} won, {} lost, {} drawn)\n", title_of(r.game),
+    out += fmt::format("  {:<9} {:>6} +-{:<4} rank {:<4} ({} game{}: {} won, {} lost, {} drawn)\n", game_title(r.game),
                        rating_text(r, now), points(r.deviation_at(now)), s.rank, r.games, r.games == 1 ? "" : "s",
                        r.wins, r.losses, r.draws);
   }
   out += "\nRated games, oldest first:\n";
   for (const RatingChange& c : history)
-    out += fmt::format("  {}  {:<9} board {:<6} {:<30} {:>5} -> {}\n", format_time(c.at), title_of(c.game), c.board,
+    out += fmt::format("  {}  {:<9} board {:<6} {:<30} {:>5} -> {}\n", format_time(c.at), game_title(c.game), c.board,
                        result_phrase(c.result) + " " + c.opponent, points(c.before.rating_points()),
                        points(c.after.rating_points()));
   return out;

@@ -116,7 +116,6 @@ TEST(PriorFeatures, MovesWithoutASiteAndTrellisPairs) {
 // predict held-out moves better than chance.
 TEST(PriorTrainer, RecoversTheRuleThatChoseEveryMove) {
   auto game = make_game("ndengrod", {{"size", "4"}});
-  const Geometry& g = *game->board_geometry();
   FeatureTables tables(*game);
   PriorTrainer trainer(game);
   Rng rng(7);

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/data_file.h"
 #include "core/embedded_file.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -54,44 +55,33 @@ PriorWeights PriorWeights::parse(std::string_view text) {
   std::array<int, kGroupCount> sizes{};
   bool have_sizes = false;
   std::unique_ptr<PriorWeights> weights;
-  int number = 0;
-  while (!text.empty()) {
-    const size_t end = text.find('\n');
-    const std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    ++number;
-    const auto w = split_words(line);
-    if (w.empty() || w[0][0] == '#') continue;
-    auto bad = [&](std::string_view why) { return LudusError(fmt::format("bad priors file: line {}: {}", number, why)); };
+  for_each_data_line(text, "priors file", [&](const DataLine& line) {
+    const auto& w = line.words;
     if (w[0] == "game" && w.size() == 2 && !weights) {
       game = w[1];
     } else if (w[0] == "options" && !weights) {
-      for (size_t i = 1; i < w.size(); ++i) {
-        const size_t eq = w[i].find('=');
-        if (eq == std::string::npos || eq == 0) throw bad("option without '='");
-        options[w[i].substr(0, eq)] = w[i].substr(eq + 1);
-      }
+      options = parse_option_words(w);
     } else if (w[0] == "sizes" && !weights) {
-      if (w.size() != kGroupCount + 1) throw bad(fmt::format("sizes needs {} numbers", int(kGroupCount)));
+      if (w.size() != kGroupCount + 1) throw LudusError(fmt::format("sizes needs {} numbers", int(kGroupCount)));
       for (int g = 0; g < kGroupCount; ++g)
         if (!parse_number(w[static_cast<size_t>(g) + 1], sizes[g]) || sizes[g] < 1 || sizes[g] > 65536)
-          throw bad("a group size must be a number from 1 to 65536");
+          throw LudusError("a group size must be a number from 1 to 65536");
       have_sizes = true;
     } else {
-      if (w.size() != 3) throw bad(fmt::format("unknown line '{}'", line));
+      if (w.size() != 3) throw LudusError(fmt::format("unknown line '{}'", line.text));
       int group = 0;
       while (group < kGroupCount && w[0] != group_name(group)) ++group;
-      if (group == kGroupCount) throw bad(fmt::format("unknown feature group '{}'", w[0]));
-      if (game.empty() || !have_sizes) throw bad("weights before the game and sizes lines");
+      if (group == kGroupCount) throw LudusError(fmt::format("unknown feature group '{}'", w[0]));
+      if (game.empty() || !have_sizes) throw LudusError("weights before the game and sizes lines");
       if (!weights) weights = std::make_unique<PriorWeights>(game, options, sizes);
       int value = 0;
       float log_gamma = 0;
-      if (!parse_number(w[1], value) || value < 0 || value >= sizes[group]) throw bad("value out of range");
+      if (!parse_number(w[1], value) || value < 0 || value >= sizes[group]) throw LudusError("value out of range");
       if (!parse_number(w[2], log_gamma) || !std::isfinite(log_gamma) || std::fabs(log_gamma) > 50)
-        throw bad("log gamma must be a number from -50 to 50");
+        throw LudusError("log gamma must be a number from -50 to 50");
       weights->set_log_gamma(group, value, log_gamma);
     }
-  }
+  });
   if (game.empty()) throw LudusError("bad priors file: no game line");
   if (!have_sizes) throw LudusError("bad priors file: no sizes line");
   if (!weights) weights = std::make_unique<PriorWeights>(game, options, sizes);
@@ -99,11 +89,8 @@ PriorWeights PriorWeights::parse(std::string_view text) {
 }
 
 std::string PriorWeights::format(const std::vector<std::string>& comment) const {
-  std::string out;
-  for (const auto& line : comment) out += "# " + line + "\n";
-  out += "game " + game_ + "\noptions";
-  for (const auto& [k, v] : options_) out += " " + k + "=" + v;
-  out += "\nsizes";
+  std::string out = data_file_header(comment, game_, options_);
+  out += "sizes";
   for (int g = 0; g < kGroupCount; ++g) out += fmt::format(" {}", group_size(g));
   out += "\n";
   for (int g = 0; g < kGroupCount; ++g)

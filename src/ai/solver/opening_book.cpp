@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/data_file.h"
 #include "core/embedded_file.h"
 #include "core/error.h"
 #include "core/text.h"
@@ -37,45 +38,29 @@ const Compiled& compiled() {
 
 OpeningBook OpeningBook::parse(std::string_view text) {
   OpeningBook book;
-  int number = 0;
-  while (!text.empty()) {
-    const size_t end = text.find('\n');
-    const std::string_view line = text.substr(0, end);
-    text = end == std::string_view::npos ? std::string_view{} : text.substr(end + 1);
-    ++number;
-    const auto w = split_words(line);
-    if (w.empty() || w[0][0] == '#') continue;
-    auto bad = [&](std::string_view why) {
-      return LudusError(fmt::format("bad opening book: line {}: {}", number, why));
-    };
+  for_each_data_line(text, "opening book", [&](const DataLine& line) {
+    const auto& w = line.words;
     if (w[0] == "game" && w.size() == 2) {
       book.game_ = w[1];
     } else if (w[0] == "options") {
-      for (size_t i = 1; i < w.size(); ++i) {
-        const size_t eq = w[i].find('=');
-        if (eq == std::string::npos) throw bad("option without '='");
-        book.options_[w[i].substr(0, eq)] = w[i].substr(eq + 1);
-      }
+      book.options_ = parse_option_words(w);
     } else if ((w[0] == "L" || w[0] == "W") && w.size() == 2) {
       uint64_t key = 0;
       const auto [ptr, ec] = std::from_chars(w[1].data(), w[1].data() + w[1].size(), key, 16);
-      if (ec != std::errc() || ptr != w[1].data() + w[1].size() || w[1].size() != 16) throw bad("malformed key");
+      if (ec != std::errc() || ptr != w[1].data() + w[1].size() || w[1].size() != 16)
+        throw LudusError("malformed key");
       book.entries_[key] = w[0] == "W";
     } else {
-      throw bad(fmt::format("unknown line '{}'", line));
+      throw LudusError(fmt::format("unknown line '{}'", line.text));
     }
-  }
+  });
   if (book.game_.empty()) throw LudusError("bad opening book: no game line");
   return book;
 }
 
 std::string OpeningBook::format(const Game& game, const std::vector<ProofEntry>& entries,
                                 const std::vector<std::string>& comment) {
-  std::string out;
-  for (const auto& line : comment) out += "# " + line + "\n";
-  out += "game " + game.name() + "\noptions";
-  for (const auto& [k, v] : game.options().values()) out += " " + k + "=" + v;
-  out += "\n";
+  std::string out = data_file_header(comment, game.name(), game.options().values());
   for (const auto& e : entries) out += fmt::format("{} {:016x}\n", e.mover_wins ? 'W' : 'L', e.key);
   return out;
 }
