@@ -31,8 +31,10 @@ const GameInfo kInfo{
     // Guided playouts (take a win in one, else block; about half the playouts/s) against
     // uniform: hexhex 5 61.5% (123/200) [54.6, 68.0], trapezoid 7 68.5% (137/200)
     // [61.8, 74.5]; RAVE and UCT both guided, re-measured: hexhex 5 47% [37.5, 56.7],
-    // trapezoid 7 59% [49.2, 68.1]: no clear gain, UCT stays.
-    .search = {.rave = false, .exploration = 0.4, .guided_playouts = true},
+    // trapezoid 7 59% [49.2, 68.1]: no clear gain, UCT stays.  Learned priors (hexhex 5)
+    // against the same search without them (profile=v1), 100 ms a move, 200 games: 55.0%
+    // [48.1%, 61.7%]; at 2000 iterations a move 61.5%.
+    .search = {.rave = false, .exploration = 0.4, .guided_playouts = true, .priors = true},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "13"}}},
 };
 
