@@ -114,8 +114,8 @@ const LudusBoard = (() => {
     const [first, second] = board.colours;
     const bar = 0.2, gap = 0.42;
     const fillOf = (c) => `url(#stone-${c})`;
-    const frame = 1.45;  // the wooden frame carries the coordinates
-    el('rect', { x: -frame, y: -frame, width: n - 1 + 2 * frame, height: m - 1 + 2 * frame, rx: 0.25, class: 'frame' }, layer);
+    // The wooden frame carries the coordinates: labels() sizes it around them.
+    el('rect', { x: -1.45, y: -1.45, width: n + 1.9, height: m + 1.9, rx: 0.25, class: 'frame' }, layer);
     el('rect', { x: -gap, y: -gap - bar, width: n - 1 + 2 * gap, height: bar, fill: fillOf(first), class: 'goal' }, layer);
     el('rect', { x: -gap, y: m - 1 + gap, width: n - 1 + 2 * gap, height: bar, fill: fillOf(first), class: 'goal' }, layer);
     el('rect', { x: -gap - bar, y: -gap, width: bar, height: m - 1 + 2 * gap, fill: fillOf(second), class: 'goal' }, layer);
@@ -177,54 +177,92 @@ const LudusBoard = (() => {
 
   // --- coordinates --------------------------------------------------------------------------
 
-  function labels(layer, board, pts, place, kind) {
+  // Places the coordinates for a font of `font` units and a gap of `gap` units between a
+  // label and what it names (fit() derives both from pixels, so labels hug the board at any
+  // scale).  `compact` (a narrow board on a phone) labels one side per axis only: the width
+  // goes to the playing area.  Called again on every fit, so it clears the layer first.
+  function labels(layer, board, pts, place, kind, { font, gap, compact }) {
+    layer.replaceChildren();
     const g = board.geometry;
-    const placed = [];
-    const text = (x, y, value) => {
-      placed.push({ x, y });
-      const t = el('text', { x: round(x), y: round(y), class: 'coord' }, layer);
+    const placed = [];  // label boxes: {x, y, w, h} centred
+    const text = (x, y, value, anchor = 'middle') => {
+      const t = el('text', { x: round(x), y: round(y), class: 'coord', 'text-anchor': anchor }, layer);
       t.textContent = value;
+      // The real width where the page lays the text out, an estimate otherwise.
+      let w = 0;
+      try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
+      if (!w) w = value.length * 0.7 * font;
+      const cx = anchor === 'end' ? x - w / 2 : anchor === 'start' ? x + w / 2 : x;
+      placed.push({ x: cx, y, w, h: 0.8 * font });
+      return t;
     };
-    const crowded = (x, y) =>
-      placed.some((p) => Math.hypot(p.x - x, p.y - y) < 0.75) || pts.some((p) => Math.hypot(p.x - x, p.y - y) < 0.6);
+    const width = (value) => value.length * 0.7 * font;
     if (g.topology === 'square') {
-      const off = kind === 'square-points' ? 1.0 : 0.95;
+      // Beyond the board's edge (N-Mesh) or the goal bars (Trellis); the Trellis frame is
+      // sized to hold them.
+      const edge = kind === 'square-points' ? 0.62 : 0.56;
+      const out = edge + gap;
       for (let c = 0; c < g.cols; c++) {
         const letter = String.fromCharCode(97 + c);
-        text(c, -off, letter);
-        text(c, g.rows - 1 + off, letter);
+        text(c, -out - font / 2, letter);
+        if (!compact) text(c, g.rows - 1 + out + font / 2, letter);
       }
       for (let r = 0; r < g.rows; r++) {
         const y = g.rows - 1 - r;
-        text(-off, y, String(r + 1));
-        text(g.cols - 1 + off, y, String(r + 1));
+        text(-out, y, String(r + 1), 'end');
+        if (!compact) text(g.cols - 1 + out, y, String(r + 1), 'start');
+      }
+      if (kind === 'square-points') {
+        const wide = Math.max(...placed.map((l) => l.w));
+        const side = out + wide + gap, top = out + font + gap, far = compact ? edge + gap : side;
+        const frame = layer.ownerSVGElement.querySelector('.frame');
+        const [n, m] = [g.cols - 1, g.rows - 1];
+        frame.setAttribute('x', round(-side));
+        frame.setAttribute('y', round(-top));
+        frame.setAttribute('width', round(n + side + far));
+        frame.setAttribute('height', round(m + top + (compact ? edge + gap : top)));
       }
       return;
     }
-    // Hex: the row letter left of each row; each column number beyond the up-right end of
-    // its diagonal, moved further out along it where a row letter or a site is in the way
-    // (perforated boards whose diagonal starts below a trimmed point).
+    // Hex: the row letter left of each row's first site; each column number beyond the
+    // up-right end of its diagonal.  Cells reach 0.5 from their centre (plus the outline);
+    // Epoxy's stones 0.38 from their point.
+    const reach = kind === 'hex-points' ? 0.4 : 0.57;
     const rowFirst = new Map(), colTop = new Map();
     g.sites.forEach((s, i) => {
       if (!rowFirst.has(s.row) || s.col < g.sites[rowFirst.get(s.row)].col) rowFirst.set(s.row, i);
       if (!colTop.has(s.col) || s.row < colTop.get(s.col)) colTop.set(s.col, s.row);
     });
-    const gap = kind === 'hex-points' ? 0.85 : 0.95;
-    for (const [row, i] of rowFirst) text(pts[i].x - gap, pts[i].y, String.fromCharCode(97 + row));
-    // On the ragged edges of perforated lattices (Epoxy) a number moved further out would
-    // land beside another diagonal: there a number only ever sits one step beyond its
-    // diagonal's top point, or right above a row letter in the way.
-    const tries = kind === 'hex-points' ? 1 : 4;
+    for (const [row, i] of rowFirst) text(pts[i].x - reach - gap, pts[i].y, String.fromCharCode(97 + row), 'end');
+    // A box clashes with a placed label or comes within `reach` of a site.
+    const clash = (x, y, w, h) =>
+      placed.some((l) => Math.abs(l.x - x) < (l.w + w) / 2 + gap && Math.abs(l.y - y) < (l.h + h) / 2 + gap) ||
+      pts.some((p) => Math.abs(p.x - x) < w / 2 + reach && Math.abs(p.y - y) < h / 2 + reach &&
+        Math.hypot(Math.max(0, Math.abs(p.x - x) - w / 2), Math.max(0, Math.abs(p.y - y) - h / 2)) < reach);
+    // On Epoxy's ragged edges two diagonals often end in one row, so their numbers stand side
+    // by side: each number sits well beyond its diagonal's end, joined to it by a dotted
+    // leader continuing the diagonal's lattice line, so it is plain which line it names.
+    const leader = kind === 'hex-points';
     for (const [col, top] of colTop) {
       const p = place(top, col), q = place(top - 1, col);
-      let x = 0, y = 0;
-      for (let k = 0; k < tries; k++) {
-        x = p.x + (q.x - p.x) * (k + gap);
-        y = p.y + (q.y - p.y) * (k + gap);
-        if (!crowded(x, y)) break;
+      const ux = q.x - p.x, uy = q.y - p.y;  // one step up-right, unit length
+      const value = String(col + 1);
+      const w = width(value), h = 0.8 * font;
+      // Distance from the site to the label's centre at which the label just clears the site.
+      const clear = reach + gap + Math.abs(ux) * w / 2 + Math.abs(uy) * h / 2;
+      let d = leader ? Math.max(clear, 0.75) + 0.35 : clear;
+      for (let k = 0; k < 6 && clash(p.x + ux * d, p.y + uy * d, w, h); k++) d += 0.35;
+      const x = p.x + ux * d, y = p.y + uy * d;
+      if (leader) {
+        const from = 0.42, to = d - (Math.abs(ux) * w / 2 + Math.abs(uy) * h / 2) - gap / 2;
+        if (to > from + 0.1) {
+          el('line', {
+            x1: round(p.x + ux * from), y1: round(p.y + uy * from), x2: round(p.x + ux * to), y2: round(p.y + uy * to),
+            class: 'coord-leader',
+          }, layer);
+        }
       }
-      if (tries === 1 && placed.some((l) => Math.hypot(l.x - x, l.y - y) < 0.75)) y -= 0.6;
-      text(x, y, String(col + 1));
+      text(x, y, value);
     }
   }
 
@@ -310,7 +348,10 @@ const LudusBoard = (() => {
     else if (kind === 'square-points') drawSquarePoints(background, board, pts, place);
     else if (kind === 'hex-cells') drawHexCells(background, board, pts, at);
     else drawHexPoints(background, board, pts, place, at);
-    labels(el('g', { class: 'layer-labels', 'aria-hidden': 'true' }, svg), board, pts, place, kind);
+    const labelLayer = el('g', { class: 'layer-labels', 'aria-hidden': 'true' }, svg);
+    // fit() places the coordinates once it knows the scale; until then a first guess.
+    svg.placeLabels = (options) => labels(labelLayer, board, pts, place, kind, options);
+    svg.placeLabels({ font: 0.36, gap: 0.1, compact: false });
     drawStones(el('g', { class: 'layer-stones' }, svg), board, pts, full, kind);
     drawMarks(el('g', { class: 'layer-marks', 'aria-hidden': 'true' }, svg), board, pts, full);
     drawTargets(el('g', { class: 'layer-sites' }, svg), board, pts, kind, full);
@@ -320,16 +361,32 @@ const LudusBoard = (() => {
     return svg;
   }
 
-  // Call after the svg is attached: sets the viewBox to the drawing's bounds.
-  // Coordinates stay readable (about 11 px at least) on big boards drawn small.
+  // Call after the svg is attached: places the coordinates and sets the viewBox to the
+  // drawing's bounds.  Label sizes and gaps are chosen in pixels, which depend on the scale,
+  // which depends on the labels' room: a few rounds settle it.  A narrow board (a phone)
+  // gets labels on one side per axis, 11-13 px, and 2 px of margin, so the playing area
+  // takes nearly all of the width; elsewhere 0.36 of a step, between 11 and 18 px.
   function fit(svg) {
-    const box = svg.getBBox();
-    const pad = 0.25;
-    const width = box.width + 2 * pad, height = box.height + 2 * pad;
-    svg.setAttribute('viewBox', `${round(box.x - pad)} ${round(box.y - pad)} ${round(width)} ${round(height)}`);
-    const scale = Math.min(svg.clientWidth / width, svg.clientHeight / height);
-    // 11 to 18 px when the board allows it, 0.36 of a step otherwise.
-    if (scale > 0) svg.style.setProperty('--coord-size', `${round(Math.min(0.55, Math.max(11 / scale, Math.min(0.36, 18 / scale))))}px`);
+    const compact = svg.clientWidth > 0 && svg.clientWidth < 560;
+    let scale = 0;
+    for (let round_ = 0; round_ < 4; round_++) {
+      const px = !scale ? 0 : compact ? Math.min(13, Math.max(11, 0.3 * scale)) : Math.min(18, Math.max(11, 0.36 * scale));
+      const font = scale ? Math.min(0.55, px / scale) : 0.36;
+      const gap = scale ? Math.max(0.06, 3 / scale) : 0.1;
+      svg.style.setProperty('--coord-size', `${round(font)}px`);
+      // Leader lines: 1.2 px wide, 3 px dashes, at any scale.
+      svg.style.setProperty('--coord-line', `${round(scale ? 1.2 / scale : 0.04)}px`);
+      svg.style.setProperty('--coord-dash', `${round(scale ? 3 / scale : 0.07)}px`);
+      if (svg.placeLabels) svg.placeLabels({ font, gap, compact });
+      const box = svg.getBBox();
+      const pad = scale ? 2 / scale : 0.1;
+      const width = box.width + 2 * pad, height = box.height + 2 * pad;
+      svg.setAttribute('viewBox', `${round(box.x - pad)} ${round(box.y - pad)} ${round(width)} ${round(height)}`);
+      const next = Math.min(svg.clientWidth / width, svg.clientHeight / height);
+      if (!(next > 0)) return;
+      if (scale && Math.abs(next - scale) < 0.005 * scale) break;
+      scale = next;
+    }
   }
 
   return { draw, fit, family, stoneStyle };

@@ -219,7 +219,7 @@ function standaloneSvg() {
   const width = 800, height = Math.round((800 * h) / w);
   copy.setAttribute('width', width);
   copy.setAttribute('height', height);
-  copy.style.setProperty('--coord-size', svg.style.getPropertyValue('--coord-size'));
+  for (const name of ['--coord-size', '--coord-line', '--coord-dash']) copy.style.setProperty(name, svg.style.getPropertyValue(name));
   copy.querySelectorAll('.layer-sites').forEach((layer) => layer.remove());
   return { text: new XMLSerializer().serializeToString(copy), width, height };
 }

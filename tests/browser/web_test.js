@@ -8,6 +8,7 @@
 'use strict';
 
 const { Run, apiCall, check, collectErrors, log, lowContrastText, STEP_TIMEOUT_MS } = require('./support');
+const { epoxyLabels, labelProblems, layoutNumbers, tabletSizes } = require('./layout');
 const fs = require('fs');
 
 let run = null;  // the server and browser of this run (support.js)
@@ -110,36 +111,6 @@ async function playByTouch(page, game, text, touch) {
   }
 }
 
-// The width checks of the brief: nothing scrolls sideways, the board fills the width.
-async function layoutNumbers(page) {
-  return page.evaluate(() => {
-    const svg = document.querySelector('#board-frame svg');
-    return {
-      scroll: document.documentElement.scrollWidth,
-      inner: window.innerWidth,
-      board: svg ? svg.getBoundingClientRect().width : 0,
-    };
-  });
-}
-
-// The in-between sizes: a tablet held upright and a 1024-wide screen show a board with
-// nothing scrolling sideways.
-async function tabletSizes(base, tokens) {
-  const board = (await apiCall(base, 'POST', '/api/games', { game: 'netted', options: {}, players: ['alice', 'bob'] }, tokens.alice)).board;
-  for (const size of [{ name: 'tablet', width: 768, height: 1024 }, { name: '1024', width: 1024, height: 768 }]) {
-    const context = await browser.newContext({ viewport: size });
-    const page = await context.newPage();
-    page.setDefaultTimeout(STEP_TIMEOUT_MS);
-    await page.goto(`${base}/#/board/${board}`);
-    await page.waitForSelector('#board-frame svg [data-site]');
-    const numbers = await layoutNumbers(page);
-    check(numbers.scroll <= numbers.inner, `${size.name}: no horizontal scroll (${numbers.scroll} > ${numbers.inner})`);
-    check(numbers.board >= 0.5 * numbers.inner, `${size.name}: a large board (${numbers.board} of ${numbers.inner})`);
-    await run.screenshot(page, `layout-netted-${size.name}`);
-    await context.close();
-  }
-}
-
 // Every game at one screen size: a move by tapping, the end highlight, stepping through,
 // the analysis mode, the rules and the downloads.
 async function studyEveryGame(base, errors, size, tokens) {
@@ -161,11 +132,12 @@ async function studyEveryGame(base, errors, size, tokens) {
     const created = await apiCall(base, 'POST', '/api/games', { game, options: ending.options, players: ['alice', 'bob'] }, tokens.alice);
     const board = created.board;
     await openBoard(page, board);
-    if (phone) {
-      const numbers = await layoutNumbers(page);
-      check(numbers.scroll <= numbers.inner, `${game} ${size.name}: no horizontal scroll (${numbers.scroll} > ${numbers.inner})`);
-      check(numbers.board >= 0.9 * numbers.inner, `${game} ${size.name}: the board fills the width (${numbers.board} of ${numbers.inner})`);
-    }
+    const numbers = await layoutNumbers(page);
+    check(numbers.scroll <= numbers.inner, `${game} ${size.name}: no horizontal scroll (${numbers.scroll} > ${numbers.inner})`);
+    // The playing area alone (labels and frame left out) takes 90% of a phone's width.
+    if (phone) check(numbers.cells >= 0.9 * numbers.inner, `${game} ${size.name}: the board fills the width (${numbers.cells} of ${numbers.inner})`);
+    const labelFaults = await labelProblems(page);
+    check(labelFaults.length === 0, `${game} ${size.name}: coordinates: ${labelFaults.join('; ')}`);
     // The first move by tapping / clicking, the rest through the API.
     await playByTouch(page, game, plies[0], phone);
     await waitForMoves(page, 1);
@@ -489,8 +461,10 @@ Run.main('browser test', 170000, async (started) => {
   const tokens = {};
   for (const [user, password] of [['alice', 'alice-password'], ['bob', 'bob-password']])
     tokens[user] = (await apiCall(base, 'POST', '/api/login', { user, password })).token;
-  await tabletSizes(base, tokens);
+  await tabletSizes(run, base, tokens);
   log('tablet and 1024 sizes: ok');
+  await epoxyLabels(run, base, tokens);
+  log('Epoxy coordinates: ok');
   for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }]) {
     await studyEveryGame(base, errors, size, tokens);
     log(`every game studied at ${size.name} size: ok`);
