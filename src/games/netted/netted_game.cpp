@@ -18,7 +18,7 @@ const GameInfo kInfo{
     .options = {OptionSpec::choice("shape", "limping", {"limping", "hexhex"},
                                    "board: limping hexagon (sides n-1 and n+1) or regular hexagon of side n"),
                 OptionSpec::integer("size", 5, 2, 10, "board size n")},
-    .summary = "place stones; net an opposing group so its region has no more edge cells than stones",
+    .summary = "Place stones; net an opposing group so its region has no more edge cells than stones",
     .rules = rules_document("netted"),
     .pie = {.offered = false, .option = ""},
     // Measured at equal time (100 ms a move, one thread, limping 5, seats alternating): RAVE
