@@ -27,7 +27,7 @@ const app = {
   watched: new Set(), // boards the user follows (from the watched list)
   listBoards: [],     // boards of the game list (the WebSocket watches them)
   listReload: null,
-  analysis: null,     // the analysis mode (study.js): {from, moves, position}
+  analysis: null,     // the analysis mode (analysis.js)
   showLegal: localStorage.getItem('ludus.showLegal') !== 'off',
 };
 
@@ -411,9 +411,15 @@ function invitationSent(offer) {
 function route() {
   const match = location.hash.match(/^#\/board\/(\d+)$/);
   const rules = location.hash.match(/^#\/rules\/([a-z0-9-]+)$/);
+  const analysis = parseAnalysisHash(location.hash);
   // Every page but the board view (which openBoard shows) starts hidden.
   for (const view of document.querySelectorAll('.view:not(#board-view)')) view.hidden = true;
   markTopNav(location.hash);
+  if (analysis) {
+    // The page's own address changes as the analysis goes on: only another one reopens it.
+    if (!app.analysis || analysisHash(app.analysis) !== location.hash) openAnalysisLink(analysis);
+    return;
+  }
   if (match) {
     openBoard(Number(match[1]));
     return;

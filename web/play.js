@@ -1,6 +1,7 @@
 // The board view of the ludus web page: drawing the position (board.js), clicks turned into
 // moves (two clicks for a Trellis pair or an Epoxy slide), the players, status, actions,
-// move list with the history view and comments (live updates: live.js; replay and analysis: study.js).
+// move list with the history view and comments (live updates: live.js; replay: study.js;
+// analysis: analysis.js).
 // Shares `app`, `api` and the helpers of app.js.
 'use strict';
 
@@ -157,8 +158,10 @@ function groupTurns(moves) {
   return turns;
 }
 
+// The record's turns, or in the analysis mode its line (analysis.js), variations marked.
 function renderMoveList(board) {
-  const turns = groupTurns(board.moves);
+  const turns = groupTurns(board.analysis ? analysisPlies(app.analysis) : board.moves);
+  const shown = board.position_move_number;
   const list = $('move-list');
   list.replaceChildren(...turns.map((t, k) => {
     const li = document.createElement('li');
@@ -167,8 +170,8 @@ function renderMoveList(board) {
     button.className = 'move-entry';
     const lastPly = t.plies[t.plies.length - 1].number;
     button.dataset.ply = String(lastPly);
-    const shown = board.analysis ? -1 : board.position_move_number;  // a variation is no move of the list
-    if (lastPly === shown || (t.plies[0].number <= shown && shown <= lastPly)) button.setAttribute('aria-current', 'step');
+    if (t.plies[0].variation) button.classList.add('variation');
+    if (shown > 0 && (lastPly === shown || (t.plies[0].number <= shown && shown <= lastPly))) button.setAttribute('aria-current', 'step');
     const num = document.createElement('span');
     num.className = 'move-number';
     num.textContent = `${k + 1}.`;  // turns, as statusText counts them
@@ -177,7 +180,7 @@ function renderMoveList(board) {
     text.textContent = t.plies.map((p) => p.move).join(' · ');
     const who = document.createElement('span');
     who.className = 'move-user muted small';
-    who.textContent = t.plies[0].user;
+    who.textContent = t.plies[0].variation ? 'analysis' : t.plies[0].user;
     button.setAttribute('aria-label', `Show the position after ${t.plies[0].colour} ${text.textContent}`);
     button.append(num, colourSwatch(t.plies[0].colour, board.colours), text, who);
     li.appendChild(button);
@@ -218,7 +221,7 @@ function renderActions(board) {
   }
   // Players follow their boards anyway; anybody else signed in may follow this one.
   const follow = $('follow-button');
-  follow.hidden = !(app.token && !mine);
+  follow.hidden = !(app.token && !mine && board.board);
   follow.textContent = app.watched.has(board.board) ? 'Stop following' : 'Follow this board';
   $('move-form').hidden = !canPlay(board);
   const sample = board.legal_moves.find((m) => m !== 'pass' && m !== 'swap');
@@ -261,10 +264,10 @@ function renderBoard() {
   const view = $('board-view');
   view.hidden = false;
   // The state shown, as attributes (scripts and tests can wait on them).
-  view.dataset.board = board.board;
+  view.dataset.board = board.board || '';
   view.dataset.moves = board.position_move_number;
   view.dataset.toMove = board.to_move ? board.to_move.user : '';
-  $('board-title').textContent = `Board #${board.board} · ${board.title}`;
+  $('board-title').textContent = board.board ? `Board #${board.board} · ${board.title}` : `Analysis · ${board.title}`;
   $('board-options').textContent = Object.entries(board.options).map(([k, v]) => `${k} ${v}`).join(' · ');
   $('history-banner').hidden = board.latest || board.analysis;
   if (!board.latest) $('history-text').textContent = `Showing the position after move ${board.position_move_number} of ${board.moves_played}.`;
@@ -303,6 +306,7 @@ function renderBoard() {
 }
 
 function renderComments(board) {
+  $('comments-box').hidden = !board.board;  // a loose analysis has no board to comment on
   $('comment-count').textContent = board.comments.length ? `(${board.comments.length})` : '';
   $('comments').replaceChildren(...board.comments.map((c) => {
     const li = document.createElement('li');
@@ -552,6 +556,7 @@ function bindBoard() {
     const entry = event.target.closest('[data-ply]');
     if (!entry || !app.board) return;
     const ply = Number(entry.dataset.ply);
+    if (app.analysis) return analysisGoTo(ply);
     if (ply === app.board.moves_played) refreshBoard();
     else showPly(ply);
   });

@@ -4,11 +4,13 @@
 // checks sign-up, challenges, clicking moves on the SVG board (Ndengrod, Trellis pairs,
 // Epoxy slides), the move list, error messages, an AI reply arriving by polling, and that
 // each game's board has the right number of sites.  Screenshots go to BUILD_DIR.
-// Everything is bounded: the whole run stops itself (server included) within two minutes.
+// Everything is bounded: the whole run stops itself (server included) within five minutes (it takes
+// one or two; more on a machine busy compiling).
 'use strict';
 
 const { Run, apiCall, check, collectErrors, log, lowContrastText, STEP_TIMEOUT_MS } = require('./support');
 const { epoxyLabels, labelProblems, layoutNumbers, tabletSizes } = require('./layout');
+const { looseAnalysis, sharedLink } = require('./analysis');
 const fs = require('fs');
 
 let run = null;  // the server and browser of this run (support.js)
@@ -180,13 +182,16 @@ async function studyEveryGame(base, errors, size, tokens) {
     await playByTouch(page, game, other, phone);
     await waitForMoves(page, 2);
     check((await page.textContent('#analysis-text')).includes(other), `${game}: the variation shows ${other}`);
+    await sharedLink(run, page, game, `${game} ${size.name}`);
     if (!phone) {
       await page.click('#analysis-engine');
       await page.waitForSelector('#engine-result .win-bar');
       check(/\d+% to win|a proven (win|loss|draw)/.test(await page.textContent('#engine-result')), `${game}: the engine gives a win probability`);
       await run.screenshot(page, `analysis-${game}-${size.name}`);
     }
-    await page.click('#analysis-leave');
+    // Back to the game: the page's button, or the browser's Back (the analysis is one entry).
+    if (game === 'ndengrod') await page.goBack();
+    else await page.click('#analysis-leave');
     await page.waitForSelector('#analysis', { state: 'hidden' });
     await waitForMoves(page, plies.length);
 
@@ -441,7 +446,7 @@ async function everyBoard(alice) {
   }
 }
 
-Run.main('browser test', 170000, async (started) => {
+Run.main('browser test', 300000, async (started) => {
   run = started;
   browser = run.browser;
   const base = run.base;
@@ -465,6 +470,8 @@ Run.main('browser test', 170000, async (started) => {
   log('tablet and 1024 sizes: ok');
   await epoxyLabels(run, base, tokens);
   log('Epoxy coordinates: ok');
+  await looseAnalysis(run, base, errors, collectErrors);
+  log('a loose analysis by link: ok');
   for (const size of [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }]) {
     await studyEveryGame(base, errors, size, tokens);
     log(`every game studied at ${size.name} size: ok`);

@@ -1,0 +1,349 @@
+// The analysis mode of the board view: a line of moves played off a game's record (or off
+// no game at all), each position checked by POST /api/position, with the engine's opinion
+// from POST /api/evaluate.  The position is an address, so a variation can be kept and
+// shared: #/analysis/GAME?OPTION=VALUE&...[&board=N]&moves=e5,d4[&at=1] opens the same line
+// and move list in any page, at the position after `at` plies (the line's end without it).
+// Trellis plies hold a comma, so there '+' separates them: moves=d4,e6+c7.  Shares `app`, `api` and the helpers of app.js and play.js.
+//
+// app.analysis: {game, line, moves, colourOf, engine, pushed}: the game (a board of the
+// server, or a loose one from the catalog), the line of plies the move list shows, the plies
+// of the position shown (a prefix of the line), the mover of each ply by the text of the
+// plies before it (for grouping Epoxy's two actions), the engine's answer.
+'use strict';
+
+const ENGINE_ITERATIONS = 20000;  // the server caps it anyway (AnalysisLimits)
+const COLOUR_LOOKUPS = 300;       // plies of a linked line whose mover is asked for
+
+// --- the address ------------------------------------------------------------------------------
+
+function analysisHash(a) {
+  const params = new URLSearchParams(Object.entries(a.game.options));
+  if (a.game.board) params.set('board', a.game.board);
+  let query = params.toString();
+  const separator = a.game.game === 'trellis' ? '+' : ',';
+  const moves = a.line.map((m) => encodeURIComponent(m).replace(/%2C/gi, ',')).join(separator);
+  if (moves) query += `${query ? '&' : ''}moves=${moves}`;
+  if (a.moves.length < a.line.length) query += `${query ? '&' : ''}at=${a.moves.length}`;
+  return `#/analysis/${a.game.game}${query ? `?${query}` : ''}`;
+}
+
+// {game, options, board, moves} of an analysis address, or null for any other.
+function parseAnalysisHash(hash) {
+  const match = hash.match(/^#\/analysis\/([a-z0-9-]+)(?:\?(.*))?$/);
+  if (!match) return null;
+  const params = new URLSearchParams(match[2] || '');
+  const text = params.get('moves') || '';  // '+' arrives as a space
+  let moves = text.split(/\s+/).filter((m) => m);
+  if (match[1] !== 'trellis') moves = moves.flatMap((m) => m.split(',')).filter((m) => m);
+  moves = moves.slice(0, 2000);
+  const board = Number(params.get('board')) || null;
+  const at = params.has('at') ? Math.max(0, Math.min(Number(params.get('at')) || 0, moves.length)) : moves.length;
+  for (const name of ['moves', 'board', 'at']) params.delete(name);
+  return { game: match[1], options: Object.fromEntries(params), board, moves, at };
+}
+
+function analysisLink() {
+  return `${location.origin}${location.pathname}${analysisHash(app.analysis)}`;
+}
+
+// --- entering and leaving -------------------------------------------------------------------
+
+// Starts an analysis from the position on screen; its line is the game's whole record, so
+// the buttons step through the game until a different move starts a variation.
+async function enterAnalysis() {
+  const game = app.board;
+  if (!game || game.analysis) return;
+  const line = game.moves.map((m) => m.move);
+  app.analysis = { game, line, moves: [], colourOf: new Map(), engine: null, pushed: false };
+  app.viewingPast = true;  // the live updates leave the screen alone meanwhile
+  await showAnalysis(line.slice(0, game.position_move_number));
+}
+
+// Opens an analysis address: on its board when it names one whose record the moves follow
+// or leave (a board that is gone or of another game: the line stands alone).
+async function openAnalysisLink(link) {
+  stopPolling();
+  app.analysis = null;
+  app.selection = [];
+  showError('');
+  const info = app.catalog.find((g) => g.name === link.game);
+  if (!info) {
+    $('board-view').hidden = true;
+    $('welcome').hidden = false;
+    $('welcome-error').textContent = `No game called ${link.game} on this server.`;
+    return;
+  }
+  let game = null;
+  if (link.board) {
+    try {
+      const board = await api('GET', `/api/games/${link.board}`);
+      if (board.game === link.game) game = board;
+    } catch (e) {
+      // the link's moves stand alone
+    }
+  }
+  if (!game) game = looseGame(info, link.options);
+  const record = game.moves.map((m) => m.move);
+  const line = startsWith(record, link.moves) ? record : link.moves;
+  app.boardId = game.board;
+  app.board = null;
+  app.analysis = { game, line, moves: [], colourOf: new Map(), engine: null, pushed: true };
+  app.viewingPast = true;
+  $('welcome-error').textContent = '';
+  // The whole line first (the server checks every ply), then the position the link shows.
+  if (await showAnalysis(line)) {
+    if (link.at < line.length) await showAnalysis(line.slice(0, link.at));
+    return;
+  }
+  // An illegal ply ("move 3 'e5': ..."): the line up to it, with the server's reason.
+  const bad = Number(($('move-error').textContent.match(/^move (\d+)/) || [])[1]);
+  const reason = $('move-error').textContent;
+  if (!(bad > 0) || app.analysis?.game !== game) return;
+  app.analysis.line = line.slice(0, bad - 1);
+  if (await showAnalysis(app.analysis.line.slice(0, link.at))) showError(`The link's ${reason}`);
+}
+
+// A game with no board: the catalog's title, colours and option defaults.
+function looseGame(info, options) {
+  const defaults = Object.fromEntries((info.options || []).map((o) => [o.name, String(o.default)]));
+  return {
+    board: null, game: info.name, title: info.title || info.name, options: { ...defaults, ...options },
+    colours: info.colours, seats: [], moves: [], moves_played: 0, comments: [], latest: true, revision: 0, proposal: null,
+  };
+}
+
+function startsWith(list, prefix) {
+  return prefix.length <= list.length && prefix.every((m, i) => m === list[i]);
+}
+
+function leaveAnalysis(refresh = true) {
+  if (!app.analysis) return;
+  const { game } = app.analysis;
+  app.analysis = null;
+  app.selection = [];
+  if (!refresh) return;
+  // The route opens the board afresh (its latest position, its updates).
+  const target = game.board ? `#/board/${game.board}` : '#/';
+  if (location.hash === target) route();
+  else location.hash = target;
+}
+
+// --- positions --------------------------------------------------------------------------------
+
+// Asks the server for the position after `moves` and shows it; false when refused.
+async function showAnalysis(moves) {
+  const a = app.analysis;
+  if (!a) return false;
+  app.busy = true;
+  try {
+    const pos = await api('POST', '/api/position', { game: a.game.game, options: a.game.options, moves });
+    if (app.analysis !== a) return false;
+    a.moves = moves;
+    if (!startsWith(a.line, moves)) a.line = moves;  // a new move leaves the line: a new line
+    if (pos.to_move) a.colourOf.set(moves.join(' '), pos.to_move);
+    a.engine = null;
+    app.selection = [];
+    showError('');
+    app.board = analysisBoard(a.game, pos);
+    renderBoard();
+    // The address follows the position: one history entry for the analysis, replaced as it goes.
+    const hash = analysisHash(a);
+    if (location.hash !== hash) history[a.pushed ? 'replaceState' : 'pushState'](null, '', hash);
+    a.pushed = true;
+    fillColours(a);
+    return true;
+  } catch (e) {
+    app.selection = [];
+    showError(e.message);
+    if (app.board) renderBoard();
+    return false;
+  } finally {
+    app.busy = false;
+  }
+}
+
+// A board object the board view can draw, from the game and a position of POST /api/position.
+function analysisBoard(game, pos) {
+  const n = pos.moves.length;
+  return {
+    ...game,
+    analysis: true,
+    latest: true,
+    position_move_number: n,
+    geometry: pos.geometry,
+    legal_moves: pos.legal_moves,
+    deciding_sites: pos.deciding_sites,
+    to_move: pos.to_move ? { colour: pos.to_move, seat: pos.to_move_seat, user: '' } : null,
+    outcome: pos.outcome,
+    status_text: pos.status_text,
+    last_move: n > 0 ? { move: pos.moves[n - 1] } : null,
+    board_text: pos.board_text,
+  };
+}
+
+function analysisStatus(board) {
+  if (board.outcome) {
+    const o = board.outcome;
+    const reason = o.reason ? ` (${o.reason})` : '';
+    return o.draw ? `Analysis: drawn${reason}.` : `Analysis: ${o.winner_colour} wins${reason}.`;
+  }
+  return `Analysis: ${board.to_move.colour} to move.`;
+}
+
+async function analysisPlay(text) {
+  const a = app.analysis;
+  if (!a || app.busy) return;
+  // A whole Epoxy turn typed at once ("d3,e5-e7") is its plies; Trellis pairs are one ply.
+  const plies = app.board.game === 'epoxy' ? text.split(',').map((t) => t.trim()).filter((t) => t) : [text];
+  await showAnalysis([...a.moves, ...plies]);
+}
+
+// The position after `ply` plies of the line.
+function analysisGoTo(ply) {
+  const a = app.analysis;
+  if (!a || app.busy) return;
+  const target = Math.max(0, Math.min(ply, a.line.length));
+  if (target !== a.moves.length) showAnalysis(a.line.slice(0, target));
+}
+
+// --- the line as the move list shows it ---------------------------------------------------------
+
+// Plies of the line as move entries: the record's as they are, a variation's with the mover
+// the server named (a distinct unknown one while it is being asked).
+function analysisPlies(a) {
+  const from = analysisFrom(a);
+  return a.line.map((move, i) => {
+    if (i < from) return a.game.moves[i];
+    const colour = a.colourOf.get(a.line.slice(0, i).join(' ')) || `?${i}`;
+    return { number: i + 1, move, colour, user: '', turn: `v${i}`, variation: true };
+  });
+}
+
+// Plies the line shares with the game's record.
+function analysisFrom(a) {
+  let n = 0;
+  while (n < a.line.length && n < a.game.moves.length && a.line[n] === a.game.moves[n].move) n++;
+  return n;
+}
+
+// Asks for the movers the line's variation still lacks (a linked line), a few at a time.
+async function fillColours(a) {
+  const from = analysisFrom(a);
+  const missing = [];
+  for (let i = from; i < a.line.length && missing.length < COLOUR_LOOKUPS; i++) {
+    if (!a.colourOf.has(a.line.slice(0, i).join(' '))) missing.push(a.line.slice(0, i));
+  }
+  if (missing.length === 0 || a.filling) return;
+  a.filling = true;
+  try {
+    for (let k = 0; k < missing.length; k += 6) {
+      const answers = await Promise.all(missing.slice(k, k + 6).map((moves) =>
+        api('POST', '/api/position', { game: a.game.game, options: a.game.options, moves }).catch(() => null)));
+      answers.forEach((pos, j) => { if (pos && pos.to_move) a.colourOf.set(missing[k + j].join(' '), pos.to_move); });
+    }
+  } finally {
+    a.filling = false;
+  }
+  if (app.analysis === a && !app.busy) renderBoard();
+}
+
+// --- the panel ------------------------------------------------------------------------------
+
+async function askEngine() {
+  const a = app.analysis;
+  if (!a || !app.board.to_move) return;
+  const out = $('engine-result');
+  out.textContent = 'The engine is thinking…';
+  $('analysis-engine').disabled = true;
+  try {
+    const e = await api('POST', '/api/evaluate', {
+      game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS,
+    });
+    if (app.analysis !== a) return;
+    a.engine = e;
+    renderBoard();
+  } catch (e) {
+    out.textContent = `The engine cannot answer: ${e.message}`;
+  } finally {
+    $('analysis-engine').disabled = false;
+  }
+}
+
+function renderAnalysisPanel(board) {
+  const a = app.analysis;
+  const from = analysisFrom(a);
+  const variation = a.line.slice(from);
+  const start = a.game.board ? `From the position after move ${from}` : 'From the start';
+  $('analysis-text').textContent = variation.length ? `${start}: ${variation.join(' ')}`
+    : `${start}. Play moves for either side${a.line.length ? ', or step through the game' : ''}.`;
+  $('analysis-back').disabled = a.moves.length === 0;
+  $('analysis-engine').disabled = !board.to_move;
+  $('analysis-leave').textContent = a.game.board ? 'Back to the game' : 'Close the analysis';
+  const link = analysisLink();
+  $('analysis-link').value = link;
+  if (a.copied !== link) $('analysis-copied').textContent = '';
+  const out = $('engine-result');
+  if (!a.engine) {
+    out.textContent = '';
+    return;
+  }
+  const e = a.engine;
+  const percent = Math.round(e.win_probability * 100);
+  out.replaceChildren();
+  const line = document.createElement('span');
+  const length = e.proven_plies ? ` in ${e.proven_plies} ${e.proven_plies === 1 ? 'ply' : 'plies'}` : '';
+  const verdict = e.proven ? `a proven ${e.proven}${length}` : `${percent}% to win`;
+  line.textContent = `${e.colour} to move: ${verdict}. Best: ${e.move}. Line: ${e.pv.join(' ')} ` +
+    `(${e.iterations} playouts, ${e.seconds.toFixed(1)} s)`;
+  const bar = document.createElement('span');
+  bar.className = 'win-bar';
+  bar.setAttribute('role', 'img');
+  bar.setAttribute('aria-label', `${percent}% for ${e.colour}`);
+  const fill = document.createElement('span');
+  fill.style.width = `${percent}%`;
+  bar.appendChild(fill);
+  const play = document.createElement('button');
+  play.type = 'button';
+  play.textContent = `Play ${e.move}`;
+  play.addEventListener('click', () => analysisPlay(e.move));
+  out.append(bar, line, play);
+}
+
+// The clipboard API needs a secure page (https or localhost); elsewhere the old copy
+// command, and failing both the link stays selected in its box for the person to copy.
+async function copyAnalysisLink() {
+  const a = app.analysis;
+  if (!a) return;
+  const input = $('analysis-link');
+  let copied = false;
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(input.value);
+      copied = true;
+    }
+  } catch (e) {
+    copied = false;
+  }
+  if (!copied) {
+    input.focus();
+    input.select();
+    try {
+      copied = document.execCommand('copy');
+    } catch (e) {
+      copied = false;
+    }
+  }
+  a.copied = input.value;
+  $('analysis-copied').textContent = copied ? 'Link copied: it opens this position and line.' : 'Copy the selected link.';
+}
+
+function bindAnalysis() {
+  $('analyse-button').addEventListener('click', enterAnalysis);
+  $('analysis-back').addEventListener('click', () => analysisGoTo(app.analysis ? app.analysis.moves.length - 1 : 0));
+  $('analysis-engine').addEventListener('click', askEngine);
+  $('analysis-leave').addEventListener('click', () => leaveAnalysis(true));
+  $('analysis-copy').addEventListener('click', copyAnalysisLink);
+  $('analysis-link').addEventListener('focus', () => $('analysis-link').select());
+}
+
+document.addEventListener('DOMContentLoaded', bindAnalysis);
