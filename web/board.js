@@ -254,7 +254,8 @@ const LudusBoard = (() => {
       for (let k = 0; k < 6 && clash(p.x + ux * d, p.y + uy * d, w, h); k++) d += 0.35;
       const x = p.x + ux * d, y = p.y + uy * d;
       if (leader) {
-        const from = 0.42, to = d - (Math.abs(ux) * w / 2 + Math.abs(uy) * h / 2) - gap / 2;
+        // From the point itself: a stone there (drawn above the labels) covers the start.
+        const from = 0.12, to = d - (Math.abs(ux) * w / 2 + Math.abs(uy) * h / 2) - gap / 2;
         if (to > from + 0.1) {
           el('line', {
             x1: round(p.x + ux * from), y1: round(p.y + uy * from), x2: round(p.x + ux * to), y2: round(p.y + uy * to),
