@@ -23,7 +23,12 @@ struct Dfpn::Child {
 };
 
 Dfpn::Dfpn(const Game& game, SearchLimits limits)
-    : game_(game), limits_(std::move(limits)), keyer_(game), table_(limits_.memory_bytes), start_(Clock::now()) {
+    : game_(game), limits_(std::move(limits)), keyer_(game), table_(limits_.memory_bytes) {
+  restart_clock();
+}
+
+void Dfpn::restart_clock() {
+  start_ = Clock::now();
   next_progress_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.progress_seconds));
 }
 
@@ -62,10 +67,12 @@ void Dfpn::init_child(Child& child) const {
 
 void Dfpn::check_clock() {
   const auto now = Clock::now();
-  if (limits_.seconds > 0 && std::chrono::duration<double>(now - start_).count() >= limits_.seconds) stopped_ = true;
+  if (limits_.seconds > 0 && std::chrono::duration<double>(now - start_).count() >= limits_.seconds)
+    stopped_ = timed_out_ = true;
+  if (cancel_ && cancel_->load(std::memory_order_relaxed)) stopped_ = true;
   if (limits_.on_progress && now >= next_progress_) {
     next_progress_ = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.progress_seconds));
-    limits_.on_progress({nodes_, seconds(), target_, root_numbers_, table_.used(), table_.capacity()});
+    limits_.on_progress({nodes_, seconds(), target_, root_numbers_, table_.used(), table_.capacity(), 1, 0, 0});
   }
 }
 

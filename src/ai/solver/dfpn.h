@@ -15,8 +15,10 @@
 // Game knowledge that prunes safely: a node whose move can end the game with the mover
 // winning is solved at once, before its other moves are even generated.
 //
-// One thread: parallel df-pn needs a shared table with virtual proof numbers, and the
-// boards solved here take minutes on one core; the machine's second core runs other work.
+// One Dfpn is used by one thread at a time.  Solver (solver.h) runs several at once, each
+// with its own table, on independent subtrees (root splitting): simple and sound, where a
+// shared table would need locking and virtual proof numbers.
+#include <atomic>
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -36,6 +38,12 @@ struct SearchProgress {
   ProofNumbers root;  // of the search in progress
   size_t table_used = 0;
   size_t table_capacity = 0;
+  // Set by Solver when several searches run: then nodes and the table are summed over
+  // them, `root` is that of the one reporting, and tasks counts the root's children (or
+  // openings) handed out.
+  int threads = 1;
+  int tasks_done = 0;
+  int tasks = 0;
 };
 
 struct SearchLimits {
@@ -60,7 +68,16 @@ class Dfpn {
   // target_seat, searching when the table does not know; false when stopped.
   bool solved_for(const State& state, int target_seat, int winner_seat);
 
-  bool stopped() const { return stopped_; }
+  // Another thread may set *cancel to stop this search; it is looked at with the clock
+  // (every 1024 nodes), so the search stops soon after, not at once.
+  void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
+  // The time limit and seconds() count from now (else from construction).
+  void restart_clock();
+  // Lets a search stopped by *cancel search again (a time-out stays).
+  void resume() { stopped_ = timed_out_; }
+
+  bool stopped() const { return stopped_; }     // by the time limit or *cancel
+  bool timed_out() const { return timed_out_; }  // by the time limit
   uint64_t nodes() const { return nodes_; }
   double seconds() const;
   const TranspositionTable& table() const { return table_; }
@@ -85,6 +102,8 @@ class Dfpn {
   int target_ = 0;
   uint64_t nodes_ = 0;
   bool stopped_ = false;
+  bool timed_out_ = false;
+  const std::atomic<bool>* cancel_ = nullptr;
   std::chrono::steady_clock::time_point start_;
   std::chrono::steady_clock::time_point next_progress_;
   ProofNumbers root_numbers_;
