@@ -70,24 +70,26 @@ std::string move_list(const State& root, const std::vector<Action>& moves) {
   return out;
 }
 
-nlohmann::json stats_json(Dfpn& search) {
-  const double seconds = search.seconds();
-  return {{"nodes", search.nodes()},
-          {"seconds", seconds},
-          {"nodes_per_second", seconds > 0 ? search.nodes() / seconds : 0.0},
-          {"table_used", search.table().used()},
-          {"table_capacity", search.table().capacity()},
-          {"table_evictions", search.table().evictions()},
-          {"symmetries", search.keyer().num_symmetries()},
-          {"stopped", search.stopped()}};
+nlohmann::json stats_json(const Solver& solver) {
+  const SolverStats s = solver.stats();
+  return {{"nodes", s.nodes},
+          {"seconds", s.seconds},
+          {"nodes_per_second", s.seconds > 0 ? s.nodes / s.seconds : 0.0},
+          {"table_used", s.table_used},
+          {"table_capacity", s.table_capacity},
+          {"table_evictions", s.table_evictions},
+          {"symmetries", s.symmetries},
+          {"threads", s.threads},
+          {"stopped", s.stopped}};
 }
 
-std::string stats_text(Dfpn& search) {
-  const double seconds = search.seconds();
-  return fmt::format("nodes {}  time {:.2f}s  nodes/s {:.0f}  table {}/{} entries ({} evicted)  symmetries {}{}\n",
-                     search.nodes(), seconds, seconds > 0 ? search.nodes() / seconds : 0.0, search.table().used(),
-                     search.table().capacity(), search.table().evictions(), search.keyer().num_symmetries(),
-                     search.stopped() ? "  STOPPED at the time limit: the values above marked unknown are not proven" : "");
+// Sums over the threads' searches (and their tables).
+std::string stats_text(const Solver& solver) {
+  const SolverStats s = solver.stats();
+  return fmt::format("nodes {}  time {:.2f}s  nodes/s {:.0f}  table {}/{} entries ({} evicted)  symmetries {}{}{}\n",
+                     s.nodes, s.seconds, s.seconds > 0 ? s.nodes / s.seconds : 0.0, s.table_used, s.table_capacity,
+                     s.table_evictions, s.symmetries, s.threads > 1 ? fmt::format("  threads {}", s.threads) : "",
+                     s.stopped ? "  STOPPED at the time limit: the values above marked unknown are not proven" : "");
 }
 
 // Writes the proof that the position's winner wins as an opening book.
@@ -111,7 +113,6 @@ void write_book(Solver& solver, const State& state, Value value, const std::stri
 int run_openings(SolveArgs& args, Solver& solver, const History& h) {
   const State& root = h.state();
   auto openings = solver.solve_openings(root);
-  Dfpn& search = solver.search();
   bool pie = false;
   for (const auto& o : openings) pie = pie || o.swap_offered;
   // The board's value for the first seat: its best opening, without and with the pie.
@@ -148,7 +149,7 @@ int run_openings(SolveArgs& args, Solver& solver, const History& h) {
     }
     nlohmann::json j = {{"game", root.game().name()}, {"options", root.game().options().values()},
                         {"openings", rows}, {"first_without_pie", value_name(without)},
-                        {"best_without_pie", move_list(root, without_moves)}, {"statistics", stats_json(search)}};
+                        {"best_without_pie", move_list(root, without_moves)}, {"statistics", stats_json(solver)}};
     if (pie) j["first_with_pie"] = value_name(with), j["best_with_pie"] = move_list(root, with_moves);
     std::cout << j.dump(2) << "\n";
   } else {
@@ -164,7 +165,7 @@ int run_openings(SolveArgs& args, Solver& solver, const History& h) {
     };
     std::cout << fmt::format("first player without pie: {}{}\n", value_name(without), best_text(without_moves));
     if (pie) std::cout << fmt::format("first player with pie: {}{}\n", value_name(with), best_text(with_moves));
-    std::cout << stats_text(search);
+    std::cout << stats_text(solver);
   }
   if (!args.svg.empty()) {
     std::ofstream out(args.svg);
@@ -182,7 +183,7 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
   app.add_option("moves", args->moves, "Moves played from the start (turns, e.g. d3,e5-e7 in Epoxy)");
   app.add_option("--time", args->time, "Stop after this long (500ms, 30s, 10m) and report what is proven");
   app.add_option("--memory", args->memory, "Transposition table size (256M default; K, M, G)");
-  app.add_option("--threads", args->threads, "Search threads (df-pn runs on one; see docs/solved.md)")
+  app.add_option("--threads", args->threads, "Threads: each solves its share of the root's moves (or of the openings) with memory/N of table; not with --book")
       ->check(CLI::Range(1, 1024));
   app.add_flag("--json", args->json, "Print JSON instead of text");
   app.add_flag("-q,--quiet", args->quiet, "No progress on stderr");
@@ -198,17 +199,22 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
     h.play_turns(args->moves);
     if (!args->svg.empty() && !args->openings) throw LudusError("--svg needs --openings");
     if (args->openings && !args->moves.empty()) throw LudusError("--openings solves the first moves of the start position: give no moves");
-    if (args->threads > 1 && !args->quiet) std::cerr << "solve: df-pn runs on one thread (--threads is ignored)\n";
+    // The book is read from the one table that saw the whole proof.
+    if (args->threads > 1 && !args->book.empty()) throw LudusError("--book writes the proof on one thread: give no --threads");
     SearchLimits limits;
     limits.seconds = args->time.empty() ? 0 : ai::parse_duration(args->time);
     limits.memory_bytes = parse_memory(args->memory);
     if (!args->quiet)
-      limits.on_progress = [](const SearchProgress& p) {
-        std::cerr << fmt::format("[{:7.1f}s] nodes {:>11}  seat {} wins? root pn {} dn {}  table {:.1f}% full\n", p.seconds,
-                                 p.nodes, p.target_seat + 1, p.root.pn, p.root.dn,
-                                 100.0 * p.table_used / std::max<size_t>(1, p.table_capacity));
+      limits.on_progress = [openings = args->openings](const SearchProgress& p) {
+        const double fill = 100.0 * p.table_used / std::max<size_t>(1, p.table_capacity);
+        if (p.threads > 1)  // one root's numbers would say little about the others'
+          std::cerr << fmt::format("[{:7.1f}s] nodes {:>11}  {} threads  {}/{} {} done  tables {:.1f}% full\n", p.seconds,
+                                   p.nodes, p.threads, p.tasks_done, p.tasks, openings ? "openings" : "moves", fill);
+        else
+          std::cerr << fmt::format("[{:7.1f}s] nodes {:>11}  seat {} wins? root pn {} dn {}  table {:.1f}% full\n", p.seconds,
+                                   p.nodes, p.target_seat + 1, p.root.pn, p.root.dn, fill);
       };
-    Solver solver(*game, limits);
+    Solver solver(*game, limits, args->threads);
     if (args->openings) return run_openings(*args, solver, h);
     if (h.is_over()) throw LudusError("the game is over: " + h.status());
     const State& s = h.state();
@@ -217,14 +223,14 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
     if (args->json) {
       nlohmann::json j = {{"game", game->name()}, {"options", game->options().values()}, {"moves", h.moves()},
                           {"to_move", seat_name(s, mover)}, {"value", value_name(r.value)},
-                          {"statistics", stats_json(solver.search())}};
+                          {"statistics", stats_json(solver)}};
       if (r.best != kNoAction) j["best_move"] = s.action_to_text(r.best);
       std::cout << j.dump(2) << "\n";
     } else {
       std::cout << fmt::format("{}{}: {} to move: {}{}\n", board_label(*game), h.moves().empty() ? "" : " after " + fmt::format("{}", fmt::join(h.moves(), " ")),
                                seat_name(s, mover), value_name(r.value),
                                r.best != kNoAction ? fmt::format(" ({} move: {})", r.value == Value::kWin ? "winning" : "drawing", s.action_to_text(r.best)) : "");
-      std::cout << stats_text(solver.search());
+      std::cout << stats_text(solver);
     }
     if (!args->book.empty())
       write_book(solver, s, r.value, args->book, args->book_limit,

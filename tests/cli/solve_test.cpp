@@ -58,5 +58,36 @@ TEST(SolveCommand, StopsAtTheTimeLimitAndSaysSo) {
   EXPECT_NE(r.out.find("STOPPED"), std::string::npos) << r.out;
 }
 
+TEST(SolveCommand, TwoThreadsGiveTheSameOpeningTable) {
+  auto one = run_ludus({"solve", "n-mesh", "-o", "size=3", "--openings", "--json", "-q"});
+  auto two = run_ludus({"solve", "n-mesh", "-o", "size=3", "--openings", "--json", "-q", "--threads", "2"});
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  auto a = nlohmann::json::parse(one.out), b = nlohmann::json::parse(two.out);
+  EXPECT_EQ(b["statistics"]["threads"], 2);
+  for (const char* key : {"first_without_pie", "best_without_pie", "first_with_pie", "best_with_pie"})
+    EXPECT_EQ(a[key], b[key]) << key;
+  ASSERT_EQ(a["openings"].size(), b["openings"].size());
+  for (size_t i = 0; i < a["openings"].size(); ++i)
+    for (const char* key : {"moves", "first_without_pie", "first_with_pie", "second_should_swap"})
+      EXPECT_EQ(a["openings"][i][key], b["openings"][i][key]) << i << " " << key;
+}
+
+TEST(SolveCommand, TwoThreadsStopAtTheTimeLimit) {
+  auto r = run_ludus({"solve", "n-mesh", "-o", "size=7", "--time", "200ms", "--threads", "2", "--memory", "32M"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find(": unknown"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("threads 2  STOPPED"), std::string::npos) << r.out;
+  auto o = run_ludus({"solve", "n-mesh", "-o", "size=6", "--openings", "--time", "300ms", "--threads", "2", "--memory", "32M", "-q"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_NE(o.out.find("first player without pie: unknown"), std::string::npos) << o.out;
+}
+
+TEST(SolveCommand, BookWantsOneThread) {
+  auto r = run_ludus({"solve", "n-mesh", "-o", "size=3", "--threads", "2", "--book", "x.txt"});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_NE(r.err.find("--book writes the proof on one thread"), std::string::npos) << r.err;
+}
+
 }  // namespace
 }  // namespace ludus::testing
