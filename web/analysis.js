@@ -98,7 +98,17 @@ async function openAnalysisLink(link) {
   // An illegal ply ("move 3 'e5': ..."): the line up to it, with the server's reason.
   const bad = Number(($('move-error').textContent.match(/^move (\d+)/) || [])[1]);
   const reason = $('move-error').textContent;
-  if (!(bad > 0) || app.analysis?.game !== game) return;
+  if (app.analysis?.game !== game) return;
+  if (!(bad > 0)) {
+    // No position at all (bad options): there is no board to show the reason beside.
+    if (!app.board) {
+      app.analysis = null;
+      $('board-view').hidden = true;
+      $('welcome').hidden = false;
+      $('welcome-error').textContent = `This analysis link cannot be opened: ${reason}`;
+    }
+    return;
+  }
   app.analysis.line = line.slice(0, bad - 1);
   if (await showAnalysis(app.analysis.line.slice(0, link.at))) showError(`The link's ${reason}`);
 }

@@ -234,9 +234,10 @@ const LudusBoard = (() => {
       if (!colTop.has(s.col) || s.row < colTop.get(s.col)) colTop.set(s.col, s.row);
     });
     for (const [row, i] of rowFirst) text(pts[i].x - reach - gap, pts[i].y, String.fromCharCode(97 + row), 'end');
-    // A box clashes with a placed label or comes within `reach` of a site.
+    // A box clashes with a placed label (a third of the gap apart is enough: two-digit numbers
+    // on big boards drawn small are nearly a step wide) or comes within `reach` of a site.
     const clash = (x, y, w, h) =>
-      placed.some((l) => Math.abs(l.x - x) < (l.w + w) / 2 + gap && Math.abs(l.y - y) < (l.h + h) / 2 + gap) ||
+      placed.some((l) => Math.abs(l.x - x) < (l.w + w) / 2 + gap / 3 && Math.abs(l.y - y) < (l.h + h) / 2 + gap / 3) ||
       pts.some((p) => Math.abs(p.x - x) < w / 2 + reach && Math.abs(p.y - y) < h / 2 + reach &&
         Math.hypot(Math.max(0, Math.abs(p.x - x) - w / 2), Math.max(0, Math.abs(p.y - y) - h / 2)) < reach);
     // On Epoxy's ragged edges two diagonals often end in one row, so their numbers stand side
@@ -372,7 +373,8 @@ const LudusBoard = (() => {
     let scale = 0;
     for (let round_ = 0; round_ < 4; round_++) {
       const px = !scale ? 0 : compact ? Math.min(13, Math.max(11, 0.3 * scale)) : Math.min(18, Math.max(11, 0.36 * scale));
-      const font = scale ? Math.min(0.55, px / scale) : 0.36;
+      // At most 0.75 of a step, so neighbouring labels on big boards drawn small stay apart.
+      const font = scale ? Math.min(0.75, px / scale) : 0.36;
       const gap = scale ? Math.max(0.06, 3 / scale) : 0.1;
       svg.style.setProperty('--coord-size', `${round(font)}px`);
       // Leader lines: 1.2 px wide, 3 px dashes, at any scale.

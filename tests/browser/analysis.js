@@ -75,6 +75,10 @@ async function looseAnalysis(run, base, errors, collectErrors) {
   await page.waitForFunction(() => document.querySelector('#move-error').textContent.includes('occupied'));
   await page.waitForSelector('#board-view[data-moves="1"]');
   check(true, "a link's illegal move shows the position before it and the reason");
+  // Options the game refuses: no position at all, and the page says why.
+  await page.evaluate(() => { location.hash = '#/analysis/ndengrod?size=2'; });
+  await page.waitForFunction(() => document.querySelector('#welcome-error').textContent.includes('bad option'));
+  check(await page.isHidden('#board-view'), "a link's refused options show the reason instead of a board");
   await context.close();
 }
 
