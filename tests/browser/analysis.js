@@ -4,7 +4,7 @@
 // buttons step through.
 'use strict';
 
-const { check, STEP_TIMEOUT_MS } = require('./support');
+const { check, lowContrastText, STEP_TIMEOUT_MS } = require('./support');
 
 // What an analysis shows, to compare two pages.
 async function analysisView(page) {
@@ -37,6 +37,8 @@ async function sharedLink(run, page, game, label) {
   const after = await analysisView(other);
   check(JSON.stringify(after) === JSON.stringify(before),
     `${label}: the link opens the same analysis (${JSON.stringify(after)} against ${JSON.stringify(before)})`);
+  const faint = await lowContrastText(other);
+  check(faint.length === 0, `${label}: the analysis text meets WCAG contrast: ${faint.join('; ')}`);
   await run.screenshot(other, `analysis-link-${game}-${label.split(' ').pop()}`);
   await other.close();
 }
