@@ -78,7 +78,7 @@ async function labelProblems(page) {
   });
 }
 
-// A board of `game` seen at `size` (a new browser context), after `ready(page)`.
+// Board number `board` opened at `size` in a new browser context (a phone: touch, mobile).
 async function openAt(browser, base, board, size) {
   const phone = size.width < 500;
   const context = await browser.newContext({ viewport: { width: size.width, height: size.height }, isMobile: phone, hasTouch: phone });

@@ -3,7 +3,9 @@
 // Debian's chromium (headless, no downloads) through playwright-core as two users, and
 // checks sign-up, challenges, clicking moves on the SVG board (Ndengrod, Trellis pairs,
 // Epoxy slides), the move list, error messages, an AI reply arriving by polling, and that
-// each game's board has the right number of sites.  Screenshots go to BUILD_DIR.
+// each game's board has the right number of sites; the layout at phone, tablet and desktop
+// sizes with the boards' coordinates (layout.js) and analysis links (analysis.js).
+// Screenshots go to BUILD_DIR/browser-screenshots.
 // Everything is bounded: the whole run stops itself (server included) within five minutes (it takes
 // one or two; more on a machine busy compiling).
 'use strict';
