@@ -284,8 +284,9 @@ function renderAnalysisPanel(board) {
   const from = analysisFrom(a);
   const variation = a.line.slice(from);
   const start = a.game.board ? `From the position after move ${from}` : 'From the start';
+  // Until a move leaves the record the line is the game itself.
   $('analysis-text').textContent = variation.length ? `${start}: ${variation.join(' ')}`
-    : `${start}. Play moves for either side${a.line.length ? ', or step through the game' : ''}.`;
+    : `Play moves for either side${a.game.moves.length ? ', or step through the game' : ''}.`;
   $('analysis-back').disabled = a.moves.length === 0;
   $('analysis-engine').disabled = !board.to_move;
   $('analysis-leave').textContent = a.game.board ? 'Back to the game' : 'Close the analysis';
