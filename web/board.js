@@ -252,11 +252,15 @@ const LudusBoard = (() => {
       // Distance from the site to the label's centre at which the label just clears the site.
       const clear = reach + gap + Math.abs(ux) * w / 2 + Math.abs(uy) * h / 2;
       let d = leader ? Math.max(clear, 0.75) + 0.35 : clear;
+      const start = d;
       for (let k = 0; k < 6 && clash(p.x + ux * d, p.y + uy * d, w, h); k++) d += 0.35;
       const x = p.x + ux * d, y = p.y + uy * d;
-      if (leader) {
-        // From the point itself: a stone there (drawn above the labels) covers the start.
-        const from = 0.12, to = d - (Math.abs(ux) * w / 2 + Math.abs(uy) * h / 2) - gap / 2;
+      // A number moved out of a crowd (cells: two-digit numbers on big boards drawn small)
+      // gets a leader too, so it still points at its own diagonal.
+      if (leader || d > start) {
+        // From the point itself (a stone there, drawn above the labels, covers the start),
+        // from the cell's edge on cells.
+        const from = leader ? 0.12 : reach, to = d - (Math.abs(ux) * w / 2 + Math.abs(uy) * h / 2) - gap / 2;
         if (to > from + 0.1) {
           el('line', {
             x1: round(p.x + ux * from), y1: round(p.y + uy * from), x2: round(p.x + ux * to), y2: round(p.y + uy * to),
