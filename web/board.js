@@ -193,7 +193,7 @@ const LudusBoard = (() => {
       try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
       if (!w) w = value.length * 0.7 * font;
       const cx = anchor === 'end' ? x - w / 2 : anchor === 'start' ? x + w / 2 : x;
-      placed.push({ x: cx, y, w, h: 0.8 * font });
+      placed.push({ x: cx, y, w, h: 0.8 * font, letter: /^[a-z]$/.test(value) });
       return t;
     };
     const width = (value) => value.length * 0.7 * font;
@@ -234,10 +234,12 @@ const LudusBoard = (() => {
       if (!colTop.has(s.col) || s.row < colTop.get(s.col)) colTop.set(s.col, s.row);
     });
     for (const [row, i] of rowFirst) text(pts[i].x - reach - gap, pts[i].y, String.fromCharCode(97 + row), 'end');
-    // A box clashes with a placed label (a third of the gap apart is enough: two-digit numbers
-    // on big boards drawn small are nearly a step wide) or comes within `reach` of a site.
+    // A box clashes with a placed label or comes within `reach` of a site.  Two numbers may
+    // stand a third of the gap apart (two-digit numbers on big boards drawn small are nearly a
+    // step wide); a number keeps twice the gap from a row letter, or the two read as one ('2a').
+    const apart = (l) => (l.letter ? 2 * gap : gap / 3);
     const clash = (x, y, w, h) =>
-      placed.some((l) => Math.abs(l.x - x) < (l.w + w) / 2 + gap / 3 && Math.abs(l.y - y) < (l.h + h) / 2 + gap / 3) ||
+      placed.some((l) => Math.abs(l.x - x) < (l.w + w) / 2 + apart(l) && Math.abs(l.y - y) < (l.h + h) / 2 + apart(l)) ||
       pts.some((p) => Math.abs(p.x - x) < w / 2 + reach && Math.abs(p.y - y) < h / 2 + reach &&
         Math.hypot(Math.max(0, Math.abs(p.x - x) - w / 2), Math.max(0, Math.abs(p.y - y) - h / 2)) < reach);
     // On Epoxy's ragged edges two diagonals often end in one row, so their numbers stand side
