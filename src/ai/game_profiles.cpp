@@ -37,6 +37,7 @@ MctsConfig v1_config(const MctsConfig& config) {
   v1.priors = "off";  // learned priors came after v1
   v1.prior_weight = 1.0;
   v1.prior_visits = 16;
+  v1.time_extension = 1.0;  // v1 never ran past its share of a game budget
   return v1;
 }
 

@@ -33,6 +33,9 @@ struct MctsConfig {
   int64_t iterations = 0;      // playouts per move, all threads together
   double move_seconds = 0;     // wall time per move
   double total_seconds = 0;    // wall time for the whole game (this player's share)
+  // With a game budget (total): a search whose choice is still unsettled at the end of its
+  // share of the time may run on up to this many times that share (1 = never).
+  double time_extension = 2.0;
 
   // --- search --------------------------------------------------------------------------------
   double exploration = 0.4;    // UCT constant c in q + c*sqrt(ln N / (n+1))

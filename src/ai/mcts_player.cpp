@@ -87,15 +87,18 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
   return kept;
 }
 
-double MctsPlayer::seconds_for_move(const State& state) {
-  double seconds = config_.move_seconds;
+MctsPlayer::MoveTime MctsPlayer::seconds_for_move(const State& state) {
+  MoveTime time{config_.move_seconds, config_.move_seconds};
   if (config_.total_seconds > 0) {
     double left = std::max(0.0, config_.total_seconds - used_seconds_) * 0.95;
     double moves = own_moves_left(state, state.seat_to_move(), config_.seed + root_actions_.size());
     double share = std::max(0.005, left / (0.6 * moves + 3.0));
-    seconds = seconds > 0 ? std::min(seconds, share) : share;
+    time.planned = time.planned > 0 ? std::min(time.planned, share) : share;
+    // The extension never takes more than a quarter of what is left, nor passes a per-move limit.
+    time.most = std::max(time.planned, std::min(share * config_.time_extension, left * 0.25));
+    if (config_.move_seconds > 0) time.most = std::min(time.most, config_.move_seconds);
   }
-  return seconds;
+  return time;
 }
 
 MoveChoice MctsPlayer::choose(const History& history) {
@@ -113,9 +116,13 @@ MoveChoice MctsPlayer::choose(const History& history) {
 
   SearchBudget budget;
   budget.iterations = config_.iterations;
-  if (double seconds = seconds_for_move(state); seconds > 0) {
+  if (const MoveTime time = seconds_for_move(state); time.planned > 0) {
+    auto after = [&](double seconds) {
+      return start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    };
     budget.timed = true;
-    budget.deadline = start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
+    budget.deadline = after(time.planned);
+    budget.extended_deadline = after(time.most);
   }
   std::vector<Tree*> trees;
   for (auto& tree : trees_) trees.push_back(tree.get());

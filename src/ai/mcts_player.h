@@ -27,7 +27,13 @@ class MctsPlayer : public Player {
  private:
   // Moves the trees' roots to the current position; returns the nodes kept.
   int64_t reuse_or_reset(const History& history);
-  double seconds_for_move(const State& state);
+  // The time planned for this move, and the most it may take when the choice is unsettled
+  // then (more only with a game budget, `total`).
+  struct MoveTime {
+    double planned = 0;
+    double most = 0;
+  };
+  MoveTime seconds_for_move(const State& state);
   std::string describe(const MoveChoice& choice, int threads) const;
 
   std::string name_;

@@ -105,6 +105,24 @@ bool any_root_proven(const std::vector<Tree*>& trees) {
   return false;
 }
 
+// True while the root's choice is still open: the runner-up has at least 70% of the most
+// visited move's visits, or a move with at least a quarter of them scores better.  The
+// time manager spends extra time only then (Huang, Coulom and Lin, "Time management for
+// Monte-Carlo tree search applied to the game of Go", 2010: "unstable evaluation").
+bool unsettled(const std::vector<Tree*>& trees, const Game& game) {
+  auto moves = root_moves(trees, game);
+  const RootMove* first = nullptr;
+  for (const auto& m : moves)
+    if (!first || m.visits > first->visits) first = &m;
+  if (!first || first->visits == 0) return true;
+  for (const auto& m : moves) {
+    if (&m == first) continue;
+    if (m.visits * 10 >= first->visits * 7) return true;
+    if (m.visits * 4 >= first->visits && m.mean() > first->mean()) return true;
+  }
+  return false;
+}
+
 // True when the most visited root move can no longer be overtaken in `remaining` iterations.
 bool decided(const std::vector<Tree*>& trees, const Game& game, double remaining) {
   auto moves = root_moves(trees, game);
@@ -169,7 +187,13 @@ SearchReport run_search(const std::vector<Tree*>& trees, const State& root, cons
       ++local;
       if (!budget.timed || local < 16 || (local & 7) != 0) continue;
       const auto now = Clock::now();
-      if (now >= budget.deadline) break;
+      if (now >= budget.deadline) {
+        // Past the planned time: only an unsettled choice may use the extension (thread 0
+        // decides for everyone; the others run until it stops them).
+        if (now >= budget.extended_deadline) break;
+        if (id == 0 && (local & 63) == 0 && !unsettled(trees, root.game())) break;
+        continue;
+      }
       // Stop early when the choice is settled (thread 0 checks for everyone).
       if (id == 0 && (local & 255) == 0) {
         double elapsed = std::chrono::duration<double>(now - start).count();

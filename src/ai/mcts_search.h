@@ -20,6 +20,10 @@ struct SearchBudget {
   int64_t iterations = 0;              // 0 = unlimited
   bool timed = false;
   Clock::time_point deadline{};
+  // Past `deadline` the search goes on only while the choice is unsettled (two moves close
+  // in visits, or a less visited move scoring better), and never past this; equal to
+  // `deadline` (or unset) for no extension.
+  Clock::time_point extended_deadline{};
 };
 
 // Statistics of one root move, summed over the trees.

@@ -155,6 +155,18 @@ TEST(Mcts, TotalTimeIsSharedOverTheGame) {
   EXPECT_LT(first_move, 0.75);
 }
 
+TEST(Mcts, TimeExtensionKeepsAPerMoveLimit) {
+  // An unsettled choice may run past its share of a game budget, but a per-move limit given
+  // beside the budget stays a limit (margins for a busy machine, as above).
+  auto p = make_player("mcts:time=100ms,total=100s,extend=10");
+  History h(make_hex({7}));
+  for (int move = 0; move < 3 && !h.is_over(); ++move) {
+    auto c = p->choose(h);
+    EXPECT_LT(c.seconds, 0.3) << "move " << move;
+    h.play(c.action);
+  }
+}
+
 TEST(Mcts, ReusesTheTreeBetweenMoves) {
   auto game = make_hex({5});
   auto p = mcts("iters=3000");

@@ -62,6 +62,8 @@ TEST(SpecParser, RawSettings) {
   EXPECT_DOUBLE_EQ(parse_player_spec("mcts:time=2s", config).mcts.move_seconds, 2.0);
   EXPECT_EQ(parse_player_spec("mcts:time=2s", config).mcts.iterations, 0);
   EXPECT_TRUE(parse_player_spec(" Mcts: Rave = ON , solver=on ", config).mcts.rave);
+  EXPECT_DOUBLE_EQ(d.time_extension, 2.0);
+  EXPECT_DOUBLE_EQ(parse_player_spec("mcts:total=5m,extend=1.5", config).mcts.time_extension, 1.5);
 }
 
 TEST(SpecParser, Durations) {
@@ -82,7 +84,8 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, profile)");
+  EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:rave=maybe"), "bad AI spec 'mcts:rave=maybe': rave must be on or off, not 'maybe'");
   EXPECT_EQ(error_of("mcts:iters"), "bad AI spec 'mcts:iters': expected KEY=VALUE, not 'iters'");
   EXPECT_EQ(error_of("mcts:"), "bad AI spec 'mcts:': nothing after ':'");
@@ -138,6 +141,7 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
     EXPECT_EQ(m.parallelism, Parallelism::kTree);
     EXPECT_EQ(m.max_nodes, int64_t{1} << 23);
     EXPECT_EQ(m.reuse_tree, true);
+    EXPECT_EQ(m.time_extension, 1.0);
     EXPECT_EQ(m.seed, 42u);  // budgets, threads and seed are not the profile's
   }
   // Settings given with the profile adjust it, wherever they stand.
