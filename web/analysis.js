@@ -283,7 +283,7 @@ function renderAnalysisPanel(board) {
   const a = app.analysis;
   const from = analysisFrom(a);
   const variation = a.line.slice(from);
-  const start = a.game.board ? `From the position after move ${from}` : 'From the start';
+  const start = a.game.board ? (from ? `Variation after move ${from}` : 'Variation from the start') : 'Line from the start';
   // Until a move leaves the record the line is the game itself.
   $('analysis-text').textContent = variation.length ? `${start}: ${variation.join(' ')}`
     : `Play moves for either side${a.game.moves.length ? ', or step through the game' : ''}.`;
