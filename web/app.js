@@ -26,7 +26,11 @@ const app = {
   busy: false,
   watched: new Set(), // boards the user follows (from the watched list)
   listBoards: [],     // boards of the game list (the WebSocket watches them)
+  activeBoards: [],   // the user's active boards, watched too: a move on one may add it to the list
+  listRevisions: new Map(), // board -> revision in the last list answer (a push of another one reloads)
   listReload: null,
+  listAsked: 0,       // number of the last list request made, and of the last answer shown:
+  listShown: 0,       // an answer overtaken by a later request's is dropped
   analysis: null,     // the analysis mode (analysis.js)
   showLegal: localStorage.getItem('ludus.showLegal') !== 'off',
 };
@@ -195,18 +199,35 @@ function summaryState(g) {
   return { text: `${g.to_move_user ?? '?'} to move`, cls: '' };
 }
 
+// The list of the filter chosen.  With a user it also fetches the user's active boards when
+// the filter does not hold them all, so the WebSocket watches them: an opponent's move on a
+// board not listed (under 'Your move') is pushed only to its watchers.  Requests may answer out
+// of order (a loaded server, a slow network): only an answer newer than the one shown is drawn.
 async function loadGames() {
   const list = $('game-list');
+  const asked = ++app.listAsked;
+  const user = app.user;
+  const needActive = user && !['active', 'mine'].includes(app.filter);
   let games;
+  let active = null;
   try {
-    games = (await api('GET', listQuery())).games;
+    [games, active] = await Promise.all([
+      api('GET', listQuery()).then((r) => r.games),
+      needActive ? api('GET', `/api/games?user=${encodeURIComponent(user)}&status=active&limit=64`).then((r) => r.games, () => null) : null,
+    ]);
   } catch (e) {
+    if (asked < app.listShown) return;
+    app.listShown = asked;
     list.replaceChildren(listNote(`Cannot load the games: ${e.message}`));
     return;
   }
-  const before = app.listBoards.join(',');
+  if (asked < app.listShown) return;  // a later request has answered already
+  app.listShown = asked;
+  app.listRevisions = new Map([...(active || []), ...games].map((g) => [g.board, g.revision]));
+  const before = [...app.listBoards, '/', ...app.activeBoards].join(',');
   app.listBoards = games.map((g) => g.board);
-  if (app.listBoards.join(',') !== before) sendWatch();
+  app.activeBoards = (active || games.filter((g) => g.status === 'active' && user && g.players.includes(user))).map((g) => g.board);
+  if ([...app.listBoards, '/', ...app.activeBoards].join(',') !== before) sendWatch();
   if (games.length === 0) {
     const empty = {
       next: 'No game is waiting for your move.', active: 'No active games.', mine: 'You have no games yet.',
@@ -429,6 +450,8 @@ function route() {
   app.board = null;
   stopPolling();
   $('board-view').hidden = true;
+  // Every view shows the game list: fresh on each navigation (openBoard loads it for a board).
+  loadGames();
   if (rules) {
     showRules(rules[1]);
     return;
@@ -436,7 +459,6 @@ function route() {
   if (routeCommunity(location.hash)) return;
   $('welcome').hidden = false;
   $('welcome-error').textContent = '';
-  loadGames();
 }
 
 async function start() {
@@ -467,6 +489,10 @@ async function start() {
   app.listTimer = setInterval(() => {
     if (!document.hidden && listNeedsPolling()) loadGames();
   }, LIST_POLL_MS);
+  // A page back in view may have missed pushes (a phone's browser drops sockets while hidden).
+  document.addEventListener('visibilitychange', () => {
+    if (!document.hidden) reloadListSoon();
+  });
 }
 
 document.addEventListener('DOMContentLoaded', start);

@@ -9,7 +9,7 @@
 // when the server gives revisions, else a plain GET every POLL_MS.  A board shown by the
 // page's own action makes a waiting poll answer at once; answers older than what is
 // shown are dropped.
-const updates = { socket: null, open: false, retryMs: 1000 };
+const updates = { socket: null, open: false, retryMs: 1000, opened: 0 };
 
 function connectLive() {
   if (typeof WebSocket === 'undefined' || updates.socket) return;
@@ -25,6 +25,11 @@ function connectLive() {
     updates.retryMs = 1000;
     sendWatch();
     if (app.board) schedulePoll();  // hands the board over to the socket
+    // Reopened: what changed while the socket was down was pushed to nobody.
+    if (updates.opened++ > 0) {
+      reloadListSoon();
+      lobbyChanged();
+    }
   });
   socket.addEventListener('message', (event) => {
     let message = null;
@@ -37,9 +42,7 @@ function connectLive() {
     if (message.state) onPush(message.state);
     // A board created (a seek taken, an invitation accepted) or an offer changed: the lobby.
     if (message.lobby || message.offers || message.type === 'offers') lobbyChanged();
-    // A change of a listed board, or a board created or finished: the list is out of date.
-    if (message.lobby || (message.state && app.listBoards.includes(message.board) && message.board !== app.boardId))
-      reloadListSoon();
+    if (listChangedBy(message)) reloadListSoon();
   });
   socket.addEventListener('close', () => {
     const wasOpen = updates.open;
@@ -64,11 +67,29 @@ function onPush(board) {
   applyUpdate(app.board, board);
 }
 
-// What the socket should push: the board shown and the boards of the game list (at most 64,
-// the server's limit), and the lobby's creations and endings.
+// Whether a message of the socket makes the game list out of date: a new revision of a board
+// listed or of the user's active boards (the push that follows a watch repeats the revision
+// listed), or a board created or finished that the list may show (the user's, or any under
+// 'Everyone').
+function listChangedBy(message) {
+  if (message.state) {
+    if (!app.listRevisions.has(message.board)) return false;
+    const known = app.listRevisions.get(message.board);
+    return typeof known !== 'number' || known !== message.revision;
+  }
+  if (message.lobby) {
+    const players = message.game?.players;
+    return app.filter === 'everyone' || !Array.isArray(players) || players.includes(app.user) ||
+      app.listRevisions.has(message.board);
+  }
+  return false;
+}
+
+// What the socket should push: the board shown, the user's active boards and the boards of the
+// game list (at most 64, the server's limit), and the lobby's creations and endings.
 function sendWatch() {
   if (!updates.open) return;
-  const boards = [...new Set([app.board?.board, ...app.listBoards].filter((b) => b))].slice(0, 64);
+  const boards = [...new Set([app.board?.board, ...app.activeBoards, ...app.listBoards].filter((b) => b))].slice(0, 64);
   updates.socket.send(JSON.stringify({ watch: boards, lobby: true }));
 }
 
@@ -112,7 +133,8 @@ function applyUpdate(shown, board) {
     showError('');  // an older refusal no longer applies
   }
   renderBoard();
-  if (moved) loadGames();
+  // A move or an ending (a resignation moves nothing) changes its line in the list.
+  if (moved || !board.outcome !== !shown.outcome || board.status !== shown.status) reloadListSoon();
 }
 
 async function poll(loop) {
