@@ -76,5 +76,16 @@ TEST_F(StudyRoutesTest, TheEngineFindsTheWinInOne) {
   EXPECT_EQ(over.status, 400);
 }
 
+TEST_F(StudyRoutesTest, RepeatedEvaluationsOfABoardWithLearnedPriors) {
+  // The default Ndengrod board has compiled-in move priors, whose feature tables are cached
+  // per board for the process while each request makes its own Game: the cached tables
+  // once kept a reference into the first request's Game, and the second request crashed.
+  for (const auto& moves : {json::array(), json::array({"e5"}), json::array({"a1"}), json::array()}) {
+    auto eval = post("/api/evaluate", {{"game", "ndengrod"}, {"moves", moves}, {"iterations", 2000}});
+    ASSERT_EQ(eval.status, 200) << eval.body;
+    EXPECT_TRUE(eval.json["move"].is_string()) << eval.body;
+  }
+}
+
 }  // namespace
 }  // namespace ludus::server::testing

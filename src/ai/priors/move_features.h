@@ -59,7 +59,9 @@ class FeatureTables {
   std::pair<int, int> known_sites(Action action) const;
 
  private:
-  const Geometry& geometry_;
+  // A copy: the tables are cached per board for the whole process (shared_feature_tables)
+  // and outlive the Game they were made from (a server makes a Game per request).
+  Geometry geometry_;
   mutable ActionSites sites_;
   int directions_;
   std::vector<uint16_t> canonical_;  // raw code (4^directions) -> pattern index
