@@ -40,8 +40,9 @@ struct MoveChoice {
   // Filled by the MCTS player.
   ProvenResult proven = ProvenResult::kNone;  // solved by the search, for the mover
   int proven_plies = 0;                       // plies to the end under perfect play
-  // False for a proof resting on the opening book, which stores who wins, not how soon.
-  bool proven_length_known() const { return proven != ProvenResult::kNone && proven_plies <= 65535; }
+  // proven_plies of a proof resting on the opening book, which stores who wins, not how soon.
+  static constexpr int kBookProofPlies = 65536;
+  bool proven_length_known() const { return proven != ProvenResult::kNone && proven_plies < kBookProofPlies; }
   int64_t tree_nodes = 0;                     // nodes in the search tree(s) afterwards
   int64_t reused_nodes = 0;                   // nodes carried over from the previous move
   double seconds = 0;                         // wall time spent choosing

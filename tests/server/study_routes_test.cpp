@@ -71,6 +71,12 @@ TEST_F(StudyRoutesTest, TheEngineFindsTheWinInOne) {
   EXPECT_EQ(proven.json["move"], "a3");
   EXPECT_EQ(proven.json["proven"], "win") << proven.body;
   EXPECT_EQ(proven.json["proven_plies"], 1) << proven.body;
+  // A win the opening book proves (N-Mesh 4x4 after a2: the second player swaps): the book
+  // knows who wins, not how soon, so the length is null, never a "win in 0 plies".
+  auto book = post("/api/evaluate", {{"game", "n-mesh"}, {"options", {{"size", 4}}}, {"moves", {"a2"}}});
+  ASSERT_EQ(book.status, 200) << book.body;
+  EXPECT_EQ(book.json["proven"], "win") << book.body;
+  EXPECT_TRUE(book.json["proven_plies"].is_null()) << book.body;
   auto over = post("/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 3}, {"length", 3}}},
                                      {"moves", {"a1", "c1", "a2", "c2", "a3"}}});
   EXPECT_EQ(over.status, 400);

@@ -21,7 +21,7 @@ class BookPlayer : public Player {
  private:
   std::unique_ptr<Player> inner_;
   // The keyer of the last game that had a book (built once per game, not per move).
-  const Game* keyed_game_ = nullptr;
+  std::shared_ptr<const Game> keyed_game_;
   std::unique_ptr<ExactKeyer> keyer_;
 };
 
