@@ -34,8 +34,10 @@ struct MctsConfig {
   double move_seconds = 0;     // wall time per move
   double total_seconds = 0;    // wall time for the whole game (this player's share)
   // With a game budget (total): a search whose choice is still unsettled at the end of its
-  // share of the time may run on up to this many times that share (1 = never).
-  double time_extension = 2.0;
+  // share of the time may run on up to this many times that share (1 = never).  Off by
+  // default: extend=2 against extend=1 scored 49.5% (N-Mesh, total=3s) and 46.5%
+  // (Ndengrod, total=5s) of 200 games, no gain (docs/ai.md).
+  double time_extension = 1.0;
 
   // --- search --------------------------------------------------------------------------------
   double exploration = 0.4;    // UCT constant c in q + c*sqrt(ln N / (n+1))

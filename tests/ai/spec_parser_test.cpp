@@ -62,7 +62,7 @@ TEST(SpecParser, RawSettings) {
   EXPECT_DOUBLE_EQ(parse_player_spec("mcts:time=2s", config).mcts.move_seconds, 2.0);
   EXPECT_EQ(parse_player_spec("mcts:time=2s", config).mcts.iterations, 0);
   EXPECT_TRUE(parse_player_spec(" Mcts: Rave = ON , solver=on ", config).mcts.rave);
-  EXPECT_DOUBLE_EQ(d.time_extension, 2.0);
+  EXPECT_DOUBLE_EQ(d.time_extension, 1.0);
   EXPECT_DOUBLE_EQ(parse_player_spec("mcts:total=5m,extend=1.5", config).mcts.time_extension, 1.5);
 }
 
