@@ -14,6 +14,7 @@
 #include "server/board_commands.h"
 #include "server/command_words.h"
 #include "server/errors.h"
+#include "server/http_message.h"
 #include "server/mail_format.h"
 #include "server/mail_store.h"
 #include "server/offer_format.h"
@@ -368,6 +369,10 @@ std::string run_board_command(Service& service, const std::string& game, const B
 std::string CommandInterpreter::execute(const std::vector<std::string>& words, std::string_view client,
                                         std::string_view comment) {
   if (words.empty()) bad_request("empty command (try 'help')", "usage");
+  // Every front end (HTTP, mail, ludus pbm) stores what it is given: refuse bytes that are
+  // not text before any of them reaches a board, a comment or a reply.
+  for (const auto& word : words)
+    if (!valid_utf8(word)) bad_request("the command is not valid UTF-8", "bad_encoding");
   size_t at = 0;
   std::string game;
   auto known = [](const std::string& word) {
@@ -377,7 +382,9 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
   if (!known(words[0])) {
     try {
       game = find_game(words[0]).info->name;
-    } catch (const LudusError&) {
+    } catch (const LudusError& e) {
+      // "chess challenge ...": the first word stands where a game would.
+      if (words.size() > 1 && known(words[1])) bad_request(one_line(e.what()), "unknown_game");
       bad_request("unknown command '" + words[0].substr(0, 40) + "' (try 'help')", "usage");
     }
     if (words.size() < 2) bad_request("a command must follow the game name (try 'help')", "usage");

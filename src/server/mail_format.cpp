@@ -175,7 +175,7 @@ std::string format_game_list(const std::string& title, const std::vector<GameRec
     } else {
       status = "drawn (" + g.end_reason + ")";
     }
-    std::string moves = g.status == "active" ? fmt::format("move #{}", g.num_moves + 1) : fmt::format("{} moves", g.num_moves);
+    std::string moves = g.status == "active" ? fmt::format("move #{}", g.num_moves + 1) : fmt::format("{} move{}", g.num_moves, g.num_moves == 1 ? "" : "s");
     out += fmt::format("  {:>6}  {:<9} {} vs {}  {}  {}\n", g.id, g.game, g.seats[0], g.seats[1], moves, status);
   }
   return out;

@@ -2,6 +2,8 @@
 // say, seeks, joining and declining offers, each user's challenge settings.
 #include <random>
 
+#include <fmt/format.h>
+
 #include "core/text.h"
 #include "server/errors.h"
 #include "server/ratings.h"
@@ -42,8 +44,8 @@ void Service::check_active_limit(Session& session, const std::string& user) cons
   if (!settings || !settings->max_active) return;
   const int active = active_boards_of(session, user);
   if (active >= *settings->max_active)
-    conflict(user + " plays " + std::to_string(active) + " active boards, their limit of " +
-                 std::to_string(*settings->max_active),
+    conflict(fmt::format("{} plays {} active board{}, their limit of {}", user, active, active == 1 ? "" : "s",
+                         *settings->max_active),
              "too_many_active");
 }
 

@@ -130,7 +130,7 @@ TEST_F(CommandsTest, ChallengeRules) {
   EXPECT_EQ(run_error("ndengrod challenge -size=99 alice bob pw-a-long").code(), "bad_game");
   EXPECT_EQ(run_error("ndengrod challenge -colour=red alice bob pw-a-long").code(), "bad_game");
   EXPECT_EQ(run_error("ndengrod challenge alice ai:nonsense pw-a-long").code(), "bad_ai");
-  EXPECT_EQ(run_error("chess challenge alice bob pw-a-long").code(), "usage");
+  EXPECT_EQ(run_error("chess challenge alice bob pw-a-long").code(), "unknown_game");  // named as an unknown game
   EXPECT_NE(run("n-mesh challenge -size=5 bob carol pw-c-long").find("Board 1: N-Mesh (size=5)"), std::string::npos);
 }
 
@@ -221,6 +221,11 @@ TEST_F(CommandsTest, GrammarErrorsAreClear) {
   EXPECT_NE(run("help").find("ndengrod"), std::string::npos);
   EXPECT_NE(run("help move").find("stale move is never played"), std::string::npos);
   EXPECT_EQ(run_error("help fly").code(), "usage");
+  // A game name that is not one, where a game would stand, is named as such.
+  EXPECT_NE(std::string(run_error("chess challenge alice bob pw-a-long").what()).find("unknown game 'chess'"),
+            std::string::npos);
+  // Bytes that are not UTF-8 never reach a board or a comment, whatever the front end.
+  EXPECT_EQ(run_error("comment 1 alice pw-a-long bad \xff text").code(), "bad_encoding");
 }
 
 TEST_F(CommandsTest, SplitHandlesQuotesAndBlanks) {
