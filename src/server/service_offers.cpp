@@ -36,6 +36,22 @@ void check_range(std::optional<int> min_rating, std::optional<int> max_rating) {
     bad_request("the lowest rating is above the highest", "bad_rating_range");
 }
 
+// Fills in what every offer takes from its board and the time, once its poster is known to
+// have room for one more open offer, and stores it.
+OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& spec, int64_t now) {
+  if (open_offers_of(session, offer.from, now) >= kMaxOpenOffersPerUser)
+    conflict("you (" + offer.from + ") have " + std::to_string(kMaxOpenOffersPerUser) +
+                 " open offers, the most; withdraw one first",
+             "too_many_offers");
+  offer.game = spec.game;
+  offer.options = spec.stored_options();
+  offer.rated = spec.rated;
+  offer.created_at = now;
+  offer.expires_at = now + kOfferLifetimeSeconds;
+  offer.id = insert_offer(session, offer);
+  return offer;
+}
+
 }  // namespace
 
 void Service::check_active_limit(Session& session, const std::string& user) const {
@@ -72,21 +88,12 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     if (policy == ChallengePolicy::All) {
       result.board = insert_board(session, spec, challenger, seats, now);
     } else {
-      if (open_offers_of(session, challenger, now) >= kMaxOpenOffersPerUser)
-        conflict("you (" + challenger + ") have " + std::to_string(kMaxOpenOffersPerUser) +
-                     " open offers, the most; withdraw one first",
-                 "too_many_offers");
-      OfferRecord offer;
-      offer.kind = OfferKind::Invitation;
-      offer.game = spec.game;
-      offer.options = spec.stored_options();
-      offer.from = challenger;
-      offer.to = opponent;
-      offer.seat = challenger_seat == 0 ? SeatChoice::First : SeatChoice::Second;
-      offer.rated = spec.rated;
-      offer.created_at = now;
-      offer.expires_at = now + kOfferLifetimeSeconds;
-      offer.id = insert_offer(session, offer);
+      OfferRecord invitation;
+      invitation.kind = OfferKind::Invitation;
+      invitation.from = challenger;
+      invitation.to = opponent;
+      invitation.seat = challenger_seat == 0 ? SeatChoice::First : SeatChoice::Second;
+      OfferRecord offer = store_offer(session, std::move(invitation), spec, now);
       if (offer_sink_)
         offer_sink_(session, offer,
                     OfferEvent{OfferEventKind::Invited, challenger,
@@ -111,22 +118,13 @@ OfferRecord Service::seek(const std::string& poster, const std::string& game,
     auto tx = session.write();
     check_active_limit(session, poster);
     check_hourly_limit(session, poster, now);
-    if (open_offers_of(session, poster, now) >= kMaxOpenOffersPerUser)
-      conflict("you (" + poster + ") have " + std::to_string(kMaxOpenOffersPerUser) +
-                   " open offers, the most; withdraw one first",
-               "too_many_offers");
     OfferRecord offer;
     offer.kind = OfferKind::Seek;
-    offer.game = spec.game;
-    offer.options = spec.stored_options();
     offer.from = poster;
     offer.seat = seat;
     offer.min_rating = min_rating;
     offer.max_rating = max_rating;
-    offer.rated = spec.rated;
-    offer.created_at = now;
-    offer.expires_at = now + kOfferLifetimeSeconds;
-    offer.id = insert_offer(session, offer);
+    offer = store_offer(session, std::move(offer), spec, now);
     tx.commit();
     return offer;
   });
