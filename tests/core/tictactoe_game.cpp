@@ -11,7 +11,16 @@
 namespace ludus {
 namespace {
 
-const GameInfo kInfo{"tictactoe-test", "Tic-tac-toe", {"x", "o"}, {}, "test game", "three in a row"};
+const GameInfo kInfo{.name = "tictactoe-test",
+                     .title = "Tic-tac-toe",
+                     .colours = {"x", "o"},
+                     .options = {},
+                     .summary = "test game",
+                     .rules = "three in a row",
+                     .pie = {},
+                     .search = {},
+                     .bench_boards = {},
+                     .may_draw = true};
 
 class TicTacToe : public Game {
  public:
