@@ -114,6 +114,12 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only) {
     try {
       Board b = service_->load(board);
       const GameRecord& record = b.record();
+      if (only.empty()) {
+        std::lock_guard lock(mutex_);
+        auto [sent, fresh] = broadcast_revision_.try_emplace(board, record.revision);
+        if (!fresh && sent->second >= record.revision) return;
+        sent->second = record.revision;
+      }
       state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
       const bool created = record.revision == 0, finished = record.status == "finished";
       if (only.empty() && (created || finished))

@@ -58,6 +58,10 @@ class WatchHub {
   bool closed_ = false;
   std::unordered_map<uint64_t, Watcher> watchers_;
   std::unordered_map<int64_t, std::set<uint64_t>> by_board_;
+  // The newest revision broadcast per board: a change is announced both by the service and
+  // by the change feed (which also sees other instances' writes), and pushes run on a pool,
+  // so a revision already sent, or older than one sent, is not sent again.
+  std::unordered_map<int64_t, int64_t> broadcast_revision_;
   std::set<uint64_t> lobby_;
 };
 

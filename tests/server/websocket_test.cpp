@@ -11,7 +11,7 @@ class WebSocketTest : public HttpFixture {
   void SetUp() override {
     HttpFixture::SetUp();
     alice_ = account("alice");
-    account("bob");
+    bob_ = account("bob");
   }
   int64_t new_board() {
     auto r = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"players", {"alice", "bob"}}}, alice_);
@@ -30,7 +30,7 @@ class WebSocketTest : public HttpFixture {
     ADD_FAILURE() << "no such message in 10 s";
     return json();
   }
-  std::string alice_;
+  std::string alice_, bob_;
 };
 
 TEST_F(WebSocketTest, WatchersGetEveryChangeOfTheirBoards) {
@@ -51,6 +51,28 @@ TEST_F(WebSocketTest, WatchersGetEveryChangeOfTheirBoards) {
   EXPECT_EQ(push["state"]["moves_played"], 1);
   EXPECT_EQ(push["state"]["last_move"]["move"], "c3");
   EXPECT_EQ(push["state"]["revision"], push["revision"]);
+}
+
+TEST_F(WebSocketTest, EachRevisionIsPushedOnceAndInOrder) {
+  // The service and the change feed both announce every change; a watcher still hears of
+  // each revision once, never an older one after a newer.
+  const int64_t board = new_board();
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(json{{"watch", {board}}}.dump()));
+  next(ws, [&](const json& m) { return m.value("board", 0) == board; });
+  const auto path = "/api/games/" + std::to_string(board) + "/move";
+  ASSERT_EQ(post(path, {{"move", "c3"}, {"move_number", 1}}, alice_).status, 200);
+  ASSERT_EQ(post(path, {{"move", "a1"}, {"move_number", 2}}, bob_).status, 200);
+  std::vector<int64_t> revisions;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (std::chrono::steady_clock::now() < until)
+    if (auto text = ws.receive(std::chrono::milliseconds(100))) {
+      json m = json::parse(*text, nullptr, false);
+      if (m.contains("revision")) revisions.push_back(m["revision"].get<int64_t>());
+    }
+  ASSERT_FALSE(revisions.empty());
+  for (size_t i = 1; i < revisions.size(); ++i) EXPECT_GT(revisions[i], revisions[i - 1]) << "push " << i;
 }
 
 TEST_F(WebSocketTest, LobbyHearsOfNewAndFinishedBoards) {
