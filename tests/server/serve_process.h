@@ -17,7 +17,7 @@ struct ServeProcess {
   pid_t pid = -1;
   int port = 0;
   int err_fd = -1;        // the rest of its stderr (read_all)
-  std::string err_start;  // what it printed up to the "serving on" line
+  std::string err_start;  // what it printed up to the end of the "serving on" line
 };
 
 // Starts `binary serve --db DB --port 0 EXTRA...`; port stays 0 when it does not serve
@@ -43,7 +43,13 @@ inline ServeProcess start_server(const std::string& binary, const std::string& d
   std::smatch match;
   const std::regex serving(R"(serving on http://127\.0\.0\.1:(\d+)/)");
   char buffer[1024];
-  while (!std::regex_search(process.err_start, match, serving)) {
+  // Up to the end of the "serving on" line: stderr is unbuffered, so the line may come in
+  // several writes and the part naming the database and the page may not be there yet.
+  auto whole_line_read = [&] {
+    return std::regex_search(process.err_start, match, serving) &&
+           process.err_start.find('\n', static_cast<size_t>(match.position(0))) != std::string::npos;
+  };
+  while (!whole_line_read()) {
     pollfd p{err_pipe[0], POLLIN, 0};
     if (poll(&p, 1, 20000) <= 0) break;
     ssize_t n = read(err_pipe[0], buffer, sizeof buffer);
