@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,29 @@ inline int wins_against(std::shared_ptr<const Game> game, Player& strong, Player
     std::array<Player*, 2> players{};
     players[static_cast<size_t>(seat)] = &strong;
     players[static_cast<size_t>(1 - seat)] = &weak;
+    wins += play_game(game, players) == seat;
+  }
+  return wins;
+}
+
+// `spec` with its random seed set: "easy" -> "easy:seed=N", "mcts:iters=9" -> "mcts:iters=9,seed=N".
+inline std::string with_seed(const std::string& spec, uint64_t seed) {
+  return spec + (spec.find(':') == std::string::npos ? ":seed=" : ",seed=") + std::to_string(seed);
+}
+
+// Games won by `strong_spec` out of `games`, alternating its seat, each game between fresh
+// players with their own seeds: a seeded search is a function of the position, so players
+// kept from game to game would replay one game over and over.
+inline int wins_with_fresh_seeds(std::shared_ptr<const Game> game, const std::string& strong_spec,
+                                 const std::string& weak_spec, int games) {
+  int wins = 0;
+  for (int g = 0; g < games; ++g) {
+    auto strong = make_player(with_seed(strong_spec, 2 * static_cast<uint64_t>(g) + 1));
+    auto weak = make_player(with_seed(weak_spec, 2 * static_cast<uint64_t>(g) + 2));
+    const int seat = g % 2;
+    std::array<Player*, 2> players{};
+    players[static_cast<size_t>(seat)] = strong.get();
+    players[static_cast<size_t>(1 - seat)] = weak.get();
     wins += play_game(game, players) == seat;
   }
   return wins;

@@ -173,9 +173,7 @@ TEST(MctsReal, GuidedPlayoutsWithBoardAmafAreReproducible) {
 // Even `easy` (200 iterations a move) beats the uniformly random player in at least 95 of 100
 // games on a small board, half of them from each seat.
 void expect_beats_random(std::shared_ptr<const Game> g, const std::string& spec) {
-  auto strong = make_player(spec);
-  auto weak = make_player("random:seed=3");
-  EXPECT_GE(wins_against(g, *strong, *weak, 100), 95) << spec;
+  EXPECT_GE(wins_with_fresh_seeds(g, spec, "random", 100), 95) << spec;
 }
 
 TEST(MctsStrength, NdengrodSize4) { expect_beats_random(game("ndengrod", {{"size", "4"}}), "easy"); }
@@ -183,6 +181,19 @@ TEST(MctsStrength, NMeshSize4) { expect_beats_random(game("n-mesh", {{"size", "4
 TEST(MctsStrength, NettedSize3) { expect_beats_random(game("netted", {{"size", "3"}}), "easy"); }
 TEST(MctsStrength, TrellisSize7) { expect_beats_random(game("trellis", {{"size", "7"}}), "easy"); }
 TEST(MctsStrength, EpoxyXs) { expect_beats_random(game("epoxy"), "easy"); }
+
+}  // namespace
+}  // namespace ludus::ai::testing
+
+namespace ludus::ai::testing {
+namespace {
+
+// N-Mesh's guided playouts (no placement that loses at once while another remains) are
+// worth their cost: at equal iterations they beat uniform playouts clearly (72.5% of 200
+// games at 1000 iterations; docs/ai.md has the matches at equal time).
+TEST(MctsStrength, NMeshGuidedPlayoutsBeatUniformOnes) {
+  EXPECT_GE(wins_with_fresh_seeds(game("n-mesh"), "mcts:iters=1000,playout=guided", "mcts:iters=1000,playout=random", 60), 36);
+}
 
 }  // namespace
 }  // namespace ludus::ai::testing

@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstdint>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -61,11 +62,24 @@ void NMeshState::apply(Action action) {
 }
 
 // The end test runs after every placement: any enmeshed stone ends the game.
-void NMeshState::place(int site) {
+void NMeshState::place(int site) { finish_placement(site, enmeshed_after(site)); }
+
+std::array<Board, 2> NMeshState::enmeshed_after(int site) const {
+  std::array<Board, 2> after = stones_;
+  after[to_move_].set(site);
+  return enmeshed_stones(mesh_game_->tables(), after);
+}
+
+bool NMeshState::loses_for_mover(const std::array<Board, 2>& enmeshed_now) const {
+  if (enmeshed_now[kBlack].none() && enmeshed_now[kWhite].none()) return false;
+  const int own = enmeshed_now[to_move_].count(), other = enmeshed_now[1 - to_move_].count();
+  return own >= other;  // a tie loses for the player who moved
+}
+
+void NMeshState::finish_placement(int site, const std::array<Board, 2>& enmeshed_now) {
   const int mover = to_move_;
   stones_[mover].set(site);
   ++plies_;
-  const std::array<Board, 2> enmeshed_now = enmeshed();
   if (enmeshed_now[kBlack].any() || enmeshed_now[kWhite].any()) {
     // Counted only at the end: without a popcount instruction counting is not cheap.
     std::array<int, 2> counts{enmeshed_now[kBlack].count(), enmeshed_now[kWhite].count()};
@@ -108,6 +122,43 @@ int NMeshState::random_playout(Rng& rng) {
     int site = empties[pick];
     empties[pick] = empties[--count];
     place(site);
+  }
+  return winner_;
+}
+
+
+// Uniform playouts end at the first careless enmeshment, so their result says little
+// about the position; here a placement that would end the game as a loss for its player
+// is put aside while an untried one remains, and the game runs until a player has only
+// losing placements, as between players who look one move ahead.  A placement that
+// ends the game as a win is played like any other when drawn.  Each tried placement
+// costs one end test, the same test an accepted placement needs anyway.
+int NMeshState::guided_playout(Rng& rng) {
+  std::array<int16_t, kMaxSize * kMaxSize> empties;
+  int count = 0;
+  mesh_game_->tables().cells.and_not(stones_[kBlack] | stones_[kWhite]).for_each([&](int site) {
+    empties[count++] = static_cast<int16_t>(site);
+  });
+  while (!is_terminal()) {
+    if (swap_allowed() && rng.below(static_cast<uint32_t>(count + 1)) == static_cast<uint32_t>(count)) {
+      convert_first_stone();
+      continue;
+    }
+    // empties[0, untried) are still to try; [untried, count) lose for the mover.
+    int untried = count;
+    for (;;) {
+      const int pick = static_cast<int>(rng.below(static_cast<uint32_t>(untried)));
+      const int site = empties[pick];
+      const std::array<Board, 2> enmeshed_now = enmeshed_after(site);
+      if (untried > 1 && loses_for_mover(enmeshed_now)) {
+        std::swap(empties[pick], empties[--untried]);
+        continue;
+      }
+      // Out of the list: the chosen one goes, the last one takes its place.
+      empties[pick] = empties[--count];
+      finish_placement(site, enmeshed_now);
+      break;
+    }
   }
   return winner_;
 }

@@ -52,6 +52,8 @@ class NMeshState : public State {
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;
   int random_playout(Rng& rng) override;
+  // Random placements, but none that loses at once while another remains (see the .cpp).
+  int guided_playout(Rng& rng) override;
   // The pie still to come is the only rule state beside the stones and the mover.
   std::optional<ExactKeyParts> exact_key_parts() const override {
     return ExactKeyParts{.rules = swap_allowed() ? 1u : 0u, .history = 0};
@@ -62,6 +64,12 @@ class NMeshState : public State {
 
   bool swap_allowed() const { return plies_ == 1 && !is_terminal(); }
   void place(int site);
+  // The enmeshed stones of each colour were the player to move to place on `site`.
+  std::array<Board, 2> enmeshed_after(int site) const;
+  // Whether a placement leaving `enmeshed_now` ends the game as a loss for its player.
+  bool loses_for_mover(const std::array<Board, 2>& enmeshed_now) const;
+  // Places on `site`, whose end test gave `enmeshed_now`.
+  void finish_placement(int site, const std::array<Board, 2>& enmeshed_now);
   void convert_first_stone();
 
   const NMeshGame* mesh_game_;
