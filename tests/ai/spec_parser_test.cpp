@@ -113,9 +113,12 @@ TEST(SpecParser, PlayoutKeyAndProfile) {
     EXPECT_TRUE(with_game_profile(guided, entry.info->search).guided_playouts) << entry.info->name;
     EXPECT_FALSE(with_game_profile(uniform, entry.info->search).guided_playouts) << entry.info->name;
   }
-  // Ndengrod's measured profile (its GameInfo) plays guided; the generic one does not.
-  EXPECT_TRUE(with_game_profile(open, find_game("ndengrod").info->search).guided_playouts);
-  EXPECT_FALSE(with_game_profile(open, find_game("netted").info->search).guided_playouts);
+  // The measured profiles (GameInfo) of N-Mesh, Netted and Ndengrod play guided; those of
+  // Trellis and Epoxy, which have no guided playout, and the generic one do not.
+  for (const char* name : {"n-mesh", "netted", "ndengrod"})
+    EXPECT_TRUE(with_game_profile(open, find_game(name).info->search).guided_playouts) << name;
+  for (const char* name : {"trellis", "epoxy"})
+    EXPECT_FALSE(with_game_profile(open, find_game(name).info->search).guided_playouts) << name;
   EXPECT_FALSE(with_game_profile(open, SearchProfile{}).guided_playouts);
 }
 

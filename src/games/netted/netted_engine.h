@@ -64,6 +64,10 @@ class NettedEngineState final : public NettedState {
   }
   void apply(Action action) override;
   int random_playout(Rng& rng) override;
+  // Random placements, but a placement that nets at once is taken, and one that leaves
+  // the player's own region a single edge cell from death is avoided while others remain
+  // (see netting_placements and self_weakening_placements).
+  int guided_playout(Rng& rng) override;
 
   int owner(int site) const override {
     return stones_[0].test(site) ? 0 : stones_[1].test(site) ? 1 : -1;
@@ -98,6 +102,16 @@ class NettedEngineState final : public NettedState {
   // Judges the colour to move after the other placed: dead if one of the `changed`
   // regions (or any region, once after set-up) is netted; else its legal mask.
   void judge(const int* changed, int num_changed);
+  // A uniformly random cell of a non-empty set.
+  static int random_cell(const Board& cells, Rng& rng);
+  // Placements of the colour to move that net at once: the edge cells of an opposing
+  // region with stones and exactly one edge cell more than stones (placing there takes
+  // that edge away; however the region splits, a part with stones is left with no more
+  // edges than stones).  Not every netting placement: cuts by diagonals are not found.
+  Board netting_placements() const;
+  // Placements of the colour to move inside its own region with exactly two edge cells
+  // more than stones: one more stone there leaves the region one edge cell from death.
+  Board self_weakening_placements() const;
 
   Board stones_[2];
   Board gaps_[2];
@@ -285,22 +299,56 @@ typename NettedEngineState<W>::Board NettedEngineState<W>::legal_by_sums() const
 }
 
 template <int W>
-int NettedEngineState<W>::random_playout(Rng& rng) {
-  while (winner_ < 0) {
-    uint32_t k = rng.below(static_cast<uint32_t>(legal_.count()));
-    int chosen = -1;
-    for (int i = 0; i < W; ++i) {
-      uint64_t w = legal_.word(i);
-      const uint32_t here = static_cast<uint32_t>(std::popcount(w));
-      if (k >= here) {
-        k -= here;
-        continue;
-      }
-      for (; k > 0; --k) w &= w - 1;
-      chosen = i * 64 + std::countr_zero(w);
-      break;
+int NettedEngineState<W>::random_cell(const Board& cells, Rng& rng) {
+  uint32_t k = rng.below(static_cast<uint32_t>(cells.count()));
+  for (int i = 0; i < W; ++i) {
+    uint64_t w = cells.word(i);
+    const uint32_t here = static_cast<uint32_t>(std::popcount(w));
+    if (k >= here) {
+      k -= here;
+      continue;
     }
-    apply(chosen);
+    for (; k > 0; --k) w &= w - 1;
+    return i * 64 + std::countr_zero(w);
+  }
+  return -1;  // unreachable for a non-empty set
+}
+
+template <int W>
+int NettedEngineState<W>::random_playout(Rng& rng) {
+  while (winner_ < 0) apply(random_cell(legal_, rng));
+  return winner_;
+}
+
+template <int W>
+typename NettedEngineState<W>::Board NettedEngineState<W>::netting_placements() const {
+  const Regions& theirs = regions_[1 - to_move_];
+  Board weak;
+  theirs.slots().for_each([&](int r) {
+    if (theirs.stones(r) > 0 && theirs.edges(r) == theirs.stones(r) + 1) weak |= theirs.mask(r);
+  });
+  return weak & engine().edge_mask() & legal_;
+}
+
+template <int W>
+typename NettedEngineState<W>::Board NettedEngineState<W>::self_weakening_placements() const {
+  const Regions& ours = regions_[to_move_];
+  Board tight;
+  ours.slots().for_each([&](int r) {
+    if (ours.edges(r) == ours.stones(r) + 2) tight |= ours.mask(r);
+  });
+  return tight & legal_;
+}
+
+template <int W>
+int NettedEngineState<W>::guided_playout(Rng& rng) {
+  while (winner_ < 0) {
+    Board choices = netting_placements();
+    if (choices.none()) {
+      choices = legal_.and_not(self_weakening_placements());
+      if (choices.none()) choices = legal_;
+    }
+    apply(random_cell(choices, rng));
   }
   return winner_;
 }

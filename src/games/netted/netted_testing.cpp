@@ -28,14 +28,31 @@ std::string NettedTesting::self_check(const NettedEngineState<W>& state) {
   return {};
 }
 
+template <int W>
+NettedTesting::GuidedSets NettedTesting::guided_sets(const NettedEngineState<W>& state) {
+  GuidedSets sets;
+  state.netting_placements().for_each([&](int s) { sets.netting.push_back(s); });
+  state.self_weakening_placements().for_each([&](int s) { sets.self_weakening.push_back(s); });
+  return sets;
+}
+
 // The engine is templated on the bitboard width; netted_game.cpp creates widths 1 to 5.
-std::string NettedTesting::self_check(const NettedState& state) {
-  if (auto* s = dynamic_cast<const NettedEngineState<1>*>(&state)) return self_check(*s);
-  if (auto* s = dynamic_cast<const NettedEngineState<2>*>(&state)) return self_check(*s);
-  if (auto* s = dynamic_cast<const NettedEngineState<3>*>(&state)) return self_check(*s);
-  if (auto* s = dynamic_cast<const NettedEngineState<4>*>(&state)) return self_check(*s);
-  if (auto* s = dynamic_cast<const NettedEngineState<5>*>(&state)) return self_check(*s);
+template <typename F>
+auto NettedTesting::with_engine(const NettedState& state, F&& f) {
+  if (auto* s = dynamic_cast<const NettedEngineState<1>*>(&state)) return f(*s);
+  if (auto* s = dynamic_cast<const NettedEngineState<2>*>(&state)) return f(*s);
+  if (auto* s = dynamic_cast<const NettedEngineState<3>*>(&state)) return f(*s);
+  if (auto* s = dynamic_cast<const NettedEngineState<4>*>(&state)) return f(*s);
+  if (auto* s = dynamic_cast<const NettedEngineState<5>*>(&state)) return f(*s);
   throw std::logic_error("netted: not a state of the fast engine");
+}
+
+std::string NettedTesting::self_check(const NettedState& state) {
+  return with_engine(state, [](const auto& s) { return self_check(s); });
+}
+
+NettedTesting::GuidedSets NettedTesting::guided_sets(const NettedState& state) {
+  return with_engine(state, [](const auto& s) { return guided_sets(s); });
 }
 
 }  // namespace ludus::netted
