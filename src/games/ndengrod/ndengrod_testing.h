@@ -20,7 +20,8 @@ struct NdengrodTesting {
   // already played (swap is legal only when it is 1).  The game's earlier positions are
   // forgotten: superko starts from this one.
   static void set_position(NdengrodState& state, const std::vector<int>& stones, int to_move, int plies = 2);
-  // guided_playout (take a win in one, else block the opponent's, else random) that
+  // guided_playout (take a win in one, else block the opponent's, else random but no
+  // needless self-atari) that
   // records what it did in `trace` (allocates).
   static int guided_playout_traced(NdengrodState& state, Rng& rng, GuidedTrace& trace);
 

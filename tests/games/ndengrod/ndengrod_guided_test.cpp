@@ -1,7 +1,8 @@
-// Guided playouts (take a win in one, else block the opponent's, else random): the
-// incremental threat sets against a from-scratch count with the reference rules after
-// every ply, every recorded move replayed through is_legal()/apply() to the same end,
-// the policy itself checked move by move, and hand-made positions.
+// Guided playouts (take a win in one, else block the opponent's, else random but no
+// needless self-atari): the incremental threat sets against a from-scratch count with the
+// reference rules after every ply, every recorded move replayed through
+// is_legal()/apply() to the same end, the policy itself checked move by move, and
+// hand-made positions.
 #include <algorithm>
 
 #include "games/ndengrod/ndengrod_reference.h"
@@ -29,8 +30,24 @@ std::vector<int> threats_from_scratch(const NdengrodGame& game, const NdengrodRe
 
 bool contains(const std::vector<int>& cells, int site) { return std::find(cells.begin(), cells.end(), site) != cells.end(); }
 
+// Whether a stone of `colour` on `site` (legal) would capture nothing and leave its group
+// a single empty neighbour, from the reference rules.
+bool self_atari(const Geometry& geometry, const NdengrodReference& board, int site, int colour) {
+  int empty_around = 0;  // each stays a freedom of the new group: no need to look further
+  for (int next : geometry.neighbours(site)) empty_around += board.stone(next) == NdengrodReference::kEmpty;
+  if (empty_around >= 2) return false;
+  NdengrodReference probe = board;
+  if (probe.place(site, colour) > 0) return false;
+  std::vector<int> freedoms;
+  for (int stone : probe.group(site))
+    for (int next : geometry.neighbours(stone))
+      if (probe.stone(next) == NdengrodReference::kEmpty && !contains(freedoms, next)) freedoms.push_back(next);
+  return freedoms.size() == 1;
+}
+
 struct GuidedCounts {
   int games = 0, wins_taken = 0, blocks = 0, captures = 0, swaps = 0, passes = 0, illegal_threats = 0;
+  int self_ataris_avoided = 0, self_ataris_forced = 0;
   long repeats = 0;  // empty cells refused by superko alone, over all plies
 };
 
@@ -81,6 +98,25 @@ void check_guided_playouts(const std::map<std::string, std::string>& options, in
       } else if (!blocks.empty()) {
         ASSERT_TRUE(contains(blocks, move)) << replay->action_to_text(move) << " does not block " << where;
         ++counts.blocks;
+      } else if (move < game->num_sites()) {
+        // Else a placement that leaves its group one freedom and captures nothing only
+        // when every legal placement does (the alternatives are counted in every tenth
+        // game on boards of at most 64 cells only: the reference is slow).
+        const bool atari = self_atari(game->geometry(), board, move, mover);
+        if (atari || (g % 10 == 0 && game->num_sites() <= 64)) {
+          bool any_atari = false, all_atari = true;
+          for (int s : board.legal_placements(mover)) {
+            const bool also = self_atari(game->geometry(), board, s, mover);
+            any_atari |= also;
+            all_atari &= also;
+          }
+          if (atari) {
+            ASSERT_TRUE(all_atari) << replay->action_to_text(move) << " is a needless self-atari " << where;
+            ++counts.self_ataris_forced;
+          } else {
+            counts.self_ataris_avoided += any_atari;
+          }
+        }
       }
       replay->apply(move);
       if (move == game->swap_action()) {
@@ -106,6 +142,7 @@ TEST(NdengrodGuided, ThreatsPolicyAndReplayOnTheDefaultBoard) {
   check_guided_playouts({}, 2000, counts);
   EXPECT_GT(counts.wins_taken, 1900);  // nearly every game ends on a taken win
   EXPECT_GT(counts.blocks, 4000);
+  EXPECT_GT(counts.self_ataris_avoided, 100);
   EXPECT_GT(counts.swaps, 0);
   EXPECT_GT(counts.captures, 0);
 }
@@ -124,6 +161,7 @@ TEST(NdengrodGuided, ThreatsPolicyAndReplayWithShortLinesAndCaptures) {
   EXPECT_GT(counts.blocks, 10000);
   EXPECT_GT(counts.passes, 0);
   EXPECT_GT(counts.illegal_threats, 0);  // winning cells that are suicide are skipped
+  EXPECT_GT(counts.self_ataris_forced, 0);
 }
 
 // Long lines on small boards: long games in which positions come back, so the playout's
