@@ -197,7 +197,9 @@ void SearchWorker::learn_sites(Node& node, const State& state) {
 
 int SearchWorker::simulate(State& state) {
   if (!config_.rave || sites_) {
-    int winner = config_.guided_playouts ? state.guided_playout(rng_) : state.random_playout(rng_);
+    int winner = !config_.guided_playouts                          ? state.random_playout(rng_)
+                 : config_.generation == SearchGeneration::kV1 ? state.first_generation_guided_playout(rng_)
+                                                               : state.guided_playout(rng_);
     return winner == kDraw ? kDraw : state.seat_of_colour(winner);
   }
   // The same uniform policy, move by move, so AMAF sees which player played what.

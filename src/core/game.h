@@ -182,6 +182,10 @@ class State {
   // A playout that uses cheap game knowledge (e.g. take a win in one, block the
   // opponent's); same return convention.  Games without such knowledge play randomly.
   virtual int guided_playout(Rng& rng) { return random_playout(rng); }
+  // The guided playout as the first generation of the AI (profile=v1) played it: games
+  // whose guided playout has learnt more since keep the old one here, so that v1 stays
+  // what it was.
+  virtual int first_generation_guided_playout(Rng& rng) { return guided_playout(rng); }
 
   // --- exact search --------------------------------------------------------------------------
   // See ExactKeyParts.  nullopt: the game has not declared what decides its future, so it

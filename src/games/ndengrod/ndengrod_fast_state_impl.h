@@ -120,6 +120,7 @@ class NdengrodFastState final : public NdengrodState {
 
   int random_playout(Rng& rng) override { return playout<false>(rng, nullptr); }
   int guided_playout(Rng& rng) override { return playout<true>(rng, nullptr); }
+  int first_generation_guided_playout(Rng& rng) override { return playout<true, false>(rng, nullptr); }
 
   int stone_at(int site) const override {
     return stones_[0].test(site) ? 0 : stones_[1].test(site) ? 1 : kEmpty;
@@ -409,10 +410,12 @@ class NdengrodFastState final : public NdengrodState {
     std::array<uint64_t, 2 * kCapacity + 2> early;
     int num_early = 0;
   };
-  template <bool kGuided>
+  // kAvoidSelfAtari: the guided playout's random placements pass over self-ataris (off for
+  // the first generation's guided playout, profile=v1).
+  template <bool kGuided, bool kAvoidSelfAtari = kGuided>
   int playout(Rng& rng, GuidedTrace* trace);
   // Plays to the end or, with NothingRepeats, to the end of the first ply that captures.
-  template <bool kGuided, typename Seen>
+  template <bool kGuided, bool kAvoidSelfAtari, typename Seen>
   void play_plies(PlayoutScratch<kGuided>& scratch, Rng& rng, GuidedTrace* trace, const Seen& seen);
 
   const Board* neighbour_masks_;
@@ -444,21 +447,22 @@ class NdengrodFastState final : public NdengrodState {
 // (71.5% against 66.0% of 400 games) for 5% more time.  Superko makes every game finite; until a stone is captured nothing
 // can repeat, so the plies before that skip the look-ups altogether.
 template <int kWords>
-template <bool kGuided>
+template <bool kGuided, bool kAvoidSelfAtari>
 int NdengrodFastState<kWords>::playout(Rng& rng, GuidedTrace* trace) {
   PlayoutScratch<kGuided> scratch;
   int num_empty = 0;
   empty_.for_each([&](int site) { scratch.cells[num_empty++] = static_cast<int16_t>(site); });
   scratch.num_empty = num_empty;
   if constexpr (kGuided) find_all_threats(scratch.threats);
-  if (vacated_[0].none() && vacated_[1].none()) play_plies(scratch, rng, trace, NothingRepeats{});
-  play_plies(scratch, rng, trace,
-             [&](uint64_t key) { return scratch.played.contains(key) || positions_.contains(key); });
+  if (vacated_[0].none() && vacated_[1].none())
+    play_plies<kGuided, kAvoidSelfAtari>(scratch, rng, trace, NothingRepeats{});
+  play_plies<kGuided, kAvoidSelfAtari>(
+      scratch, rng, trace, [&](uint64_t key) { return scratch.played.contains(key) || positions_.contains(key); });
   return winner();
 }
 
 template <int kWords>
-template <bool kGuided, typename Seen>
+template <bool kGuided, bool kAvoidSelfAtari, typename Seen>
 void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng& rng, GuidedTrace* trace,
                                            const Seen& seen) {
   constexpr bool kNothingRepeats = std::is_same_v<Seen, NothingRepeats>;
@@ -492,7 +496,7 @@ void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng
       while (candidates > 0) {
         int i = static_cast<int>(rng.below(static_cast<uint32_t>(candidates)));
         if (legal_at(cells[i], to_move_, seen)) {
-          if (kGuided && candidates > 1 && self_atari(cells[i], to_move_)) {
+          if (kAvoidSelfAtari && candidates > 1 && self_atari(cells[i], to_move_)) {
             if (fallback < 0) fallback = cells[i];
             std::swap(cells[i], cells[--candidates]);
             continue;

@@ -48,8 +48,10 @@ void NdengrodTesting::set_position(NdengrodState& state, const std::vector<int>&
   with_fast_state(state, [&](auto& fast) { set_position(fast, stones, to_move, plies); });
 }
 
-int NdengrodTesting::guided_playout_traced(NdengrodState& state, Rng& rng, GuidedTrace& trace) {
-  return with_fast_state(state, [&](auto& fast) { return fast.template playout<true>(rng, &trace); });
+int NdengrodTesting::guided_playout_traced(NdengrodState& state, Rng& rng, GuidedTrace& trace, bool first_generation) {
+  return with_fast_state(state, [&](auto& fast) {
+    return first_generation ? fast.template playout<true, false>(rng, &trace) : fast.template playout<true>(rng, &trace);
+  });
 }
 
 }  // namespace ludus::ndengrod

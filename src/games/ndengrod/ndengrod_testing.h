@@ -21,9 +21,9 @@ struct NdengrodTesting {
   // forgotten: superko starts from this one.
   static void set_position(NdengrodState& state, const std::vector<int>& stones, int to_move, int plies = 2);
   // guided_playout (take a win in one, else block the opponent's, else random but no
-  // needless self-atari) that
-  // records what it did in `trace` (allocates).
-  static int guided_playout_traced(NdengrodState& state, Rng& rng, GuidedTrace& trace);
+  // needless self-atari), or with `first_generation` first_generation_guided_playout (the
+  // same without the self-atari rule), recording what it did in `trace` (allocates).
+  static int guided_playout_traced(NdengrodState& state, Rng& rng, GuidedTrace& trace, bool first_generation = false);
 
  private:
   template <int kWords>

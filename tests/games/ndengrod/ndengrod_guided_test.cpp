@@ -47,13 +47,16 @@ bool self_atari(const Geometry& geometry, const NdengrodReference& board, int si
 
 struct GuidedCounts {
   int games = 0, wins_taken = 0, blocks = 0, captures = 0, swaps = 0, passes = 0, illegal_threats = 0;
-  int self_ataris_avoided = 0, self_ataris_forced = 0;
+  int self_ataris_avoided = 0, self_ataris_forced = 0, self_ataris_needless = 0;
   long repeats = 0;  // empty cells refused by superko alone, over all plies
 };
 
 // Plays `games` guided playouts and checks each one ply by ply, replaying it through the
 // interface with the reference board alongside.
-void check_guided_playouts(const std::map<std::string, std::string>& options, int games, GuidedCounts& counts) {
+// With `first_generation` the playouts are profile=v1's, which know no self-atari rule:
+// needless self-ataris are counted instead of refused.
+void check_guided_playouts(const std::map<std::string, std::string>& options, int games, GuidedCounts& counts,
+                           bool first_generation = false) {
   auto game = make(options);
   const std::string label = game->options().to_string();
   Rng rng(404);
@@ -61,7 +64,7 @@ void check_guided_playouts(const std::map<std::string, std::string>& options, in
     auto fast = game->new_initial_state();
     auto& guided = dynamic_cast<NdengrodState&>(*fast);
     NdengrodTesting::GuidedTrace trace;
-    const int winner = NdengrodTesting::guided_playout_traced(guided, rng, trace);
+    const int winner = NdengrodTesting::guided_playout_traced(guided, rng, trace, first_generation);
     ASSERT_TRUE(guided.is_terminal()) << label;
     ASSERT_EQ(winner, guided.winner());
     ASSERT_EQ(trace.threats.size(), trace.moves.size());
@@ -110,7 +113,9 @@ void check_guided_playouts(const std::map<std::string, std::string>& options, in
             any_atari |= also;
             all_atari &= also;
           }
-          if (atari) {
+          if (atari && first_generation) {
+            counts.self_ataris_needless += !all_atari;
+          } else if (atari) {
             ASSERT_TRUE(all_atari) << replay->action_to_text(move) << " is a needless self-atari " << where;
             ++counts.self_ataris_forced;
           } else {
@@ -188,6 +193,14 @@ TEST(NdengrodGuided, ThreatsPolicyAndReplayOnOtherBoards) {
   }
   EXPECT_GT(counts.blocks, 500);
   EXPECT_GT(counts.captures, 500);
+}
+
+// profile=v1's guided playouts keep taking and blocking wins but know no self-atari rule.
+TEST(NdengrodGuided, FirstGenerationPlayoutsKnowNoSelfAtariRule) {
+  GuidedCounts counts;
+  check_guided_playouts({}, 300, counts, true);
+  EXPECT_GT(counts.wins_taken, 250);
+  EXPECT_GT(counts.self_ataris_needless, 20);
 }
 
 TEST(NdengrodGuided, SwapOffNeverSwaps) {
