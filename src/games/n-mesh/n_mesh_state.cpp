@@ -101,13 +101,18 @@ void NMeshState::convert_first_stone() {
   to_move_ = kBlack;
 }
 
-// Allocation-free: a shuffled-out list of the empty cells replaces legal_actions().
-int NMeshState::random_playout(Rng& rng) {
-  std::array<int16_t, kMaxSize * kMaxSize> empties;
+int NMeshState::list_empty_cells(EmptyCells& out) const {
   int count = 0;
   mesh_game_->tables().cells.and_not(stones_[kBlack] | stones_[kWhite]).for_each([&](int site) {
-    empties[count++] = static_cast<int16_t>(site);
+    out[count++] = static_cast<int16_t>(site);
   });
+  return count;
+}
+
+// Allocation-free: a shuffled-out list of the empty cells replaces legal_actions().
+int NMeshState::random_playout(Rng& rng) {
+  EmptyCells empties;
+  int count = list_empty_cells(empties);
   while (!is_terminal()) {
     uint32_t pick;
     if (swap_allowed()) {
@@ -126,7 +131,6 @@ int NMeshState::random_playout(Rng& rng) {
   return winner_;
 }
 
-
 // Uniform playouts end at the first careless enmeshment, so their result says little
 // about the position; here a placement that would end the game as a loss for its player
 // is put aside while an untried one remains, and the game runs until a player has only
@@ -134,11 +138,8 @@ int NMeshState::random_playout(Rng& rng) {
 // ends the game as a win is played like any other when drawn.  Each tried placement
 // costs one end test, the same test an accepted placement needs anyway.
 int NMeshState::guided_playout(Rng& rng) {
-  std::array<int16_t, kMaxSize * kMaxSize> empties;
-  int count = 0;
-  mesh_game_->tables().cells.and_not(stones_[kBlack] | stones_[kWhite]).for_each([&](int site) {
-    empties[count++] = static_cast<int16_t>(site);
-  });
+  EmptyCells empties;
+  int count = list_empty_cells(empties);
   while (!is_terminal()) {
     if (swap_allowed() && rng.below(static_cast<uint32_t>(count + 1)) == static_cast<uint32_t>(count)) {
       convert_first_stone();

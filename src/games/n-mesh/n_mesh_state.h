@@ -2,6 +2,7 @@
 // The N-Mesh position (see n_mesh.h): the stones of each colour as bitboards, with the end
 // test (n_mesh_enmesh.h) run after every placement.
 #include <array>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -64,6 +65,9 @@ class NMeshState : public State {
 
   bool swap_allowed() const { return plies_ == 1 && !is_terminal(); }
   void place(int site);
+  // The playouts' list of empty cells: fills `out` in site order, returns how many.
+  using EmptyCells = std::array<int16_t, kMaxSize * kMaxSize>;
+  int list_empty_cells(EmptyCells& out) const;
   // The enmeshed stones of each colour were the player to move to place on `site`.
   std::array<Board, 2> enmeshed_after(int site) const;
   // Whether a placement leaving `enmeshed_now` ends the game as a loss for its player.

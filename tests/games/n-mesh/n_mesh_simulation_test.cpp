@@ -84,27 +84,29 @@ TEST(NMeshRandomPositions, FastMatchesReference) {
   }
 }
 
-// The allocation-free playout plays by the same rules: every final position it reaches
-// is a finished game by the reference, with the winner the rules give.
-TEST(NMeshPlayout, EndsWhereTheRulesSay) {
+// A playout (`playout` is random_playout or guided_playout) plays by the same rules:
+// every final position it reaches, from the start, mid-game and right after the pie, is a
+// finished game by the reference, with the winner the rules give.
+void expect_playouts_end_where_the_rules_say(int (State::*playout)(Rng&), uint64_t seed, int games) {
   for (int size : {3, 4, 6, 9, 19}) {
     auto game = mesh_game(size);
-    Rng rng(99 + size);
-    for (int g = 0; g < 300; ++g) {
+    Rng rng(seed + size);
+    for (int g = 0; g < games; ++g) {
       auto state = game->new_initial_state();
-      // Start some playouts from the middle of a game, including right after the pie.
       if (g % 3 == 1) state->apply(state->legal_actions()[rng.below(static_cast<uint32_t>(size * size))]);
       if (g % 3 == 2) {
         state->apply(0);
         state->apply(game->swap_action());
       }
-      int winner = state->random_playout(rng);
+      int winner = ((*state).*playout)(rng);
       ASSERT_TRUE(state->is_terminal());
       ASSERT_EQ(winner, state->winner());
       check_against_reference(*state);
     }
   }
 }
+
+TEST(NMeshPlayout, EndsWhereTheRulesSay) { expect_playouts_end_where_the_rules_say(&State::random_playout, 99, 300); }
 
 // Before the last placement of a playout no stone was enmeshed: replaying the same
 // random choices through the interface reaches the same end.
@@ -138,25 +140,9 @@ TEST(NMeshPlayout, SameGameAsTheInterfaceWithTheSameChoices) {
   }
 }
 
-// The guided playout (no placement that loses at once while another remains) ends where
-// the rules say, from the start, mid-game and right after the pie.
+// The guided playout (no placement that loses at once while another remains) too.
 TEST(NMeshGuidedPlayout, EndsWhereTheRulesSay) {
-  for (int size : {3, 4, 6, 9, 19}) {
-    auto game = mesh_game(size);
-    Rng rng(7 + size);
-    for (int g = 0; g < 200; ++g) {
-      auto state = game->new_initial_state();
-      if (g % 3 == 1) state->apply(state->legal_actions()[rng.below(static_cast<uint32_t>(size * size))]);
-      if (g % 3 == 2) {
-        state->apply(0);
-        state->apply(game->swap_action());
-      }
-      int winner = state->guided_playout(rng);
-      ASSERT_TRUE(state->is_terminal());
-      ASSERT_EQ(winner, state->winner());
-      check_against_reference(*state);
-    }
-  }
+  expect_playouts_end_where_the_rules_say(&State::guided_playout, 7, 200);
 }
 
 // Whether `cell` ends the game as a loss for the player placing it (the plain way: a copy).
