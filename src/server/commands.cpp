@@ -35,7 +35,7 @@ struct CommandHelp {
 constexpr size_t kCommandsBeforeBoardCommands = 8;
 const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
-     "Creates an account. USER: 1-32 letters, digits, '_', '.', '-' (case-insensitive)."},
+     "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
     {"passwd", "passwd USER OLD NEW", "Changes your password (and logs out every web session)."},
     {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
      "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
