@@ -398,6 +398,16 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
   return Run(*service_, game, *find_command(verb), std::move(args), client).execute();
 }
 
+bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
+  // The verb is the first word, or the second after a game name, as execute() reads them.
+  for (size_t i = 0; i < words.size() && i < 2; ++i) {
+    const std::string verb = lowercase(words[i]);
+    if (const BoardCommand* command = find_board_command(verb)) return stores_comment(*command);
+    if (find_command(verb)) return false;
+  }
+  return false;
+}
+
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
   // Which words are passwords, counted from the verb: board commands VERB [LEADING...]
   // BOARD USER PASSWORD; signup, mailpref and limit USER PASSWORD; passwd USER OLD NEW;
