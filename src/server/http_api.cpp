@@ -19,7 +19,7 @@ HttpApi::HttpApi(Service& service, HttpSettings settings)
 
 HttpApi::~HttpApi() { stop(); }
 
-int HttpApi::bind(const std::string& host, int port) { return server_.bind(host, port); }
+int HttpApi::listen(Listener& listener) { return server_.listen(listener); }
 
 void HttpApi::run() { server_.run(); }
 
