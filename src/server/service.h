@@ -97,7 +97,8 @@ class Service {
                    const std::map<std::string, std::string>& options, SeatChoice seat, std::optional<int> min_rating,
                    std::optional<int> max_rating);
   // The open offers: every seek (of `game` when not ""), and the invitations to or from
-  // `user` when not "".
+  // `user` when not ""; with a `user`, only the seeks whose rating range admits them (and
+  // their own).
   std::vector<OfferRecord> offers(const std::string& game, const std::string& user);
   // Accepts an invitation addressed to `user` or takes a seek: starts the board and
   // returns its number.  Exactly one board per offer, however many join at once (409
