@@ -29,9 +29,9 @@ void HttpApi::stop() {
   server_.stop();
 }
 
-void HttpApi::board_changed(int64_t board) {
+void HttpApi::board_changed(int64_t board, BoardChange change) {
   signal_.publish(board);
-  hub_.board_changed(board);
+  hub_.board_changed(board, change);
 }
 
 }  // namespace ludus::server

@@ -35,7 +35,7 @@ class HttpApi {
   // Answers waiting long polls, closes WebSockets, stops accepting and ends run().
   void stop();
   // A stored change of a board: wakes its long polls and pushes it to its WebSockets.
-  void board_changed(int64_t board);
+  void board_changed(int64_t board, BoardChange change);
   void offers_changed() { hub_.offers_changed(); }
 
   size_t websocket_connections() const { return hub_.connections(); }
