@@ -24,4 +24,9 @@ std::vector<std::string> split_words(std::string_view text);
 // library errors that span lines.
 std::string one_line(std::string_view text);
 
+// `text` as a message quotes what someone typed: valid UTF-8 as it is, each byte that is not
+// UTF-8 and each control character (C0, DEL, C1) as U+FFFD, cut after `max_chars`
+// characters (then "..."), never inside one.
+std::string quoted_text(std::string_view text, size_t max_chars);
+
 }  // namespace ludus

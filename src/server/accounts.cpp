@@ -59,13 +59,11 @@ std::string Accounts::normalize_user_id(std::string_view text) {
   for (unsigned char ch : text) id += static_cast<char>(std::tolower(ch));
   bool ok = !id.empty() && id.size() <= 32 && std::isalnum(static_cast<unsigned char>(id[0]));
   for (unsigned char ch : id) ok = ok && (std::isalnum(ch) || ch == '_' || ch == '.' || ch == '-') && ch < 0x80;
-  if (!ok) {
-    std::string shown(text.substr(0, 40));
-    for (auto& ch : shown)
-      if (static_cast<unsigned char>(ch) < ' ' || static_cast<unsigned char>(ch) >= 0x7f) ch = '?';
-    bad_request("bad user id '" + shown +
-                "': use 1-32 letters, digits, '_', '.' or '-', starting with a letter or digit", "bad_user");
-  }
+  if (!ok)
+    bad_request("bad user id '" + quoted_text(text, 40) +
+                    "': a user id has 1-32 characters, each an ASCII letter (a-z), a digit, '_', '.' or '-', and "
+                    "starts with a letter or a digit",
+                "bad_user");
   return id;
 }
 

@@ -31,8 +31,9 @@ class Accounts {
 
   Accounts(Store& store, PasswordPolicy policy, Clock clock);
 
-  // A user id is 1-32 characters: lowercase letters, digits, '_', '.', '-', starting with a
-  // letter or digit; input is folded to lowercase.  Throws 400 otherwise.
+  // A user id is 1-32 characters: ASCII letters (folded to lowercase), digits, '_', '.',
+  // '-', starting with a letter or digit.  Throws 400 bad_user otherwise, quoting the text as
+  // typed (quoted_text) and the rule.
   static std::string normalize_user_id(std::string_view text);
   // "ai:SPEC" seats belong to the computer (see ai::make_player).
   static bool is_ai(std::string_view user) { return user.substr(0, 3) == "ai:"; }

@@ -21,6 +21,11 @@ std::string user_param(const std::string& text) {
   return Accounts::is_ai(text) ? text : Accounts::normalize_user_id(text);
 }
 
+// A route of `route`'s method answers `asked`: the same method, or HEAD for a GET route
+// (the session leaves the body out: http_session.cpp).
+bool answers(http::verb route, http::verb asked) {
+  return route == asked || (asked == http::verb::head && route == http::verb::get);
+}
 
 }  // namespace
 
@@ -47,7 +52,7 @@ void ApiRoutes::handle(const Request& req, Reply reply) const {
   for (const auto& route : routes_) {
     if (!std::regex_match(req.path, match, route.pattern)) continue;
     path_known = true;
-    if (route.method != req.method()) continue;
+    if (!answers(route.method, req.method())) continue;
     Captures captures(match.begin() + 1, match.end());
     return route.run(req, captures, std::move(reply));
   }
@@ -57,7 +62,7 @@ void ApiRoutes::handle(const Request& req, Reply reply) const {
 }
 
 std::optional<Response> ApiRoutes::quick(const Request& req) const {
-  if (req.method() != http::verb::get) return std::nullopt;
+  if (!answers(http::verb::get, req.method())) return std::nullopt;
   if (req.path == "/api/health") return json_response(200, {{"ok", true}});
   if (req.path.rfind("/api/", 0) != 0) return files_.serve(req.path);  // a missing file: the 404 of handle()
   return std::nullopt;

@@ -1,5 +1,7 @@
 #include "server/board.h"
 
+#include <algorithm>
+
 #include "core/error.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -88,6 +90,7 @@ std::vector<MoveRecord> Board::play_turn(std::string_view text, int64_t now) {
 void Board::truncate(int ply) {
   moves_.resize(static_cast<size_t>(ply));
   history_.truncate(ply);
+  for (auto& comment : comments_) comment.after_ply = std::min(comment.after_ply, ply);  // as Session::truncate_moves
 }
 
 GameRecord& Board::refreshed_record(int64_t now) {

@@ -61,7 +61,7 @@ class Board {
     record_.proposal.clear();
     record_.proposal_seat.reset();
   }
-  // Keeps the first `ply` moves only (replays).
+  // Keeps the first `ply` moves only (replays); later comments move to after move `ply`.
   void truncate(int ply);
 
   // Recomputes the stored ending and the cached columns (status, result, winner, reason,

@@ -116,6 +116,10 @@ const BoardCommand* find_board_command(std::string_view verb) {
   return nullptr;
 }
 
+bool stores_comment(const BoardCommand& command) {
+  return command.verb == "move" || command.verb == "swap" || command.verb == "pass";
+}
+
 std::string usage_of(const BoardCommand& command) {
   std::string out(command.verb);
   for (BoardArg arg : command.leading) out += " " + std::string(text_form(arg));

@@ -53,6 +53,9 @@ struct BoardCommand {
 // In the order `help` lists them.
 const std::vector<BoardCommand>& board_commands();
 const BoardCommand* find_board_command(std::string_view verb);
+// Whether the command stores BoardArgs::comment (a mail's body) with what it does: the turns,
+// move, swap and pass; the others ignore it.
+bool stores_comment(const BoardCommand& command);
 // "move BOARD USER PASSWORD MOVE[#N]".
 std::string usage_of(const BoardCommand& command);
 

@@ -23,6 +23,13 @@ enum class BoardEventKind {
   Reminded,   // the player to move is past the nag time (nothing changed but a flag)
 };
 
+// How a board changed, for the listeners told after the commit (the AI, live clients),
+// also of other processes' changes (change_feed.h).
+enum class BoardChange {
+  Changed,  // moved, answered, commented ... (or a change not known to be a creation)
+  Created,  // a new board (it may have changed again since: the computer moved first)
+};
+
 struct BoardEvent {
   BoardEventKind kind = BoardEventKind::Moved;
   std::string actor;    // the user who acted; "" for the server (time limits)

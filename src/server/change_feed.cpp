@@ -46,24 +46,33 @@ void ChangeFeed::watch() {
   if (!boards)
     scan(true);
   else
-    for (int64_t board : *boards) publish_(board);
+    for (int64_t board : *boards) publish_(board, note(board, -1));  // -1: a later scan compares anew
+}
+
+BoardChange ChangeFeed::note(int64_t board, int64_t revision) {
+  const bool fresh = revisions_.try_emplace(board, revision).second;
+  return fresh && looked_ ? BoardChange::Created : BoardChange::Changed;
 }
 
 void ChangeFeed::scan(bool publish) {
-  std::vector<int64_t> changed;
+  std::vector<std::pair<int64_t, BoardChange>> changed;
   {
     sql::Transaction read(*connection_, sql::Transaction::Kind::Read);
     auto q = connection_->query("SELECT id, revision FROM games");
     while (q.step()) {
       const int64_t board = q.int64(0), revision = q.int64(1);
-      auto [it, inserted] = revisions_.try_emplace(board, revision);
-      if (!inserted && it->second == revision) continue;
-      it->second = revision;
-      changed.push_back(board);
+      auto known = revisions_.find(board);
+      if (known == revisions_.end()) {
+        changed.emplace_back(board, note(board, revision));
+      } else if (known->second != revision) {
+        known->second = revision;
+        changed.emplace_back(board, BoardChange::Changed);
+      }
     }
   }
+  looked_ = true;
   if (!publish) return;
-  for (int64_t board : changed) publish_(board);
+  for (const auto& [board, change] : changed) publish_(board, change);
 }
 
 }  // namespace ludus::server

@@ -12,6 +12,9 @@
 // published, so notices lost while the connection was down are made good.  The feed
 // also sees this process's own commits, so a local change may be published twice:
 // listeners tolerate that (a push of the same revision, a long poll that answers unchanged).
+// A board the feed did not know of is published as created (once it has a first look to
+// compare with: after a start that could not reach the database, its first look publishes
+// every board, as changed).
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -20,13 +23,14 @@
 #include <unordered_map>
 
 #include "server/background_loop.h"
+#include "server/board_events.h"
 #include "server/database.h"
 
 namespace ludus::server {
 
 class ChangeFeed {
  public:
-  using Publish = std::function<void(int64_t board)>;
+  using Publish = std::function<void(int64_t board, BoardChange change)>;
   using Logger = std::function<void(const std::string&)>;
 
   ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log,
@@ -46,13 +50,16 @@ class ChangeFeed {
   void watch();
   // Publishes the boards whose revision differs from the last scan (new boards too).
   void scan(bool publish);
+  // Records that `board` is known; returns how to publish it (Created when it was not).
+  BoardChange note(int64_t board, int64_t revision);
 
   sql::DatabaseUrl url_;
   Publish publish_;
   Logger log_;
   std::chrono::milliseconds interval_;
   std::unique_ptr<sql::Connection> connection_;  // used by one thread at a time
-  std::unordered_map<int64_t, int64_t> revisions_;
+  std::unordered_map<int64_t, int64_t> revisions_;  // per board known, the revision last seen
+  bool looked_ = false;                              // revisions_ holds a whole first look
   BackgroundLoop loop_;  // last: stopped before the members its steps use
 };
 

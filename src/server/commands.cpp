@@ -35,7 +35,7 @@ struct CommandHelp {
 constexpr size_t kCommandsBeforeBoardCommands = 8;
 const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
-     "Creates an account. USER: 1-32 letters, digits, '_', '.', '-' (case-insensitive)."},
+     "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
     {"passwd", "passwd USER OLD NEW", "Changes your password (and logs out every web session)."},
     {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
      "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
@@ -396,6 +396,16 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
   if (const BoardCommand* board_command = find_board_command(verb))
     return run_board_command(*service_, game, *board_command, args, client, comment);
   return Run(*service_, game, *find_command(verb), std::move(args), client).execute();
+}
+
+bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
+  // The verb is the first word, or the second after a game name, as execute() reads them.
+  for (size_t i = 0; i < words.size() && i < 2; ++i) {
+    const std::string verb = lowercase(words[i]);
+    if (const BoardCommand* command = find_board_command(verb)) return stores_comment(*command);
+    if (find_command(verb)) return false;
+  }
+  return false;
 }
 
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {

@@ -25,6 +25,9 @@ class CommandInterpreter {
   // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.
   std::string execute(const std::vector<std::string>& words, std::string_view client = {},
                       std::string_view comment = {});
+  // Whether the command would store `comment` (move, swap, pass, also after a game name):
+  // a mail whose body cannot be read is refused only for those.
+  static bool takes_comment(const std::vector<std::string>& words);
   // The command as text with its password words replaced by "*****", and everything after
   // an unknown command word dropped (for replies that quote a command, and logs).
   static std::string redacted(const std::vector<std::string>& words);

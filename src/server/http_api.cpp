@@ -19,7 +19,7 @@ HttpApi::HttpApi(Service& service, HttpSettings settings)
 
 HttpApi::~HttpApi() { stop(); }
 
-int HttpApi::bind(const std::string& host, int port) { return server_.bind(host, port); }
+int HttpApi::listen(Listener& listener) { return server_.listen(listener); }
 
 void HttpApi::run() { server_.run(); }
 
@@ -29,9 +29,9 @@ void HttpApi::stop() {
   server_.stop();
 }
 
-void HttpApi::board_changed(int64_t board) {
+void HttpApi::board_changed(int64_t board, BoardChange change) {
   signal_.publish(board);
-  hub_.board_changed(board);
+  hub_.board_changed(board, change);
 }
 
 }  // namespace ludus::server

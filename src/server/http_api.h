@@ -28,15 +28,14 @@ class HttpApi {
   HttpApi(const HttpApi&) = delete;
   HttpApi& operator=(const HttpApi&) = delete;
 
-  // Binds the listening socket (port 0 = any free port); returns the port.  Throws
-  // LudusError when the address cannot be bound.
-  int bind(const std::string& host, int port);
+  // Serves on the listener's socket (bound beforehand); returns its port.
+  int listen(Listener& listener);
   // Serves until stop() (from any thread or a signal-waiting thread).
   void run();
   // Answers waiting long polls, closes WebSockets, stops accepting and ends run().
   void stop();
   // A stored change of a board: wakes its long polls and pushes it to its WebSockets.
-  void board_changed(int64_t board);
+  void board_changed(int64_t board, BoardChange change);
   void offers_changed() { hub_.offers_changed(); }
 
   size_t websocket_connections() const { return hub_.connections(); }

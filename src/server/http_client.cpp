@@ -71,6 +71,7 @@ HttpResult HttpClient::request(http::verb method, const std::string& target, con
     run(io_);
     http::response_parser<http::string_body> parser;
     parser.body_limit(1ull << 32);
+    parser.skip(method == http::verb::head);  // its Content-Length is the GET's; no body follows
     if (!ec) {
       http::async_read(*stream_, buffer_, parser, [&](error_code e, size_t) { ec = e; });
       run(io_);

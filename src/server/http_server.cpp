@@ -30,18 +30,24 @@ HttpServer::~HttpServer() {
   workers_.join();
 }
 
-int HttpServer::bind(const std::string& host, int port) {
+Listener::Listener(const std::string& host, int port) : acceptor_(io_) {
   try {
     tcp::endpoint endpoint(asio::ip::make_address(host), static_cast<unsigned short>(port));
     acceptor_.open(endpoint.protocol());
     acceptor_.set_option(asio::socket_base::reuse_address(true));
     acceptor_.bind(endpoint);
     acceptor_.listen(asio::socket_base::max_listen_connections);
+    port_ = acceptor_.local_endpoint().port();
   } catch (const std::exception&) {
     throw LudusError("cannot listen on " + host + ":" + std::to_string(port) + " (address in use or not available)");
   }
+}
+
+int HttpServer::listen(Listener& listener) {
+  const auto protocol = listener.acceptor_.local_endpoint().protocol();
+  acceptor_.assign(protocol, listener.acceptor_.release());
   accept();
-  return acceptor_.local_endpoint().port();
+  return listener.port();
 }
 
 void HttpServer::accept() {

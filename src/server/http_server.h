@@ -18,6 +18,22 @@
 
 namespace ludus::server {
 
+// A listening socket, bound before anything else is set up (the play server binds before it
+// opens its database, so a busy port leaves nothing behind); an HttpServer takes it over.
+class Listener {
+ public:
+  // Binds `host`:`port` (0 = any free port) and listens.  Throws LudusError
+  // "cannot listen on HOST:PORT (...)" when the address cannot be bound.
+  Listener(const std::string& host, int port);
+  int port() const { return port_; }
+
+ private:
+  friend class HttpServer;
+  boost::asio::io_context io_;  // owns the socket only until an HttpServer takes it
+  boost::asio::ip::tcp::acceptor acceptor_;
+  int port_ = 0;
+};
+
 class HttpServer {
  public:
   HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade, LogLine log);
@@ -25,9 +41,8 @@ class HttpServer {
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
 
-  // Binds the listening socket (port 0 = any free port); returns the port.  Throws
-  // LudusError when the address cannot be bound.
-  int bind(const std::string& host, int port);
+  // Takes over the listener's socket and starts accepting on it; returns its port.
+  int listen(Listener& listener);
   // Runs the event loop on limits.io_threads threads (this one included) until stop().
   void run();
   // Stops accepting, gives requests under way a moment to be answered, then ends run().

@@ -33,6 +33,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   const HttpLimits& limits() const { return context_->limits; }
 
   void read_header() {
+    head_ = false;
     parser_.emplace();
     parser_->header_limit(static_cast<uint32_t>(limits().max_header));
     parser_->body_limit(limits().max_body);
@@ -45,6 +46,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec == http::error::header_limit) return refuse(431, "too_large", "request header too large");
     if (ec == http::error::body_limit) return too_large();  // its Content-Length says so already
     if (ec) return malformed_or_gone(ec);
+    head_ = parser_->get().method() == http::verb::head;
     if (beast::websocket::is_upgrade(parser_->get())) return upgrade();
     const auto length = parser_->content_length();
     if (length && *length > limits().max_body) return too_large();
@@ -102,6 +104,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     add_security_headers(res);
     res.keep_alive(keep_alive_);
     res.prepare_payload();
+    // HEAD: the GET's status and headers, its Content-Length included, and no body (RFC 9110
+    // §9.3.2); prepare_payload is not called again, so the length stays the GET's.
+    if (head_) res.body().clear();
     if (context_->log && request_)
       context_->log(slot_.address() + " " + std::string(request_->raw.method_string()) + " " +
                     std::string(request_->raw.target().substr(0, 200)) + " " + std::to_string(res.result_int()));
@@ -176,6 +181,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<Request> request_;
   Response response_;
   bool keep_alive_ = true;
+  bool head_ = false;       // the request being answered is a HEAD
   bool in_flight_ = false;  // a dispatched request's reply is being written
 };
 

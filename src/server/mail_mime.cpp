@@ -142,22 +142,22 @@ InboundMail parse_inbound_mail(std::string_view raw, bool truncated) {
   GMimeObject* root = g_mime_message_get_mime_part(message.get());
   if (root && GMIME_IS_MULTIPART(root) &&
       (!g_mime_multipart_get_boundary(GMIME_MULTIPART(root)) || g_mime_multipart_get_count(GMIME_MULTIPART(root)) == 0)) {
-    mail.error = "broken MIME: a multipart mail without a boundary or without parts";
+    mail.body_error = "broken MIME: a multipart mail without a boundary or without parts";
     return mail;
   }
   GMimeObject* text = find_plain_text(root);
   if (!text) {
-    mail.error = "the mail has no plain-text part (send plain text)";
+    mail.body_error = "the mail has no plain-text part (send plain text)";
     return mail;
   }
   if (const char* encoding = g_mime_object_get_header(text, "Content-Transfer-Encoding")) {
     const std::string e = lowercase(one_line(encoding));
     if (e != "7bit" && e != "8bit" && e != "binary" && e != "quoted-printable" && e != "base64") {
-      mail.error = "broken MIME: unknown Content-Transfer-Encoding '" + e.substr(0, 40) + "'";
+      mail.body_error = "broken MIME: unknown Content-Transfer-Encoding '" + e.substr(0, 40) + "'";
       return mail;
     }
   }
-  mail.body = decoded_text(text, mail.error);
+  mail.body = decoded_text(text, mail.body_error);
   return mail;
 }
 

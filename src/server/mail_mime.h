@@ -19,6 +19,10 @@ struct InboundMail {
   bool automatic = false;
   // Why the mail cannot be used ("" when it can): the error reply says it.
   std::string error;
+  // Why its body cannot be read (broken MIME, no text/plain part, an unknown charset, text
+  // not valid in its charset; "" when it can): refuses only the commands that read the
+  // body, and `body` is then "".
+  std::string body_error;
 };
 
 // Parses `raw` (the whole message, or just its beginning when it was too big: then only

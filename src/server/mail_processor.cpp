@@ -45,6 +45,15 @@ std::string shown(std::string_view command) {
   }
 }
 
+// Whether the command in a Subject reads the mail's body (the comment of a move).
+bool reads_body(std::string_view command) {
+  try {
+    return CommandInterpreter::takes_comment(CommandInterpreter::split(command));
+  } catch (const ServerError&) {
+    return false;  // an unterminated quote: refused as a command, whatever the body
+  }
+}
+
 // The board a command is about: the first word of digits (with an optional #N).
 std::optional<int64_t> board_of(std::string_view command) {
   try {
@@ -94,7 +103,9 @@ MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
 
   const bool multiple = lowercase(mail.subject) == "multiple";
   auto refuse = [&](const std::string& command, const std::string& reason, const std::string& done) {
-    const auto board = command.empty() ? std::nullopt : board_of(command);
+    // A mail refused before its command ran (too big, a bad body) names the Subject's board.
+    const std::string& about = command.empty() && !multiple ? mail.subject : command;
+    const auto board = about.empty() ? std::nullopt : board_of(about);
     const std::string subject = board ? fmt::format("Board {} Error", *board) : "Board Error";
     std::string body = "Your mail was not carried out: " + reason + "\n\n";
     if (!command.empty()) body += "The command (password hidden): " + shown(command) + "\n\n";
@@ -108,6 +119,8 @@ MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
   if (truncated)
     return refuse("", fmt::format("the mail is bigger than {} bytes; send the command alone", limits_.max_size), "");
   if (!mail.error.empty()) return refuse("", mail.error, "");
+  // A body that cannot be read stops only the commands that read it; the others ignore it.
+  if (!mail.body_error.empty() && (multiple || reads_body(mail.subject))) return refuse("", mail.body_error, "");
 
   std::vector<std::string> commands;
   std::string comment;

@@ -7,6 +7,8 @@
 namespace ludus::server {
 
 PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
+  // The port first: when it is taken, nothing has been created or migrated yet.
+  Listener listener(config_.host, config_.port);
   store_ = std::make_unique<Store>(config_.db_path);
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
@@ -15,15 +17,15 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   service_->set_event_sink(mail_notifier(config_.clock));
   service_->set_offer_sink(offer_mail_notifier(config_.clock));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
-  auto changed = [ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board) {
+  auto changed = [ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board, BoardChange change) {
     ai->enqueue(board);
-    http->board_changed(board);
+    http->board_changed(board, change);
     mail->poke();
   };
   service_->set_change_listener(changed);
   service_->set_offers_listener([http = http_.get()] { http->offers_changed(); });
   feed_ = std::make_unique<ChangeFeed>(store_->url(), changed, config_.log, config_.change_poll_interval);
-  port_ = http_->bind(config_.host, config_.port);
+  port_ = http_->listen(listener);
 }
 
 PlayServer::~PlayServer() { stop(); }

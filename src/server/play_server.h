@@ -49,7 +49,8 @@ struct ServerConfig {
 
 class PlayServer {
  public:
-  // Opens (or creates) the database and binds the port; throws LudusError on failure.
+  // Binds the port, then opens (or creates) the database; throws LudusError on failure (a
+  // busy port before the database is touched).
   explicit PlayServer(ServerConfig config);
   ~PlayServer();
   PlayServer(const PlayServer&) = delete;

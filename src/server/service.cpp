@@ -89,7 +89,7 @@ Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
 
 void Service::set_inline_ai(bool on) { inline_ai_ = on; }
 
-void Service::notify(int64_t board) {
+void Service::notify(int64_t board, BoardChange change) {
   if (inline_ai_ && !in_inline_ai_) {
     in_inline_ai_ = true;
     try {
@@ -101,7 +101,7 @@ void Service::notify(int64_t board) {
     }
     in_inline_ai_ = false;
   }
-  if (listener_) listener_(board);
+  if (listener_) listener_(board, change);
 }
 
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
@@ -227,7 +227,7 @@ int64_t Service::start_board(const std::string& challenger, const std::string& g
     tx.commit();
     return board;
   });
-  notify(id);
+  notify(id, BoardChange::Created);
   return id;
 }
 

@@ -65,8 +65,10 @@ class Service {
   Accounts& accounts() { return *accounts_; }
   Store& store() { return *store_; }
 
-  // Called after every committed change of a board (the AI worker listens).
-  void set_change_listener(std::function<void(int64_t board)> listener) { listener_ = std::move(listener); }
+  // Called after every committed change of a board (the AI worker listens), saying
+  // whether it created the board.
+  using ChangeListener = std::function<void(int64_t board, BoardChange change)>;
+  void set_change_listener(ChangeListener listener) { listener_ = std::move(listener); }
   // Called inside the transaction of every change, before its commit (the mail outbox).
   void set_event_sink(BoardEventSink sink) { event_sink_ = std::move(sink); }
   // When on, an AI seat replies at once, inside the request that gave it the move (the
@@ -97,7 +99,8 @@ class Service {
                    const std::map<std::string, std::string>& options, SeatChoice seat, std::optional<int> min_rating,
                    std::optional<int> max_rating);
   // The open offers: every seek (of `game` when not ""), and the invitations to or from
-  // `user` when not "".
+  // `user` when not ""; with a `user`, only the seeks whose rating range admits them (and
+  // their own).
   std::vector<OfferRecord> offers(const std::string& game, const std::string& user);
   // Accepts an invitation addressed to `user` or takes a seek: starts the board and
   // returns its number.  Exactly one board per offer, however many join at once (409
@@ -183,12 +186,12 @@ class Service {
   // that the turn it found overdue is still on, and returns whether it acted.
   bool forfeit_on_time(const TurnClock& overdue);
   bool remind(const TurnClock& overdue, int64_t now);
-  void notify(int64_t board);
+  void notify(int64_t board, BoardChange change = BoardChange::Changed);
 
   Store* store_;
   Accounts* accounts_;
   ServiceLimits limits_;
-  std::function<void(int64_t)> listener_;
+  ChangeListener listener_;
   BoardEventSink event_sink_;
   OfferEventSink offer_sink_;
   std::function<void()> offers_listener_;

@@ -36,6 +36,16 @@ void check_range(std::optional<int> min_rating, std::optional<int> max_rating) {
     bad_request("the lowest rating is above the highest", "bad_rating_range");
 }
 
+// The user's rating in the seek's game, rounded, when it lies outside the seek's range;
+// nullopt when the user may take it (no range, or an invitation).
+std::optional<int> rating_outside_range(Session& session, const OfferRecord& offer, const std::string& user) {
+  if (offer.kind != OfferKind::Seek || (!offer.min_rating && !offer.max_rating)) return std::nullopt;
+  const int rating = static_cast<int>(std::lround(rating_of(session, user, offer.game).rating_points()));
+  if ((offer.min_rating && rating < *offer.min_rating) || (offer.max_rating && rating > *offer.max_rating))
+    return rating;
+  return std::nullopt;
+}
+
 // Fills in what every offer takes from its board and the time, once its poster is known to
 // have room for one more open offer, and stores it.
 OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& spec, int64_t now) {
@@ -103,7 +113,7 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     tx.commit();
     return result;
   });
-  if (outcome.board) notify(*outcome.board);
+  if (outcome.board) notify(*outcome.board, BoardChange::Created);
   if (outcome.offer && offers_listener_) offers_listener_();
   return outcome;
 }
@@ -135,7 +145,11 @@ OfferRecord Service::seek(const std::string& poster, const std::string& game,
 std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user) {
   auto session = store_->session();
   auto tx = session.read();
-  return open_offers(session, accounts_->now(), game, user);
+  std::vector<OfferRecord> offers = open_offers(session, accounts_->now(), game, user);
+  // A user is offered only the seeks they may take (their own stay, theirs to withdraw).
+  if (!user.empty())
+    std::erase_if(offers, [&](const OfferRecord& o) { return o.from != user && rating_outside_range(session, o, user); });
+  return offers;
 }
 
 int64_t Service::join(int64_t offer_id, const std::string& user) {
@@ -152,13 +166,10 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     if (offer->from == user) conflict("you posted " + offer->name() + "; decline withdraws it", "own_offer");
     if (offer->kind == OfferKind::Invitation && offer->to != user)
       forbidden(offer->name() + " invites " + offer->to.value_or("") + ", not you", "not_invited");
-    if (offer->kind == OfferKind::Seek && (offer->min_rating || offer->max_rating)) {
-      const int rating = static_cast<int>(std::lround(rating_of(session, user, offer->game).rating_points()));
-      if ((offer->min_rating && rating < *offer->min_rating) || (offer->max_rating && rating > *offer->max_rating))
-        forbidden("your " + offer->game + " rating " + std::to_string(rating) + " is outside " + offer->name() +
-                      "'s range",
-                  "rating_out_of_range");
-    }
+    if (const auto rating = rating_outside_range(session, *offer, user))
+      forbidden("your " + offer->game + " rating " + std::to_string(*rating) + " is outside " + offer->name() +
+                    "'s range",
+                "rating_out_of_range");
     check_active_limit(session, user);
     check_active_limit(session, offer->from);
     const BoardSpec spec = board_spec(offer->game, offer->options);
@@ -177,7 +188,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     tx.commit();
     return id;
   });
-  notify(board);
+  notify(board, BoardChange::Created);
   if (offers_listener_) offers_listener_();
   return board;
 }

@@ -351,6 +351,8 @@ void Session::insert_move(int64_t game, const MoveRecord& m) {
 
 void Session::truncate_moves(int64_t game, int ply) {
   connection_->query("DELETE FROM moves WHERE game_id = ?1 AND ply > ?2").bind_all(game, ply).run();
+  // Comments are never lost with the moves: they follow the position the board is back at.
+  connection_->query("UPDATE comments SET after_ply = ?2 WHERE game_id = ?1 AND after_ply > ?2").bind_all(game, ply).run();
 }
 
 void Session::insert_comment(int64_t game, const CommentRecord& c) {

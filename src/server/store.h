@@ -84,7 +84,8 @@ class Session {
 
   std::vector<MoveRecord> moves(int64_t game);
   void insert_move(int64_t game, const MoveRecord& move);
-  // Deletes moves numbered above `ply`.
+  // Deletes moves numbered above `ply` (a take-back); the comments made after them are
+  // re-attached to move `ply`, the position the board is back at.
   void truncate_moves(int64_t game, int ply);
 
   void insert_comment(int64_t game, const CommentRecord& comment);

@@ -84,13 +84,13 @@ void WatchHub::watch(uint64_t session, const std::set<int64_t>& boards) {
   for (int64_t b : added) push_state(b, {session});
 }
 
-void WatchHub::board_changed(int64_t board) {
+void WatchHub::board_changed(int64_t board, BoardChange change) {
   bool anyone;
   {
     std::lock_guard lock(mutex_);
     anyone = by_board_.count(board) > 0 || !lobby_.empty();
   }
-  if (anyone) push_state(board, {});
+  if (anyone) push_state(board, {}, change == BoardChange::Created);
 }
 
 void WatchHub::offers_changed() {
@@ -106,24 +106,21 @@ void WatchHub::offers_changed() {
   for (auto& s : to_lobby) s->send(changed);
 }
 
-// Loads the board on the worker pool and sends it to `only` (all its watchers when empty),
-// and the lobby event to the lobby.
-void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only) {
-  post_work_([this, board, only] {
+void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool created) {
+  const bool broadcast = only.empty();
+  post_work_([this, board, only, created, broadcast] {
     std::shared_ptr<const std::string> state, lobby;
     try {
       Board b = service_->load(board);
       const GameRecord& record = b.record();
-      if (only.empty()) {
-        std::lock_guard lock(mutex_);
-        auto [sent, fresh] = broadcast_revision_.try_emplace(board, record.revision);
-        if (!fresh && sent->second >= record.revision) return;
-        sent->second = record.revision;
-      }
-      state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
-      const bool created = record.revision == 0, finished = record.status == "finished";
-      if (only.empty() && (created || finished))
-        lobby = message({{"lobby", created ? "created" : "finished"}, {"board", board}, {"game", game_summary_json(record)}});
+      PushLedger::Sends sends{true, false};
+      if (broadcast) sends = ledger_.loaded(board, record.revision, created);
+      if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
+      // A creation is announced once, also when the board has moved on since (its summary
+      // says how it is now); an ending with the revision that brought it.
+      const bool finished = sends.state && record.status == "finished";
+      if (sends.created || finished)
+        lobby = message({{"lobby", sends.created ? "created" : "finished"}, {"board", board}, {"game", game_summary_json(record)}});
     } catch (const ServerError& e) {
       state = message({{"board", board}, {"error", e.what()}, {"code", e.code()}});
     } catch (const std::exception& e) {
@@ -145,7 +142,8 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only) {
       if (lobby)
         for (uint64_t id : lobby_) add(id, to_lobby);
     }
-    for (auto& s : to_state) s->send(state);
+    if (state)
+      for (auto& s : to_state) s->send(state);
     for (auto& s : to_lobby) s->send(lobby);
   });
 }

@@ -12,9 +12,11 @@
 
 #include <boost/beast/core/tcp_stream.hpp>
 
+#include "server/board_events.h"
 #include "server/client_limits.h"
 #include "server/http_limits.h"
 #include "server/http_message.h"
+#include "server/push_ledger.h"
 #include "server/service.h"
 
 namespace ludus::server {
@@ -29,8 +31,9 @@ class WatchHub {
   // Takes over an upgraded connection (the HTTP server's UpgradeHandler).
   void accept(boost::beast::tcp_stream stream, RawRequest request, ConnectionSlot slot);
   // A board changed: its watchers get {"board", "revision", "state"}; the lobby gets
-  // {"lobby": "created" | "finished", "board", "game": SUMMARY} when that is what happened.
-  void board_changed(int64_t board);
+  // {"lobby": "created" | "finished", "board", "game": SUMMARY} when that is what happened
+  // (a creation once, whatever the board's revision by then).
+  void board_changed(int64_t board, BoardChange change);
   // An offer was posted, declined, withdrawn or taken through this server: the lobby gets
   // {"offers": "changed"} and looks again.
   void offers_changed();
@@ -48,7 +51,9 @@ class WatchHub {
     std::set<int64_t> boards;
   };
   void watch(uint64_t session, const std::set<int64_t>& boards);
-  void push_state(int64_t board, const std::set<uint64_t>& only);
+  // Loads the board on the worker pool and sends it to `only`, or (when empty) to its
+  // watchers and, when it was created or finished, to the lobby.
+  void push_state(int64_t board, const std::set<uint64_t>& only, bool created = false);
 
   Service* service_;
   PostWork post_work_;
@@ -58,11 +63,8 @@ class WatchHub {
   bool closed_ = false;
   std::unordered_map<uint64_t, Watcher> watchers_;
   std::unordered_map<int64_t, std::set<uint64_t>> by_board_;
-  // The newest revision broadcast per board: a change is announced both by the service and
-  // by the change feed (which also sees other instances' writes), and pushes run on a pool,
-  // so a revision already sent, or older than one sent, is not sent again.
-  std::unordered_map<int64_t, int64_t> broadcast_revision_;
   std::set<uint64_t> lobby_;
+  PushLedger ledger_;  // what was broadcast of each board
 };
 
 }  // namespace ludus::server

@@ -77,6 +77,33 @@ TEST_F(AccountsTest, SignupRejectsBadInputWithClearErrors) {
   EXPECT_EQ(status_of("Dave.Smith_2-x", "x-password", "").first, 200);
 }
 
+TEST_F(AccountsTest, ABadUserIdIsQuotedAsTypedWithTheRuleInOneLine) {
+  auto message_of = [&](const std::string& user) {
+    try {
+      accounts_->signup(user, "x-password", "");
+      ADD_FAILURE() << "accepted '" << user << "'";
+    } catch (const ServerError& e) {
+      EXPECT_EQ(e.code(), "bad_user");
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  const std::string rule =
+      ": a user id has 1-32 characters, each an ASCII letter (a-z), a digit, '_', '.' or '-', and starts with a "
+      "letter or a digit";
+  // Valid UTF-8 as the user typed it.
+  EXPECT_EQ(message_of("h\u00e9llo"), "bad user id 'h\u00e9llo'" + rule);
+  EXPECT_EQ(message_of("\u65e5\u672c"), "bad user id '\u65e5\u672c'" + rule);
+  // Bytes that are not UTF-8, and control characters (C0, C1), each become U+FFFD.
+  EXPECT_EQ(message_of("h\xff\xfello"), "bad user id 'h\ufffd\ufffdllo'" + rule);
+  EXPECT_EQ(message_of("h\xc3"), "bad user id 'h\ufffd'" + rule);
+  EXPECT_EQ(message_of("a\x1b[2Jb\u009b"), "bad user id 'a\ufffd[2Jb\ufffd'" + rule);
+  // A long one is cut after 40 characters, never inside one.
+  std::string long_id;
+  for (int i = 0; i < 30; ++i) long_id += "\u00e9\u00e9";
+  EXPECT_EQ(message_of(long_id), "bad user id '" + long_id.substr(0, 80) + "...'" + rule);
+}
+
 TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
   int n = 0;
   for (const auto& nasty : sql_metacharacter_strings()) {

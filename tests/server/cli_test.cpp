@@ -110,6 +110,24 @@ TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
   EXPECT_TRUE(store.session().find_user("carol" + std::to_string(SIGINT)));
 }
 
+TEST(ServeCommandTest, ABusyPortIsOneLineAndLeavesNoDatabaseBehind) {
+  TempDir dir;
+  boost::asio::io_context io;
+  boost::asio::ip::tcp::acceptor busy(io, {boost::asio::ip::make_address("127.0.0.1"), 0});  // listening
+  const std::string port = std::to_string(busy.local_endpoint().port());
+  const std::string db = test_database(dir.file("new.db"));
+  const ProgramResult r = run_ludus({"serve", "--db", db, "--port", port, "--quiet", "--test-hashing"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.err, "ludus: error: cannot listen on 127.0.0.1:" + port + " (address in use or not available)\n");
+  if (!testing_postgres()) {
+    for (const char* suffix : {"", "-wal", "-shm", "-journal"})
+      EXPECT_FALSE(std::filesystem::exists(dir.file(std::string("new.db") + suffix))) << "new.db" << suffix;
+  } else {
+    EXPECT_EQ(sql::connect(sql::DatabaseUrl::parse(db))->table_names(), std::vector<std::string>{})
+        << "nothing was created in the database";
+  }
+}
+
 }  // namespace
 }  // namespace ludus::server::testing
 

@@ -67,6 +67,29 @@ TEST_F(CrossProcessTest, PbmMoveReachesLongPollAndWebSocket) {
   EXPECT_TRUE(pushed) << "the WebSocket watcher got the move made by another process";
 }
 
+TEST_F(CrossProcessTest, ABoardAnotherProcessCreatedAndMovedOnIsAnnouncedOnce) {
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(R"({"lobby": true})"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(200));
+  // `ludus pbm` plays the computer's first move in the same run: this server first hears of
+  // the board at revision 1 or later.
+  ASSERT_EQ(run_pbm(config_.db_path, "ndengrod challenge -size=3 ai:random alice secret-pw"), 0);
+  const int64_t board = board_ + 1;
+  int created = 0;
+  const auto until = steady_clock::now() + std::chrono::seconds(3);
+  while (steady_clock::now() < until)
+    if (auto text = ws.receive(std::chrono::milliseconds(100))) {
+      json m = json::parse(*text, nullptr, false);
+      if (m.value("lobby", "") == "created" && m.value("board", int64_t{0}) == board) {
+        ++created;
+        EXPECT_EQ(m["game"]["players"], json({"ai:random", "alice"}));
+        EXPECT_GE(m["game"]["moves_played"].get<int>(), 1) << "the computer's move was in before the server looked";
+      }
+    }
+  EXPECT_EQ(created, 1);
+}
+
 TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     TempDir dir;

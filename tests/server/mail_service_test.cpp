@@ -92,6 +92,7 @@ TEST_F(MailServiceTest, InboundMimeIsDecodedToUtf8) {
       "Content-Disposition: attachment; filename=x.txt\n\nattached\n--XX--\n";
   InboundMail mail = parse_inbound_mail(base64);
   EXPECT_EQ(mail.error, "");
+  EXPECT_EQ(mail.body_error, "");
   EXPECT_EQ(mail.subject, "show 1 café");
   EXPECT_EQ(mail.body, "\xe2\x80\x9c" "café - là \xe2\x80\x9d");
   EXPECT_EQ(mail.reply_address, "a@example.org");

@@ -89,5 +89,20 @@ TEST_F(OfferRoutesTest, SeeksAndSettings) {
   EXPECT_EQ(get("/api/me/limits").status, 401);
 }
 
+TEST_F(OfferRoutesTest, AUsersLobbyLeavesOutSeeksOutsideTheirRating) {
+  ASSERT_EQ(post("/api/offers", {{"game", "n-mesh"}, {"min_rating", 1700}}, alice_).status, 201);
+  ASSERT_EQ(post("/api/offers", {{"game", "n-mesh"}, {"max_rating", 1600}}, bob_).status, 201);
+  auto ids = [&](const std::string& query) {
+    std::vector<int64_t> out;
+    const HttpReply reply = get("/api/offers" + query);
+    for (const auto& offer : reply.json["offers"]) out.push_back(offer["id"].get<int64_t>());
+    return out;
+  };
+  EXPECT_EQ(ids("?user=carol"), (std::vector<int64_t>{2})) << "carol (1500) may not take alice's seek";
+  EXPECT_EQ(ids("?user=carol&game=n-mesh"), (std::vector<int64_t>{2}));
+  EXPECT_EQ(ids(""), (std::vector<int64_t>{1, 2})) << "without a user: every open seek";
+  EXPECT_EQ(post("/api/offers/1/join", json::object(), carol_).json["code"], "rating_out_of_range");
+}
+
 }  // namespace
 }  // namespace ludus::server::testing

@@ -152,6 +152,23 @@ TEST_F(OffersTest, SeeksWithSeatsAndRatingRanges) {
   EXPECT_EQ(CommandInterpreter::redacted(CommandInterpreter::split("limit bob secret all")), "limit bob ***** all");
 }
 
+TEST_F(OffersTest, AUsersOffersLeaveOutSeeksTheirRatingMayNotTake) {
+  run("n-mesh seek -rating=1700- alice pw-a-long");      // offer 1: carol (1500) is below it
+  run("n-mesh seek -rating=1400-1600 bob pw-b-long");    // offer 2: carol may take it
+  run("netted seek -rating=-1400 carol pw-c-long");      // offer 3: carol's own, outside her range
+  const std::string carol = run("offers carol");
+  EXPECT_EQ(carol.find("offer 1"), std::string::npos) << carol;
+  EXPECT_NE(carol.find("offer 2"), std::string::npos) << carol;
+  EXPECT_NE(carol.find("offer 3"), std::string::npos) << "her own seek is hers to withdraw:\n" << carol;
+  std::vector<int64_t> ids;
+  for (const OfferRecord& o : service_->offers("", "carol")) ids.push_back(o.id);
+  EXPECT_EQ(ids, (std::vector<int64_t>{2, 3}));
+  // The lobby of everybody still lists every seek with its range, and joining stays refused.
+  EXPECT_NE(run("offers").find("offer 1"), std::string::npos);
+  EXPECT_NE(run("offers alice").find("offer 1"), std::string::npos) << "alice's own";
+  EXPECT_EQ(run_error("join 1 carol pw-c-long").code(), "rating_out_of_range");
+}
+
 TEST_F(OffersTest, TwoPlayersTakingOneSeekAtOnceGetExactlyOneBoard) {
   // Two services on the database, as two server instances would be, and many rounds of
   // two players racing for one seek.

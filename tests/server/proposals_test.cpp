@@ -69,6 +69,47 @@ TEST_F(ProposalsTest, UndoTakesBackTheProposersLatestTurnAndWhatFollowed) {
   EXPECT_NE(run("move 1 bob pw-b-long c2#2").find("(move #2)"), std::string::npos);
 }
 
+TEST_F(ProposalsTest, CommentsAfterTakenBackMovesStayAndFollowThePositionTheBoardIsBackAt) {
+  run("move 1 alice pw-a-long c3");
+  run("comment 1 bob pw-b-long before b2");
+  run("move 1 bob pw-b-long b2");
+  run("move 1 alice pw-a-long d3");
+  run("comment 1 bob pw-b-long after d3");
+  run("undo 1 bob pw-b-long");  // b2 and d3 go
+  run("accept 1 alice pw-a-long");
+  Board b = service_->load(1);
+  ASSERT_EQ(b.num_moves(), 1);
+  ASSERT_EQ(b.comments().size(), 2u) << "no comment is lost with the moves";
+  EXPECT_EQ(b.comments()[0].after_ply, 1);
+  EXPECT_EQ(b.comments()[1].after_ply, 1) << "re-attached to move #1, where the board is back at";
+  // A new move #2 does not inherit a comment made about the old one, and the history
+  // shows every comment once, in the order they were written.
+  run("move 1 bob pw-b-long a2");
+  run("comment 1 alice pw-a-long about a2");
+  b = service_->load(1);
+  ASSERT_EQ(b.comments().size(), 3u);
+  EXPECT_EQ(b.comments()[2].after_ply, 2);
+  const std::string history = run("history 1");
+  const size_t first = history.find("before b2"), second = history.find("after d3"), move2 = history.find("#2 ");
+  const size_t third = history.find("about a2");
+  ASSERT_NE(first, std::string::npos) << history;
+  ASSERT_NE(second, std::string::npos) << history;
+  ASSERT_NE(move2, std::string::npos) << history;
+  EXPECT_LT(first, second) << history;
+  EXPECT_LT(second, move2) << "after move #1, before the new move #2:\n" << history;
+  EXPECT_LT(move2, third) << history;
+  // The same against the computer (its take-back is at once).
+  service_->set_inline_ai(true);
+  run("ndengrod challenge -size=4 alice ai:random pw-a-long");
+  run("move 2 alice pw-a-long c3");
+  run("comment 2 bob pw-b-long kibitz");
+  run("undo 2 alice pw-a-long");
+  b = service_->load(2);
+  ASSERT_EQ(b.num_moves(), 0);
+  ASSERT_EQ(b.comments().size(), 1u);
+  EXPECT_EQ(b.comments()[0].after_ply, 0);
+}
+
 TEST_F(ProposalsTest, RejectedUndoKeepsTheMoves) {
   run("move 1 alice pw-a-long c3");
   run("undo 1 alice pw-a-long");

@@ -91,6 +91,30 @@ TEST_F(WebSocketTest, LobbyHearsOfNewAndFinishedBoards) {
   EXPECT_EQ(finished["game"]["status"], "finished");
 }
 
+TEST_F(WebSocketTest, EachNewBoardIsAnnouncedOnceWhateverRevisionItReachedFirst) {
+  // Boards where the computer has the first move: it may have moved (revision 1, 2 ...) by
+  // the time the push of the creation loads the board.
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(R"({"lobby": true})"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  std::map<int64_t, int> created;
+  for (int i = 0; i < 6; ++i) {
+    auto r = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"players", {"ai:random", "alice"}}},
+                  alice_);
+    ASSERT_EQ(r.status, 201) << r.body;
+    created[r.json["board"].get<int64_t>()] = 0;
+  }
+  // Every creation, and for a while longer: none twice (the change feed announces each again).
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (std::chrono::steady_clock::now() < until)
+    if (auto text = ws.receive(std::chrono::milliseconds(100))) {
+      json m = json::parse(*text, nullptr, false);
+      if (m.value("lobby", "") == "created") ++created[m["board"].get<int64_t>()];
+    }
+  for (const auto& [board, times] : created) EXPECT_EQ(times, 1) << "board " << board;
+}
+
 TEST_F(WebSocketTest, LobbyHearsOfOffers) {
   WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
   ASSERT_TRUE(ws.connect()) << ws.error();
