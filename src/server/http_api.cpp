@@ -11,7 +11,8 @@ HttpApi::HttpApi(Service& service, HttpSettings settings)
           },
           settings.log),
       polls_(server_.io(), server_.workers(), signal_, service),
-      hub_(service, [this](std::function<void()> job) { return server_.post_work(std::move(job)); }, settings.limits),
+      hub_(service, [this](std::function<void()> job) { return server_.post_work(std::move(job)); }, settings.limits,
+           settings.push_memory),
       routes_(service, polls_, StaticFiles(settings.web_dir)) {
   if (!settings.web_dir.empty() && !StaticFiles(settings.web_dir).available() && settings.log)
     settings.log("no web page: directory '" + settings.web_dir + "' not found (the API works)");

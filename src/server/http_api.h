@@ -19,6 +19,7 @@ struct HttpSettings {
   std::string web_dir;  // "" = no static files
   HttpLimits limits;
   std::function<void(const std::string&)> log;  // one line per request when set
+  std::chrono::milliseconds push_memory{std::chrono::minutes(10)};  // WatchHub's, see push_ledger.h
 };
 
 class HttpApi {
@@ -40,6 +41,7 @@ class HttpApi {
 
   size_t websocket_connections() const { return hub_.connections(); }
   size_t waiting_long_polls() const { return signal_.waiting(); }
+  size_t remembered_boards() const { return hub_.remembered_boards(); }
 
  private:
   BoardSignal signal_;

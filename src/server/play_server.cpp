@@ -13,7 +13,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
-  http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log});
+  http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log, config_.push_memory});
   service_->set_event_sink(mail_notifier(config_.clock));
   service_->set_offer_sink(offer_mail_notifier(config_.clock));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);

@@ -43,6 +43,9 @@ struct ServerConfig {
   MailTransport mail;
   std::chrono::milliseconds mail_interval{30000};
   Clock clock = system_clock();
+  // How long the WebSocket pushes of a board are remembered after the last one, to send
+  // each revision once (push_ledger.h): far longer than a change takes to be announced twice.
+  std::chrono::milliseconds push_memory{std::chrono::minutes(10)};
   // Request lines and AI errors; nullptr = quiet.
   std::function<void(const std::string&)> log;
 };

@@ -4,6 +4,13 @@
 // a pool, so the hub sends a revision only when no push sent it or a newer one; and it
 // announces a new board's creation once, whatever revision the board has reached when the
 // push runs (the computer may have moved first).
+//
+// A board is remembered while a push of it is under way and for `memory` after the last one
+// ended: far longer than the second announcement of a change takes (the feed's comes within
+// its poll interval), so nothing is sent twice, while the map holds only the boards pushed
+// lately instead of one entry for every board changed since the server started.
+#include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 #include <unordered_map>
@@ -12,6 +19,11 @@ namespace ludus::server {
 
 class PushLedger {
  public:
+  using Clock = std::chrono::steady_clock;
+  explicit PushLedger(std::chrono::milliseconds memory) : memory_(memory) {}
+
+  // A push of `board` begins; finished(board) must follow, whatever happens.
+  void started(int64_t board);
   // What the push that loaded `revision` of `board` sends: the state when no push sent that
   // revision or a newer one, the creation when `created` and it was not announced yet.
   struct Sends {
@@ -19,15 +31,22 @@ class PushLedger {
     bool created = false;
   };
   Sends loaded(int64_t board, int64_t revision, bool created);
+  void finished(int64_t board);
+
+  size_t remembered() const;
 
  private:
   struct Entry {
-    int64_t revision = -1;  // the newest revision sent (-1: none)
-    bool created = false;   // the creation was announced
+    int64_t revision = -1;     // the newest revision sent (-1: none)
+    bool created = false;      // the creation was announced
+    int pushing = 0;           // pushes under way
+    Clock::time_point ended;   // when the last push ended
   };
 
-  std::mutex mutex_;
+  std::chrono::milliseconds memory_;
+  mutable std::mutex mutex_;
   std::unordered_map<int64_t, Entry> entries_;
+  Clock::time_point swept_;  // the last look for boards to forget
 };
 
 }  // namespace ludus::server

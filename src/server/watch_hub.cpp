@@ -18,8 +18,8 @@ std::shared_ptr<const std::string> message(const json& value) {
 
 }  // namespace
 
-WatchHub::WatchHub(Service& service, PostWork post_work, HttpLimits limits)
-    : service_(&service), post_work_(std::move(post_work)), limits_(limits) {}
+WatchHub::WatchHub(Service& service, PostWork post_work, HttpLimits limits, std::chrono::milliseconds push_memory)
+    : service_(&service), post_work_(std::move(post_work)), limits_(limits), ledger_(push_memory) {}
 
 void WatchHub::accept(boost::beast::tcp_stream stream, RawRequest request, ConnectionSlot slot) {
   std::shared_ptr<WebSocketSession> session;
@@ -108,7 +108,15 @@ void WatchHub::offers_changed() {
 
 void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool created) {
   const bool broadcast = only.empty();
-  post_work_([this, board, only, created, broadcast] {
+  if (broadcast) ledger_.started(board);
+  const bool posted = post_work_([this, board, only, created, broadcast] {
+    struct Ended {  // the ledger hears of the end of a broadcast on every path
+      PushLedger* ledger;
+      int64_t board;
+      ~Ended() {
+        if (ledger) ledger->finished(board);
+      }
+    } ended{broadcast ? &ledger_ : nullptr, board};
     std::shared_ptr<const std::string> state, lobby;
     try {
       Board b = service_->load(board);
@@ -146,6 +154,7 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
       for (auto& s : to_state) s->send(state);
     for (auto& s : to_lobby) s->send(lobby);
   });
+  if (broadcast && !posted) ledger_.finished(board);
 }
 
 void WatchHub::remove(uint64_t session) {

@@ -26,7 +26,8 @@ class WebSocketSession;
 class WatchHub {
  public:
   using PostWork = std::function<bool(std::function<void()>)>;
-  WatchHub(Service& service, PostWork post_work, HttpLimits limits);
+  // `push_memory`: how long what was pushed of a board is remembered (push_ledger.h).
+  WatchHub(Service& service, PostWork post_work, HttpLimits limits, std::chrono::milliseconds push_memory);
 
   // Takes over an upgraded connection (the HTTP server's UpgradeHandler).
   void accept(boost::beast::tcp_stream stream, RawRequest request, ConnectionSlot slot);
@@ -40,6 +41,8 @@ class WatchHub {
   // Closes every connection (the server is stopping).
   void shutdown();
   size_t connections() const;
+  // Boards whose pushes are remembered (PushLedger).
+  size_t remembered_boards() const { return ledger_.remembered(); }
 
   // For the sessions: a client message (on the session's strand), and a closed session.
   void on_message(const std::shared_ptr<WebSocketSession>& session, std::string text);
@@ -64,7 +67,7 @@ class WatchHub {
   std::unordered_map<uint64_t, Watcher> watchers_;
   std::unordered_map<int64_t, std::set<uint64_t>> by_board_;
   std::set<uint64_t> lobby_;
-  PushLedger ledger_;  // what was broadcast of each board
+  PushLedger ledger_;  // what was broadcast of each board lately
 };
 
 }  // namespace ludus::server

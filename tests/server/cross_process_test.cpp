@@ -72,8 +72,9 @@ TEST_F(CrossProcessTest, ABoardAnotherProcessCreatedAndMovedOnIsAnnouncedOnce) {
   ASSERT_TRUE(ws.connect()) << ws.error();
   ASSERT_TRUE(ws.send(R"({"lobby": true})"));
   std::this_thread::sleep_for(std::chrono::milliseconds(200));
-  // `ludus pbm` plays the computer's first move in the same run: this server first hears of
-  // the board at revision 1 or later.
+  // `ludus pbm` plays the computer's first move in the same run: on SQLite (changes polled)
+  // this server first hears of the board at revision 1 or later; PostgreSQL's notice of the
+  // creation may come first.
   ASSERT_EQ(run_pbm(config_.db_path, "ndengrod challenge -size=3 ai:random alice secret-pw"), 0);
   const int64_t board = board_ + 1;
   int created = 0;
@@ -84,7 +85,9 @@ TEST_F(CrossProcessTest, ABoardAnotherProcessCreatedAndMovedOnIsAnnouncedOnce) {
       if (m.value("lobby", "") == "created" && m.value("board", int64_t{0}) == board) {
         ++created;
         EXPECT_EQ(m["game"]["players"], json({"ai:random", "alice"}));
-        EXPECT_GE(m["game"]["moves_played"].get<int>(), 1) << "the computer's move was in before the server looked";
+        if (!testing_postgres()) {
+          EXPECT_GE(m["game"]["moves_played"].get<int>(), 1) << "the computer's move was in before the server looked";
+        }
       }
     }
   EXPECT_EQ(created, 1);

@@ -150,6 +150,47 @@ TEST_F(WebSocketTest, BadMessagesGetErrorsAndTheConnectionStays) {
 namespace ludus::server::testing {
 namespace {
 
+class WebSocketMemoryTest : public WebSocketTest {
+ protected:
+  void SetUp() override {
+    config_.push_memory = std::chrono::milliseconds(1000);
+    WebSocketTest::SetUp();
+  }
+};
+
+TEST_F(WebSocketMemoryTest, WhatWasPushedOfABoardIsForgottenWhenItIsQuietAndItsNextChangeStillComes) {
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(R"({"lobby": true})"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  constexpr int kBoards = 12;
+  std::vector<int64_t> boards;
+  for (int i = 0; i < kBoards; ++i) {
+    boards.push_back(new_board());
+    ASSERT_EQ(post("/api/games/" + std::to_string(boards.back()) + "/resign", json::object(), bob_).status, 200);
+  }
+  for (int i = 0; i < kBoards; ++i) next(ws, [](const json& m) { return m.value("lobby", "") == "finished"; });
+  EXPECT_GE(server_->http().remembered_boards(), static_cast<size_t>(kBoards));
+  // Quiet for longer than the memory: the next push forgets them.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1600));
+  const int64_t last = new_board();
+  next(ws, [&](const json& m) { return m.value("lobby", "") == "created" && m.value("board", int64_t{0}) == last; });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));  // that push has ended
+  EXPECT_LE(server_->http().remembered_boards(), 1u) << "only the board pushed just now";
+  // A forgotten board that changes again: its new revision is pushed, once.
+  ASSERT_TRUE(ws.send(json{{"watch", {boards[0]}}}.dump()));
+  const int64_t before = next(ws, [&](const json& m) { return m.value("board", int64_t{0}) == boards[0] && m.contains("revision"); })["revision"];
+  ASSERT_EQ(post("/api/games/" + std::to_string(boards[0]) + "/comment", {{"text", "well played"}}, alice_).status, 200);
+  std::vector<int64_t> revisions;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+  while (std::chrono::steady_clock::now() < until)
+    if (auto text = ws.receive(std::chrono::milliseconds(100))) {
+      json m = json::parse(*text, nullptr, false);
+      if (m.value("board", int64_t{0}) == boards[0] && m.contains("revision")) revisions.push_back(m["revision"].get<int64_t>());
+    }
+  EXPECT_EQ(revisions, std::vector<int64_t>{before + 1});
+}
+
 class WebSocketIdleTest : public WebSocketTest {
  protected:
   void SetUp() override {
