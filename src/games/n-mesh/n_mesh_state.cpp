@@ -70,25 +70,25 @@ std::array<Board, 2> NMeshState::enmeshed_after(int site) const {
   return enmeshed_stones(mesh_game_->tables(), after);
 }
 
+int NMeshState::winner_after(const std::array<Board, 2>& enmeshed_now, int mover) {
+  if (enmeshed_now[kBlack].none() && enmeshed_now[kWhite].none()) return kNoWinner;
+  // Counted only at the end: without a popcount instruction counting is not cheap.
+  const int black = enmeshed_now[kBlack].count(), white = enmeshed_now[kWhite].count();
+  if (black != white) return black < white ? kBlack : kWhite;
+  return 1 - mover;  // a tie loses for the player who just moved
+}
+
 bool NMeshState::loses_for_mover(const std::array<Board, 2>& enmeshed_now) const {
-  if (enmeshed_now[kBlack].none() && enmeshed_now[kWhite].none()) return false;
-  const int own = enmeshed_now[to_move_].count(), other = enmeshed_now[1 - to_move_].count();
-  return own >= other;  // a tie loses for the player who moved
+  const int winner = winner_after(enmeshed_now, to_move_);
+  return winner != kNoWinner && winner != to_move_;
 }
 
 void NMeshState::finish_placement(int site, const std::array<Board, 2>& enmeshed_now) {
   const int mover = to_move_;
   stones_[mover].set(site);
   ++plies_;
-  if (enmeshed_now[kBlack].any() || enmeshed_now[kWhite].any()) {
-    // Counted only at the end: without a popcount instruction counting is not cheap.
-    std::array<int, 2> counts{enmeshed_now[kBlack].count(), enmeshed_now[kWhite].count()};
-    final_counts_ = counts;
-    if (counts[kBlack] != counts[kWhite])
-      winner_ = counts[kBlack] < counts[kWhite] ? kBlack : kWhite;
-    else
-      winner_ = 1 - mover;  // a tie loses for the player who just moved
-  }
+  winner_ = winner_after(enmeshed_now, mover);
+  if (winner_ != kNoWinner) final_counts_ = {enmeshed_now[kBlack].count(), enmeshed_now[kWhite].count()};
   to_move_ = 1 - mover;
 }
 

@@ -70,6 +70,9 @@ class NMeshState : public State {
   int list_empty_cells(EmptyCells& out) const;
   // The enmeshed stones of each colour were the player to move to place on `site`.
   std::array<Board, 2> enmeshed_after(int site) const;
+  // The winner when `mover` has just placed and `enmeshed_now` are enmeshed, else kNoWinner:
+  // fewer enmeshed stones win, a tie loses for the mover.
+  static int winner_after(const std::array<Board, 2>& enmeshed_now, int mover);
   // Whether a placement leaving `enmeshed_now` ends the game as a loss for its player.
   bool loses_for_mover(const std::array<Board, 2>& enmeshed_now) const;
   // Places on `site`, whose end test gave `enmeshed_now`.
