@@ -6,8 +6,9 @@ namespace ludus::ai {
 
 ActionSites::ActionSites(const Game& game)
     : num_sites_(game.board_geometry() ? game.board_geometry()->num_sites() : 0),
-      entries_(new std::atomic<int32_t>[static_cast<size_t>(game.num_distinct_actions())]) {
-  for (int a = 0; a < game.num_distinct_actions(); ++a) entries_[static_cast<size_t>(a)].store(kUnknown);
+      entries_(new std::atomic<uint32_t>[static_cast<size_t>(game.num_distinct_actions())]) {
+  const uint32_t unknown = static_cast<uint32_t>(num_sites_) * 0x10001u;
+  for (int a = 0; a < game.num_distinct_actions(); ++a) entries_[static_cast<size_t>(a)].store(unknown);
 }
 
 bool ActionSites::game_shows_stones(const State& state) {
@@ -36,8 +37,10 @@ void ActionSites::learn(const State& state, Action action) {
       ++count;
     }
   }
-  int32_t entry = count == 0 || count > 2 ? kNone : (sites[0] | ((sites[1] + 1) << 16));
-  entries_[static_cast<size_t>(action)].store(entry, std::memory_order_relaxed);
+  if (count == 0 || count > 2) sites[0] = sites[1] = num_sites_;
+  else if (count == 1) sites[1] = sites[0];
+  const uint32_t packed = static_cast<uint32_t>(sites[0]) | static_cast<uint32_t>(sites[1]) << 16 | kKnown;
+  entries_[static_cast<size_t>(action)].store(packed, std::memory_order_relaxed);
 }
 
 }  // namespace ludus::ai

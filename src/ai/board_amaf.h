@@ -23,29 +23,36 @@ class ActionSites {
   static bool game_shows_stones(const State& state);
 
   int num_sites() const { return num_sites_; }
-  bool known(Action action) const { return entries_[static_cast<size_t>(action)].load(std::memory_order_relaxed) != kUnknown; }
+  // Boards given to played() hold num_sites() + 1 entries: the last one, never a colour,
+  // stands for "no site", so the test needs no branch (it runs on every child of every
+  // node of an iteration's path, 1577 of them per node in Trellis).
+  int board_size() const { return num_sites_ + 1; }
+  bool known(Action action) const { return entry(action) & kKnown; }
   // Learns the sites `action` fills when played in `state` (where it is legal).
   void learn(const State& state, Action action);
   // The sites `action` fills: {first, second}, second -1 for one site; {-1, -1} for a move
   // that fills none (pass, swap).  Precondition: known(action).
   std::pair<int, int> sites(Action action) const {
-    int32_t e = entries_[static_cast<size_t>(action)].load(std::memory_order_relaxed);
-    if (e < 0) return {-1, -1};
-    return {e & 0xffff, (e >> 16) - 1};
+    const uint32_t e = entry(action);
+    const int first = static_cast<int>(e & 0xffff), second = static_cast<int>((e >> 16) & 0x7fff);
+    if (first == num_sites_) return {-1, -1};
+    return {first, second == first ? -1 : second};
   }
-  // True when every site `action` fills holds `colour` in `board` (site -> colour, -1 empty);
-  // false for moves that fill no site (pass, swap) or that are not learnt yet.
+  // True when every site `action` fills holds `colour` in `board` (site -> colour, -1 empty,
+  // board_size() entries); false for moves that fill no site (pass, swap) or that are not
+  // learnt yet.
   bool played(Action action, int colour, const int8_t* board) const {
-    int32_t e = entries_[static_cast<size_t>(action)].load(std::memory_order_relaxed);
-    if (e < 0) return false;
-    int first = e & 0xffff, second = (e >> 16) - 1;
-    return board[first] == colour && (second < 0 || board[second] == colour);
+    const uint32_t e = entry(action);
+    return (board[e & 0xffff] == colour) & (board[(e >> 16) & 0x7fff] == colour);
   }
 
  private:
-  static constexpr int32_t kUnknown = -2, kNone = -1;
+  // Per action id: first site | second site << 16 | kKnown, a single site repeated, and
+  // num_sites_ (the board's "no site" entry) for moves that fill none or are unknown.
+  static constexpr uint32_t kKnown = 1u << 31;
+  uint32_t entry(Action action) const { return entries_[static_cast<size_t>(action)].load(std::memory_order_relaxed); }
   int num_sites_;
-  std::unique_ptr<std::atomic<int32_t>[]> entries_;  // per action id, packed sites
+  std::unique_ptr<std::atomic<uint32_t>[]> entries_;
 };
 
 }  // namespace ludus::ai

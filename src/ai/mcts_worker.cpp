@@ -46,7 +46,7 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
     root_last_ = priors.root_last;
     root_earlier_ = priors.root_earlier;
   }
-  if (sites_) final_board_.assign(static_cast<size_t>(sites_->num_sites()), -1);
+  if (sites_) final_board_.assign(static_cast<size_t>(sites_->board_size()), -1);
   if (config_.rave) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
   if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
@@ -229,20 +229,19 @@ void SearchWorker::backup(int winning_seat) {
 void SearchWorker::update_amaf(int winning_seat) {
   const size_t tree_moves = path_.size() - 1;
   if (sites_) {
-    // Which colours played each move, read off the final board once.
-    for (size_t a = 0; a < played_.size(); ++a)
-      played_[a] = static_cast<uint8_t>(sites_->played(static_cast<Action>(a), 0, final_board_.data()) |
-                                         sites_->played(static_cast<Action>(a), 1, final_board_.data()) << 1);
+    // Each child is checked against the final board directly: only the children of the
+    // path's nodes matter, fewer than all action ids in wide games (Trellis: 1577 ids).
+    const int8_t* board = final_board_.data();
     for (size_t i = tree_moves; i >= 1; --i) {
       const Node& parent = tree_.node(path_[i - 1]);
-      const uint8_t colour_bit = static_cast<uint8_t>(1u << colours_[i - 1]);
+      const int colour = colours_[i - 1];
       const uint32_t reward = reward2(winning_seat, seats_[i - 1]);
       Node* children = &tree_.node(parent.first_child);
+      // Branch-free: whether a child was played is a coin flip to the branch predictor.
       for (uint32_t c = 0; c < parent.num_children; ++c) {
-        if (played_[static_cast<size_t>(children[c].action)] & colour_bit) {
-          bump(children[c].amaf_visits, 1);
-          bump(children[c].amaf_score2, reward);
-        }
+        const uint32_t was_played = sites_->played(children[c].action, colour, board);
+        bump(children[c].amaf_visits, was_played);
+        bump(children[c].amaf_score2, reward & (0u - was_played));
       }
     }
     return;
