@@ -1,8 +1,9 @@
-// Uniformly random Trellis playouts, allocation-free.
+// Trellis playouts, allocation-free: uniformly random, or guided (bridges saved).
+#include "games/trellis/trellis_bridges.h"
 #include "games/trellis/trellis_state.h"
 
 namespace ludus::trellis {
-namespace {
+namespace playout {
 
 // wyrand (Wang Yi): one 64-bit word of state and one multiplication per number, against
 // xoshiro256**'s four words, which the playout loop cannot keep in registers.  Seeded
@@ -20,9 +21,10 @@ class PlayoutRng {
   uint64_t state_;
 };
 
-}  // namespace
+}  // namespace playout
 
-int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
+template <bool kGuided>
+int TrellisState::play_plies(Rng& shared_rng, int max_plies) {
   // Uniform over the legal actions by rejection: candidate slots are 7 per empty point
   // (a pair with that point canonically first, for each of the 6 forward offsets, or the
   // single stone) plus pass and swap.  Every legal action owns exactly one slot, so
@@ -61,15 +63,80 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
     empties[num_empty] = static_cast<int16_t>(cell);
     num_empty += cells::is_empty(grid[cell]);
   }
-  auto remove = [&](int cell) {
+  auto remove = [&](int cell) __attribute__((always_inline)) {
     const int i = index_of[cell], last = empties[--num_empty];
     empties[i] = static_cast<int16_t>(last);
     index_of[last] = static_cast<int16_t>(i);
   };
 
-  PlayoutRng rng(shared_rng.next());
+  // Where the stones just placed go: the empties list, the grid and the turn record.
+  // `k` is the forward pair offset from `first` to the second stone, kPairOffsets for a
+  // single stone.
   TurnRecord record = record_;
+  auto place_turn = [&](int first, int k, Action placement) __attribute__((always_inline)) {
+    const int colour = record.to_move();
+    remove(first);
+    bool won = cells::place_stone(grid, stride, colour, first);
+    if (k < kPairOffsets) {
+      remove(first + steps[k]);
+      won |= cells::place_stone(grid, stride, colour, first + steps[k]);
+    }
+    record.record_placement(placement, ccw_image[placement], cw_image[placement], won);
+  };
+
+  playout::PlayoutRng rng(shared_rng.next());
+  // The guided playout's memory of the last turn: the cells of its stones (-1 for none).
+  std::array<int, 2> last_cells{-1, -1};
+  if (kGuided && record.last_action >= 0) {
+    const TurnStones stones = g.stones_of(record.last_action);
+    last_cells = {g.cell_of(stones.first), stones.second < 0 ? -1 : g.cell_of(stones.second)};
+  }
+  // The forward pair offset from cell a to cell b > a, kPairOffsets when they are not
+  // three apart.
+  auto pair_offset = [&](int a, int b) {
+    for (int j = 0; j < kPairOffsets; ++j)
+      if (b - a == steps[j]) return j;
+    return kPairOffsets;
+  };
+  // The guided turn, when the last turn broke a bridge of `colour`: the answer, with a
+  // random second stone three away from it (alone when four tries find no free point),
+  // or both answers when the last turn broke two bridges whose answers are three apart.
+  auto bridge_turn = [&](int colour, int& first, int& k) {
+    const bridges::Grid view{grid, site_of_cell, stride, colour};
+    int save = bridges::bridge_save(view, last_cells[0]);
+    const int other = last_cells[1] >= 0 ? bridges::bridge_save(view, last_cells[1]) : -1;
+    if (save < 0) save = other;
+    if (save < 0) return false;
+    int partner = -1;
+    if (other >= 0 && other != save && pair_offset(std::min(save, other), std::max(save, other)) < kPairOffsets)
+      partner = other;
+    for (int tries = 0; partner < 0 && tries < 4; ++tries) {
+      const uint64_t r = rng.next();
+      const int step = steps[((r & 0xffffffffu) * kPairOffsets) >> 32];
+      const int z = (r >> 63) ? save + step : save - step;
+      if (cells::is_empty(grid[z])) partner = z;
+    }
+    first = partner < 0 ? save : std::min(save, partner);
+    k = partner < 0 ? kPairOffsets : pair_offset(first, std::max(save, partner));
+    return true;
+  };
   for (int plies = 0;;) {
+    if constexpr (kGuided) {
+      if (last_cells[0] >= 0) {
+        const int colour = record.to_move();
+        int first = -1, k = kPairOffsets;
+        if (bridge_turn(colour, first, k)) {
+          const Action placement = site_of_cell[first] * scale[k] + offset[k];
+          if (!(record.mirror_limit_reached() && record.mirrors(placement))) [[likely]] {
+            place_turn(first, k, placement);
+            last_cells = {first, k < kPairOffsets ? first + steps[k] : -1};
+            if (record.outcome != TurnRecord::kOngoing || ++plies == max_plies) break;
+            continue;
+          }
+        }
+      }
+    }
+
     // Draw slots until one is legal.  A draw is one 64-bit number r.  Its low half picks
     // pass or swap with probability 2 / (7E + 2) for E empty points (Lemire's
     // multiply-shift, as Rng::below: bias below 2^-32); otherwise its high half h picks one
@@ -89,19 +156,13 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
     } while (!cells::is_empty(grid[first + steps[k]]));  // occupied, or off the board
 
     if (special >= 2) [[likely]] {
-      const int second = first + steps[k];
       const Action placement = site_of_cell[first] * scale[k] + offset[k];
       if (record.mirror_limit_reached() && record.mirrors(placement)) [[unlikely]] continue;
-      const int colour = record.to_move();
-      remove(first);
-      bool won = cells::place_stone(grid, stride, colour, first);
-      if (k < kPairOffsets) {
-        remove(second);
-        won |= cells::place_stone(grid, stride, colour, second);
-      }
-      record.record_placement(placement, ccw_image[placement], cw_image[placement], won);
+      place_turn(first, k, placement);
+      if constexpr (kGuided) last_cells = {first, k < kPairOffsets ? first + steps[k] : -1};
     } else if (special == 0) {
       record.record_pass();
+      if constexpr (kGuided) last_cells = {-1, -1};
     } else if (record.turns_played == 3 && !seats_swapped()) {
       swap_seats();
     } else {
@@ -112,5 +173,8 @@ int TrellisState::play_random_plies(Rng& shared_rng, int max_plies) {
   record_ = record;
   return winner();
 }
+
+template int TrellisState::play_plies<false>(Rng&, int);
+template int TrellisState::play_plies<true>(Rng&, int);
 
 }  // namespace ludus::trellis

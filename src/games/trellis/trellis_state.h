@@ -88,7 +88,10 @@ class TrellisState : public State {
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;
   int site_colour(int site) const override { return stone_at(site); }
-  int random_playout(Rng& rng) override { return play_random_plies(rng, -1); }
+  int random_playout(Rng& rng) override { return play_plies<false>(rng, -1); }
+  // Uniform, except that a turn that breaks a bridge (two stones, or a stone and its
+  // edge, with two common free links) is answered by restoring it (trellis_bridges.h).
+  int guided_playout(Rng& rng) override { return play_plies<true>(rng, -1); }
   // Besides the stones and the movers: the turn count while it matters (the swap after
   // turn 3; mirroring and the two-pass draw from turn 4), the mirror runs, a pass just
   // made; and the last placement while the mirror rule forbids its images, as history
@@ -131,9 +134,10 @@ class TrellisState : public State {
   // Test support (trellis_testing.cpp, not in the shipped binary) plays single random plies.
   friend struct TrellisTesting;
 
-  // The random playout, stopped after `max_plies` plies (turns and swap) when that is
-  // not negative; returns winner().
-  int play_random_plies(Rng& rng, int max_plies);
+  // The random playout (guided: with bridges saved), stopped after `max_plies` plies
+  // (turns and swap) when that is not negative; returns winner().
+  template <bool kGuided>
+  int play_plies(Rng& rng, int max_plies);
 
   bool empty(int site) const { return cells::is_empty(cells_[game_->cell_of(site)]); }
   // Placement actions the mirror rule forbids now (at most two); returns their count.

@@ -3,7 +3,11 @@
 namespace ludus::trellis {
 
 int TrellisTesting::play_random_plies(TrellisState& state, Rng& rng, int max_plies) {
-  return state.play_random_plies(rng, max_plies);
+  return state.play_plies<false>(rng, max_plies);
+}
+
+int TrellisTesting::play_guided_plies(TrellisState& state, Rng& rng, int max_plies) {
+  return state.play_plies<true>(rng, max_plies);
 }
 
 }  // namespace ludus::trellis
