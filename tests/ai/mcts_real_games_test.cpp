@@ -158,7 +158,7 @@ TEST(MctsReal, OneThreadWithASeedIsReproducibleWithBoardAmaf) {
 TEST(MctsReal, GuidedPlayoutsWithBoardAmafAreReproducible) {
   auto g = game("ndengrod", {{"size", "4"}});
   auto run = [&] {
-    return play_log(g, "mcts:iters=400,seed=4,playout=guided,rave=board", "mcts:iters=300,seed=5,playout=guided",
+    return play_log(g, "mcts:iters=400,seed=4,playout=guided,rave=board", "mcts:iters=300,seed=5,playout=guided,rave=off",
                     [](const MoveChoice& c, bool first) {
                       if (c.info != "the only legal move") {
                         EXPECT_NE(c.info.find(first ? "guided, rave)" : "thread, guided)"), std::string::npos) << c.info;
