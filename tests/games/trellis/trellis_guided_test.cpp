@@ -166,21 +166,7 @@ TEST(TrellisGuided, EveryAnswerIsOneThePlainSearchFinds) {
 }
 
 TEST(TrellisGuided, PlayoutsEndWhereTheRulesSay) {
-  for (int size : {7, 15, 25}) {
-    auto game = trellis_game(size);
-    Rng rng(60 + size);
-    for (int g = 0; g < 50; ++g) {
-      auto state = game->new_initial_state();
-      auto& trellis = static_cast<TrellisState&>(*state);
-      while (!trellis.is_terminal()) {
-        TrellisTesting::play_guided_plies(trellis, rng, 1);
-        const ReferenceGrid grid = reference_grid(trellis);
-        for (int colour : {kBlack, kWhite})
-          ASSERT_EQ(reference_connects(grid, colour), trellis.is_terminal() && trellis.winner() == colour)
-              << "colour " << colour << "\n" << trellis.render();
-      }
-    }
-  }
+  for (int size : {7, 15, 25}) expect_wins_found_ply_by_ply(size, 50, 60 + size, /*guided=*/true);
 }
 
 }  // namespace

@@ -71,21 +71,8 @@ TEST(TrellisPlayout, PlyByPlyTheWinIsFoundTheMomentItHappens) {
   struct Run {
     int size, games;
   };
-  for (auto [size, games] : {Run{7, 300}, Run{15, 20}, Run{25, 3}}) {
-    auto game = trellis_game(size);
-    Rng rng(70 + size);
-    for (int g = 0; g < games; ++g) {
-      auto state = game->new_initial_state();
-      auto& trellis = static_cast<TrellisState&>(*state);
-      while (!trellis.is_terminal()) {
-        TrellisTesting::play_random_plies(trellis, rng, 1);
-        const ReferenceGrid grid = reference_grid(trellis);
-        for (int colour : {kBlack, kWhite})
-          ASSERT_EQ(reference_connects(grid, colour), trellis.is_terminal() && trellis.winner() == colour)
-              << "colour " << colour << "\n" << trellis.render();
-      }
-    }
-  }
+  for (auto [size, games] : {Run{7, 300}, Run{15, 20}, Run{25, 3}})
+    expect_wins_found_ply_by_ply(size, games, 70 + size, /*guided=*/false);
 }
 
 }  // namespace
