@@ -47,7 +47,7 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
     root_earlier_ = priors.root_earlier;
   }
   if (sites_) final_board_.assign(static_cast<size_t>(sites_->board_size()), -1);
-  if (config_.rave) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
+  if (config_.rave && !sites_) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
   if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
 }

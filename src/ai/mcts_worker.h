@@ -56,7 +56,7 @@ class SearchWorker {
   // Moves after the root: the tree part (trace_[i] leads to path_[i+1]) then the playout.
   std::vector<Action> trace_actions_;
   std::vector<uint8_t> trace_keys_;  // 1 << (2*seat + colour) of the player who moved
-  std::vector<uint8_t> played_;      // per action id: keys that played it in this iteration
+  std::vector<uint8_t> played_;      // traced AMAF only: per action id, keys that played it in this iteration
   // Board AMAF.
   ActionSites* sites_ = nullptr;     // null: traced playouts when RAVE is on
   std::vector<uint8_t> colours_;     // colour to move at path_[i]

@@ -69,10 +69,16 @@ int TrellisState::play_plies(Rng& shared_rng, int max_plies) {
     index_of[last] = static_cast<int16_t>(i);
   };
 
-  // Where the stones just placed go: the empties list, the grid and the turn record.
-  // `k` is the forward pair offset from `first` to the second stone, kPairOffsets for a
-  // single stone.
+  // The guided playout's memory of the last turn: the cells of its stones (-1 for none).
   TurnRecord record = record_;
+  std::array<int, 2> last_cells{-1, -1};
+  if (kGuided && record.last_action >= 0) {
+    const TurnStones stones = g.stones_of(record.last_action);
+    last_cells = {g.cell_of(stones.first), stones.second < 0 ? -1 : g.cell_of(stones.second)};
+  }
+  // Where the stones just placed go: the empties list, the grid, the turn record and the
+  // guided playout's memory.  `k` is the forward pair offset from `first` to the second
+  // stone, kPairOffsets for a single stone.
   auto place_turn = [&](int first, int k, Action placement) __attribute__((always_inline)) {
     const int colour = record.to_move();
     remove(first);
@@ -82,15 +88,10 @@ int TrellisState::play_plies(Rng& shared_rng, int max_plies) {
       won |= cells::place_stone(grid, stride, colour, first + steps[k]);
     }
     record.record_placement(placement, ccw_image[placement], cw_image[placement], won);
+    if constexpr (kGuided) last_cells = {first, k < kPairOffsets ? first + steps[k] : -1};
   };
 
   playout::PlayoutRng rng(shared_rng.next());
-  // The guided playout's memory of the last turn: the cells of its stones (-1 for none).
-  std::array<int, 2> last_cells{-1, -1};
-  if (kGuided && record.last_action >= 0) {
-    const TurnStones stones = g.stones_of(record.last_action);
-    last_cells = {g.cell_of(stones.first), stones.second < 0 ? -1 : g.cell_of(stones.second)};
-  }
   // The forward pair offset from cell a to cell b > a, kPairOffsets when they are not
   // three apart.
   auto pair_offset = [&](int a, int b) {
@@ -129,7 +130,6 @@ int TrellisState::play_plies(Rng& shared_rng, int max_plies) {
           const Action placement = site_of_cell[first] * scale[k] + offset[k];
           if (!(record.mirror_limit_reached() && record.mirrors(placement))) [[likely]] {
             place_turn(first, k, placement);
-            last_cells = {first, k < kPairOffsets ? first + steps[k] : -1};
             if (record.outcome != TurnRecord::kOngoing || ++plies == max_plies) break;
             continue;
           }
@@ -159,7 +159,6 @@ int TrellisState::play_plies(Rng& shared_rng, int max_plies) {
       const Action placement = site_of_cell[first] * scale[k] + offset[k];
       if (record.mirror_limit_reached() && record.mirrors(placement)) [[unlikely]] continue;
       place_turn(first, k, placement);
-      if constexpr (kGuided) last_cells = {first, k < kPairOffsets ? first + steps[k] : -1};
     } else if (special == 0) {
       record.record_pass();
       if constexpr (kGuided) last_cells = {-1, -1};
