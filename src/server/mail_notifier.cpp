@@ -144,26 +144,30 @@ int queue_due_digests(Store& store, int64_t now) {
   }
   int queued = 0;
   for (const std::string& user : users) {
-    auto session = store.session();
-    auto tx = session.write();
-    auto parts = digest_parts(session, user);
-    auto addressee = mail_addressee(session, user);
-    if (parts.empty()) continue;
-    std::string body = fmt::format("Your daily digest: {} mail{} about your boards.\n", parts.size(),
-                                   parts.size() == 1 ? "" : "s");
-    for (const OutboxRow& part : parts) {
-      body += fmt::format("\n==== {} ({})\n\n{}", part.mail.subject, format_time(part.created_at), part.mail.body);
-      if (!body.empty() && body.back() != '\n') body += '\n';
-      mark_merged(session, part.id);
-    }
-    // The address the user has now (it may have changed since the parts were queued).
-    const std::string to = addressee && !addressee->email.empty() ? addressee->email : parts.back().mail.recipient;
-    if (is_plain_address(to)) {
-      enqueue_mail(session, OutgoingMail{to, user, std::nullopt, "ludus daily digest", body, ""}, OutboxStatus::Queued,
-                   now);
-      ++queued;
-    }
-    tx.commit();
+    // Two senders may digest the same user at once: the loser of the conflict runs again
+    // and finds the parts already merged.
+    const bool digested = store.retrying([&](Session& session) {
+      auto tx = session.write();
+      auto parts = digest_parts(session, user);
+      auto addressee = mail_addressee(session, user);
+      if (parts.empty()) return false;
+      std::string body = fmt::format("Your daily digest: {} mail{} about your boards.\n", parts.size(),
+                                     parts.size() == 1 ? "" : "s");
+      for (const OutboxRow& part : parts) {
+        body += fmt::format("\n==== {} ({})\n\n{}", part.mail.subject, format_time(part.created_at), part.mail.body);
+        if (!body.empty() && body.back() != '\n') body += '\n';
+        mark_merged(session, part.id);
+      }
+      // The address the user has now (it may have changed since the parts were queued).
+      const std::string to = addressee && !addressee->email.empty() ? addressee->email : parts.back().mail.recipient;
+      const bool usable = is_plain_address(to);
+      if (usable)
+        enqueue_mail(session, OutgoingMail{to, user, std::nullopt, "ludus daily digest", body, ""},
+                     OutboxStatus::Queued, now);
+      tx.commit();
+      return usable;
+    });
+    if (digested) ++queued;
   }
   return queued;
 }

@@ -83,11 +83,12 @@ std::string quoted(const InboundMail& mail, bool multiple) {
 
 void queue_reply(Service& service, const std::string& to, const std::string& subject, const std::string& body,
                  const std::string& in_reply_to, std::optional<int64_t> board) {
-  auto session = service.store().session();
-  auto tx = session.write();
-  enqueue_mail(session, OutgoingMail{to, "", board, subject, body, in_reply_to}, OutboxStatus::Queued,
-               service.accounts().now());
-  tx.commit();
+  service.store().retrying([&](Session& session) {
+    auto tx = session.write();
+    enqueue_mail(session, OutgoingMail{to, "", board, subject, body, in_reply_to}, OutboxStatus::Queued,
+                 service.accounts().now());
+    tx.commit();
+  });
 }
 
 const char* kHelpLine = "Send a mail with the Subject 'help' for the commands.\n";

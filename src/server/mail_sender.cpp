@@ -66,14 +66,15 @@ SendReport MailSender::send_due() {
   SendReport report;
   const std::string claimer = claim_name();
   for (;;) {
-    std::vector<OutboxRow> rows;
-    {
-      auto session = store_->session();
+    // Two senders claiming at once conflict under PostgreSQL's SERIALIZABLE writes: the
+    // loser runs its claim again and then skips the rows the winner took.
+    const std::vector<OutboxRow> rows = store_->retrying([&](Session& session) {
       auto tx = session.write();
       const int64_t now = clock_();
-      rows = claim_due_mail(session, claimer, now, now + kClaimSeconds, 20);
+      auto claimed = claim_due_mail(session, claimer, now, now + kClaimSeconds, 20);
       tx.commit();
-    }
+      return claimed;
+    });
     if (rows.empty()) return report;
     for (const OutboxRow& row : rows) {
       MailHeaders headers{transport_.from_address, transport_.from_name, row.mail.recipient, row.mail.subject,
@@ -81,23 +82,25 @@ SendReport MailSender::send_due() {
                           row.created_at};
       bool permanent = false;
       const std::string error = deliver(row.mail.recipient, render_mail(headers, row.mail.body), permanent);
-      auto session = store_->session();
-      auto tx = session.write();
-      const int64_t now = clock_();
+      store_->retrying([&](Session& session) {
+        auto tx = session.write();
+        const int64_t now = clock_();
+        if (error.empty()) {
+          finish_mail(session, row.id, claimer, OutboxStatus::Sent, now);
+        } else if (permanent) {
+          finish_mail(session, row.id, claimer, OutboxStatus::Failed, now, error);
+        } else {
+          const int64_t wait = std::min(kLongestRetry, kFirstRetry << std::min(row.attempts, 20));
+          retry_mail(session, row.id, claimer, now + wait, error);
+        }
+        tx.commit();
+      });
       if (error.empty()) {
-        finish_mail(session, row.id, claimer, OutboxStatus::Sent, now);
         ++report.sent;
-      } else if (permanent) {
-        finish_mail(session, row.id, claimer, OutboxStatus::Failed, now, error);
-        ++report.failed;
-        report.last_error = error;
       } else {
-        const int64_t wait = std::min(kLongestRetry, kFirstRetry << std::min(row.attempts, 20));
-        retry_mail(session, row.id, claimer, now + wait, error);
-        ++report.retried;
+        ++(permanent ? report.failed : report.retried);
         report.last_error = error;
       }
-      tx.commit();
     }
     // Rows retried later keep their claim released but are not due again in this call.
   }
