@@ -352,4 +352,19 @@ int EpoxyState::random_playout(Rng& rng) {
   return winner_;
 }
 
+int EpoxyState::exclusive_points(int colour) const {
+  const Board empty = game_->all_sites().and_not(stones_[0] | stones_[1]);
+  return (empty & seen_[colour]).and_not(seen_[1 - colour]).count();
+}
+
+int EpoxyState::guided_playout(Rng& rng) {
+  for (int ply = 0; ply < kPlayoutHorizon; ++ply) {
+    if (is_terminal()) return winner_;
+    apply(random_action(rng));
+  }
+  if (is_terminal()) return winner_;
+  const int lead = exclusive_points(0) - exclusive_points(1);
+  return lead > 0 ? 0 : lead < 0 ? 1 : static_cast<int>(rng.below(2));
+}
+
 }  // namespace ludus::epoxy

@@ -1,0 +1,130 @@
+// The guided playout: random actions up to a horizon, then the side with more exclusive
+// points wins.  Exclusive points are checked against the reference's placements, and the
+// playout against a plain twin written from its contract.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "core/random.h"
+#include "games/epoxy/epoxy_reference.h"
+#include "epoxy_test_support.h"
+
+namespace ludus::epoxy {
+namespace {
+
+using testing::epoxy_game;
+using testing::position;
+
+// Empty points `colour` may place on and the opponent may not, by the reference rules
+// (placements are the actions below num_sites).
+int reference_exclusive_points(const EpoxyState& state, int colour) {
+  const auto cells = cells_of(state);
+  auto placements = [&](int mover) {
+    std::vector<Action> out;
+    for (Action a : first_actions(state.epoxy(), cells, mover, {}))
+      if (a < state.epoxy().num_sites()) out.push_back(a);
+    return out;
+  };
+  const auto own = placements(colour), theirs = placements(1 - colour);
+  std::vector<Action> only_own;
+  std::set_difference(own.begin(), own.end(), theirs.begin(), theirs.end(), std::back_inserter(only_own));
+  return static_cast<int>(only_own.size());
+}
+
+// On xs, g5 sees 12 points: g6 g7 g8 and g4 g3 along its row, f4 (then the hole e3) and
+// h6 on one axis, f5 e5 d5 c5 b5 on the other (h5 is a hole).
+TEST(EpoxyExclusivePoints, CountedByHand) {
+  auto game = epoxy_game();
+  auto empty = position(*game, "", "");
+  EXPECT_EQ(empty->exclusive_points(0), 0);
+  EXPECT_EQ(empty->exclusive_points(1), 0);
+  auto lone = position(*game, "g5", "");
+  EXPECT_EQ(lone->exclusive_points(0), 12);
+  EXPECT_EQ(lone->exclusive_points(1), 0);
+  // A grey stone on g7 stops maroon's row there and sees g6 back, so g6 is seen by both.
+  // Grey sees g6 g8 h8 h7 f7 e7 (f6 is a hole): 5 are grey's alone, 9 maroon's.
+  auto two = position(*game, "g5", "g7");
+  EXPECT_EQ(two->exclusive_points(0), 9);
+  EXPECT_EQ(two->exclusive_points(1), 5);
+  EXPECT_EQ(reference_exclusive_points(*two, 0), 9);
+  EXPECT_EQ(reference_exclusive_points(*two, 1), 5);
+}
+
+TEST(EpoxyExclusivePoints, MatchTheReferenceAlongRandomGames) {
+  for (const char* size : {"xs", "m"}) {
+    auto game = epoxy_game(size);
+    Rng rng(17);
+    for (int g = 0; g < 40; ++g) {
+      EpoxyState state(*game);
+      while (!state.is_terminal()) {
+        for (int colour = 0; colour < 2; ++colour)
+          ASSERT_EQ(state.exclusive_points(colour), reference_exclusive_points(state, colour))
+              << size << ", colour " << colour << "\n" << state.render();
+        state.apply(state.random_action(rng));
+      }
+    }
+  }
+}
+
+// The contract, written plainly: the same random actions, at most the horizon of them,
+// then the exclusive points (a tie by the next coin of the same generator).
+int plain_guided_playout(EpoxyState& state, Rng& rng) {
+  int played = 0;
+  while (!state.is_terminal() && played < EpoxyState::kPlayoutHorizon) {
+    state.apply(state.random_action(rng));
+    ++played;
+  }
+  if (state.is_terminal()) return state.winner();
+  const int maroon = reference_exclusive_points(state, 0), grey = reference_exclusive_points(state, 1);
+  if (maroon != grey) return maroon > grey ? 0 : 1;
+  return static_cast<int>(rng.below(2));
+}
+
+TEST(EpoxyGuidedPlayout, StopsAtTheHorizonAndJudgesByExclusivePoints) {
+  auto game = epoxy_game();
+  Rng walk(5);
+  int judged = 0, ended = 0;
+  for (int g = 0; g < 60; ++g) {
+    EpoxyState start(*game);
+    // Start from every stage of a game: early (judged) to late (played to the end).
+    const int opening = static_cast<int>(walk.below(70));
+    for (int i = 0; i < opening && !start.is_terminal(); ++i) start.apply(start.random_action(walk));
+    if (start.is_terminal()) continue;
+    EpoxyState fast = start, plain = start;
+    Rng fast_rng(100 + g), plain_rng(100 + g);
+    const int winner = fast.guided_playout(fast_rng);
+    ASSERT_EQ(winner, plain_guided_playout(plain, plain_rng)) << start.render();
+    ASSERT_EQ(fast.plies(), plain.plies());
+    ASSERT_LE(fast.plies() - start.plies(), EpoxyState::kPlayoutHorizon);
+    ASSERT_EQ(fast_rng.next(), plain_rng.next()) << "both drew the same random numbers";
+    (fast.is_terminal() ? ended : judged) += 1;
+  }
+  // Both ways out were taken.
+  EXPECT_GT(judged, 10);
+  EXPECT_GT(ended, 5);
+}
+
+TEST(EpoxyGuidedPlayout, AGameDecidedWithinTheHorizonKeepsItsRealWinner) {
+  auto game = epoxy_game();
+  Rng walk(9);
+  for (int g = 0; g < 200; ++g) {
+    EpoxyState start(*game);
+    while (!start.is_terminal()) {
+      EpoxyState probe = start;
+      Rng probe_rng(g);
+      for (int i = 0; i < EpoxyState::kPlayoutHorizon && !probe.is_terminal(); ++i) probe.apply(probe.random_action(probe_rng));
+      if (probe.is_terminal()) {
+        // Within reach of the end: the guided playout is the random playout.
+        EpoxyState guided = start, uniform = start;
+        Rng a(g), b(g);
+        ASSERT_EQ(guided.guided_playout(a), uniform.random_playout(b));
+        ASSERT_EQ(guided.plies(), uniform.plies());
+        break;
+      }
+      start.apply(start.random_action(walk));
+    }
+  }
+}
+
+}  // namespace
+}  // namespace ludus::epoxy
