@@ -358,10 +358,7 @@ int EpoxyState::exclusive_points(int colour) const {
 }
 
 int EpoxyState::guided_playout(Rng& rng) {
-  for (int ply = 0; ply < kPlayoutHorizon; ++ply) {
-    if (is_terminal()) return winner_;
-    apply(random_action(rng));
-  }
+  for (int ply = 0; ply < kPlayoutHorizon && !is_terminal(); ++ply) apply(random_action(rng));
   if (is_terminal()) return winner_;
   const int lead = exclusive_points(0) - exclusive_points(1);
   return lead > 0 ? 0 : lead < 0 ? 1 : static_cast<int>(rng.below(2));
