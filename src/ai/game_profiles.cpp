@@ -8,6 +8,7 @@ MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& prof
   MctsConfig out = config;
   if (!config.rave_chosen) out.rave = profile.rave;
   if (!config.exploration_chosen) out.exploration = profile.exploration;
+  if (!config.rave_bias_chosen) out.rave_bias = profile.rave_bias;
   if (!config.playout_chosen) out.guided_playouts = profile.guided_playouts;
   if (config.priors == "auto") out.priors = profile.priors ? "on" : "off";
   return out;
@@ -48,6 +49,7 @@ SearchProfile v1_game_profile(const GameInfo& game) {
   else if (name == "ndengrod") v1 = {.rave = false, .exploration = 0.4, .guided_playouts = true};
   else if (name == "netted" || name == "trellis") v1 = {.rave = true, .exploration = 0.1, .guided_playouts = false};
   else v1 = game.search;
+  v1.rave_bias = 0.002;
   v1.priors = false;
   return v1;
 }

@@ -43,7 +43,8 @@ struct MctsConfig {
   double exploration = 0.4;    // UCT constant c in q + c*sqrt(ln N / (n+1))
   bool rave = true;            // AMAF statistics blended into q
   AmafSource amaf_source = AmafSource::kAuto;
-  double rave_bias = 0.002;    // beta = m / (m + n + rave_bias*m*n), m = AMAF visits
+  double rave_bias = 0.002;    // beta = m / (m + n + rave_bias*m*n), m = AMAF visits; per game
+                               // (SearchProfile::rave_bias) unless a spec chose it
   bool solver = true;          // MCTS-solver: proven wins/losses/draws
   double first_play_urgency = 1.0;  // q of a child with no statistics at all
   int expand_threshold = 2;    // a leaf is expanded on its Nth visit (bounds memory)
@@ -66,10 +67,11 @@ struct MctsConfig {
   int64_t root_check_budget = 200000;
 
   SearchGeneration generation = SearchGeneration::kLatest;
-  // Set when a spec chose rave, c or playout; otherwise the generation's profile for the
+  // Set when a spec chose rave, c, bias or playout; otherwise the generation's profile for the
   // game (game_profiles.cpp) does.
   bool rave_chosen = false;
   bool exploration_chosen = false;
+  bool rave_bias_chosen = false;
   bool playout_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------

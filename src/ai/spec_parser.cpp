@@ -97,6 +97,7 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "bias") {
     if (!parse_double(value, m.rave_bias) || m.rave_bias < 0 || m.rave_bias > 1)
       throw SpecError{"bias must be a number from 0 to 1, not '" + value + "'"};
+    m.rave_bias_chosen = true;
   } else if (key == "playout") {
     if (value == "guided") m.guided_playouts = true;
     else if (value == "random") m.guided_playouts = false;

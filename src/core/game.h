@@ -28,6 +28,8 @@ constexpr int kDraw = -1;  // winner() of a drawn game
 struct SearchProfile {
   bool rave = true;              // AMAF statistics blended into the tree
   double exploration = 0.4;      // UCT constant
+  // RAVE's bias b in beta = m / (m + n + b*m*n): the smaller, the longer AMAF counts.
+  double rave_bias = 0.002;
   bool guided_playouts = false;  // State::guided_playout instead of uniform playouts
   // Learned move priors (ai/priors, data/priors/GAME.txt) in the tree, where measured to pay.
   bool priors = false;

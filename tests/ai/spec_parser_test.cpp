@@ -122,6 +122,19 @@ TEST(SpecParser, PlayoutKeyAndProfile) {
 // profile=v1 is a record of the AI of 2026-11-24: every knob is written out here, so a
 // change of a default that v1 does not pin fails this test instead of silently changing
 // what "v1" means in earlier measurements.
+// bias=X is a choice the game profile does not override; left open, the profile's bias plays.
+TEST(SpecParser, BiasKeyOverridesTheGameProfile) {
+  PlayerConfig config;
+  SearchProfile profile;
+  profile.rave_bias = 0.0001;
+  const MctsConfig chosen = parse_player_spec("mcts:bias=0.01", config).mcts;
+  EXPECT_TRUE(chosen.rave_bias_chosen);
+  EXPECT_EQ(with_game_profile(chosen, profile).rave_bias, 0.01);
+  const MctsConfig open = parse_player_spec("mcts:iters=10", config).mcts;
+  EXPECT_FALSE(open.rave_bias_chosen);
+  EXPECT_EQ(with_game_profile(open, profile).rave_bias, 0.0001);
+}
+
 TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
   PlayerConfig config;
   config.threads = 3;
@@ -168,6 +181,7 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
     EXPECT_EQ(active.rave, g.rave);
     EXPECT_EQ(active.exploration, g.exploration);
     EXPECT_EQ(active.guided_playouts, g.guided);
+    EXPECT_EQ(active.rave_bias, 0.002);
   }
   // The default generation is the latest, which reads the games' own profiles.
   EXPECT_EQ(parse_player_spec("hard", config).mcts.generation, SearchGeneration::kLatest);
