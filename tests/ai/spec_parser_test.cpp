@@ -119,9 +119,6 @@ TEST(SpecParser, PlayoutKeyAndProfile) {
   EXPECT_FALSE(with_game_profile(open, SearchProfile{}).guided_playouts);
 }
 
-// profile=v1 is a record of the AI of 2026-11-24: every knob is written out here, so a
-// change of a default that v1 does not pin fails this test instead of silently changing
-// what "v1" means in earlier measurements.
 // bias=X is a choice the game profile does not override; left open, the profile's bias plays.
 TEST(SpecParser, BiasKeyOverridesTheGameProfile) {
   PlayerConfig config;
@@ -135,6 +132,9 @@ TEST(SpecParser, BiasKeyOverridesTheGameProfile) {
   EXPECT_EQ(with_game_profile(open, profile).rave_bias, 0.0001);
 }
 
+// profile=v1 is a record of the AI of 2026-11-24: every knob is written out here, so a
+// change of a default that v1 does not pin fails this test instead of silently changing
+// what "v1" means in earlier measurements.
 TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
   PlayerConfig config;
   config.threads = 3;
