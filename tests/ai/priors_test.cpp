@@ -158,6 +158,7 @@ TEST(PriorWeightsFile, RoundTripAndOneLineErrors) {
   PriorWeights w(game->name(), game->options().values(), sizes);
   w.set_log_gamma(kPattern, 17, 1.25f);
   w.set_log_gamma(kEdge, 2, -0.5f);
+  w.set_log_gamma(kTactics, 3, 0.75f);
   const std::string text = w.format({"made by a test"});
   const PriorWeights back = PriorWeights::parse(text);
   EXPECT_EQ(back.game(), "n-mesh");
@@ -165,7 +166,10 @@ TEST(PriorWeightsFile, RoundTripAndOneLineErrors) {
   EXPECT_FLOAT_EQ(back.log_gamma(kPattern, 17), 1.25f);
   EXPECT_FLOAT_EQ(back.log_gamma(kEdge, 2), -0.5f);
   EXPECT_FLOAT_EQ(back.log_gamma(kPattern, 16), 0.0f);
+  EXPECT_FLOAT_EQ(back.log_gamma(kTactics, 3), 0.75f);
   EXPECT_NEAR(back.strength({17, 0, 0, 0, 2}), std::exp(1.25f - 0.5f), 1e-4);
+  EXPECT_TRUE(back.flat(kLines));
+  EXPECT_FALSE(back.flat(kTactics));
   std::string why;
   EXPECT_TRUE(back.fits(*game, FeatureExtractor(*game), &why)) << why;
   EXPECT_FALSE(back.fits(*make_game("n-mesh", {{"size", "5"}}), FeatureExtractor(*make_game("n-mesh", {{"size", "5"}})), &why));
@@ -180,11 +184,16 @@ TEST(PriorWeightsFile, RoundTripAndOneLineErrors) {
     return std::string("accepted");
   };
   const std::string head = "game n-mesh\noptions size=6\nsizes 10 10 5 5 5\n";
+  // A file from before the lines and tactics groups: they load with γ = 1.
+  const PriorWeights old = PriorWeights::parse(head + "edge 2 0.5\n");
+  EXPECT_EQ(old.group_size(kLines), kLinesValues);
+  EXPECT_EQ(old.group_size(kTactics), kPriorTacticValues);
+  EXPECT_TRUE(old.flat(kLines) && old.flat(kTactics));
   EXPECT_EQ(error_of(head + "pattern 10 1.0\n"), "bad priors file: line 4: value out of range");
   EXPECT_EQ(error_of(head + "pattern 3 lots\n"), "bad priors file: line 4: log gamma must be a number from -50 to 50");
   EXPECT_EQ(error_of(head + "colour 3 1.0\n"), "bad priors file: line 4: unknown feature group 'colour'");
   EXPECT_EQ(error_of("game n-mesh\npattern 1 1.0\n"), "bad priors file: line 2: weights before the game and sizes lines");
-  EXPECT_EQ(error_of("sizes 1 2\n"), "bad priors file: line 1: sizes needs 5 numbers");
+  EXPECT_EQ(error_of("sizes 1 2\n"), "bad priors file: line 1: sizes needs 5 to 7 numbers");
   EXPECT_EQ(error_of(""), "bad priors file: no game line");
   EXPECT_EQ(error_of("\x01\xff garbage\n"), "bad priors file: line 1: unknown line '\x01\xff garbage'");
 }

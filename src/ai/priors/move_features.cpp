@@ -63,7 +63,8 @@ uint32_t permuted(uint32_t raw, const Permutation& perm) {
 }  // namespace
 
 const char* group_name(int group) {
-  static const char* const kNames[kGroupCount] = {"pattern", "second_pattern", "near_last", "near_earlier", "edge"};
+  static const char* const kNames[kGroupCount] = {"pattern", "second_pattern", "near_last", "near_earlier",
+                                                  "edge",    "lines",          "tactics"};
   return group >= 0 && group < kGroupCount ? kNames[group] : "?";
 }
 
@@ -86,7 +87,9 @@ FeatureTables::FeatureTables(const Game& game)
     canonical_[raw] = it->second;
   }
   const int patterns = static_cast<int>(index_of.size());
-  sizes_ = {patterns + 1, patterns + 1, kFar + 1, kFar + 1, kEdgeCap + 2};
+  sizes_ = {patterns + 1, patterns + 1, kFar + 1, kFar + 1, kEdgeCap + 2, kLinesValues, kPriorTacticValues};
+  for (int d = 0; d < directions_; ++d)
+    if (d < Geometry::opposite(geometry_.topology(), d)) axes_.push_back(d);
 
   const int n = geometry_.num_sites();
   distance_.assign(static_cast<size_t>(n) * n, kFar);
@@ -139,6 +142,7 @@ void FeatureExtractor::set_position(const State& state, Action last, Action earl
   }
   last_site_ = tables_->known_sites(last).first;
   earlier_site_ = tables_->known_sites(earlier).first;
+  tactics_ = dynamic_cast<const PriorTactics*>(&state);
 }
 
 int FeatureExtractor::pattern_at(int site) const {
@@ -157,15 +161,41 @@ int FeatureExtractor::distance_bucket(int from, int to) const {
   return std::max(1, tables_->distance(from, to));
 }
 
+// Along each axis, the sites up to kLineWindow - 1 steps either side of `site` (cut at
+// the board's end) hold windows of kLineWindow; each one free of the opponent's stones
+// counts the mover's, and the other way round.
+int FeatureExtractor::lines_at(int site) const {
+  const Geometry& geometry = tables_->geometry();
+  constexpr int kReach = kLineWindow - 1;
+  int own_best = 0, their_best = 0;
+  for (int axis : tables_->axes()) {
+    const int back = Geometry::opposite(geometry.topology(), axis);
+    std::array<int8_t, 2 * kReach + 1> line;  // position kReach is `site`
+    int first = kReach, last = kReach;
+    for (int s = site; first > 0 && (s = geometry.step(s, back)) >= 0;) line[--first] = board_[static_cast<size_t>(s)];
+    for (int s = site; last < 2 * kReach && (s = geometry.step(s, axis)) >= 0;) line[++last] = board_[static_cast<size_t>(s)];
+    line[kReach] = 0;
+    for (int start = first; start + kReach <= last; ++start) {
+      int own = 0, their = 0;
+      for (int i = start; i <= start + kReach; ++i) own += line[i] == 1, their += line[i] == 2;
+      if (their == 0) own_best = std::max(own_best, own + 1);
+      if (own == 0) their_best = std::max(their_best, their + 1);
+    }
+  }
+  return 1 + own_best + (kLineWindow + 1) * their_best;
+}
+
 MoveFeatures FeatureExtractor::extract(const State& state, Action action) {
   const auto [site, second] = tables_->sites(state, action);
-  if (site < 0) return {static_cast<uint16_t>(group_size(kPattern) - 1), 0, 0, 0, 0};
+  if (site < 0) return {static_cast<uint16_t>(group_size(kPattern) - 1), 0, 0, 0, 0, 0, 0};
   MoveFeatures f{};
   f[kPattern] = static_cast<uint16_t>(pattern_at(site));
   f[kSecondPattern] = static_cast<uint16_t>(second < 0 ? 0 : 1 + pattern_at(second));
   f[kNearLast] = static_cast<uint16_t>(distance_bucket(last_site_, site));
   f[kNearEarlier] = static_cast<uint16_t>(distance_bucket(earlier_site_, site));
   f[kEdge] = static_cast<uint16_t>(1 + tables_->edge_distance(site));
+  if (!skipped_[kLines]) f[kLines] = static_cast<uint16_t>(lines_at(site));
+  if (tactics_ && !skipped_[kTactics]) f[kTactics] = static_cast<uint16_t>(tactics_->prior_tactic(action));
   return f;
 }
 

@@ -10,10 +10,18 @@
 //   * kSecondPattern: the same around a second site (Trellis's pairs), else "none";
 //   * kNearLast, kNearEarlier: the distance (in steps) to the site of the last move and of
 //     the move before it, 1, 2, 3, 4+ or none;
-//   * kEdge: the distance to the edge of the board, 0, 1, 2 or 3+.
+//   * kEdge: the distance to the edge of the board, 0, 1, 2 or 3+;
+//   * kLines: along the board's straight lines through the site, the most stones (the new
+//     one included) the mover has in a window of kLineWindow sites on the board free of
+//     opponent stones, 0 to kLineWindow, and the same for the opponent (a block); a
+//     window of five is what five-in-a-row games turn on, and what the neighbour pattern
+//     cannot see;
+//   * kTactics: the game's own reading of the move (core/prior_tactics.h), 0 where the
+//     game gives none.
 // A move that fills no site (pass, swap) has the value kNoSite in every board group and
 // its own value in kPattern.  Hot path: set_position() reads the board once, extract() is
-// table lookups and allocates nothing.
+// table lookups and a short walk along the lines, and allocates nothing itself; a game's
+// tactics may copy the position (the search skips a group its weights ignore).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -24,10 +32,16 @@
 #include "ai/board_amaf.h"
 #include "core/game.h"
 #include "core/geometry.h"
+#include "core/prior_tactics.h"
 
 namespace ludus::ai::priors {
 
-enum FeatureGroup : int { kPattern = 0, kSecondPattern, kNearLast, kNearEarlier, kEdge, kGroupCount };
+enum FeatureGroup : int { kPattern = 0, kSecondPattern, kNearLast, kNearEarlier, kEdge, kLines, kTactics, kGroupCount };
+// kLines: the window of sites along a line.
+inline constexpr int kLineWindow = 5;
+// kLines and kTactics have the same size on every board, so weights files written before
+// they existed (five or six groups) still load, with γ = 1 for each of their values.
+inline constexpr int kLinesValues = 1 + (kLineWindow + 1) * (kLineWindow + 1);
 const char* group_name(int group);
 
 using MoveFeatures = std::array<uint16_t, kGroupCount>;
@@ -52,6 +66,8 @@ class FeatureTables {
   int distance(int from, int to) const { return distance_[static_cast<size_t>(from) * geometry_.num_sites() + to]; }
   // Steps to the edge, capped at 3.
   int edge_distance(int site) const { return edge_[static_cast<size_t>(site)]; }
+  // One direction of each straight line through a site (the other is its opposite).
+  const std::vector<int>& axes() const { return axes_; }
   // The sites `action` (legal in `state`) fills: {-1, -1} for none, second -1 for one.
   std::pair<int, int> sites(const State& state, Action action) const;
   // The same for a move already played (learnt at the start or when it was legal since);
@@ -68,6 +84,7 @@ class FeatureTables {
   std::array<int, kGroupCount> sizes_{};
   std::vector<uint8_t> distance_;    // num_sites^2
   std::vector<uint8_t> edge_;        // per site
+  std::vector<int> axes_;
 };
 
 // One thread's feature reader over shared tables.
@@ -85,14 +102,20 @@ class FeatureExtractor {
   void set_position(const State& state, Action last, Action earlier);
   // The features of `action`, legal in the position of set_position().
   MoveFeatures extract(const State& state, Action action);
+  // Leaves kLines or kTactics at 0 from now on: the search skips what its weights ignore
+  // (kTactics may copy the position per move).
+  void skip(int group) { skipped_[static_cast<size_t>(group)] = true; }
 
  private:
   int pattern_at(int site) const;
   int distance_bucket(int from, int to) const;
+  int lines_at(int site) const;
 
   std::shared_ptr<const FeatureTables> tables_;
   std::vector<int8_t> board_;  // per site: 0 empty, 1 mover's, 2 opponent's
   int last_site_ = -1, earlier_site_ = -1;
+  const PriorTactics* tactics_ = nullptr;  // the position's, when its game reads moves
+  std::array<bool, kGroupCount> skipped_{};
 };
 
 // The value kPattern gives a move that fills no site; board groups then hold 0 ("none").

@@ -12,7 +12,10 @@
 namespace ludus::ai::priors {
 
 MovePriors::MovePriors(std::shared_ptr<const FeatureTables> tables, const PriorWeights& weights)
-    : weights_(weights), features_(std::move(tables)) {}
+    : weights_(weights), features_(std::move(tables)) {
+  for (int group : {kLines, kTactics})
+    if (weights.flat(group)) features_.skip(group);
+}
 
 std::span<const float> MovePriors::probabilities(const State& state, Action last, Action earlier,
                                                  std::span<const Action> moves) {

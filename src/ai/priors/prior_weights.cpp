@@ -1,5 +1,6 @@
 #include "ai/priors/prior_weights.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 
@@ -49,6 +50,11 @@ void PriorWeights::set_log_gamma(int group, int value, float log_gamma) {
   gamma_[static_cast<size_t>(group)][static_cast<size_t>(value)] = std::exp(log_gamma);
 }
 
+bool PriorWeights::flat(int group) const {
+  const auto& values = log_gamma_[static_cast<size_t>(group)];
+  return std::all_of(values.begin(), values.end(), [](float v) { return v == 0.0f; });
+}
+
 PriorWeights PriorWeights::parse(std::string_view text) {
   std::string game;
   std::map<std::string, std::string> options;
@@ -62,8 +68,12 @@ PriorWeights PriorWeights::parse(std::string_view text) {
     } else if (w[0] == "options" && !weights) {
       options = parse_option_words(w);
     } else if (w[0] == "sizes" && !weights) {
-      if (w.size() != kGroupCount + 1) throw LudusError(fmt::format("sizes needs {} numbers", int(kGroupCount)));
-      for (int g = 0; g < kGroupCount; ++g)
+      // Files from before kLines or kTactics list fewer groups: those keep γ = 1.
+      if (w.size() < kLines + 1 || w.size() > kGroupCount + 1)
+        throw LudusError(fmt::format("sizes needs {} to {} numbers", int(kLines), int(kGroupCount)));
+      sizes[kLines] = kLinesValues;
+      sizes[kTactics] = kPriorTacticValues;
+      for (int g = 0; g + 1 < static_cast<int>(w.size()); ++g)
         if (!parse_number(w[static_cast<size_t>(g) + 1], sizes[g]) || sizes[g] < 1 || sizes[g] > 65536)
           throw LudusError("a group size must be a number from 1 to 65536");
       have_sizes = true;

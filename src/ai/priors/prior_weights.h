@@ -6,7 +6,8 @@
 // File format (text, one item per line, '#' comments):
 //   game n-mesh
 //   options pie=on size=6            every option of the game, as Game::options() holds them
-//   sizes 2081 2081 5 5 5            the size of each feature group, in group order
+//   sizes 2081 2081 5 5 5 37 32      the size of each feature group, in group order (files
+//                                    from before the lines and tactics groups list five)
 //   GROUP VALUE LOG_GAMMA            e.g. "pattern 17 1.2345"; values not listed have γ = 1
 #include <array>
 #include <cstdint>
@@ -46,6 +47,9 @@ class PriorWeights {
     return log_gamma_[static_cast<size_t>(group)][static_cast<size_t>(value)];
   }
   void set_log_gamma(int group, int value, float log_gamma);
+  // Whether every value of `group` has γ = 1 (a file from before the group, or one that
+  // learnt nothing from it).
+  bool flat(int group) const;
   // log γ of a move: the sum over its groups.
   float log_strength(const MoveFeatures& f) const {
     float sum = 0;

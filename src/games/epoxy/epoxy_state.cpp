@@ -357,6 +357,16 @@ int EpoxyState::exclusive_points(int colour) const {
   return (empty & seen_[colour]).and_not(seen_[1 - colour]).count();
 }
 
+int EpoxyState::prior_tactic(Action action) const {
+  if (action == game_->pass_action()) return 0;
+  const int mover = to_move_;
+  const int before = exclusive_points(mover) - exclusive_points(1 - mover);
+  EpoxyState after(*this);
+  after.apply(action);
+  const int gain = after.exclusive_points(mover) - after.exclusive_points(1 - mover) - before;
+  return 1 + 7 * (game_->is_placement(action) ? 0 : 1) + 3 + std::clamp(gain, -3, 3);
+}
+
 int EpoxyState::guided_playout(Rng& rng) {
   for (int ply = 0; ply < kPlayoutHorizon && !is_terminal(); ++ply) apply(random_action(rng));
   if (is_terminal()) return winner_;

@@ -10,12 +10,13 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/prior_tactics.h"
 #include "core/repetition.h"
 #include "games/epoxy/epoxy.h"
 
 namespace ludus::epoxy {
 
-class EpoxyState : public State {
+class EpoxyState : public State, public PriorTactics {
  public:
   explicit EpoxyState(const EpoxyGame& game);
 
@@ -48,6 +49,9 @@ class EpoxyState : public State {
   // search gets more and steadier results per second (see GameInfo::search).
   int guided_playout(Rng& rng) override;
   static constexpr int kPlayoutHorizon = 25;
+  // For the learned priors: a placement or a slide, and what it gains in exclusive points
+  // (the mover's less the opponent's, -3 to +3): 1 + 7 * slide + 3 + gain.
+  int prior_tactic(Action action) const override;
   // Empty points only `colour` may place on: some stone of its own sees them (so the
   // opponent may not place there) and no opponent stone does.
   int exclusive_points(int colour) const;

@@ -133,6 +133,20 @@ class NdengrodFastState final : public NdengrodState {
     return any_bit(empty_, [&](int site) { return legal_at(site, to_move_, logged()); });
   }
   int last_captures() const override { return captures_; }
+  // For the learned priors: 1 + captures + 2 * self-atari + 4 * puts an enemy group that
+  // touches it in atari (one empty neighbour left); 0 for swap and pass.
+  int prior_tactic(Action action) const override {
+    if (action < 0 || action >= game_->num_sites() || !empty_.test(action)) return 0;
+    const int me = to_move_;
+    const bool atari_self = self_atari(action, me);
+    NdengrodFastState after(*this);
+    Board captured;
+    const bool captures = after.place(action, me, &captured).captured;
+    bool atari_enemy = false;
+    any_bit(neighbour_masks_[action] & after.stones_[me ^ 1],
+            [&](int s) { return atari_enemy = after.single_liberty(s, after.stones_[me ^ 1]) >= 0; });
+    return 1 + (captures ? 1 : 0) + (atari_self ? 2 : 0) + (atari_enemy ? 4 : 0);
+  }
   // Besides the stones and the mover: the swap still to come, a pass just made (a second
   // one draws), and for superko every earlier position (its log's hash).
   std::optional<ExactKeyParts> exact_key_parts() const override {
@@ -221,6 +235,25 @@ class NdengrodFastState final : public NdengrodState {
       members |= frontier;
     }
     return (around & freedoms).count() == 1;
+  }
+
+  // The single empty neighbour of the group of `site` within `own`, or -1 when it has
+  // none or more than one.
+  int single_liberty(int site, const Board& own) const {
+    Board members, frontier, around;
+    members.set(site);
+    frontier = members;
+    for (;;) {
+      Board next_around;
+      frontier.for_each([&](int s) { add_neighbours(s, next_around); });
+      around |= next_around;
+      if ((around & empty_).count() > 1) return -1;
+      frontier = (next_around & own).and_not(members);
+      if (frontier.none()) break;
+      members |= frontier;
+    }
+    const Board liberties = around & empty_;
+    return liberties.any() ? liberties.lowest() : -1;
   }
 
   // --- superko ----------------------------------------------------------------------------

@@ -10,11 +10,12 @@
 #include <vector>
 
 #include "core/game.h"
+#include "core/prior_tactics.h"
 #include "games/ndengrod/ndengrod.h"
 
 namespace ludus::ndengrod {
 
-class NdengrodState : public State {
+class NdengrodState : public State, public PriorTactics {
  public:
   static constexpr int kEmpty = -1;
 

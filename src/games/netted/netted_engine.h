@@ -15,6 +15,7 @@
 // have died; the legal placements of P are its roomy regions plus the O gaps whose
 // merged neighbourhood would live.  evaluate_from_scratch() partitions both colours
 // anew: used for position set-up and by the tests' cross-check (NettedTesting::self_check).
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -88,6 +89,11 @@ class NettedEngineState final : public NettedState {
   // if that colour is netted or has no legal placement, else the legal mask.
   void evaluate_from_scratch();
   const Regions& regions(int colour) const { return regions_[colour]; }
+  // For the learned priors: 31 when the placement wins at once; else 1 + own + 4 * theirs,
+  // own the margin (edge cells less stones) of the mover's region holding the new stone
+  // (1, 2, 3, 4+ as 0-3) and theirs the smallest margin of the opponent's regions with
+  // stones next to it (0-3 likewise, 4 for none).
+  int prior_tactic(Action action) const override;
 
  private:
   // The tests' cross-check (netted_testing.cpp, not in the shipped binary).
@@ -193,6 +199,26 @@ int NettedEngineState<W>::place(int site, int colour, Cut* cuts) {
     if (cuts) cuts[num_cuts++] = {d.a, d.b};
   }
   return num_cuts;
+}
+
+template <int W>
+int NettedEngineState<W>::prior_tactic(Action action) const {
+  if (!is_legal(action)) return 0;
+  const int me = to_move_, other = 1 - me;
+  NettedEngineState after(*this);
+  after.apply(action);
+  if (after.winner_ == me) return 31;
+  auto bucket = [](int margin) { return std::clamp(margin, 1, 4) - 1; };
+  const Regions& mine = after.regions_[me];
+  const int region_of_stone = mine.label(action);
+  const int own = mine.space().test(action) ? bucket(mine.edges(region_of_stone) - mine.stones(region_of_stone)) : 0;
+  const Regions& theirs = after.regions_[other];
+  int least = 4;
+  (engine().neighbour_mask(action) & theirs.space()).for_each([&](int cell) {
+    const int region = theirs.label(cell);
+    if (theirs.stones(region) > 0) least = std::min(least, bucket(theirs.edges(region) - theirs.stones(region)));
+  });
+  return 1 + own + 4 * least;
 }
 
 template <int W>

@@ -6,11 +6,12 @@
 #include <string_view>
 
 #include "core/game.h"
+#include "core/prior_tactics.h"
 #include "games/netted/netted.h"
 
 namespace ludus::netted {
 
-class NettedState : public State {
+class NettedState : public State, public PriorTactics {
  public:
   using State::State;
   const NettedGame& netted() const { return static_cast<const NettedGame&>(game()); }

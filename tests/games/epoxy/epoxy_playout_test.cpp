@@ -126,5 +126,38 @@ TEST(EpoxyGuidedPlayout, AGameDecidedWithinTheHorizonKeepsItsRealWinner) {
   }
 }
 
+// The priors' tactic (EpoxyState::prior_tactic) against its contract, counted by the
+// reference: a placement or a slide, and the exclusive points it gains for the mover (its
+// own less the opponent's, after less before), -3 to +3; a pass says nothing.
+TEST(EpoxyPriorTactic, MatchesTheReferenceCountAlongRandomGames) {
+  auto game = epoxy_game();
+  Rng rng(23);
+  int slides = 0, losses = 0, gains = 0;
+  for (int g = 0; g < 20; ++g) {
+    EpoxyState state(*game);
+    while (!state.is_terminal()) {
+      const int mover = state.to_move();
+      const int before = reference_exclusive_points(state, mover) - reference_exclusive_points(state, 1 - mover);
+      for (Action a : state.legal_actions()) {
+        if (a == game->pass_action()) {
+          ASSERT_EQ(state.prior_tactic(a), 0);
+          continue;
+        }
+        EpoxyState after = state;
+        after.apply(a);
+        const int gain = reference_exclusive_points(after, mover) - reference_exclusive_points(after, 1 - mover) - before;
+        const bool slide = !game->is_placement(a);
+        ASSERT_EQ(state.prior_tactic(a), 1 + 7 * slide + 3 + std::clamp(gain, -3, 3)) << state.action_to_text(a);
+        slides += slide, losses += gain < 0, gains += gain > 0;
+      }
+      state.apply(state.random_action(rng));
+    }
+  }
+  // Every kind was met.
+  EXPECT_GT(slides, 50);
+  EXPECT_GT(losses, 50);
+  EXPECT_GT(gains, 50);
+}
+
 }  // namespace
 }  // namespace ludus::epoxy

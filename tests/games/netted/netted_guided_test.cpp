@@ -117,5 +117,50 @@ TEST(NettedGuided, PlayoutIsThePlainPolicy) {
   }
 }
 
+// The priors' tactic (prior_tactic) against its contract, from the cells alone: 31 for a
+// placement that wins at once; else 1 + own + 4 * theirs, with margins (edge cells less
+// stones) bucketed 1, 2, 3, 4+ as 0-3: own, the mover's region holding the new stone;
+// theirs, the least of the opponent's regions with stones next to it (4 for none).
+TEST(NettedPriorTactic, MatchesItsDefinitionAlongRandomGames) {
+  auto game = test::netted();
+  const NettedReference ref(game->geometry());
+  Rng rng(29);
+  int nets = 0, pressed = 0;
+  for (int g = 0; g < 40; ++g) {
+    auto state = game->new_initial_state();
+    while (!state->is_terminal()) {
+      const auto& netted = dynamic_cast<const NettedState&>(*state);
+      const int mover = state->to_move(), other = 1 - mover;
+      for (Action c : state->legal_actions()) {
+        auto after = state->clone();
+        after->apply(c);
+        int expected = 31;
+        if (!(after->is_terminal() && after->winner() == mover)) {
+          NettedReference::Cells cells(static_cast<size_t>(game->num_sites()));
+          for (int site = 0; site < game->num_sites(); ++site) cells[site] = static_cast<const NettedState&>(*after).owner(site);
+          const NettedReference::Nets nets_after = ref.nets(cells);
+          auto bucket = [](const RegionCount& r) { return std::clamp(r.edges - r.stones, 1, 4) - 1; };
+          const int own = bucket(count_region(ref, cells, nets_after, mover, c));
+          int theirs = 4;
+          for (int next : game->geometry().neighbours(c)) {
+            if (ref.region(cells, nets_after, other, next).empty()) continue;
+            const RegionCount r = count_region(ref, cells, nets_after, other, next);
+            if (r.stones > 0) theirs = std::min(theirs, bucket(r));
+          }
+          expected = 1 + own + 4 * theirs;
+          pressed += theirs == 0;
+        } else {
+          ++nets;
+        }
+        ASSERT_EQ(netted.prior_tactic(c), expected) << netted.render() << " at " << state->action_to_text(c);
+      }
+      const auto legal = state->legal_actions();
+      state->apply(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+  }
+  EXPECT_GT(nets, 20);
+  EXPECT_GT(pressed, 20);
+}
+
 }  // namespace
 }  // namespace ludus::netted

@@ -1,0 +1,67 @@
+// The move-prior features that read a game's rules or its lines (src/ai/priors, groups
+// "lines" and "tactics"): hand-made positions with known answers.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "ai/ai_test_support.h"
+#include "ai/priors/move_features.h"
+#include "core/history.h"
+#include "core/registry.h"
+
+namespace ludus::ai::priors {
+namespace {
+
+// The kLines value of a move: mover's best free window, then the opponent's.
+struct Lines {
+  int own, theirs;
+  bool operator==(const Lines&) const = default;
+};
+Lines decode_lines(int value) { return {(value - 1) % (kLineWindow + 1), (value - 1) / (kLineWindow + 1)}; }
+
+MoveFeatures features_of(const History& h, const std::string& move) {
+  FeatureExtractor f(h.game());
+  const auto& played = h.actions();
+  f.set_position(h.state(), played.empty() ? kNoAction : played.back(),
+                 played.size() < 2 ? kNoAction : played[played.size() - 2]);
+  return f.extract(h.state(), h.state().parse_action(move));
+}
+
+// Hex-hex of side 5: rows a (top, a1-a5) to i (i5-i9); row e is the long middle one.
+TEST(PriorLines, CountTheStonesOfWindowsOfFiveFreeOfTheOtherColour) {
+  auto game = make_game("ndengrod");
+  // X: e3 e4 e5 in a row, O: e2 just before them, a1 and i9 in far corners; X to move.
+  History h = testing::position(game, {"e3", "e2", "e4", "a1", "e5", "i9"});
+  // e6: the window e3-e7 holds X's three and no O: four with the new stone.  The other
+  // lines through e6 are empty: O has a free window there, with none of its stones.
+  EXPECT_EQ(decode_lines(features_of(h, "e6")[kLines]), (Lines{4, 1}));
+  // e1: row e's only window (e1-e5) holds both colours; the column a1-e1 holds O's a1;
+  // the diagonal e1-i5 is empty.
+  EXPECT_EQ(decode_lines(features_of(h, "e1")[kLines]), (Lines{1, 2}));
+  // A corner: a5's row (a1-a5) holds O's a1, its column (a5-e5) X's e5.
+  EXPECT_EQ(decode_lines(features_of(h, "a5")[kLines]), (Lines{2, 2}));
+}
+
+TEST(PriorLines, MovesWithoutASiteHaveNone) {
+  auto game = make_game("ndengrod");
+  History h = testing::position(game, {"e5"});
+  EXPECT_EQ(features_of(h, "swap")[kLines], 0);
+  EXPECT_EQ(features_of(h, "swap")[kTactics], 0);
+}
+
+// Ndengrod: 1 + captures + 2 * self-atari + 4 * puts an enemy group in atari.
+TEST(PriorTactics, NdengrodSeesCapturesSelfAtariAndAtari) {
+  auto game = make_game("ndengrod");
+  // O's a1 (a corner: neighbours a2, b1, b2) has X on a2 and b1; b2 captures it.
+  EXPECT_EQ(features_of(testing::position(game, {"a2", "a1", "b1", "i9"}), "b2")[kTactics], 1 + 1);
+  // O on a2 and b1: X on a1 would keep the one freedom b2 and capture nothing.
+  EXPECT_EQ(features_of(testing::position(game, {"e5", "a2", "i9", "b1"}), "a1")[kTactics], 1 + 2);
+  // O's a1 with X on a2: b1 leaves it b2 alone.
+  EXPECT_EQ(features_of(testing::position(game, {"a2", "a1", "e5", "i9"}), "b1")[kTactics], 1 + 4);
+  // A quiet move.
+  EXPECT_EQ(features_of(testing::position(game, {"a2", "a1", "e5", "i9"}), "e6")[kTactics], 1);
+}
+
+}  // namespace
+}  // namespace ludus::ai::priors
