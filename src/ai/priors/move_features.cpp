@@ -88,8 +88,18 @@ FeatureTables::FeatureTables(const Game& game)
   }
   const int patterns = static_cast<int>(index_of.size());
   sizes_ = {patterns + 1, patterns + 1, kFar + 1, kFar + 1, kEdgeCap + 2, kLinesValues, kPriorTacticValues};
-  for (int d = 0; d < directions_; ++d)
-    if (d < Geometry::opposite(geometry_.topology(), d)) axes_.push_back(d);
+  // The lines: from each site with no neighbour behind it on an axis, the sites ahead up
+  // to the edge or a hole, kept when a window fits.
+  for (int axis = 0; axis < directions_; ++axis) {
+    const int back = Geometry::opposite(geometry_.topology(), axis);
+    if (axis > back) continue;
+    for (int start = 0; start < geometry_.num_sites(); ++start) {
+      if (geometry_.step(start, back) >= 0) continue;
+      std::vector<int> line;
+      for (int site = start; site >= 0; site = geometry_.step(site, axis)) line.push_back(site);
+      if (static_cast<int>(line.size()) >= kLineWindow) lines_.push_back(std::move(line));
+    }
+  }
 
   const int n = geometry_.num_sites();
   distance_.assign(static_cast<size_t>(n) * n, kFar);
@@ -130,7 +140,10 @@ std::pair<int, int> FeatureTables::known_sites(Action action) const {
 }
 
 FeatureExtractor::FeatureExtractor(std::shared_ptr<const FeatureTables> tables)
-    : tables_(std::move(tables)), board_(static_cast<size_t>(tables_->geometry().num_sites()), 0) {}
+    : tables_(std::move(tables)),
+      board_(static_cast<size_t>(tables_->geometry().num_sites()), 0),
+      own_best_(board_.size(), 0),
+      their_best_(board_.size(), 0) {}
 
 FeatureExtractor::FeatureExtractor(const Game& game) : FeatureExtractor(std::make_shared<const FeatureTables>(game)) {}
 
@@ -143,6 +156,7 @@ void FeatureExtractor::set_position(const State& state, Action last, Action earl
   last_site_ = tables_->known_sites(last).first;
   earlier_site_ = tables_->known_sites(earlier).first;
   tactics_ = dynamic_cast<const PriorTactics*>(&state);
+  if (!skipped_[kLines]) read_lines();
 }
 
 int FeatureExtractor::pattern_at(int site) const {
@@ -161,28 +175,30 @@ int FeatureExtractor::distance_bucket(int from, int to) const {
   return std::max(1, tables_->distance(from, to));
 }
 
-// Along each axis, the sites up to kLineWindow - 1 steps either side of `site` (cut at
-// the board's end) hold windows of kLineWindow; each one free of the opponent's stones
-// counts the mover's, and the other way round.
-int FeatureExtractor::lines_at(int site) const {
-  const Geometry& geometry = tables_->geometry();
-  constexpr int kReach = kLineWindow - 1;
-  int own_best = 0, their_best = 0;
-  for (int axis : tables_->axes()) {
-    const int back = Geometry::opposite(geometry.topology(), axis);
-    std::array<int8_t, 2 * kReach + 1> line;  // position kReach is `site`
-    int first = kReach, last = kReach;
-    for (int s = site; first > 0 && (s = geometry.step(s, back)) >= 0;) line[--first] = board_[static_cast<size_t>(s)];
-    for (int s = site; last < 2 * kReach && (s = geometry.step(s, axis)) >= 0;) line[++last] = board_[static_cast<size_t>(s)];
-    line[kReach] = 0;
-    for (int start = first; start + kReach <= last; ++start) {
-      int own = 0, their = 0;
-      for (int i = start; i <= start + kReach; ++i) own += line[i] == 1, their += line[i] == 2;
-      if (their == 0) own_best = std::max(own_best, own + 1);
-      if (own == 0) their_best = std::max(their_best, their + 1);
+// Slides a window of kLineWindow sites along every line once per position: a window free
+// of the opponent's stones offers each of its sites the mover's count (plus the stone to
+// be placed), and the other way round.  Each site keeps its best offer of each colour.
+void FeatureExtractor::read_lines() {
+  std::fill(own_best_.begin(), own_best_.end(), 0);
+  std::fill(their_best_.begin(), their_best_.end(), 0);
+  for (const std::vector<int>& line : tables_->lines()) {
+    int own = 0, their = 0;
+    for (size_t i = 0; i < line.size(); ++i) {
+      own += board_[static_cast<size_t>(line[i])] == 1, their += board_[static_cast<size_t>(line[i])] == 2;
+      if (i >= kLineWindow) {
+        const int leaving = board_[static_cast<size_t>(line[i - kLineWindow])];
+        own -= leaving == 1, their -= leaving == 2;
+      }
+      if (i + 1 < kLineWindow || (own > 0 && their > 0)) continue;
+      const int8_t own_offer = static_cast<int8_t>(their == 0 ? own + 1 : 0);
+      const int8_t their_offer = static_cast<int8_t>(own == 0 ? their + 1 : 0);
+      for (size_t j = i + 1 - kLineWindow; j <= i; ++j) {
+        const auto at = static_cast<size_t>(line[j]);
+        own_best_[at] = std::max(own_best_[at], own_offer);
+        their_best_[at] = std::max(their_best_[at], their_offer);
+      }
     }
   }
-  return 1 + own_best + (kLineWindow + 1) * their_best;
 }
 
 MoveFeatures FeatureExtractor::extract(const State& state, Action action) {
@@ -194,7 +210,7 @@ MoveFeatures FeatureExtractor::extract(const State& state, Action action) {
   f[kNearLast] = static_cast<uint16_t>(distance_bucket(last_site_, site));
   f[kNearEarlier] = static_cast<uint16_t>(distance_bucket(earlier_site_, site));
   f[kEdge] = static_cast<uint16_t>(1 + tables_->edge_distance(site));
-  if (!skipped_[kLines]) f[kLines] = static_cast<uint16_t>(lines_at(site));
+  if (!skipped_[kLines]) f[kLines] = static_cast<uint16_t>(1 + own_best_[site] + (kLineWindow + 1) * their_best_[site]);
   if (tactics_ && !skipped_[kTactics]) f[kTactics] = static_cast<uint16_t>(tactics_->prior_tactic(action));
   return f;
 }

@@ -20,8 +20,8 @@
 //     game gives none.
 // A move that fills no site (pass, swap) has the value kNoSite in every board group and
 // its own value in kPattern.  Hot path: set_position() reads the board once, extract() is
-// table lookups and a short walk along the lines, and allocates nothing itself; a game's
-// tactics may copy the position (the search skips a group its weights ignore).
+// table lookups, and allocates nothing itself; a game's tactics may copy the position (the
+// search skips a group its weights ignore).
 #include <array>
 #include <cstdint>
 #include <memory>
@@ -66,8 +66,9 @@ class FeatureTables {
   int distance(int from, int to) const { return distance_[static_cast<size_t>(from) * geometry_.num_sites() + to]; }
   // Steps to the edge, capped at 3.
   int edge_distance(int site) const { return edge_[static_cast<size_t>(site)]; }
-  // One direction of each straight line through a site (the other is its opposite).
-  const std::vector<int>& axes() const { return axes_; }
+  // The board's straight lines of at least kLineWindow sites, each in order along its
+  // axis (holes and edges end a line).
+  const std::vector<std::vector<int>>& lines() const { return lines_; }
   // The sites `action` (legal in `state`) fills: {-1, -1} for none, second -1 for one.
   std::pair<int, int> sites(const State& state, Action action) const;
   // The same for a move already played (learnt at the start or when it was legal since);
@@ -84,7 +85,7 @@ class FeatureTables {
   std::array<int, kGroupCount> sizes_{};
   std::vector<uint8_t> distance_;    // num_sites^2
   std::vector<uint8_t> edge_;        // per site
-  std::vector<int> axes_;
+  std::vector<std::vector<int>> lines_;
 };
 
 // One thread's feature reader over shared tables.
@@ -109,10 +110,12 @@ class FeatureExtractor {
  private:
   int pattern_at(int site) const;
   int distance_bucket(int from, int to) const;
-  int lines_at(int site) const;
+  void read_lines();
 
   std::shared_ptr<const FeatureTables> tables_;
   std::vector<int8_t> board_;  // per site: 0 empty, 1 mover's, 2 opponent's
+  // Per site, kLines' two halves for the position (read_lines).
+  std::vector<int8_t> own_best_, their_best_;
   int last_site_ = -1, earlier_site_ = -1;
   const PriorTactics* tactics_ = nullptr;  // the position's, when its game reads moves
   std::array<bool, kGroupCount> skipped_{};
