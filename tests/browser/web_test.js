@@ -216,6 +216,8 @@ async function studyEveryGame(base, errors, size, tokens) {
   await page.evaluate(() => { location.hash = '#/rules/trellis'; });
   await page.waitForSelector('#rules-body li');
   check((await page.textContent('#rules-body')).includes('A turn'), 'the rules page shows the rules');
+  // The diagram is drawn after the text arrives (the board comes from its own request).
+  await page.waitForSelector('#rules-diagram svg [data-site]');
   check(await page.$$eval('#rules-diagram svg [data-site]', (s) => s.length) === 225, 'the rules show the Trellis board');
   if (phone) {
     const numbers = await layoutNumbers(page);
