@@ -144,7 +144,7 @@ class NdengrodFastState final : public NdengrodState {
     const bool captures = after.place(action, me, &captured).captured;
     bool atari_enemy = false;
     any_bit(neighbour_masks_[action] & after.stones_[me ^ 1],
-            [&](int s) { return atari_enemy = after.single_liberty(s, after.stones_[me ^ 1]) >= 0; });
+            [&](int s) { return atari_enemy = after.single_liberty(s, after.stones_[me ^ 1], after.empty_) >= 0; });
     return 1 + (captures ? 1 : 0) + (atari_self ? 2 : 0) + (atari_enemy ? 4 : 0);
   }
   // Besides the stones and the mover: the swap still to come, a pass just made (a second
@@ -221,25 +221,12 @@ class NdengrodFastState final : public NdengrodState {
     if (captures_of(site, colour, freedoms).any()) return false;
     Board own = stones_[colour];
     own.set(site);
-    Board members, frontier;
-    members.set(site);
-    frontier = members;
-    Board around;
-    for (;;) {
-      Board next_around;
-      frontier.for_each([&](int s) { add_neighbours(s, next_around); });
-      around |= next_around;
-      if ((around & freedoms).count() > 1) return false;
-      frontier = (next_around & own).and_not(members);
-      if (frontier.none()) break;
-      members |= frontier;
-    }
-    return (around & freedoms).count() == 1;
+    return single_liberty(site, own, freedoms) >= 0;
   }
 
-  // The single empty neighbour of the group of `site` within `own`, or -1 when it has
-  // none or more than one.
-  int single_liberty(int site, const Board& own) const {
+  // The single cell of `freedoms` next to the group of `site` within `own`, or -1 when it
+  // touches none or more than one (the flood stops at the second).
+  int single_liberty(int site, const Board& own, const Board& freedoms) const {
     Board members, frontier, around;
     members.set(site);
     frontier = members;
@@ -247,12 +234,12 @@ class NdengrodFastState final : public NdengrodState {
       Board next_around;
       frontier.for_each([&](int s) { add_neighbours(s, next_around); });
       around |= next_around;
-      if ((around & empty_).count() > 1) return -1;
+      if ((around & freedoms).count() > 1) return -1;
       frontier = (next_around & own).and_not(members);
       if (frontier.none()) break;
       members |= frontier;
     }
-    const Board liberties = around & empty_;
+    const Board liberties = around & freedoms;
     return liberties.any() ? liberties.lowest() : -1;
   }
 
