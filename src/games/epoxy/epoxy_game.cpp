@@ -26,7 +26,9 @@ const GameInfo kInfo{
     // each (cut after 20: 79.0%, 30: 81.0%, 40: 58.0%, 60: 50.0%; docs/ai.md).  Learned
     // priors (data/priors/epoxy.txt, from self-play at 4000 iterations a move) against none
     // at 100 ms: 59.0% of 100 and 53.0% of 200 games (pw = 3), 53.0% and 56.5% of 200 with
-    // pw = 6 and 1.5: together 54.9% [51.2%, 58.5%] of 700, a small gain.
+    // pw = 6 and 1.5: together 54.9% [51.2%, 58.5%] of 700, a small gain.  Retrained with
+    // the lines and tactics groups (slide or placement, exclusive points gained), against
+    // that file: 61.0% [56.1%, 65.7%] of 400.
     .search = {.rave = false, .exploration = 0.4, .guided_playouts = true, .priors = true},
     .bench_boards = {{}, {{"size", "m"}}, {{"size", "xxl"}}},
     .may_draw = false,

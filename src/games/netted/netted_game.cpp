@@ -31,6 +31,8 @@ const GameInfo kInfo{
     // Learned priors, trained on today's medium self-play (data/priors/netted.txt), against
     // none at 100 ms: 58.5% and 56.0% of 200 games each, together 57.3% [52.4%, 62.0%] of
     // 400 (the earlier file, learnt from the first generation's games: 51.5% of 200).
+    // Retrained with the lines and tactics groups (netting, region margins), against that
+    // file: 55.8% [50.9%, 60.5%] of 400.
     // RAVE bias 0.0001 (AMAF counts longer) against 0.002 at 100 ms: 59.5% and 54.5% of 200
     // games each, together 57.0% [52.1%, 61.8%] of 400 (0.00002: 54.0%; 0.0005: 52.0% of
     // 400; 0.01: 44.0% of 200).
