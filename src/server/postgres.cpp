@@ -206,13 +206,23 @@ void PostgresConnection::notify_change(int64_t board) {
 }
 
 std::optional<std::vector<int64_t>> PostgresConnection::await_changes(std::chrono::milliseconds timeout) {
+  // libpqxx 6 quietly opens a lost connection again (and LISTENs again) inside
+  // await_notification, and its get_notifs() returns "nothing" on a closed one. Either
+  // would hide the loss from the feed, which must learn of it: notices sent while the
+  // connection was down are gone, so only a fresh connection and a scan see those changes.
+  const auto still_open = [&] {
+    if (!conn_->is_open()) throw pqxx::broken_connection("the change feed's connection was lost");
+  };
   run("LISTEN", [&] {
+    still_open();
     if (!listener_) listener_ = std::make_unique<Listener>(*conn_, notified_);
     if (conn_->get_notifs() == 0) {
+      still_open();
       const auto us = std::chrono::duration_cast<std::chrono::microseconds>(timeout).count();
       conn_->await_notification(static_cast<long>(us / 1000000), static_cast<long>(us % 1000000));
       conn_->get_notifs();
     }
+    still_open();
     return 0;
   });
   std::vector<int64_t> boards;

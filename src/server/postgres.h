@@ -67,7 +67,8 @@ class PostgresConnection final : public Connection {
   std::vector<std::string> table_names() override;
   void after_import(const std::string& table) override;
   void notify_change(int64_t board) override;  // pg_notify('ludus_changes', board)
-  // LISTEN ludus_changes (at the first call), then waits for notifications.
+  // LISTEN ludus_changes (at the first call), then waits for notifications.  A lost
+  // connection throws (503) and is never reopened quietly: the caller must rescan.
   std::optional<std::vector<int64_t>> await_changes(std::chrono::milliseconds timeout) override;
 
  protected:

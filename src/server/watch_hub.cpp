@@ -117,7 +117,8 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
         if (ledger) ledger->finished(board);
       }
     } ended{broadcast ? &ledger_ : nullptr, board};
-    std::shared_ptr<const std::string> state, lobby;
+    std::shared_ptr<const std::string> state;
+    std::vector<std::shared_ptr<const std::string>> lobby;
     try {
       Board b = service_->load(board);
       const GameRecord& record = b.record();
@@ -125,10 +126,13 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
       if (broadcast) sends = ledger_.loaded(board, record.revision, created);
       if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
       // A creation is announced once, also when the board has moved on since (its summary
-      // says how it is now); an ending with the revision that brought it.
+      // says how it is now); an ending with the revision that brought it.  A board that
+      // ended before its creation was pushed gets both: its ending push finds that revision
+      // sent already, and a lobby listener must still hear of the end.
       const bool finished = sends.state && record.status == "finished";
-      if (sends.created || finished)
-        lobby = message({{"lobby", sends.created ? "created" : "finished"}, {"board", board}, {"game", game_summary_json(record)}});
+      const auto summary = game_summary_json(record);
+      if (sends.created) lobby.push_back(message({{"lobby", "created"}, {"board", board}, {"game", summary}}));
+      if (finished) lobby.push_back(message({{"lobby", "finished"}, {"board", board}, {"game", summary}}));
     } catch (const ServerError& e) {
       state = message({{"board", board}, {"error", e.what()}, {"code", e.code()}});
     } catch (const std::exception& e) {
@@ -147,12 +151,13 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
       } else if (auto it = by_board_.find(board); it != by_board_.end()) {
         for (uint64_t id : it->second) add(id, to_state);
       }
-      if (lobby)
+      if (!lobby.empty())
         for (uint64_t id : lobby_) add(id, to_lobby);
     }
     if (state)
       for (auto& s : to_state) s->send(state);
-    for (auto& s : to_lobby) s->send(lobby);
+    for (auto& s : to_lobby)
+      for (const auto& m : lobby) s->send(m);
   });
   if (broadcast && !posted) ledger_.finished(board);
 }
