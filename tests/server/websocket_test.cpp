@@ -191,6 +191,36 @@ TEST_F(WebSocketMemoryTest, WhatWasPushedOfABoardIsForgottenWhenItIsQuietAndItsN
   EXPECT_EQ(revisions, std::vector<int64_t>{before + 1});
 }
 
+class WebSocketFeedTest : public WebSocketTest {
+ protected:
+  void SetUp() override {
+    config_.change_poll_interval = std::chrono::milliseconds(400);
+    WebSocketTest::SetUp();
+  }
+};
+
+// Another instance creates a board and ends it between two looks of this server's change
+// feed: the one push that follows must still tell the lobby of both.
+TEST_F(WebSocketFeedTest, ABoardCreatedAndEndedElsewhereAtOnceIsAnnouncedAsCreatedThenFinished) {
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(R"({"lobby": true})"));
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  Store other(config_.db_path);
+  Accounts accounts(other, PasswordPolicy::fast(), system_clock());
+  Service service(other, accounts);
+  const int64_t board = service.start_board("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
+  service.resign(board, "bob");
+  std::vector<std::string> heard;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (std::chrono::steady_clock::now() < until && heard.size() < 2)
+    if (auto text = ws.receive(std::chrono::milliseconds(100))) {
+      json m = json::parse(*text, nullptr, false);
+      if (m.value("board", int64_t{0}) == board && m.contains("lobby")) heard.push_back(m["lobby"]);
+    }
+  EXPECT_EQ(heard, (std::vector<std::string>{"created", "finished"}));
+}
+
 class WebSocketIdleTest : public WebSocketTest {
  protected:
   void SetUp() override {
