@@ -2,9 +2,11 @@
 
 namespace ludus::server {
 
-void PushLedger::started(int64_t board) {
+void PushLedger::started(int64_t board, bool created) {
   std::lock_guard lock(mutex_);
-  ++entries_[board].pushing;
+  Entry& entry = entries_[board];
+  ++entry.pushing;
+  if (created) ++entry.creating;
 }
 
 PushLedger::Sends PushLedger::loaded(int64_t board, int64_t revision, bool created) {
@@ -13,16 +15,17 @@ PushLedger::Sends PushLedger::loaded(int64_t board, int64_t revision, bool creat
   Sends sends;
   sends.state = revision > entry.revision;
   if (sends.state) entry.revision = revision;
-  sends.created = created && !entry.created;
+  sends.created = !entry.created && (created || entry.creating > 0);
   if (sends.created) entry.created = true;
   return sends;
 }
 
-void PushLedger::finished(int64_t board) {
+void PushLedger::finished(int64_t board, bool created) {
   std::lock_guard lock(mutex_);
   const auto now = Clock::now();
   if (auto it = entries_.find(board); it != entries_.end()) {
     --it->second.pushing;
+    if (created) --it->second.creating;
     it->second.ended = now;
   }
   // A look over every entry at most twice per `memory`, so pushes stay cheap.

@@ -5,6 +5,10 @@
 // announces a new board's creation once, whatever revision the board has reached when the
 // push runs (the computer may have moved first).
 //
+// A creation is announced by whichever push of the new board loads it first, so that a
+// push of a later change that overtakes the creation's own push on the pool (PostgreSQL's
+// notices come one per change) still sends "created" before "finished".
+//
 // A board is remembered while a push of it is under way and for `memory` after the last one
 // ended: far longer than the second announcement of a change takes (the feed's comes within
 // its poll interval), so nothing is sent twice, while the map holds only the boards pushed
@@ -22,16 +26,18 @@ class PushLedger {
   using Clock = std::chrono::steady_clock;
   explicit PushLedger(std::chrono::milliseconds memory) : memory_(memory) {}
 
-  // A push of `board` begins; finished(board) must follow, whatever happens.
-  void started(int64_t board);
+  // A push of `board` begins (`created`: the push of its creation); finished(board,
+  // created) must follow, whatever happens.
+  void started(int64_t board, bool created);
   // What the push that loaded `revision` of `board` sends: the state when no push sent that
-  // revision or a newer one, the creation when `created` and it was not announced yet.
+  // revision or a newer one; the creation when it was not announced yet and this push, or
+  // one under way, is the creation's.
   struct Sends {
     bool state = false;
     bool created = false;
   };
   Sends loaded(int64_t board, int64_t revision, bool created);
-  void finished(int64_t board);
+  void finished(int64_t board, bool created);
 
   size_t remembered() const;
 
@@ -40,6 +46,7 @@ class PushLedger {
     int64_t revision = -1;     // the newest revision sent (-1: none)
     bool created = false;      // the creation was announced
     int pushing = 0;           // pushes under way
+    int creating = 0;          // of them, pushes of the creation
     Clock::time_point ended;   // when the last push ended
   };
 

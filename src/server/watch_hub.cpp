@@ -108,15 +108,16 @@ void WatchHub::offers_changed() {
 
 void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool created) {
   const bool broadcast = only.empty();
-  if (broadcast) ledger_.started(board);
+  if (broadcast) ledger_.started(board, created);
   const bool posted = post_work_([this, board, only, created, broadcast] {
     struct Ended {  // the ledger hears of the end of a broadcast on every path
       PushLedger* ledger;
       int64_t board;
+      bool created;
       ~Ended() {
-        if (ledger) ledger->finished(board);
+        if (ledger) ledger->finished(board, created);
       }
-    } ended{broadcast ? &ledger_ : nullptr, board};
+    } ended{broadcast ? &ledger_ : nullptr, board, created};
     std::shared_ptr<const std::string> state;
     std::vector<std::shared_ptr<const std::string>> lobby;
     try {
@@ -159,7 +160,7 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
     for (auto& s : to_lobby)
       for (const auto& m : lobby) s->send(m);
   });
-  if (broadcast && !posted) ledger_.finished(board);
+  if (broadcast && !posted) ledger_.finished(board, created);
 }
 
 void WatchHub::remove(uint64_t session) {
