@@ -32,6 +32,7 @@ MctsConfig v1_config(const MctsConfig& config) {
   v1.expand_threshold = 2;
   v1.guided_playouts = false;
   v1.root_check_budget = 200000;
+  v1.threat_budget = 0;  // the threat search came after v1
   v1.parallelism = Parallelism::kTree;
   v1.max_nodes = int64_t{1} << 23;
   v1.reuse_tree = true;

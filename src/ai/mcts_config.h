@@ -65,6 +65,13 @@ struct MctsConfig {
   // Before searching, prove the root's children that win at once and those that let the
   // opponent win at once, when the two-ply check costs at most this many move applications.
   int64_t root_check_budget = 200000;
+  // Then, in games that offer a ThreatSearch (core/threat_search.h): a win forced by
+  // threats for the mover proves its move; each move after which the opponent has one is
+  // proven lost.  At most this many move applications in all (0: off).
+  int64_t threat_budget = 60000;
+  // Inside the tree: a node's mover looks for such a win once the node has this many
+  // visits (0: never), with a budget of threat_budget / 32.
+  int threat_visits = 16;
 
   SearchGeneration generation = SearchGeneration::kLatest;
   // Set when a spec chose rave, c, bias or playout; otherwise the generation's profile for the

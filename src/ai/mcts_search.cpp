@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "ai/mcts_worker.h"
+#include "core/threat_search.h"
 
 namespace ludus::ai {
 namespace {
@@ -99,6 +100,57 @@ void prove_refuted_by_known_threats(Tree& tree, const State& root, int64_t budge
   }
 }
 
+// Wins forced by threats (ThreatSearch), for the mover at the root and for the opponent
+// after each root move: the first proves the root, the others prove those moves lost.
+// Every proof is the game's own and sound; a move the search cannot read stays open.
+void prove_by_threats(Tree& tree, const State& root, int64_t budget) {
+  const auto* threats = dynamic_cast<const ThreatSearch*>(&root);
+  if (!threats) return;
+  const int seat = root.seat_to_move();
+  Node& node = tree.node(Tree::root());
+  // No single reading may spend what the root's other moves need.
+  const int64_t share = std::max<int64_t>(budget / 8, 1);
+  auto read = [&](const ThreatSearch& side) {
+    int64_t allowed = std::min(share, budget);
+    const int64_t given = allowed;
+    const auto win = side.threat_win(allowed);
+    budget -= given - allowed;
+    return win;
+  };
+  if (const auto win = read(*threats); win.first != kNoAction) {
+    for (uint32_t i = 0; i < node.num_children; ++i) {
+      Node& child = tree.node(node.first_child + i);
+      if (child.action == win.first) set_proof(child, proof_of_result(seat), win.plies - 1);
+    }
+  } else {
+    // When every move loses, none is marked: the search then still picks the move that
+    // asks the most of an opponent who may not see its win.
+    std::vector<std::pair<uint32_t, int>> lost;  // child, plies
+    bool any_open = false;
+    for (uint32_t i = 0; i < node.num_children; ++i) {
+      Node& child = tree.node(node.first_child + i);
+      if (child.proven() != kUnproven) {
+        any_open |= proof_winner(child.proven()) == seat || child.proven() == kProvenDraw;
+        continue;
+      }
+      if (budget <= 0) {
+        any_open = true;
+        continue;
+      }
+      auto next = root.clone();
+      next->apply(child.action);
+      const auto* replies = dynamic_cast<const ThreatSearch*>(next.get());
+      const auto win = next->is_terminal() || next->seat_to_move() == seat || !replies ? ThreatSearch::ForcedWin{}
+                                                                                       : read(*replies);
+      if (win.first == kNoAction) any_open = true;
+      else lost.emplace_back(i, win.plies);
+    }
+    if (any_open)
+      for (auto [i, plies] : lost) set_proof(tree.node(node.first_child + i), proof_of_result(1 - seat), plies);
+  }
+  try_prove(tree, Tree::root(), seat);
+}
+
 bool any_root_proven(const std::vector<Tree*>& trees) {
   for (const Tree* tree : trees)
     if (tree->node(Tree::root()).proven() != kUnproven) return true;
@@ -166,6 +218,7 @@ void prepare_root(Tree& tree, const State& root, const MctsConfig& config, const
     level_cost = std::max<int64_t>(level_cost, before - prover.budget());
   }
   try_prove(tree, Tree::root(), seat);
+  if (config.threat_budget > 0 && node.proven() == kUnproven) prove_by_threats(tree, root, config.threat_budget);
 }
 
 SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,

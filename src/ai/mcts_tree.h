@@ -35,13 +35,14 @@ enum Expansion : uint8_t { kLeaf = 0, kExpanding = 1, kExpanded = 2 };
 // Node::flags bits.
 constexpr uint8_t kSitesLearnt = 1;   // board AMAF knows the sites of the children's moves
 constexpr uint8_t kPriorsClaimed = 2;  // a thread has given (or is giving) the children priors
+constexpr uint8_t kThreatsRead = 4;    // a thread has looked (or is looking) for a win by threats here
 
 struct Node {
   Action action = kNoAction;          // the move that led here
   uint8_t mover = 0;                  // seat that played it; statistics are its rewards
   std::atomic<uint8_t> expansion{kLeaf};
   std::atomic<uint8_t> proof{kUnproven};
-  std::atomic<uint8_t> flags{0};       // kSitesLearnt | kPriorsClaimed
+  std::atomic<uint8_t> flags{0};       // kSitesLearnt | kPriorsClaimed | kThreatsRead
   std::atomic<uint16_t> proof_plies{0};  // plies to the end under perfect play, once proven
   std::atomic<uint16_t> prior{0};     // learned move probability x 65535 (0: none yet)
   NodeIndex first_child = kNoNode;    // published by expansion = kExpanded (release)

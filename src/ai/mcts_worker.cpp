@@ -4,6 +4,8 @@
 #include <cmath>
 #include <limits>
 
+#include "core/threat_search.h"
+
 namespace ludus::ai {
 namespace {
 
@@ -50,6 +52,19 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
   if (config_.rave && !sites_) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
   if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
+  threats_ = config_.solver && config_.threat_budget > 0 && config_.threat_visits > 0 &&
+             dynamic_cast<const ThreatSearch*>(&root) != nullptr;
+}
+
+void SearchWorker::read_threats(Node& node, const State& state, int seat) {
+  if (node.flags.fetch_or(kThreatsRead, kRelaxed) & kThreatsRead) return;
+  int64_t budget = std::max<int64_t>(config_.threat_budget / 32, 1);
+  const auto win = dynamic_cast<const ThreatSearch&>(state).threat_win(budget);
+  if (win.first == kNoAction) return;
+  for (uint32_t i = 0; i < node.num_children; ++i) {
+    Node& child = tree_.node(node.first_child + i);
+    if (child.action == win.first) set_proof(child, proof_of_result(seat), win.plies - 1);
+  }
 }
 
 void SearchWorker::assign_priors_here(const State& state) {
@@ -109,6 +124,8 @@ void SearchWorker::iterate() {
     // Priors only where the search keeps coming back: a node's first visits cost nothing extra.
     if (priors_ && !(flags & kPriorsClaimed) && node.n() >= static_cast<uint32_t>(config_.prior_visits))
       assign_priors_here(*state);
+    if (threats_ && !(flags & kThreatsRead) && node.n() >= static_cast<uint32_t>(config_.threat_visits))
+      read_threats(node, *state, seat);
     NodeIndex child_index = select(node, seat);
     Node& child = tree_.node(child_index);
     const uint32_t earlier_visits = child.visits.fetch_add(1, kRelaxed);  // a virtual loss until backup

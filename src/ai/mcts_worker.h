@@ -45,6 +45,9 @@ class SearchWorker {
   void learn_sites(Node& node, const State& state);
   // On a node's first visit: proves it when the opening book knows its position.
   bool prove_from_book(Node& node, const State& state);
+  // Once per node (kThreatsRead): proves the child that starts a win by threats for the
+  // mover (ThreatSearch), and so the node.
+  void read_threats(Node& node, const State& state, int seat);
 
   Tree& tree_;
   const State& root_;
@@ -64,6 +67,7 @@ class SearchWorker {
   // The proven positions stored for this board, when there are any (the solver's keys).
   const solver::OpeningBook* book_ = nullptr;
   std::unique_ptr<solver::ExactKeyer> keyer_;
+  bool threats_ = false;  // the game offers a ThreatSearch and the config reads it in the tree
   // Learned move priors (null: none) and the two moves before the root.
   std::unique_ptr<priors::MovePriors> priors_;
   Action root_last_ = kNoAction, root_earlier_ = kNoAction;

@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, profile";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -114,6 +114,14 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "extend") {
     if (!parse_double(value, m.time_extension) || m.time_extension < 1 || m.time_extension > 10)
       throw SpecError{"extend must be a number from 1 to 10, not '" + value + "'"};
+  } else if (key == "threats") {
+    if (value == "on") m.threat_budget = MctsConfig{}.threat_budget;
+    else if (value == "off") m.threat_budget = 0;
+    else if (!parse_int(value, m.threat_budget) || m.threat_budget < 0 || m.threat_budget > 100000000)
+      throw SpecError{"threats must be on, off or a budget from 0 to 100000000, not '" + value + "'"};
+  } else if (key == "tv") {
+    if (!parse_int(value, m.threat_visits) || m.threat_visits < 0 || m.threat_visits > 1000000)
+      throw SpecError{"tv must be an integer from 0 to 1000000, not '" + value + "'"};
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};

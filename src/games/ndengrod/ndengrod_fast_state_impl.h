@@ -147,6 +147,8 @@ class NdengrodFastState final : public NdengrodState {
             [&](int s) { return atari_enemy = after.single_liberty(s, after.stones_[me ^ 1], after.empty_) >= 0; });
     return 1 + (captures ? 1 : 0) + (atari_self ? 2 : 0) + (atari_enemy ? 4 : 0);
   }
+  // Sequences of fours (ndengrod_threat_search_impl.h).
+  ForcedWin threat_win(int64_t& budget) const override;
   // Besides the stones and the mover: the swap still to come, a pass just made (a second
   // one draws), and for superko every earlier position (its log's hash).
   std::optional<ExactKeyParts> exact_key_parts() const override {
@@ -412,6 +414,18 @@ class NdengrodFastState final : public NdengrodState {
     return chosen;
   }
 
+  // --- threat search (ndengrod_threat_search_impl.h) ---------------------------------------
+  static constexpr int kThreatDepth = 10;  // the most moves of the winner in one proof
+  // A cell where `colour` would legally complete a line now, or -1.
+  int legal_win(int colour) const;
+  // The cells where `colour` would complete a line (legal or not), read from every line.
+  Board completing_cells(int colour) const;
+  ForcedWin attack(int64_t& budget, int depth) const;
+  // Whether the defender's stone on `site` (legal) could take away every immediate win of
+  // the attacker, `robust` being the attacker's winning cells whose legality only a stone
+  // on or next to them, or a capture, can change.
+  bool might_defend(int site, int defender, const Board& robust) const;
+
   void record_threats(const Threats& threats, GuidedTrace& trace) const {
     auto& entry = trace.threats.emplace_back();
     for (int colour = 0; colour < 2; ++colour) threats[colour].for_each([&](int site) { entry[colour].push_back(site); });
@@ -560,3 +574,6 @@ void NdengrodFastState<kWords>::play_plies(PlayoutScratch<kGuided>& scratch, Rng
 
 }  // namespace fast
 }  // namespace ludus::ndengrod
+
+// The threat search, out of line to keep this file to the position itself.
+#include "games/ndengrod/ndengrod_threat_search_impl.h"

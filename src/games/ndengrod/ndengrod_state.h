@@ -11,11 +11,12 @@
 
 #include "core/game.h"
 #include "core/prior_tactics.h"
+#include "core/threat_search.h"
 #include "games/ndengrod/ndengrod.h"
 
 namespace ludus::ndengrod {
 
-class NdengrodState : public State, public PriorTactics {
+class NdengrodState : public State, public PriorTactics, public ThreatSearch {
  public:
   static constexpr int kEmpty = -1;
 
