@@ -378,13 +378,17 @@ class NdengrodFastState final : public NdengrodState {
         board.set(game_->line_site(axis, line, std::countr_zero(bits)));
     }
   }
+  // The cells where `colour` would complete a line (legal or not), read from every line.
+  Board completing_cells(int colour) const {
+    Board cells;
+    for (int axis = 0; axis < kAxes; ++axis)
+      for (int line = 0; line < kLines && game_->line_cells(axis, line) > 0; ++line)
+        for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
+          cells.set(game_->line_site(axis, line, std::countr_zero(bits)));
+    return cells;
+  }
   void find_all_threats(Threats& threats) const {
-    threats = {};
-    for (int colour = 0; colour < 2; ++colour)
-      for (int axis = 0; axis < kAxes; ++axis)
-        for (int line = 0; line < kLines && game_->line_cells(axis, line) > 0; ++line)
-          for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
-            threats[colour].set(game_->line_site(axis, line, std::countr_zero(bits)));
+    for (int colour = 0; colour < 2; ++colour) threats[colour] = completing_cells(colour);
   }
   // After `colour` placed on `site`, capturing `captured` (if any).  Threats only grow,
   // apart from `site` itself: the new stone adds to its own lines; a freed cell adds
@@ -418,8 +422,6 @@ class NdengrodFastState final : public NdengrodState {
   static constexpr int kThreatDepth = 10;  // the most moves of the winner in one proof
   // A cell where `colour` would legally complete a line now, or -1.
   int legal_win(int colour) const;
-  // The cells where `colour` would complete a line (legal or not), read from every line.
-  Board completing_cells(int colour) const;
   ForcedWin attack(int64_t& budget, int depth) const;
   // Whether the defender's stone on `site` (legal) could take away every immediate win of
   // the attacker, `robust` being the attacker's winning cells whose legality only a stone

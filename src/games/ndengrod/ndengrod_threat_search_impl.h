@@ -24,16 +24,6 @@ ThreatSearch::ForcedWin NdengrodFastState<kWords>::threat_win(int64_t& budget) c
 }
 
 template <int kWords>
-typename NdengrodFastState<kWords>::Board NdengrodFastState<kWords>::completing_cells(int colour) const {
-  Board cells;
-  for (int axis = 0; axis < kAxes; ++axis)
-    for (int line = 0; line < kLines && game_->line_cells(axis, line) > 0; ++line)
-      for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
-        cells.set(game_->line_site(axis, line, std::countr_zero(bits)));
-  return cells;
-}
-
-template <int kWords>
 int NdengrodFastState<kWords>::legal_win(int colour) const {
   int found = -1;
   any_bit(completing_cells(colour), [&](int site) { return legal_at(site, colour, logged()) ? (found = site, true) : false; });
