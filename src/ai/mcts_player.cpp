@@ -7,6 +7,7 @@
 
 #include "ai/game_profiles.h"
 #include "ai/mcts_search.h"
+#include "core/pie_openings.h"
 
 namespace ludus::ai {
 namespace {
@@ -87,6 +88,17 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
   return kept;
 }
 
+Action MctsPlayer::balanced_opening(const History& history) const {
+  if (config_.generation != SearchGeneration::kLatest || !history.actions().empty() || !history.game().offers_pie())
+    return kNoAction;
+  const auto* table = dynamic_cast<const PieOpenings*>(&history.game());
+  if (!table) return kNoAction;
+  const std::vector<Action> moves = table->balanced_first_moves();
+  if (moves.empty()) return kNoAction;
+  const Action move = moves[config_.seed % moves.size()];  // the seed varies it from game to game
+  return history.state().is_legal(move) ? move : kNoAction;
+}
+
 MctsPlayer::MoveTime MctsPlayer::seconds_for_move(const State& state) {
   MoveTime time{config_.move_seconds, config_.move_seconds};
   if (config_.total_seconds > 0) {
@@ -107,6 +119,12 @@ MoveChoice MctsPlayer::choose(const History& history) {
   const int seat = state.seat_to_move();
   MoveChoice choice;
   choice.reused_nodes = reuse_or_reset(history);
+  if (const Action opening = balanced_opening(history); opening != kNoAction) {
+    choice.action = opening;
+    choice.best_line.push_back(state.action_to_text(opening));
+    choice.info = "a first move worth about half under the swap rule (the game's table)";
+    return choice;
+  }
   if (auto legal = state.legal_actions(); legal.size() == 1) {  // a forced move needs no thought
     choice.action = legal.front();
     choice.best_line.push_back(state.action_to_text(choice.action));

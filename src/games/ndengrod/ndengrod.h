@@ -15,6 +15,7 @@
 #include "core/bitboard.h"
 #include "core/game.h"
 #include "core/geometry.h"
+#include "core/pie_openings.h"
 #include "core/repetition.h"
 
 namespace ludus::ndengrod {
@@ -35,7 +36,7 @@ struct NdengrodMasks {
   Bitboard<kWords> all_sites;
 };
 
-class NdengrodGame : public Game {
+class NdengrodGame : public Game, public PieOpenings {
  public:
   static constexpr int kMaxNeighbours = 6;
   // The three axes (hex directions 0..2: east, south-east, south-west) cut the board into
@@ -63,6 +64,9 @@ class NdengrodGame : public Game {
   int num_sites() const { return num_sites_; }
   int line_length() const { return length_; }
   bool swap_enabled() const { return swap_enabled_; }
+  // On the default board (hex-hex 5, lines of 5, swap on): cells of the second ring from
+  // the edge, which the first player won about half the time with swap off (docs/ai.md).
+  std::vector<Action> balanced_first_moves() const override;
 
   // Zobrist keys of the stones, [2 * site + colour], and of the colour to move (0 for X),
   // for the superko rule.

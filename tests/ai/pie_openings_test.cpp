@@ -1,0 +1,57 @@
+// The first move from a game's table of moves worth about half under the pie rule
+// (core/pie_openings.h): played at the first ply where the table covers the board, varied
+// by the seed, never by profile=v1, and nowhere else.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <set>
+#include <string>
+
+#include "ai/mcts_player.h"
+#include "ai/spec_parser.h"
+#include "ai_test_support.h"
+#include "core/pie_openings.h"
+
+namespace ludus::ai {
+namespace {
+
+MoveChoice first_move(const std::string& spec, const std::map<std::string, std::string>& options, uint64_t seed) {
+  auto game = make_game("ndengrod", options);
+  PlayerConfig config;
+  config.seed = seed;
+  config.threads = 1;
+  MctsPlayer player("test", parse_player_spec(spec, config).mcts);
+  History h(game);
+  return player.choose(h);
+}
+
+TEST(PieOpenings, TheFirstMoveComesFromTheTableAndVariesWithTheSeed) {
+  auto game = make_game("ndengrod");
+  const auto table = dynamic_cast<const PieOpenings&>(*game).balanced_first_moves();
+  ASSERT_EQ(table.size(), 6u);
+  std::set<Action> played;
+  for (uint64_t seed = 1; seed <= 12; ++seed) {
+    const MoveChoice choice = first_move("mcts:iters=50", {}, seed);
+    EXPECT_NE(std::find(table.begin(), table.end(), choice.action), table.end());
+    EXPECT_NE(choice.info.find("the game's table"), std::string::npos) << choice.info;
+    played.insert(choice.action);
+  }
+  EXPECT_EQ(played.size(), table.size());
+  // After the first move the search decides, as everywhere.
+  History h(game);
+  h.play(table.front());
+  MctsPlayer second("test", parse_player_spec("mcts:iters=50", PlayerConfig{}).mcts);
+  EXPECT_EQ(second.choose(h).info.find("the game's table"), std::string::npos);
+}
+
+TEST(PieOpenings, OnlyOnTheMeasuredBoardAndNotForV1) {
+  for (const auto& options : std::vector<std::map<std::string, std::string>>{
+           {{"swap", "off"}}, {{"size", "6"}}, {{"length", "4"}}, {{"shape", "trapezoid"}, {"size", "5"}}}) {
+    EXPECT_TRUE(dynamic_cast<const PieOpenings&>(*make_game("ndengrod", options)).balanced_first_moves().empty());
+    EXPECT_EQ(first_move("mcts:iters=50", options, 1).info.find("the game's table"), std::string::npos);
+  }
+  EXPECT_EQ(first_move("mcts:iters=50,profile=v1", {}, 1).info.find("the game's table"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ludus::ai
