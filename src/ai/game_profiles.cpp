@@ -33,6 +33,7 @@ MctsConfig v1_config(const MctsConfig& config) {
   v1.guided_playouts = false;
   v1.root_check_budget = 200000;
   v1.threat_budget = 0;  // the threat search came after v1
+  v1.opening_table = false;  // so did the tables of first moves
   v1.parallelism = Parallelism::kTree;
   v1.max_nodes = int64_t{1} << 23;
   v1.reuse_tree = true;

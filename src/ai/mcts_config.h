@@ -72,6 +72,9 @@ struct MctsConfig {
   // Inside the tree: a node's mover looks for such a win once the node has this many
   // visits (0: never), with a budget of threat_budget / 32.
   int threat_visits = 16;
+  // At the first move of a game with the pie rule: a move from the game's table of first
+  // moves worth about half (PieOpenings), where it has one; false: the search decides.
+  bool opening_table = true;
 
   SearchGeneration generation = SearchGeneration::kLatest;
   // Set when a spec chose rave, c, bias or playout; otherwise the generation's profile for the

@@ -28,8 +28,8 @@ class MctsPlayer : public Player {
   // Moves the trees' roots to the current position; returns the nodes kept.
   int64_t reuse_or_reset(const History& history);
   // At the first move of a game with the pie rule, a move from the game's table of first
-  // moves worth about half (PieOpenings), chosen by the seed; else kNoAction.  Not for
-  // profile=v1, which searched its first move.
+  // moves worth about half (PieOpenings), chosen by the seed; else kNoAction.  Off with
+  // opening=search and for profile=v1, which searched its first move.
   Action balanced_opening(const History& history) const;
   // The time planned for this move, and the most it may take when the choice is unsettled
   // then (more only with a game budget, `total`).

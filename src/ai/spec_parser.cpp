@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, profile";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -122,6 +122,10 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "tv") {
     if (!parse_int(value, m.threat_visits) || m.threat_visits < 0 || m.threat_visits > 1000000)
       throw SpecError{"tv must be an integer from 0 to 1000000, not '" + value + "'"};
+  } else if (key == "opening") {
+    if (value == "table") m.opening_table = true;
+    else if (value == "search") m.opening_table = false;
+    else throw SpecError{"opening must be table or search, not '" + value + "'"};
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};

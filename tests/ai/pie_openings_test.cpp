@@ -1,6 +1,6 @@
 // The first move from a game's table of moves worth about half under the pie rule
 // (core/pie_openings.h): played at the first ply where the table covers the board, varied
-// by the seed, never by profile=v1, and nowhere else.
+// by the seed, never with opening=search or profile=v1, and nowhere else.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -44,13 +44,14 @@ TEST(PieOpenings, TheFirstMoveComesFromTheTableAndVariesWithTheSeed) {
   EXPECT_EQ(second.choose(h).info.find("the game's table"), std::string::npos);
 }
 
-TEST(PieOpenings, OnlyOnTheMeasuredBoardAndNotForV1) {
+TEST(PieOpenings, OnlyOnTheMeasuredBoardAndNotForV1OrOpeningSearch) {
   for (const auto& options : std::vector<std::map<std::string, std::string>>{
            {{"swap", "off"}}, {{"size", "6"}}, {{"length", "4"}}, {{"shape", "trapezoid"}, {"size", "5"}}}) {
     EXPECT_TRUE(dynamic_cast<const PieOpenings&>(*make_game("ndengrod", options)).balanced_first_moves().empty());
     EXPECT_EQ(first_move("mcts:iters=50", options, 1).info.find("the game's table"), std::string::npos);
   }
   EXPECT_EQ(first_move("mcts:iters=50,profile=v1", {}, 1).info.find("the game's table"), std::string::npos);
+  EXPECT_EQ(first_move("mcts:iters=50,opening=search", {}, 1).info.find("the game's table"), std::string::npos);
 }
 
 }  // namespace
