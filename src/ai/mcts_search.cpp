@@ -118,10 +118,8 @@ void prove_by_threats(Tree& tree, const State& root, int64_t budget) {
     return win;
   };
   if (const auto win = read(*threats); win.first != kNoAction) {
-    for (uint32_t i = 0; i < node.num_children; ++i) {
-      Node& child = tree.node(node.first_child + i);
-      if (child.action == win.first) set_proof(child, proof_of_result(seat), win.plies - 1);
-    }
+    if (const NodeIndex child = tree.find_child(Tree::root(), win.first); child != kNoNode)
+      set_proof(tree.node(child), proof_of_result(seat), win.plies - 1);
   } else {
     // When every move loses, none is marked: the search then still picks the move that
     // asks the most of an opponent who may not see its win.

@@ -56,15 +56,13 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
              dynamic_cast<const ThreatSearch*>(&root) != nullptr;
 }
 
-void SearchWorker::read_threats(Node& node, const State& state, int seat) {
-  if (node.flags.fetch_or(kThreatsRead, kRelaxed) & kThreatsRead) return;
+void SearchWorker::read_threats(NodeIndex index, const State& state, int seat) {
+  if (tree_.node(index).flags.fetch_or(kThreatsRead, kRelaxed) & kThreatsRead) return;
   int64_t budget = std::max<int64_t>(config_.threat_budget / 32, 1);
   const auto win = dynamic_cast<const ThreatSearch&>(state).threat_win(budget);
   if (win.first == kNoAction) return;
-  for (uint32_t i = 0; i < node.num_children; ++i) {
-    Node& child = tree_.node(node.first_child + i);
-    if (child.action == win.first) set_proof(child, proof_of_result(seat), win.plies - 1);
-  }
+  if (const NodeIndex child = tree_.find_child(index, win.first); child != kNoNode)
+    set_proof(tree_.node(child), proof_of_result(seat), win.plies - 1);
 }
 
 void SearchWorker::assign_priors_here(const State& state) {
@@ -125,7 +123,7 @@ void SearchWorker::iterate() {
     if (priors_ && !(flags & kPriorsClaimed) && node.n() >= static_cast<uint32_t>(config_.prior_visits))
       assign_priors_here(*state);
     if (threats_ && !(flags & kThreatsRead) && node.n() >= static_cast<uint32_t>(config_.threat_visits))
-      read_threats(node, *state, seat);
+      read_threats(current, *state, seat);
     NodeIndex child_index = select(node, seat);
     Node& child = tree_.node(child_index);
     const uint32_t earlier_visits = child.visits.fetch_add(1, kRelaxed);  // a virtual loss until backup

@@ -47,7 +47,7 @@ class SearchWorker {
   bool prove_from_book(Node& node, const State& state);
   // Once per node (kThreatsRead): proves the child that starts a win by threats for the
   // mover (ThreatSearch), and so the node.
-  void read_threats(Node& node, const State& state, int seat);
+  void read_threats(NodeIndex index, const State& state, int seat);
 
   Tree& tree_;
   const State& root_;

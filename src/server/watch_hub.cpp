@@ -131,9 +131,11 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
       // ended before its creation was pushed gets both: its ending push finds that revision
       // sent already, and a lobby listener must still hear of the end.
       const bool finished = sends.state && record.status == "finished";
-      const auto summary = game_summary_json(record);
-      if (sends.created) lobby.push_back(message({{"lobby", "created"}, {"board", board}, {"game", summary}}));
-      if (finished) lobby.push_back(message({{"lobby", "finished"}, {"board", board}, {"game", summary}}));
+      if (sends.created || finished) {
+        const auto summary = game_summary_json(record);
+        if (sends.created) lobby.push_back(message({{"lobby", "created"}, {"board", board}, {"game", summary}}));
+        if (finished) lobby.push_back(message({{"lobby", "finished"}, {"board", board}, {"game", summary}}));
+      }
     } catch (const ServerError& e) {
       state = message({{"board", board}, {"error", e.what()}, {"code", e.code()}});
     } catch (const std::exception& e) {

@@ -277,6 +277,13 @@ class NdengrodFastState final : public NdengrodState {
   bool legal_at(int site, int colour, const Seen& seen) const {
     return not_suicide(site, colour) && !recreates(site, colour, seen);
   }
+  // The lowest of the empty `cells` where `colour` may place, or -1.
+  template <typename Seen>
+  int first_legal(const Board& cells, int colour, const Seen& seen) const {
+    int found = -1;
+    any_bit(cells, [&](int site) { return legal_at(site, colour, seen) ? (found = site, true) : false; });
+    return found;
+  }
 
   // The enemy groups next to `site` that a stone of `colour` there leaves without an empty
   // neighbour, `freedoms` being the empty cells with that stone on the board.
@@ -407,9 +414,8 @@ class NdengrodFastState final : public NdengrodState {
   template <typename Seen>
   int guided_choice(const Threats& threats, Rng& rng, const Seen& seen) const {
     const int me = to_move_, other = me ^ 1;
-    int chosen = -1;
-    if (any_bit(threats[me], [&](int site) { return legal_at(site, me, seen) ? (chosen = site, true) : false; }))
-      return chosen;
+    int chosen = first_legal(threats[me], me, seen);
+    if (chosen >= 0) return chosen;
     uint32_t blocks = 0;
     any_bit(threats[other], [&](int site) {
       if (legal_at(site, other, seen) && legal_at(site, me, seen) && rng.below(++blocks) == 0) chosen = site;

@@ -25,9 +25,7 @@ ThreatSearch::ForcedWin NdengrodFastState<kWords>::threat_win(int64_t& budget) c
 
 template <int kWords>
 int NdengrodFastState<kWords>::legal_win(int colour) const {
-  int found = -1;
-  any_bit(completing_cells(colour), [&](int site) { return legal_at(site, colour, logged()) ? (found = site, true) : false; });
-  return found;
+  return first_legal(completing_cells(colour), colour, logged());
 }
 
 template <int kWords>
