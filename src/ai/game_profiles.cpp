@@ -10,6 +10,7 @@ MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& prof
   if (!config.exploration_chosen) out.exploration = profile.exploration;
   if (!config.rave_bias_chosen) out.rave_bias = profile.rave_bias;
   if (!config.playout_chosen) out.guided_playouts = profile.guided_playouts;
+  if (!config.minimax_chosen) out.minimax_weight = profile.minimax_weight;
   if (config.priors == "auto") out.priors = profile.priors ? "on" : "off";
   return out;
 }
@@ -34,6 +35,7 @@ MctsConfig v1_config(const MctsConfig& config) {
   v1.root_check_budget = 200000;
   v1.threat_budget = 0;  // the threat search came after v1
   v1.opening_table = false;  // so did the tables of first moves
+  v1.minimax_weight = 0;     // and the implicit minimax backups
   v1.parallelism = Parallelism::kTree;
   v1.max_nodes = int64_t{1} << 23;
   v1.reuse_tree = true;
@@ -53,6 +55,7 @@ SearchProfile v1_game_profile(const GameInfo& game) {
   else v1 = game.search;
   v1.rave_bias = 0.002;
   v1.priors = false;
+  v1.minimax_weight = 0;
   return v1;
 }
 

@@ -75,14 +75,19 @@ struct MctsConfig {
   // At the first move of a game with the pie rule: a move from the game's table of first
   // moves worth about half (PieOpenings), where it has one; false: the search decides.
   bool opening_table = true;
+  // In games whose State offers a StaticEvaluation (core/static_evaluation.h): the weight
+  // of the evaluation backed up by minimax through the tree in a child's value,
+  // (1 - w) * q + w * minimax (0: not used).  The game's profile sets it unless a spec did.
+  double minimax_weight = 0;
 
   SearchGeneration generation = SearchGeneration::kLatest;
-  // Set when a spec chose rave, c, bias or playout; otherwise the generation's profile for the
+  // Set when a spec chose rave, c, bias, playout or im; otherwise the generation's profile for the
   // game (game_profiles.cpp) does.
   bool rave_chosen = false;
   bool exploration_chosen = false;
   bool rave_bias_chosen = false;
   bool playout_chosen = false;
+  bool minimax_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------
   int threads = 1;             // 0 = every hardware thread

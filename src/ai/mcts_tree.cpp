@@ -56,6 +56,7 @@ void copy_node(const Node& from, Node& to) {
   to.score2.store(from.score2.load(r), r);
   to.amaf_visits.store(from.amaf_visits.load(r), r);
   to.amaf_score2.store(from.amaf_score2.load(r), r);
+  to.minimax.store(from.minimax.load(r), r);
 }
 
 void set_proof(Node& node, Proof proof, int plies) {

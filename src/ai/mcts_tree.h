@@ -51,6 +51,9 @@ struct Node {
   std::atomic<uint32_t> score2{0};    // doubled reward sum for `mover`
   std::atomic<uint32_t> amaf_visits{0};
   std::atomic<uint32_t> amaf_score2{0};
+  // Implicit minimax value for `mover` in [0, 1]: the static evaluation of a leaf, the
+  // best of the children's for an expanded node; negative while unknown.
+  std::atomic<float> minimax{-1.0f};
 
   bool expanded() const { return expansion.load(std::memory_order_acquire) == kExpanded; }
   Proof proven() const { return static_cast<Proof>(proof.load(std::memory_order_relaxed)); }

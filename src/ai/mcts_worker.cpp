@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/static_evaluation.h"
 #include "core/threat_search.h"
 
 namespace ludus::ai {
@@ -54,6 +55,7 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
   threats_ = config_.solver && config_.threat_budget > 0 && config_.threat_visits > 0 &&
              dynamic_cast<const ThreatSearch*>(&root) != nullptr;
+  evaluation_ = config_.minimax_weight > 0 && dynamic_cast<const StaticEvaluation*>(&root) != nullptr;
 }
 
 void SearchWorker::read_threats(NodeIndex index, const State& state, int seat) {
@@ -113,6 +115,7 @@ void SearchWorker::iterate() {
       const uint32_t threshold = std::max<uint32_t>(static_cast<uint32_t>(config_.expand_threshold), siblings / 32);
       bool expand = current == Tree::root() || node.n() >= threshold;
       if (!expand || !expand_node(tree_, current, *state, seat, rng_, legal_)) {
+        if (evaluation_ && node.minimax.load(kRelaxed) < 0) evaluate_leaf(node, *state);
         winner = simulate(*state);
         break;
       }
@@ -133,6 +136,7 @@ void SearchWorker::iterate() {
     if (state->is_terminal()) {
       winner = state->winning_seat();
       if (config_.solver && child.proven() == kUnproven) set_proof(child, proof_of_result(winner), 0);
+      if (evaluation_) child.minimax.store(0.5f * static_cast<float>(reward2(winner, child.mover)), kRelaxed);
       ended_on_proof = true;
       break;
     }
@@ -144,6 +148,7 @@ void SearchWorker::iterate() {
     current = child_index;
   }
   backup(winner);
+  if (evaluation_) backup_minimax();
   if (sites_)
     for (int site = 0; site < sites_->num_sites(); ++site)
       final_board_[static_cast<size_t>(site)] = static_cast<int8_t>(state->site_colour(site));
@@ -162,6 +167,7 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
   const bool rave = config_.rave;
   // Progressive bias of learned priors (children hold 0 without them).
   const float prior_bias = static_cast<float>(config_.prior_weight) * (1.0f / 65535.0f);
+  const float minimax_weight = evaluation_ ? static_cast<float>(config_.minimax_weight) : 0.0f;
   float best = -std::numeric_limits<float>::infinity(), best_lost = best;
   NodeIndex chosen = kNoNode, chosen_lost = kNoNode;
   const Node* children = &tree_.node(node.first_child);
@@ -195,6 +201,10 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
           q = mean + beta * (amaf - mean);
         }
       }
+    }
+    if (minimax_weight > 0) {
+      const float minimax = child.minimax.load(kRelaxed);
+      if (minimax >= 0) q += minimax_weight * (minimax - q);
     }
     const float bias = prior_bias * static_cast<float>(child.prior.load(kRelaxed)) * inverse(n + 1);
     if (q + explore + bias > best) best = q + explore + bias, chosen = node.first_child + i;
@@ -276,6 +286,35 @@ void SearchWorker::update_amaf(int winning_seat) {
     }
   }
   for (Action a : trace_actions_) played_[a] = 0;
+}
+
+void SearchWorker::evaluate_leaf(Node& node, const State& state) {
+  // Seats and colours map both ways by the same exchange.
+  const float estimate = dynamic_cast<const StaticEvaluation&>(state).win_estimate(state.seat_of_colour(node.mover));
+  node.minimax.store(estimate, kRelaxed);
+}
+
+// Each path node above the leaf takes its mover's view of the best child for the player
+// to move there (children's values are for that player).  Proven children count as won or
+// lost.  Stops where a value does not change: the nodes above depend only on it.
+void SearchWorker::backup_minimax() {
+  for (size_t i = path_.size() - 1; i-- > 0;) {
+    Node& node = tree_.node(path_[i]);
+    if (!node.expanded()) break;
+    const int seat = seats_[i];
+    float best = -1.0f;
+    const Node* children = &tree_.node(node.first_child);
+    for (uint32_t c = 0; c < node.num_children; ++c) {
+      const Proof proof = children[c].proven();
+      const float value = proof == kUnproven ? children[c].minimax.load(kRelaxed)
+                                             : 0.5f * static_cast<float>(reward2(proof_winner(proof), seat));
+      best = std::max(best, value);
+    }
+    if (best < 0) break;
+    const float mine = node.mover == seat ? best : 1.0f - best;
+    if (node.minimax.load(kRelaxed) == mine) break;
+    node.minimax.store(mine, kRelaxed);
+  }
 }
 
 void SearchWorker::propagate_proofs() {

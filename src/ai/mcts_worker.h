@@ -1,6 +1,7 @@
 #pragma once
 // One search thread's loop body: select (UCT + RAVE, proven moves honoured), expand,
-// simulate, back up seat rewards and AMAF statistics, and propagate proofs.  Where the
+// simulate, back up seat rewards, AMAF statistics and, where the game has a static
+// evaluation, implicit minimax values, and propagate proofs.  Where the
 // opening book (solver/opening_book.h) has the board, a node whose position it knows is
 // proven on its first visit, so proven subtrees are never searched again.
 // AMAF ("all moves as first") needs to know which moves were played below a node.  Two
@@ -41,6 +42,10 @@ class SearchWorker {
   void backup(int winning_seat);
   void update_amaf(int winning_seat);
   void propagate_proofs();
+  // Implicit minimax: a node's static evaluation on its first visit, and the best child's
+  // value carried up the path after each iteration.
+  void evaluate_leaf(Node& node, const State& state);
+  void backup_minimax();
   void push_trace(Action action, const State& state);
   void learn_sites(Node& node, const State& state);
   // On a node's first visit: proves it when the opening book knows its position.
@@ -67,6 +72,7 @@ class SearchWorker {
   // The proven positions stored for this board, when there are any (the solver's keys).
   const solver::OpeningBook* book_ = nullptr;
   std::unique_ptr<solver::ExactKeyer> keyer_;
+  bool evaluation_ = false;  // the State offers a StaticEvaluation and the config weighs it
   bool threats_ = false;  // the game offers a ThreatSearch and the config reads it in the tree
   // Learned move priors (null: none) and the two moves before the root.
   std::unique_ptr<priors::MovePriors> priors_;

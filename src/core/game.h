@@ -36,6 +36,9 @@ struct SearchProfile {
   // Whether a move's local pattern may be turned by every symmetry of the board's
   // directions when learning priors; false keeps each axis (players aim at different sides).
   bool patterns_turn_freely = true;
+  // Weight of the State's StaticEvaluation backed up by minimax through the tree
+  // (implicit minimax backups; 0: none), where measured to pay.
+  double minimax_weight = 0;
 };
 
 // How a game lets the second player answer a strong first move.

@@ -91,7 +91,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, im, profile)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");
@@ -164,6 +164,7 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
     EXPECT_EQ(m.root_check_budget, 200000);
     EXPECT_EQ(m.threat_budget, 0);
     EXPECT_FALSE(m.opening_table);
+    EXPECT_EQ(m.minimax_weight, 0);
     EXPECT_EQ(m.parallelism, Parallelism::kTree);
     EXPECT_EQ(m.max_nodes, int64_t{1} << 23);
     EXPECT_EQ(m.reuse_tree, true);
@@ -195,6 +196,7 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
     EXPECT_EQ(active.exploration, g.exploration);
     EXPECT_EQ(active.guided_playouts, g.guided);
     EXPECT_EQ(active.rave_bias, 0.002);
+    EXPECT_EQ(active.minimax_weight, 0);
   }
   // The default generation is the latest, which reads the games' own profiles.
   EXPECT_EQ(parse_player_spec("hard", config).mcts.generation, SearchGeneration::kLatest);

@@ -28,8 +28,10 @@ const GameInfo kInfo{
     // at 100 ms: 59.0% of 100 and 53.0% of 200 games (pw = 3), 53.0% and 56.5% of 200 with
     // pw = 6 and 1.5: together 54.9% [51.2%, 58.5%] of 700, a small gain.  Retrained with
     // the lines and tactics groups (slide or placement, exclusive points gained), against
-    // that file: 61.0% [56.1%, 65.7%] of 400.
-    .search = {.rave = false, .exploration = 0.4, .guided_playouts = true, .priors = true},
+    // that file: 61.0% [56.1%, 65.7%] of 400.  Exclusive points also judge every new node,
+    // backed up by minimax and weighed 0.1 in selection (EpoxyState::win_estimate; w = 0.3
+    // lost 43%): 58.0% and 63.0% of 200 at 100 ms against none, 60.5% [55.6%, 65.2%] of 400.
+    .search = {.rave = false, .exploration = 0.4, .guided_playouts = true, .priors = true, .minimax_weight = 0.1},
     .bench_boards = {{}, {{"size", "m"}}, {{"size", "xxl"}}},
     .may_draw = false,
 };

@@ -6,9 +6,12 @@
 // table reads (slide_allowed).
 #include <algorithm>
 #include <bit>
+#include <cmath>
 
 #include "core/error.h"
 #include "games/epoxy/epoxy_state.h"
+
+#include <cmath>
 
 namespace ludus::epoxy {
 namespace {
@@ -355,6 +358,15 @@ int EpoxyState::random_playout(Rng& rng) {
 int EpoxyState::exclusive_points(int colour) const {
   const Board empty = game_->all_sites().and_not(stones_[0] | stones_[1]);
   return (empty & seen_[colour]).and_not(seen_[1 - colour]).count();
+}
+
+float EpoxyState::win_estimate(int colour) const {
+  if (is_terminal()) return winner_ == colour ? 1.0f : 0.0f;
+  // A lead of 4 points reads as 88%.  At the weight 0.3 this scale scored 43% of 200 and
+  // a flatter 0.2 scored 48.5% (docs/ai.md); at the shipped 0.1 only 0.5 was measured.
+  constexpr float kScale = 0.5f;
+  const int lead = exclusive_points(colour) - exclusive_points(1 - colour);
+  return 1.0f / (1.0f + std::exp(-kScale * static_cast<float>(lead)));
 }
 
 int EpoxyState::prior_tactic(Action action) const {

@@ -12,11 +12,12 @@
 #include "core/game.h"
 #include "core/prior_tactics.h"
 #include "core/repetition.h"
+#include "core/static_evaluation.h"
 #include "games/epoxy/epoxy.h"
 
 namespace ludus::epoxy {
 
-class EpoxyState : public State, public PriorTactics {
+class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
  public:
   explicit EpoxyState(const EpoxyGame& game);
 
@@ -55,6 +56,9 @@ class EpoxyState : public State, public PriorTactics {
   // Empty points only `colour` may place on: some stone of its own sees them (so the
   // opponent may not place there) and no opponent stone does.
   int exclusive_points(int colour) const;
+  // For the search's implicit minimax (core/static_evaluation.h): a logistic curve of the
+  // lead in exclusive points; 1 or 0 once the game is over.
+  float win_estimate(int colour) const override;
 
   // A uniformly random legal action, without building the list (not terminal).
   Action random_action(Rng& rng) const;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 
 #include "core/random.h"
 #include "games/epoxy/epoxy_reference.h"
@@ -157,6 +158,29 @@ TEST(EpoxyPriorTactic, MatchesTheReferenceCountAlongRandomGames) {
   EXPECT_GT(slides, 50);
   EXPECT_GT(losses, 50);
   EXPECT_GT(gains, 50);
+}
+
+// The search's static evaluation: a logistic curve of the lead in exclusive points, the
+// two colours' estimates summing to one, and the result once the game is over.
+TEST(EpoxyWinEstimate, FollowsTheLeadInExclusivePoints) {
+  auto game = epoxy_game();
+  auto empty = position(*game, "", "");
+  EXPECT_FLOAT_EQ(empty->win_estimate(0), 0.5f);
+  auto lone = position(*game, "g5", "");  // 12 to 0
+  auto two = position(*game, "g5", "g7");  // 9 to 5
+  EXPECT_FLOAT_EQ(lone->win_estimate(0), 1.0f / (1.0f + std::exp(-0.5f * 12)));
+  EXPECT_FLOAT_EQ(two->win_estimate(0), 1.0f / (1.0f + std::exp(-0.5f * 4)));
+  for (const auto* state : {lone.get(), two.get()}) {
+    EXPECT_NEAR(state->win_estimate(0) + state->win_estimate(1), 1.0f, 1e-6f);
+    EXPECT_LT(state->win_estimate(1), 0.5f);
+  }
+  Rng rng(5);
+  for (int g = 0; g < 20; ++g) {
+    EpoxyState state(*game);
+    while (!state.is_terminal()) state.apply(state.random_action(rng));
+    EXPECT_EQ(state.win_estimate(state.winner()), 1.0f);
+    EXPECT_EQ(state.win_estimate(1 - state.winner()), 0.0f);
+  }
 }
 
 }  // namespace

@@ -1,0 +1,19 @@
+#pragma once
+// An optional side of a State, found by dynamic_cast (like PriorTactics): a judgement of
+// the position without playing it out.  The search backs these values up through its
+// tree beside the playout results ("implicit minimax backups": Lanctot, Winands, Pepels
+// and Sturtevant, "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
+// Minimax Backups", 2014), so a move that gives away what the evaluation sees is
+// recognised after one visit of each reply instead of many playouts.
+
+namespace ludus {
+
+class StaticEvaluation {
+ public:
+  virtual ~StaticEvaluation() = default;
+  // The estimated chance, in [0, 1], that `colour` wins from this position (1 or 0 once
+  // the game is over).  Called once for each new node of a search tree: keep it cheap.
+  virtual float win_estimate(int colour) const = 0;
+};
+
+}  // namespace ludus

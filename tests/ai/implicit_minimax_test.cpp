@@ -1,0 +1,143 @@
+// Implicit minimax backups (core/static_evaluation.h, SearchWorker::backup_minimax): after
+// a search, every node's stored value is checked against a slow recomputation over the
+// whole tree: a visited leaf holds its position's evaluation, an ended game its result,
+// and an expanded node the best of its children's values for the player to move there.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "ai/game_profiles.h"
+#include "ai/mcts_search.h"
+#include "ai/mcts_tree.h"
+#include "ai/mcts_worker.h"
+#include "ai/spec_parser.h"
+#include "ai_test_support.h"
+#include "core/error.h"
+#include "core/random.h"
+#include "core/static_evaluation.h"
+
+namespace ludus::ai {
+namespace {
+
+MctsConfig minimax_config(double weight, bool solver) {
+  MctsConfig config;
+  config.rave = false;
+  config.guided_playouts = true;
+  config.solver = solver;
+  config.minimax_weight = weight;
+  config.seed = 7;
+  return config;
+}
+
+// Grows a tree from `root` with `iterations` single-threaded iterations.
+std::unique_ptr<Tree> grow(const State& root, const MctsConfig& config, int iterations) {
+  auto tree = std::make_unique<Tree>(1 << 20);
+  tree->reset(1 - root.seat_to_move());
+  prepare_root(*tree, root, config);
+  SearchWorker worker(*tree, root, config, 11, nullptr);
+  for (int i = 0; i < iterations && tree->node(Tree::root()).proven() == kUnproven; ++i) worker.iterate();
+  return tree;
+}
+
+struct Recount {
+  int leaves = 0, ended = 0, inner = 0;
+};
+
+// The slow recomputation: walks the tree with the positions, returns nothing, counts what it checked.
+void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool is_root, Recount& count) {
+  const Node& node = tree.node(index);
+  const float stored = node.minimax.load();
+  // A proven node's value is its proof, for its parent and for the search; the checks
+  // before the search prove some nodes of the first plies without iterating through them.
+  if (!is_root && node.proven() != kUnproven && !state.is_terminal()) return;
+  if (state.is_terminal()) {
+    if (node.n() == 0) return;
+    EXPECT_EQ(stored, state.winning_seat() == node.mover ? 1.0f : 0.0f);
+    ++count.ended;
+    return;
+  }
+  if (!node.expanded()) {
+    if (node.n() == 0 || is_root) return;
+    const auto& evaluation = dynamic_cast<const StaticEvaluation&>(state);
+    EXPECT_EQ(stored, evaluation.win_estimate(state.seat_of_colour(node.mover))) << state.render();
+    ++count.leaves;
+    return;
+  }
+  const int seat = state.seat_to_move();
+  float best = -1.0f;
+  for (uint32_t c = 0; c < node.num_children; ++c) {
+    const NodeIndex child_index = node.first_child + c;
+    const Node& child = tree.node(child_index);
+    auto next = state.clone();
+    next->apply(child.action);
+    check_minimax(tree, child_index, *next, false, count);
+    const Proof proof = child.proven();
+    best = std::max(best, proof == kUnproven ? child.minimax.load() : 0.5f * reward2(proof_winner(proof), seat));
+  }
+  if (best < 0) return;
+  EXPECT_EQ(stored, node.mover == seat ? best : 1.0f - best) << "an expanded node of depth-first index " << index;
+  ++count.inner;
+}
+
+TEST(ImplicitMinimax, EveryNodeHoldsWhatASlowRecomputationFinds) {
+  auto game = make_game("epoxy");
+  Rng rng(3);
+  Recount count;
+  // Positions from the opening to the end of the game, where results enter the tree too.
+  for (int plies : {0, 9, 30, 50}) {
+    History h(game);
+    for (int p = 0; p < plies && !h.is_over(); ++p) {
+      const auto legal = h.state().legal_actions();
+      h.play(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
+    }
+    if (h.is_over()) continue;
+    for (bool solver : {false, true}) {
+      auto tree = grow(h.state(), minimax_config(0.1, solver), 3000);
+      if (solver) continue;  // proofs change after the backup; only that it runs is checked
+      check_minimax(*tree, Tree::root(), h.state(), true, count);
+    }
+  }
+  EXPECT_GT(count.leaves, 1000);
+  EXPECT_GT(count.inner, 500);
+  EXPECT_GT(count.ended, 0);
+}
+
+// Off (the weight 0, or a game without a StaticEvaluation), nothing is evaluated.
+TEST(ImplicitMinimax, CostsNothingWhenOff) {
+  for (const auto& [name, weight] : {std::pair{"epoxy", 0.0}, std::pair{"netted", 0.5}}) {
+    auto game = make_game(name);
+    History h(game);
+    auto tree = grow(h.state(), minimax_config(weight, true), 500);
+    for (int64_t i = 0; i < tree->size(); ++i)
+      ASSERT_LT(tree->node(static_cast<NodeIndex>(i)).minimax.load(), 0.0f) << name;
+  }
+}
+
+// Epoxy's profile weighs the evaluation; a spec may choose another weight, v1 none.
+TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
+  auto epoxy = make_game("epoxy");
+  EXPECT_GT(epoxy->info().search.minimax_weight, 0.0);
+  for (const char* name : {"n-mesh", "netted", "ndengrod", "trellis"})
+    EXPECT_EQ(make_game(name)->info().search.minimax_weight, 0.0) << name;
+  const PlayerConfig config;
+  EXPECT_EQ(parse_player_spec("mcts:im=0.3", config).mcts.minimax_weight, 0.3);
+  const MctsConfig none = parse_player_spec("mcts:im=0", config).mcts;
+  EXPECT_TRUE(none.minimax_chosen);
+  EXPECT_EQ(with_game_profile(none, epoxy->info()).minimax_weight, 0.0);
+  EXPECT_EQ(with_game_profile(parse_player_spec("mcts", config).mcts, epoxy->info()).minimax_weight,
+            epoxy->info().search.minimax_weight);
+  EXPECT_EQ(with_game_profile(parse_player_spec("mcts:profile=v1", config).mcts, epoxy->info()).minimax_weight, 0.0);
+  try {
+    parse_player_spec("mcts:im=1.5", config);
+    FAIL() << "im=1.5 was accepted";
+  } catch (const LudusError& e) {
+    EXPECT_STREQ(e.what(), "bad AI spec 'mcts:im=1.5': im must be a number from 0 to 1, not '1.5'");
+  }
+  EXPECT_THROW(parse_player_spec("mcts:im=x", config), LudusError);
+}
+
+}  // namespace
+}  // namespace ludus::ai
