@@ -88,6 +88,8 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
             "bad AI spec 'strong': unknown player 'strong' (expected random, easy, medium, hard, max or mcts:KEY=VALUE,...)");
   EXPECT_EQ(error_of("mcts:iters=abc"), "bad AI spec 'mcts:iters=abc': iters must be a positive integer, not 'abc'");
   EXPECT_EQ(error_of("mcts:iters=0"), "bad AI spec 'mcts:iters=0': iters must be a positive integer, not '0'");
+  EXPECT_EQ(error_of("mcts:im=1.5"), "bad AI spec 'mcts:im=1.5': im must be a number from 0 to 1, not '1.5'");
+  EXPECT_EQ(error_of("mcts:im=x"), "bad AI spec 'mcts:im=x': im must be a number from 0 to 1, not 'x'");
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
