@@ -298,9 +298,8 @@ void SearchWorker::evaluate_leaf(Node& node, const State& state) {
 // to move there (children's values are for that player).  Proven children count as won or
 // lost.  Stops where a value does not change: the nodes above depend only on it.
 void SearchWorker::backup_minimax() {
-  for (size_t i = path_.size() - 1; i-- > 0;) {
+  for (size_t i = path_.size() - 1; i-- > 0;) {  // every node above the last is expanded
     Node& node = tree_.node(path_[i]);
-    if (!node.expanded()) break;
     const int seat = seats_[i];
     float best = -1.0f;
     const Node* children = &tree_.node(node.first_child);

@@ -377,21 +377,21 @@ class NdengrodFastState final : public NdengrodState {
     }
     return result & empty;
   }
+  // Adds the cells where `colour` would complete the given line (legal or not).
+  void add_line_threats(Board& board, int colour, int axis, int line) const {
+    for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
+      board.set(game_->line_site(axis, line, std::countr_zero(bits)));
+  }
   // Adds `colour`'s threats on the three lines through `site`.
   void add_threats_through(Board& board, int colour, int site) const {
-    for (int axis = 0; axis < kAxes; ++axis) {
-      const int line = line_places_[site][axis].line;
-      for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
-        board.set(game_->line_site(axis, line, std::countr_zero(bits)));
-    }
+    for (int axis = 0; axis < kAxes; ++axis) add_line_threats(board, colour, axis, line_places_[site][axis].line);
   }
   // The cells where `colour` would complete a line (legal or not), read from every line.
   Board completing_cells(int colour) const {
     Board cells;
     for (int axis = 0; axis < kAxes; ++axis)
       for (int line = 0; line < kLines && game_->line_cells(axis, line) > 0; ++line)
-        for (uint32_t bits = completing_positions(colour, axis, line); bits; bits &= bits - 1)
-          cells.set(game_->line_site(axis, line, std::countr_zero(bits)));
+        add_line_threats(cells, colour, axis, line);
     return cells;
   }
   void find_all_threats(Threats& threats) const {
