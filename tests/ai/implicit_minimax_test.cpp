@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <vector>
@@ -50,8 +51,9 @@ void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool i
   const Node& node = tree.node(index);
   const float stored = node.minimax.load();
   // A proven node's value is its proof, for its parent and for the search; the checks
-  // before the search prove some nodes of the first plies without iterating through them.
-  if (!is_root && node.proven() != kUnproven && !state.is_terminal()) return;
+  // before the search prove some nodes of the first plies without iterating through them
+  // (and a root they prove is not searched at all).
+  if (node.proven() != kUnproven && !state.is_terminal()) return;
   if (state.is_terminal()) {
     if (node.n() == 0) return;
     EXPECT_EQ(stored, state.winning_seat() == node.mover ? 1.0f : 0.0f);
@@ -81,12 +83,11 @@ void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool i
   ++count.inner;
 }
 
-TEST(ImplicitMinimax, EveryNodeHoldsWhatASlowRecomputationFinds) {
-  auto game = make_game("epoxy");
+// Positions from the opening to the end of the game, where results enter the tree too.
+void check_searches(const char* name, std::initializer_list<int> openings, Recount& count) {
+  auto game = make_game(name);
   Rng rng(3);
-  Recount count;
-  // Positions from the opening to the end of the game, where results enter the tree too.
-  for (int plies : {0, 9, 30, 50}) {
+  for (int plies : openings) {
     History h(game);
     for (int p = 0; p < plies && !h.is_over(); ++p) {
       const auto legal = h.state().legal_actions();
@@ -99,14 +100,25 @@ TEST(ImplicitMinimax, EveryNodeHoldsWhatASlowRecomputationFinds) {
       check_minimax(*tree, Tree::root(), h.state(), true, count);
     }
   }
-  EXPECT_GT(count.leaves, 1000);
-  EXPECT_GT(count.inner, 500);
-  EXPECT_GT(count.ended, 0);
+}
+
+TEST(ImplicitMinimax, EveryNodeHoldsWhatASlowRecomputationFinds) {
+  Recount epoxy;
+  check_searches("epoxy", {0, 9, 30, 50}, epoxy);
+  EXPECT_GT(epoxy.leaves, 1000);
+  EXPECT_GT(epoxy.inner, 500);
+  EXPECT_GT(epoxy.ended, 0);
+  // Netted's games are short (about 20 placements): the searches reach their ends.
+  Recount netted;
+  check_searches("netted", {0, 6, 12}, netted);
+  EXPECT_GT(netted.leaves, 1000);
+  EXPECT_GT(netted.inner, 500);
+  EXPECT_GT(netted.ended, 0);
 }
 
 // Off (the weight 0, or a game without a StaticEvaluation), nothing is evaluated.
 TEST(ImplicitMinimax, CostsNothingWhenOff) {
-  for (const auto& [name, weight] : {std::pair{"epoxy", 0.0}, std::pair{"netted", 0.5}}) {
+  for (const auto& [name, weight] : {std::pair{"epoxy", 0.0}, std::pair{"n-mesh", 0.5}}) {
     auto game = make_game(name);
     History h(game);
     auto tree = grow(h.state(), minimax_config(weight, true), 500);
@@ -115,11 +127,12 @@ TEST(ImplicitMinimax, CostsNothingWhenOff) {
   }
 }
 
-// Epoxy's profile weighs the evaluation; a spec may choose another weight, v1 none.
+// Epoxy's and Netted's profiles weigh the evaluation; a spec may choose another weight, v1 none.
 TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
   auto epoxy = make_game("epoxy");
   EXPECT_GT(epoxy->info().search.minimax_weight, 0.0);
-  for (const char* name : {"n-mesh", "netted", "ndengrod", "trellis"})
+  EXPECT_GT(make_game("netted")->info().search.minimax_weight, 0.0);
+  for (const char* name : {"n-mesh", "ndengrod", "trellis"})
     EXPECT_EQ(make_game(name)->info().search.minimax_weight, 0.0) << name;
   const PlayerConfig config;
   EXPECT_EQ(parse_player_spec("mcts:im=0.3", config).mcts.minimax_weight, 0.3);

@@ -77,6 +77,7 @@ class NettedEngineState final : public NettedState {
   bool step_open(int colour, int a, int b) const override { return open_[colour][a].test(b); }
   int netted_stones() const override { return netted_stones_; }
   int netted_edges() const override { return netted_edges_; }
+  int room(int colour) const override { return regions_[colour].room(); }
 
   using Regions = NettedRegions<W>;
   using Cut = typename Regions::Cut;

@@ -1,5 +1,7 @@
 #include "games/netted/netted_reference.h"
 
+#include <algorithm>
+
 namespace ludus::netted {
 namespace {
 
@@ -99,6 +101,23 @@ bool NettedReference::has_netted_group(const Cells& cells, int colour) const {
     if (edges <= stones) return true;
   }
   return false;
+}
+
+int NettedReference::room(const Cells& cells, int colour) const {
+  const Nets n = nets(cells);
+  std::vector<char> counted(geometry_.num_sites(), 0);
+  int sum = 0;
+  for (int c = 0; c < geometry_.num_sites(); ++c) {
+    if (counted[c]) continue;
+    int edges = 0, stones = 0;
+    for (int r : region(cells, n, colour, c)) {
+      counted[r] = 1;
+      edges += is_edge(r);
+      stones += cells[r] == colour;
+    }
+    sum += std::max(0, edges - stones - 1);
+  }
+  return sum;
 }
 
 std::vector<int> NettedReference::legal_placements(Cells cells, int colour) const {

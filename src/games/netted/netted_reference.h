@@ -36,6 +36,9 @@ class NettedReference {
   bool region_lives(const Cells& cells, const Nets& nets, int colour, int cell) const;
   // Whether some group of `colour` is dead.
   bool has_netted_group(const Cells& cells, int colour) const;
+  // Over the regions of `colour`: edge cells less its stones less one, never below 0
+  // (NettedState::room).
+  int room(const Cells& cells, int colour) const;
   // Empty cells where `colour` may place: every placement that is not suicide.
   std::vector<int> legal_placements(Cells cells, int colour) const;
 

@@ -16,6 +16,7 @@
 // by ring in lockstep: floods that meet merge, and the work stops as soon as one flood
 // is left (the rest is still one region) or a flood runs out (a closed part, which
 // becomes a region of its own) — so the cost follows the smaller parts, not the board.
+#include <algorithm>
 #include <array>
 #include <bit>
 #include <cstdint>
@@ -54,6 +55,14 @@ class NettedRegions {
   int edges(int region) const { return edges_[region]; }
   int stones(int region) const { return stones_[region]; }
   bool dead(int region) const { return stones_[region] > 0 && edges_[region] <= stones_[region]; }
+  // The stones this colour could still place if the opponent did nothing: in each region
+  // until one edge cell more than stones is left (a stone on an edge cell keeps the cell
+  // counted, so every placement costs one).  A pass over the slots, not the cells.
+  int room() const {
+    int sum = 0;
+    slots_.for_each([&](int region) { sum += std::max(0, edges_[region] - stones_[region] - 1); });
+    return sum;
+  }
 
   // A stone was placed on an empty cell of `region`.
   void add_stone(int region);

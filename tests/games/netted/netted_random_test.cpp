@@ -30,6 +30,8 @@ void expect_matches_reference(const NettedReference& ref, const State& base) {
       }
     }
   }
+  for (int colour = 0; colour < 2; ++colour)
+    ASSERT_EQ(state.room(colour), ref.room(cells, colour)) << "room of colour " << colour << "\n" << state.render();
   // The colour to move is judged as if the other one had just placed.
   const int mover = 1 - state.to_move(), next = state.to_move();
   const bool netted = ref.has_netted_group(cells, next);
