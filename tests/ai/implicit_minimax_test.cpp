@@ -114,6 +114,11 @@ TEST(ImplicitMinimax, EveryNodeHoldsWhatASlowRecomputationFinds) {
   EXPECT_GT(netted.leaves, 1000);
   EXPECT_GT(netted.inner, 500);
   EXPECT_GT(netted.ended, 0);
+  // Ndengrod: from the swap on move 2 to the middle game, where captures and lines end games.
+  Recount ndengrod;
+  check_searches("ndengrod", {1, 10, 24}, ndengrod);
+  EXPECT_GT(ndengrod.leaves, 1000);
+  EXPECT_GT(ndengrod.inner, 500);
 }
 
 // Off (the weight 0, or a game without a StaticEvaluation), nothing is evaluated.
@@ -127,12 +132,14 @@ TEST(ImplicitMinimax, CostsNothingWhenOff) {
   }
 }
 
-// Epoxy's and Netted's profiles weigh the evaluation; a spec may choose another weight, v1 none.
+// Epoxy's, Netted's and Ndengrod's profiles weigh the evaluation; a spec may choose another
+// weight, v1 none.
 TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
   auto epoxy = make_game("epoxy");
   EXPECT_GT(epoxy->info().search.minimax_weight, 0.0);
   EXPECT_GT(make_game("netted")->info().search.minimax_weight, 0.0);
-  for (const char* name : {"n-mesh", "ndengrod", "trellis"})
+  EXPECT_GT(make_game("ndengrod")->info().search.minimax_weight, 0.0);
+  for (const char* name : {"n-mesh", "trellis"})
     EXPECT_EQ(make_game(name)->info().search.minimax_weight, 0.0) << name;
   const PlayerConfig config;
   EXPECT_EQ(parse_player_spec("mcts:im=0.3", config).mcts.minimax_weight, 0.3);

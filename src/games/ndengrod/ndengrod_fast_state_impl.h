@@ -147,6 +147,19 @@ class NdengrodFastState final : public NdengrodState {
             [&](int s) { return atari_enemy = after.single_liberty(s, after.stones_[me ^ 1], after.empty_) >= 0; });
     return 1 + (captures ? 1 : 0) + (atari_self ? 2 : 0) + (atari_enemy ? 4 : 0);
   }
+  // Windows read from the line masks: a window is `length` bits of a line's mask.
+  int line_potential(int colour) const override {
+    const int length = game_->line_length();
+    const uint32_t window = (1u << length) - 1;
+    int sum = 0;
+    for (int axis = 0; axis < kAxes; ++axis)
+      for (int line = 0; line < kLines && game_->line_cells(axis, line) > 0; ++line) {
+        const uint32_t own = lines_[colour][axis][line], other = lines_[colour ^ 1][axis][line];
+        for (int p = 0, last = game_->line_cells(axis, line) - length; p <= last; ++p)
+          if (!(other & (window << p))) sum += window_weight(std::popcount(own & (window << p)));
+      }
+    return sum;
+  }
   // Sequences of fours (ndengrod_threat_search_impl.h).
   ForcedWin threat_win(int64_t& budget) const override;
   // Besides the stones and the mover: the swap still to come, a pass just made (a second

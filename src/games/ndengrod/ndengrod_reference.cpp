@@ -97,4 +97,23 @@ int NdengrodReference::longest_line_through(int site) const {
   return best;
 }
 
+int NdengrodReference::line_potential(int colour, int length) const {
+  int sum = 0;
+  // Each window once: from its first cell along directions 0..2 (3..5 are their opposites).
+  for (int first = 0; first < static_cast<int>(cells_.size()); ++first)
+    for (int dir = 0; dir < 3; ++dir) {
+      int own = 0, cells = 0;
+      bool blocked = false;
+      for (int s = first; s >= 0 && cells < length; s = geometry_->step(s, dir), ++cells) {
+        own += cells_[s] == colour;
+        blocked |= cells_[s] == (colour ^ 1);
+      }
+      if (cells < length || blocked) continue;
+      int weight = own > 0 ? 1 : 0;
+      for (int k = 1; k < own; ++k) weight *= 3;
+      sum += weight;
+    }
+  return sum;
+}
+
 }  // namespace ludus::ndengrod

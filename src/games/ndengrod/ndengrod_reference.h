@@ -47,6 +47,8 @@ class NdengrodReference {
 
   // Longest straight line of the colour on `site` through it, along the three axes.
   int longest_line_through(int site) const;
+  // NdengrodState::line_potential, window by window from every cell along the geometry.
+  int line_potential(int colour, int length) const;
 
  private:
   // The stones after a stone of `colour` on `site` and its captures.

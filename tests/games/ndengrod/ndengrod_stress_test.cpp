@@ -62,6 +62,8 @@ class ReferenceFollower {
       mover_ ^= 1;
     }
     for (int s = 0; s < game_.num_sites(); ++s) ASSERT_EQ(state.stone_at(s), reference_.stone(s)) << state.render();
+    for (int colour = 0; colour < 2; ++colour)
+      ASSERT_EQ(state.line_potential(colour), reference_.line_potential(colour, game_.line_length())) << state.render();
     if (line) return;
     ASSERT_FALSE(state.is_terminal());
     ASSERT_EQ(state.to_move(), mover_);
