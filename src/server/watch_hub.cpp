@@ -69,6 +69,7 @@ void WatchHub::watch(uint64_t session, const std::set<int64_t>& boards) {
     if (it == watchers_.end()) return;
     for (int64_t old : it->second.boards)
       if (!boards.count(old)) {
+        it->second.sent.erase(old);
         auto& set = by_board_[old];
         set.erase(session);
         if (set.empty()) by_board_.erase(old);
@@ -119,10 +120,12 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
       }
     } ended{broadcast ? &ledger_ : nullptr, board, created};
     std::shared_ptr<const std::string> state;
+    int64_t revision = -1;  // of `state`, when it is one (not an error)
     std::vector<std::shared_ptr<const std::string>> lobby;
     try {
       Board b = service_->load(board);
       const GameRecord& record = b.record();
+      revision = record.revision;
       PushLedger::Sends sends{true, false};
       if (broadcast) sends = ledger_.loaded(board, record.revision, created);
       if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
@@ -141,24 +144,31 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
     } catch (const std::exception& e) {
       state = message({{"board", board}, {"error", std::string("internal error: ") + e.what()}, {"code", "internal"}});
     }
-    std::vector<std::shared_ptr<WebSocketSession>> to_state, to_lobby;
+    std::vector<std::shared_ptr<WebSocketSession>> to_lobby;
     {
       std::lock_guard lock(mutex_);
-      auto add = [this](uint64_t id, std::vector<std::shared_ptr<WebSocketSession>>& out) {
+      // States are sent under the lock: a session's messages are queued in the order
+      // their revisions pass the check below, so it never gets one twice or out of order.
+      auto send_state = [&](uint64_t id) {
         auto it = watchers_.find(id);
-        if (it != watchers_.end())
-          if (auto s = it->second.session.lock()) out.push_back(std::move(s));
+        if (it == watchers_.end() || !state) return;
+        if (revision >= 0) {
+          auto [entry, first] = it->second.sent.try_emplace(board, revision);
+          if (!first && revision <= entry->second) return;
+          entry->second = revision;
+        }
+        if (auto s = it->second.session.lock()) s->send(state);
       };
       if (!only.empty()) {
-        for (uint64_t id : only) add(id, to_state);
+        for (uint64_t id : only) send_state(id);
       } else if (auto it = by_board_.find(board); it != by_board_.end()) {
-        for (uint64_t id : it->second) add(id, to_state);
+        for (uint64_t id : it->second) send_state(id);
       }
       if (!lobby.empty())
-        for (uint64_t id : lobby_) add(id, to_lobby);
+        for (uint64_t id : lobby_)
+          if (auto it = watchers_.find(id); it != watchers_.end())
+            if (auto s = it->second.session.lock()) to_lobby.push_back(std::move(s));
     }
-    if (state)
-      for (auto& s : to_state) s->send(state);
     for (auto& s : to_lobby)
       for (const auto& m : lobby) s->send(m);
   });

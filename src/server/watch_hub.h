@@ -4,6 +4,7 @@
 // loads it once (on the worker pool) and sends the same text to every watcher.
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <set>
@@ -52,6 +53,11 @@ class WatchHub {
   struct Watcher {
     std::weak_ptr<WebSocketSession> session;
     std::set<int64_t> boards;
+    // The newest revision of each watched board sent to this session.  The reply to a
+    // watch is not a broadcast (the ledger does not see it) and may load the board after
+    // a change whose broadcast reaches the session first: it must not repeat that
+    // revision, nor send an older one after it.
+    std::map<int64_t, int64_t> sent;
   };
   void watch(uint64_t session, const std::set<int64_t>& boards);
   // Loads the board on the worker pool and sends it to `only`, or (when empty) to its
