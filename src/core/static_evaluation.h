@@ -1,4 +1,6 @@
 #pragma once
+#include <cmath>
+
 // An optional side of a State, found by dynamic_cast (like PriorTactics): a judgement of
 // the position without playing it out.  The search backs these values up through its
 // tree beside the playout results ("implicit minimax backups": Lanctot, Winands, Pepels
@@ -15,5 +17,11 @@ class StaticEvaluation {
   // the game is over).  Called once for each new node of a search tree: keep it cheap.
   virtual float win_estimate(int colour) const = 0;
 };
+
+// The chance a game's lead in its own measure reads as: 1 / (1 + e^(-scale * lead)), one
+// half when even.  The one logistic every game's win_estimate maps its lead through.
+inline float chance_of_lead(float scale, int lead) {
+  return 1.0f / (1.0f + std::exp(-scale * static_cast<float>(lead)));
+}
 
 }  // namespace ludus

@@ -366,7 +366,7 @@ float EpoxyState::win_estimate(int colour) const {
   // a flatter 0.2 scored 48.5% (docs/ai.md); at the shipped 0.1 only 0.5 was measured.
   constexpr float kScale = 0.5f;
   const int lead = exclusive_points(colour) - exclusive_points(1 - colour);
-  return 1.0f / (1.0f + std::exp(-kScale * static_cast<float>(lead)));
+  return chance_of_lead(kScale, lead);
 }
 
 int EpoxyState::prior_tactic(Action action) const {

@@ -5,7 +5,6 @@
 // (ndengrod_fast_state.cpp), created by NdengrodGame::new_initial_state() for the width
 // the board needs.
 #include <array>
-#include <cmath>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -76,7 +75,7 @@ class NdengrodState : public State, public PriorTactics, public ThreatSearch, pu
   float win_estimate(int colour) const override {
     if (is_terminal()) return winner_ == colour ? 1.0f : winner_ == kDraw ? 0.5f : 0.0f;
     const int lead = line_potential(colour) - line_potential(colour ^ 1);
-    return 1.0f / (1.0f + std::exp(-kPotentialScale * static_cast<float>(lead)));
+    return chance_of_lead(kPotentialScale, lead);
   }
   static constexpr float kPotentialScale = 0.05f;
 

@@ -2,7 +2,6 @@
 // The Netted state interface, shared by the fast bitboard engine (netted_engine.h, one
 // instantiation per bitboard width) and by tests, the reference check and the text front
 // ends (netted_text.cpp: notation, drawing and end description, the same for every width).
-#include <cmath>
 #include <string>
 #include <string_view>
 
@@ -42,7 +41,7 @@ class NettedState : public State, public PriorTactics, public StaticEvaluation {
   float win_estimate(int colour) const override {
     if (is_terminal()) return winner() == colour ? 1.0f : 0.0f;
     const int lead = room(colour) - room(1 - colour);
-    return 1.0f / (1.0f + std::exp(-kRoomScale * static_cast<float>(lead)));
+    return chance_of_lead(kRoomScale, lead);
   }
   static constexpr float kRoomScale = 0.6f;
 

@@ -1,8 +1,6 @@
 // Ndengrod's judgement for the search (NdengrodState::line_potential and win_estimate) on
 // hand-counted positions; every position of the stress test's random games is checked
 // against the plain reference's count (ndengrod_stress_test.cpp).
-#include <cmath>
-
 #include "ndengrod_test_util.h"
 
 namespace ludus::ndengrod {
@@ -10,9 +8,7 @@ namespace {
 
 using namespace test;
 
-float logistic(int lead) {
-  return 1.0f / (1.0f + std::exp(-NdengrodState::kPotentialScale * static_cast<float>(lead)));
-}
+float logistic(int lead) { return chance_of_lead(NdengrodState::kPotentialScale, lead); }
 
 TEST(NdengrodEvaluation, WindowWeightsTripleWithEachStone) {
   EXPECT_EQ(NdengrodState::window_weight(0), 0);

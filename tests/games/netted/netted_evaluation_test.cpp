@@ -3,8 +3,6 @@
 // reference in netted_random_test.cpp.
 #include <gtest/gtest.h>
 
-#include <cmath>
-
 #include "core/random.h"
 #include "games/netted/netted_test_support.h"
 
@@ -13,7 +11,7 @@ namespace {
 
 using namespace test;
 
-float logistic(int lead) { return 1.0f / (1.0f + std::exp(-NettedState::kRoomScale * static_cast<float>(lead))); }
+float logistic(int lead) { return chance_of_lead(NettedState::kRoomScale, lead); }
 
 TEST(NettedEvaluation, EmptyBoardIsEven) {
   auto game = netted();
