@@ -210,8 +210,10 @@ std::optional<std::vector<int64_t>> PostgresConnection::await_changes(std::chron
   // await_notification, and its get_notifs() returns "nothing" on a closed one. Either
   // would hide the loss from the feed, which must learn of it: notices sent while the
   // connection was down are gone, so only a fresh connection and a scan see those changes.
-  const auto still_open = [&] {
-    if (!conn_->is_open()) throw pqxx::broken_connection("the change feed's connection was lost");
+  // A reopened connection shows as a new backend process id.
+  const auto still_open = [&, backend = conn_->backendpid()] {
+    if (!conn_->is_open() || conn_->backendpid() != backend)
+      throw pqxx::broken_connection("the change feed's connection was lost");
   };
   run("LISTEN", [&] {
     still_open();
