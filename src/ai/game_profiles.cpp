@@ -35,6 +35,7 @@ MctsConfig v1_config(const MctsConfig& config) {
   v1.root_check_budget = 200000;
   v1.threat_budget = 0;  // the threat search came after v1
   v1.opening_table = false;  // so did the tables of first moves
+  v1.pie_by_value = false;   // and the swap decided by the value of declining
   v1.minimax_weight = 0;     // and the implicit minimax backups
   v1.parallelism = Parallelism::kTree;
   v1.max_nodes = int64_t{1} << 23;

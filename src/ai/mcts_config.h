@@ -75,6 +75,10 @@ struct MctsConfig {
   // At the first move of a game with the pie rule: a move from the game's table of first
   // moves worth about half (PieOpenings), where it has one; false: the search decides.
   bool opening_table = true;
+  // At a swap decision of a game whose swap exchanges the seats only (PieRule): swap
+  // exactly when the best move that declines is worth less than half (ai/pie_choice.h);
+  // false: the search's own statistics of `swap` decide.
+  bool pie_by_value = true;
   // In games whose State offers a StaticEvaluation (core/static_evaluation.h): the weight
   // of the evaluation backed up by minimax through the tree in a child's value,
   // (1 - w) * q + w * minimax (0: not used).  The game's profile sets it unless a spec did.

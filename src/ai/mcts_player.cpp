@@ -7,6 +7,7 @@
 
 #include "ai/game_profiles.h"
 #include "ai/mcts_search.h"
+#include "ai/pie_choice.h"
 #include "core/pie_openings.h"
 
 namespace ludus::ai {
@@ -98,6 +99,14 @@ Action MctsPlayer::balanced_opening(const History& history) const {
   return history.state().is_legal(move) ? move : kNoAction;
 }
 
+Action MctsPlayer::swap_action(const std::vector<RootMove>& moves, const State& state) const {
+  const PieRule& pie = state.game().info().pie;
+  if (!active_.pie_by_value || !pie.offered || !pie.exchanges_seats_only || moves.size() < 2) return kNoAction;
+  for (const RootMove& m : moves)  // a few hundred names once a move, against a search of thousands of playouts
+    if (state.action_to_text(m.action) == "swap") return m.action;
+  return kNoAction;
+}
+
 MctsPlayer::MoveTime MctsPlayer::seconds_for_move(const State& state) {
   MoveTime time{config_.move_seconds, config_.move_seconds};
   if (config_.total_seconds > 0) {
@@ -152,15 +161,16 @@ MoveChoice MctsPlayer::choose(const History& history) {
   if (moves.empty()) {  // only when no tree could grow at all
     choice.action = state.legal_actions().front();
   } else {
-    const RootMove& best = moves[best_root_move(moves, seat)];
+    const Action swap = swap_action(moves, state);
+    const RootMove& best = moves[swap == kNoAction ? best_root_move(moves, seat) : choose_by_pie_value(moves, seat, swap)];
     choice.root_moves.reserve(moves.size());
     for (const RootMove& m : moves) {
-      double rate = m.mean();  // a proof overrides the sampled mean
-      if (m.proof != kUnproven) rate = proof_winner(m.proof) == kDraw ? 0.5 : proof_winner(m.proof) == seat ? 1.0 : 0.0;
-      choice.root_moves.push_back({m.action, m.visits, rate});
+      choice.root_moves.push_back({m.action, m.visits, root_move_value(m, seat)});  // a proof overrides the mean
     }
     choice.action = best.action;
     choice.value = 2 * best.mean() - 1;
+    if (best.action == swap && best.proof == kUnproven)
+      choice.value = 2 * swap_value(best, moves[best_declining_move(moves, seat, swap)], seat) - 1;
     if (best.proof != kUnproven) {
       int winner = proof_winner(best.proof);
       choice.proven = winner == kDraw ? ProvenResult::kDraw : winner == seat ? ProvenResult::kWin : ProvenResult::kLoss;

@@ -38,6 +38,9 @@ class MctsPlayer : public Player {
     double most = 0;
   };
   MoveTime seconds_for_move(const State& state);
+  // The `swap` move when it is among the root's `moves` beside others, and decided by value
+  // (MctsConfig::pie_by_value, PieRule::exchanges_seats_only); else kNoAction.
+  Action swap_action(const std::vector<RootMove>& moves, const State& state) const;
   std::string describe(const MoveChoice& choice, int threads) const;
 
   std::string name_;

@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, im, profile";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -126,6 +126,10 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     if (value == "table") m.opening_table = true;
     else if (value == "search") m.opening_table = false;
     else throw SpecError{"opening must be table or search, not '" + value + "'"};
+  } else if (key == "pie") {
+    if (value == "value") m.pie_by_value = true;
+    else if (value == "search") m.pie_by_value = false;
+    else throw SpecError{"pie must be value or search, not '" + value + "'"};
   } else if (key == "im") {
     if (!parse_double(value, m.minimax_weight) || m.minimax_weight < 0 || m.minimax_weight > 1)
       throw SpecError{"im must be a number from 0 to 1, not '" + value + "'"};

@@ -46,6 +46,10 @@ struct PieRule {
   bool offered = false;  // a `swap` move exists in the opening
   // The on/off option that switches it off ("" when the rules always offer it).
   std::string option;
+  // The swap only exchanges the seats: the stones and the colour to move stay (Trellis,
+  // Ndengrod; N-Mesh's swap turns the stone over instead).  Then swapping is worth to
+  // the swapper exactly what declining is worth to the other seat.
+  bool exchanges_seats_only = false;
 };
 
 // Everything other layers need to know about a game, declared by the game itself.

@@ -67,6 +67,9 @@ TEST(SpecParser, RawSettings) {
   EXPECT_EQ(d.threat_budget, MctsConfig{}.threat_budget);
   EXPECT_TRUE(d.opening_table);
   EXPECT_FALSE(parse_player_spec("mcts:opening=search", config).mcts.opening_table);
+  EXPECT_TRUE(d.pie_by_value);
+  EXPECT_FALSE(parse_player_spec("mcts:pie=search", config).mcts.pie_by_value);
+  EXPECT_TRUE(parse_player_spec("mcts:pie=value", config).mcts.pie_by_value);
   EXPECT_EQ(parse_player_spec("mcts:threats=off", config).mcts.threat_budget, 0);
   EXPECT_EQ(parse_player_spec("mcts:threats=5000,tv=8", config).mcts.threat_budget, 5000);
   EXPECT_EQ(parse_player_spec("mcts:threats=5000,tv=8", config).mcts.threat_visits, 8);
@@ -93,11 +96,12 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, im, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");
   EXPECT_EQ(error_of("mcts:opening=book"), "bad AI spec 'mcts:opening=book': opening must be table or search, not 'book'");
+  EXPECT_EQ(error_of("mcts:pie=coin"), "bad AI spec 'mcts:pie=coin': pie must be value or search, not 'coin'");
   EXPECT_EQ(error_of("mcts:tv=-1"), "bad AI spec 'mcts:tv=-1': tv must be an integer from 0 to 1000000, not '-1'");
   EXPECT_EQ(error_of("mcts:rave=maybe"), "bad AI spec 'mcts:rave=maybe': rave must be on or off, not 'maybe'");
   EXPECT_EQ(error_of("mcts:iters"), "bad AI spec 'mcts:iters': expected KEY=VALUE, not 'iters'");
@@ -166,6 +170,7 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
     EXPECT_EQ(m.root_check_budget, 200000);
     EXPECT_EQ(m.threat_budget, 0);
     EXPECT_FALSE(m.opening_table);
+    EXPECT_FALSE(m.pie_by_value);
     EXPECT_EQ(m.minimax_weight, 0);
     EXPECT_EQ(m.parallelism, Parallelism::kTree);
     EXPECT_EQ(m.max_nodes, int64_t{1} << 23);

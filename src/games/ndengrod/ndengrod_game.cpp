@@ -25,7 +25,7 @@ const GameInfo kInfo{
     },
     .summary = "Place stones, capture surrounded groups, make a line of five (Pentalath)",
     .rules = rules_document("ndengrod"),
-    .pie = {.offered = true, .option = "swap"},
+    .pie = {.offered = true, .option = "swap", .exchanges_seats_only = true},
     // Measured at equal time (100 ms a move, one thread, default boards, seats alternating):
     // RAVE (c = 0.1) against UCT (c = 0.4) 45% (45/100; the AMAF work halves the speed).
     // Guided playouts (take a win in one, else block; about half the playouts/s) against

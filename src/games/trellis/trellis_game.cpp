@@ -18,7 +18,7 @@ const GameInfo kInfo{
     .options = {OptionSpec::integer("size", kDefaultSize, kMinSize, kMaxSize, "points per side (odd)")},
     .summary = "Connect your sides on the points of a chequered board, two stones three apart per turn",
     .rules = rules_document("trellis"),
-    .pie = {.offered = true, .option = ""},
+    .pie = {.offered = true, .option = "", .exchanges_seats_only = true},
     // Measured at equal time (100 ms a move, one thread, 15x15, seats alternating): RAVE
     // (c = 0.1, board AMAF) against UCT (c = 0.4) 100% (60/60): with pairs of stones a
     // turn, AMAF is decisive.  Guided playouts (a broken bridge is restored,
