@@ -3,9 +3,7 @@
 namespace ludus::ai {
 
 double root_move_value(const RootMove& move, int seat) {
-  if (move.proof == kUnproven) return move.mean();
-  const int winner = proof_winner(move.proof);
-  return winner == kDraw ? 0.5 : winner == seat ? 1.0 : 0.0;
+  return move.proof == kUnproven ? move.mean() : reward2(proof_winner(move.proof), seat) / 2.0;
 }
 
 size_t best_declining_move(const std::vector<RootMove>& moves, int seat, Action swap) {
