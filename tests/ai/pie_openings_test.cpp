@@ -28,9 +28,9 @@ MoveChoice first_move(const std::string& spec, const std::map<std::string, std::
 TEST(PieOpenings, TheFirstMoveComesFromTheTableAndVariesWithTheSeed) {
   auto game = make_game("ndengrod");
   const auto table = dynamic_cast<const PieOpenings&>(*game).balanced_first_moves();
-  ASSERT_EQ(table.size(), 6u);
+  ASSERT_EQ(table.size(), 18u);
   std::set<Action> played;
-  for (uint64_t seed = 1; seed <= 12; ++seed) {
+  for (uint64_t seed = 1; seed <= 18; ++seed) {
     const MoveChoice choice = first_move("mcts:iters=50", {}, seed);
     EXPECT_NE(std::find(table.begin(), table.end(), choice.action), table.end());
     EXPECT_NE(choice.info.find("the game's table"), std::string::npos) << choice.info;
@@ -42,6 +42,20 @@ TEST(PieOpenings, TheFirstMoveComesFromTheTableAndVariesWithTheSeed) {
   h.play(table.front());
   MctsPlayer second("test", parse_player_spec("mcts:iters=50", PlayerConfig{}).mcts);
   EXPECT_EQ(second.choose(h).info.find("the game's table"), std::string::npos);
+}
+
+// The table was measured per class of points the board's symmetries map onto each other
+// (a stone and its mirror images are worth the same), so it holds whole classes: three of
+// six points each, and no point whose image it lacks.
+TEST(PieOpenings, TheTableHoldsWholeClassesOfSymmetricPoints) {
+  auto game = make_game("ndengrod");
+  const auto table = dynamic_cast<const PieOpenings&>(*game).balanced_first_moves();
+  const std::set<Action> points(table.begin(), table.end());
+  ASSERT_EQ(points.size(), table.size());
+  const auto symmetries = game->board_symmetries();
+  ASSERT_EQ(symmetries.size(), 12u);
+  for (const auto& image : symmetries)
+    for (Action move : table) EXPECT_TRUE(points.count(image[static_cast<size_t>(move)])) << move;
 }
 
 TEST(PieOpenings, OnlyOnTheMeasuredBoardAndNotForV1OrOpeningSearch) {

@@ -139,14 +139,19 @@ NdengrodGame::NdengrodGame(const Options& options)
 
 std::unique_ptr<State> NdengrodGame::new_initial_state() const { return make_ndengrod_state(*this); }
 
-// `ludus analyze ndengrod -o swap=off -n 1 --ai medium --opening-map FILE --opening-games 16
-// --seed 3`: these scored 0.50 for the first player (the centre 0.69-0.81, the corners
-// 0.25-0.31); against profile=v1 at ten times the time, playing them first lifted the
-// first player's share of the goal match from about a quarter (docs/ai.md).
+// `ludus analyze ndengrod -o swap=off -n 1 --ai "mcts:time=100ms" --no-baseline --opening-map FILE
+// --opening-games 8 --seed 7`, pooled over the board's twelve symmetries (48 games a class):
+// the first player scored 0.46-0.52 with the stones of these three classes, 1.00 with the
+// centre, 0.75 next to it, 0.33 with b3 and its images and 0.19-0.21 further out (docs/ai.md).
+// An earlier table, measured with `medium` and per point, held stones a stronger opponent
+// declined and then beat (b3, b4, g4, h4 scored 0.21-0.33 here).
 std::vector<Action> NdengrodGame::balanced_first_moves() const {
   if (!swap_enabled_ || length_ != 5 || options().get("shape") != "hexhex" || options().get_int("size") != 5) return {};
   std::vector<Action> moves;
-  for (const char* cell : {"b3", "b4", "g4", "h4", "h5", "g5"}) moves.push_back(geometry_.parse(cell, nullptr));
+  for (const char* cell : {"b2", "b5", "e2", "e8", "h5", "h8",    // one step in from a corner
+                           "c3", "c5", "e3", "e7", "g5", "g7",    // two steps from the centre towards a corner
+                           "c4", "d3", "d6", "f4", "f7", "g6"})  // two steps from the centre, between those
+    moves.push_back(geometry_.parse(cell, nullptr));
   return moves;
 }
 
