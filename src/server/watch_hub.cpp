@@ -140,8 +140,10 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
         if (finished) lobby.push_back(message({{"lobby", "finished"}, {"board", board}, {"game", summary}}));
       }
     } catch (const ServerError& e) {
+      revision = -1;  // an error is no revision: it may not stand in for the state, nor be dropped as one sent
       state = message({{"board", board}, {"error", e.what()}, {"code", e.code()}});
     } catch (const std::exception& e) {
+      revision = -1;
       state = message({{"board", board}, {"error", std::string("internal error: ") + e.what()}, {"code", "internal"}});
     }
     std::vector<std::shared_ptr<WebSocketSession>> to_lobby;
