@@ -383,7 +383,10 @@ int EpoxyState::guided_playout(Rng& rng) {
   for (int ply = 0; ply < kPlayoutHorizon && !is_terminal(); ++ply) apply(random_action(rng));
   if (is_terminal()) return winner_;
   const int lead = exclusive_points(0) - exclusive_points(1);
-  return lead > 0 ? 0 : lead < 0 ? 1 : static_cast<int>(rng.below(2));
+  // A tie says nothing, and late in a game, when few points are empty and slides decide,
+  // most cuts are tied: a coin there made the search blind to the endgame (docs/ai.md).
+  if (lead == 0) return random_playout(rng);
+  return lead > 0 ? 0 : 1;
 }
 
 }  // namespace ludus::epoxy

@@ -45,9 +45,10 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   // Plays random_action() to the end (the repetition rule makes every game finite).
   int random_playout(Rng& rng) override;
   // Plays random_action() for at most kPlayoutHorizon actions.  A game that ends within
-  // them returns its winner; otherwise the side with more exclusive points wins, a tie
-  // by a coin from `rng`.  The rest of a random game mostly adds noise: cut there, the
-  // search gets more and steadier results per second (see GameInfo::search).
+  // them returns its winner; otherwise the side with more exclusive points wins, and a
+  // tie plays on to the end, as random_playout() does, drawing from the same `rng`.  The
+  // rest of a random game mostly adds noise where a side leads: cut there, the search
+  // gets more and steadier results per second (see GameInfo::search).
   int guided_playout(Rng& rng) override;
   static constexpr int kPlayoutHorizon = 25;
   // For the learned priors: a placement or a slide, and what it gains in exclusive points

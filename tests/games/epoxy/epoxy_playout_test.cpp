@@ -68,24 +68,27 @@ TEST(EpoxyExclusivePoints, MatchTheReferenceAlongRandomGames) {
 }
 
 // The contract, written plainly: the same random actions, at most the horizon of them,
-// then the exclusive points (a tie by the next coin of the same generator).
-int plain_guided_playout(EpoxyState& state, Rng& rng) {
+// then the exclusive points; a tie plays the same random actions on to the end.
+int plain_guided_playout(EpoxyState& state, Rng& rng, bool& played_on) {
   int played = 0;
   while (!state.is_terminal() && played < EpoxyState::kPlayoutHorizon) {
     state.apply(state.random_action(rng));
     ++played;
   }
+  played_on = false;
   if (state.is_terminal()) return state.winner();
   const int maroon = reference_exclusive_points(state, 0), grey = reference_exclusive_points(state, 1);
   if (maroon != grey) return maroon > grey ? 0 : 1;
-  return static_cast<int>(rng.below(2));
+  played_on = true;
+  while (!state.is_terminal()) state.apply(state.random_action(rng));
+  return state.winner();
 }
 
-TEST(EpoxyGuidedPlayout, StopsAtTheHorizonAndJudgesByExclusivePoints) {
+TEST(EpoxyGuidedPlayout, StopsAtTheHorizonAndJudgesByExclusivePointsOrPlaysATieOut) {
   auto game = epoxy_game();
   Rng walk(5);
-  int judged = 0, ended = 0;
-  for (int g = 0; g < 60; ++g) {
+  int judged = 0, ended = 0, played_on = 0;
+  for (int g = 0; g < 120; ++g) {
     EpoxyState start(*game);
     // Start from every stage of a game: early (judged) to late (played to the end).
     const int opening = static_cast<int>(walk.below(70));
@@ -94,15 +97,23 @@ TEST(EpoxyGuidedPlayout, StopsAtTheHorizonAndJudgesByExclusivePoints) {
     EpoxyState fast = start, plain = start;
     Rng fast_rng(100 + g), plain_rng(100 + g);
     const int winner = fast.guided_playout(fast_rng);
-    ASSERT_EQ(winner, plain_guided_playout(plain, plain_rng)) << start.render();
+    bool tied = false;
+    ASSERT_EQ(winner, plain_guided_playout(plain, plain_rng, tied)) << start.render();
     ASSERT_EQ(fast.plies(), plain.plies());
-    ASSERT_LE(fast.plies() - start.plies(), EpoxyState::kPlayoutHorizon);
+    ASSERT_EQ(fast.is_terminal(), plain.is_terminal());
+    if (tied) {
+      ASSERT_TRUE(fast.is_terminal()) << "a tie at the cut is played to the end";
+      ++played_on;
+    } else {
+      ASSERT_LE(fast.plies() - start.plies(), EpoxyState::kPlayoutHorizon);
+      (fast.is_terminal() ? ended : judged) += 1;
+    }
     ASSERT_EQ(fast_rng.next(), plain_rng.next()) << "both drew the same random numbers";
-    (fast.is_terminal() ? ended : judged) += 1;
   }
-  // Both ways out were taken.
+  // Every way out was taken: judged at the cut, ended within it, tied and played on.
   EXPECT_GT(judged, 10);
   EXPECT_GT(ended, 5);
+  EXPECT_GT(played_on, 5);
 }
 
 TEST(EpoxyGuidedPlayout, AGameDecidedWithinTheHorizonKeepsItsRealWinner) {
