@@ -295,7 +295,7 @@ std::vector<RootMove> root_moves(const std::vector<Tree*>& trees, const Game& ga
   return moves;
 }
 
-size_t best_root_move(const std::vector<RootMove>& moves, int seat) {
+size_t best_root_move(const std::vector<RootMove>& moves, int seat, Action excluded) {
   auto is_win = [&](const RootMove& m) { return m.proof != kUnproven && proof_winner(m.proof) == seat; };
   auto is_loss = [&](const RootMove& m) {
     return m.proof != kUnproven && proof_winner(m.proof) != seat && proof_winner(m.proof) != kDraw;
@@ -312,7 +312,7 @@ size_t best_root_move(const std::vector<RootMove>& moves, int seat) {
     return a.mean() > b.mean();
   };
   for (size_t i = 0; i < moves.size(); ++i)
-    if (better(i)) best = i;
+    if (moves[i].action != excluded && better(i)) best = i;
   return best;
 }
 

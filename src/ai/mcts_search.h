@@ -65,8 +65,9 @@ SearchReport run_search(const std::vector<Tree*>& trees, const State& root, cons
 std::vector<RootMove> root_moves(const std::vector<Tree*>& trees, const Game& game);
 
 // The move to play: the shortest proven win, else the most visited move not proven lost,
-// else the longest proven loss.  Index into `moves`; precondition: !moves.empty().
-size_t best_root_move(const std::vector<RootMove>& moves, int seat);
+// else the longest proven loss, leaving out `excluded` (a swap weighed apart, ai/pie_choice.h).
+// Index into `moves`; precondition: `moves` holds a move other than `excluded`.
+size_t best_root_move(const std::vector<RootMove>& moves, int seat, Action excluded = kNoAction);
 
 // Most-visited line below the root of `tree`, starting with `first` (at most `length` moves).
 std::vector<Action> principal_variation(const Tree& tree, Action first, int length);

@@ -7,11 +7,7 @@ double root_move_value(const RootMove& move, int seat) {
 }
 
 size_t best_declining_move(const std::vector<RootMove>& moves, int seat, Action swap) {
-  std::vector<RootMove> declining;
-  std::vector<size_t> index;
-  for (size_t i = 0; i < moves.size(); ++i)
-    if (moves[i].action != swap) declining.push_back(moves[i]), index.push_back(i);
-  return index[best_root_move(declining, seat)];
+  return best_root_move(moves, seat, swap);
 }
 
 double swap_value(const RootMove& swap, const RootMove& declining, int seat) {
