@@ -379,14 +379,24 @@ int EpoxyState::prior_tactic(Action action) const {
   return 1 + 7 * (game_->is_placement(action) ? 0 : 1) + 3 + std::clamp(gain, -3, 3);
 }
 
+Action EpoxyState::playout_action(Rng& rng) const {
+  if (second_action_) return game_->pass_action();
+  if (!placements(to_move_).any()) return random_action(rng);
+  for (;;) {
+    const Action action = random_action(rng);
+    if (game_->is_placement(action) || rng.below(2) == 0) return action;
+  }
+}
+
 int EpoxyState::guided_playout(Rng& rng) {
-  for (int ply = 0; ply < kPlayoutHorizon && !is_terminal(); ++ply) apply(random_action(rng));
+  for (int ply = 0; ply < kPlayoutHorizon && !is_terminal(); ++ply) apply(playout_action(rng));
   if (is_terminal()) return winner_;
   const int lead = exclusive_points(0) - exclusive_points(1);
+  if (lead != 0) return lead > 0 ? 0 : 1;
   // A tie says nothing, and late in a game, when few points are empty and slides decide,
   // most cuts are tied: a coin there made the search blind to the endgame (docs/ai.md).
-  if (lead == 0) return random_playout(rng);
-  return lead > 0 ? 0 : 1;
+  while (!is_terminal()) apply(playout_action(rng));
+  return winner_;
 }
 
 }  // namespace ludus::epoxy

@@ -44,13 +44,19 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   std::string render(const BoardPainter& painter) const override;
   // Plays random_action() to the end (the repetition rule makes every game finite).
   int random_playout(Rng& rng) override;
-  // Plays random_action() for at most kPlayoutHorizon actions.  A game that ends within
-  // them returns its winner; otherwise the side with more exclusive points wins, and a
-  // tie plays on to the end, as random_playout() does, drawing from the same `rng`.  The
-  // rest of a random game mostly adds noise where a side leads: cut there, the search
-  // gets more and steadier results per second (see GameInfo::search).
+  // Plays playout_action() for at most kPlayoutHorizon actions (passes included).  A game
+  // that ends within them returns its winner; otherwise the side with more exclusive
+  // points wins, and a tie plays playout_action() on to the end, drawing from the same
+  // `rng`.  The rest of a random game mostly adds noise where a side leads: cut there, the
+  // search gets more and steadier results per second (see GameInfo::search).
   int guided_playout(Rng& rng) override;
   static constexpr int kPlayoutHorizon = 25;
+  // The guided playout's policy: a pass as the second action of a turn; as the first, a
+  // random legal action in which each slide weighs half as much as each placement while a
+  // placement is legal (random_action() drawn again, a slide kept on a coin).  Uniform
+  // second actions spend a side's points twice as fast as players do, and random slides
+  // mostly add noise: each change gained at equal time (docs/ai.md).
+  Action playout_action(Rng& rng) const;
   // For the learned priors: a placement or a slide, and what it gains in exclusive points
   // (the mover's less the opponent's, -3 to +3): 1 + 7 * slide + 3 + gain.
   int prior_tactic(Action action) const override;

@@ -1,6 +1,6 @@
-// The guided playout: random actions up to a horizon, then the side with more exclusive
-// points wins.  Exclusive points are checked against the reference's placements, and the
-// playout against a plain twin written from its contract.
+// The guided playout: random first actions (the second is a pass) up to a horizon, then
+// the side with more exclusive points wins.  Exclusive points are checked against the
+// reference's placements, and the playout against a plain twin written from its contract.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -67,12 +67,25 @@ TEST(EpoxyExclusivePoints, MatchTheReferenceAlongRandomGames) {
   }
 }
 
-// The contract, written plainly: the same random actions, at most the horizon of them,
-// then the exclusive points; a tie plays the same random actions on to the end.
+// The playout's policy, written plainly: a pass as the second action; as the first, a
+// uniformly random legal action drawn again until it is a placement or a slide that wins
+// a coin, while some placement is legal.
+void plain_playout_step(EpoxyState& state, Rng& rng) {
+  const EpoxyGame& game = state.epoxy();
+  if (state.second_action()) return state.apply(game.pass_action());
+  const auto legal = state.legal_actions();
+  const bool can_place = std::any_of(legal.begin(), legal.end(), [&](Action a) { return game.is_placement(a); });
+  Action action = state.random_action(rng);
+  while (can_place && !game.is_placement(action) && rng.below(2) != 0) action = state.random_action(rng);
+  state.apply(action);
+}
+
+// The contract, written plainly: at most the horizon of such actions, then the exclusive
+// points; a tie plays the same policy on to the end.
 int plain_guided_playout(EpoxyState& state, Rng& rng, bool& played_on) {
   int played = 0;
   while (!state.is_terminal() && played < EpoxyState::kPlayoutHorizon) {
-    state.apply(state.random_action(rng));
+    plain_playout_step(state, rng);
     ++played;
   }
   played_on = false;
@@ -80,8 +93,53 @@ int plain_guided_playout(EpoxyState& state, Rng& rng, bool& played_on) {
   const int maroon = reference_exclusive_points(state, 0), grey = reference_exclusive_points(state, 1);
   if (maroon != grey) return maroon > grey ? 0 : 1;
   played_on = true;
-  while (!state.is_terminal()) state.apply(state.random_action(rng));
+  while (!state.is_terminal()) plain_playout_step(state, rng);
   return state.winner();
+}
+
+TEST(EpoxyGuidedPlayout, PlaysOneActionATurnAndPassesTheSecond) {
+  auto game = epoxy_game();
+  Rng rng(3);
+  int turns = 0;
+  for (int g = 0; g < 50; ++g) {
+    EpoxyState state(*game);
+    while (!state.is_terminal()) {
+      const bool second = state.second_action();
+      const Action action = state.playout_action(rng);
+      ASSERT_TRUE(state.is_legal(action)) << state.render();
+      ASSERT_EQ(action == game->pass_action(), second) << state.render();
+      state.apply(action);
+      turns += second ? 1 : 0;
+    }
+  }
+  EXPECT_GT(turns, 1000);
+}
+
+// A position with both kinds of first action: each placement has weight 1 and each slide
+// 1/2, so slides come with chance (S/2) / (P + S/2); with only slides, every one is drawn.
+TEST(EpoxyGuidedPlayout, DrawsASlideHalfAsOftenAsAPlacement) {
+  auto game = epoxy_game();
+  Rng walk(11), rng(12);
+  int checked = 0;
+  for (int g = 0; g < 400 && checked < 3; ++g) {
+    EpoxyState state(*game);
+    const int plies = 20 + static_cast<int>(walk.below(40));
+    for (int i = 0; i < plies && !state.is_terminal(); ++i) state.apply(state.random_action(walk));
+    if (state.is_terminal() || state.second_action()) continue;
+    int placements = 0, slides = 0;
+    for (Action a : state.legal_actions()) (game->is_placement(a) ? placements : slides) += 1;
+    if (placements < 2 || slides < 4) continue;
+    const int draws = 40000;
+    int drawn_slides = 0;
+    for (int i = 0; i < draws; ++i) drawn_slides += game->is_placement(state.playout_action(rng)) ? 0 : 1;
+    const double expected = 0.5 * slides / (placements + 0.5 * slides);
+    const double sigma = std::sqrt(expected * (1 - expected) / draws);
+    EXPECT_NEAR(static_cast<double>(drawn_slides) / draws, expected, 5 * sigma) << placements << " placements, "
+                                                                                 << slides << " slides\n"
+                                                                                 << state.render();
+    ++checked;
+  }
+  EXPECT_EQ(checked, 3);
 }
 
 TEST(EpoxyGuidedPlayout, StopsAtTheHorizonAndJudgesByExclusivePointsOrPlaysATieOut) {
@@ -124,13 +182,16 @@ TEST(EpoxyGuidedPlayout, AGameDecidedWithinTheHorizonKeepsItsRealWinner) {
     while (!start.is_terminal()) {
       EpoxyState probe = start;
       Rng probe_rng(g);
-      for (int i = 0; i < EpoxyState::kPlayoutHorizon && !probe.is_terminal(); ++i) probe.apply(probe.random_action(probe_rng));
+      for (int i = 0; i < EpoxyState::kPlayoutHorizon && !probe.is_terminal(); ++i) plain_playout_step(probe, probe_rng);
       if (probe.is_terminal()) {
-        // Within reach of the end: the guided playout is the random playout.
-        EpoxyState guided = start, uniform = start;
+        // Within reach of the end: the guided playout is the policy's game to its end.
+        EpoxyState guided = start, whole = start;
         Rng a(g), b(g);
-        ASSERT_EQ(guided.guided_playout(a), uniform.random_playout(b));
-        ASSERT_EQ(guided.plies(), uniform.plies());
+        ASSERT_EQ(guided.guided_playout(a), [&] {
+          while (!whole.is_terminal()) plain_playout_step(whole, b);
+          return whole.winner();
+        }());
+        ASSERT_EQ(guided.plies(), whole.plies());
         break;
       }
       start.apply(start.random_action(walk));
