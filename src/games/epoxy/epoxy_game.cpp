@@ -31,8 +31,8 @@ const GameInfo kInfo{
     // that file: 61.0% [56.1%, 65.7%] of 400.  Exclusive points also judge every new node,
     // backed up by minimax and weighed 0.1 in selection (EpoxyState::win_estimate; w = 0.3
     // lost 43%): 58.0% and 63.0% of 200 at 100 ms against none, 60.5% [55.6%, 65.2%] of 400.
-    // The playout passes each second action (61.5% of 200 against uniform second actions)
-    // and draws a slide half as often as a placement (59.5% of 200 on top of that).
+    // The playout passes each second action: 61.5% of 200 against uniform second actions
+    // (against v1 at ten times the time no gain showed; docs/ai.md).
     .search = {.rave = false, .exploration = 0.4, .guided_playouts = true, .priors = true, .minimax_weight = 0.1},
     .bench_boards = {{}, {{"size", "m"}}, {{"size", "xxl"}}},
     .may_draw = false,

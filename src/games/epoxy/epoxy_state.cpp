@@ -379,15 +379,6 @@ int EpoxyState::prior_tactic(Action action) const {
   return 1 + 7 * (game_->is_placement(action) ? 0 : 1) + 3 + std::clamp(gain, -3, 3);
 }
 
-Action EpoxyState::playout_action(Rng& rng) const {
-  if (second_action_) return game_->pass_action();
-  if (!placements(to_move_).any()) return random_action(rng);
-  for (;;) {
-    const Action action = random_action(rng);
-    if (game_->is_placement(action) || rng.below(2) == 0) return action;
-  }
-}
-
 int EpoxyState::guided_playout(Rng& rng) {
   for (int ply = 0; ply < kPlayoutHorizon && !is_terminal(); ++ply) apply(playout_action(rng));
   if (is_terminal()) return winner_;

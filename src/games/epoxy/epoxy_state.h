@@ -51,12 +51,10 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   // search gets more and steadier results per second (see GameInfo::search).
   int guided_playout(Rng& rng) override;
   static constexpr int kPlayoutHorizon = 25;
-  // The guided playout's policy: a pass as the second action of a turn; as the first, a
-  // random legal action in which each slide weighs half as much as each placement while a
-  // placement is legal (random_action() drawn again, a slide kept on a coin).  Uniform
-  // second actions spend a side's points twice as fast as players do, and random slides
-  // mostly add noise: each change gained at equal time (docs/ai.md).
-  Action playout_action(Rng& rng) const;
+  // The guided playout's policy: random_action() as the first action of a turn, and a pass
+  // as the second.  Uniform second actions spend a side's own points twice as fast as
+  // players do; late in a game, who runs out first then depends on that waste.
+  Action playout_action(Rng& rng) const { return second_action_ ? game_->pass_action() : random_action(rng); }
   // For the learned priors: a placement or a slide, and what it gains in exclusive points
   // (the mover's less the opponent's, -3 to +3): 1 + 7 * slide + 3 + gain.
   int prior_tactic(Action action) const override;
