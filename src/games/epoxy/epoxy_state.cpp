@@ -11,8 +11,6 @@
 #include "core/error.h"
 #include "games/epoxy/epoxy_state.h"
 
-#include <cmath>
-
 namespace ludus::epoxy {
 namespace {
 
@@ -382,10 +380,9 @@ int EpoxyState::prior_tactic(Action action) const {
 int EpoxyState::guided_playout(Rng& rng) {
   for (int ply = 0; ply < kPlayoutHorizon && !is_terminal(); ++ply) apply(playout_action(rng));
   if (is_terminal()) return winner_;
-  const int lead = exclusive_points(0) - exclusive_points(1);
+  const int lead = count_first_actions(0) - count_first_actions(1);
   if (lead != 0) return lead > 0 ? 0 : 1;
-  // A tie says nothing, and late in a game, when few points are empty and slides decide,
-  // most cuts are tied: a coin there made the search blind to the endgame (docs/ai.md).
+  // A tie says nothing: a coin there made the search blind to the endgame (docs/ai.md).
   while (!is_terminal()) apply(playout_action(rng));
   return winner_;
 }

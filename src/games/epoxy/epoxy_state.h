@@ -45,10 +45,12 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   // Plays random_action() to the end (the repetition rule makes every game finite).
   int random_playout(Rng& rng) override;
   // Plays playout_action() for at most kPlayoutHorizon actions (passes included).  A game
-  // that ends within them returns its winner; otherwise the side with more exclusive
-  // points wins, and a tie plays playout_action() on to the end, drawing from the same
-  // `rng`.  The rest of a random game mostly adds noise where a side leads: cut there, the
-  // search gets more and steadier results per second (see GameInfo::search).
+  // that ends within them returns its winner; otherwise the side with the higher score
+  // (count_first_actions: placements and slides) wins, and a tie plays playout_action() on
+  // to the end, drawing from the same `rng`.  The rest of a random game mostly adds noise
+  // where a side leads: cut there, the search gets more and steadier results per second
+  // (see GameInfo::search).  The score, not the exclusive points alone, because slides
+  // decide the long games (docs/ai.md).
   int guided_playout(Rng& rng) override;
   static constexpr int kPlayoutHorizon = 25;
   // The guided playout's policy: random_action() as the first action of a turn, and a pass

@@ -16,21 +16,9 @@ namespace ludus::epoxy {
 namespace {
 
 using testing::epoxy_game;
+using testing::SituationFollower;
 
 TEST(EpoxyConformance, RecordedGamesReplay) { ludus::testing::expect_conformance("epoxy-"); }
-
-// The situations of a game so far, as the reference keeps them: call after every action.
-class SituationFollower {
- public:
-  void operator()(const EpoxyState& state) {
-    if (state.plies() <= 1) seen_ = {situation_of(EpoxyState(state.epoxy()))};  // a new game
-    if (!state.is_terminal()) seen_.insert(situation_of(state));
-  }
-  const Situations& seen() const { return seen_; }
-
- private:
-  Situations seen_;
-};
 
 // The fast tables against the reference: the legal set of the side to move, both
 // scores, and the end (the loser really has no first action).

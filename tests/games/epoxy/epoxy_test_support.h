@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "games/epoxy/epoxy_reference.h"
 #include "games/epoxy/epoxy_state.h"
 #include "games/epoxy/epoxy_testing.h"
 
@@ -50,6 +51,19 @@ inline std::unique_ptr<EpoxyState> forced_cycle(const EpoxyGame& xxl, int to_mov
                   "n15 n16 o6 o8 o11 o12 o14 o15 p8 p9 p10 p11 p12 p13 q10 q11",
                   to_move, second_action);
 }
+
+// The situations of a game so far, as the reference keeps them: call after every action.
+class SituationFollower {
+ public:
+  void operator()(const EpoxyState& state) {
+    if (state.plies() <= 1) seen_ = {situation_of(EpoxyState(state.epoxy()))};  // a new game
+    if (!state.is_terminal()) seen_.insert(situation_of(state));
+  }
+  const Situations& seen() const { return seen_; }
+
+ private:
+  Situations seen_;
+};
 
 // Legal action texts, sorted.
 inline std::vector<std::string> legal_texts(const State& state) {
