@@ -9,6 +9,7 @@
 #include "ai/mcts_search.h"
 #include "ai/pie_choice.h"
 #include "core/pie_openings.h"
+#include "core/swap_move.h"
 
 namespace ludus::ai {
 namespace {
@@ -103,7 +104,7 @@ Action MctsPlayer::swap_action(const std::vector<RootMove>& moves, const State& 
   const PieRule& pie = state.game().info().pie;
   if (!active_.pie_by_value || !pie.offered || !pie.exchanges_seats_only || moves.size() < 2) return kNoAction;
   for (const RootMove& m : moves)  // a few hundred names once a move, against a search of thousands of playouts
-    if (state.action_to_text(m.action) == "swap") return m.action;
+    if (is_swap_move(state, m.action)) return m.action;
   return kNoAction;
 }
 

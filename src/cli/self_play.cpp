@@ -11,6 +11,7 @@
 #include "core/record.h"
 #include "core/text.h"
 #include "core/error.h"
+#include "core/notation.h"
 #include "core/random.h"
 
 namespace ludus::cli {
@@ -65,7 +66,7 @@ SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::ar
     }
     if (options.before_ply) options.before_ply(h, choice);
     h.play(choice.action);
-    if (h.moves().back() == "swap") result.swap_taken = true;
+    if (move_word(h.moves().back()) == MoveWord::Swap) result.swap_taken = true;
   }
   result.winning_colour = h.winner();
   result.winning_seat = h.winning_seat();

@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/geometry.h"
+#include "core/notation.h"
 
 namespace ludus::study {
 namespace {
@@ -107,7 +108,8 @@ GameTrace TraceRecorder::finish(const History& history) {
     trace_.end_reason = history.end_reason();
   }
   trace_.first_move = history.moves().empty() ? "" : history.moves().front();
-  trace_.swap_taken = std::find(history.moves().begin(), history.moves().end(), "swap") != history.moves().end();
+  trace_.swap_taken = std::any_of(history.moves().begin(), history.moves().end(),
+                                  [](const std::string& m) { return move_word(m) == MoveWord::Swap; });
   GameTrace done = std::move(trace_);
   *this = TraceRecorder();
   return done;

@@ -9,6 +9,7 @@
 #include "ai/mcts_player.h"
 #include "ai/pie_choice.h"
 #include "ai/spec_parser.h"
+#include "core/swap_move.h"
 #include "ai_test_support.h"
 
 namespace ludus::ai {
@@ -96,6 +97,32 @@ TEST(PieChoice, OnlyWhereTheSwapExchangesTheSeatsOnly) {
   EXPECT_FALSE(make_game("n-mesh")->info().pie.exchanges_seats_only);  // the stone is turned over
   EXPECT_FALSE(make_game("netted")->info().pie.offered);
   EXPECT_FALSE(make_game("epoxy")->info().pie.offered);
+}
+
+// The swap is found by its reserved word, in every game that offers it, and nothing else
+// is taken for it (the player and the solver both rely on this).
+TEST(PieChoice, TheSwapIsRecognisedInEveryGameThatOffersIt) {
+  for (const std::string name : {"n-mesh", "netted", "trellis", "ndengrod", "epoxy"}) {
+    SCOPED_TRACE(name);
+    History h(make_game(name));
+    int offered = 0;  // positions of the opening where a swap is legal
+    for (int ply = 0; ply < 8 && !h.state().is_terminal(); ++ply) {
+      int swaps = 0;
+      Action other = kNoAction;
+      for (Action a : h.state().legal_actions()) {
+        if (!is_swap_move(h.state(), a)) {
+          if (other == kNoAction) other = a;
+          continue;
+        }
+        ++swaps;
+        EXPECT_EQ(h.state().action_to_text(a), "swap");
+      }
+      EXPECT_LE(swaps, 1);
+      offered += swaps;
+      h.play(other);  // declining, so the opening goes on
+    }
+    EXPECT_EQ(offered > 0, h.game().offers_pie());
+  }
 }
 
 }  // namespace

@@ -5,6 +5,8 @@
 #include <mutex>
 #include <thread>
 
+#include "core/swap_move.h"
+
 namespace ludus::ai::solver {
 namespace {
 
@@ -48,7 +50,7 @@ void solve_opening(Dfpn& dfpn, bool may_draw, const State& opening, int first, O
     for (Action reply : opening.legal_actions()) {
       auto next = opening.clone();
       next->apply(reply);
-      if (opening.action_to_text(reply) == "swap") {
+      if (is_swap_move(opening, reply)) {
         r.swap_offered = true;
         r.second_by_swap = value_in(dfpn, may_draw, *next, second);
         continue;
