@@ -13,11 +13,20 @@ PushLedger::Sends PushLedger::loaded(int64_t board, int64_t revision, bool creat
   std::lock_guard lock(mutex_);
   Entry& entry = entries_[board];
   Sends sends;
+  sends.previous = entry.revision;
   sends.state = revision > entry.revision;
   if (sends.state) entry.revision = revision;
   sends.created = !entry.created && (created || entry.creating > 0);
   if (sends.created) entry.created = true;
   return sends;
+}
+
+void PushLedger::unsent(int64_t board, int64_t revision, const Sends& sends) {
+  std::lock_guard lock(mutex_);
+  auto it = entries_.find(board);
+  if (it == entries_.end()) return;
+  if (sends.state && it->second.revision == revision) it->second.revision = sends.previous;
+  if (sends.created) it->second.created = false;
 }
 
 void PushLedger::finished(int64_t board, bool created) {

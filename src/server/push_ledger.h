@@ -35,8 +35,14 @@ class PushLedger {
   struct Sends {
     bool state = false;
     bool created = false;
+    int64_t previous = -1;  // the newest revision sent before this one (for unsent)
   };
   Sends loaded(int64_t board, int64_t revision, bool created);
+  // The push that loaded `revision` could not build what loaded() told it to send (an
+  // error went out instead): the ledger forgets it sent them, so a later announcement of
+  // the same change still sends the state and the creation.  A newer revision sent since
+  // stays: it stands in for this one.
+  void unsent(int64_t board, int64_t revision, const Sends& sends);
   void finished(int64_t board, bool created);
 
   size_t remembered() const;

@@ -122,12 +122,24 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
     std::shared_ptr<const std::string> state;
     int64_t revision = -1;  // of `state`, when it is one (not an error)
     std::vector<std::shared_ptr<const std::string>> lobby;
+    PushLedger::Sends sends{true, false};
+    bool counted = false;  // the ledger counts `sends` as sent
+    // An error is no revision: it may not stand in for the state nor be dropped as one
+    // sent, and the ledger must not count as sent what was not.
+    auto failed = [&](const std::string& error, const std::string& code) {
+      if (counted) ledger_.unsent(board, revision, sends);
+      revision = -1;
+      lobby.clear();
+      state = message({{"board", board}, {"error", error}, {"code", code}});
+    };
     try {
       Board b = service_->load(board);
       const GameRecord& record = b.record();
       revision = record.revision;
-      PushLedger::Sends sends{true, false};
-      if (broadcast) sends = ledger_.loaded(board, record.revision, created);
+      if (broadcast) {
+        sends = ledger_.loaded(board, record.revision, created);
+        counted = true;
+      }
       if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
       // A creation is announced once, also when the board has moved on since (its summary
       // says how it is now); an ending with the revision that brought it.  A board that
@@ -140,11 +152,9 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
         if (finished) lobby.push_back(message({{"lobby", "finished"}, {"board", board}, {"game", summary}}));
       }
     } catch (const ServerError& e) {
-      revision = -1;  // an error is no revision: it may not stand in for the state, nor be dropped as one sent
-      state = message({{"board", board}, {"error", e.what()}, {"code", e.code()}});
+      failed(e.what(), e.code());
     } catch (const std::exception& e) {
-      revision = -1;
-      state = message({{"board", board}, {"error", std::string("internal error: ") + e.what()}, {"code", "internal"}});
+      failed(std::string("internal error: ") + e.what(), "internal");
     }
     std::vector<std::shared_ptr<WebSocketSession>> to_lobby;
     {
