@@ -43,7 +43,13 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
-  routes_.push_back({method, std::regex(pattern), std::move(run)});
+  routes_.push_back({method, pattern, std::regex(pattern), std::move(run)});
+}
+
+std::vector<std::string> ApiRoutes::route_table() const {
+  std::vector<std::string> out;
+  for (const auto& route : routes_) out.push_back(std::string(http::to_string(route.method)) + " " + route.text);
+  return out;
 }
 
 void ApiRoutes::handle(const Request& req, Reply reply) const {
@@ -64,7 +70,8 @@ void ApiRoutes::handle(const Request& req, Reply reply) const {
 std::optional<Response> ApiRoutes::quick(const Request& req) const {
   if (!answers(http::verb::get, req.method())) return std::nullopt;
   if (req.path == "/api/health") return json_response(200, {{"ok", true}});
-  if (req.path.rfind("/api/", 0) != 0) return files_.serve(req.path);  // a missing file: the 404 of handle()
+  if (req.path.rfind("/api/", 0) != 0)  // a name outside the page's snapshot: the 404 of handle()
+    return files_.serve(req.path, req.header(http::field::if_none_match));
   return std::nullopt;
 }
 

@@ -27,12 +27,17 @@ class ApiRoutes {
   // The replies that need no database (GET /api/health, static files), for the I/O
   // thread; nullopt for every other request.
   std::optional<Response> quick(const Request& request) const;
+  bool has_page() const { return files_.available(); }
+  // Every route as "METHOD PATTERN" ("POST /api/games/(\\d+)/(move|...)"), in the order
+  // they are matched: what the access review (docs/security.md) must cover.
+  std::vector<std::string> route_table() const;
 
  private:
   using Captures = std::vector<std::string>;
   using Handler = std::function<void(const Request&, const Captures&, Reply)>;
   struct Route {
     http::verb method;
+    std::string text;
     std::regex pattern;
     Handler run;
   };

@@ -162,9 +162,20 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     try {
       decode_request(request);
     } catch (const ServerError& e) {
+      // A page path that cannot even be decoded names no file of the page: 404, like any
+      // other name outside it (static_files.h), so no encoding trick answers differently.
+      if (page_read(request.raw)) return error_response(404, "not_found", "no such page");
       return error_response(e.status(), e.code(), e.what());
     }
     return std::nullopt;
+  }
+
+  // A GET or HEAD outside the API: a request for a file of the web page.
+  static bool page_read(const RawRequest& raw) {
+    const auto method = raw.method();
+    const std::string_view target(raw.target().data(), raw.target().size());
+    return (method == http::verb::get || method == http::verb::head) && target.rfind("/api/", 0) != 0 &&
+           target != "/api" && target.rfind("/api?", 0) != 0;
   }
 
   void close() {

@@ -8,6 +8,10 @@ namespace {
 
 class HttpHeadTest : public HttpFixture {
  protected:
+  void SetUp() override {
+    std::ofstream(web_.file("app.js")) << "console.log('ludus');\n";  // before the page's snapshot
+    HttpFixture::SetUp();
+  }
   std::string raw(const std::string& bytes) {
     return HttpClient("127.0.0.1", server_->port(), std::chrono::seconds(10)).raw(bytes);
   }
@@ -20,7 +24,6 @@ TEST_F(HttpHeadTest, HeadAnswersLikeGetWithoutABody) {
   ASSERT_EQ(made.status, 201) << made.body;
   const std::string board = "/api/games/" + made.json["board"].dump();
   const std::string revision = made.json["revision"].dump();
-  std::ofstream(web_.file("app.js")) << "console.log('ludus');\n";
   for (const std::string& path : std::vector<std::string>{"/", "/index.html", "/app.js", "/missing.js", "/api/health", "/api/catalog",
                                  "/api/games?status=active", board, board + "/history", board + "/record.sgf",
                                  board + "?move=0", "/api/games/999", "/api/offers", "/api/rules/ndengrod",
