@@ -64,8 +64,9 @@ const CommandHelp kCommands[] = {
      "The game's standings: rank, rating (? while provisional), deviation, games won, lost and drawn. Boards with\n"
      "the game's standard options are rated (Glicko-2) unless challenged with -rated=no."},
     {"standings", "standings GAME", "The same as ratings GAME."},
-    {"offers", "offers [GAME|USER]",
-     "The open challenges (of GAME), and with USER the invitations to and from USER: the lobby."},
+    {"offers", "offers [GAME|USER|USER PASSWORD]",
+     "The open challenges (of GAME; with USER, those USER may take): the lobby. With USER PASSWORD also the\n"
+     "invitations to and from USER, which only their two players see."},
     {"games", "[GAME] games USER|- [active|next|finished|watched|all]",
      "Lists a user's games (- : everybody's; of GAME only when given): active (default), next (those where it is\n"
      "USER's move), finished, watched, all."},
@@ -123,7 +124,7 @@ class Run {
 
   std::string signup() {
     expect(2, 3);
-    std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "");
+    std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "", client_);
     return fmt::format("Welcome, {}: your account is ready.\n", id);
   }
 
@@ -271,18 +272,24 @@ class Run {
   }
 
   std::string offers() {
-    expect(0, 1);
+    expect(0, 2);
     std::string game = game_, user;
-    if (!args_.empty()) {
+    if (args_.size() == 2) {
+      user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    } else if (!args_.empty()) {
       try {
         game = find_game(args_[0]).info->name;
       } catch (const LudusError&) {
         user = Accounts::normalize_user_id(args_[0]);
       }
     }
+    // Invitations are private to their players: only with the password (offers USER PASSWORD).
+    const bool authenticated = args_.size() == 2;
     const std::string title = "Open challenges" + (game.empty() ? std::string() : " of " + game) +
-                              (user.empty() ? std::string() : " and invitations of " + user);
-    return format_offers(title, service_.offers(game, user));
+                              (user.empty() ? std::string()
+                               : authenticated ? " and invitations of " + user
+                                               : " " + user + " may take");
+    return format_offers(title, service_.offers(game, user, authenticated));
   }
 
   std::string show() {
@@ -410,7 +417,7 @@ bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
 
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
   // Which words are passwords, counted from the verb: board commands VERB [LEADING...]
-  // BOARD USER PASSWORD; signup, mailpref and limit USER PASSWORD; passwd USER OLD NEW;
+  // BOARD USER PASSWORD; signup, mailpref, limit and offers USER PASSWORD; passwd USER OLD NEW;
   // join and decline OFFER USER PASSWORD; challenge and seek ... PASSWORD (the last
   // word); of an unknown command, only its first words.
   std::vector<std::string> out = words;
@@ -419,7 +426,7 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   const std::string name = verb < out.size() ? lowercase(out[verb]) : std::string();
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
-  else if (name == "signup" || name == "mailpref" || name == "limit") secret = {verb + 2};
+  else if (name == "signup" || name == "mailpref" || name == "limit" || name == "offers") secret = {verb + 2};
   else if (name == "join" || name == "decline") secret = {verb + 3};
   else if (name == "passwd") secret = {verb + 2, verb + 3};
   else if ((name == "challenge" || name == "seek") && out.size() > verb + 1) secret = {out.size() - 1};

@@ -42,6 +42,7 @@ class HttpApi {
   size_t websocket_connections() const { return hub_.connections(); }
   size_t waiting_long_polls() const { return signal_.waiting(); }
   size_t remembered_boards() const { return hub_.remembered_boards(); }
+  const ApiRoutes& routes() const { return routes_; }
 
  private:
   BoardSignal signal_;

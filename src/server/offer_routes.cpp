@@ -46,8 +46,15 @@ void ApiRoutes::add_offer_routes() {
       }
     }
     if (req.has_param("user")) user = Accounts::normalize_user_id(req.param("user"));
+    // Invitations are private to their players: listed only to the signed-in user asking
+    // for their own (a token that is present must be valid).
+    bool own = false;
+    if (!req.header(http::field::authorization).empty()) {
+      const std::string viewer = service.accounts().user_for_token(bearer_token(req));
+      own = !user.empty() && user == viewer;
+    }
     json offers = json::array();
-    for (const OfferRecord& offer : service.offers(game, user)) offers.push_back(offer_json(offer));
+    for (const OfferRecord& offer : service.offers(game, user, own)) offers.push_back(offer_json(offer));
     return json_response(200, {{"offers", offers}});
   });
   sync(http::verb::post, "/api/offers", [&service, &accounts](const Request& req, const Captures&) {

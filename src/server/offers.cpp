@@ -73,7 +73,7 @@ std::optional<OfferRecord> find_offer(Session& session, int64_t id) {
   return read_offer(q);
 }
 
-std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& user) {
+std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& invited) {
   auto q = session.connection().query(
       "SELECT " LUDUS_OFFER_COLUMNS
       " FROM offers WHERE status = 'open' AND expires_at > ?1"
@@ -82,7 +82,7 @@ std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::s
       " ORDER BY id LIMIT 500");
   std::optional<std::string> only_game;
   if (!game.empty()) only_game = game;
-  q.bind_all(now, only_game, user);
+  q.bind_all(now, only_game, invited);
   std::vector<OfferRecord> out;
   while (q.step()) out.push_back(read_offer(q));
   return out;

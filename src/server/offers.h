@@ -73,9 +73,9 @@ using OfferEventSink = std::function<void(Session& session, const OfferRecord& o
 // --- queries ----------------------------------------------------------------------------
 int64_t insert_offer(Session& session, const OfferRecord& offer);
 std::optional<OfferRecord> find_offer(Session& session, int64_t id);
-// Open offers at `now`: every seek (of `game` when given), and with `user` also the
+// Open offers at `now`: every seek (of `game` when given), and with `invited` also the
 // invitations to or from that user; oldest first.
-std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& user);
+std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& invited);
 // Closes an open offer; false when it was no longer open (another request took it first).
 bool close_offer(Session& session, int64_t id, OfferStatus status, std::optional<int64_t> board, int64_t now);
 // Marks the offers past their expiry as expired; returns how many.

@@ -98,10 +98,11 @@ class Service {
   OfferRecord seek(const std::string& poster, const std::string& game,
                    const std::map<std::string, std::string>& options, SeatChoice seat, std::optional<int> min_rating,
                    std::optional<int> max_rating);
-  // The open offers: every seek (of `game` when not ""), and the invitations to or from
-  // `user` when not ""; with a `user`, only the seeks whose rating range admits them (and
-  // their own).
-  std::vector<OfferRecord> offers(const std::string& game, const std::string& user);
+  // The open offers: every seek (of `game` when not ""); with a `user`, only the seeks whose
+  // rating range admits them (and their own).  Invitations are private to their two
+  // players: those to or from `user` are listed only when `user_authenticated` (the caller
+  // proved to be `user`, by password or token).
+  std::vector<OfferRecord> offers(const std::string& game, const std::string& user, bool user_authenticated);
   // Accepts an invitation addressed to `user` or takes a seek: starts the board and
   // returns its number.  Exactly one board per offer, however many join at once (409
   // offer_closed for the others).

@@ -142,10 +142,10 @@ OfferRecord Service::seek(const std::string& poster, const std::string& game,
   return posted;
 }
 
-std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user) {
+std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user, bool user_authenticated) {
   auto session = store_->session();
   auto tx = session.read();
-  std::vector<OfferRecord> offers = open_offers(session, accounts_->now(), game, user);
+  std::vector<OfferRecord> offers = open_offers(session, accounts_->now(), game, user_authenticated ? user : "");
   // A user is offered only the seeks they may take (their own stay, theirs to withdraw).
   if (!user.empty())
     std::erase_if(offers, [&](const OfferRecord& o) { return o.from != user && rating_outside_range(session, o, user); });

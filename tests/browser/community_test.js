@@ -10,7 +10,7 @@
 // The ratings and consent routes are part of the server: a build without them fails here.
 'use strict';
 
-const { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, sleep, STEP_TIMEOUT_MS } = require('./support');
+const { Run, apiCall, check, horizontalScroll, log, lowContrastText, signedInPage, sleep } = require('./support');
 
 const PASSWORD = 'community-pw';
 
@@ -20,22 +20,6 @@ async function hasRoute(base, route) {
   if (r.status !== 404) return true;
   const body = await r.json().catch(() => ({}));
   return !(body.code === 'not_found' && /^no such page or endpoint/.test(body.error || ''));
-}
-
-// A browser context signed in as `user` (the token the page keeps in localStorage).
-async function signedInPage(run, size, user, token, errors) {
-  const phone = size.width < 500;
-  const context = await run.browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
-  await context.addInitScript(([t, u]) => {
-    localStorage.setItem('ludus.token', t);
-    localStorage.setItem('ludus.user', u);
-  }, [token, user]);
-  const page = await context.newPage();
-  page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  collectErrors(page, errors, ` (${user}, ${size.name})`);
-  await page.goto(`${run.base}/`);
-  await page.waitForSelector(`text=Signed in as ${user}`);
-  return page;
 }
 
 async function go(page, hash) {
@@ -162,7 +146,7 @@ async function invitation(run, challenger, invited, names, tokens, size) {
   const state = await apiCall(run.base, 'GET', `/api/games/${board}`);
   check(state.game === 'ndengrod' && state.players[0] === names.challenger && state.players[1] === names.invited,
     `${size.name}: the accepted invitation started board ${board}`);
-  const left = (await apiCall(run.base, 'GET', `/api/offers?user=${names.invited}`)).offers.filter((o) => o.to === names.invited);
+  const left = (await apiCall(run.base, 'GET', `/api/offers?user=${names.invited}`, undefined, tokens[names.invited])).offers.filter((o) => o.to === names.invited);
   check(left.length === 0, `${size.name}: no invitation left after accepting and declining`);
   return board;
 }

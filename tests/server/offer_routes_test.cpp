@@ -33,8 +33,12 @@ TEST_F(OfferRoutesTest, InvitationJoinDeclineAndTheLobby) {
   EXPECT_EQ(invited.result.header("Location"), "/api/offers/" + id);
 
   EXPECT_EQ(get("/api/offers").json["offers"], json::array()) << "an invitation is not in the open lobby";
-  auto mine = get("/api/offers?user=bob");
+  EXPECT_EQ(get("/api/offers?user=bob").json["offers"], json::array()) << "invitations are private to their players";
+  EXPECT_EQ(get("/api/offers?user=bob", carol_).json["offers"], json::array()) << "not to a third player";
+  EXPECT_EQ(get("/api/offers?user=bob", "not-a-token").status, 401);
+  auto mine = get("/api/offers?user=bob", bob_);
   ASSERT_EQ(mine.json["offers"].size(), 1u) << mine.body;
+  EXPECT_EQ(get("/api/offers?user=alice", alice_).json["offers"].size(), 1u) << "the inviter sees it too";
   EXPECT_EQ(mine.json["offers"][0]["id"], offer["id"]);
 
   EXPECT_EQ(post("/api/offers/" + id + "/join", json::object(), carol_).json["code"], "not_invited");
@@ -51,7 +55,7 @@ TEST_F(OfferRoutesTest, InvitationJoinDeclineAndTheLobby) {
   EXPECT_EQ(declined.status, 200) << declined.body;
   EXPECT_EQ(declined.json["ok"], true);
   EXPECT_EQ(declined.json["offer"]["status"], "declined");
-  EXPECT_EQ(get("/api/offers?user=alice").json["offers"], json::array());
+  EXPECT_EQ(get("/api/offers?user=alice", alice_).json["offers"], json::array());
   EXPECT_EQ(post("/api/offers/99/join", json::object(), bob_).status, 404);
 }
 

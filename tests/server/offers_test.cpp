@@ -53,7 +53,10 @@ TEST_F(OffersTest, AChallengeIsAnInvitationTheOpponentAccepts) {
     EXPECT_NE(q.text(2).find("join 1 bob PASSWORD"), std::string::npos) << q.text(2);
     EXPECT_FALSE(q.step()) << "alice, who sent it, gets the reply instead of a mail";
   }
-  EXPECT_NE(run("offers bob").find("offer 1: alice invites bob"), std::string::npos);
+  EXPECT_NE(run("offers bob pw-b-long").find("offer 1: alice invites bob"), std::string::npos);
+  EXPECT_NE(run("offers alice pw-a-long").find("offer 1: alice invites bob"), std::string::npos);
+  EXPECT_EQ(run("offers bob").find("offer 1"), std::string::npos) << "invitations are private to their players";
+  EXPECT_EQ(run_error("offers bob wrong-pass").status(), 401);
   EXPECT_EQ(run("offers").find("offer 1"), std::string::npos) << "invitations are not in the open lobby";
   EXPECT_EQ(run_error("join 1 carol pw-c-long").code(), "not_invited");
   EXPECT_EQ(run_error("join 1 alice pw-a-long").code(), "own_offer");
@@ -75,7 +78,7 @@ TEST_F(OffersTest, AChallengeIsAnInvitationTheOpponentAccepts) {
   }
   EXPECT_EQ(run_error("join 1 bob pw-b-long").code(), "offer_closed");
   EXPECT_EQ(run_error("decline 1 bob pw-b-long").code(), "offer_closed");
-  EXPECT_EQ(run("offers bob").find("offer 1"), std::string::npos);
+  EXPECT_EQ(run("offers bob pw-b-long").find("offer 1"), std::string::npos);
 }
 
 TEST_F(OffersTest, DeclinedWithdrawnAndExpiredOffersStartNothing) {
@@ -88,7 +91,7 @@ TEST_F(OffersTest, DeclinedWithdrawnAndExpiredOffersStartNothing) {
   EXPECT_EQ(run_error("join 2 alice pw-a-long").code(), "offer_closed");
   now_ += kOfferLifetimeSeconds;
   EXPECT_EQ(run_error("join 3 bob pw-b-long").code(), "offer_closed");
-  EXPECT_EQ(run("offers bob"), "Open challenges and invitations of bob: 0\n");
+  EXPECT_EQ(run("offers bob pw-b-long"), "Open challenges and invitations of bob: 0\n");
   EXPECT_EQ(service_->expire_offers(), 1);
   EXPECT_EQ(count("SELECT count(*) FROM offers WHERE status = 'expired'"), 1);
   EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
@@ -161,7 +164,7 @@ TEST_F(OffersTest, AUsersOffersLeaveOutSeeksTheirRatingMayNotTake) {
   EXPECT_NE(carol.find("offer 2"), std::string::npos) << carol;
   EXPECT_NE(carol.find("offer 3"), std::string::npos) << "her own seek is hers to withdraw:\n" << carol;
   std::vector<int64_t> ids;
-  for (const OfferRecord& o : service_->offers("", "carol")) ids.push_back(o.id);
+  for (const OfferRecord& o : service_->offers("", "carol", false)) ids.push_back(o.id);
   EXPECT_EQ(ids, (std::vector<int64_t>{2, 3}));
   // The lobby of everybody still lists every seek with its range, and joining stays refused.
   EXPECT_NE(run("offers").find("offer 1"), std::string::npos);

@@ -1,0 +1,209 @@
+// Who may call each route of the JSON API, and what its reply may reveal (docs/security.md).
+// Every route is called anonymously, as a user it does not concern (carol) and as its owner;
+// the table must cover every route the server registers, so a new route cannot be added
+// without saying who may call it.  No reply ever carries another user's e-mail address,
+// password or token.
+#include <regex>
+#include <set>
+
+#include "http_test_support.h"
+
+namespace ludus::server::testing {
+namespace {
+
+using nlohmann::json;
+
+constexpr int kPublic = 0;  // as `owner` in a probe: every caller is treated alike
+
+struct Probe {
+  std::string method;  // GET or POST
+  std::string target;  // {board} {offer} {seek} are filled in per call
+  json body;           // POST body (null: none)
+  int anonymous;       // expected status without a token
+  int other;           // expected status as carol, a user the resource does not concern
+  std::string owner;   // whose resource ("" for public routes)
+  int as_owner;        // expected status as the owner (kPublic: as the others)
+};
+
+class AccessTest : public HttpFixture {
+ protected:
+  void SetUp() override {
+    config_.service_limits.boards_per_hour = 0;  // a fresh board for each call of a board route
+    HttpFixture::SetUp();
+    for (const char* user : {"alice", "bob", "carol", "dave"}) {
+      const std::string password = std::string("pw-") + user + "-secret";
+      auto r = post("/api/signup", {{"user", user}, {"password", password}, {"email", std::string(user) + "@mail.test"}});
+      ASSERT_EQ(r.status, 201) << r.body;
+      passwords_[user] = password;
+      tokens_[user] = login(user);
+      ASSERT_EQ(post("/api/me/limits", {{"challenges", std::string(user) == "dave" ? "ask" : "all"}}, tokens_[user]).status, 200);
+    }
+  }
+
+  std::string login(const std::string& user) {
+    auto r = post("/api/login", {{"user", user}, {"password", passwords_[user]}});
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.json.value("token", "");
+  }
+
+  // A fresh board of alice (first, to move) and bob.
+  std::string board() {
+    auto r = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 4}}}, {"players", {"alice", "bob"}}},
+                  tokens_["alice"]);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.json["board"].dump();
+  }
+  // A fresh invitation of alice to dave.
+  std::string invitation() {
+    auto r = post("/api/games", {{"game", "n-mesh"}, {"players", {"alice", "dave"}}}, tokens_["alice"]);
+    EXPECT_EQ(r.status, 202) << r.body;
+    return r.json["offer"]["id"].dump();
+  }
+
+  std::string fill(std::string target) {
+    auto put = [&](const std::string& key, auto make) {
+      for (size_t at; (at = target.find(key)) != std::string::npos;) target.replace(at, key.size(), make());
+    };
+    put("{board}", [&] { return board(); });
+    put("{offer}", [&] { return invitation(); });
+    return target;
+  }
+
+  // Calls `probe` as `caller` ("" anonymous) and checks the status and what the reply shows.
+  void call(const Probe& probe, const std::string& caller, int expected) {
+    const std::string target = fill(probe.target);
+    json body = probe.body;
+    if (body.is_object() && body.contains("user") && body["user"] == "{fresh}")
+      body["user"] = "fresh" + std::to_string(++fresh_);
+    const std::string token = caller.empty() ? "" : tokens_[caller];
+    HttpReply r = probe.method == "GET" ? get(target, token)
+                  : body.is_string()      ? post_text(target, body.get<std::string>(), token, "text/plain")
+                                          : post_text(target, body.is_null() ? "" : body.dump(), token);
+    SCOPED_TRACE(probe.method + " " + target + " as " + (caller.empty() ? "anonymous" : caller) + ": " + r.body.substr(0, 300));
+    EXPECT_EQ(r.status, expected);
+    for (const auto& [user, password] : passwords_) {
+      EXPECT_EQ(r.body.find(password), std::string::npos) << "a password in the reply";
+      const bool own = user == caller;
+      if (!own || target != "/api/me") EXPECT_EQ(r.body.find(user + "@mail.test"), std::string::npos) << user << "'s e-mail";
+      if (!own) EXPECT_EQ(r.body.find(tokens_[user]), std::string::npos) << user << "'s token";
+    }
+    covered_.insert(probe.method + " " + target.substr(0, target.find('?')));
+    if (target == "/api/password" && r.status == 200) tokens_[caller] = r.json.value("token", "");  // the others were revoked
+  }
+
+  std::map<std::string, std::string> passwords_, tokens_;
+  std::set<std::string> covered_;
+  int fresh_ = 0;
+};
+
+TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
+  const std::string comment = "{\"text\": \"hi\"}";
+  const std::vector<Probe> probes = {
+      {"GET", "/api/catalog", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/signup", {{"user", "{fresh}"}, {"password", "long-enough-1"}}, 201, 201, "", kPublic},
+      {"POST", "/api/login", {{"user", "bob"}, {"password", "pw-bob-secret"}}, 200, 200, "", kPublic},
+      // Before the failed logins below: a sixth failure in a row from one address must wait.
+      {"POST", "/api/password", {{"old_password", "pw-alice-secret"}, {"new_password", "pw-alice-secret"}}, 401, 401,
+       "alice", 200},
+      {"POST", "/api/login", {{"user", "bob"}, {"password", "pw-carol-secret"}}, 401, 401, "", kPublic},
+      {"POST", "/api/login", {{"user", "nobody"}, {"password", "pw-carol-secret"}}, 401, 401, "", kPublic},
+      {"GET", "/api/me", nullptr, 401, 200, "alice", 200},
+      {"POST", "/api/me/mail", {{"mail", "digest"}}, 401, 200, "alice", 200},
+      {"GET", "/api/me/limits", nullptr, 401, 200, "alice", 200},
+      {"POST", "/api/me/limits", {{"challenges", "all"}}, 401, 200, "alice", 200},
+      {"GET", "/api/games", nullptr, 200, 200, "", kPublic},
+      {"GET", "/api/games?user=alice&status=all", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}, 401, 403, "alice", 201},
+      {"GET", "/api/games/{board}", nullptr, 200, 200, "", kPublic},
+      {"GET", "/api/games/{board}/history", nullptr, 200, 200, "", kPublic},
+      {"GET", "/api/games/{board}/record.json", nullptr, 200, 200, "", kPublic},
+      {"GET", "/api/games/{board}/record.sgf", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/games/{board}/move", {{"move", "d4"}}, 401, 403, "alice", 200},
+      {"POST", "/api/games/{board}/swap", json::object(), 401, 403, "", kPublic},
+      {"POST", "/api/games/{board}/pass", json::object(), 401, 403, "", kPublic},
+      {"POST", "/api/games/{board}/undo", json::object(), 401, 403, "", kPublic},
+      {"POST", "/api/games/{board}/draw", json::object(), 401, 403, "alice", 200},
+      {"POST", "/api/games/{board}/propose", {{"kind", "draw"}}, 401, 403, "bob", 200},
+      {"POST", "/api/games/{board}/accept", json::object(), 401, 403, "", kPublic},
+      {"POST", "/api/games/{board}/reject", json::object(), 401, 403, "", kPublic},
+      {"POST", "/api/games/{board}/resign", json::object(), 401, 403, "bob", 200},
+      {"POST", "/api/games/{board}/comment", json::parse(comment), 401, 200, "", kPublic},
+      {"POST", "/api/games/{board}/subscribe", json::object(), 401, 200, "", kPublic},
+      {"POST", "/api/games/{board}/unsubscribe", json::object(), 401, 200, "", kPublic},
+      {"GET", "/api/offers", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/offers", {{"game", "n-mesh"}}, 401, 201, "", kPublic},
+      {"POST", "/api/offers/{offer}/join", json::object(), 401, 403, "dave", 201},
+      {"POST", "/api/offers/{offer}/decline", json::object(), 401, 403, "dave", 200},
+      {"GET", "/api/ratings/ndengrod", nullptr, 200, 200, "", kPublic},
+      {"GET", "/api/users/alice", nullptr, 200, 200, "", kPublic},
+      {"GET", "/api/rules/ndengrod", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/position", {{"game", "ndengrod"}, {"moves", {"e5"}}}, 200, 200, "", kPublic},
+      {"POST", "/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"iterations", 50}}, 200, 200, "",
+       kPublic},
+      {"POST", "/api/command", "show 1", 200, 200, "", kPublic},
+      // Last: as carol it ends her session.
+      {"POST", "/api/logout", json::object(), 401, 200, "", kPublic},
+  };
+  for (const Probe& probe : probes) {
+    call(probe, "", probe.anonymous);
+    call(probe, "carol", probe.other);
+    if (!probe.owner.empty()) call(probe, probe.owner, probe.as_owner);
+  }
+  // The table covers every route the server registers.
+  for (const std::string& route : server_->http().routes().route_table()) {
+    const size_t space = route.find(' ');
+    const std::regex pattern(route.substr(space + 1));
+    bool found = false;
+    for (const std::string& seen : covered_)
+      found = found || (seen.substr(0, space) == route.substr(0, space) && std::regex_match(seen.substr(space + 1), pattern));
+    EXPECT_TRUE(found) << "no probe calls " << route << ": add it to the table (and to docs/security.md)";
+  }
+}
+
+TEST_F(AccessTest, NobodyActsForAnotherUserThroughTheCommandGrammar) {
+  const std::string board = this->board();
+  auto command = [&](const std::string& text) { return post_text("/api/command", text, "", "text/plain"); };
+  EXPECT_EQ(command("ndengrod challenge alice bob pw-alice-secret").status, 200) << "the owner's password works";
+  // Unknown and known users get the same refusal (no account enumeration by login).
+  const auto unknown = command("mailpref nosuchuser pw-carol-secret");
+  const auto known = command("mailpref alice pw-carol-secret");
+  EXPECT_EQ(unknown.status, 401);
+  EXPECT_EQ(unknown.status, known.status);
+  EXPECT_EQ(unknown.body, known.body);
+  EXPECT_EQ(command("move " + board + " carol pw-carol-secret d4").status, 403) << "carol does not play there";
+  // Carol's own password does not let her act for alice or bob, nor does a token stand in
+  // for a password; past five failures in a row the address must wait (429) before trying.
+  for (const std::string& attempt : std::vector<std::string>{"move " + board + " alice pw-carol-secret d4", "move " + board + " alice " + tokens_["alice"] + " d4",
+                                     "resign " + board + " bob pw-alice-secret", "mailpref alice pw-bob-secret none",
+                                     "passwd alice pw-bob-secret new-password-1", "ndengrod challenge alice bob pw-carol-secret",
+                                     "undo " + board + " alice pw-dave-secret"}) {
+    const auto r = command(attempt);
+    EXPECT_TRUE(r.status == 401 || r.status == 429) << attempt << ": " << r.status << " " << r.body;
+  }
+  // The board is as it was: no move, no resignation.
+  auto state = get("/api/games/" + board);
+  EXPECT_EQ(state.json["moves"].size(), 0u) << state.body;
+  EXPECT_EQ(state.json["status"], "active");
+  EXPECT_EQ(post("/api/login", {{"user", "alice"}, {"password", "pw-alice-secret"}}).status, 429) << "alice's account waits";
+}
+
+TEST_F(AccessTest, InvitationsAreSeenOnlyByTheirTwoPlayers) {
+  const std::string offer = invitation();
+  auto ids = [&](const std::string& query, const std::string& token) {
+    std::vector<std::string> out;
+    const HttpReply r = get("/api/offers" + query, token);  // kept: the loop reads into it
+    for (const auto& o : r.json["offers"]) out.push_back(o["id"].dump());
+    return out;
+  };
+  EXPECT_TRUE(ids("?user=dave", "").empty());
+  EXPECT_TRUE(ids("?user=dave", tokens_["carol"]).empty());
+  EXPECT_TRUE(ids("?user=alice", tokens_["bob"]).empty());
+  EXPECT_EQ(ids("?user=dave", tokens_["dave"]), std::vector<std::string>{offer});
+  EXPECT_EQ(ids("?user=alice", tokens_["alice"]), std::vector<std::string>{offer});
+  auto command = [&](const std::string& text) { return post_text("/api/command", text, "", "text/plain").body; };
+  EXPECT_EQ(command("offers dave").find("offer " + offer), std::string::npos);
+  EXPECT_NE(command("offers dave pw-dave-secret").find("offer " + offer), std::string::npos);
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
