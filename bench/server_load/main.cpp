@@ -75,7 +75,8 @@ Target start_server(const Options& o) {
   const std::string db = o.db.empty() ? (t.dir / "load.db").string() : o.db;
   std::vector<std::string> args = {o.ludus, "serve", "--db", db, "--port", "0", "--quiet", "--test-hashing"};
   if (!o.plain)
-    for (const char* a : {"--rate-limit", "0", "--max-connections-per-ip", "1000000"}) args.push_back(a);
+    for (const char* a : {"--rate-limit", "0", "--max-connections-per-ip", "1000000", "--signups-per-hour", "0"})
+      args.push_back(a);
   args.insert(args.end(), o.server_args.begin(), o.server_args.end());
   t.pid = fork();
   if (t.pid == 0) {

@@ -49,6 +49,9 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
       ->capture_default_str();
   app.add_option("--rate-burst", limits.request_burst, "Requests a client address may send at once before the rate limit")
       ->capture_default_str();
+  app.add_option("--trusted-proxy", limits.trusted_proxies,
+                 "Address of a reverse proxy whose X-Forwarded-For names the client (repeatable); the per-address "
+                 "limits then apply to each client, not to the proxy");
   app.add_option("--io-threads", limits.io_threads, "Threads running the network event loop")->capture_default_str()->check(CLI::Range(1, 64));
   app.add_option("--workers", limits.workers, "Threads running requests (database, password hashing)")
       ->capture_default_str()->check(CLI::Range(1, 256));
@@ -57,6 +60,9 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
                                   "Seconds of silence after which a WebSocket is pinged and then closed (default 60)");
   auto& service_limits = args->config.service_limits;
   app.add_option("--boards-per-hour", service_limits.boards_per_hour, "Boards one user may start in any hour (0: no limit)")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--signups-per-hour", service_limits.signups_per_hour,
+                 "Accounts one client address may make in an hour (0: no limit)")
       ->capture_default_str()->check(CLI::NonNegativeNumber);
   app.add_flag("--ai-raw-specs", service_limits.ai.allow_raw_specs,
                "Allow raw AI specs (ai:mcts:..., levels with overrides) within the --ai-max-* caps; "

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "server/errors.h"
+#include "server/mail_mime.h"  // is_plain_address
 
 namespace ludus::server {
 namespace {
@@ -26,11 +27,12 @@ std::string to_hex(const unsigned char* data, size_t size) {
   return hex;
 }
 
+// One plain address (the same test as a mail's reply address): never a list, a display
+// name or markup, so a notification goes to this one mailbox and nowhere else.
 void check_email(std::string_view email) {
   if (email.empty()) return;
-  bool ok = email.size() <= kMaxEmail && email.find('@') != std::string_view::npos;
-  for (unsigned char ch : email) ok = ok && ch > ' ' && ch != 0x7f;
-  if (!ok) bad_request("bad e-mail address (expected name@host, no blanks)");
+  if (email.size() > kMaxEmail || !is_plain_address(email))
+    bad_request("bad e-mail address (expected one address name@host: no blanks, commas, quotes or <>)");
 }
 
 }  // namespace
@@ -100,8 +102,17 @@ std::string Accounts::hash_token(std::string_view token) {
   return to_hex(digest, sizeof digest);
 }
 
-std::string Accounts::signup(std::string_view user, std::string_view password, std::string_view email) {
+void Accounts::limit_signups(double per_hour) {
+  signups_ = per_hour > 0 ? std::make_unique<RateLimiter>(per_hour / 3600, per_hour) : nullptr;
+}
+
+std::string Accounts::signup(std::string_view user, std::string_view password, std::string_view email,
+                             std::string_view client) {
   if (is_ai(user)) bad_request("user ids starting with 'ai:' are reserved for computer players", "bad_user");
+  if (signups_ && !client.empty())
+    if (const int wait = signups_->admit(std::string(client)))
+      too_many("too many new accounts from your address; retry in " + std::to_string(wait) + " s", "rate_limited",
+               wait);
   UserRecord record;
   record.id = normalize_user_id(user);
   check_password(password);

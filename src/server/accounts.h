@@ -4,9 +4,11 @@
 // database transaction so it never holds the write lock.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <semaphore>
 #include <string>
 
+#include "server/client_limits.h"
 #include "server/login_throttle.h"
 #include "server/store.h"
 
@@ -38,8 +40,14 @@ class Accounts {
   // "ai:SPEC" seats belong to the computer (see ai::make_player).
   static bool is_ai(std::string_view user) { return user.substr(0, 3) == "ai:"; }
 
-  // 400 on a bad id/password/e-mail, 409 when the id is taken.  Returns the stored id.
-  std::string signup(std::string_view user, std::string_view password, std::string_view email);
+  // 400 on a bad id/password/e-mail, 409 when the id is taken, 429 when `client` (the
+  // caller's address; "" for the local command line, never limited) has signed up
+  // more accounts than limit_signups allows.  Returns the stored id.
+  std::string signup(std::string_view user, std::string_view password, std::string_view email,
+                     std::string_view client = {});
+  // New accounts one client address may make in an hour (a burst of as many, then at that
+  // rate); 0 = no limit.  Each costs a slow hash and a row, so floods are bounded.
+  void limit_signups(double per_hour);
   // Checks a password; returns the canonical user id, throws 401 (same message whether
   // the user is unknown or the password wrong), or 429 while failed attempts for the user
   // or from `client` (the caller's address, "" when unknown) must wait (LoginThrottle).
@@ -73,6 +81,7 @@ class Accounts {
   PasswordPolicy policy_;
   Clock clock_;
   LoginThrottle throttle_;
+  std::unique_ptr<RateLimiter> signups_;  // per client address; null = no limit
   std::string dummy_hash_;  // verified against for unknown users, to keep timing uniform
   // At most this many slow hashes at once (each may take 64 MiB with interactive limits).
   mutable std::counting_semaphore<4> hash_slots_{4};

@@ -72,9 +72,26 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const {
   return j;
 }
 
-nlohmann::json Analyst::evaluate(const nlohmann::json& request) {
+nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::string& client) {
   const History history = replay(request);
   if (history.is_over()) bad_request("the game is over in this position: nothing to evaluate", "game_over");
+  // One at a time per client, within its share; the share is charged only for searches run.
+  {
+    std::lock_guard lock(clients_mutex_);
+    if (clients_running_.count(client))
+      too_many("one analysis at a time: wait for the one under way", "analysis_busy", 1);
+    if (const int wait = per_client_.admit(client))
+      too_many("too many analyses; retry in " + std::to_string(wait) + " s", "rate_limited", wait);
+    clients_running_.insert(client);
+  }
+  struct ClientDone {
+    Analyst* analyst;
+    const std::string& client;
+    ~ClientDone() {
+      std::lock_guard lock(analyst->clients_mutex_);
+      analyst->clients_running_.erase(client);
+    }
+  } client_done{this, client};
   int64_t iterations = limits_.max_iterations;
   if (request.contains("iterations")) {
     auto wanted = int_field(request, "iterations");

@@ -86,7 +86,7 @@ void ApiRoutes::add_account_routes() {
   sync(http::verb::post, "/api/signup", [&accounts](const Request& req) {
     json body = body_object(req);
     std::string id = accounts.signup(string_field(body, "user"), string_field(body, "password"),
-                                     string_field(body, "email", false));
+                                     string_field(body, "email", false), req.remote);
     return json_response(201, {{"user", id}});
   });
   sync(http::verb::post, "/api/login", [&accounts](const Request& req) {

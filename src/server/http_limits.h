@@ -2,6 +2,8 @@
 // The limits of the HTTP layer, all settable as `ludus serve` options (docs/http-api.md).
 #include <chrono>
 #include <cstddef>
+#include <string>
+#include <vector>
 
 namespace ludus::server {
 
@@ -18,6 +20,10 @@ struct HttpLimits {
   size_t max_queued = 2048;             // requests waiting for a worker; more get 503 busy
   std::chrono::milliseconds websocket_idle{60000};  // a silent WebSocket is pinged, then closed
   size_t max_watched_boards = 64;       // per WebSocket
+  // Addresses of reverse proxies whose X-Forwarded-For names the client (--trusted-proxy):
+  // every per-address limit then applies to the client, not to the proxy.  Empty: the
+  // header is ignored (anyone could write it).
+  std::vector<std::string> trusted_proxies;
 };
 
 }  // namespace ludus::server

@@ -1,5 +1,6 @@
 #include "server/http_session.h"
 
+#include <algorithm>
 #include <optional>
 
 #include <boost/asio/dispatch.hpp>
@@ -60,7 +61,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) return malformed_or_gone(ec);
     request_.emplace();
     request_->raw = parser_->release();
-    request_->remote = slot_.address();
+    request_->remote = client_address(request_->raw, slot_.address(), limits().trusted_proxies);
     keep_alive_ = request_->raw.keep_alive();
     if (auto refusal = refused_at_edge(*request_, false)) return write(std::move(*refusal));
     dispatch();
@@ -108,8 +109,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     // §9.3.2); prepare_payload is not called again, so the length stays the GET's.
     if (head_) res.body().clear();
     if (context_->log && request_)
-      context_->log(slot_.address() + " " + std::string(request_->raw.method_string()) + " " +
-                    std::string(request_->raw.target().substr(0, 200)) + " " + std::to_string(res.result_int()));
+      context_->log(request_->remote + " " + std::string(request_->raw.method_string()) + " " +
+                    loggable_target(std::string_view(request_->raw.target().data(), request_->raw.target().size())) + " " + std::to_string(res.result_int()));
     response_ = std::move(res);
     stream_.expires_after(limits().body_timeout);
     http::async_write(stream_, response_, [self = shared_from_this()](beast::error_code ec, size_t) {
@@ -139,6 +140,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void upgrade() {
     request_.emplace();
     request_->raw = parser_->release();
+    request_->remote = client_address(request_->raw, slot_.address(), limits().trusted_proxies);
     keep_alive_ = false;  // whatever is refused here is answered once and closed
     if (auto refusal = refused_at_edge(*request_, true)) return write(std::move(*refusal));
     if (request_->path != "/api/ws")
@@ -152,7 +154,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // The checks before any handler runs, in order: the rate limit (429 with Retry-After),
   // the Origin (403; for WebSockets any method, else writes only), UTF-8 and escapes (400).
   std::optional<Response> refused_at_edge(Request& request, bool websocket) {
-    if (const int wait = context_->rate.admit(slot_.address())) {
+    if (const int wait = context_->rate.admit(request.remote)) {
       Response res = error_response(429, "rate_limited", "too many requests; retry in " + std::to_string(wait) + " s");
       res.set(http::field::retry_after, std::to_string(wait));
       return res;
@@ -209,6 +211,48 @@ void add_security_headers(Response& response) {
                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
   response.set("Referrer-Policy", "no-referrer");
+}
+
+std::string loggable_target(std::string_view target) {
+  target = target.substr(0, 200);
+  const size_t question = target.find('?');
+  if (question == std::string_view::npos) return std::string(target);
+  std::string out(target.substr(0, question + 1));
+  std::string_view query = target.substr(question + 1);
+  bool first = true;
+  while (!query.empty()) {
+    const size_t amp = query.find('&');
+    const std::string_view field = query.substr(0, amp);
+    query = amp == std::string_view::npos ? std::string_view() : query.substr(amp + 1);
+    const std::string_view name = field.substr(0, field.find('='));
+    const bool secret = name == "command" || name.find("password") != std::string_view::npos || name == "token";
+    out += (first ? "" : "&") + std::string(secret ? std::string(name) + "=*****" : std::string(field));
+    first = false;
+  }
+  return out;
+}
+
+std::string client_address(const RawRequest& request, const std::string& peer,
+                           const std::vector<std::string>& trusted_proxies) {
+  auto trusted = [&](std::string_view address) {
+    return std::find(trusted_proxies.begin(), trusted_proxies.end(), address) != trusted_proxies.end();
+  };
+  if (!trusted(peer)) return peer;
+  const auto header = request.find("X-Forwarded-For");
+  if (header == request.end()) return peer;
+  std::string_view list(header->value().data(), header->value().size());
+  while (!list.empty()) {
+    const size_t comma = list.rfind(',');
+    std::string_view entry = comma == std::string_view::npos ? list : list.substr(comma + 1);
+    list = comma == std::string_view::npos ? std::string_view() : list.substr(0, comma);
+    while (!entry.empty() && (entry.front() == ' ' || entry.front() == '\t')) entry.remove_prefix(1);
+    while (!entry.empty() && (entry.back() == ' ' || entry.back() == '\t')) entry.remove_suffix(1);
+    const bool address_like = !entry.empty() && entry.size() <= 45 &&
+                              entry.find_first_not_of("0123456789abcdefABCDEF:.") == std::string_view::npos;
+    if (!address_like) return peer;  // a malformed list: believe none of it
+    if (!trusted(entry)) return std::string(entry);
+  }
+  return peer;
 }
 
 bool cross_origin_write(const RawRequest& request) {

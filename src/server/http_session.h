@@ -8,6 +8,8 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -50,6 +52,16 @@ struct EdgeContext {
 
 void start_http_session(std::shared_ptr<EdgeContext> context, boost::asio::ip::tcp::socket socket,
                         ConnectionSlot slot);
+
+// The client's address: `peer` (the socket's), or, when `peer` is one of `trusted_proxies`,
+// the rightmost address of X-Forwarded-For that is not a trusted proxy itself (each proxy
+// appends the address it saw; what the client wrote stands further left and is not trusted).
+std::string client_address(const RawRequest& request, const std::string& peer,
+                           const std::vector<std::string>& trusted_proxies);
+
+// The request target as the access log shows it: cut at 200 bytes, with the values of
+// parameters that may hold a secret (command, *password*, token) shown as *****.
+std::string loggable_target(std::string_view target);
 
 // The headers every reply carries: nosniff, no framing, the page's CSP, no referrer.
 void add_security_headers(Response& response);

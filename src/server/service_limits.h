@@ -24,6 +24,7 @@ struct AiPolicy {
 struct ServiceLimits {
   AiPolicy ai;
   int boards_per_hour = 30;  // boards one user may challenge in any hour (0 = no limit)
+  double signups_per_hour = 20;  // accounts one client address may make in an hour (0 = no limit)
 };
 
 }  // namespace ludus::server

@@ -51,7 +51,7 @@ void ApiRoutes::add_study_routes() {
     reply(guarded([&] { return json_response(200, analyst->position(body_object(req))); }));
   });
   add(http::verb::post, "/api/evaluate", [analyst](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([&] { return json_response(200, analyst->evaluate(body_object(req))); }));
+    reply(guarded([&] { return json_response(200, analyst->evaluate(body_object(req), req.remote)); }));
   });
 }
 

@@ -72,7 +72,7 @@ class Run {
     const port = await freePort();
     const db = path.join(this.tmp, 'ludus.db');
     const output = [];
-    const args = ['serve', '--db', db, '--port', String(port), '--host', '127.0.0.1', '--web-dir', webDir, '--test-hashing', '--quiet'];
+    const args = ['serve', '--db', db, '--port', String(port), '--host', '127.0.0.1', '--web-dir', webDir, '--test-hashing', '--quiet', '--signups-per-hour', '0'];
     const server = spawn(this.ludus, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     this.server = server;
     server.stdout.on('data', (d) => output.push(d.toString()));
@@ -156,6 +156,24 @@ function collectErrors(page, errors, label = '') {
   });
 }
 
+// A browser context of `size` signed in as `user` (the token the page keeps in localStorage),
+// its page at the home view; page errors, console errors and any dialog go to `errors`.
+async function signedInPage(run, size, user, token, errors) {
+  const phone = size.width < 500;
+  const context = await run.browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
+  await context.addInitScript(([t, u]) => {
+    localStorage.setItem('ludus.token', t);
+    localStorage.setItem('ludus.user', u);
+  }, [token, user]);
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_TIMEOUT_MS);
+  collectErrors(page, errors, ` (${user}, ${size.name})`);
+  page.on('dialog', (d) => { errors.push(`a dialog opened (${user}): ${d.message()}`); d.dismiss(); });
+  await page.goto(`${run.base}/`);
+  await page.waitForSelector(`text=Signed in as ${user}`);
+  return page;
+}
+
 // The width check of the brief: nothing scrolls sideways.
 async function horizontalScroll(page) {
   return page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
@@ -205,4 +223,4 @@ async function lowContrastText(page) {
   });
 }
 
-module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, sleep, STEP_TIMEOUT_MS };
+module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, signedInPage, sleep, STEP_TIMEOUT_MS };

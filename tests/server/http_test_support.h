@@ -30,6 +30,7 @@ class HttpFixture : public ::testing::Test {
     config_.passwords = PasswordPolicy::fast();
     config_.limits.max_body = 16 * 1024;
     config_.limits.requests_per_second = 0;  // the tests send many requests at once
+    config_.service_limits.signups_per_hour = 0;  // ... and sign many users up from one address
     server_ = std::make_unique<PlayServer>(config_);
     server_->start();
   }

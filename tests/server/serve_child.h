@@ -23,7 +23,7 @@ struct ServeChild {
   // `options` are more `ludus serve` options.
   ServeChild(const std::string& db, const std::string& log, std::vector<std::string> options = {}) {
     std::vector<std::string> args = {LUDUS_BINARY, "serve",           "--db",       db, "--port", "0", "--quiet",
-                                     "--test-hashing", "--rate-limit", "0"};
+                                     "--test-hashing", "--rate-limit", "0", "--signups-per-hour", "0"};
     args.insert(args.end(), options.begin(), options.end());
     std::vector<char*> argv;
     for (auto& a : args) argv.push_back(a.data());
