@@ -56,7 +56,9 @@ struct MailArgs {
 
 void add_mail_transport_options(CLI::App& app, server::MailTransport& transport) {
   app.add_option("--smtp", transport.smtp_url,
-                 "SMTP server: smtp://host:port (STARTTLS when offered) or smtps://host:port; user:password@ for AUTH");
+                 "SMTP server: smtp://host:port (STARTTLS when offered) or smtps://host:port; user:password@ for AUTH "
+                 "(put a URL with a password in LUDUS_SMTP, not on the command line)")
+      ->envname("LUDUS_SMTP");
   app.add_flag("--starttls", transport.require_tls, "Refuse to send over smtp:// without STARTTLS");
   app.add_option("--sendmail", transport.sendmail, "Send through this program run as PROGRAM -t -i instead of SMTP");
   app.add_option("--from", transport.from_address, "The From address of ludus's mails")->capture_default_str();

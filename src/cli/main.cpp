@@ -4,6 +4,7 @@
 
 #include "cli/command.h"
 #include "core/error.h"
+#include "core/url_secrets.h"
 
 int main(int argc, char** argv) {
   using namespace ludus;
@@ -26,7 +27,8 @@ int main(int argc, char** argv) {
     found = found || (argc > 1 && spec.name == argv[1]);
   }
   if (argc > 1 && argv[1][0] != '-' && !found) {
-    std::cerr << "ludus: error: unknown command '" << argv[1] << "' (commands: " << known << ")\n";
+    std::cerr << "ludus: error: unknown command '" << ludus::without_url_secrets(argv[1]) << "' (commands: " << known
+              << ")\n";
     return cli::kExitUsage;
   }
   try {
@@ -38,11 +40,18 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::string what = e.what();
+    std::string what = ludus::without_url_secrets(e.what());  // it may quote an argument
     if (what.empty()) what = "bad command line";
     std::cerr << "ludus: error: " << what << " (see ludus --help)\n";
     return cli::kExitUsage;
   }
+  // CLI11 holds its own copies now: hide URL passwords from the command line that
+  // /proc/PID/cmdline (ps, top) shows to every user of the machine.
+  bool scrubbed = false;
+  for (int i = 1; i < argc; ++i) scrubbed = ludus::scrub_url_secrets(argv[i]) || scrubbed;
+  if (scrubbed)
+    std::cerr << "ludus: warning: a password was given on the command line, where other users of this machine could "
+                 "read it before ludus hid it; put it in LUDUS_DB or LUDUS_SMTP instead\n";
   try {
     for (auto& [sub, run] : runners)
       if (sub->parsed()) return run();

@@ -107,6 +107,11 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     server::check_database_file(config.db_path);
     server::raise_open_file_limit();  // every connection is a file descriptor
     server::PlayServer play(config);
+    // A server exposed to the network should hold no privilege it does not need
+    // (packaging/ludus.service runs it as its own user under systemd's sandbox).
+    if (geteuid() == 0)
+      std::cerr << "ludus: warning: running as root: a flaw in the server would give the whole machine away; "
+                   "run it as an unprivileged user (docs/deploy.md)" << std::endl;
     const std::string web_page = config.web_dir.empty() ? "no web page: give --web-dir" : "web page from " + config.web_dir;
     std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << server::sql::DatabaseUrl::parse(config.db_path).display()
               << ", " << web_page << "); stop with Ctrl-C" << std::endl;

@@ -1,5 +1,7 @@
 #include "server/database.h"
 
+#include "core/url_secrets.h"
+
 #include "server/postgres.h"
 #include "server/sqlite.h"
 
@@ -9,7 +11,7 @@ namespace {
 bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 [[noreturn]] void bad_url(std::string_view text, const std::string& why) {
-  throw ServerError(500, "database", "bad database '" + std::string(text.substr(0, 200)) + "': " + why);
+  throw ServerError(500, "database", "bad database '" + without_url_secrets(text.substr(0, 200)) + "': " + why);
 }
 }  // namespace
 
@@ -36,12 +38,7 @@ DatabaseUrl DatabaseUrl::parse(std::string_view text) {
 
 std::string DatabaseUrl::display() const {
   if (backend == Backend::Sqlite) return target;
-  // postgresql://user:secret@host/db -> postgresql://user@host/db
-  const size_t start = target.find("://") + 3;
-  const size_t at = target.find('@', start);
-  const size_t colon = target.find(':', start);
-  if (at == std::string::npos || colon == std::string::npos || colon > at) return target;
-  return target.substr(0, colon) + target.substr(at);
+  return without_url_secrets(target);  // postgresql://user:secret@host/db -> postgresql://user@host/db
 }
 
 std::unique_ptr<Connection> connect(const DatabaseUrl& url, const ConnectionSettings& settings) {

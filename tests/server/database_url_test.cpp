@@ -30,6 +30,18 @@ TEST(DatabaseUrlTest, PostgresUrlsKeepTheirTextButNeverShowThePassword) {
   EXPECT_EQ(DatabaseUrl::parse("postgres://ludus@localhost/ludus").display(), "postgres://ludus@localhost/ludus");
 }
 
+TEST(DatabaseUrlTest, PasswordParametersAndBadUrlsNeverShowThePassword) {
+  EXPECT_EQ(DatabaseUrl::parse("postgresql://db1/ludus?user=ludus&password=s3cret&sslmode=require").display(),
+            "postgresql://db1/ludus?user=ludus&password=*****&sslmode=require");
+  EXPECT_EQ(DatabaseUrl::parse("postgresql://ludus:p@ss:w0rd@db1/ludus").display(), "postgresql://ludus@db1/ludus");
+  try {
+    DatabaseUrl::parse("postgre://ludus:s3cret@db1/ludus");
+    ADD_FAILURE() << "accepted an unknown scheme";
+  } catch (const ServerError& e) {
+    EXPECT_EQ(std::string(e.what()).find("s3cret"), std::string::npos) << e.what();
+  }
+}
+
 TEST(DatabaseUrlTest, BadNamesAreOneLineErrors) {
   for (const std::string& text : std::vector<std::string>{"", "mysql://x/y", "sqlite:", "postgresql://", std::string("a\0b", 3)}) {
     try {

@@ -1,0 +1,89 @@
+// Secrets never leave where they belong (docs/security.md): a password in an --smtp or --db
+// URL is hidden from the process's visible command line and from every message; the log of
+// a whole session (sign-up, login, moves, commands with passwords, a password change) holds
+// none of the passwords or tokens it used; a server started as root says it should not be.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <csignal>
+#include <fstream>
+#include <sstream>
+
+#include "../cli/cli_test_support.h"
+#include "http_test_support.h"
+#include "serve_process.h"
+
+namespace ludus::server::testing {
+namespace {
+
+std::string command_line_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline", std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+TEST(SecretsTest, UrlPasswordsAreHiddenFromTheCommandLineAndMessages) {
+  TempDir dir;
+  ServeProcess server = start_server(LUDUS_BINARY, test_database(dir.file("s.db")),
+                                     {"--test-hashing", "--smtp", "smtp://mailer:SMTP-SECRET-77@127.0.0.1:9"});
+  ASSERT_GT(server.port, 0) << server.err_start;
+  const std::string cmdline = command_line_of(server.pid);
+  EXPECT_NE(cmdline.find("smtp://mailer:"), std::string::npos) << "the URL is still there";
+  EXPECT_EQ(cmdline.find("SMTP-SECRET-77"), std::string::npos) << "ps shows the password";
+  EXPECT_NE(server.err_start.find("password was given on the command line"), std::string::npos) << server.err_start;
+  if (geteuid() == 0) EXPECT_NE(server.err_start.find("running as root"), std::string::npos) << server.err_start;
+  kill(server.pid, SIGTERM);
+  waitpid(server.pid, nullptr, 0);
+  EXPECT_EQ(read_all(server.err_fd).find("SMTP-SECRET-77"), std::string::npos);
+
+  // An unreachable database: the error names it without its password, in the URL or as a parameter.
+  for (const std::string url : {"postgresql://ludus:DB-SECRET-1@127.0.0.1:9/ludus",
+                                "postgresql://127.0.0.1:9/ludus?user=ludus&password=DB-SECRET-1",
+                                "postgres-typo://ludus:DB-SECRET-1@h/d"}) {
+    const auto r = ludus::testing::run_ludus({"serve", "--db", url, "--port", "0"});
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_EQ(r.err.find("DB-SECRET-1"), std::string::npos) << r.err;
+    const auto db = ludus::testing::run_ludus({"db", "check", "--db", url});
+    EXPECT_EQ(db.err.find("DB-SECRET-1"), std::string::npos) << db.err;
+  }
+}
+
+TEST(SecretsTest, TheLogOfAWholeSessionHoldsNoPasswordOrToken) {
+  TempDir dir;
+  ServeProcess server = start_server(LUDUS_BINARY, test_database(dir.file("log.db")));  // logging every request
+  ASSERT_GT(server.port, 0) << server.err_start;
+  HttpClient c("127.0.0.1", server.port);
+  auto json_post = [&](const std::string& path, const nlohmann::json& body, const std::string& token = "") {
+    HeaderList headers;
+    if (!token.empty()) headers.push_back({"Authorization", "Bearer " + token});
+    return c.request(http::verb::post, path, body.dump(), headers);
+  };
+  std::vector<std::string> secrets = {"alice-PW-secret-1", "bob-PW-secret-22", "alice-NEW-secret-3"};
+  ASSERT_EQ(json_post("/api/signup", {{"user", "alice"}, {"password", secrets[0]}, {"email", "alice@mail.test"}}).status, 201);
+  ASSERT_EQ(json_post("/api/signup", {{"user", "bob"}, {"password", secrets[1]}}).status, 201);
+  const std::string alice = json_post("/api/login", {{"user", "alice"}, {"password", secrets[0]}}).json()["token"];
+  const std::string bob = json_post("/api/login", {{"user", "bob"}, {"password", secrets[1]}}).json()["token"];
+  secrets.push_back(alice);
+  secrets.push_back(bob);
+  json_post("/api/me/limits", {{"challenges", "all"}}, bob);
+  const auto board = json_post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}, alice).json()["board"];
+  json_post("/api/games/" + board.dump() + "/move", {{"move", "e5"}}, alice);
+  c.request(http::verb::post, "/api/command", "move " + board.dump() + " bob " + secrets[1] + " d4", {}, "text/plain");
+  c.request(http::verb::post, "/api/command?command=" + percent_encode("comment " + board.dump() + " bob " + secrets[1] + " hi"),
+            "", {}, "text/plain");
+  c.request(http::verb::post, "/api/command", "mailpref alice " + secrets[0] + " WRONG-extra-words", {}, "text/plain");
+  json_post("/api/login", {{"user", "alice"}, {"password", "wrong-" + secrets[0]}});
+  const std::string fresh =
+      json_post("/api/password", {{"old_password", secrets[0]}, {"new_password", secrets[2]}}, alice).json()["token"];
+  secrets.push_back(fresh);
+  json_post("/api/logout", nlohmann::json::object(), fresh);
+  kill(server.pid, SIGTERM);
+  waitpid(server.pid, nullptr, 0);
+  const std::string logged = server.err_start + read_all(server.err_fd);
+  EXPECT_NE(logged.find("POST /api/command"), std::string::npos) << "the requests were logged:\n" << logged;
+  for (const std::string& secret : secrets) EXPECT_EQ(logged.find(secret), std::string::npos) << secret << " in:\n" << logged;
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
