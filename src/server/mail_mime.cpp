@@ -48,6 +48,12 @@ bool is_automatic(GMimeMessage* message, const std::string& sender) {
     const std::string p = lowercase(one_line(precedence));
     if (p == "bulk" || p == "junk" || p == "list") return true;
   }
+  // RFC 3834 §2: the null reverse-path of bounces and other automatic mail.
+  if (const char* return_path = g_mime_object_get_header(object, "Return-Path"))
+    if (one_line(return_path) == "<>") return true;
+  // Mailing lists and common vacation programs that do not set Auto-Submitted.
+  for (const char* header : {"List-Id", "List-Unsubscribe", "X-Autoreply", "X-Autorespond"})
+    if (g_mime_object_get_header(object, header)) return true;
   const std::string local = lowercase(sender.substr(0, sender.find('@')));
   return local == "mailer-daemon" || local == "postmaster";
 }

@@ -101,6 +101,13 @@ MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
     return {MailOutcome::Kind::Ignored, "no From or Reply-To address to answer" +
                                             (mail.error.empty() ? std::string() : " (" + mail.error + ")")};
   if (mail.automatic) return {MailOutcome::Kind::Ignored, "an automatic mail from " + mail.reply_address + ": not answered"};
+  if (limits_.max_replies_per_hour > 0) {
+    auto session = service_->store().session();
+    auto tx = session.read();
+    if (mail_to_since(session, mail.reply_address, service_->accounts().now() - 3600) >= limits_.max_replies_per_hour)
+      return {MailOutcome::Kind::Ignored, "too many mails to " + mail.reply_address +
+                                              " in the last hour (a mail loop, or a forged address?): not answered"};
+  }
 
   const bool multiple = lowercase(mail.subject) == "multiple";
   auto refuse = [&](const std::string& command, const std::string& reason, const std::string& done) {

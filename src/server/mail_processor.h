@@ -16,6 +16,10 @@ namespace ludus::server {
 struct MailLimits {
   size_t max_size = size_t{1} << 20;  // bytes of a whole mail; bigger ones are refused
   int max_commands = 20;              // lines of a `multiple` mail
+  // Mails an address may be sent in an hour before its mails are no longer answered: the
+  // reply address is whatever the sender wrote, so a forged one (or a loop with another
+  // robot) would otherwise turn ludus into a mail cannon.
+  int max_replies_per_hour = 40;
 };
 
 struct MailOutcome {

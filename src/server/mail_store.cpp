@@ -156,6 +156,12 @@ int count_mail(Session& session, OutboxStatus status) {
   return q.step() ? q.integer(0) : 0;
 }
 
+int mail_to_since(Session& session, const std::string& recipient, int64_t since) {
+  auto q = session.connection().query("SELECT COUNT(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2");
+  q.bind_all(recipient, since);
+  return q.step() ? q.integer(0) : 0;
+}
+
 int prune_finished_mail(Session& session, int64_t older_than) {
   auto q = session.connection().query(
       "DELETE FROM outbox WHERE status IN ('sent', 'merged', 'failed') AND created_at < ?1");

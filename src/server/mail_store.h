@@ -85,6 +85,10 @@ std::vector<OutboxRow> digest_parts(Session& session, const std::string& user);
 void mark_merged(Session& session, int64_t id);
 // Rows by status, for `ludus mail --status` and the tests.
 int count_mail(Session& session, OutboxStatus status);
+// Mails queued for `recipient` since `since` (whatever became of them): how many answers
+// an address got lately, so a mail loop or a forged reply address is answered a bounded
+// number of times.
+int mail_to_since(Session& session, const std::string& recipient, int64_t since);
 // How long finished rows (sent, merged into a digest, refused for good) are kept, for a
 // look at what went out; queued and digest rows are never pruned.
 constexpr int64_t kFinishedMailKeptSeconds = 30 * 86400;

@@ -1,6 +1,7 @@
 // Bad mail gets a clear error reply (`Board N Error`, quoting the mail with passwords
 // hidden) and changes nothing; user data never adds a header to a mail ludus sends.
 #include "mail/mail_test_support.h"
+#include "server/mail_processor.h"
 
 namespace ludus::mail_testing {
 namespace {
@@ -120,6 +121,52 @@ TEST_F(MailMalformed, NotAMailAndAutomaticMailsAreNotAnswered) {
   EXPECT_EQ(bounce.exit_code, 0);
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox"), baseline_) << "no reply to a robot";
   expect_no_change("automatic");
+}
+
+TEST_F(MailMalformed, BouncesListsAndVacationRepliesAreNotAnswered) {
+  for (const std::string headers : {"Return-Path: <>\r\n", "List-Id: <games.lists.example.org>\r\n",
+                                    "List-Unsubscribe: <mailto:leave@lists.example.org>\r\n", "X-Autoreply: yes\r\n",
+                                    "X-Autorespond: on vacation\r\n", "Precedence: bulk\r\n"}) {
+    RunResult r = mail(mail_from_alice("help", "", headers));
+    EXPECT_EQ(r.exit_code, 0) << headers << r.err;
+    EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox"), baseline_) << "answered: " << headers;
+  }
+  RunResult daemon = mail("From: MAILER-DAEMON@mx.example.org\r\nTo: ludus@games.example.org\r\nSubject: help\r\n\r\nbounce\r\n");
+  EXPECT_EQ(daemon.exit_code, 0) << daemon.err;
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox"), baseline_) << "no reply to a mailer daemon";
+}
+
+TEST_F(MailMalformed, AForgedReplyAddressIsAnsweredABoundedNumberOfTimes) {
+  // Every mail names a victim as Reply-To; ludus answers it at most max_replies_per_hour
+  // times an hour, whatever the mails ask (a signup needs no password).
+  const int limit = server::MailLimits{}.max_replies_per_hour;
+  int answered = 0;
+  for (int i = 0; i < limit + 10; ++i) {
+    const std::string raw = "From: someone@example.net\r\nReply-To: victim@example.com\r\nTo: ludus@games.example.org\r\n"
+                            "Subject: help\r\n\r\n";
+    RunResult r = mail(raw);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+  }
+  answered = scalar("SELECT COUNT(*) FROM outbox WHERE recipient = 'victim@example.com'");
+  EXPECT_EQ(answered, limit);
+}
+
+TEST_F(MailMalformed, DeeplyNestedAndManyPartMailsAreRefusedOrReadWithoutHarm) {
+  // A MIME bomb within the size limit: thousands of nested multiparts, then thousands of parts.
+  std::string nested = "From: Alice <alice@example.org>\r\nSubject: help\r\nMIME-Version: 1.0\r\n";
+  const int depth = 5000;
+  for (int i = 0; i < depth; ++i)
+    nested += "Content-Type: multipart/mixed; boundary=\"b" + std::to_string(i) + "\"\r\n\r\n--b" + std::to_string(i) + "\r\n";
+  nested += "Content-Type: text/plain\r\n\r\ndeep\r\n";
+  RunResult deep = mail(nested);
+  EXPECT_TRUE(deep.exit_code == 0 || deep.exit_code == 65) << deep.exit_code << deep.err;
+  std::string wide = "From: Alice <alice@example.org>\r\nSubject: help\r\nMIME-Version: 1.0\r\n"
+                     "Content-Type: multipart/mixed; boundary=\"w\"\r\n\r\n";
+  for (int i = 0; i < 20000; ++i) wide += "--w\r\nContent-Type: application/octet-stream\r\n\r\nx\r\n";
+  wide += "--w--\r\n";
+  RunResult many = mail(wide);
+  EXPECT_TRUE(many.exit_code == 0 || many.exit_code == 65) << many.exit_code << many.err;
+  expect_no_change("MIME bombs");
 }
 
 TEST_F(MailMalformed, UserDataNeverAddsAHeaderOrARecipient) {
