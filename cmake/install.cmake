@@ -7,6 +7,7 @@
 #   share/doc/ludus/          README, docs/*.md and the rules (docs/rules/)
 #   share/man/man1/ludus.1.gz made by help2man from the built binary
 #   share/bash-completion/completions/ludus, share/zsh/vendor-completions/_ludus
+#   lib/systemd/system/ludus.service   the sandboxed service (packaging/ludus.service)
 #
 # The binary finds web/ and conformance/ through bin/../share/ludus (core/data_dir.h), so
 # an installed copy needs nothing from the source or build tree.
@@ -17,6 +18,8 @@ install(DIRECTORY web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/web)
 install(DIRECTORY tests/conformance/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/conformance)
 install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# The service with least privilege (docs/deploy.md); installed, not enabled.
+install(FILES packaging/ludus.service DESTINATION lib/systemd/system)
 
 # Written from the built binary, so they always describe the options it really has.
 set(LUDUS_MAN_PAGE ${CMAKE_BINARY_DIR}/man/ludus.1.gz)
