@@ -2,7 +2,7 @@
 
 #include <cmath>
 
-#include "cli/stats.h"
+#include "study/stats.h"
 
 namespace ludus::study {
 namespace {
@@ -11,7 +11,7 @@ Metric share(std::string key, std::string title, long long count, long long tota
   Metric m{std::move(key), std::move(title), MetricUnit::kShare};
   if (total == 0) return m;
   m.value = static_cast<double>(count) / static_cast<double>(total);
-  const auto interval = cli::wilson_interval(static_cast<double>(count), total);
+  const auto interval = wilson_interval(static_cast<double>(count), total);
   m.low = interval.low;
   m.high = interval.high;
   return m;
@@ -26,7 +26,7 @@ Metric first_player_score(const std::vector<GameTrace>& games, std::string key, 
   for (const auto& g : games) points += g.winning_seat == 0 ? 1.0 : g.winning_seat == kDraw ? 0.5 : 0.0;
   const long long n = static_cast<long long>(games.size());
   m.value = points / static_cast<double>(n);
-  const auto interval = cli::wilson_interval(points, n);
+  const auto interval = wilson_interval(points, n);
   m.low = interval.low;
   m.high = interval.high;
   return m;
