@@ -23,16 +23,16 @@ Series evaluations(const GameTrace& g) {
   return out;
 }
 
-// ludus's value: mean (± sd) over the games where it is known.
-void set_per_game_mean(Metric& m, const std::vector<double>& per_game) {
+// A metric measured per game by both definitions: ludus's value the mean (± sd) of
+// `per_game` over the games where it is known, Ludii's the mean of `ludii_per_game`.
+Metric per_game_metric(std::string key, std::string title, MetricUnit unit, std::string ludii_class,
+                       const std::vector<double>& per_game, const std::vector<double>& ludii_per_game, MetricUnit ludii_unit) {
+  Metric m = named_metric(std::move(key), std::move(title), unit, std::move(ludii_class));
   const MeanSpread s = mean_spread(per_game);
   m.value = s.mean;
   m.spread = s.spread;
-}
-
-// Ludii's value: the mean over the games where it is known, in `unit`.
-void set_ludii_mean(Metric& m, const std::vector<double>& per_game, MetricUnit unit) {
-  m.ludii = LudiiValue{mean_spread(per_game).mean, unit};
+  m.ludii = LudiiValue{mean_spread(ludii_per_game).mean, ludii_unit};
+  return m;
 }
 
 // Ludii's Drama at one position, on its -1..1 scale: the best evaluation of any seat
@@ -158,26 +158,17 @@ std::vector<Metric> evaluation_metrics(const std::vector<GameTrace>& games, cons
     ludii_spread.push_back(std::move(ludii_variance));
   }
   std::vector<Metric> out;
-  Metric decided = named_metric("decisiveness_moves", "Decided at (share of game)", MetricUnit::kShare, "DecisivenessMoves");
-  set_per_game_mean(decided, settled);
-  set_ludii_mean(decided, ludii_settled, MetricUnit::kShare);
-  out.push_back(decided);
-  Metric best_of_loser = named_metric("decisiveness_threshold", "Loser's best win probability", MetricUnit::kShare, "DecisivenessThreshold");
-  set_per_game_mean(best_of_loser, threshold);
-  set_ludii_mean(best_of_loser, ludii_threshold, MetricUnit::kNumber);
-  out.push_back(best_of_loser);
-  Metric dramatic = named_metric("drama", "Drama", MetricUnit::kShare, "DramaAverage");
-  set_per_game_mean(dramatic, dramas);
+  out.push_back(per_game_metric("decisiveness_moves", "Decided at (share of game)", MetricUnit::kShare, "DecisivenessMoves",
+                                settled, ludii_settled, MetricUnit::kShare));
+  out.push_back(per_game_metric("decisiveness_threshold", "Loser's best win probability", MetricUnit::kShare,
+                                "DecisivenessThreshold", threshold, ludii_threshold, MetricUnit::kNumber));
+  Metric dramatic = per_game_metric("drama", "Drama", MetricUnit::kShare, "DramaAverage", dramas, {}, MetricUnit::kNumber);
   set_per_game(dramatic, ludii_dramas, MetricUnit::kNumber, true);
   out.push_back(dramatic);
-  Metric lead = named_metric("lead_change", "Lead changes per game", MetricUnit::kNumber, "LeadChange");
-  set_per_game_mean(lead, changes);
-  set_ludii_mean(lead, ludii_changes, MetricUnit::kShare);
-  out.push_back(lead);
-  Metric steady = named_metric("stability", "Instability (mean eval change)", MetricUnit::kShare, "Stability");
-  set_per_game_mean(steady, unstable);
-  set_ludii_mean(steady, ludii_unstable, MetricUnit::kNumber);
-  out.push_back(steady);
+  out.push_back(per_game_metric("lead_change", "Lead changes per game", MetricUnit::kNumber, "LeadChange", changes,
+                                ludii_changes, MetricUnit::kShare));
+  out.push_back(per_game_metric("stability", "Instability (mean eval change)", MetricUnit::kShare, "Stability", unstable,
+                                ludii_unstable, MetricUnit::kNumber));
   Metric narrow = named_metric("clarity_narrowness", "Clarity: moves standing out", MetricUnit::kShare, "ClarityNarrowness");
   set_pooled(narrow, narrowness);
   set_per_game(narrow, narrowness, MetricUnit::kShare, false);
@@ -187,7 +178,7 @@ std::vector<Metric> evaluation_metrics(const std::vector<GameTrace>& games, cons
   out.push_back(narrow);
   out.push_back(variance);
   Metric gap = named_metric("state_evaluation_difference", "State evaluation difference", MetricUnit::kShare,
-                     "StateEvaluationDifferenceAverage");
+                            "StateEvaluationDifferenceAverage");
   set_pooled(gap, gaps);
   set_per_game(gap, ludii_gaps, MetricUnit::kNumber, true);
   out.push_back(gap);
