@@ -113,23 +113,22 @@ std::vector<Metric> play_metrics(const std::vector<GameTrace>& games, const Metr
                                   [](const PlyTrace& p) { return p.reasonable > 1 ? 1.0 : 0.0; }));
   out.push_back(searched);
 
+  // Every site of a ludus board is used, so Ludii's default and used coverage agree.
   std::vector<double> coverage, full;
   for (const auto& g : games) {
     if (g.sites > 0) coverage.push_back(static_cast<double>(g.covered) / g.sites);
     if (g.sites > 0 && context.board_elements > 0) full.push_back(static_cast<double>(g.covered) / context.board_elements);
   }
-  for (const char* kind : {"Default", "Used"}) {
-    Metric m = named_metric(std::string("board_coverage_") + (kind[0] == 'D' ? "default" : "used"),
-                     std::string("Board coverage (") + (kind[0] == 'D' ? "sites" : "used sites") + ")", MetricUnit::kShare,
-                     std::string("BoardCoverage") + kind);
-    const MeanSpread s = mean_spread(coverage);
+  const auto mean_of = [](Metric m, const std::vector<double>& per_game) {
+    const MeanSpread s = mean_spread(per_game);
     m.value = s.mean, m.spread = s.spread;
-    out.push_back(m);
-  }
-  Metric whole = named_metric("board_coverage_full", "Board coverage (vertices, edges and faces)", MetricUnit::kShare, "BoardCoverageFull");
-  const MeanSpread f = mean_spread(full);
-  whole.value = f.mean, whole.spread = f.spread;
-  out.push_back(whole);
+    return m;
+  };
+  out.push_back(mean_of(named_metric("board_coverage_default", "Board coverage (sites)", MetricUnit::kShare, "BoardCoverageDefault"), coverage));
+  out.push_back(mean_of(named_metric("board_coverage_used", "Board coverage (used sites)", MetricUnit::kShare, "BoardCoverageUsed"), coverage));
+  out.push_back(mean_of(named_metric("board_coverage_full", "Board coverage (vertices, edges and faces)", MetricUnit::kShare,
+                                     "BoardCoverageFull"),
+                        full));
 
   const auto on_board = [](const GameTrace& g, const PositionFacts&) { return g.sites > 0; };
   out.push_back(series_metric(named_metric("board_sites_occupied", "Board sites occupied", MetricUnit::kShare, "BoardSitesOccupiedAverage"),
@@ -174,9 +173,7 @@ std::vector<Metric> play_metrics(const std::vector<GameTrace>& games, const Metr
   out.push_back(space);
   std::vector<double> tree, ludii_tree;
   for (const auto& g : games) tree.push_back(game_tree_log10(g)), ludii_tree.push_back(ludii_game_tree_log10(g));
-  Metric complexity = named_metric("game_tree_complexity", "Game-tree complexity", MetricUnit::kLog10, "GameTreeComplexity");
-  const MeanSpread t = mean_spread(tree);
-  complexity.value = t.mean, complexity.spread = t.spread;
+  Metric complexity = mean_of(named_metric("game_tree_complexity", "Game-tree complexity", MetricUnit::kLog10, "GameTreeComplexity"), tree);
   complexity.ludii = LudiiValue{mean_spread(ludii_tree).mean, MetricUnit::kLog10};
   out.push_back(complexity);
   return out;
