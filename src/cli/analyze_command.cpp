@@ -4,6 +4,7 @@
 // variants; an opening map, a skill trace and an HTML report on request.  Games run on
 // every core and are cached on disk, so a longer or wider run plays only what is new.
 // This file parses the options and plays the games; analyze_output.cpp prints.
+#include <charconv>
 #include <fstream>
 #include <iostream>
 #include <unistd.h>
@@ -41,7 +42,26 @@ struct AnalyzeArgs {
   long long opening_games = 4;
   std::string skill_ladder;
   long long skill_games = 20;
+  std::string ideal_turns;  // "MIN..MAX" for IdealDuration; "" for Ludii's 0..1000
 };
+
+// Sets the IdealDuration range of `context` from "MIN..MAX" (whole turns); throws
+// LudusError with a one-line reason.
+void set_ideal_turns(const std::string& text, study::MetricContext& context) {
+  if (text.empty()) return;
+  const std::string where = "bad --ideal-turns '" + text + "': expected MIN..MAX, whole numbers of turns with 0 <= MIN <= MAX and MAX > 0";
+  const size_t dots = text.find("..");
+  if (dots == std::string::npos) throw LudusError(where);
+  long long low = 0, high = 0;
+  const std::string first = text.substr(0, dots), last = text.substr(dots + 2);
+  auto parse = [](const std::string& part, long long& out) {
+    auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), out);
+    return !part.empty() && ec == std::errc() && end == part.data() + part.size();
+  };
+  if (!parse(first, low) || !parse(last, high) || low < 0 || high < low || high == 0) throw LudusError(where);
+  context.ideal_min_turns = static_cast<double>(low);
+  context.ideal_max_turns = static_cast<double>(high);
+}
 
 // The option assignments with the pie option swept on and off when the game has one
 // and the user did not set it (so every analysis shows the pie rule's effect).
@@ -77,6 +97,8 @@ study::RunKey run_key(const Game& game, const std::string& first, const std::str
 int run_analyze(const AnalyzeArgs& args) {
   if (args.game.game.empty()) throw LudusError("give a GAME");
   check_ai_spec(args.ai);
+  study::MetricContext ideal;
+  set_ideal_turns(args.ideal_turns, ideal);
   const auto variants = study::expand_sweep(with_pie_sweep(args.game.game, args.game.options));
   std::vector<std::shared_ptr<const Game>> games;
   for (const auto& v : variants) games.push_back(make_game(args.game.game, v.options));
@@ -129,12 +151,16 @@ int run_analyze(const AnalyzeArgs& args) {
       GameBatch batch{games[v], run_key(*games[v], player, player, args, "self-play"), args.games, false, {}};
       AnalyzedSetting s;
       s.label = variants[v].label;
+      s.swept = variants[v].swept;
       if (players.size() > 1) s.label += (s.label.empty() ? "" : " ") + player;
       s.ai = player;
       s.game = games[v];
       s.traces = play_batch(batch, settings, progress);
       s.summary = study::summarize_games(s.traces);
-      s.metrics = study::compute_metrics(s.traces, {games[v]->offers_pie()});
+      study::MetricContext context = study::metric_context(*games[v]);
+      context.ideal_min_turns = ideal.ideal_min_turns;
+      context.ideal_max_turns = ideal.ideal_max_turns;
+      s.metrics = study::compute_metrics(s.traces, context);
       result.settings.push_back(std::move(s));
     }
   }
@@ -208,6 +234,8 @@ const bool kAnalyze = register_command({"analyze", "The game designer's evaluati
   app.add_option("--skill-games", args->skill_games, "Games per step of the skill trace")
       ->check(CLI::Range(1LL, 1000000LL))->capture_default_str();
   app.add_option("--report", args->report, "Write DIR/index.html: every table and plot on one page, readable offline")->type_name("DIR");
+  app.add_option("--ideal-turns", args->ideal_turns, "Range of turns the ideal_duration metric scores fully (Ludii's IdealDuration; default 0..1000)")
+      ->type_name("MIN..MAX");
   app.add_flag("--json", args->json, "Print JSON instead of tables");
   app.add_flag("--progress", args->progress, "Show progress on stderr even when it is not a terminal");
   app.add_flag("-q,--quiet", args->quiet, "No progress report on stderr");

@@ -1,5 +1,6 @@
 // The outputs of `ludus analyze`: text tables, JSON, the --plot SVG, the opening map and
 // the HTML report, all from an AnalysisResult.
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -19,6 +20,69 @@ using study::known;
 
 std::string column_label(const AnalyzedSetting& s, const AnalysisResult& r) { return s.label.empty() ? r.game_name : s.label; }
 
+// Prints `t` as aligned columns, the caption first unless `with_caption` is false: the
+// first column (and with `text_last` the last one) aligned left, the others right.
+void print_table(const study::ReportTable& t, std::ostream& out, bool with_caption = true, bool text_last = false) {
+  std::vector<size_t> widths(t.header.size(), 0);
+  // Characters, not bytes ("±" is two bytes of UTF-8), as fmt pads them.
+  auto width = [](const std::string& text) {
+    return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (static_cast<unsigned char>(c) & 0xc0) != 0x80; }));
+  };
+  auto measure = [&](const std::vector<std::string>& row) {
+    for (size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], width(row[i]));
+  };
+  measure(t.header);
+  for (const auto& row : t.rows) measure(row);
+  if (with_caption) out << "\n" << t.caption << ":\n";
+  auto line = [&](const std::vector<std::string>& row) {
+    std::string text = " ";
+    for (size_t i = 0; i < row.size(); ++i)
+      text += i == 0 || (text_last && i + 1 == row.size()) ? fmt::format("{}{:<{}}", i ? "  " : " ", row[i], widths[i])
+                                                           : fmt::format("  {:>{}}", row[i], widths[i]);
+    while (!text.empty() && text.back() == ' ') text.pop_back();
+    out << text << "\n";
+  };
+  line(t.header);
+  for (const auto& row : t.rows) line(row);
+}
+
+// What the Ludii column shows for a metric: its value under Ludii's definition, "same"
+// when the definitions agree, nothing for ludus's own metrics.
+std::string ludii_column(const study::Metric& m) {
+  if (m.ludii) return study::format_value(m.ludii->value, m.ludii->unit);
+  return m.ludii_class.empty() ? "" : "same";
+}
+
+// One setting's metrics: ludus's value, Ludii's beside it, and Ludii's metric.
+study::ReportTable metric_table(const AnalyzedSetting& setting) {
+  study::ReportTable t;
+  t.caption = "Metrics" + (setting.label.empty() ? std::string() : ", " + setting.label);
+  t.header = {"metric", "ludus", "Ludii's definition", "Ludii metric"};
+  for (const auto& m : setting.metrics) t.rows.push_back({m.title, study::format_metric(m), ludii_column(m), m.ludii_class});
+  return t;
+}
+
+// Short column names of the aggregates for the terminal, in SeriesAggregate order.
+constexpr const char* kShortAggregateNames[study::kSeriesAggregates] = {"avg",   "median", "max",   "min", "var", "chg",
+                                                                          "sign", "slope",  "turns", "up",  "down"};
+
+// Ludii's aggregates of the series along a game, one row per series metric measured;
+// `short_names` for the terminal (print_setting explains them).
+study::ReportTable aggregates_table(const AnalyzedSetting& setting, bool short_names) {
+  study::ReportTable t;
+  t.caption = "Series along a game, Ludii's aggregates" + (setting.label.empty() ? std::string() : ", " + setting.label);
+  t.header = {"series"};
+  for (int a = 0; a < study::kSeriesAggregates; ++a)
+    t.header.push_back(short_names ? kShortAggregateNames[a] : study::aggregate_key(static_cast<study::SeriesAggregate>(a)));
+  for (const auto& m : setting.metrics) {
+    if (!m.aggregates || !known((*m.aggregates)[0])) continue;
+    std::vector<std::string> row = {m.title};
+    for (double v : *m.aggregates) row.push_back(study::format_value(v, study::MetricUnit::kNumber));
+    t.rows.push_back(row);
+  }
+  return t;
+}
+
 void print_setting(const AnalyzedSetting& setting, std::ostream& out) {
   const study::GameSummary& s = setting.summary;
   const Game& game = *setting.game;
@@ -32,7 +96,7 @@ void print_setting(const AnalyzedSetting& setting, std::ostream& out) {
     out << fmt::format("    {:<26}{}\n", "first player, swap taken", s.first_seat_swap.text());
     out << fmt::format("    {:<26}{}\n", "first player, no swap", s.first_seat_no_swap.text());
   }
-  const SampleSummary len = summarize(s.lengths);
+  const study::SampleSummary len = study::summarize(s.lengths);
   out << fmt::format("  {:<28}mean {:.1f}  stddev {:.1f}  min {:.0f}  median {:.1f}  max {:.0f}\n", "game length (plies)",
                      len.mean, len.stddev, len.min, len.median, len.max);
   out << "  end conditions:\n";
@@ -51,8 +115,16 @@ void print_setting(const AnalyzedSetting& setting, std::ostream& out) {
     out << row << fmt::format("   ({} games)\n", s.branching_games[k]);
   }
   if (means.size() > kMaxPlies) out << fmt::format("    ... up to ply {} (see --json)\n", means.size());
-  out << "  metrics (docs/metrics.md; ± one standard deviation across games, [95% interval]):\n";
-  for (const auto& m : setting.metrics) out << fmt::format("    {:<36}{}\n", m.title, study::format_metric(m));
+  out << "  metrics (docs/metrics.md; ± one standard deviation across games, [95% interval]; \"same\": Ludii's\n"
+         "  definition agrees, so its value is ludus's):\n";
+  print_table(metric_table(setting), out, false, true);
+  const study::ReportTable series = aggregates_table(setting, true);
+  if (!series.rows.empty()) {
+    out << "  series along a game, each summarised within every game then averaged over the games as Ludii does\n"
+           "  (values as they are, shares as fractions; chg: change_average, sign: change_sign, slope:\n"
+           "  change_line_best_fit, turns: change_num_times, up/down: max_increase/max_decrease):\n";
+    print_table(series, out, false);
+  }
 }
 
 // Metric rows, one column per setting.
@@ -66,17 +138,19 @@ study::ReportTable comparison_table(const AnalysisResult& r, bool with_spread) {
     for (const auto& m : s.metrics)
       if (std::find(keys.begin(), keys.end(), m.key) == keys.end()) keys.push_back(m.key);
   for (const auto& key : keys) {
-    std::vector<std::string> row;
+    const study::Metric* any = nullptr;
+    for (const auto& s : r.settings)
+      if ((any = study::find_metric(s.metrics, key))) break;
+    std::vector<std::string> row = {any->title}, twin = {"  ... Ludii's definition"};
+    bool differs = false;
     for (const auto& s : r.settings) {
       const study::Metric* m = study::find_metric(s.metrics, key);
-      if (row.empty()) row.push_back(m ? m->title : key);
       row.push_back(m ? study::format_metric(*m, with_spread) : "-");
+      twin.push_back(m ? ludii_column(*m) : "-");
+      differs = differs || (m && m->ludii);
     }
-    if (row.size() == 1) continue;
-    // Title from any setting that has it.
-    for (const auto& s : r.settings)
-      if (const auto* m = study::find_metric(s.metrics, key)) row[0] = m->title;
     t.rows.push_back(row);
+    if (differs) t.rows.push_back(twin);
   }
   return t;
 }
@@ -113,35 +187,25 @@ study::ReportTable opening_table(const OpeningResult& o) {
   return t;
 }
 
-void print_table(const study::ReportTable& t, std::ostream& out) {
-  std::vector<size_t> widths(t.header.size(), 0);
-  auto measure = [&widths](const std::vector<std::string>& row) {
-    for (size_t i = 0; i < row.size() && i < widths.size(); ++i) widths[i] = std::max(widths[i], row[i].size());
-  };
-  measure(t.header);
-  for (const auto& row : t.rows) measure(row);
-  out << "\n" << t.caption << ":\n";
-  auto line = [&](const std::vector<std::string>& row) {
-    std::string text = " ";
-    for (size_t i = 0; i < row.size(); ++i)
-      text += i == 0 ? fmt::format(" {:<{}}", row[i], widths[i]) : fmt::format("  {:>{}}", row[i], widths[i]);
-    out << text << "\n";
-  };
-  line(t.header);
-  for (const auto& row : t.rows) line(row);
-}
+nlohmann::json number_or_null(double v) { return known(v) ? nlohmann::json(v) : nlohmann::json(); }
 
 nlohmann::json metric_json(const study::Metric& m) {
-  auto number = [](double v) { return known(v) ? nlohmann::json(v) : nlohmann::json(); };
-  nlohmann::json j = {{"title", m.title}, {"value", number(m.value)}};
+  nlohmann::json j = {{"title", m.title}, {"value", number_or_null(m.value)}};
   if (known(m.spread)) j["spread"] = m.spread;
   if (known(m.low)) j["interval"] = {m.low, m.high};
+  if (!m.ludii_class.empty()) j["ludii_metric"] = m.ludii_class;
+  if (m.aggregates) {
+    nlohmann::json aggregates = nlohmann::json::object();
+    for (int a = 0; a < study::kSeriesAggregates; ++a)
+      aggregates[study::aggregate_key(static_cast<study::SeriesAggregate>(a))] = number_or_null((*m.aggregates)[static_cast<size_t>(a)]);
+    j["ludii_aggregates"] = aggregates;
+  }
   return j;
 }
 
 nlohmann::json setting_json(const AnalyzedSetting& setting) {
   const study::GameSummary& s = setting.summary;
-  const SampleSummary len = summarize(s.lengths);
+  const study::SampleSummary len = study::summarize(s.lengths);
   nlohmann::json j = {
       {"label", setting.label},
       {"ai", setting.ai},
@@ -168,7 +232,10 @@ nlohmann::json setting_json(const AnalyzedSetting& setting) {
                     {"winners", {{game.colour_name(0), count.by_winner[0]}, {game.colour_name(1), count.by_winner[1]}, {"draw", count.by_winner[2]}}}});
   j["end_reasons"] = ends;
   nlohmann::json metrics = nlohmann::json::object();
-  for (const auto& m : setting.metrics) metrics[m.key] = metric_json(m);
+  for (const auto& m : setting.metrics) {
+    metrics[m.key] = metric_json(m);
+    if (m.ludii) metrics[m.key + "_ludii"] = metric_json(study::ludii_twin(m));
+  }
   j["metrics"] = metrics;
   return j;
 }
@@ -215,9 +282,14 @@ void print_analysis_json(const AnalysisResult& r, std::ostream& out) {
 std::string analysis_plot(const AnalysisResult& r) {
   std::vector<study::HistogramSeries> lengths;
   std::vector<study::LineSeries> branching;
+  std::vector<std::vector<std::pair<std::string, std::string>>> variants;  // colours go by variant
   for (const auto& s : r.settings) {
-    lengths.push_back({column_label(s, r), s.summary.lengths});
-    branching.push_back({column_label(s, r), s.summary.branching_means()});
+    auto it = std::find(variants.begin(), variants.end(), s.swept);
+    if (it == variants.end()) it = variants.insert(variants.end(), s.swept);
+    // The random baseline dashed, beside the AI's solid line of the same variant.
+    const study::SeriesStyle style{static_cast<size_t>(it - variants.begin()), s.ai != r.ai};
+    lengths.push_back({column_label(s, r), s.summary.lengths, style});
+    branching.push_back({column_label(s, r), s.summary.branching_means(), style});
   }
   return study::analysis_plot_svg(fmt::format("{} self-play, AI {}, {} games", r.settings.front().game->info().title, r.ai, r.games),
                                   lengths, branching);
@@ -247,14 +319,23 @@ void write_report(const AnalysisResult& r, const std::string& dir) {
   sections.push_back(overview);
   if (r.settings.size() > 1) {
     study::ReportSection charts;
-    charts.heading = "Metrics compared across variants";
+    charts.heading = r.settings.front().swept.empty() ? "Metrics compared across AIs" : "Metrics compared across variants";
     for (const auto& m : r.settings.front().metrics) {
       std::vector<study::ChartPoint> points;
       for (const auto& s : r.settings)
-        if (const auto* found = study::find_metric(s.metrics, m.key)) points.push_back({column_label(s, r), *found});
+        if (const auto* found = study::find_metric(s.metrics, m.key)) points.push_back({s.swept, s.ai, *found});
       charts.figures.push_back({m.title, study::metric_chart_svg(m.title, points)});
     }
     sections.push_back(charts);
+  }
+  for (const auto& s : r.settings) {
+    study::ReportSection details;
+    details.heading = "Metrics of " + column_label(s, r) + (s.label.empty() ? " (AI " + s.ai + ")" : "");
+    details.paragraphs.push_back("ludus's value, the value under Ludii's definition where it differs (\"same\" where it "
+                                 "agrees), and the Ludii metric it corresponds to (docs/metrics.md).");
+    details.tables.push_back(metric_table(s));
+    if (study::ReportTable series = aggregates_table(s, false); !series.rows.empty()) details.tables.push_back(series);
+    sections.push_back(details);
   }
   if (r.opening) {
     study::ReportSection opening;

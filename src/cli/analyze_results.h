@@ -6,6 +6,7 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "study/game_summary.h"
@@ -18,6 +19,7 @@ namespace ludus::cli {
 // One column of the analysis: a variant of the game played by one AI against itself.
 struct AnalyzedSetting {
   std::string label;  // "size=5 swap=on", plus " random" for the baseline ("" when alone)
+  std::vector<std::pair<std::string, std::string>> swept;  // the swept options: {{"size", "5"}, {"swap", "on"}}
   std::string ai;
   std::shared_ptr<const Game> game;
   std::vector<study::GameTrace> traces;

@@ -12,9 +12,9 @@
 #include "cli/command.h"
 #include "cli/progress.h"
 #include "cli/self_play.h"
-#include "core/record.h"
-#include "cli/stats.h"
 #include "core/error.h"
+#include "core/record.h"
+#include "study/stats.h"
 
 namespace ludus::cli {
 namespace {
@@ -124,8 +124,8 @@ int run_match(const MatchArgs& args) {
       clock[p].moves += o->clock_by_player[p].moves;
     }
   }
-  const Interval score = wilson_interval(total.points(), total.games());
-  const EloEstimate elo = elo_estimate(total.points(), total.games());
+  const study::Interval score = study::wilson_interval(total.points(), total.games());
+  const study::EloEstimate elo = study::elo_estimate(total.points(), total.games());
   const double average_plies = static_cast<double>(plies) / static_cast<double>(total.games());
   const double score_fraction = total.points() / static_cast<double>(total.games());
 
@@ -162,8 +162,8 @@ int run_match(const MatchArgs& args) {
                            as_second.wins, as_second.losses, as_second.draws);
   std::cout << fmt::format("A score: {:.1f}%  95% interval [{:.1f}%, {:.1f}%] (Wilson, draw = 1/2)\n",
                            100 * score_fraction, 100 * score.low, 100 * score.high);
-  std::cout << fmt::format("Elo A - B: {}  95% interval [{}, {}]\n", format_elo(elo.elo), format_elo(elo.low),
-                           format_elo(elo.high));
+  std::cout << fmt::format("Elo A - B: {}  95% interval [{}, {}]\n", study::format_elo(elo.elo), study::format_elo(elo.low),
+                           study::format_elo(elo.high));
   std::cout << fmt::format("Average game length: {:.1f} plies\n", average_plies);
   if (adjudicated)
     std::cout << fmt::format("{} games reached the limit of {} plies and count as draws\n", adjudicated,

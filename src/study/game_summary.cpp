@@ -7,13 +7,13 @@ namespace ludus::study {
 
 std::string WinRecord::text() const {
   if (!games()) return "no games";
-  const cli::Interval i = interval();
+  const Interval i = interval();
   return fmt::format("{:>5} wins {:>5} losses {:>4} draws   score {:5.1f}%  95% [{:.1f}%, {:.1f}%]", wins, losses, draws,
                      100 * score(), 100 * i.low, 100 * i.high);
 }
 
 nlohmann::json WinRecord::to_json() const {
-  const cli::Interval i = interval();
+  const Interval i = interval();
   return {{"wins", wins}, {"losses", losses}, {"draws", draws}, {"score", score()}, {"interval", {i.low, i.high}}};
 }
 

@@ -9,7 +9,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
-#include "cli/stats.h"
+#include "study/stats.h"
 #include "study/game_trace.h"
 
 namespace ludus::study {
@@ -20,7 +20,7 @@ struct WinRecord {
   void add(int winner, int side) { (winner == kDraw ? draws : winner == side ? wins : losses)++; }
   long long games() const { return wins + losses + draws; }
   double score() const { return games() ? (wins + 0.5 * draws) / static_cast<double>(games()) : 0.0; }
-  cli::Interval interval() const { return cli::wilson_interval(wins + 0.5 * draws, games()); }
+  Interval interval() const { return wilson_interval(wins + 0.5 * draws, games()); }
   std::string text() const;  // "  12 wins ... score 55.0%  95% [..]"
   nlohmann::json to_json() const;
 };

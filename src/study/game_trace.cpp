@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/geometry.h"
 #include "core/notation.h"
+#include "core/score.h"
 
 namespace ludus::study {
 namespace {
@@ -15,21 +16,57 @@ namespace {
 // Moves searched fewer times than this have win rates too noisy for clarity.
 constexpr int64_t kMinVisitsForClarity = 2;
 
-// A key of the board, the colour to move and the seats (FNV-1a over the stones; the ASCII board
-// when the game exposes no geometry).
-uint64_t position_key(const State& state) {
+uint64_t mix(uint64_t h, uint64_t v) { return (h ^ v) * 1099511628211ull; }  // FNV-1a step
+
+// A key of the stones on the board (the ASCII board when the game exposes no geometry).
+uint64_t board_key(const State& state) {
   uint64_t h = 1469598103934665603ull;
-  auto mix = [&h](uint64_t v) { h = (h ^ v) * 1099511628211ull; };
   const Geometry* g = state.game().board_geometry();
-  if (g) {
-    for (int s = 0; s < g->num_sites(); ++s) mix(static_cast<uint64_t>(state.site_colour(s) + 2));
-  } else {
-    mix(std::hash<std::string>{}(state.render()));
-  }
-  mix(static_cast<uint64_t>(state.to_move()) + 7);
-  // A pie swap changes who holds which colour and nothing on the board: not a repetition.
-  mix(state.seats_swapped() ? 11 : 13);
+  if (!g) return mix(h, std::hash<std::string>{}(state.render()));
+  for (int s = 0; s < g->num_sites(); ++s) h = mix(h, static_cast<uint64_t>(state.site_colour(s) + 2));
   return h;
+}
+
+// The board, the colour to move and which seat holds which colour (a pie swap changes who
+// holds which colour and nothing on the board: not a repetition).
+uint64_t position_key(uint64_t board, const State& state) {
+  return mix(mix(board, static_cast<uint64_t>(state.to_move()) + 7), state.seats_swapped() ? 11 : 13);
+}
+
+// The position and the rules' state besides the stones (a pie still to come, the phase of
+// a turn, passes in a row).
+uint64_t situation_key(uint64_t position, const History& history) {
+  const auto parts = history.state().exact_key_parts();
+  return mix(mix(position, parts ? parts->rules + 17 : 19), history.mid_turn() ? 23 : 29);
+}
+
+// Adjacency steps between two sites (breadth-first over the board), or kNoDistance.
+int steps_between(const Geometry& g, int from, int to) {
+  std::vector<int> distance(static_cast<size_t>(g.num_sites()), -1);
+  std::vector<int> queue = {from};
+  distance[static_cast<size_t>(from)] = 0;
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const int site = queue[head];
+    if (site == to) return distance[static_cast<size_t>(site)];
+    for (int next : g.neighbours(site))
+      if (distance[static_cast<size_t>(next)] < 0) {
+        distance[static_cast<size_t>(next)] = distance[static_cast<size_t>(site)] + 1;
+        queue.push_back(next);
+      }
+  }
+  return PlyTrace::kNoDistance;
+}
+
+// How far a ply written `from-to` (RULES.md: a slide) moved its stone; kNoDistance for
+// anything else.
+int move_distance(const Geometry* g, const std::string& move) {
+  if (!g) return PlyTrace::kNoDistance;
+  const auto parts = split_move(move, '-');
+  if (!parts) return PlyTrace::kNoDistance;
+  std::string error;
+  const int from = g->parse(parts->first, &error), to = g->parse(parts->second, &error);
+  if (from < 0 || to < 0 || from == to) return PlyTrace::kNoDistance;
+  return steps_between(*g, from, to);
 }
 
 void add_search(PlyTrace& ply, const ai::MoveChoice& choice, int seat) {
@@ -69,6 +106,27 @@ nlohmann::json unknown_or_number(double v) { return known(v) ? nlohmann::json(v)
 
 }  // namespace
 
+PositionFacts TraceRecorder::facts(const History& history) {
+  const State& state = history.state();
+  PositionFacts facts;
+  if (const Geometry* g = history.game().board_geometry()) {
+    covered_.resize(static_cast<size_t>(g->num_sites()), false);
+    for (int s = 0; s < g->num_sites(); ++s) {
+      const int colour = state.site_colour(s);
+      if (colour < 0) continue;
+      ++facts.stones[colour];
+      covered_[static_cast<size_t>(s)] = true;
+    }
+  }
+  if (const auto* shown = dynamic_cast<const ShownScore*>(&state))
+    for (int c = 0; c < 2; ++c) facts.score[c] = shown->score(c);
+  const uint64_t board = board_key(state), position = position_key(board, state);
+  facts.repeats.board = !boards_.insert(board).second;
+  facts.repeats.position = !positions_.insert(position).second;
+  facts.repeats.situation = !situations_.insert(situation_key(position, history)).second;
+  return facts;
+}
+
 void TraceRecorder::before_ply(const History& history, const ai::MoveChoice* choice) {
   const State& state = history.state();
   PlyTrace ply;
@@ -78,28 +136,19 @@ void TraceRecorder::before_ply(const History& history, const ai::MoveChoice* cho
   state.legal_actions(legal);
   ply.legal = static_cast<int>(legal.size());
   if (choice) add_search(ply, *choice, ply.seat);
-  if (const Geometry* g = history.game().board_geometry()) {
-    covered_.resize(static_cast<size_t>(g->num_sites()), false);
-    for (int s = 0; s < g->num_sites(); ++s) {
-      const int colour = state.site_colour(s);
-      if (colour < 0) continue;
-      ++ply.stones[colour];
-      covered_[static_cast<size_t>(s)] = true;
-    }
-  }
-  ply.repeated = !seen_.insert(position_key(state)).second;
+  ply.position = facts(history);
   trace_.plies.push_back(ply);
 }
 
 GameTrace TraceRecorder::finish(const History& history) {
-  const State& state = history.state();
-  if (const Geometry* g = history.game().board_geometry()) {
-    covered_.resize(static_cast<size_t>(g->num_sites()), false);
-    for (int s = 0; s < g->num_sites(); ++s)
-      if (state.site_colour(s) >= 0) covered_[static_cast<size_t>(s)] = true;
+  trace_.final_position = facts(history);
+  const Geometry* g = history.game().board_geometry();
+  if (g) {
     trace_.sites = g->num_sites();
     trace_.covered = static_cast<int>(std::count(covered_.begin(), covered_.end(), true));
   }
+  const auto& moves = history.moves();
+  for (size_t i = 0; i < trace_.plies.size() && i < moves.size(); ++i) trace_.plies[i].distance = move_distance(g, moves[i]);
   trace_.turns = history.num_moves() ? history.turn_number(history.num_moves() - 1) : 0;
   if (history.is_over()) {
     trace_.winning_colour = history.winner();
@@ -127,12 +176,36 @@ GameTrace trace_of_history(const History& history) {
   return trace;
 }
 
+namespace {
+
+// A position's facts as [stones 0, stones 1, score 0, score 1, repeats] (repeats: bit 1 the
+// board, 2 the position, 4 the situation).
+nlohmann::json facts_to_json(const PositionFacts& f) {
+  const int repeats = (f.repeats.board ? 1 : 0) | (f.repeats.position ? 2 : 0) | (f.repeats.situation ? 4 : 0);
+  return {f.stones[0], f.stones[1], f.score[0], f.score[1], repeats};
+}
+
+PositionFacts facts_from_json(const nlohmann::json& j) {
+  if (!j.is_array() || j.size() != 5) throw LudusError("bad game trace: a position is not a list of 5 values");
+  PositionFacts f;
+  for (int c = 0; c < 2; ++c) {
+    f.stones[c] = j[static_cast<size_t>(c)].get<int>();
+    f.score[c] = j[static_cast<size_t>(2 + c)].get<int>();
+  }
+  const int repeats = j[4].get<int>();
+  f.repeats = {(repeats & 1) != 0, (repeats & 2) != 0, (repeats & 4) != 0};
+  return f;
+}
+
+}  // namespace
+
 nlohmann::json trace_to_json(const GameTrace& t) {
   nlohmann::json plies = nlohmann::json::array();
   for (const auto& p : t.plies)
     plies.push_back({p.seat, p.turn, p.legal, unknown_or_number(p.eval), p.reasonable, unknown_or_number(p.narrowness),
-                     unknown_or_number(p.spread), p.stones[0], p.stones[1], p.repeated ? 1 : 0});
-  return {{"plies", plies},           {"turns", t.turns},           {"winning_seat", t.winning_seat},
+                     unknown_or_number(p.spread), facts_to_json(p.position), p.distance});
+  return {{"plies", plies},           {"final", facts_to_json(t.final_position)},
+          {"turns", t.turns},         {"winning_seat", t.winning_seat},
           {"winning_colour", t.winning_colour}, {"adjudicated", t.adjudicated}, {"swap_taken", t.swap_taken},
           {"first_move", t.first_move}, {"end_reason", t.end_reason}, {"sites", t.sites},
           {"covered", t.covered}};
@@ -142,7 +215,7 @@ GameTrace trace_from_json(const nlohmann::json& j) {
   try {
     GameTrace t;
     for (const auto& p : j.at("plies")) {
-      if (!p.is_array() || p.size() != 10) throw LudusError("a ply is not a list of 10 values");
+      if (!p.is_array() || p.size() != 9) throw LudusError("bad game trace: a ply is not a list of 9 values");
       PlyTrace ply;
       ply.seat = p[0].get<int>();
       ply.turn = p[1].get<int>();
@@ -151,11 +224,11 @@ GameTrace trace_from_json(const nlohmann::json& j) {
       ply.reasonable = p[4].get<int>();
       ply.narrowness = number_or_unknown(p[5]);
       ply.spread = number_or_unknown(p[6]);
-      ply.stones[0] = p[7].get<int>();
-      ply.stones[1] = p[8].get<int>();
-      ply.repeated = p[9].get<int>() != 0;
+      ply.position = facts_from_json(p[7]);
+      ply.distance = p[8].get<int>();
       t.plies.push_back(ply);
     }
+    t.final_position = facts_from_json(j.at("final"));
     t.turns = j.at("turns").get<int>();
     t.winning_seat = j.at("winning_seat").get<int>();
     t.winning_colour = j.at("winning_colour").get<int>();

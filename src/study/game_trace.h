@@ -1,8 +1,8 @@
 #pragma once
 // What the designer's analysis keeps of one played game: per position the facts the
 // metrics of docs/metrics.md need (legal moves, the search's evaluation, how many moves
-// the search found reasonable, stones on the board, whether the position repeats), and
-// the outcome.  Much smaller than the game's History, stored in the analysis cache
+// the search found reasonable, stones and score, what the position repeats, how far a
+// stone moved), the final position and the outcome.  Much smaller than the game's History, stored in the analysis cache
 // (study/trace_cache.h) as JSON, and computed the same way from live self-play or from a
 // recorded game (a recorded game has no evaluations).
 #include <cmath>
@@ -22,7 +22,29 @@ namespace ludus::study {
 constexpr double kUnknown = std::numeric_limits<double>::quiet_NaN();
 inline bool known(double v) { return !std::isnan(v); }
 
-// One position before a ply.
+// Which earlier positions of the same game a position repeats (docs/metrics.md,
+// "Repetition"): the same board (stones only), the same position (board, colour to move
+// and which seat holds which colour: a pie swap repeats nothing) and the same situation
+// (the position and the rules' state: a pie still to come, the phase of a turn, passes
+// in a row; core/game.h ExactKeyParts::rules).
+struct Repeats {
+  bool board = false;
+  bool position = false;
+  bool situation = false;
+  bool operator==(const Repeats&) const = default;
+};
+
+// What one position shows: the stones, the rules' score and what it repeats.
+struct PositionFacts {
+  int stones[2] = {0, 0};  // stones of colour 0 and 1 on the board
+  // The score the rules show each colour (core/score.h), kNoScore in games without one.
+  int score[2] = {kNoScore, kNoScore};
+  Repeats repeats{};
+  static constexpr int kNoScore = -1;
+  bool has_score() const { return score[0] != kNoScore; }
+};
+
+// One position before a ply, and the ply played from it.
 struct PlyTrace {
   int seat = 0;             // seat to move (0 = first player)
   int turn = 1;             // 1-based turn number of the ply (History::turn_number)
@@ -33,12 +55,16 @@ struct PlyTrace {
   int reasonable = -1;      // moves the search found reasonable (see kReasonableVisitShare); -1 unknown
   double narrowness = kUnknown;  // clarity: share of searched moves standing out (see evaluation_metrics.h)
   double spread = kUnknown;      // clarity: variance of the searched moves' win rates
-  int stones[2] = {0, 0};   // stones of colour 0 and 1 on the board
-  bool repeated = false;    // the same board, colour to move and seats occurred earlier in this game
+  PositionFacts position{};
+  // Adjacency steps from the site the ply moved a stone from to the site it moved it to
+  // (Epoxy's slides); kNoDistance for placements, passes and swaps.
+  int distance = kNoDistance;
+  static constexpr int kNoDistance = -1;
 };
 
 struct GameTrace {
   std::vector<PlyTrace> plies;  // one per ply played
+  PositionFacts final_position; // the position after the last ply
   int turns = 0;                // turns played (the last ply's turn number)
   int winning_seat = kDraw;     // 0, 1 or kDraw
   int winning_colour = kDraw;
@@ -68,8 +94,10 @@ class TraceRecorder {
 
  private:
   GameTrace trace_;
-  std::unordered_set<uint64_t> seen_;  // position keys seen so far
-  std::vector<bool> covered_;          // by site
+  // Keys of the boards, positions and situations seen so far.
+  std::unordered_set<uint64_t> boards_, positions_, situations_;
+  std::vector<bool> covered_;  // by site
+  PositionFacts facts(const History& history);
 };
 
 // The trace of a recorded (or any finished) game, replayed without evaluations.

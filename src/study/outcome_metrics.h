@@ -1,6 +1,7 @@
 #pragma once
 // Metrics of the results alone: first-player advantage, balance, completion,
-// drawishness, timeouts and the pie rule's use (docs/metrics.md, "Outcomes").
+// drawishness, timeouts, outcome uniformity and the pie rule's use (docs/metrics.md,
+// "Outcomes").
 #include <vector>
 
 #include "study/metric.h"

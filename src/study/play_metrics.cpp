@@ -2,8 +2,11 @@
 
 #include <algorithm>
 #include <cmath>
+#include <functional>
 #include <set>
 #include <utility>
+
+#include "study/series.h"
 
 namespace ludus::study {
 namespace {
@@ -17,18 +20,51 @@ double log10_add(double a, double b) {
   return hi + std::log10(1.0 + std::pow(10.0, lo - hi));
 }
 
-Metric from(MeanSpread s, std::string key, std::string title, MetricUnit unit) {
-  Metric m{std::move(key), std::move(title), unit};
-  m.value = s.mean;
-  m.spread = s.spread;
+// Every position of a game in order: before each ply, then the final one.
+std::vector<const PositionFacts*> positions(const GameTrace& g) {
+  std::vector<const PositionFacts*> out;
+  for (const auto& p : g.plies) out.push_back(&p.position);
+  out.push_back(&g.final_position);
+  return out;
+}
+
+// One series per game: `value` of every ply for which `keep` holds.
+std::vector<Series> ply_series(const std::vector<GameTrace>& games, const std::function<bool(const PlyTrace&)>& keep,
+                               const std::function<double(const PlyTrace&)>& value) {
+  std::vector<Series> out;
+  for (const auto& g : games) {
+    Series s;
+    for (const auto& p : g.plies)
+      if (keep(p)) s.push_back(value(p));
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// One series per game: `value` of every position (before each ply, then the final one)
+// for which `keep` holds.
+std::vector<Series> position_series(const std::vector<GameTrace>& games,
+                                    const std::function<bool(const GameTrace&, const PositionFacts&)>& keep,
+                                    const std::function<double(const GameTrace&, const PositionFacts&)>& value) {
+  std::vector<Series> out;
+  for (const auto& g : games) {
+    Series s;
+    for (const PositionFacts* p : positions(g))
+      if (keep(g, *p)) s.push_back(value(g, *p));
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+// A series metric whose definitions differ only in how they average: pooled for ludus,
+// per game for Ludii.
+Metric series_metric(Metric m, const std::vector<Series>& games, bool with_aggregates) {
+  set_pooled(m, games);
+  set_per_game(m, games, m.unit, with_aggregates);
   return m;
 }
 
-Metric ratio(std::string key, std::string title, long long count, long long total) {
-  Metric m{std::move(key), std::move(title), MetricUnit::kShare};
-  if (total > 0) m.value = static_cast<double>(count) / static_cast<double>(total);
-  return m;
-}
+bool always(const PlyTrace&) { return true; }
 
 }  // namespace
 
@@ -37,7 +73,7 @@ double state_space_log10(const std::vector<GameTrace>& games) {
   int sites = 0;
   for (const auto& g : games) {
     sites = std::max(sites, g.sites);
-    for (const auto& p : g.plies) counts.insert({p.stones[0], p.stones[1]});
+    for (const PositionFacts* p : positions(g)) counts.insert({p->stones[0], p->stones[1]});
   }
   if (sites == 0) return kUnknown;
   double total = kUnknown;
@@ -55,39 +91,91 @@ double game_tree_log10(const GameTrace& game) {
   return sum;
 }
 
-std::vector<Metric> play_metrics(const std::vector<GameTrace>& games) {
-  std::vector<double> turns, plies, coverage, tree;
-  long long positions = 0, legal_sum = 0, with_choice = 0, evaluated = 0, decisions = 0, repeated = 0;
-  for (const auto& g : games) {
-    turns.push_back(g.turns);
-    plies.push_back(g.num_plies());
-    if (g.sites > 0) coverage.push_back(static_cast<double>(g.covered) / g.sites);
-    tree.push_back(game_tree_log10(g));
-    for (const auto& p : g.plies) {
-      ++positions;
-      legal_sum += p.legal;
-      if (p.legal > 1) ++with_choice;
-      if (p.repeated) ++repeated;
-      if (p.reasonable >= 0) {
-        ++evaluated;
-        if (p.reasonable > 1) ++decisions;
-      }
-    }
-  }
+double ludii_game_tree_log10(const GameTrace& game) {
+  if (game.plies.empty()) return 0;
+  double mean = 0;
+  for (const auto& p : game.plies) mean += p.legal;
+  mean /= static_cast<double>(game.plies.size());
+  return static_cast<double>(game.plies.size()) * std::log10(mean);
+}
+
+std::vector<Metric> play_metrics(const std::vector<GameTrace>& games, const MetricContext& context) {
   std::vector<Metric> out;
-  out.push_back(from(mean_spread(turns), "turns", "Duration (turns)", MetricUnit::kNumber));
-  out.push_back(from(mean_spread(plies), "actions", "Duration (actions)", MetricUnit::kNumber));
-  Metric branching{"branching", "Branching factor", MetricUnit::kNumber};
-  if (positions) branching.value = static_cast<double>(legal_sum) / static_cast<double>(positions);
-  out.push_back(branching);
-  out.push_back(ratio("choice_positions", "Positions with a choice", with_choice, positions));
-  out.push_back(ratio("decision_moves", "Decision moves", decisions, evaluated));
-  out.push_back(from(mean_spread(coverage), "coverage", "Board coverage", MetricUnit::kShare));
-  out.push_back(ratio("repetition", "Repeated positions", repeated, positions));
-  Metric space{"state_space", "State-space complexity", MetricUnit::kLog10};
+  out.push_back(series_metric(named_metric("branching_factor", "Branching factor", MetricUnit::kNumber, "BranchingFactorAverage"),
+                              ply_series(games, always, [](const PlyTrace& p) { return p.legal; }), true));
+  out.push_back(series_metric(named_metric("decision_moves", "Decision moves (positions with a choice)", MetricUnit::kShare, "DecisionMoves"),
+                              ply_series(games, always, [](const PlyTrace& p) { return p.legal > 1 ? 1.0 : 0.0; }), false));
+  out.push_back(series_metric(named_metric("decision_factor", "Decision factor", MetricUnit::kNumber, "DecisionFactorAverage"),
+                              ply_series(games, [](const PlyTrace& p) { return p.legal > 1; }, [](const PlyTrace& p) { return p.legal; }),
+                              true));
+  Metric searched = named_metric("decision_moves_search", "Decision moves judged by the search", MetricUnit::kShare, "");
+  set_pooled(searched, ply_series(games, [](const PlyTrace& p) { return p.reasonable >= 0; },
+                                  [](const PlyTrace& p) { return p.reasonable > 1 ? 1.0 : 0.0; }));
+  out.push_back(searched);
+
+  // Every site of a ludus board is used, so Ludii's default and used coverage agree.
+  std::vector<double> coverage, full;
+  for (const auto& g : games) {
+    if (g.sites > 0) coverage.push_back(static_cast<double>(g.covered) / g.sites);
+    if (g.sites > 0 && context.board_elements > 0) full.push_back(static_cast<double>(g.covered) / context.board_elements);
+  }
+  const auto mean_of = [](Metric m, const std::vector<double>& per_game) {
+    const MeanSpread s = mean_spread(per_game);
+    m.value = s.mean, m.spread = s.spread;
+    return m;
+  };
+  out.push_back(mean_of(named_metric("board_coverage_default", "Board coverage (sites)", MetricUnit::kShare, "BoardCoverageDefault"), coverage));
+  out.push_back(mean_of(named_metric("board_coverage_used", "Board coverage (used sites)", MetricUnit::kShare, "BoardCoverageUsed"), coverage));
+  out.push_back(mean_of(named_metric("board_coverage_full", "Board coverage (vertices, edges and faces)", MetricUnit::kShare,
+                                     "BoardCoverageFull"),
+                        full));
+
+  const auto on_board = [](const GameTrace& g, const PositionFacts&) { return g.sites > 0; };
+  out.push_back(series_metric(named_metric("board_sites_occupied", "Board sites occupied", MetricUnit::kShare, "BoardSitesOccupiedAverage"),
+                              position_series(games, on_board,
+                                              [](const GameTrace& g, const PositionFacts& p) {
+                                                return static_cast<double>(p.stones[0] + p.stones[1]) / g.sites;
+                                              }),
+                              true));
+  out.push_back(series_metric(named_metric("piece_number", "Pieces on the board", MetricUnit::kNumber, "PieceNumberAverage"),
+                              position_series(games, on_board,
+                                              [](const GameTrace&, const PositionFacts& p) { return p.stones[0] + p.stones[1]; }),
+                              true));
+  out.push_back(series_metric(named_metric("move_distance", "Move distance", MetricUnit::kNumber, "MoveDistanceAverage"),
+                              ply_series(games, [](const PlyTrace& p) { return p.distance != PlyTrace::kNoDistance; },
+                                         [](const PlyTrace& p) { return p.distance; }),
+                              true));
+  out.push_back(series_metric(named_metric("score_difference", "Score difference", MetricUnit::kNumber, "ScoreDifferenceAverage"),
+                              position_series(games, [](const GameTrace&, const PositionFacts& p) { return p.has_score(); },
+                                              [](const GameTrace&, const PositionFacts& p) {
+                                                return std::abs(p.score[0] - p.score[1]);
+                                              }),
+                              true));
+
+  const auto every = [](const GameTrace&, const PositionFacts&) { return true; };
+  Metric positional = named_metric("positional_repetition", "Positional repetition", MetricUnit::kShare, "PositionalRepetition");
+  set_pooled(positional, position_series(games, every, [](const GameTrace&, const PositionFacts& p) { return p.repeats.position ? 1.0 : 0.0; }));
+  // Ludii's position is the board alone: a pass repeats it.
+  set_per_game(positional, position_series(games, every, [](const GameTrace&, const PositionFacts& p) { return p.repeats.board ? 1.0 : 0.0; }),
+               MetricUnit::kShare, false);
+  out.push_back(positional);
+  out.push_back(series_metric(named_metric("situational_repetition", "Situational repetition", MetricUnit::kShare, "SituationalRepetition"),
+                              position_series(games, every,
+                                              [](const GameTrace&, const PositionFacts& p) { return p.repeats.situation ? 1.0 : 0.0; }),
+                              false));
+
+  int sites = 0;
+  for (const auto& g : games) sites = std::max(sites, g.sites);
+  Metric space = named_metric("state_space_complexity", "State-space complexity", MetricUnit::kLog10, "StateSpaceComplexity");
   space.value = state_space_log10(games);
+  // Ludii: every used site holds nothing or one of the two stone types.
+  space.ludii = LudiiValue{sites > 0 ? sites * std::log10(3.0) : kUnknown, MetricUnit::kLog10};
   out.push_back(space);
-  out.push_back(from(mean_spread(tree), "game_tree", "Game-tree complexity", MetricUnit::kLog10));
+  std::vector<double> tree, ludii_tree;
+  for (const auto& g : games) tree.push_back(game_tree_log10(g)), ludii_tree.push_back(ludii_game_tree_log10(g));
+  Metric complexity = mean_of(named_metric("game_tree_complexity", "Game-tree complexity", MetricUnit::kLog10, "GameTreeComplexity"), tree);
+  complexity.ludii = LudiiValue{mean_spread(ludii_tree).mean, MetricUnit::kLog10};
+  out.push_back(complexity);
   return out;
 }
 

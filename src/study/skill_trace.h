@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "cli/stats.h"
+#include "study/stats.h"
 #include "study/game_trace.h"
 
 namespace ludus::study {
@@ -16,7 +16,7 @@ struct SkillStep {
   long long games = 0;
   double stronger_points = 0;  // win 1, draw 1/2
   double score() const { return games ? stronger_points / static_cast<double>(games) : kUnknown; }
-  cli::Interval interval() const { return cli::wilson_interval(stronger_points, games); }
+  Interval interval() const { return wilson_interval(stronger_points, games); }
 };
 
 // The step measured by `games` (index order: game i had the stronger level in seat i % 2).

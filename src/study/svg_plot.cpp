@@ -8,11 +8,15 @@
 namespace ludus::study {
 namespace {
 
-const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e"};
+const char* const kColours[] = {"#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf"};
 constexpr double kPanelWidth = 480, kPanelHeight = 340;
 constexpr double kLeft = 60, kRight = 20, kTop = 50, kBottom = 50;
 
 std::string colour(size_t i) { return kColours[i % std::size(kColours)]; }
+std::string stroke(const SeriesStyle& style) {
+  return "stroke=\"" + colour(style.colour) + "\"" + (style.dashed ? " stroke-dasharray=\"5,3\"" : "");
+}
+constexpr double kLegendColumn = 320, kLegendRow = 16;
 
 }  // namespace
 
@@ -72,19 +76,6 @@ struct Panel {
     return s;
   }
 
-  template <typename Series>
-  std::string legend(const std::vector<Series>& series) const {
-    std::string s;
-    if (series.size() < 2) return s;
-    for (size_t i = 0; i < series.size(); ++i) {
-      double ly = top() + 14 + 16 * static_cast<double>(i);
-      s += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="10" height="10" fill="{}"/>)" "\n", right() - 130, ly - 9,
-                       colour(i));
-      s += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="11">{}</text>)" "\n", right() - 115, ly,
-                       escape(series[i].label));
-    }
-    return s;
-  }
 };
 
 std::string histogram_panel(double x0, const std::vector<HistogramSeries>& series) {
@@ -105,16 +96,25 @@ std::string histogram_panel(double x0, const std::vector<HistogramSeries>& serie
     }
   Panel p{x0, start, start + width * bins, static_cast<double>(top) * 1.1};
   std::string s = p.axes("Game length", "plies", "games");
-  const double slot = (p.x(start + width) - p.x(start)) / static_cast<double>(series.size());
-  for (size_t i = 0; i < series.size(); ++i)
+  if (series.size() == 1) {
     for (int b = 0; b < bins; ++b) {
-      int c = counts[i][static_cast<size_t>(b)];
+      const int c = counts[0][static_cast<size_t>(b)];
       if (!c) continue;
-      double bx = p.x(start + width * b) + slot * static_cast<double>(i);
       s += fmt::format(R"(<rect x="{:.1f}" y="{:.1f}" width="{:.1f}" height="{:.1f}" fill="{}" fill-opacity="0.8"/>)" "\n",
-                       bx + 0.5, p.y(c), std::max(slot - 1.0, 0.5), p.bottom() - p.y(c), colour(i));
+                       p.x(start + width * b) + 0.5, p.y(c), std::max(p.x(start + width) - p.x(start) - 1.0, 0.5),
+                       p.bottom() - p.y(c), colour(series[0].style.colour));
     }
-  return s + p.legend(series);
+    return s;
+  }
+  // Several series: the outline of each one's bars, so none hides another.
+  for (size_t i = 0; i < series.size(); ++i) {
+    std::string path = fmt::format("M{:.1f},{:.1f}", p.x(start), p.y(0));
+    for (int b = 0; b < bins; ++b)
+      path += fmt::format("V{:.1f}H{:.1f}", p.y(counts[i][static_cast<size_t>(b)]), p.x(start + width * (b + 1)));
+    path += fmt::format("V{:.1f}", p.y(0));
+    s += fmt::format(R"(<path d="{}" fill="none" {} stroke-width="1.5"/>)" "\n", path, stroke(series[i].style));
+  }
+  return s;
 }
 
 std::string line_panel(double x0, const std::vector<LineSeries>& series) {
@@ -129,9 +129,31 @@ std::string line_panel(double x0, const std::vector<LineSeries>& series) {
     std::string points;
     for (size_t k = 0; k < series[i].y.size(); ++k)
       points += fmt::format("{:.1f},{:.1f} ", p.x(static_cast<double>(k + 1)), p.y(series[i].y[k]));
-    s += fmt::format(R"(<polyline points="{}" fill="none" stroke="{}" stroke-width="1.5"/>)" "\n", points, colour(i));
+    s += fmt::format(R"(<polyline points="{}" fill="none" {} stroke-width="1.5"/>)" "\n", points, stroke(series[i].style));
   }
-  return s + p.legend(series);
+  return s;
+}
+
+// Columns of the legend: two when the series come in pairs of an AI (solid) and the
+// baseline (dashed), so each row is one variant; else three.
+size_t legend_columns(const std::vector<HistogramSeries>& series) {
+  for (size_t i = 0; i < series.size(); ++i)
+    if (series[i].style.dashed != (i % 2 == 1)) return 3;
+  return series.size() % 2 == 0 ? 2 : 3;
+}
+
+// The series' labels under the panels, in columns, each beside its line.
+std::string legend(double top, const std::vector<HistogramSeries>& series) {
+  std::string s;
+  if (series.size() < 2) return s;
+  const size_t columns = legend_columns(series);
+  for (size_t i = 0; i < series.size(); ++i) {
+    const double x = kLeft + kLegendColumn * static_cast<double>(i % columns), y = top + kLegendRow * static_cast<double>(i / columns);
+    s += fmt::format(R"(<line x1="{:.1f}" y1="{:.1f}" x2="{:.1f}" y2="{:.1f}" {} stroke-width="2.5"/>)" "\n", x, y - 4, x + 24,
+                     y - 4, stroke(series[i].style));
+    s += fmt::format(R"(<text x="{:.1f}" y="{:.1f}" font-size="12">{}</text>)" "\n", x + 30, y, escape(series[i].label));
+  }
+  return s;
 }
 
 }  // namespace
@@ -147,7 +169,8 @@ double nice_step(double range, int ticks) {
 
 std::string analysis_plot_svg(const std::string& title, const std::vector<HistogramSeries>& lengths,
                               const std::vector<LineSeries>& branching) {
-  const double width = 2 * kPanelWidth, height = kPanelHeight + 30;
+  const size_t columns = legend_columns(lengths), legend_rows = lengths.size() < 2 ? 0 : (lengths.size() + columns - 1) / columns;
+  const double width = 2 * kPanelWidth, height = kPanelHeight + 30 + kLegendRow * static_cast<double>(legend_rows) + 8;
   std::string s = fmt::format(
       R"(<svg xmlns="http://www.w3.org/2000/svg" width="{0:.0f}" height="{1:.0f}" viewBox="0 0 {0:.0f} {1:.0f}" font-family="sans-serif">)"
       "\n",
@@ -156,6 +179,7 @@ std::string analysis_plot_svg(const std::string& title, const std::vector<Histog
   s += "<g transform=\"translate(0,30)\">\n";
   s += histogram_panel(0, lengths);
   s += line_panel(kPanelWidth, branching);
+  s += legend(kPanelHeight + 4, lengths);
   s += "</g>\n";
   s += fmt::format(R"(<text x="{:.0f}" y="24" text-anchor="middle" font-size="17" font-weight="bold">{}</text>)" "\n",
                    width / 2, escape(title));

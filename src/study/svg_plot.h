@@ -1,22 +1,33 @@
 #pragma once
 // Hand-written SVG for `ludus analyze --plot`: a histogram of game lengths and a line
-// chart of the mean branching factor by ply, side by side, one colour per series (one
-// series per analysed option setting, e.g. swap=on / swap=off).
+// chart of the mean branching factor by ply, side by side, one series per analysed
+// setting (a variant played by an AI or by the random baseline).
 #include <string>
 #include <vector>
 
 namespace ludus::study {
 
+// How a series is drawn: a colour of the palette and a solid or dashed line.  Settings of
+// one variant share a colour; the random baseline is dashed.
+struct SeriesStyle {
+  size_t colour = 0;
+  bool dashed = false;
+};
+
 struct HistogramSeries {
   std::string label;
   std::vector<double> values;  // one per game
+  SeriesStyle style;
 };
 
 struct LineSeries {
   std::string label;
   std::vector<double> y;  // y[k] is the value at x = k + 1
+  SeriesStyle style;
 };
 
+// One histogram of several series draws each as the outline of its bars; the legend (the
+// histogram's labels) sits under both panels.
 std::string analysis_plot_svg(const std::string& title, const std::vector<HistogramSeries>& lengths,
                               const std::vector<LineSeries>& branching);
 

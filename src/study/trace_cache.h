@@ -17,7 +17,7 @@ namespace ludus::study {
 
 // Bumped whenever GameTrace or the way games are played for analysis changes, so old
 // cache files are not read as new ones.
-constexpr int kTraceFormat = 2;  // 2: a pie swap is no repeated position
+constexpr int kTraceFormat = 3;  // 2: a pie swap is no repeated position; 3: final position, scores, repeats by kind, distances
 
 // Everything that decides a game's trace besides its index.
 struct RunKey {

@@ -68,7 +68,9 @@ std::vector<Variant> expand_sweep(const std::vector<std::string>& assignments) {
     for (size_t i = 0; i < total; ++i) {
       const std::string& v = values[(i / repeat) % values.size()];
       out[i].options[name] = v;
-      if (values.size() > 1) out[i].label += (out[i].label.empty() ? "" : " ") + name + "=" + v;
+      if (values.size() == 1) continue;
+      out[i].swept.emplace_back(name, v);
+      out[i].label += (out[i].label.empty() ? "" : " ") + name + "=" + v;
     }
   }
   return out;

@@ -6,12 +6,15 @@
 // checked by the game later (Options::parse); this only expands the text.
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace ludus::study {
 
 struct Variant {
   std::map<std::string, std::string> options;  // one value per given option name
+  // The swept options (given more than one value) in the order they were first given.
+  std::vector<std::pair<std::string, std::string>> swept;
   std::string label;                           // the swept options only: "size=5 swap=on" ("" when none)
 };
 

@@ -180,13 +180,58 @@ TEST(Analyze, MctsSelfPlayMeasuresEvaluationMetricsBesideRandomPlay) {
   EXPECT_EQ(j["settings"][0]["ai"], "mcts:iters=60");
   EXPECT_EQ(j["settings"][1]["ai"], "random");
   const auto& mcts = j["settings"][0]["metrics"];
-  for (const char* key : {"stability", "lead_changes", "clarity_narrowness", "clarity_variance", "decision_moves"})
+  for (const char* key : {"stability", "stability_ludii", "lead_change", "lead_change_ludii", "clarity_narrowness",
+                          "clarity_variance", "decision_moves_search", "drama_ludii", "decisiveness_threshold",
+                          "state_evaluation_difference", "state_evaluation_difference_ludii"})
     EXPECT_TRUE(mcts[key]["value"].is_number()) << key;
+  EXPECT_TRUE(mcts["drama"]["ludii_aggregates"]["change_line_best_fit"].is_number());
   const auto& random = j["settings"][1]["metrics"];
   EXPECT_TRUE(random["stability"]["value"].is_null());
-  EXPECT_TRUE(random["decision_moves"]["value"].is_null());
+  EXPECT_TRUE(random["stability_ludii"]["value"].is_null());
+  EXPECT_TRUE(random["decision_moves_search"]["value"].is_null());
   EXPECT_TRUE(random["balance"]["value"].is_number());
-  EXPECT_NEAR(random["choice_positions"]["value"].get<double>(), 1.0, 1e-12);  // every N-Mesh position has moves to choose
+  EXPECT_NEAR(random["decision_moves"]["value"].get<double>(), 1.0, 1e-12);  // every N-Mesh position has moves to choose
+}
+
+// Every metric Ludii defines differently is reported twice, ludus's value and KEY_ludii;
+// the table shows them side by side with the Ludii metric; Ludii's aggregates of the
+// series along a game are in the JSON and the text.
+TEST(Analyze, LudiisDefinitionsBesideLudussAndTheNewMetrics) {
+  LUDUS_REQUIRE_GAME("n-mesh");
+  auto r = analyze({"n-mesh", "-o", "size=4", "-n", "6", "--seed", "4", "--json", "-q", "--ideal-turns", "5..9"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  const auto j = nlohmann::json::parse(r.out);
+  const auto& m = j["settings"][0]["metrics"];
+  for (const char* key : {"advantage_p1", "balance", "completion", "drawishness", "timeouts", "outcome_uniformity",
+                          "duration_turns", "duration_turns_std_dev", "duration_turns_median", "duration_turns_max",
+                          "duration_turns_not_timeouts", "duration_moves", "ideal_duration", "branching_factor",
+                          "decision_moves", "decision_factor", "board_coverage_default", "board_coverage_used",
+                          "board_coverage_full", "board_sites_occupied", "piece_number", "positional_repetition",
+                          "situational_repetition", "state_space_complexity", "game_tree_complexity"})
+    EXPECT_TRUE(m[key]["value"].is_number()) << key;
+  for (const char* key : {"drawishness", "duration_turns_std_dev", "branching_factor", "decision_moves", "decision_factor",
+                          "board_sites_occupied", "piece_number", "positional_repetition", "situational_repetition",
+                          "state_space_complexity", "game_tree_complexity"})
+    EXPECT_TRUE(m[std::string(key) + "_ludii"]["value"].is_number()) << key;
+  EXPECT_FALSE(m.contains("balance_ludii"));  // the definitions agree
+  EXPECT_EQ(m["branching_factor"]["ludii_metric"], "BranchingFactorAverage");
+  EXPECT_EQ(m["branching_factor_ludii"]["value"], m["branching_factor"]["ludii_aggregates"]["average"]);
+  // An empty 4x4 board offers 16 moves: no game has a smaller maximum.
+  EXPECT_DOUBLE_EQ(m["branching_factor"]["ludii_aggregates"]["maximum"].get<double>(), 16.0);
+  EXPECT_TRUE(m["move_distance"]["value"].is_null());     // N-Mesh never moves a stone
+  EXPECT_TRUE(m["score_difference"]["value"].is_null());  // nor shows a score
+  // 5 x 5 corners, 2 * 4 * 5 sides, 16 cells; coverage counts only the cells.
+  EXPECT_NEAR(m["board_coverage_full"]["value"].get<double>(),
+              m["board_coverage_default"]["value"].get<double>() * 16 / (25 + 40 + 16), 1e-12);
+  EXPECT_EQ(m["ideal_duration"]["title"], "Ideal duration (5-9 turns)");
+
+  auto text = analyze({"n-mesh", "-o", "size=4", "-n", "6", "--seed", "4", "-q"});
+  ASSERT_EQ(text.exit_code, 0) << text.err;
+  for (const char* part : {"Ludii's definition", "Ludii metric", "BranchingFactorAverage", "same", "change_line_best_fit",
+                           "Outcome uniformity"})
+    EXPECT_TRUE(contains(text.out, part)) << part << "\n" << text.out;
+  expect_usage_error(analyze({"n-mesh", "--ideal-turns", "9..5"}), "bad --ideal-turns '9..5'");
+  expect_usage_error(analyze({"n-mesh", "--ideal-turns", "x"}), "bad --ideal-turns 'x'");
 }
 
 TEST(Analyze, CachedGamesAreReusedWhenARunGrows) {
@@ -228,7 +273,7 @@ TEST(Analyze, ReportOpeningMapAndSkillTrace) {
   EXPECT_EQ(cells, 19u);  // a hex-hex board of side 3
   const std::string html = read_text(std::filesystem::path(report) / "index.html");
   for (const char* part : {"<!DOCTYPE html>", "Metrics by variant", "Metrics compared across variants", "Opening map",
-                           "Skill trace", "<svg"})
+                           "Skill trace", "<svg", "Ludii's definition", "Metrics of swap=on", "Ludii metric"})
     EXPECT_TRUE(contains(html, part)) << part;
   for (const char* outside : {"<script", "src=", "href=", "@import"}) EXPECT_FALSE(contains(html, outside)) << outside;
   std::filesystem::remove_all(dir);

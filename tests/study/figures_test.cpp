@@ -1,9 +1,12 @@
 // The drawn outputs: the opening map on each board family, the per-metric comparison
-// chart, the skill trace's arithmetic and the offline HTML report.
+// chart of a sweep, the board graph behind BoardCoverageFull, the skill trace's
+// arithmetic and the offline HTML report.
 #include <gtest/gtest.h>
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/geometry.h"
+#include "study/board_graph.h"
 #include "study/html_report.h"
 #include "study/metric_chart.h"
 #include "study/opening_map.h"
@@ -57,15 +60,98 @@ TEST(OpeningMap, HexBoardsDrawHexagons) {
   EXPECT_EQ(count(svg, "<circle"), 0u);  // no pie, no legend dot
 }
 
-TEST(MetricChart, OnePointPerVariantAndNaForUnknown) {
-  Metric a{"balance", "Balance", MetricUnit::kShare, 0.8, kUnknown, 0.7, 0.9};
-  Metric b = a;
-  b.value = kUnknown;
-  const std::string svg = metric_chart_svg("Balance", {{"size=5", a}, {"size=7", b}});
-  EXPECT_EQ(count(svg, "<circle"), 1u);
-  EXPECT_NE(svg.find(">n/a<"), std::string::npos);
-  EXPECT_NE(svg.find("size=5: 80.0% [70-90]"), std::string::npos);
-  EXPECT_NE(svg.find(">size=7<"), std::string::npos);
+Metric balance_of(double value, double low, double high) { return Metric{"balance", "Balance", MetricUnit::kShare, value, kUnknown, low, high}; }
+
+// The x coordinates of the chart's points, in drawing order.
+std::vector<double> circle_xs(const std::string& svg) {
+  std::vector<double> xs;
+  for (size_t at = svg.find("<circle cx=\""); at != std::string::npos; at = svg.find("<circle cx=\"", at + 1))
+    xs.push_back(std::stod(svg.substr(at + 12)));
+  return xs;
+}
+
+TEST(MetricChart, SweptOptionToScaleOneLinePerAiWithBandsAndLegend) {
+  // Sizes 4, 5 and 7 (not evenly spaced) played by easy and by the random baseline.
+  std::vector<ChartPoint> points;
+  for (const char* size : {"4", "5", "7"})
+    for (const char* ai : {"easy", "random"})
+      points.push_back({{{"size", size}}, ai, balance_of(ai[0] == 'e' ? 0.8 : 0.5, 0.7, 0.9)});
+  const std::string svg = metric_chart_svg("Balance", points);
+  EXPECT_EQ(count(svg, "<polyline"), 2u);  // one line per AI, never one through every point
+  EXPECT_EQ(count(svg, "<polygon"), 2u);   // a 95% band per line
+  EXPECT_EQ(count(svg, "stroke-dasharray"), 2u);  // the baseline, in the legend and as a line
+  EXPECT_NE(svg.find(">easy<"), std::string::npos);
+  EXPECT_NE(svg.find(">random<"), std::string::npos);
+  EXPECT_NE(svg.find("bands: 95% interval"), std::string::npos);
+  EXPECT_NE(svg.find(">size<"), std::string::npos);  // the x axis is the swept option
+  EXPECT_NE(svg.find("easy size=5: 80.0% [70-90]"), std::string::npos);
+  // To scale: 5 -> 7 is twice as far as 4 -> 5.
+  const auto xs = circle_xs(svg);
+  ASSERT_EQ(xs.size(), 6u);  // easy 4 5 7, then random 4 5 7
+  EXPECT_NEAR(xs[2] - xs[1], 2 * (xs[1] - xs[0]), 0.2);
+  EXPECT_NEAR(xs[3], xs[0], 1e-9);  // both AIs at the same x
+}
+
+TEST(MetricChart, SecondSweptOptionGivesSmallMultiplesAndWordsGiveWhiskers) {
+  std::vector<ChartPoint> points;
+  for (const char* size : {"4", "5"})
+    for (const char* swap : {"on", "off"}) points.push_back({{{"size", size}, {"swap", swap}}, "easy", balance_of(0.6, 0.5, 0.7)});
+  const std::string grid = metric_chart_svg("Balance", points);
+  EXPECT_EQ(count(grid, "fill=\"none\" stroke=\"#444\""), 2u);  // two panels
+  EXPECT_NE(grid.find(">swap=on<"), std::string::npos);
+  EXPECT_NE(grid.find(">swap=off<"), std::string::npos);
+  EXPECT_EQ(count(grid, "<polyline"), 2u);  // a line in each panel
+  // Words on the x axis: evenly spaced, each interval a whisker, no band.
+  std::vector<ChartPoint> words = {{{{"swap", "on"}}, "easy", balance_of(0.6, 0.5, 0.7)},
+                                   {{{"swap", "off"}}, "easy", balance_of(0.4, 0.3, 0.5)}};
+  const std::string svg = metric_chart_svg("Balance", words);
+  EXPECT_EQ(count(svg, "<polygon"), 0u);
+  EXPECT_EQ(count(svg, "<path d="), 2u);
+  EXPECT_NE(svg.find("whiskers: 95% interval"), std::string::npos);
+}
+
+TEST(MetricChart, UnknownValuesBreakTheLineAndAnEmptyPanelSaysNa) {
+  Metric unknown = balance_of(kUnknown, kUnknown, kUnknown);
+  std::vector<ChartPoint> points = {{{{"size", "4"}}, "easy", balance_of(0.8, 0.7, 0.9)},
+                                    {{{"size", "5"}}, "easy", unknown},
+                                    {{{"size", "6"}}, "easy", balance_of(0.6, 0.5, 0.7)}};
+  const std::string svg = metric_chart_svg("Balance", points);
+  EXPECT_EQ(count(svg, "<circle"), 2u);
+  EXPECT_EQ(count(svg, "<polyline"), 0u);  // no line across the unknown value
+  EXPECT_EQ(count(svg, "<path d="), 2u);   // lone points keep their whiskers
+  const std::string none = metric_chart_svg("Balance", {{{}, "random", unknown}});
+  EXPECT_NE(none.find(">n/a<"), std::string::npos);
+}
+
+TEST(BoardGraph, VerticesEdgesAndFacesOfEachKindOfBoard) {
+  // Square cells 6 x 6: 7 x 7 corners, 2 * 6 * 7 sides, 36 cells.
+  const BoardGraph mesh = board_graph(Geometry::square(6, 6), SiteKind::kCell);
+  EXPECT_EQ(mesh.vertices, 49);
+  EXPECT_EQ(mesh.edges, 84);
+  EXPECT_EQ(mesh.faces, 36);
+  // Square points 3 x 3: 9 points, 12 lines, 4 squares.
+  const BoardGraph grid = board_graph(Geometry::square(3, 3), SiteKind::kPoint);
+  EXPECT_EQ(grid.elements(), 9 + 12 + 4);
+  // Hex-hex of side 5 as cells: 6 s^2 corners, 9 s^2 - 3 s sides, 61 cells.
+  const BoardGraph hexes = board_graph(Geometry::hexhex(5), SiteKind::kCell);
+  EXPECT_EQ(hexes.vertices, 150);
+  EXPECT_EQ(hexes.edges, 210);
+  EXPECT_EQ(hexes.faces, 61);
+  // Limping hexagon n = 3: 18 cells; sides of 2 and 4 cells have 3 and 7 boundary edges,
+  // so 30 boundary edges, (6 * 18 + 30) / 2 = 69 edges and, by Euler, 1 + 69 - 18 = 52 corners.
+  const BoardGraph limping = board_graph(Geometry::limping(3), SiteKind::kCell);
+  EXPECT_EQ(limping.faces, 18);
+  EXPECT_EQ(limping.edges, 69);
+  EXPECT_EQ(limping.vertices, 52);
+  // Hex-hex of side 2 as points: 7 points, 12 lines, 6 triangles.
+  const BoardGraph star = board_graph(Geometry::hexhex(2), SiteKind::kPoint);
+  EXPECT_EQ(star.vertices, 7);
+  EXPECT_EQ(star.edges, 12);
+  EXPECT_EQ(star.faces, 6);
+  EXPECT_EQ(site_kind(*make_game("trellis")), SiteKind::kPoint);
+  EXPECT_EQ(site_kind(*make_game("epoxy")), SiteKind::kPoint);
+  EXPECT_EQ(site_kind(*make_game("n-mesh")), SiteKind::kCell);
+  EXPECT_EQ(metric_context(*make_game("n-mesh", {{"size", "6"}})).board_elements, 169);
 }
 
 TEST(SkillTrace, StrongerLevelAlternatesSeats) {

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "core/error.h"
+#include "core/geometry.h"
 #include "core/registry.h"
 #include "study/game_trace.h"
 
@@ -58,10 +59,10 @@ TEST(TraceRecorder, EvaluationAndClarityFromTheRootMoves) {
   EXPECT_NEAR(first.spread, 0.56 / 9, 1e-12);
   EXPECT_EQ(t.plies[1].seat, 1);
   EXPECT_NEAR(t.plies[1].eval, 0.4, 1e-12);
-  EXPECT_EQ(t.plies[1].stones[0], 1);
+  EXPECT_EQ(t.plies[1].position.stones[0], 1);
   EXPECT_TRUE(std::isnan(t.plies[2].eval));
   EXPECT_EQ(t.plies[2].reasonable, -1);
-  EXPECT_EQ(t.plies[2].stones[0] + t.plies[2].stones[1], 2);
+  EXPECT_EQ(t.plies[2].position.stones[0] + t.plies[2].position.stones[1], 2);
   EXPECT_EQ(t.sites, 16);
   EXPECT_EQ(t.covered, 3);  // a1, b1, c1
   EXPECT_EQ(t.first_move, "a1");
@@ -90,8 +91,10 @@ TEST(TraceRecorder, RecordedGameGivesOutcomeAndBoardFacts) {
   EXPECT_EQ(t.sites, 9);
   EXPECT_GE(t.covered, 1);
   EXPECT_EQ(t.plies.front().legal, 9);
-  EXPECT_EQ(t.plies.front().stones[0], 0);
-  for (const auto& p : t.plies) EXPECT_FALSE(p.repeated);  // placement only: no board comes back
+  EXPECT_EQ(t.plies.front().position.stones[0], 0);
+  for (const auto& p : t.plies) EXPECT_EQ(p.position.repeats, Repeats{});  // placement only: no board comes back
+  EXPECT_EQ(t.final_position.stones[0] + t.final_position.stones[1], t.num_plies());
+  EXPECT_FALSE(t.final_position.has_score());  // N-Mesh shows no score
 }
 
 TEST(TraceRecorder, APieSwapIsNoRepeatedPosition) {
@@ -103,7 +106,71 @@ TEST(TraceRecorder, APieSwapIsNoRepeatedPosition) {
   GameTrace t = trace_of_history(h);
   ASSERT_EQ(t.num_plies(), 3);
   EXPECT_TRUE(t.swap_taken);
-  for (const auto& p : t.plies) EXPECT_FALSE(p.repeated);
+  // After the swap the board is the same, but the seats hold other colours.
+  EXPECT_TRUE(t.plies[2].position.repeats.board);
+  EXPECT_FALSE(t.plies[2].position.repeats.position);
+  EXPECT_FALSE(t.plies[2].position.repeats.situation);
+}
+
+TEST(TraceRecorder, EpoxyPassRepeatsTheBoardOnlyAndSlidesHaveADistance) {
+  REQUIRE_GAME("epoxy");
+  History h(make_game("epoxy"));
+  // Play the first legal action until a slide comes up, passing every second action.
+  int slide = -1;
+  for (int i = 0; i < 200 && !h.is_over() && slide < 0; ++i) {
+    std::string chosen;
+    for (Action a : h.state().legal_actions()) {
+      const std::string text = h.state().action_to_text(a);
+      if (text.find('-') != std::string::npos) chosen = text, slide = h.num_moves();
+    }
+    if (chosen.empty()) chosen = h.mid_turn() ? "pass" : h.state().action_to_text(h.state().legal_actions().front());
+    h.play(chosen);
+  }
+  ASSERT_GE(slide, 0) << "no slide came up";
+  GameTrace t = trace_of_history(h);
+  ASSERT_EQ(t.num_plies(), h.num_moves());
+  for (int i = 0; i < t.num_plies(); ++i) {
+    const PlyTrace& after = i + 1 < t.num_plies() ? t.plies[static_cast<size_t>(i) + 1] : PlyTrace{};
+    const PositionFacts& next = i + 1 < t.num_plies() ? after.position : t.final_position;
+    if (h.moves()[static_cast<size_t>(i)] == "pass") {
+      EXPECT_TRUE(next.repeats.board) << i;       // a pass leaves the stones as they were
+      EXPECT_FALSE(next.repeats.position) << i;   // but the other colour moves
+    }
+  }
+  // The slide's distance: steps along its line, counted on the board's geometry.
+  const Geometry& g = *h.game().board_geometry();
+  const std::string move = h.moves()[static_cast<size_t>(slide)];
+  std::string error;
+  const int from = g.parse(move.substr(0, move.find('-')), &error), to = g.parse(move.substr(move.find('-') + 1), &error);
+  int steps = -1;
+  for (int d = 0; d < Geometry::kHexDirs && steps < 0; ++d)
+    for (int at = g.step(from, d), n = 1; at >= 0; at = g.step(at, d), ++n)
+      if (at == to) steps = n;
+  EXPECT_GT(steps, 0);
+  EXPECT_EQ(t.plies[static_cast<size_t>(slide)].distance, steps) << move;
+  for (int i = 0; i < t.num_plies(); ++i) {
+    if (h.moves()[static_cast<size_t>(i)].find('-') == std::string::npos) {
+      EXPECT_EQ(t.plies[static_cast<size_t>(i)].distance, PlyTrace::kNoDistance) << i;
+    }
+  }
+}
+
+TEST(TraceRecorder, TrellisTwoPassesRepeatThePosition) {
+  REQUIRE_GAME("trellis");
+  History h(make_game("trellis"));
+  // Black, White, Black open; then each seat passes twice in a row after turn 4.
+  for (const char* move : {"d4", "a1", "g7", "b2", "pass", "pass"}) {
+    if (h.is_over()) break;
+    h.play(move);
+  }
+  GameTrace t = trace_of_history(h);
+  ASSERT_GE(t.num_plies(), 5);
+  const PositionFacts& after_two = t.num_plies() > 6 ? t.plies[6].position : t.final_position;
+  // Two passes bring back the board with the same colour to move: a positional repeat.
+  // The situation differs (passes in a row), so it is no situational repeat.
+  EXPECT_TRUE(after_two.repeats.board);
+  EXPECT_TRUE(after_two.repeats.position);
+  EXPECT_FALSE(after_two.repeats.situation);
 }
 
 TEST(GameTraceJson, RoundTripKeepsUnknowns) {
@@ -113,17 +180,26 @@ TEST(GameTraceJson, RoundTripKeepsUnknowns) {
   known_ply.reasonable = 3;
   known_ply.narrowness = 0.5;
   known_ply.spread = 0.01;
-  known_ply.stones[0] = 2;
-  known_ply.repeated = true;
+  known_ply.position.stones[0] = 2;
+  known_ply.position.score[1] = 7;
+  known_ply.position.repeats = {true, false, true};
+  known_ply.distance = 3;
   t.plies = {known_ply, PlyTrace{1, 2, 6}};
+  t.final_position = {{3, 1}, {2, 0}, {true, true, true}};
   t.turns = 2, t.winning_seat = 1, t.winning_colour = 0, t.swap_taken = true;
   t.first_move = "e5", t.end_reason = "line of 5", t.sites = 61, t.covered = 9;
   GameTrace back = trace_from_json(nlohmann::json::parse(trace_to_json(t).dump()));
   ASSERT_EQ(back.num_plies(), 2);
   EXPECT_DOUBLE_EQ(back.plies[0].eval, 0.25);
   EXPECT_EQ(back.plies[0].reasonable, 3);
-  EXPECT_TRUE(back.plies[0].repeated);
-  EXPECT_EQ(back.plies[0].stones[0], 2);
+  EXPECT_EQ(back.plies[0].position.repeats, (Repeats{true, false, true}));
+  EXPECT_EQ(back.plies[0].position.stones[0], 2);
+  EXPECT_EQ(back.plies[0].position.score[1], 7);
+  EXPECT_EQ(back.plies[0].distance, 3);
+  EXPECT_EQ(back.plies[1].distance, PlyTrace::kNoDistance);
+  EXPECT_EQ(back.final_position.stones[0], 3);
+  EXPECT_EQ(back.final_position.score[0], 2);
+  EXPECT_EQ(back.final_position.repeats, (Repeats{true, true, true}));
   EXPECT_TRUE(std::isnan(back.plies[1].eval));
   EXPECT_TRUE(std::isnan(back.plies[1].spread));
   EXPECT_EQ(back.winning_colour, 0);

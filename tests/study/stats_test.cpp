@@ -3,9 +3,9 @@
 
 #include <cmath>
 
-#include "cli/stats.h"
+#include "study/stats.h"
 
-namespace ludus::cli {
+namespace ludus::study {
 namespace {
 
 TEST(Wilson, KnownIntervals) {
@@ -78,4 +78,4 @@ TEST(Summary, MeanSpreadAndOrderStatistics) {
 }
 
 }  // namespace
-}  // namespace ludus::cli
+}  // namespace ludus::study

@@ -1,7 +1,8 @@
 #pragma once
-// Statistics shared by `ludus match` and `ludus analyze`: Wilson score intervals for win
-// rates, the Elo difference implied by a score, and a summary of a sample (game lengths).
-// Header-only so the tests can check them directly with known values.
+// Statistics of played games, shared by `ludus analyze` (study) and `ludus match` (cli):
+// Wilson score intervals for win rates, the Elo difference implied by a score, and a
+// summary of a sample (game lengths).  Header-only so the tests can check them directly
+// with known values.
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -10,7 +11,7 @@
 
 #include <fmt/format.h>
 
-namespace ludus::cli {
+namespace ludus::study {
 
 struct Interval {
   double low = 0;
@@ -89,4 +90,4 @@ inline SampleSummary summarize(std::vector<double> values) {
   return s;
 }
 
-}  // namespace ludus::cli
+}  // namespace ludus::study

@@ -1,0 +1,32 @@
+#pragma once
+// The board as Ludii's graph of vertices, edges and faces, for BoardCoverageFull, which
+// divides the sites that ever held a stone by all of them (docs/metrics.md).  Stones sit
+// on the faces (cells) of N-Mesh, Netted and Ndengrod boards and on the vertices (points)
+// of Trellis and Epoxy boards; the board's other elements are counted from its geometry.
+#include "core/game.h"
+#include "core/geometry.h"
+
+namespace ludus::study {
+
+enum class SiteKind {
+  kCell,   // stones on the faces: square cells, hexagonal cells
+  kPoint,  // stones on the vertices: the square grid's points, the triangular lattice's points
+};
+
+// The games do not declare where their stones sit (web/board.js keeps the same table):
+// Trellis and Epoxy play on points, the others on cells.
+SiteKind site_kind(const Game& game);
+
+struct BoardGraph {
+  int vertices = 0;
+  int edges = 0;
+  int faces = 0;
+  int elements() const { return vertices + edges + faces; }
+};
+
+// The graph of the board whose sites are `geometry`'s, as Ludii builds it: the cells of a
+// tiling with their corners and sides, or the points of a lattice with the lines between
+// neighbours and the smallest squares or triangles they enclose.
+BoardGraph board_graph(const Geometry& geometry, SiteKind kind);
+
+}  // namespace ludus::study
