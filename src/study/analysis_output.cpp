@@ -6,13 +6,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/analyze_results.h"
+#include "study/analysis.h"
 #include "core/error.h"
 #include "study/html_report.h"
 #include "study/metric_chart.h"
 #include "study/svg_plot.h"
 
-namespace ludus::cli {
+namespace ludus::study {
 namespace {
 
 using study::known;
@@ -32,7 +32,7 @@ void print_setting(const AnalyzedSetting& setting, std::ostream& out) {
     out << fmt::format("    {:<26}{}\n", "first player, swap taken", s.first_seat_swap.text());
     out << fmt::format("    {:<26}{}\n", "first player, no swap", s.first_seat_no_swap.text());
   }
-  const SampleSummary len = summarize(s.lengths);
+  const cli::SampleSummary len = cli::summarize(s.lengths);
   out << fmt::format("  {:<28}mean {:.1f}  stddev {:.1f}  min {:.0f}  median {:.1f}  max {:.0f}\n", "game length (plies)",
                      len.mean, len.stddev, len.min, len.median, len.max);
   out << "  end conditions:\n";
@@ -141,7 +141,7 @@ nlohmann::json metric_json(const study::Metric& m) {
 
 nlohmann::json setting_json(const AnalyzedSetting& setting) {
   const study::GameSummary& s = setting.summary;
-  const SampleSummary len = summarize(s.lengths);
+  const cli::SampleSummary len = cli::summarize(s.lengths);
   nlohmann::json j = {
       {"label", setting.label},
       {"ai", setting.ai},
@@ -276,4 +276,4 @@ void write_report(const AnalysisResult& r, const std::string& dir) {
   if (!file) throw LudusError("cannot write report file '" + path.string() + "'");
 }
 
-}  // namespace ludus::cli
+}  // namespace ludus::study
