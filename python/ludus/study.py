@@ -99,6 +99,8 @@ def _run_chunks(tasks, client, threads, progress):
     """Runs tasks (function, args, games) on the client's cluster or on local threads;
     returns their results in task order."""
     results = [None] * len(tasks)
+    if threads is not None and not 1 <= threads <= 1024:
+        raise _ludus.LudusError(f"threads must be in [1, 1024], not {threads}")
     if client is None:
         with ThreadPoolExecutor(max_workers=threads or os.cpu_count() or 1) as pool:
             futures = {pool.submit(fn, *args): i for i, (fn, args, _) in enumerate(tasks)}

@@ -28,7 +28,7 @@ class Bot {
   Bot(const std::string& spec, uint64_t seed, int threads) : spec_(spec) {
     ai::PlayerConfig config;
     config.seed = seed;
-    config.threads = threads;
+    config.threads = checked_threads(threads);
     player_ = ai::make_player(spec, config);
   }
   const std::string& spec() const { return spec_; }
@@ -71,8 +71,10 @@ py::dict evaluate(const StateHandle& state, const std::string& ai, uint64_t seed
 
 py::dict solve(const StateHandle& state, double seconds, size_t memory_bytes, int threads) {
   if (state.history.is_over()) throw LudusError("the game is over: " + state.history.status());
-  if (threads < 1) throw LudusError("threads must be at least 1");
-  if (seconds < 0) throw LudusError("seconds must not be negative");
+  checked_threads(threads, 1);
+  if (!(seconds >= 0)) throw LudusError("seconds must not be negative");
+  constexpr size_t kMostMemory = size_t{64} << 30;  // as `ludus solve --memory`
+  if (memory_bytes < 1 || memory_bytes > kMostMemory) throw LudusError("memory must be in [1, 64 GiB] bytes");
   ai::solver::SearchLimits limits;
   limits.seconds = seconds;
   limits.memory_bytes = memory_bytes;

@@ -23,6 +23,7 @@ py::array_t<int8_t> random_playouts(const py::handle& states_arg, long long play
   const StateBatch batch = states_of(states_arg);
   const auto& states = batch.states;
   if (playouts < 1) throw LudusError("playouts must be at least 1");
+  checked_threads(threads);
   const long long n = static_cast<long long>(states.size());
   py::array_t<int8_t> winners({n, playouts});
   int8_t* out = winners.mutable_data();
@@ -101,6 +102,8 @@ struct GameRows {
 py::dict self_play(const std::shared_ptr<GameHandle>& game, const std::string& ai, long long games, uint64_t seed, int threads,
                    int max_plies) {
   if (games < 1) throw LudusError("games must be at least 1");
+  checked_threads(threads);
+  if (max_plies < 0) throw LudusError("max_plies must not be negative");
   study::check_ai_spec(ai);
   const ObservationEncoder& encoder = game->observation();
   const size_t cells = encoder.shape().size();

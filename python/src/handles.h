@@ -46,6 +46,9 @@ struct StateBatch {
 };
 StateBatch states_of(const py::handle& states);
 
+// `threads` when in [lowest, 1024] (0: every core, where lowest is 0); else LudusError.
+int checked_threads(int threads, int lowest = 0);
+
 // Returns of a finished game by seat (+1 win, -1 loss, 0 draw); zeros while it is on.
 std::vector<double> seat_returns(const History& history);
 // The seat to move, or kTerminalPlayer once the game is over.

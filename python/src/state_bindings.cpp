@@ -22,6 +22,14 @@ std::vector<double> seat_returns(const History& history) {
   return r;
 }
 
+int checked_threads(int threads, int lowest) {
+  constexpr int kMostThreads = 1024;
+  if (threads < lowest || threads > kMostThreads)
+    throw LudusError("threads must be in [" + std::to_string(lowest) + ", " + std::to_string(kMostThreads) + "], not " +
+                     std::to_string(threads));
+  return threads;
+}
+
 int current_player(const History& history) { return history.is_over() ? kTerminalPlayer : history.state().seat_to_move(); }
 
 std::string serialize_state(const StateHandle& state) { return record_to_json(state.history).dump(); }

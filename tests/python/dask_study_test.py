@@ -45,7 +45,6 @@ class DaskStudy(unittest.TestCase):
         package_parent = os.path.dirname(os.path.dirname(os.path.abspath(study.__file__)))
         env["PYTHONPATH"] = os.pathsep.join([package_parent] + [p for p in env.get("PYTHONPATH", "").split(os.pathsep) if p])
         cls.environment = env
-        env["DASK_DISTRIBUTED__WORKER__DAEMON"] = "False"
         cls.logs = open(os.path.join(cls.directory.name, "dask.log"), "w")
         spawn = lambda *args: subprocess.Popen([sys.executable, "-m", *args], env=env, cwd=cls.directory.name,
                                                stdout=cls.logs, stderr=subprocess.STDOUT)

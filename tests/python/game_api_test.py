@@ -194,6 +194,11 @@ class BadInput(unittest.TestCase):
             ludus.MCTSBot(state.game, "random")
         with self.assertRaises(TypeError):
             ludus.observation_tensors([state, "not a state"])
+        for call in (lambda: ludus.random_playouts(state, 1, threads=-1), lambda: ludus.Bot("easy", threads=5000),
+                     lambda: ludus.solve(state, threads=0), lambda: ludus.solve(state, memory=0),
+                     lambda: ludus.random_playouts(state, 0), lambda: ludus.self_play(state.game, games=0)):
+            with self.assertRaises(ludus.LudusError):
+                call()
         with self.assertRaisesRegex(ludus.LudusError, "another game"):
             ludus.observation_tensors([state, ludus.load_game("n-mesh").new_initial_state()])
 
