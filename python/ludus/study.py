@@ -300,10 +300,15 @@ def main(argv=None):
                            threads=args.threads or None, progress=progress)
             sys.stdout.write(result.json_text if args.json else result.text)
         if not args.json:
-            print(f"{result.chunks} tasks in {result.seconds:.1f} s" + (f" on {args.scheduler}" if args.scheduler else ""))
+            tasks = f"{result.chunks} task" + ("" if result.chunks == 1 else "s")
+            print(f"{tasks} in {result.seconds:.1f} s" + (f" on {args.scheduler}" if args.scheduler else " on this machine"))
         return 0
     except (_ludus.LudusError, OSError) as error:
         print(f"ludus.study: {error}", file=sys.stderr)
+        return 2
+    except ImportError as error:  # here or on a worker
+        print(f"ludus.study: {error} (a Dask study needs Debian's python3-distributed here and the ludus package "
+              "on every worker)", file=sys.stderr)
         return 2
 
 
