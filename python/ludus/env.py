@@ -8,8 +8,9 @@ conventions without depending on either package.
   reward, terminated, truncated, info)`` for one seat against a ludus bot.
 
 Observations are dicts ``{"observation": float32 array (planes, rows, cols), "action_mask":
-int8 array (num_distinct_actions,)}``, as PettingZoo's classic board games give them.  An
-illegal action raises LudusError (PettingZoo's environments also refuse them).
+int8 array (num_distinct_actions,)}``, as PettingZoo's classic board games give them; the
+planes are seen from the player to move (State.observation_tensor), which is the agent that
+acts.  An illegal action raises LudusError (PettingZoo's environments also refuse them).
 """
 
 import numpy as np
