@@ -16,7 +16,9 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           help2man dpkg-dev file  # the manual page; cpack's .deb (dpkg-shlibdeps, file)
           libpqxx-dev postgresql  # the play server's PostgreSQL backend, and the cluster its tests start
           systemd  # systemd-analyze: the package test reviews the shipped service's sandbox
-          chromium nodejs)  # chromium and node: the browser test of the web page (tests/browser)
+          chromium nodejs  # chromium and node: the browser test of the web page (tests/browser)
+          pybind11-dev python3-dev python3-numpy  # the Python module (python/, docs/python.md)
+          python3-distributed)  # ludus.study's Dask scheduler and workers, and their test
 # Debian's npm, unless an npm is already there (NodeSource's nodejs bundles one and conflicts with it).
 command -v npm >/dev/null || PACKAGES+=(npm)
 

@@ -8,6 +8,8 @@
 #   share/man/man1/ludus.1.gz made by help2man from the built binary
 #   share/bash-completion/completions/ludus, share/zsh/vendor-completions/_ludus
 #   lib/systemd/system/ludus.service   the sandboxed service (packaging/ludus.service)
+#   lib/python3/dist-packages/ludus/  the Python module (cmake/python.cmake says where for
+#                             other prefixes)
 #
 # The binary finds web/ and conformance/ through bin/../share/ludus (core/data_dir.h), so
 # an installed copy needs nothing from the source or build tree.
@@ -53,6 +55,10 @@ set(CPACK_DEBIAN_PACKAGE_SECTION games)
 set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # ludus_VERSION_ARCH.deb
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
-# Depends from the libraries the binary links (dpkg-shlibdeps, from dpkg-dev).
+# Depends from the libraries the binary links (dpkg-shlibdeps, from dpkg-dev), and what the
+# Python module needs: the interpreter it was built for (its ABI) and numpy.  Dask only for
+# ludus.study's clusters.
 set(CPACK_DEBIAN_PACKAGE_SHLIBDEPS ON)
+set(CPACK_DEBIAN_PACKAGE_DEPENDS "python3 (>= ${LUDUS_PYTHON_VERSION}), python3 (<< ${Python3_VERSION_MAJOR}.${LUDUS_PYTHON_NEXT_MINOR}), python3-numpy")
+set(CPACK_DEBIAN_PACKAGE_SUGGESTS "python3-distributed")
 include(CPack)

@@ -3,11 +3,11 @@
 #include <mutex>
 #include <optional>
 
-#include "cli/self_play.h"
+#include "study/self_play.h"
 
 namespace ludus::cli {
 
-std::vector<study::GameTrace> play_batch(const GameBatch& batch, const BatchSettings& settings, BatchProgress& progress) {
+std::vector<study::GameTrace> play_batch(const study::GameBatch& batch, const BatchSettings& settings, BatchProgress& progress) {
   std::optional<study::TraceCache> cache;
   if (!settings.cache_dir.empty()) cache.emplace(settings.cache_dir, batch.key);
   std::vector<study::GameTrace> traces(static_cast<size_t>(batch.games));
@@ -20,18 +20,9 @@ std::vector<study::GameTrace> play_batch(const GameBatch& batch, const BatchSett
       missing.push_back(i);
     }
   }
-  parallel_for(static_cast<long long>(missing.size()), settings.threads, [&](long long k) {
+  study::parallel_for(static_cast<long long>(missing.size()), settings.threads, [&](long long k) {
     const long long index = missing[static_cast<size_t>(k)];
-    std::array<std::string, 2> specs = {batch.key.seat_specs[0], batch.key.seat_specs[1]};
-    if (batch.alternate_seats && index % 2) std::swap(specs[0], specs[1]);
-    study::TraceRecorder recorder;
-    SelfPlayOptions options;
-    options.single_threaded = settings.threads != 1;
-    options.max_plies = batch.key.max_plies;
-    if (batch.opening) options.opening = batch.opening(index);
-    options.before_ply = [&recorder](const History& h, const ai::MoveChoice& choice) { recorder.before_ply(h, &choice); };
-    SelfPlayGame game = play_ai_game(batch.game, specs, batch.key.seed, index, options);
-    study::GameTrace trace = recorder.finish(game.history);
+    study::GameTrace trace = study::play_batch_game(batch, index, settings.threads != 1);
     if (cache) cache->store(index, trace);
     traces[static_cast<size_t>(index)] = std::move(trace);
     if (progress.bar) progress.bar->update(++progress.done);

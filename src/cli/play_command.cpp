@@ -20,7 +20,7 @@
 #include "ai/player.h"
 #include "cli/command.h"
 #include "cli/line_input.h"
-#include "cli/self_play.h"
+#include "study/self_play.h"
 #include "cli/terminal_painter.h"
 #include "core/error.h"
 #include "core/record.h"

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli/command.h"
-#include "cli/self_play.h"
+#include "study/self_play.h"
 #include "core/random.h"
 #include "core/record.h"
 

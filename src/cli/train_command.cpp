@@ -12,7 +12,7 @@
 #include "ai/priors/prior_trainer.h"
 #include "cli/command.h"
 #include "cli/progress.h"
-#include "cli/self_play.h"
+#include "study/self_play.h"
 #include "core/error.h"
 #include "core/record.h"
 
@@ -41,7 +41,7 @@ std::string describe(const char* what, const ai::priors::PredictionReport& r) {
 int run_train(const TrainArgs& args, const std::string& command_line) {
   auto game = args.game.make();
   if (!game->board_geometry()) throw LudusError(game->name() + " has no board geometry: no move features to learn");
-  if (args.games > 0) check_ai_spec(args.ai);
+  if (args.games > 0) study::check_ai_spec(args.ai);
   ai::priors::PriorTrainer trainer(game);
   long long added = 0;
   for (const auto& file : args.records)
@@ -54,10 +54,10 @@ int run_train(const TrainArgs& args, const std::string& command_line) {
     std::vector<std::vector<Action>> played(static_cast<size_t>(args.games));
     ProgressBar progress("train: self-play", args.games, !args.quiet);
     long long finished = 0;
-    SelfPlayOptions options;
+    study::SelfPlayOptions options;
     options.single_threaded = args.threads != 1;
-    parallel_for(args.games, args.threads, [&](long long index) {
-      SelfPlayGame g = play_ai_game(game, {args.ai, args.ai}, args.seed, index, options);
+    study::parallel_for(args.games, args.threads, [&](long long index) {
+      study::SelfPlayGame g = study::play_ai_game(game, {args.ai, args.ai}, args.seed, index, options);
       std::lock_guard lock(mutex);
       played[static_cast<size_t>(index)] = g.history.actions();
       progress.update(++finished);

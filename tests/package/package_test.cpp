@@ -1,7 +1,8 @@
 // The Debian package as a user gets it: cpack builds the .deb from this build tree,
 // `dpkg -x` unpacks it into a temporary root (no root rights, nothing touched outside),
 // and the unpacked binary must work on its own: list the games, replay the installed
-// reference games, and serve the installed web page and the API from a free port.
+// reference games, and serve the installed web page and the API from a free port; and
+// Debian's python3 must import the unpacked Python module (docs/python.md) and play with it.
 // Label `package`: ctest --test-dir build -L package.
 #include <gtest/gtest.h>
 
@@ -114,6 +115,25 @@ TEST_F(PackageTest, TheUnpackedBinaryRunsOnItsOwnData) {
   const RunResult verify = run_shell(shell_quote(ludus()) + " verify");
   EXPECT_EQ(verify.exit_code, 0) << verify.err;
   EXPECT_TRUE(std::regex_search(verify.out, std::regex(R"(\b[1-9]\d* passed, 0 failed)"))) << verify.out;
+}
+
+TEST_F(PackageTest, DebiansPythonImportsTheUnpackedModule) {
+  ASSERT_FALSE(deb_.empty());
+  const fs::path site = root() / "usr/lib/python3/dist-packages";
+  for (const char* file : {"ludus/__init__.py", "ludus/env.py", "ludus/study.py"})
+    EXPECT_TRUE(fs::is_regular_file(site / file)) << file;
+  const RunResult depends = run_shell("dpkg-deb -f " + shell_quote(deb_) + " Depends");
+  EXPECT_TRUE(contains(depends.out, "python3-numpy")) << depends.out;
+  // From a directory without the sources or the build tree: only the unpacked module is found.
+  const std::string script =
+      "import ludus, ludus.env, ludus.study; "
+      "assert ludus.__file__.startswith(" + std::string("'") + site.string() + "'), ludus.__file__; "
+      "s = ludus.load_game('ndengrod', size=5).new_initial_state(); "
+      "s.apply_action(ludus.Bot('easy').step(s)); "
+      "print(len(ludus.games()), s.observation_tensor().shape, s.move_number())";
+  const RunResult python = run_shell("cd / && PYTHONPATH=" + shell_quote(site.string()) + " /usr/bin/python3 -c " + shell_quote(script));
+  EXPECT_EQ(python.exit_code, 0) << python.err;
+  EXPECT_EQ(python.out, "5 (6, 9, 9) 1\n");
 }
 
 TEST_F(PackageTest, TheUnpackedServerServesTheInstalledPageAndTheApi) {

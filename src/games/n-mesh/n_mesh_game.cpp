@@ -69,6 +69,13 @@ std::vector<std::vector<int>> NMeshGame::board_symmetries() const {
   return kept;
 }
 
+std::vector<BoardFeatures::Feature> NMeshGame::board_features() const {
+  Feature liberties{"liberty cells", {}};
+  for (int s = 0; s < geometry_.num_sites(); ++s)
+    if (is_liberty(s)) liberties.sites.push_back(s);
+  return {liberties};
+}
+
 std::unique_ptr<State> NMeshGame::new_initial_state() const { return std::make_unique<NMeshState>(*this); }
 
 }  // namespace ludus::nmesh

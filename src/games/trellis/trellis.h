@@ -17,6 +17,7 @@
 
 #include "core/game.h"
 #include "core/geometry.h"
+#include "core/observation.h"
 #include "games/trellis/trellis_cells.h"
 
 namespace ludus::trellis {
@@ -47,7 +48,7 @@ struct TurnStones {
   bool operator==(const TurnStones&) const = default;
 };
 
-class TrellisGame : public Game {
+class TrellisGame : public Game, public BoardFeatures {
  public:
   explicit TrellisGame(const Options& options);
 
@@ -67,6 +68,9 @@ class TrellisGame : public Game {
   int site(int col, int row) const { return col * size_ + row; }
   // Whether the square whose lower-left point is (col, row) is dark.
   static bool dark_square(int col, int row) { return ((col + row) & 1) != 0; }
+  // For the observation tensor: the lower-left points of the dark squares (where Black's
+  // diagonal links run).
+  std::vector<Feature> board_features() const override;
 
   // --- actions ---
   Action pass_action() const { return 7 * num_sites_; }

@@ -105,6 +105,13 @@ TrellisGame::TrellisGame(const Options& options)
   }
 }
 
+std::vector<BoardFeatures::Feature> TrellisGame::board_features() const {
+  Feature dark{"dark squares", {}};
+  for (int s = 0; s < num_sites_; ++s)
+    if (col(s) < size_ - 1 && row(s) < size_ - 1 && dark_square(col(s), row(s))) dark.sites.push_back(s);
+  return {dark};
+}
+
 std::vector<std::vector<int>> TrellisGame::board_symmetries() const {
   std::vector<int> identity(static_cast<size_t>(num_sites_)), half_turn(static_cast<size_t>(num_sites_));
   for (int col = 0; col < size_; ++col)

@@ -1,6 +1,7 @@
 #pragma once
-// What `ludus analyze` measured, between the command (analyze_command.cpp: options,
-// playing) and its outputs (analyze_output.cpp: tables, JSON, plots, HTML report).
+// What `ludus analyze` measured, between the games played (cli/analyze_command.cpp on this
+// machine, the Python module's ludus.study on a Dask cluster; study/analysis_plan.h says
+// which) and its outputs (analysis_output.cpp: tables, JSON, plots, HTML report).
 #include <map>
 #include <memory>
 #include <optional>
@@ -14,7 +15,7 @@
 #include "study/opening_map.h"
 #include "study/skill_trace.h"
 
-namespace ludus::cli {
+namespace ludus::study {
 
 // One column of the analysis: a variant of the game played by one AI against itself.
 struct AnalyzedSetting {
@@ -53,4 +54,4 @@ std::string opening_map(const OpeningResult& opening, const std::string& ai);
 // Writes DIR/index.html (creating DIR); throws LudusError when it cannot.
 void write_report(const AnalysisResult& result, const std::string& dir);
 
-}  // namespace ludus::cli
+}  // namespace ludus::study

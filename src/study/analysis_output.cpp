@@ -7,13 +7,13 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "cli/analyze_results.h"
+#include "study/analysis.h"
 #include "core/error.h"
 #include "study/html_report.h"
 #include "study/metric_chart.h"
 #include "study/svg_plot.h"
 
-namespace ludus::cli {
+namespace ludus::study {
 namespace {
 
 using study::known;
@@ -96,7 +96,7 @@ void print_setting(const AnalyzedSetting& setting, std::ostream& out) {
     out << fmt::format("    {:<26}{}\n", "first player, swap taken", s.first_seat_swap.text());
     out << fmt::format("    {:<26}{}\n", "first player, no swap", s.first_seat_no_swap.text());
   }
-  const study::SampleSummary len = study::summarize(s.lengths);
+  const SampleSummary len = summarize(s.lengths);
   out << fmt::format("  {:<28}mean {:.1f}  stddev {:.1f}  min {:.0f}  median {:.1f}  max {:.0f}\n", "game length (plies)",
                      len.mean, len.stddev, len.min, len.median, len.max);
   out << "  end conditions:\n";
@@ -205,7 +205,7 @@ nlohmann::json metric_json(const study::Metric& m) {
 
 nlohmann::json setting_json(const AnalyzedSetting& setting) {
   const study::GameSummary& s = setting.summary;
-  const study::SampleSummary len = study::summarize(s.lengths);
+  const SampleSummary len = summarize(s.lengths);
   nlohmann::json j = {
       {"label", setting.label},
       {"ai", setting.ai},
@@ -357,4 +357,4 @@ void write_report(const AnalysisResult& r, const std::string& dir) {
   if (!file) throw LudusError("cannot write report file '" + path.string() + "'");
 }
 
-}  // namespace ludus::cli
+}  // namespace ludus::study

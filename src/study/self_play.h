@@ -13,7 +13,7 @@
 #include "ai/player.h"
 #include "core/history.h"
 
-namespace ludus::cli {
+namespace ludus::study {
 
 // Independent seed for stream `salt` of game `index` of a run seeded with `seed`.
 uint64_t derived_seed(uint64_t seed, long long index, int salt);
@@ -65,4 +65,4 @@ void check_ai_spec(const std::string& spec);
 // all of them and rethrows the first exception thrown by fn.
 void parallel_for(long long count, int threads, const std::function<void(long long)>& fn);
 
-}  // namespace ludus::cli
+}  // namespace ludus::study

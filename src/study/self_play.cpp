@@ -1,4 +1,4 @@
-#include "cli/self_play.h"
+#include "study/self_play.h"
 
 #include <algorithm>
 #include <atomic>
@@ -14,7 +14,7 @@
 #include "core/notation.h"
 #include "core/random.h"
 
-namespace ludus::cli {
+namespace ludus::study {
 
 uint64_t derived_seed(uint64_t seed, long long index, int salt) {
   Rng rng(seed ^ (0xD1B54A32D192ED03ull * static_cast<uint64_t>(index * 4 + salt + 1)));
@@ -105,4 +105,4 @@ void parallel_for(long long count, int threads, const std::function<void(long lo
   if (error) std::rethrow_exception(error);
 }
 
-}  // namespace ludus::cli
+}  // namespace ludus::study
