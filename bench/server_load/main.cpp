@@ -28,8 +28,8 @@
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/websocket.hpp>
 
-#include "server/http_client.h"
-#include "server/http_server.h"
+#include "server/transport/http_client.h"
+#include "server/transport/http_server.h"
 
 namespace {
 

@@ -7,10 +7,10 @@
 
 #include "cli/command.h"
 #include "cli/server_commands.h"
-#include "server/db_transfer.h"
-#include "server/ratings.h"
-#include "server/schema.h"
-#include "server/store.h"
+#include "server/domain/db_transfer.h"
+#include "server/domain/ratings.h"
+#include "server/storage/schema.h"
+#include "server/storage/store.h"
 
 namespace ludus::cli {
 namespace {

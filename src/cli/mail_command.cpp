@@ -12,8 +12,8 @@
 #include "cli/command.h"
 #include "cli/mail_options.h"
 #include "cli/server_commands.h"
-#include "server/mail_processor.h"
-#include "server/mail_sender.h"
+#include "server/mail/mail_processor.h"
+#include "server/mail/mail_sender.h"
 
 namespace ludus::cli {
 namespace {

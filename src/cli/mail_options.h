@@ -3,7 +3,7 @@
 // --smtp URL, --starttls, --sendmail PROGRAM, --from ADDRESS (defined in mail_command.cpp).
 #include <CLI/CLI.hpp>
 
-#include "server/mail_sender.h"
+#include "server/mail/mail_sender.h"
 
 namespace ludus::cli {
 

@@ -5,8 +5,8 @@
 
 #include "cli/command.h"
 #include "cli/server_commands.h"
-#include "server/commands.h"
-#include "server/store.h"
+#include "server/domain/commands.h"
+#include "server/storage/store.h"
 
 namespace ludus::cli {
 namespace {

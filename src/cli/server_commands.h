@@ -3,11 +3,11 @@
 #include <iostream>
 
 #include "cli/command.h"
-#include "server/accounts.h"
-#include "server/errors.h"
-#include "server/mail_notifier.h"
-#include "server/service.h"
-#include "server/store.h"
+#include "server/domain/accounts.h"
+#include "server/base/errors.h"
+#include "server/mail/mail_notifier.h"
+#include "server/domain/service.h"
+#include "server/storage/store.h"
 
 namespace ludus::cli {
 

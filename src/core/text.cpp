@@ -77,6 +77,15 @@ std::pair<char32_t, size_t> first_code_point(std::string_view text) {
 
 }  // namespace
 
+bool valid_utf8(std::string_view text) {
+  for (size_t at = 0; at < text.size();) {
+    const size_t length = first_code_point(text.substr(at)).second;
+    if (length == 0) return false;
+    at += length;
+  }
+  return true;
+}
+
 std::string quoted_text(std::string_view text, size_t max_chars) {
   static constexpr std::string_view kReplacement = "\xef\xbf\xbd";  // U+FFFD
   std::string out;

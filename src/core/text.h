@@ -24,6 +24,10 @@ std::vector<std::string> split_words(std::string_view text);
 // library errors that span lines.
 std::string one_line(std::string_view text);
 
+// True when `text` is well-formed UTF-8 (RFC 3629: no overlong forms, surrogates, code points
+// past U+10FFFF, stray or truncated sequences).  NUL is well-formed.
+bool valid_utf8(std::string_view text);
+
 // `text` as a message quotes what someone typed: valid UTF-8 as it is, each byte that is not
 // UTF-8 and each control character (C0, DEL, C1) as U+FFFD, cut after `max_chars`
 // characters (then "..."), never inside one.

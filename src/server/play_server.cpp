@@ -2,7 +2,7 @@
 
 #include <chrono>
 
-#include "server/mail_notifier.h"
+#include "server/mail/mail_notifier.h"
 
 namespace ludus::server {
 

@@ -9,13 +9,13 @@
 #include <thread>
 
 #include "core/data_dir.h"
-#include "server/accounts.h"
-#include "server/ai_worker.h"
-#include "server/change_feed.h"
-#include "server/http_api.h"
-#include "server/mail_worker.h"
-#include "server/service.h"
-#include "server/store.h"
+#include "server/domain/accounts.h"
+#include "server/domain/ai_worker.h"
+#include "server/live/change_feed.h"
+#include "server/transport/http_api.h"
+#include "server/mail/mail_worker.h"
+#include "server/domain/service.h"
+#include "server/storage/store.h"
 
 namespace ludus::server {
 

@@ -1,7 +1,7 @@
 // Bad mail gets a clear error reply (`Board N Error`, quoting the mail with passwords
 // hidden) and changes nothing; user data never adds a header to a mail ludus sends.
 #include "mail/mail_test_support.h"
-#include "server/mail_processor.h"
+#include "server/mail/mail_processor.h"
 
 namespace ludus::mail_testing {
 namespace {

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "cli/cli_test_support.h"
-#include "server/mail_store.h"
+#include "server/storage/mail_store.h"
 #include "server/server_test_support.h"
-#include "server/store.h"
+#include "server/storage/store.h"
 
 namespace ludus::mail_testing {
 

@@ -17,7 +17,7 @@
 #include "../server/serve_process.h"
 #include "../server/server_test_support.h"
 #include "core/registry.h"
-#include "server/http_client.h"
+#include "server/transport/http_client.h"
 
 namespace ludus::testing {
 namespace {

@@ -2,7 +2,7 @@
 // password changes and bearer tokens.
 #include <sodium.h>
 
-#include "server/sqlite.h"
+#include "server/storage/sqlite.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

@@ -4,7 +4,7 @@
 #include <atomic>
 #include <thread>
 
-#include "server/ai_worker.h"
+#include "server/domain/ai_worker.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

@@ -2,7 +2,7 @@
 // a step reaches the handler and the loop goes on, stop() joins (twice is harmless), and a
 // stopped loop starts again.  No timing is asserted: waits are bounded only so that a
 // broken loop fails instead of hanging.
-#include "server/background_loop.h"
+#include "server/base/background_loop.h"
 
 #include <gtest/gtest.h>
 

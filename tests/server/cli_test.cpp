@@ -8,7 +8,7 @@
 
 #include <regex>
 
-#include "server/schema.h"
+#include "server/storage/schema.h"
 
 #include "http_test_support.h"
 #include "serve_process.h"

@@ -1,6 +1,6 @@
 // The command grammar and the mail layout of the replies.
 #include "core/registry.h"
-#include "server/mail_format.h"
+#include "server/domain/board_text.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

@@ -1,8 +1,8 @@
 // --db / LUDUS_DB: which engine a database name means, and one-line errors for bad ones.
 #include <gtest/gtest.h>
 
-#include "server/database.h"
-#include "server/errors.h"
+#include "server/storage/database.h"
+#include "server/base/errors.h"
 #include "server_test_support.h"
 
 namespace ludus::server::sql {

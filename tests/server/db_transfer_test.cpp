@@ -3,11 +3,11 @@
 // continue after the imported ones on both engines.
 #include <sstream>
 
-#include "server/db_transfer.h"
-#include "server/mail_store.h"
-#include "server/offers.h"
-#include "server/ratings.h"
-#include "server/schema.h"
+#include "server/domain/db_transfer.h"
+#include "server/storage/mail_store.h"
+#include "server/domain/offers.h"
+#include "server/domain/ratings.h"
+#include "server/storage/schema.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

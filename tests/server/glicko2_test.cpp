@@ -4,7 +4,7 @@
 
 #include <vector>
 
-#include "server/glicko2.h"
+#include "server/domain/glicko2.h"
 
 namespace ludus::server::glicko2 {
 namespace {

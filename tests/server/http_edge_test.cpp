@@ -5,7 +5,7 @@
 #include <boost/asio/write.hpp>
 
 #include "http_test_support.h"
-#include "server/store.h"
+#include "server/storage/store.h"
 
 namespace ludus::server::testing {
 namespace {

@@ -4,7 +4,7 @@
 #include <random>
 
 #include "http_test_support.h"
-#include "server/board_commands.h"
+#include "server/domain/board_commands.h"
 
 namespace ludus::server::testing {
 namespace {

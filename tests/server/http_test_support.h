@@ -4,7 +4,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/http_client.h"
+#include "server/transport/http_client.h"
 #include "server/play_server.h"
 #include "server_test_support.h"
 

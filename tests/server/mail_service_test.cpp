@@ -2,10 +2,10 @@
 // transaction of the change they report, MIME reading and writing, comments, redaction.
 #include <gtest/gtest.h>
 
-#include "server/mail_mime.h"
-#include "server/mail_notifier.h"
-#include "server/mail_sender.h"
-#include "server/mail_store.h"
+#include "server/mail/mail_mime.h"
+#include "server/mail/mail_notifier.h"
+#include "server/mail/mail_sender.h"
+#include "server/storage/mail_store.h"
 #include "server/server_test_support.h"
 
 namespace ludus::server::testing {

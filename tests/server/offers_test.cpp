@@ -4,8 +4,8 @@
 // invited player is told by mail.
 #include <thread>
 
-#include "server/mail_notifier.h"
-#include "server/offers.h"
+#include "server/mail/mail_notifier.h"
+#include "server/domain/offers.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

@@ -1,7 +1,7 @@
 // PushLedger: what the WebSocket hub sends of each board, whatever order its pushes run in.
 #include <gtest/gtest.h>
 
-#include "server/push_ledger.h"
+#include "server/live/push_ledger.h"
 
 namespace ludus::server {
 namespace {

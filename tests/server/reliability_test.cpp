@@ -8,7 +8,7 @@
 #include <thread>
 
 #include "http_test_support.h"
-#include "server/sqlite.h"
+#include "server/storage/sqlite.h"
 
 namespace ludus::server::testing {
 namespace {

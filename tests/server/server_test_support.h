@@ -18,11 +18,11 @@
 #include <vector>
 
 #include "core/history.h"
-#include "server/accounts.h"
-#include "server/commands.h"
-#include "server/errors.h"
-#include "server/service.h"
-#include "server/store.h"
+#include "server/domain/accounts.h"
+#include "server/domain/commands.h"
+#include "server/base/errors.h"
+#include "server/domain/service.h"
+#include "server/storage/store.h"
 
 namespace ludus::server::testing {
 

@@ -10,7 +10,7 @@
 #include <fstream>
 
 #include "http_test_support.h"
-#include "server/static_files.h"
+#include "server/transport/static_files.h"
 
 namespace ludus::server::testing {
 namespace {

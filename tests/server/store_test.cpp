@@ -2,8 +2,8 @@
 #include <filesystem>
 #include <fstream>
 
-#include "server/schema.h"
-#include "server/sqlite.h"
+#include "server/storage/schema.h"
+#include "server/storage/sqlite.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

@@ -1,0 +1,84 @@
+#pragma once
+// A board of the play server: its stored record, the move list (the truth) and the
+// game replayed from it as a core History, which owns turns and endings.  The board adds
+// who holds which seat and the pending proposal, and turns History's changes into rows.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/history.h"
+#include "server/storage/records.h"
+
+namespace ludus::server {
+
+class Board {
+ public:
+  // Replays `moves` (and a stored resignation); throws ServerError 500 when the stored
+  // moves no longer replay (a rules change), naming the board and the move.
+  Board(GameRecord record, std::vector<MoveRecord> moves, std::vector<CommentRecord> comments = {});
+
+  const GameRecord& record() const { return record_; }
+  int64_t id() const { return record_.id; }
+  const std::vector<MoveRecord>& moves() const { return moves_; }
+  const std::vector<CommentRecord>& comments() const { return comments_; }
+  const History& history() const { return history_; }
+  const Game& game() const { return history_.game(); }
+  const State& state() const { return history_.state(); }
+  int num_moves() const { return static_cast<int>(moves_.size()); }
+  // Colour that played moves()[index] (for the columns of the move list).
+  int colour_of_move(int index) const { return history_.mover(index).colour; }
+
+  // --- players ---------------------------------------------------------------------------
+  const std::string& player(int seat) const { return record_.seats[seat]; }
+  // Seat of `user`, or -1 when the user does not play here.
+  int seat_of(const std::string& user) const;
+  // Colour the seat holds now (a pie swap exchanges them).
+  int colour_of_seat(int seat) const { return state().colour_of_seat(seat); }
+
+  // --- the end -------------------------------------------------------------------------------
+  bool is_over() const { return history_.is_over(); }
+  // Seat to move; -1 once the game is over.
+  int seat_to_move() const { return is_over() ? -1 : state().seat_to_move(); }
+  // Winning seat; -1 for a draw or while the game is on.
+  int winner_seat() const { return is_over() ? history_.winning_seat() : -1; }
+  // "line of 5", "x resigned", "draw agreed" ("" while on).
+  std::string end_reason() const { return history_.end_reason(); }
+
+  // --- changes (the caller stores them) ---------------------------------------------------
+  // Plays a typed turn (History::play_turn: all or nothing, never past the turn's end) for
+  // the seat to move; the caller has checked that it is that seat's turn.  Returns the
+  // rows of the new plies.  Throws LudusError (illegal move) with the game's reason.
+  std::vector<MoveRecord> play_turn(std::string_view text, int64_t now);
+  void resign(int seat) { history_.resign(seat); }
+  void agree_draw() { history_.agree_draw(); }
+  void lose_on_time(int seat) { history_.lose_on_time(seat); }
+  // Pending proposal ("draw" / "undo" by `seat`); clear_proposal() withdraws it.
+  void set_proposal(const std::string& kind, int seat) {
+    record_.proposal = kind;
+    record_.proposal_seat = seat;
+  }
+  void clear_proposal() {
+    record_.proposal.clear();
+    record_.proposal_seat.reset();
+  }
+  // Keeps the first `ply` moves only (replays); later comments move to after move `ply`.
+  void truncate(int ply);
+
+  // Recomputes the stored ending and the cached columns (status, result, winner, reason,
+  // num_moves, seat to move) from the history and sets updated_at.
+  GameRecord& refreshed_record(int64_t now);
+
+  // The position after move `ply` (0 = the start), replayed.
+  History history_at(int ply) const;
+
+ private:
+  GameRecord record_;
+  std::vector<MoveRecord> moves_;
+  std::vector<CommentRecord> comments_;
+  History history_;
+};
+
+// A new board's history for a game name and options (validated; throws LudusError).
+History new_history(const std::string& game, const std::map<std::string, std::string>& options);
+
+}  // namespace ludus::server

@@ -1,0 +1,184 @@
+#include "server/domain/board_text.h"
+
+#include <algorithm>
+#include <ctime>
+
+#include <fmt/format.h>
+
+#include "core/registry.h"
+#include "server/domain/game_json.h"
+#include "server/base/json_fields.h"
+
+namespace ludus::server {
+namespace {
+
+const char* kSeatWord[2] = {"first player", "second player"};
+
+std::string options_text(const Game& game) {
+  std::string out;
+  for (const auto& [k, v] : game.options().values()) out += (out.empty() ? "" : " ") + k + "=" + v;
+  return out;
+}
+
+std::string header(const Board& board, const State& state) {
+  const Game& game = board.game();
+  std::string out = fmt::format("Board {}: {} ({})\n", board.id(), game.info().title, options_text(game));
+  size_t width = std::max(board.player(0).size(), board.player(1).size());
+  size_t colour_width = std::max(game.colour_name(0).size(), game.colour_name(1).size());
+  for (int colour = 0; colour < 2; ++colour) {
+    int seat = state.seat_of_colour(colour);
+    out += fmt::format("  {:<{}}  {:<{}}  {}\n", game.colour_name(colour), colour_width, board.player(seat), width,
+                       kSeatWord[seat]);
+  }
+  return out;
+}
+
+// Status of a replayed position that may be earlier than the board's end.
+std::string position_status(const Board& board, const History& history, bool latest) {
+  const State& state = history.state();
+  const Game& game = board.game();
+  if (latest && board.is_over()) return status_line(board);
+  if (state.is_terminal()) {
+    int w = state.winner();
+    std::string reason = state.end_reason();
+    if (w == kDraw) return "draw" + (reason.empty() ? "" : ": " + reason);
+    return fmt::format("{} ({}) wins{}", game.colour_name(w), board.player(state.seat_of_colour(w)),
+                       reason.empty() ? "" : ": " + reason);
+  }
+  return fmt::format("{} to move ({}), move #{}", game.colour_name(state.to_move()), board.player(state.seat_to_move()),
+                     history.num_moves() + 1);
+}
+
+// Rows of turns, one column per colour: a turn goes to its colour's column on the current
+// row unless that column is not to the right of the last one filled (then a new row
+// starts), so alternating play reads "1. e5 d4" and a pie swap leaves a visible gap.
+std::string move_table(const Board& board, int plies) {
+  struct Row {
+    std::string cell[2];
+  };
+  std::vector<Row> rows;
+  int last_column = 2, last_turn = -1;
+  for (int i = 0; i < plies; ++i) {
+    const MoveRecord& m = board.moves()[i];
+    int colour = board.colour_of_move(i);
+    if (m.turn == last_turn) {
+      rows.back().cell[colour] += "," + m.move;
+      continue;
+    }
+    if (colour <= last_column) rows.emplace_back();
+    rows.back().cell[colour] = m.move;
+    last_column = colour;
+    last_turn = m.turn;
+  }
+  if (rows.empty()) return "";
+  size_t width = 8;
+  for (const auto& r : rows) width = std::max({width, r.cell[0].size() + 2, r.cell[1].size() + 2});
+  for (int c = 0; c < 2; ++c) width = std::max(width, board.game().colour_name(c).size() + 2);
+  std::string out = fmt::format("      {:<{}}{}\n", board.game().colour_name(0), width, board.game().colour_name(1));
+  for (size_t r = 0; r < rows.size(); ++r) {
+    std::string line = fmt::format("{:>4}  {:<{}}{}", std::to_string(r + 1) + ".", rows[r].cell[0], width, rows[r].cell[1]);
+    while (!line.empty() && line.back() == ' ') line.pop_back();
+    out += line + "\n";
+  }
+  return out;
+}
+
+std::string proposal_line(const Board& board) {
+  const GameRecord& r = board.record();
+  if (r.proposal.empty() || !r.proposal_seat) return "";
+  int seat = *r.proposal_seat;
+  std::string what = r.proposal == "draw" ? "a draw" : "to take back their last move";
+  return fmt::format("Proposal: {} proposes {}; {} may accept or reject\n", board.player(seat), what,
+                     board.player(1 - seat));
+}
+
+}  // namespace
+
+std::string format_time(int64_t seconds) {
+  std::time_t t = static_cast<std::time_t>(seconds);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buffer[32];
+  std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M UTC", &tm);
+  return buffer;
+}
+
+std::string status_line(const Board& board) {
+  const Game& game = board.game();
+  if (!board.is_over()) {
+    int seat = board.seat_to_move();
+    return fmt::format("{} to move ({}), move #{}", game.colour_name(board.colour_of_seat(seat)), board.player(seat),
+                       board.num_moves() + 1);
+  }
+  int w = board.winner_seat();
+  if (w < 0) return "draw: " + board.end_reason();
+  return fmt::format("{} ({}) wins: {}", game.colour_name(board.colour_of_seat(w)), board.player(w),
+                     board.end_reason());
+}
+
+std::string format_board(const Board& board, std::optional<int> ply) {
+  const bool latest = !ply || *ply == board.num_moves();
+  const int plies = latest ? board.num_moves() : *ply;
+  History history = board.history_at(plies);
+  std::string out = header(board, history.state());
+  if (!latest) out += fmt::format("Position after move #{} (the game is at move #{})\n", plies, board.num_moves());
+  out += "Status: " + position_status(board, history, latest) + "\n";
+  if (latest) out += proposal_line(board);
+  std::string table = move_table(board, plies);
+  out += "\n" + (table.empty() ? std::string("No moves yet.\n") : table) + "\n";
+  out += history.state().render();
+  if (!out.empty() && out.back() != '\n') out += "\n";
+  return out;
+}
+
+std::string format_history(const Board& board) {
+  std::string out = header(board, board.state());
+  out += "Status: " + status_line(board) + "\n";
+  out += proposal_line(board);
+  const GameRecord& r = board.record();
+  out += fmt::format("Started {} by {}\n\n", format_time(r.created_at), r.challenger);
+  auto comments = board.comments().begin();
+  auto print_comments = [&](int after) {
+    for (; comments != board.comments().end() && comments->after_ply <= after; ++comments)
+      out += fmt::format("        {} ({}): {}\n", comments->user, format_time(comments->created_at), comments->body);
+  };
+  print_comments(0);
+  size_t colour_width = 1, player_width = 1, move_width = 1;
+  for (int c = 0; c < 2; ++c) {
+    colour_width = std::max(colour_width, board.game().colour_name(c).size());
+    player_width = std::max(player_width, board.player(c).size());
+  }
+  for (const auto& m : board.moves()) move_width = std::max(move_width, m.move.size());
+  for (int i = 0; i < board.num_moves(); ++i) {
+    const MoveRecord& m = board.moves()[i];
+    out += fmt::format("  #{:<4} {:<{}}  {:<{}}  {:<{}}  {}\n", m.ply, board.game().colour_name(board.colour_of_move(i)),
+                       colour_width, board.player(m.seat), player_width, m.move, move_width, format_time(m.played_at));
+    print_comments(m.ply);
+  }
+  print_comments(1 << 30);
+  if (r.ending == "resign" && r.resigned_seat)
+    out += fmt::format("  {} resigned ({})\n", board.player(*r.resigned_seat), format_time(r.updated_at));
+  if (r.ending == "agreement") out += fmt::format("  draw agreed by both players ({})\n", format_time(r.updated_at));
+  out += "\nRecord: " + dump_json(record_json(board)) + "\n";
+  return out;
+}
+
+std::string format_game_list(const std::string& title, const std::vector<GameRecord>& games) {
+  std::string out = fmt::format("{}: {}\n", title, games.size());
+  for (const auto& g : games) {
+    std::string status;
+    if (g.status == "active") {
+      status = g.to_move_seat ? g.seats[*g.to_move_seat] + " to move" : "on";
+      if (!g.proposal.empty()) status += ", " + g.proposal + " proposed";
+    } else if (g.winner_seat) {
+      status = g.seats[*g.winner_seat] + " won (" + g.end_reason + ")";
+    } else {
+      status = "drawn (" + g.end_reason + ")";
+    }
+    std::string moves = g.status == "active" ? fmt::format("move #{}", g.num_moves + 1) : fmt::format("{} move{}", g.num_moves, g.num_moves == 1 ? "" : "s");
+    out += fmt::format("  {:>6}  {:<9} {} vs {}  {}  {}\n", g.id, g.game, g.seats[0], g.seats[1], moves, status);
+  }
+  return out;
+}
+
+}  // namespace ludus::server

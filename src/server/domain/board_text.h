@@ -1,0 +1,31 @@
+#pragma once
+// The text replies of the command interface, laid out like the mails of the classic
+// play-by-email servers: a summary header (board, game, options, players with their
+// colours), a status line, the move list in numbered rows with one column per colour,
+// then the ASCII board.
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/domain/board.h"
+#include "server/storage/records.h"
+
+namespace ludus::server {
+
+// The board as it stands, or after move `ply` (the move list stops there too).
+std::string format_board(const Board& board, std::optional<int> ply = std::nullopt);
+
+// Every move with its player and time, the comments where they were made, and the JSON
+// record (game, options, moves, result).
+std::string format_history(const Board& board);
+
+// One line per game: board, game, players, move number, status.
+std::string format_game_list(const std::string& title, const std::vector<GameRecord>& games);
+
+// "x to move (alice), move #3" / "o (bob) wins: line of 5" / "draw: draw agreed".
+std::string status_line(const Board& board);
+
+// "2024-05-01 10:02 UTC".
+std::string format_time(int64_t seconds);
+
+}  // namespace ludus::server

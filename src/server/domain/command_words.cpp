@@ -1,0 +1,31 @@
+#include "server/domain/command_words.h"
+
+#include <charconv>
+
+#include "server/base/errors.h"
+
+namespace ludus::server {
+
+int64_t parse_board(std::string_view text) {
+  int64_t value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value <= 0 || text.size() > 15)
+    bad_request("bad board number '" + std::string(text.substr(0, 20)) + "'", "bad_board");
+  return value;
+}
+
+int parse_move_number(std::string_view text, int min) {
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min)
+    bad_request("bad move number '#" + std::string(text.substr(0, 20)) + "'", "bad_move_number");
+  return value;
+}
+
+std::pair<std::string, std::optional<int>> split_move_number(std::string_view text) {
+  auto hash = text.rfind('#');
+  if (hash == std::string_view::npos) return {std::string(text), std::nullopt};
+  return {std::string(text.substr(0, hash)), parse_move_number(text.substr(hash + 1))};
+}
+
+}  // namespace ludus::server

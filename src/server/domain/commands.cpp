@@ -1,0 +1,497 @@
+#include "server/domain/commands.h"
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <functional>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "core/options.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "server/domain/board_commands.h"
+#include "server/domain/command_words.h"
+#include "server/base/errors.h"
+#include "server/domain/board_text.h"
+#include "server/storage/mail_store.h"
+#include "server/domain/offer_format.h"
+#include "server/domain/rating_format.h"
+
+namespace ludus::server {
+namespace {
+
+struct CommandHelp {
+  const char* name;
+  const char* usage;
+  const char* text;
+};
+
+// The commands that do not act on one board as its player (board_commands.h has those),
+// in the order `help` lists them: the first kCommandsBeforeBoardCommands, the board
+// commands, then the rest.
+constexpr size_t kCommandsBeforeBoardCommands = 8;
+const CommandHelp kCommands[] = {
+    {"signup", "signup USER PASSWORD [EMAIL]",
+     "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
+    {"passwd", "passwd USER OLD NEW", "Changes your password (and logs out every web session)."},
+    {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
+     "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
+     "none. Replies to your own mails and time-limit reminders always come."},
+    {"challenge", "GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD",
+     "Challenges a player: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
+     "USER1 or USER2. Against the computer (ai:random, ai:easy, ai:hard ...) or a player who accepts all\n"
+     "challenges the board starts at once; otherwise the opponent gets an invitation (an offer) to join or\n"
+     "decline, open for 7 days.\n"
+     "Time limits (days, 0 = none): -nagtime=7 mails the player to move a reminder, -forfeittime=21 ends the\n"
+     "game as a loss on time. -rated=no: the result does not change ratings (boards with other than the game's\n"
+     "standard options are never rated)."},
+    {"seek", "GAME seek [-OPTION=VALUE...] [-seat=first|second|random] [-rating=MIN-MAX] USER PASSWORD",
+     "Posts an open challenge anyone may take (whose rating in the game is within MIN-MAX, if given): the lobby.\n"
+     "-seat is yours (default random). Open for 7 days."},
+    {"join", "join OFFER USER PASSWORD", "Accepts an invitation to you, or takes an open challenge: the board starts."},
+    {"decline", "decline OFFER USER PASSWORD", "Declines an invitation to you, or withdraws your own offer."},
+    {"limit", "limit USER PASSWORD [ask|all|none] [N|-]",
+     "Shows or sets who may challenge you: ask (every challenge is an invitation; the default), all (boards\n"
+     "start at once), none (challenges are refused); and N, the most active boards you play (- for no limit)."},
+    {"show", "show BOARD[#N]", "Shows the board, or the position after move N."},
+    {"history", "history BOARD|USER",
+     "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"
+     "ratings and rated games."},
+    {"ratings", "ratings GAME",
+     "The game's standings: rank, rating (? while provisional), deviation, games won, lost and drawn. Boards with\n"
+     "the game's standard options are rated (Glicko-2) unless challenged with -rated=no."},
+    {"standings", "standings GAME", "The same as ratings GAME."},
+    {"offers", "offers [GAME|USER|USER PASSWORD]",
+     "The open challenges (of GAME; with USER, those USER may take): the lobby. With USER PASSWORD also the\n"
+     "invitations to and from USER, which only their two players see."},
+    {"games", "[GAME] games USER|- [active|next|finished|watched|all]",
+     "Lists a user's games (- : everybody's; of GAME only when given): active (default), next (those where it is\n"
+     "USER's move), finished, watched, all."},
+    {"help", "help [COMMAND]", "Shows this summary, or the help of one command."},
+};
+
+const CommandHelp* find_command(std::string_view name) {
+  for (const auto& c : kCommands)
+    if (name == c.name) return &c;
+  return nullptr;
+}
+
+// The board; when a GAME word was given, it must be a board of that game.
+Board load_board_of_game(Service& service, int64_t board, const std::string& game) {
+  Board b = service.load(board);
+  if (!game.empty() && game != b.game().name())
+    bad_request(fmt::format("{} is a game of {}, not {}", board_name(board), b.game().name(), game), "wrong_game");
+  return b;
+}
+
+[[noreturn]] void usage(const CommandHelp& c) { bad_request(std::string("usage: ") + c.usage, "usage"); }
+
+class Run {
+ public:
+  Run(Service& service, std::string game, const CommandHelp& command, std::vector<std::string> args,
+      std::string_view client)
+      : service_(service), game_(std::move(game)), command_(command), args_(std::move(args)), client_(client) {}
+
+  std::string execute() {
+    const std::string name = command_.name;
+    if (name == "signup") return signup();
+    if (name == "passwd") return passwd();
+    if (name == "mailpref") return mailpref();
+    if (name == "challenge") return challenge();
+    if (name == "seek") return seek();
+    if (name == "join") return join();
+    if (name == "decline") return decline();
+    if (name == "limit") return limit();
+    if (name == "offers") return offers();
+    if (name == "show") return show();
+    if (name == "history") return history();
+    if (name == "games") return games();
+    if (name == "ratings" || name == "standings") return ratings();
+    return help();
+  }
+
+ private:
+  void expect(size_t min, size_t max) {
+    if (args_.size() < min || args_.size() > max) usage(command_);
+  }
+  Board load(int64_t board) { return load_board_of_game(service_, board, game_); }
+  std::string with_board(const std::string& line, int64_t board) {
+    return line + "\n\n" + format_board(load(board));
+  }
+
+  std::string signup() {
+    expect(2, 3);
+    std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "", client_);
+    return fmt::format("Welcome, {}: your account is ready.\n", id);
+  }
+
+  std::string passwd() {
+    expect(3, 3);
+    service_.accounts().change_password(args_[0], args_[1], args_[2], client_);
+    return fmt::format("Password changed for {}.\n", Accounts::normalize_user_id(args_[0]));
+  }
+
+  std::string mailpref() {
+    expect(2, 3);
+    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    std::optional<MailPreference> wanted;
+    if (args_.size() > 2) {
+      wanted = mail_preference_by_name(lowercase(args_[2]));
+      if (!wanted) usage(command_);
+    }
+    const MailPreference now = service_.mail_preference(user, wanted);
+    const char* meaning[] = {"a mail for every change of your boards", "one daily digest", "no mail about your boards"};
+    return fmt::format("Mail for {}: {} ({}).\n", user, mail_preference_name(now), meaning[static_cast<int>(now)]);
+  }
+
+  std::string challenge() {
+    if (game_.empty()) bad_request("challenge needs the game first: GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD", "usage");
+    std::vector<std::string> option_words, rest;
+    for (const auto& a : args_) (a.size() > 1 && a[0] == '-' && rest.empty() ? option_words : rest).push_back(a);
+    if (rest.size() != 3) usage(command_);
+    std::map<std::string, std::string> options;
+    try {
+      options = parse_option_assignments(option_words);
+    } catch (const LudusError& e) {
+      bad_request(e.what(), "bad_game");
+    }
+    // The password names the challenger: whichever human player it belongs to.
+    std::string challenger;
+    for (int i = 0; i < 2 && challenger.empty(); ++i) {
+      if (Accounts::is_ai(rest[i])) continue;
+      try {
+        challenger = service_.accounts().authenticate(rest[i], rest[2], client_);
+      } catch (const ServerError& e) {
+        if (e.status() != 401) throw;
+      }
+    }
+    if (challenger.empty()) unauthorized("wrong user id or password (PASSWORD must be USER1's or USER2's)");
+    const ChallengeOutcome outcome =
+        service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1]));
+    if (outcome.board)
+      return with_board(fmt::format("{} challenges: board {} is ready.", challenger, *outcome.board), *outcome.board);
+    const OfferRecord& offer = *outcome.offer;
+    return fmt::format("{} asks {} first: {}.\n{} may answer: join {} {} PASSWORD, or decline {} {} PASSWORD\n",
+                       challenger, offer.to.value_or(""), format_offer(offer), offer.to.value_or(""), offer.id,
+                       offer.to.value_or(""), offer.id, offer.to.value_or(""));
+  }
+
+  std::string seek() {
+    if (game_.empty()) bad_request("seek needs the game first: " + std::string(command_.usage), "usage");
+    std::vector<std::string> option_words, rest;
+    for (const auto& a : args_) (a.size() > 1 && a[0] == '-' && rest.empty() ? option_words : rest).push_back(a);
+    if (rest.size() != 2) usage(command_);
+    std::map<std::string, std::string> options;
+    try {
+      options = parse_option_assignments(option_words);
+    } catch (const LudusError& e) {
+      bad_request(e.what(), "bad_game");
+    }
+    SeatChoice seat = SeatChoice::Random;
+    if (auto it = options.find("seat"); it != options.end()) {
+      const auto chosen = seat_choice_by_name(lowercase(it->second));
+      if (!chosen) bad_request("-seat must be first, second or random", "bad_seat");
+      seat = *chosen;
+      options.erase(it);
+    }
+    std::optional<int> low, high;
+    if (auto it = options.find("rating"); it != options.end()) {
+      std::tie(low, high) = parse_rating_range(it->second);
+      options.erase(it);
+    }
+    const std::string user = service_.accounts().authenticate(rest[0], rest[1], client_);
+    const OfferRecord offer = service_.seek(user, game_, options, seat, low, high);
+    return fmt::format("{} posts {}.\nAnyone may take it: join {} USER PASSWORD\n", user, format_offer(offer), offer.id);
+  }
+
+  // "1400-1700", "1400-" or "-1700": the bounds of a seek's rating range.
+  static std::pair<std::optional<int>, std::optional<int>> parse_rating_range(const std::string& text) {
+    const auto dash = text.find('-');
+    auto bound = [&](std::string_view part) -> std::optional<int> {
+      if (part.empty()) return std::nullopt;
+      int value = 0;
+      auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
+      if (ec != std::errc() || end != part.data() + part.size())
+        bad_request("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)", "bad_rating_range");
+      return value;
+    };
+    if (dash == std::string::npos) bad_request("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)", "bad_rating_range");
+    return {bound(std::string_view(text).substr(0, dash)), bound(std::string_view(text).substr(dash + 1))};
+  }
+
+  int64_t offer_number(const std::string& word) {
+    if (word.empty() || word.size() > 15 || !std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }))
+      bad_request("OFFER must be an offer number, not '" + word.substr(0, 20) + "'", "usage");
+    return std::stoll(word);
+  }
+
+  std::string join() {
+    expect(3, 3);
+    const int64_t offer = offer_number(args_[0]);
+    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    const int64_t board = service_.join(offer, user);
+    return with_board(fmt::format("{} joins offer {}: board {} is ready.", user, offer, board), board);
+  }
+
+  std::string decline() {
+    expect(3, 3);
+    const int64_t offer = offer_number(args_[0]);
+    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    const OfferRecord closed = service_.decline(offer, user);
+    return fmt::format("{} {} offer {}.\n", user, closed.status == OfferStatus::Withdrawn ? "withdraws" : "declines",
+                       offer);
+  }
+
+  std::string limit() {
+    expect(2, 4);
+    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    std::optional<ChallengePolicy> policy;
+    std::optional<std::optional<int>> max_active;
+    for (size_t i = 2; i < args_.size(); ++i) {
+      const std::string word = lowercase(args_[i]);
+      if (auto p = challenge_policy_by_name(word); p && !policy) {
+        policy = p;
+      } else if (word == "-" && !max_active) {
+        max_active = std::optional<int>();
+      } else if (!word.empty() && !max_active && word.size() < 6 &&
+                 std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); })) {
+        max_active = std::stoi(word);
+      } else {
+        usage(command_);
+      }
+    }
+    const ChallengeSettings now = service_.challenge_settings(user, policy, max_active);
+    const char* meaning[] = {"every challenge is an invitation you accept or decline",
+                             "challenges start a board at once", "challenges are refused"};
+    return fmt::format("Challenges for {}: {} ({}); most active boards: {}.\n", user,
+                       challenge_policy_name(now.policy), meaning[static_cast<int>(now.policy)],
+                       now.max_active ? std::to_string(*now.max_active) : "no limit");
+  }
+
+  std::string offers() {
+    expect(0, 2);
+    std::string game = game_, user;
+    if (args_.size() == 2) {
+      user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    } else if (!args_.empty()) {
+      try {
+        game = find_game(args_[0]).info->name;
+      } catch (const LudusError&) {
+        user = Accounts::normalize_user_id(args_[0]);
+      }
+    }
+    // Invitations are private to their players: only with the password (offers USER PASSWORD).
+    const bool authenticated = args_.size() == 2;
+    const std::string title = "Open challenges" + (game.empty() ? std::string() : " of " + game) +
+                              (user.empty() ? std::string()
+                               : authenticated ? " and invitations of " + user
+                                               : " " + user + " may take");
+    return format_offers(title, service_.offers(game, user, authenticated));
+  }
+
+  std::string show() {
+    expect(1, 1);
+    auto hash = args_[0].find('#');
+    int64_t board = parse_board(std::string_view(args_[0]).substr(0, hash));
+    std::optional<int> ply;
+    if (hash != std::string::npos) ply = parse_move_number(std::string_view(args_[0]).substr(hash + 1), 0);
+    return format_board(load(board), ply);
+  }
+
+  std::string history() {
+    expect(1, 1);
+    const bool board = !args_[0].empty() && std::all_of(args_[0].begin(), args_[0].end(), [](unsigned char ch) {
+      return std::isdigit(ch);
+    });
+    if (board) return format_history(load(parse_board(args_[0])));
+    if (!game_.empty()) bad_request("history USER covers every game; give no GAME", "usage");
+    const Service::PlayerRatings p = service_.player_ratings(args_[0]);
+    return format_player_ratings(p.player, p.ratings, p.history, service_.accounts().now());
+  }
+
+  std::string ratings() {
+    // The game comes first (GAME ratings) or as the argument (ratings GAME).
+    if (args_.size() + !game_.empty() != 1) usage(command_);
+    const std::string game = game_.empty() ? args_[0] : game_;
+    const std::vector<Standing> table = service_.standings(game);
+    return format_standings(find_game(game).info->name, table, service_.accounts().now());
+  }
+
+  std::string games() {
+    expect(1, 2);
+    GameFilter filter;
+    // "-": everybody's boards (of the GAME given first, if any).
+    if (args_[0] != "-")
+      filter.user = Accounts::is_ai(args_[0]) ? lowercase(args_[0]) : Accounts::normalize_user_id(args_[0]);
+    std::string which = args_.size() > 1 ? lowercase(args_[1]) : "active";
+    if (!filter.select_listing(which)) usage(command_);
+    if (filter.user.empty() && (filter.user_to_move || filter.watched))
+      bad_request("games - " + which + " needs a user", "usage");
+    filter.game = game_;
+    const std::string whose = filter.user.empty() ? "Boards" : "Games of " + filter.user;
+    return format_game_list(
+        fmt::format("{}{} ({})", whose, game_.empty() ? std::string() : " in " + find_game(game_).info->title, which),
+        service_.list(filter));
+  }
+
+  std::string help() {
+    expect(0, 1);
+    return CommandInterpreter::help(args_.empty() ? "" : lowercase(args_[0]));
+  }
+
+  Service& service_;
+  std::string game_;
+  const CommandHelp& command_;
+  std::vector<std::string> args_;
+  std::string_view client_;
+};
+
+}  // namespace
+
+namespace {
+
+// VERB [LEADING...] BOARD USER PASSWORD [TRAILING...]: authenticates, checks the GAME word
+// (if any) before anything changes, runs the command and replies with its line (and the
+// board where the command shows it).
+std::string run_board_command(Service& service, const std::string& game, const BoardCommand& command,
+                              const std::vector<std::string>& args, std::string_view client, std::string_view comment) {
+  const size_t lead = command.leading.size();
+  if (args.size() < lead + 3) bad_request("usage: " + usage_of(command), "usage");
+  const auto at = [&](size_t i) { return args.begin() + static_cast<std::ptrdiff_t>(i); };
+  BoardArgs parsed = board_args_from_words(command, {args.begin(), at(lead)}, {at(lead + 3), args.end()});
+  parsed.comment = std::string(comment);
+  const int64_t board = parse_board(args[lead]);
+  const std::string user = service.accounts().authenticate(args[lead + 1], args[lead + 2], client);
+  if (!game.empty()) load_board_of_game(service, board, game);
+  BoardOutcome outcome = command.run(service, board, user, parsed);
+  if (!command.text_reply_shows_board) return outcome.line + "\n";
+  return outcome.line + "\n\n" + format_board(load_board_of_game(service, board, game));
+}
+
+}  // namespace
+
+std::string CommandInterpreter::execute(const std::vector<std::string>& words, std::string_view client,
+                                        std::string_view comment) {
+  if (words.empty()) bad_request("empty command (try 'help')", "usage");
+  // Every front end (HTTP, mail, ludus pbm) stores what it is given: refuse bytes that are
+  // not text before any of them reaches a board, a comment or a reply.
+  for (const auto& word : words)
+    if (!valid_utf8(word)) bad_request("the command is not valid UTF-8", "bad_encoding");
+  size_t at = 0;
+  std::string game;
+  auto known = [](const std::string& word) {
+    const std::string verb = lowercase(word);
+    return find_command(verb) != nullptr || find_board_command(verb) != nullptr;
+  };
+  if (!known(words[0])) {
+    try {
+      game = find_game(words[0]).info->name;
+    } catch (const LudusError& e) {
+      // "chess challenge ...": the first word stands where a game would.
+      if (words.size() > 1 && known(words[1])) bad_request(one_line(e.what()), "unknown_game");
+      bad_request("unknown command '" + words[0].substr(0, 40) + "' (try 'help')", "usage");
+    }
+    if (words.size() < 2) bad_request("a command must follow the game name (try 'help')", "usage");
+    at = 1;
+    if (!known(words[1])) bad_request("unknown command '" + words[1].substr(0, 40) + "' (try 'help')", "usage");
+  }
+  const std::string verb = lowercase(words[at]);
+  std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
+  if (const BoardCommand* board_command = find_board_command(verb))
+    return run_board_command(*service_, game, *board_command, args, client, comment);
+  return Run(*service_, game, *find_command(verb), std::move(args), client).execute();
+}
+
+bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
+  // The verb is the first word, or the second after a game name, as execute() reads them.
+  for (size_t i = 0; i < words.size() && i < 2; ++i) {
+    const std::string verb = lowercase(words[i]);
+    if (const BoardCommand* command = find_board_command(verb)) return stores_comment(*command);
+    if (find_command(verb)) return false;
+  }
+  return false;
+}
+
+std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
+  // Which words are passwords, counted from the verb: board commands VERB [LEADING...]
+  // BOARD USER PASSWORD; signup, mailpref, limit and offers USER PASSWORD; passwd USER OLD NEW;
+  // join and decline OFFER USER PASSWORD; challenge and seek ... PASSWORD (the last
+  // word); of an unknown command, only its first words.
+  std::vector<std::string> out = words;
+  size_t verb = 0;
+  if (!out.empty() && !find_command(lowercase(out[0])) && !find_board_command(lowercase(out[0]))) verb = 1;
+  const std::string name = verb < out.size() ? lowercase(out[verb]) : std::string();
+  std::vector<size_t> secret;
+  if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
+  else if (name == "signup" || name == "mailpref" || name == "limit" || name == "offers") secret = {verb + 2};
+  else if (name == "join" || name == "decline") secret = {verb + 3};
+  else if (name == "passwd") secret = {verb + 2, verb + 3};
+  else if ((name == "challenge" || name == "seek") && out.size() > verb + 1) secret = {out.size() - 1};
+  else if (!find_command(name) && out.size() > verb + 1) {
+    // An unknown command: where its password is cannot be told, so none of the rest shows.
+    out.resize(verb + 2);
+    out[verb + 1] = "...";
+  }
+  for (size_t i : secret)
+    if (i < out.size()) out[i] = "*****";
+  std::string text;
+  for (const auto& w : out) {
+    const bool quote = w.empty() || w.find_first_of(" \t\"") != std::string::npos;
+    text += (text.empty() ? "" : " ") + (quote ? "\"" + w + "\"" : w);
+  }
+  return text;
+}
+
+std::vector<std::string> CommandInterpreter::split(std::string_view text) {
+  std::vector<std::string> words;
+  size_t i = 0;
+  while (i < text.size()) {
+    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
+    if (i == text.size()) break;
+    std::string word;
+    bool quoted = false;
+    while (i < text.size() && (quoted || !std::isspace(static_cast<unsigned char>(text[i])))) {
+      char ch = text[i++];
+      if (ch == '"') {
+        quoted = !quoted;
+      } else if (quoted && ch == '\\' && i < text.size() && (text[i] == '"' || text[i] == '\\')) {
+        word += text[i++];
+      } else {
+        word += ch;
+      }
+    }
+    if (quoted) bad_request("unterminated quote in the command", "usage");
+    words.push_back(std::move(word));
+  }
+  return words;
+}
+
+std::string CommandInterpreter::help(std::string_view name) {
+  if (!name.empty()) {
+    if (const BoardCommand* b = find_board_command(name)) return fmt::format("{}\n  {}\n", usage_of(*b), b->help);
+    const CommandHelp* c = find_command(name);
+    if (!c) bad_request("no command '" + std::string(name.substr(0, 40)) + "' (try 'help')", "usage");
+    return fmt::format("{}\n  {}\n", c->usage, c->text);
+  }
+  std::string out =
+      "Commands: [GAME] COMMAND ARGUMENTS...  (GAME is needed only by challenge and seek)\n"
+      "BOARD is a board number, #N a move number (moves played + 1); words with blanks go in \"quotes\".\n\n";
+  for (size_t i = 0; i < std::size(kCommands); ++i) {
+    if (i == kCommandsBeforeBoardCommands)
+      for (const auto& b : board_commands()) out += fmt::format("  {}\n", usage_of(b));
+    out += fmt::format("  {}\n", kCommands[i].usage);
+  }
+  out += "\nGames and their challenge options, -OPTION=DEFAULT (VALUES):\n";
+  for (const auto& entry : registered_games()) {
+    std::string opts;
+    for (const auto& o : entry.info->options)
+      opts += fmt::format("{}-{}={} ({})", opts.empty() ? "" : " ", o.name, o.default_value, o.range_text());
+    out += fmt::format("  {:<9} {} [{}]\n", entry.info->name, entry.info->summary, opts);
+  }
+  out += "\n'help COMMAND' explains one command.\n";
+  return out;
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,44 @@
+#pragma once
+// The command interface in the classic play-by-email style.  The same words work on the
+// command line (`ludus pbm ...`) and over HTTP (POST /api/command):
+//
+//   [GAME] COMMAND ARGUMENTS...
+//
+// GAME is needed only by `challenge` (elsewhere it may be given and must match the
+// board's game).  Commands that change a board authenticate with USER PASSWORD; the
+// full grammar is in docs/http-api.md and in `help`.
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/domain/service.h"
+
+namespace ludus::server {
+
+class CommandInterpreter {
+ public:
+  explicit CommandInterpreter(Service& service) : service_(&service) {}
+
+  // Runs one command given as words; returns the reply text.  Throws ServerError (or
+  // LudusError) with one line on any error.  `client` is the sender's address ("" when
+  // unknown), for slowing down password guessing (LoginThrottle).  `comment` (a mail's
+  // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.
+  std::string execute(const std::vector<std::string>& words, std::string_view client = {},
+                      std::string_view comment = {});
+  // Whether the command would store `comment` (move, swap, pass, also after a game name):
+  // a mail whose body cannot be read is refused only for those.
+  static bool takes_comment(const std::vector<std::string>& words);
+  // The command as text with its password words replaced by "*****", and everything after
+  // an unknown command word dropped (for replies that quote a command, and logs).
+  static std::string redacted(const std::vector<std::string>& words);
+  // Splits command text into words at blanks; "double quotes" group words (with \" and
+  // \\ escapes inside).  Throws 400 on an unterminated quote.
+  static std::vector<std::string> split(std::string_view text);
+  // Help for one command, or the command summary (with the games) when empty.
+  static std::string help(std::string_view command = {});
+
+ private:
+  Service* service_;
+};
+
+}  // namespace ludus::server

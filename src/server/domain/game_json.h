@@ -1,0 +1,34 @@
+#pragma once
+// JSON views of boards and games for the HTTP API (fields documented in docs/http-api.md).
+#include <optional>
+
+#include <nlohmann/json.hpp>
+
+#include "server/domain/board.h"
+#include "server/storage/records.h"
+
+namespace ludus::server {
+
+// A listing entry (from the cached columns; no replay).
+nlohmann::json game_summary_json(const GameRecord& game);
+
+// Everything a page needs to show and play a board: players, status, moves, legal
+// moves, the ASCII board, the mail layout and the geometry with the stones.  With
+// `ply`, the position after that move.
+nlohmann::json board_json(const Board& board, std::optional<int> ply = std::nullopt);
+
+// The game record {"game", "options", "moves", "result"} (moves end with "resign" after a
+// resignation; an agreed draw has result "draw").
+nlohmann::json record_json(const Board& board);
+
+// The board as data for drawing it: {"topology", "rows", "cols", "sites", "stones"}, or null
+// for a game without a geometry.
+nlohmann::json geometry_json(const History& history);
+
+// The names of the sites that decided the game (State::deciding_sites()); [] while it goes on.
+nlohmann::json deciding_sites_json(const History& history);
+
+// The games that can be challenged: names, titles, colours, options, summaries.
+nlohmann::json catalog_json();
+
+}  // namespace ludus::server

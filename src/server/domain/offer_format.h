@@ -1,0 +1,24 @@
+#pragma once
+// Offers (offers.h) as the command interface shows them and as the JSON API sends them.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "server/domain/offers.h"
+
+namespace ludus::server {
+
+// "offer 5: alice invites bob to N-Mesh (size=6 ...), alice plays first, rated, expires
+// 2024-05-08 10:02 UTC" (no newline).
+std::string format_offer(const OfferRecord& offer);
+
+// The lobby: the open seeks and invitations, one line each, and how to answer them.
+std::string format_offers(const std::string& title, const std::vector<OfferRecord>& offers);
+
+// {"id", "kind", "game", "options", "from", "to", "seat", "min_rating", "max_rating",
+//  "rated", "status", "board", "created_at", "expires_at"} (docs/http-api.md).
+nlohmann::json offer_json(const OfferRecord& offer);
+
+}  // namespace ludus::server

@@ -1,0 +1,21 @@
+#pragma once
+// The text replies about ratings (ratings.h) of the command interface: a game's
+// standings and a player's ratings with their rated games.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "server/domain/ratings.h"
+
+namespace ludus::server {
+
+// "N-Mesh standings (3 players; ...)" and one row per player: rank, player, rating
+// ('?' when provisional at `now`), deviation at `now`, games, won, lost, drawn.
+std::string format_standings(const std::string& game, const std::vector<Standing>& standings, int64_t now);
+
+// The player's rating in each game played (with rank and record), then the rated games
+// oldest first: date, game, board, result and opponent, rating before -> after.
+std::string format_player_ratings(const std::string& player, const std::vector<Standing>& ratings,
+                                  const std::vector<RatingChange>& history, int64_t now);
+
+}  // namespace ludus::server

@@ -1,0 +1,509 @@
+#include "server/domain/service.h"
+
+#include <algorithm>
+#include <charconv>
+
+#include "ai/player.h"
+#include "core/error.h"
+#include "core/text.h"
+#include "core/notation.h"
+#include "core/registry.h"
+#include "server/base/errors.h"
+#include "server/storage/mail_store.h"
+#include "server/domain/ratings.h"
+
+namespace ludus::server {
+
+std::string board_name(int64_t board) { return "board " + std::to_string(board); }
+
+std::string play_summary(const std::string& user, const PlayResult& result) {
+  if (result.first_ply == 0) return user + " resigns " + board_name(result.board);
+  std::string moves;
+  for (const auto& m : result.moves) moves += (moves.empty() ? "" : ",") + m;
+  return user + " plays " + moves + " on " + board_name(result.board) + " (move #" + std::to_string(result.first_ply) + ")";
+}
+
+namespace {
+
+int seat_in(const Board& board, const std::string& user) {
+  int seat = board.seat_of(user);
+  if (seat < 0) forbidden(user + " does not play on " + board_name(board.id()));
+  return seat;
+}
+
+void require_on(const Board& board) {
+  if (board.is_over())
+    conflict(board_name(board.id()) + " is over (" + board.end_reason() + ")", "game_over");
+}
+
+std::string proposal_text(const std::string& kind) {
+  return kind == "draw" ? "a draw" : "to take back their last move";
+}
+
+// A comment as stored: trailing blanks trimmed, not empty, bounded, no NUL.
+std::string checked_comment(std::string_view text) {
+  std::string body(text);
+  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
+  if (body.empty()) bad_request("the comment is empty");
+  if (body.size() > Service::kMaxComment)
+    bad_request("the comment is longer than " + std::to_string(Service::kMaxComment) + " bytes");
+  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
+  return body;
+}
+
+// The board's time limits from the challenge options "nagtime" and "forfeittime" (days),
+// which are taken out of `options` (the rest are the game's).
+TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
+  TimeLimits limits;
+  for (auto [name, days] : {std::pair{"nagtime", &limits.nag_days}, std::pair{"forfeittime", &limits.forfeit_days}}) {
+    auto it = options.find(name);
+    if (it == options.end()) continue;
+    const std::string& text = it->second;
+    int value = -1;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > TimeLimits::kMaxDays)
+      bad_request(std::string("-") + name + " must be a number of days from 0 (none) to " +
+                      std::to_string(TimeLimits::kMaxDays),
+                  "bad_game");
+    *days = value;
+    options.erase(it);
+  }
+  return limits;
+}
+
+// The board option "rated" (yes|no), taken out of `options`; nullopt when not given.
+std::optional<bool> take_rated(std::map<std::string, std::string>& options) {
+  auto it = options.find("rated");
+  if (it == options.end()) return std::nullopt;
+  const std::string value = lowercase(it->second);
+  options.erase(it);
+  if (value == "yes" || value == "on" || value == "true") return true;
+  if (value == "no" || value == "off" || value == "false") return false;
+  bad_request("-rated must be yes or no", "bad_game");
+}
+
+}  // namespace
+
+Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
+    : store_(&store), accounts_(&accounts), limits_(std::move(limits)) {}
+
+void Service::set_inline_ai(bool on) { inline_ai_ = on; }
+
+void Service::notify(int64_t board, BoardChange change) {
+  if (inline_ai_ && !in_inline_ai_) {
+    in_inline_ai_ = true;
+    try {
+      while (play_ai_move(board)) {
+      }
+    } catch (...) {
+      in_inline_ai_ = false;
+      throw;
+    }
+    in_inline_ai_ = false;
+  }
+  if (listener_) listener_(board, change);
+}
+
+void Service::report(Session& session, const Board& board, const BoardEvent& event) {
+  if (event_sink_) event_sink_(session, board, event);
+}
+
+template <class Fn>
+auto Service::change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change) {
+  // The whole unit, the event report (the outbox) included, runs again after a serialization
+  // failure: the rolled-back try leaves no mail behind, so every change queues its mails once.
+  auto result = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto record = session.find_game(board);
+    if (!record) not_found("no " + board_name(board));
+    const int moves_before = record->num_moves;
+    const bool finished_before = record->status == "finished";
+    const std::optional<int> to_move_before = record->to_move_seat;
+    Board b(std::move(*record), session.moves(board));
+    BoardEvent event{kind, actor, "", ""};
+    auto result = change(b, session, event);
+    const int64_t now = accounts_->now();
+    const GameRecord& changed = b.refreshed_record(now);
+    session.update_game(changed);
+    if (!finished_before && changed.status == "finished") rate_finished_game(session, b);
+    if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
+    report(session, b, event);
+    tx.commit();
+    return result;
+  });
+  notify(board);
+  return result;
+}
+
+BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given) {
+  std::map<std::string, std::string> options = given;
+  BoardSpec spec;
+  spec.limits = take_time_limits(options);
+  const std::optional<bool> rated = take_rated(options);
+  std::optional<History> history;
+  try {
+    history.emplace(new_history(game, options));
+  } catch (const ServerError&) {
+    throw;
+  } catch (const LudusError& e) {
+    bad_request(e.what(), "bad_game");
+  }
+  spec.game = history->game().name();
+  spec.options = history->game().options().values();
+  const bool standard = standard_options(spec.game, spec.options);
+  if (rated.value_or(false) && !standard)
+    bad_request("only boards with " + spec.game + "'s standard options are rated (play -rated=no)", "bad_game");
+  spec.rated = rated.value_or(standard);
+  spec.to_move_seat = history->state().seat_to_move();
+  return spec;
+}
+
+std::map<std::string, std::string> BoardSpec::stored_options() const {
+  std::map<std::string, std::string> out = options;
+  out["nagtime"] = std::to_string(limits.nag_days);
+  out["forfeittime"] = std::to_string(limits.forfeit_days);
+  out["rated"] = rated ? "yes" : "no";
+  return out;
+}
+
+std::string Service::checked_seat(Session& session, const std::string& given) const {
+  const std::string prefix = lowercase(given.substr(0, 3));
+  if (prefix == "ai:") return limits_.ai.checked_seat(given.substr(3));
+  std::string id = Accounts::normalize_user_id(given);
+  if (!session.find_user(id)) not_found("no user '" + id + "'");
+  return id;
+}
+
+void Service::check_hourly_limit(Session& session, const std::string& user, int64_t now) const {
+  if (limits_.boards_per_hour <= 0) return;
+  const auto [boards, first_board] = session.games_challenged_since(user, now - 3600);
+  const auto [offers, first_offer] = offers_posted_since(session, user, now - 3600);
+  const int started = boards + offers;
+  if (started < limits_.boards_per_hour) return;
+  const int64_t earliest = boards == 0 ? first_offer : offers == 0 ? first_board : std::min(first_board, first_offer);
+  const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - now));
+  too_many("you (" + user + ") started " + std::to_string(started) +
+               " boards and challenges in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
+           "too_many_boards", wait);
+}
+
+int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
+                              const std::array<std::string, 2>& seats, int64_t now, const std::string& actor,
+                              const std::string& summary) {
+  GameRecord record;
+  record.game = spec.game;
+  record.options = spec.options;
+  record.rated = spec.rated;
+  record.challenger = challenger;
+  record.seats = seats;
+  record.to_move_seat = spec.to_move_seat;
+  record.created_at = record.updated_at = now;
+  if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+  const int64_t id = session.insert_game(record);
+  record.id = id;
+  set_time_limits(session, id, spec.limits, now);
+  for (const auto& seat : record.seats)
+    if (!Accounts::is_ai(seat)) session.set_subscription(seat, id, true);
+  report(session, Board(record, {}),
+         BoardEvent{BoardEventKind::Started, actor.empty() ? challenger : actor,
+                    summary.empty() ? challenger + " challenges: " + board_name(id) + " is ready"
+                                    : summary + ": " + board_name(id) + " is ready",
+                    ""});
+  return id;
+}
+
+int64_t Service::start_board(const std::string& challenger, const std::string& game,
+                             const std::map<std::string, std::string>& options, const std::string& first,
+                             const std::string& second) {
+  const BoardSpec spec = board_spec(game, options);
+  const int64_t now = accounts_->now();
+  const int64_t id = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const std::array<std::string, 2> seats = {checked_seat(session, first), checked_seat(session, second)};
+    if (seats[0] != challenger && seats[1] != challenger)
+      forbidden("you (" + challenger + ") can only challenge on a board where you play");
+    check_hourly_limit(session, challenger, now);
+    const int64_t board = insert_board(session, spec, challenger, seats, now);
+    tx.commit();
+    return board;
+  });
+  notify(id, BoardChange::Created);
+  return id;
+}
+
+PlayResult Service::play(int64_t board, const std::string& user, std::string_view text,
+                         std::optional<int> move_number, std::string_view comment) {
+  const std::string note = comment.empty() ? std::string() : checked_comment(comment);
+  std::string typed = normalize_move_text(text);
+  if (typed.empty()) bad_request("no move given", "illegal_move");
+  if (typed.size() > kMaxMoveText) bad_request("the move text is too long", "illegal_move");
+  if (move_word(typed) == MoveWord::Resign) {
+    resign(board, user);
+    return {board, 0, {"resign"}};
+  }
+  return change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
+    int seat = seat_in(b, user);
+    require_on(b);
+    const int next = b.num_moves() + 1;
+    if (move_number && *move_number != next)
+      conflict("stale move number #" + std::to_string(*move_number) + ": " + board_name(board) + " is at move #" +
+                   std::to_string(next) + " (someone moved meanwhile; look at the board again)",
+               "stale_move");
+    if (b.seat_to_move() != seat)
+      conflict("it is " + b.player(b.seat_to_move()) + "'s turn on " + board_name(board) + " (move #" +
+                   std::to_string(next) + ")",
+               "not_your_turn");
+    PlayResult result{board, next, {}};
+    std::vector<MoveRecord> played;
+    try {
+      played = b.play_turn(typed, accounts_->now());
+    } catch (const LudusError& e) {
+      bad_request(e.what(), "illegal_move");
+    }
+    for (const MoveRecord& stored : played) {
+      session.insert_move(board, stored);
+      result.moves.push_back(stored.move);
+    }
+    // A proposal is about the position it was made in; any move withdraws it.
+    b.clear_proposal();
+    if (!note.empty()) session.insert_comment(board, CommentRecord{0, user, b.num_moves(), note, accounts_->now()});
+    event.summary = play_summary(user, result);
+    event.comment = note;
+    return result;
+  });
+}
+
+void Service::resign(int64_t board, const std::string& user) {
+  change_board(board, BoardEventKind::Resigned, user, [&](Board& b, Session&, BoardEvent& event) {
+    int seat = seat_in(b, user);
+    require_on(b);
+    b.resign(seat);
+    event.summary = user + " resigns " + board_name(board);
+    return 0;
+  });
+}
+
+ProposalResult Service::propose(int64_t board, const std::string& user, std::string_view kind_text) {
+  std::string kind = normalize_move_text(kind_text);
+  if (kind != "draw" && kind != "undo") bad_request("propose what? expected 'draw' or 'undo'");
+  return change_board(board, BoardEventKind::Proposed, user, [&](Board& b, Session& session, BoardEvent& event) {
+    const ProposalResult result = [&] {
+      int seat = seat_in(b, user);
+      require_on(b);
+      const GameRecord& record = b.record();
+      if (!record.proposal.empty() && record.proposal_seat != seat)
+        conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
+                     ": accept or reject that first",
+                 "proposal_pending");
+      if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
+        conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
+      const std::string& opponent = b.player(1 - seat);
+      if (Accounts::is_ai(opponent)) {
+        // The computer always allows a take-back and always plays on instead of drawing.
+        b.clear_proposal();
+        if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
+        const int keep = b.history().latest_turn_start(seat);
+        b.truncate(keep);
+        session.truncate_moves(board, keep);
+        return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+      }
+      b.set_proposal(kind, seat);
+      return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
+                            " may accept or reject"};
+    }();
+    event.summary = result.message;
+    return result;
+  });
+}
+
+ProposalResult Service::answer(int64_t board, const std::string& user, bool accept) {
+  return change_board(board, BoardEventKind::Answered, user, [&](Board& b, Session& session, BoardEvent& event) {
+    const ProposalResult result = [&] {
+      int seat = seat_in(b, user);
+      require_on(b);
+      const GameRecord& record = b.record();
+      if (record.proposal.empty()) conflict("there is no proposal to answer on " + board_name(board), "no_proposal");
+      if (record.proposal_seat == seat)
+        conflict("you cannot answer your own proposal (wait for " + b.player(1 - seat) + ")", "own_proposal");
+      const std::string kind = record.proposal;
+      const int proposer = 1 - seat;
+      b.clear_proposal();
+      if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
+      if (kind == "draw") {
+        b.agree_draw();
+        return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
+      }
+      const int keep = b.history().latest_turn_start(proposer);
+      b.truncate(keep);
+      session.truncate_moves(board, keep);
+      return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+    }();
+    event.summary = result.message;
+    return result;
+  });
+}
+
+void Service::comment(int64_t board, const std::string& user, std::string_view text) {
+  const std::string body = checked_comment(text);
+  change_board(board, BoardEventKind::Commented, user, [&](Board& b, Session& session, BoardEvent& event) {
+    session.insert_comment(board, CommentRecord{0, user, b.num_moves(), body, accounts_->now()});
+    event.summary = user + " comments on " + board_name(board);
+    event.comment = body;
+    return 0;
+  });
+}
+
+void Service::subscribe(int64_t board, const std::string& user, bool on) {
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    if (!session.find_game(board)) not_found("no " + board_name(board));
+    session.set_subscription(user, board, on);
+    tx.commit();
+  });
+}
+
+MailPreference Service::mail_preference(const std::string& user, std::optional<MailPreference> wanted) {
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto addressee = mail_addressee(session, user);
+    if (!addressee) not_found("no user '" + user + "'");
+    if (!wanted) return addressee->preference;
+    set_mail_preference(session, user, *wanted);
+    tx.commit();
+    return *wanted;
+  });
+}
+
+Board Service::load(int64_t board) {
+  auto session = store_->session();
+  auto tx = session.read();
+  auto record = session.find_game(board);
+  if (!record) not_found("no " + board_name(board));
+  auto moves = session.moves(board);
+  auto comments = session.comments(board);
+  return Board(std::move(*record), std::move(moves), std::move(comments));
+}
+
+std::optional<int64_t> Service::revision(int64_t board) {
+  auto session = store_->session();
+  return session.game_revision(board);
+}
+
+std::vector<GameRecord> Service::list(const GameFilter& filter) {
+  auto session = store_->session();
+  auto tx = session.read();
+  return session.list_games(filter);
+}
+
+std::vector<Standing> Service::standings(const std::string& game, int limit, int offset) {
+  std::string name;
+  try {
+    name = find_game(game).info->name;
+  } catch (const LudusError& e) {
+    bad_request(e.what(), "unknown_game");
+  }
+  auto session = store_->session();
+  auto tx = session.read();
+  return ludus::server::standings(session, name, limit, offset);
+}
+
+Service::PlayerRatings Service::player_ratings(const std::string& given) {
+  const bool computer = Accounts::is_ai(given);
+  if (computer && given.size() > 64) not_found("no player '" + given.substr(0, 40) + "...'");
+  PlayerRatings out{computer ? lowercase(given) : Accounts::normalize_user_id(given), {}, {}};
+  auto session = store_->session();
+  auto tx = session.read();
+  out.ratings = ratings_of(session, out.player);
+  if (!computer && out.ratings.empty() && !session.find_user(out.player)) not_found("no user '" + out.player + "'");
+  out.history = rating_history(session, out.player);
+  return out;
+}
+
+bool Service::play_ai_move(int64_t board) {
+  Board b = load(board);
+  if (b.is_over()) return false;
+  const std::string& who = b.player(b.seat_to_move());
+  if (!Accounts::is_ai(who)) return false;
+  ai::PlayerConfig config;
+  config.seed = static_cast<uint64_t>(board) * 1000003u + static_cast<uint64_t>(b.num_moves());
+  auto player = ai::make_player(who.substr(3), config);
+  ai::MoveChoice choice = player->choose(b.history());
+  std::string text = b.state().action_to_text(choice.action);
+  try {
+    play(board, who, text, b.num_moves() + 1);
+  } catch (const ServerError& e) {
+    if (e.status() != 409) throw;  // the board changed meanwhile: the caller looks again
+  }
+  return true;
+}
+
+Service::TimeLimitReport Service::enforce_time_limits() {
+  TimeLimitReport done;
+  const int64_t now = accounts_->now();
+  std::vector<TurnClock> overdue;
+  {
+    auto session = store_->session();
+    auto tx = session.read();
+    overdue = overdue_boards(session, now);
+  }
+  for (const TurnClock& o : overdue) {
+    try {
+      const bool forfeit = o.limits.forfeit_days > 0 && now - o.turn_started_at >= int64_t{o.limits.forfeit_days} * 86400;
+      if (forfeit ? forfeit_on_time(o) : remind(o, now)) ++(forfeit ? done.forfeited : done.reminded);
+    } catch (const ServerError&) {
+      // A board that cannot be loaded (corrupt) is reported by every other path; skip it here.
+    }
+  }
+  return done;
+}
+
+namespace {
+
+// The turn `seen` found overdue is still the board's turn (no move came meanwhile).
+bool same_turn(Session& session, const TurnClock& seen) {
+  const auto clock = turn_clock(session, seen.board);
+  return clock && clock->turn_started_at == seen.turn_started_at;
+}
+
+}  // namespace
+
+bool Service::forfeit_on_time(const TurnClock& o) {
+  bool forfeited = false;
+  change_board(o.board, BoardEventKind::TimedOut, "", [&](Board& b, Session& session, BoardEvent& event) {
+    forfeited = false;  // a retried unit decides afresh
+    if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move())) || !same_turn(session, o)) return 0;
+    const int seat = b.seat_to_move();
+    b.lose_on_time(seat);
+    event.summary = b.player(seat) + " loses " + board_name(o.board) + " on time (no move for " +
+                    std::to_string(o.limits.forfeit_days) + " days)";
+    forfeited = true;
+    return 0;
+  });
+  return forfeited;
+}
+
+bool Service::remind(const TurnClock& o, int64_t now) {
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto record = session.find_game(o.board);
+    const auto clock = turn_clock(session, o.board);
+    if (!record || record->status != "active" || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
+      return false;
+    Board b(std::move(*record), session.moves(o.board));
+    const std::string& player = b.player(b.seat_to_move());
+    if (Accounts::is_ai(player)) return false;
+    mark_nagged(session, o.board);
+    std::string summary = player + " has not moved on " + board_name(o.board) + " for " +
+                          std::to_string((now - o.turn_started_at) / 86400) + " days";
+    if (o.limits.forfeit_days > 0) {
+      const int64_t deadline = o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400;
+      const int64_t days_left = std::max<int64_t>(1, (deadline - now + 86399) / 86400);
+      summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
+    }
+    report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
+    tx.commit();
+    return true;
+  });
+}
+
+}  // namespace ludus::server

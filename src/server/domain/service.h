@@ -1,0 +1,208 @@
+#pragma once
+// The play server's operations, shared by the command interface and the JSON API.
+// Callers authenticate first (Accounts) and pass the canonical user id.  Each change is
+// one write transaction (Store::retrying) that replays the board, checks the request against the
+// stored state (seat, turn, move number) and writes the result, so two concurrent moves
+// on one board can never both be stored.
+#include <array>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/domain/accounts.h"
+#include "server/domain/board.h"
+#include "server/domain/board_events.h"
+#include "server/storage/mail_store.h"
+#include "server/domain/offers.h"
+#include "server/domain/ratings.h"
+#include "server/domain/service_limits.h"
+#include "server/storage/store.h"
+
+namespace ludus::server {
+
+struct PlayResult {
+  int64_t board = 0;
+  int first_ply = 0;                // number of the first move stored
+  std::vector<std::string> moves;   // canonical text of each ply stored
+};
+
+// A challenge's game and options, checked (400 bad_game with the reason otherwise).
+struct BoardSpec {
+  std::string game;                            // registry name
+  std::map<std::string, std::string> options;  // the game's, canonical
+  TimeLimits limits;
+  bool rated = true;
+  int to_move_seat = 0;
+  // The options as an offer keeps them: the game's and nagtime, forfeittime, rated.
+  std::map<std::string, std::string> stored_options() const;
+};
+// `options` are the game's, plus the board's time limits "nagtime" and "forfeittime"
+// (days, 0 = none; defaults 7 and 21) and "rated" (yes|no; default: yes when the game's
+// options are its standard ones, the only rated ones: ratings.h).
+BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& options);
+
+// What a challenge started: the board at once, or an invitation the opponent must accept.
+struct ChallengeOutcome {
+  std::optional<int64_t> board;
+  std::optional<OfferRecord> offer;
+};
+
+// What became of a proposal or an answer, for the reply.
+struct ProposalResult {
+  std::string message;  // one line: "alice proposes a draw on board 7", "bob accepts ..."
+};
+
+class Service {
+ public:
+  static constexpr size_t kMaxMoveText = 200;
+  static constexpr size_t kMaxComment = 2000;
+
+  Service(Store& store, Accounts& accounts, ServiceLimits limits = {});
+
+  Accounts& accounts() { return *accounts_; }
+  Store& store() { return *store_; }
+
+  // Called after every committed change of a board (the AI worker listens), saying
+  // whether it created the board.
+  using ChangeListener = std::function<void(int64_t board, BoardChange change)>;
+  void set_change_listener(ChangeListener listener) { listener_ = std::move(listener); }
+  // Called inside the transaction of every change, before its commit (the mail outbox).
+  void set_event_sink(BoardEventSink sink) { event_sink_ = std::move(sink); }
+  // When on, an AI seat replies at once, inside the request that gave it the move (the
+  // one-shot `ludus pbm` command; the server uses a background worker instead).
+  void set_inline_ai(bool on);
+
+  // Seats: user ids (must exist) or "ai:SPEC"; the challenger must hold one of them;
+  // options as board_spec() takes them.
+  //
+  // A challenge as the opponent's settings say (offers.h): against the computer, or a
+  // player who accepts every challenge, the board starts at once; a player who asks gets
+  // an invitation to accept or decline; one who accepts none refuses it (403
+  // challenges_refused).  A player at their limit of active boards refuses it too (409
+  // too_many_active), the challenger included.
+  ChallengeOutcome challenge(const std::string& challenger, const std::string& game,
+                             const std::map<std::string, std::string>& options, const std::string& first,
+                             const std::string& second);
+  // Starts the board at once, without asking the opponent or counting active boards:
+  // for challenge() and join(), and for tools and tests that set boards up.
+  int64_t start_board(const std::string& challenger, const std::string& game,
+                      const std::map<std::string, std::string>& options, const std::string& first,
+                      const std::string& second);
+
+  // --- offers (offers.h) ---------------------------------------------------------------
+  // An open challenge anyone eligible may take: `seat` is the poster's; a taker's rating
+  // in the game must lie in [min_rating, max_rating] when they are given.
+  OfferRecord seek(const std::string& poster, const std::string& game,
+                   const std::map<std::string, std::string>& options, SeatChoice seat, std::optional<int> min_rating,
+                   std::optional<int> max_rating);
+  // The open offers: every seek (of `game` when not ""); with a `user`, only the seeks whose
+  // rating range admits them (and their own).  Invitations are private to their two
+  // players: those to or from `user` are listed only when `user_authenticated` (the caller
+  // proved to be `user`, by password or token).
+  std::vector<OfferRecord> offers(const std::string& game, const std::string& user, bool user_authenticated);
+  // Accepts an invitation addressed to `user` or takes a seek: starts the board and
+  // returns its number.  Exactly one board per offer, however many join at once (409
+  // offer_closed for the others).
+  int64_t join(int64_t offer, const std::string& user);
+  // The addressee declines an invitation, or the poster withdraws an offer.
+  OfferRecord decline(int64_t offer, const std::string& user);
+  // The user's challenge settings, after changing what is given (max_active: a number
+  // of boards from 1, or nullopt for no limit).
+  ChallengeSettings challenge_settings(const std::string& user, std::optional<ChallengePolicy> policy = std::nullopt,
+                                       std::optional<std::optional<int>> max_active = std::nullopt);
+  // Marks offers past their expiry as expired (they are already refused and unlisted).
+  int expire_offers();
+  // Called inside the transaction of every offer event (the mail outbox).
+  void set_offer_sink(OfferEventSink sink) { offer_sink_ = std::move(sink); }
+  // Called after an offer was posted, declined, withdrawn or taken (the live lobby).
+  void set_offers_listener(std::function<void()> listener) { offers_listener_ = std::move(listener); }
+
+  // Plays a turn typed as one text (several plies for games whose turns have several:
+  // "d3,e5-e7").  `move_number`, when given, must be the number the first ply gets
+  // (moves played + 1) or the request is refused as stale (409).  A `comment` (the body
+  // of a mailed move) is stored with the move, in its transaction.
+  PlayResult play(int64_t board, const std::string& user, std::string_view text,
+                  std::optional<int> move_number = std::nullopt, std::string_view comment = {});
+  void resign(int64_t board, const std::string& user);
+  // kind: "draw" or "undo" (take back the proposer's latest turn and what followed).
+  ProposalResult propose(int64_t board, const std::string& user, std::string_view kind);
+  ProposalResult answer(int64_t board, const std::string& user, bool accept);
+  void comment(int64_t board, const std::string& user, std::string_view text);
+  void subscribe(int64_t board, const std::string& user, bool on);
+  // The user's mail preference, after setting it to `wanted` when given.
+  MailPreference mail_preference(const std::string& user, std::optional<MailPreference> wanted = std::nullopt);
+
+  // A consistent snapshot of a board with its comments; 404 when there is none.
+  Board load(int64_t board);
+  // The board's revision (bumped by every change); nullopt when there is no such board.
+  std::optional<int64_t> revision(int64_t board);
+  std::vector<GameRecord> list(const GameFilter& filter);
+
+  // A game's standings (`game` by any spelling the registry accepts; 400 unknown_game).
+  std::vector<Standing> standings(const std::string& game, int limit = 500, int offset = 0);
+  // A player's ratings and rated games (a user id or ai:SPEC; 404 for an unknown user).
+  struct PlayerRatings {
+    std::string player;
+    std::vector<Standing> ratings;
+    std::vector<RatingChange> history;
+  };
+  PlayerRatings player_ratings(const std::string& player);
+
+  // Plays one move for the AI seat to move, if any; returns whether it played.  The
+  // search runs outside any transaction; the store is guarded by the move number.
+  bool play_ai_move(int64_t board);
+
+  // The boards' time limits at accounts().now(): reports a Reminded event (once a turn)
+  // for a human player to move past the board's nag time, and ends the game as a loss on
+  // time (ending "timeout") for one past its forfeit time.  Each board in its own
+  // transaction.
+  struct TimeLimitReport {
+    int reminded = 0;
+    int forfeited = 0;
+  };
+  TimeLimitReport enforce_time_limits();
+
+ private:
+  // Runs `change` on the replayed board inside a write transaction and stores it.
+  // `change` fills in the event it reports (the sink gets it before the commit).
+  template <class Fn>
+  auto change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change);
+  void report(Session& session, const Board& board, const BoardEvent& event);
+  // A seat as a challenger gives it: an existing user id or an AI spec this server allows.
+  std::string checked_seat(Session& session, const std::string& given) const;
+  // 429 too_many_boards when `user` started this server's limit of boards and offers in
+  // the last hour.
+  void check_hourly_limit(Session& session, const std::string& user, int64_t now) const;
+  // 409 too_many_active when a person holds their limit of active boards.
+  void check_active_limit(Session& session, const std::string& user) const;
+  // Inserts a board and reports it Started by `actor` (the challenger, or who took an
+  // offer) with `summary` ("" : "CHALLENGER challenges: board N is ready").
+  int64_t insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
+                       const std::array<std::string, 2>& seats, int64_t now, const std::string& actor = "",
+                       const std::string& summary = "");
+  // The two steps of enforce_time_limits for one board; each re-checks in its transaction
+  // that the turn it found overdue is still on, and returns whether it acted.
+  bool forfeit_on_time(const TurnClock& overdue);
+  bool remind(const TurnClock& overdue, int64_t now);
+  void notify(int64_t board, BoardChange change = BoardChange::Changed);
+
+  Store* store_;
+  Accounts* accounts_;
+  ServiceLimits limits_;
+  ChangeListener listener_;
+  BoardEventSink event_sink_;
+  OfferEventSink offer_sink_;
+  std::function<void()> offers_listener_;
+  bool inline_ai_ = false;
+  bool in_inline_ai_ = false;
+};
+
+// "board 12" for messages.
+std::string board_name(int64_t board);
+// "alice plays e5 on board 3 (move #7)" (no full stop).
+std::string play_summary(const std::string& user, const PlayResult& result);
+
+}  // namespace ludus::server

@@ -1,0 +1,253 @@
+// The service's challenges by consent (offers.h): challenges as the opponent's settings
+// say, seeks, joining and declining offers, each user's challenge settings.
+#include <random>
+
+#include <fmt/format.h>
+
+#include "core/text.h"
+#include "server/base/errors.h"
+#include "server/domain/ratings.h"
+#include "server/domain/service.h"
+
+namespace ludus::server {
+namespace {
+
+std::string seat_text(SeatChoice seat) {
+  switch (seat) {
+    case SeatChoice::First: return "plays first";
+    case SeatChoice::Second: return "plays second";
+    case SeatChoice::Random: return "seats at random";
+  }
+  return "";
+}
+
+// The poster's seat (0 or 1) when the offer is taken.
+int poster_seat(SeatChoice seat) {
+  if (seat == SeatChoice::First) return 0;
+  if (seat == SeatChoice::Second) return 1;
+  static thread_local std::mt19937 random{std::random_device{}()};
+  return static_cast<int>(random() & 1);
+}
+
+void check_range(std::optional<int> min_rating, std::optional<int> max_rating) {
+  for (auto bound : {min_rating, max_rating})
+    if (bound && (*bound < 0 || *bound > 4000)) bad_request("a rating bound must be from 0 to 4000", "bad_rating_range");
+  if (min_rating && max_rating && *min_rating > *max_rating)
+    bad_request("the lowest rating is above the highest", "bad_rating_range");
+}
+
+// The user's rating in the seek's game, rounded, when it lies outside the seek's range;
+// nullopt when the user may take it (no range, or an invitation).
+std::optional<int> rating_outside_range(Session& session, const OfferRecord& offer, const std::string& user) {
+  if (offer.kind != OfferKind::Seek || (!offer.min_rating && !offer.max_rating)) return std::nullopt;
+  const int rating = static_cast<int>(std::lround(rating_of(session, user, offer.game).rating_points()));
+  if ((offer.min_rating && rating < *offer.min_rating) || (offer.max_rating && rating > *offer.max_rating))
+    return rating;
+  return std::nullopt;
+}
+
+// Fills in what every offer takes from its board and the time, once its poster is known to
+// have room for one more open offer, and stores it.
+OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& spec, int64_t now) {
+  if (open_offers_of(session, offer.from, now) >= kMaxOpenOffersPerUser)
+    conflict("you (" + offer.from + ") have " + std::to_string(kMaxOpenOffersPerUser) +
+                 " open offers, the most; withdraw one first",
+             "too_many_offers");
+  offer.game = spec.game;
+  offer.options = spec.stored_options();
+  offer.rated = spec.rated;
+  offer.created_at = now;
+  offer.expires_at = now + kOfferLifetimeSeconds;
+  offer.id = insert_offer(session, offer);
+  return offer;
+}
+
+}  // namespace
+
+void Service::check_active_limit(Session& session, const std::string& user) const {
+  if (Accounts::is_ai(user)) return;
+  const auto settings = ludus::server::challenge_settings(session, user);
+  if (!settings || !settings->max_active) return;
+  const int active = active_boards_of(session, user);
+  if (active >= *settings->max_active)
+    conflict(fmt::format("{} plays {} active board{}, their limit of {}", user, active, active == 1 ? "" : "s",
+                         *settings->max_active),
+             "too_many_active");
+}
+
+ChallengeOutcome Service::challenge(const std::string& challenger, const std::string& game,
+                                    const std::map<std::string, std::string>& options, const std::string& first,
+                                    const std::string& second) {
+  const BoardSpec spec = board_spec(game, options);
+  const int64_t now = accounts_->now();
+  ChallengeOutcome outcome = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const std::array<std::string, 2> seats = {checked_seat(session, first), checked_seat(session, second)};
+    if (seats[0] == seats[1]) bad_request("the two players must differ", "bad_players");
+    if (seats[0] != challenger && seats[1] != challenger)
+      forbidden("you (" + challenger + ") can only challenge on a board where you play");
+    const int challenger_seat = seats[0] == challenger ? 0 : 1;
+    const std::string& opponent = seats[1 - challenger_seat];
+    ChallengePolicy policy = ChallengePolicy::All;
+    if (!Accounts::is_ai(opponent)) policy = ludus::server::challenge_settings(session, opponent)->policy;
+    if (policy == ChallengePolicy::None) forbidden(opponent + " accepts no challenges", "challenges_refused");
+    check_active_limit(session, challenger);
+    check_active_limit(session, opponent);
+    check_hourly_limit(session, challenger, now);
+    ChallengeOutcome result;
+    if (policy == ChallengePolicy::All) {
+      result.board = insert_board(session, spec, challenger, seats, now);
+    } else {
+      OfferRecord invitation;
+      invitation.kind = OfferKind::Invitation;
+      invitation.from = challenger;
+      invitation.to = opponent;
+      invitation.seat = challenger_seat == 0 ? SeatChoice::First : SeatChoice::Second;
+      OfferRecord offer = store_offer(session, std::move(invitation), spec, now);
+      if (offer_sink_)
+        offer_sink_(session, offer,
+                    OfferEvent{OfferEventKind::Invited, challenger,
+                               challenger + " invites " + opponent + " to " + spec.game + " (" + offer.name() + ")"});
+      result.offer = std::move(offer);
+    }
+    tx.commit();
+    return result;
+  });
+  if (outcome.board) notify(*outcome.board, BoardChange::Created);
+  if (outcome.offer && offers_listener_) offers_listener_();
+  return outcome;
+}
+
+OfferRecord Service::seek(const std::string& poster, const std::string& game,
+                          const std::map<std::string, std::string>& options, SeatChoice seat,
+                          std::optional<int> min_rating, std::optional<int> max_rating) {
+  const BoardSpec spec = board_spec(game, options);
+  check_range(min_rating, max_rating);
+  const int64_t now = accounts_->now();
+  OfferRecord posted = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    check_active_limit(session, poster);
+    check_hourly_limit(session, poster, now);
+    OfferRecord offer;
+    offer.kind = OfferKind::Seek;
+    offer.from = poster;
+    offer.seat = seat;
+    offer.min_rating = min_rating;
+    offer.max_rating = max_rating;
+    offer = store_offer(session, std::move(offer), spec, now);
+    tx.commit();
+    return offer;
+  });
+  if (offers_listener_) offers_listener_();
+  return posted;
+}
+
+std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user, bool user_authenticated) {
+  auto session = store_->session();
+  auto tx = session.read();
+  std::vector<OfferRecord> offers = open_offers(session, accounts_->now(), game, user_authenticated ? user : "");
+  // A user is offered only the seeks they may take (their own stay, theirs to withdraw).
+  if (!user.empty())
+    std::erase_if(offers, [&](const OfferRecord& o) { return o.from != user && rating_outside_range(session, o, user); });
+  return offers;
+}
+
+int64_t Service::join(int64_t offer_id, const std::string& user) {
+  const int64_t now = accounts_->now();
+  const int64_t board = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const auto offer = find_offer(session, offer_id);
+    if (!offer) not_found("no offer " + std::to_string(offer_id));
+    if (offer->status != OfferStatus::Open)
+      conflict(offer->name() + " is " + std::string(offer_status_name(offer->status)) +
+                   (offer->board ? " (" + board_name(*offer->board) + ")" : ""),
+               "offer_closed");
+    if (!offer->open_at(now)) conflict(offer->name() + " has expired", "offer_closed");
+    if (offer->from == user) conflict("you posted " + offer->name() + "; decline withdraws it", "own_offer");
+    if (offer->kind == OfferKind::Invitation && offer->to != user)
+      forbidden(offer->name() + " invites " + offer->to.value_or("") + ", not you", "not_invited");
+    if (const auto rating = rating_outside_range(session, *offer, user))
+      forbidden("your " + offer->game + " rating " + std::to_string(*rating) + " is outside " + offer->name() +
+                    "'s range",
+                "rating_out_of_range");
+    check_active_limit(session, user);
+    check_active_limit(session, offer->from);
+    const BoardSpec spec = board_spec(offer->game, offer->options);
+    const int seat = poster_seat(offer->seat);
+    std::array<std::string, 2> seats;
+    seats[seat] = offer->from;
+    seats[1 - seat] = user;
+    const std::string summary = offer->kind == OfferKind::Invitation
+                                    ? user + " accepts " + offer->from + "'s invitation (" + offer->name() + ")"
+                                    : user + " takes " + offer->from + "'s open challenge (" + offer->name() + ")";
+    const int64_t id = insert_board(session, spec, offer->from, seats, now, user, summary);
+    // Two joins at once: the second finds the offer taken here (SQLite runs writers one at
+    // a time; PostgreSQL's serializable transactions make one of them fail and retry).
+    if (!close_offer(session, offer->id, OfferStatus::Taken, id, now))
+      conflict(offer->name() + " was just taken", "offer_closed");
+    tx.commit();
+    return id;
+  });
+  notify(board, BoardChange::Created);
+  if (offers_listener_) offers_listener_();
+  return board;
+}
+
+OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
+  const int64_t now = accounts_->now();
+  OfferRecord closed = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto offer = find_offer(session, offer_id);
+    if (!offer) not_found("no offer " + std::to_string(offer_id));
+    const bool poster = offer->from == user;
+    if (!poster && offer->to != user)
+      forbidden("only " + offer->from + (offer->to ? " or " + *offer->to : std::string()) + " may decline " +
+                    offer->name(),
+                "not_invited");
+    if (!offer->open_at(now))
+      conflict(offer->name() + " is " +
+                   std::string(offer->status == OfferStatus::Open ? "expired" : offer_status_name(offer->status)),
+               "offer_closed");
+    offer->status = poster ? OfferStatus::Withdrawn : OfferStatus::Declined;
+    if (!close_offer(session, offer->id, offer->status, std::nullopt, now))
+      conflict(offer->name() + " was just taken", "offer_closed");
+    offer->closed_at = now;
+    if (offer_sink_)
+      offer_sink_(session, *offer,
+                  OfferEvent{poster ? OfferEventKind::Withdrawn : OfferEventKind::Declined, user,
+                             user + (poster ? " withdraws " : " declines ") + offer->name() + " (" + offer->game +
+                                 ", " + offer->from + " " + seat_text(offer->seat) + ")"});
+    tx.commit();
+    return *offer;
+  });
+  if (offers_listener_) offers_listener_();
+  return closed;
+}
+
+ChallengeSettings Service::challenge_settings(const std::string& user, std::optional<ChallengePolicy> policy,
+                                              std::optional<std::optional<int>> max_active) {
+  if (max_active && *max_active && (**max_active < 1 || **max_active > 10000))
+    bad_request("the most active boards must be from 1 to 10000 (or none for no limit)", "bad_limit");
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto settings = ludus::server::challenge_settings(session, user);
+    if (!settings) not_found("no user '" + user + "'");
+    if (!policy && !max_active) return *settings;
+    if (policy) settings->policy = *policy;
+    if (max_active) settings->max_active = *max_active;
+    set_challenge_settings(session, user, *settings);
+    tx.commit();
+    return *settings;
+  });
+}
+
+int Service::expire_offers() {
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const int expired = ludus::server::expire_offers(session, accounts_->now());
+    tx.commit();
+    return expired;
+  });
+}
+
+}  // namespace ludus::server

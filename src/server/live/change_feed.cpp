@@ -1,0 +1,78 @@
+#include "server/live/change_feed.h"
+
+#include <vector>
+
+namespace ludus::server {
+
+ChangeFeed::ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log, std::chrono::milliseconds interval)
+    : url_(std::move(url)), publish_(std::move(publish)), log_(std::move(log)), interval_(interval) {}
+
+ChangeFeed::~ChangeFeed() { stop(); }
+
+void ChangeFeed::start() {
+  if (loop_.running()) return;
+  try {
+    connection_ = sql::connect(url_);
+    connection_->await_changes(std::chrono::milliseconds(0));  // starts listening / reads data_version
+    scan(false);
+  } catch (const std::exception& e) {
+    // Unreachable right now: the loop connects again, and its first look then publishes
+    // every board (nothing was recorded to compare with), so no change is missed.
+    if (log_) log_(std::string("change feed: ") + e.what());
+    connection_.reset();
+    revisions_.clear();
+  }
+  // No pause between steps: each step waits on the database itself.
+  loop_.start(std::chrono::milliseconds(0), [this] { watch(); }, [this](const std::exception& e) {
+    // Busy, a passing I/O error, a lost connection: connect again after a pause.
+    if (log_) log_(std::string("change feed: ") + e.what());
+    connection_.reset();
+    loop_.pause(interval_);
+  });
+}
+
+void ChangeFeed::stop() {
+  loop_.stop();
+  connection_.reset();
+}
+
+void ChangeFeed::watch() {
+  if (!connection_) {
+    connection_ = sql::connect(url_);
+    connection_->await_changes(std::chrono::milliseconds(0));
+    scan(true);  // what changed while the connection was down
+  }
+  const auto boards = connection_->await_changes(interval_);
+  if (!boards)
+    scan(true);
+  else
+    for (int64_t board : *boards) publish_(board, note(board, -1));  // -1: a later scan compares anew
+}
+
+BoardChange ChangeFeed::note(int64_t board, int64_t revision) {
+  const bool fresh = revisions_.try_emplace(board, revision).second;
+  return fresh && looked_ ? BoardChange::Created : BoardChange::Changed;
+}
+
+void ChangeFeed::scan(bool publish) {
+  std::vector<std::pair<int64_t, BoardChange>> changed;
+  {
+    sql::Transaction read(*connection_, sql::Transaction::Kind::Read);
+    auto q = connection_->query("SELECT id, revision FROM games");
+    while (q.step()) {
+      const int64_t board = q.int64(0), revision = q.int64(1);
+      auto known = revisions_.find(board);
+      if (known == revisions_.end()) {
+        changed.emplace_back(board, note(board, revision));
+      } else if (known->second != revision) {
+        known->second = revision;
+        changed.emplace_back(board, BoardChange::Changed);
+      }
+    }
+  }
+  looked_ = true;
+  if (!publish) return;
+  for (const auto& [board, change] : changed) publish_(board, change);
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,220 @@
+#include "server/live/watch_hub.h"
+
+#include <vector>
+
+#include "server/base/errors.h"
+#include "server/base/json_fields.h"
+#include "server/domain/game_json.h"
+
+namespace ludus::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::shared_ptr<const std::string> message(const json& value) {
+  return std::make_shared<const std::string>(dump_json(value));
+}
+
+}  // namespace
+
+WatchHub::WatchHub(Service& service, PostWork post_work, size_t max_watched_boards, std::chrono::milliseconds push_memory)
+    : service_(&service), post_work_(std::move(post_work)), max_watched_boards_(max_watched_boards), ledger_(push_memory) {}
+
+uint64_t WatchHub::add(std::shared_ptr<Watcher> watcher) {
+  std::lock_guard lock(mutex_);
+  if (closed_) return 0;
+  const uint64_t id = next_id_++;
+  watchers_[id].session = std::move(watcher);
+  return id;
+}
+
+void WatchHub::on_message(uint64_t id, std::string text) {
+  const json body = json::parse(text, nullptr, false);
+  auto refuse = [&](const std::string& why) {
+    std::shared_ptr<Watcher> session;
+    {
+      std::lock_guard lock(mutex_);
+      if (auto it = watchers_.find(id); it != watchers_.end()) session = it->second.session.lock();
+    }
+    if (session) session->send(message({{"error", why}, {"code", "bad_message"}}));
+  };
+  if (!body.is_object()) return refuse("a message is a JSON object: {\"watch\": [BOARD...]} and/or {\"lobby\": true}");
+  if (auto lobby = body.find("lobby"); lobby != body.end()) {
+    if (!lobby->is_boolean()) return refuse("'lobby' must be true or false");
+    std::lock_guard lock(mutex_);
+    if (!watchers_.count(id)) return;
+    if (lobby->get<bool>())
+      lobby_.insert(id);
+    else
+      lobby_.erase(id);
+  }
+  if (auto watch_list = body.find("watch"); watch_list != body.end()) {
+    if (!watch_list->is_array() || watch_list->size() > max_watched_boards_)
+      return refuse("'watch' must be an array of at most " + std::to_string(max_watched_boards_) +
+                    " board numbers");
+    std::set<int64_t> boards;
+    for (const auto& b : *watch_list) {
+      if (!b.is_number_integer() || b.get<int64_t>() <= 0) return refuse("'watch' must list board numbers");
+      boards.insert(b.get<int64_t>());
+    }
+    watch(id, boards);
+  }
+}
+
+void WatchHub::watch(uint64_t session, const std::set<int64_t>& boards) {
+  std::vector<int64_t> added;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = watchers_.find(session);
+    if (it == watchers_.end()) return;
+    for (int64_t old : it->second.boards)
+      if (!boards.count(old)) {
+        it->second.sent.erase(old);
+        auto& set = by_board_[old];
+        set.erase(session);
+        if (set.empty()) by_board_.erase(old);
+      }
+    for (int64_t b : boards)
+      if (!it->second.boards.count(b)) {
+        by_board_[b].insert(session);
+        added.push_back(b);
+      }
+    it->second.boards = boards;
+  }
+  // A new watcher gets the current state at once, so it needs no GET first.
+  for (int64_t b : added) push_state(b, {session});
+}
+
+void WatchHub::board_changed(int64_t board, BoardChange change) {
+  bool anyone;
+  {
+    std::lock_guard lock(mutex_);
+    anyone = by_board_.count(board) > 0 || !lobby_.empty();
+  }
+  if (anyone) push_state(board, {}, change == BoardChange::Created);
+}
+
+void WatchHub::offers_changed() {
+  std::vector<std::shared_ptr<Watcher>> to_lobby;
+  {
+    std::lock_guard lock(mutex_);
+    for (uint64_t id : lobby_)
+      if (auto it = watchers_.find(id); it != watchers_.end())
+        if (auto s = it->second.session.lock()) to_lobby.push_back(std::move(s));
+  }
+  if (to_lobby.empty()) return;
+  const auto changed = message({{"offers", "changed"}});
+  for (auto& s : to_lobby) s->send(changed);
+}
+
+void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool created) {
+  const bool broadcast = only.empty();
+  if (broadcast) ledger_.started(board, created);
+  const bool posted = post_work_([this, board, only, created, broadcast] {
+    struct Ended {  // the ledger hears of the end of a broadcast on every path
+      PushLedger* ledger;
+      int64_t board;
+      bool created;
+      ~Ended() {
+        if (ledger) ledger->finished(board, created);
+      }
+    } ended{broadcast ? &ledger_ : nullptr, board, created};
+    std::shared_ptr<const std::string> state;
+    int64_t revision = -1;  // of `state`, when it is one (not an error)
+    std::vector<std::shared_ptr<const std::string>> lobby;
+    PushLedger::Sends sends{true, false};
+    bool counted = false;  // the ledger counts `sends` as sent
+    // An error is no revision: it may not stand in for the state nor be dropped as one
+    // sent, and the ledger must not count as sent what was not.
+    auto failed = [&](const std::string& error, const std::string& code) {
+      if (counted) ledger_.unsent(board, revision, sends);
+      revision = -1;
+      lobby.clear();
+      state = message({{"board", board}, {"error", error}, {"code", code}});
+    };
+    try {
+      Board b = service_->load(board);
+      const GameRecord& record = b.record();
+      revision = record.revision;
+      if (broadcast) {
+        sends = ledger_.loaded(board, record.revision, created);
+        counted = true;
+      }
+      if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
+      // A creation is announced once, also when the board has moved on since (its summary
+      // says how it is now); an ending with the revision that brought it.  A board that
+      // ended before its creation was pushed gets both: its ending push finds that revision
+      // sent already, and a lobby listener must still hear of the end.
+      const bool finished = sends.state && record.status == "finished";
+      if (sends.created || finished) {
+        const auto summary = game_summary_json(record);
+        if (sends.created) lobby.push_back(message({{"lobby", "created"}, {"board", board}, {"game", summary}}));
+        if (finished) lobby.push_back(message({{"lobby", "finished"}, {"board", board}, {"game", summary}}));
+      }
+    } catch (const ServerError& e) {
+      failed(e.what(), e.code());
+    } catch (const std::exception& e) {
+      failed(std::string("internal error: ") + e.what(), "internal");
+    }
+    std::vector<std::shared_ptr<Watcher>> to_lobby;
+    {
+      std::lock_guard lock(mutex_);
+      // States are sent under the lock: a session's messages are queued in the order
+      // their revisions pass the check below, so it never gets one twice or out of order.
+      auto send_state = [&](uint64_t id) {
+        auto it = watchers_.find(id);
+        if (it == watchers_.end() || !state) return;
+        if (revision >= 0) {
+          auto [entry, first] = it->second.sent.try_emplace(board, revision);
+          if (!first && revision <= entry->second) return;
+          entry->second = revision;
+        }
+        if (auto s = it->second.session.lock()) s->send(state);
+      };
+      if (!only.empty()) {
+        for (uint64_t id : only) send_state(id);
+      } else if (auto it = by_board_.find(board); it != by_board_.end()) {
+        for (uint64_t id : it->second) send_state(id);
+      }
+      if (!lobby.empty())
+        for (uint64_t id : lobby_)
+          if (auto it = watchers_.find(id); it != watchers_.end())
+            if (auto s = it->second.session.lock()) to_lobby.push_back(std::move(s));
+    }
+    for (auto& s : to_lobby)
+      for (const auto& m : lobby) s->send(m);
+  });
+  if (broadcast && !posted) ledger_.finished(board, created);
+}
+
+void WatchHub::remove(uint64_t session) {
+  std::lock_guard lock(mutex_);
+  auto it = watchers_.find(session);
+  if (it == watchers_.end()) return;
+  for (int64_t b : it->second.boards) {
+    auto& set = by_board_[b];
+    set.erase(session);
+    if (set.empty()) by_board_.erase(b);
+  }
+  watchers_.erase(it);
+  lobby_.erase(session);
+}
+
+void WatchHub::shutdown() {
+  std::vector<std::shared_ptr<Watcher>> open;
+  {
+    std::lock_guard lock(mutex_);
+    closed_ = true;
+    for (auto& [id, w] : watchers_)
+      if (auto s = w.session.lock()) open.push_back(std::move(s));
+  }
+  for (auto& s : open) s->close();
+}
+
+size_t WatchHub::connections() const {
+  std::lock_guard lock(mutex_);
+  return watchers_.size();
+}
+
+}  // namespace ludus::server

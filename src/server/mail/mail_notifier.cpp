@@ -1,0 +1,175 @@
+#include "server/mail/mail_notifier.h"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "server/domain/board_text.h"
+#include "server/mail/mail_mime.h"
+#include "server/domain/offer_format.h"
+#include "server/domain/service.h"
+
+namespace ludus::server {
+namespace {
+
+thread_local MailOrigin* current_origin = nullptr;
+
+std::string headline(const Board& board, const BoardEvent& event, const std::string& user) {
+  if (event.kind == BoardEventKind::Reminded) return "reminder: your move";
+  if (board.is_over()) return "game over";
+  const GameRecord& record = board.record();
+  if (!record.proposal.empty() && record.proposal_seat && board.player(1 - *record.proposal_seat) == user)
+    return record.proposal == "draw" ? "draw proposed" : "take-back proposed";
+  if (board.seat_to_move() >= 0 && board.player(board.seat_to_move()) == user) return "your move";
+  switch (event.kind) {
+    case BoardEventKind::Started: return "new game";
+    case BoardEventKind::Moved: return fmt::format("move #{}", board.num_moves());
+    case BoardEventKind::Proposed:
+    case BoardEventKind::Answered: return "proposal";
+    case BoardEventKind::Commented: return "comment";
+    default: return "update";
+  }
+}
+
+std::string footer(const Board& board, const std::string& user) {
+  return fmt::format(
+      "\n-- \nludus play-by-e-mail.  Send a command in the Subject, e.g.\n"
+      "  {} move {} {} PASSWORD MOVE\n"
+      "with your comment, if any, in the body.  Mails about your boards: mailpref {} PASSWORD every|digest|none\n",
+      board.game().name(), board.id(), user.empty() ? "USER" : user, user.empty() ? "USER" : user);
+}
+
+std::string event_text(const Board& board, const BoardEvent& event) {
+  std::string out = event.summary + ".\n";
+  if (!event.comment.empty()) out += fmt::format("\n{} says:\n{}\n", event.actor, event.comment);
+  out += "\n" + format_board(board);
+  return out;
+}
+
+void queue(Session& session, const std::string& to, const std::string& user, const Board& board,
+           const std::string& subject, const std::string& body, const std::string& in_reply_to, OutboxStatus status,
+           int64_t now) {
+  if (!is_plain_address(to)) return;  // an address no mail server takes: nothing to queue
+  enqueue_mail(session, OutgoingMail{to, user, board.id(), subject, body, in_reply_to}, status, now);
+}
+
+void notify(Session& session, const Board& board, const BoardEvent& event, int64_t now) {
+  if (event.summary.empty()) return;
+  std::set<std::string> users;
+  for (int seat = 0; seat < 2; ++seat)
+    if (!Accounts::is_ai(board.player(seat))) users.insert(board.player(seat));
+  if (event.kind != BoardEventKind::Reminded)
+    for (const auto& follower : board_subscribers(session, board.id())) users.insert(follower);
+  const std::string body = event_text(board, event);
+  for (const std::string& user : users) {
+    MailOrigin* origin = current_origin;
+    if (origin && user == event.actor) {
+      // The sender of the command gets the reply, at the address the command came from.
+      queue(session, origin->address, user, board, origin->subject, body + footer(board, user), origin->message_id,
+            OutboxStatus::Queued, now);
+      origin->replied = true;
+      continue;
+    }
+    if (event.kind == BoardEventKind::Reminded && board.player(board.seat_to_move()) != user) continue;
+    auto addressee = mail_addressee(session, user);
+    if (!addressee || addressee->email.empty()) continue;
+    OutboxStatus status = OutboxStatus::Queued;
+    if (event.kind != BoardEventKind::Reminded) {
+      if (addressee->preference == MailPreference::None) continue;
+      if (addressee->preference == MailPreference::Digest) status = OutboxStatus::Digest;
+    }
+    const std::string subject = board_subject(board) + ": " + headline(board, event, user);
+    queue(session, addressee->email, user, board, subject, body + footer(board, user), "", status, now);
+  }
+}
+
+void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& event, int64_t now) {
+  // Invited and withdrawn: the addressee hears of it; declined: the poster.
+  const std::string user = event.kind == OfferEventKind::Declined ? offer.from : offer.to.value_or("");
+  if (user.empty() || user == event.actor) return;
+  auto addressee = mail_addressee(session, user);
+  if (!addressee || addressee->email.empty() || addressee->preference == MailPreference::None) return;
+  std::string subject, body = event.summary + ".\n\n" + format_offer(offer) + "\n";
+  switch (event.kind) {
+    case OfferEventKind::Invited:
+      subject = fmt::format("ludus: {} invites you to {} ({})", offer.from, offer.game, offer.name());
+      body += fmt::format(
+          "\nTo accept, send a mail with the Subject\n  join {} {} PASSWORD\nTo decline:\n  decline {} {} PASSWORD\n",
+          offer.id, user, offer.id, user);
+      break;
+    case OfferEventKind::Declined: subject = fmt::format("ludus: {} declines {}", event.actor, offer.name()); break;
+    case OfferEventKind::Withdrawn: subject = fmt::format("ludus: {} withdraws {}", event.actor, offer.name()); break;
+  }
+  body += fmt::format("\n-- \nludus play-by-e-mail.  Who may challenge you: limit {} PASSWORD ask|all|none [N|-]\n", user);
+  if (!is_plain_address(addressee->email)) return;
+  const OutboxStatus status = addressee->preference == MailPreference::Digest ? OutboxStatus::Digest : OutboxStatus::Queued;
+  enqueue_mail(session, OutgoingMail{addressee->email, user, std::nullopt, subject, body, ""}, status, now);
+}
+
+}  // namespace
+
+OfferEventSink offer_mail_notifier(Clock clock) {
+  return [clock = std::move(clock)](Session& session, const OfferRecord& offer, const OfferEvent& event) {
+    notify_offer(session, offer, event, clock());
+  };
+}
+
+ScopedMailOrigin::ScopedMailOrigin(MailOrigin& origin) : previous_(current_origin) { current_origin = &origin; }
+ScopedMailOrigin::~ScopedMailOrigin() { current_origin = previous_; }
+
+std::string board_subject(const Board& board) { return fmt::format("{} Board {}", board.game().info().title, board.id()); }
+
+BoardEventSink mail_notifier(Clock clock) {
+  return [clock = std::move(clock)](Session& session, const Board& board, const BoardEvent& event) {
+    notify(session, board, event, clock());
+  };
+}
+
+int prune_old_mail(Store& store, int64_t now) {
+  return store.retrying([&](Session& session) {
+    auto tx = session.write();
+    const int pruned = prune_finished_mail(session, now - kFinishedMailKeptSeconds);
+    tx.commit();
+    return pruned;
+  });
+}
+
+int queue_due_digests(Store& store, int64_t now) {
+  std::vector<std::string> users;
+  {
+    auto session = store.session();
+    auto tx = session.read();
+    users = users_with_digest_due(session, now - 86400);
+  }
+  int queued = 0;
+  for (const std::string& user : users) {
+    // Two senders may digest the same user at once: the loser of the conflict runs again
+    // and finds the parts already merged.
+    const bool digested = store.retrying([&](Session& session) {
+      auto tx = session.write();
+      auto parts = digest_parts(session, user);
+      auto addressee = mail_addressee(session, user);
+      if (parts.empty()) return false;
+      std::string body = fmt::format("Your daily digest: {} mail{} about your boards.\n", parts.size(),
+                                     parts.size() == 1 ? "" : "s");
+      for (const OutboxRow& part : parts) {
+        body += fmt::format("\n==== {} ({})\n\n{}", part.mail.subject, format_time(part.created_at), part.mail.body);
+        if (!body.empty() && body.back() != '\n') body += '\n';
+        mark_merged(session, part.id);
+      }
+      // The address the user has now (it may have changed since the parts were queued).
+      const std::string to = addressee && !addressee->email.empty() ? addressee->email : parts.back().mail.recipient;
+      const bool usable = is_plain_address(to);
+      if (usable)
+        enqueue_mail(session, OutgoingMail{to, user, std::nullopt, "ludus daily digest", body, ""},
+                     OutboxStatus::Queued, now);
+      tx.commit();
+      return usable;
+    });
+    if (digested) ++queued;
+  }
+  return queued;
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,54 @@
+#pragma once
+// The mails a board's changes cause, queued in the outbox inside the change's transaction
+// (a BoardEventSink): to every player and follower with an e-mail address, the board in
+// the classic mail layout (server/mail_format.h), as their preference says (every move, a
+// daily digest, none).  When the change came by mail, the sender gets the reply instead
+// of their own notification, at the address the mail came from.
+#include <cstdint>
+#include <string>
+
+#include "server/domain/accounts.h"
+#include "server/domain/board_events.h"
+#include "server/storage/mail_store.h"
+#include "server/domain/offers.h"
+
+namespace ludus::server {
+
+// The mail a command on this thread came from (set by MailProcessor for one command).
+struct MailOrigin {
+  std::string address;     // where replies go (Reply-To or From)
+  std::string subject;     // the reply's subject: "Re: " + the command with its password hidden
+  std::string message_id;  // answered by In-Reply-To
+  bool replied = false;    // set once a change's reply was queued
+};
+
+// Makes `origin` the current thread's mail origin while it lives.
+class ScopedMailOrigin {
+ public:
+  explicit ScopedMailOrigin(MailOrigin& origin);
+  ~ScopedMailOrigin();
+  ScopedMailOrigin(const ScopedMailOrigin&) = delete;
+  ScopedMailOrigin& operator=(const ScopedMailOrigin&) = delete;
+
+ private:
+  MailOrigin* previous_;
+};
+
+// The sink to give Service::set_event_sink: queues the mails of each event.
+BoardEventSink mail_notifier(Clock clock);
+// The sink to give Service::set_offer_sink: mails an invitation to its addressee (with the
+// join and decline lines to send back), and a declined or withdrawn one to the other side.
+OfferEventSink offer_mail_notifier(Clock clock);
+
+// Merges the digest parts of every user whose oldest part is a day old into one queued
+// mail each (one transaction per user).  Returns the number of digests queued.
+int queue_due_digests(Store& store, int64_t now);
+
+// Deletes the outbox rows finished more than kFinishedMailKeptSeconds before `now`, so the
+// outbox does not grow for ever.  Returns how many.
+int prune_old_mail(Store& store, int64_t now);
+
+// "Ndengrod Board 12" (the game's title and the board number), the start of every subject.
+std::string board_subject(const Board& board);
+
+}  // namespace ludus::server

@@ -1,0 +1,168 @@
+#include "server/mail/mail_processor.h"
+
+#include <cctype>
+#include <optional>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/text.h"
+#include "server/domain/commands.h"
+#include "server/base/errors.h"
+#include "server/mail/mail_mime.h"
+#include "server/mail/mail_notifier.h"
+#include "server/storage/mail_store.h"
+
+namespace ludus::server {
+namespace {
+
+constexpr size_t kMaxQuotedLines = 60;
+constexpr size_t kMaxQuotedBytes = 6000;
+
+std::vector<std::string> lines_of(std::string_view text) {
+  std::vector<std::string> out;
+  size_t at = 0;
+  while (at < text.size()) {
+    size_t end = text.find('\n', at);
+    if (end == std::string_view::npos) end = text.size();
+    out.emplace_back(text.substr(at, end - at));
+    at = end + 1;
+  }
+  return out;
+}
+
+bool blank(const std::string& line) {
+  return line.find_first_not_of(" \t\r") == std::string::npos;
+}
+
+// The command as the error reply quotes it: passwords hidden, or nothing when it does
+// not even split into words.
+std::string shown(std::string_view command) {
+  try {
+    return CommandInterpreter::redacted(CommandInterpreter::split(command));
+  } catch (const ServerError&) {
+    return "(unreadable: an unterminated quote)";
+  }
+}
+
+// Whether the command in a Subject reads the mail's body (the comment of a move).
+bool reads_body(std::string_view command) {
+  try {
+    return CommandInterpreter::takes_comment(CommandInterpreter::split(command));
+  } catch (const ServerError&) {
+    return false;  // an unterminated quote: refused as a command, whatever the body
+  }
+}
+
+// The board a command is about: the first word of digits (with an optional #N).
+std::optional<int64_t> board_of(std::string_view command) {
+  try {
+    for (const auto& word : CommandInterpreter::split(command)) {
+      const std::string digits = word.substr(0, word.find('#'));
+      if (!digits.empty() && digits.size() <= 15 &&
+          digits.find_first_not_of("0123456789") == std::string::npos && digits[0] != '0')
+        return std::stoll(digits);
+    }
+  } catch (const ServerError&) {
+  }
+  return std::nullopt;
+}
+
+std::string quoted(const InboundMail& mail, bool multiple) {
+  std::string out = "> Subject: " + shown(mail.subject) + "\n>\n";
+  size_t lines = 0;
+  for (const auto& line : lines_of(mail.body)) {
+    if (++lines > kMaxQuotedLines || out.size() > kMaxQuotedBytes) {
+      out += "> [...]\n";
+      break;
+    }
+    out += "> " + (multiple && !blank(line) ? shown(line) : line) + "\n";
+  }
+  return out;
+}
+
+void queue_reply(Service& service, const std::string& to, const std::string& subject, const std::string& body,
+                 const std::string& in_reply_to, std::optional<int64_t> board) {
+  service.store().retrying([&](Session& session) {
+    auto tx = session.write();
+    enqueue_mail(session, OutgoingMail{to, "", board, subject, body, in_reply_to}, OutboxStatus::Queued,
+                 service.accounts().now());
+    tx.commit();
+  });
+}
+
+const char* kHelpLine = "Send a mail with the Subject 'help' for the commands.\n";
+
+}  // namespace
+
+MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
+  InboundMail mail = parse_inbound_mail(raw, truncated);
+  if (mail.reply_address.empty())
+    return {MailOutcome::Kind::Ignored, "no From or Reply-To address to answer" +
+                                            (mail.error.empty() ? std::string() : " (" + mail.error + ")")};
+  if (mail.automatic) return {MailOutcome::Kind::Ignored, "an automatic mail from " + mail.reply_address + ": not answered"};
+  if (limits_.max_replies_per_hour > 0) {
+    auto session = service_->store().session();
+    auto tx = session.read();
+    if (mail_to_since(session, mail.reply_address, service_->accounts().now() - 3600) >= limits_.max_replies_per_hour)
+      return {MailOutcome::Kind::Ignored, "too many mails to " + mail.reply_address +
+                                              " in the last hour (a mail loop, or a forged address?): not answered"};
+  }
+
+  const bool multiple = lowercase(mail.subject) == "multiple";
+  auto refuse = [&](const std::string& command, const std::string& reason, const std::string& done) {
+    // A mail refused before its command ran (too big, a bad body) names the Subject's board.
+    const std::string& about = command.empty() && !multiple ? mail.subject : command;
+    const auto board = about.empty() ? std::nullopt : board_of(about);
+    const std::string subject = board ? fmt::format("Board {} Error", *board) : "Board Error";
+    std::string body = "Your mail was not carried out: " + reason + "\n\n";
+    if (!command.empty()) body += "The command (password hidden): " + shown(command) + "\n\n";
+    if (!done.empty()) body += "Carried out before it (each answered in its own mail):\n" + done + "\n";
+    body += kHelpLine;
+    body += "\nYour mail:\n" + quoted(mail, multiple);
+    queue_reply(*service_, mail.reply_address, subject, body, mail.message_id, board);
+    return MailOutcome{MailOutcome::Kind::Refused,
+                       "refused mail from " + mail.reply_address + ": " + reason.substr(0, 200)};
+  };
+  if (truncated)
+    return refuse("", fmt::format("the mail is bigger than {} bytes; send the command alone", limits_.max_size), "");
+  if (!mail.error.empty()) return refuse("", mail.error, "");
+  // A body that cannot be read stops only the commands that read it; the others ignore it.
+  if (!mail.body_error.empty() && (multiple || reads_body(mail.subject))) return refuse("", mail.body_error, "");
+
+  std::vector<std::string> commands;
+  std::string comment;
+  if (multiple) {
+    for (const auto& line : lines_of(mail_comment(mail.body)))
+      if (!blank(line)) commands.push_back(line);
+    if (commands.empty()) return refuse("", "the Subject is 'multiple' but the body has no command lines", "");
+    if (commands.size() > static_cast<size_t>(limits_.max_commands))
+      return refuse("", fmt::format("more than {} commands in one mail", limits_.max_commands), "");
+  } else {
+    commands.push_back(mail.subject);
+    comment = mail_comment(mail.body);
+  }
+
+  CommandInterpreter interpreter(*service_);
+  std::string done;
+  for (const std::string& command : commands) {
+    try {
+      const std::vector<std::string> words = CommandInterpreter::split(command);
+      MailOrigin origin{mail.reply_address, "Re: " + CommandInterpreter::redacted(words), mail.message_id, false};
+      std::string reply;
+      {
+        ScopedMailOrigin scope(origin);
+        reply = interpreter.execute(words, "mail:" + mail.reply_address, comment);
+      }
+      // A change queued its reply in its own transaction; anything else is answered now.
+      if (!origin.replied) queue_reply(*service_, mail.reply_address, origin.subject, reply, mail.message_id, board_of(command));
+      done += "  " + shown(command) + "\n";
+    } catch (const LudusError& e) {
+      return refuse(command, e.what(), done);
+    }
+  }
+  return {MailOutcome::Kind::Done, fmt::format("{} command{} from {}", commands.size(), commands.size() == 1 ? "" : "s",
+                                               mail.reply_address)};
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,61 @@
+#include "server/mail/mail_worker.h"
+
+#include "server/mail/mail_notifier.h"
+
+namespace ludus::server {
+
+MailWorker::MailWorker(Service& service, MailTransport transport, std::chrono::milliseconds interval,
+                       std::function<void(const std::string&)> log)
+    : service_(&service),
+      transport_(transport),
+      sender_(service.store(), std::move(transport), [accounts = &service.accounts()] { return accounts->now(); }),
+      interval_(interval),
+      log_(std::move(log)) {}
+
+MailWorker::~MailWorker() { stop(); }
+
+void MailWorker::start() {
+  loop_.start(interval_, [this] { round(); }, [this](const std::exception& e) {
+    if (log_) log_(std::string("mail: ") + e.what());
+  });
+}
+
+void MailWorker::stop() { loop_.stop(); }
+
+void MailWorker::poke() { loop_.poke(); }
+
+void MailWorker::round() {
+  // Each chore on its own: a broken board or an unreachable SMTP server stops nothing else.
+  try {
+    service_->enforce_time_limits();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: time limits: ") + e.what());
+  }
+  try {
+    service_->expire_offers();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: expiring offers: ") + e.what());
+  }
+  try {
+    queue_due_digests(service_->store(), service_->accounts().now());
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: digests: ") + e.what());
+  }
+  try {
+    prune_old_mail(service_->store(), service_->accounts().now());
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: deleting old mail: ") + e.what());
+  }
+  if (!transport_.configured()) return;
+  try {
+    const SendReport report = sender_.send_due();
+    if (log_ && (report.sent || report.retried || report.failed))
+      log_("mail: sent " + std::to_string(report.sent) + ", to retry " + std::to_string(report.retried) +
+           ", refused " + std::to_string(report.failed) +
+           (report.last_error.empty() ? "" : " (" + report.last_error + ")"));
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: sending: ") + e.what());
+  }
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,111 @@
+#pragma once
+// The play-by-e-mail tables (schema migration 4): the outbox, each user's mail
+// preference, and the time limits of the boards.  Every query of the mail feature is
+// here, on a Session the caller holds in a transaction, so the outbox row of a change is
+// written in that change's transaction.  Plain SQL (INTEGER/TEXT, ?N parameters).
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/storage/store.h"
+
+namespace ludus::server {
+
+// What a user wants to receive about the boards they play or follow.  Replies to their own
+// mail, error replies and time-limit reminders are sent whatever the preference.
+enum class MailPreference { Every, Digest, None };
+std::string_view mail_preference_name(MailPreference preference);  // "every", "digest", "none"
+std::optional<MailPreference> mail_preference_by_name(std::string_view name);
+
+struct MailAddressee {
+  std::string email;  // "" when the user gave none
+  MailPreference preference = MailPreference::Every;
+};
+
+// A mail to send.  Subject and recipient are single lines (the outbox never stores CR/LF
+// in them: enqueue_mail replaces them by blanks, and cuts a subject at 300 bytes).
+struct OutgoingMail {
+  std::string recipient;
+  std::string user;                // "" when it answers a stranger
+  std::optional<int64_t> board;
+  std::string subject;
+  std::string body;
+  std::string in_reply_to;         // Message-ID answered, "" for none
+};
+
+enum class OutboxStatus { Queued, Digest, Merged, Sent, Failed };
+
+struct OutboxRow {
+  int64_t id = 0;
+  OutgoingMail mail;
+  int attempts = 0;
+  int64_t created_at = 0;
+};
+
+// Per-board time limits in days (0 = none).
+struct TimeLimits {
+  static constexpr int kMaxDays = 365;
+  int nag_days = 7;
+  int forfeit_days = 21;
+};
+
+// A board's time limits and the clock of its current turn.
+struct TurnClock {
+  int64_t board = 0;
+  TimeLimits limits;
+  int64_t turn_started_at = 0;
+  bool nagged = false;
+};
+
+// --- users ------------------------------------------------------------------------------
+std::optional<MailAddressee> mail_addressee(Session& session, const std::string& user);
+void set_mail_preference(Session& session, const std::string& user, MailPreference preference);
+// Users following a board (its players follow from the start unless they unsubscribed).
+std::vector<std::string> board_subscribers(Session& session, int64_t board);
+
+// --- outbox ------------------------------------------------------------------------------
+// status: Queued (send now) or Digest (wait for the user's digest).
+int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus status, int64_t now);
+// Marks up to `limit` queued rows due at `now` and not claimed by a live sender as
+// claimed by `claimer` until `claim_until`, and returns them (oldest first).  Run in a
+// write transaction: two senders never get the same row.
+std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claimer, int64_t now, int64_t claim_until,
+                                      int limit);
+// After the server accepted the mail (or for good refused it): done, claim released.
+void finish_mail(Session& session, int64_t id, const std::string& claimer, OutboxStatus status, int64_t now,
+                 const std::string& error = {});
+// A failed attempt: tried again at `next_attempt_at`.
+void retry_mail(Session& session, int64_t id, const std::string& claimer, int64_t next_attempt_at,
+                const std::string& error);
+// Users with a digest part created at or before `oldest_before`.
+std::vector<std::string> users_with_digest_due(Session& session, int64_t oldest_before);
+std::vector<OutboxRow> digest_parts(Session& session, const std::string& user);
+void mark_merged(Session& session, int64_t id);
+// Rows by status, for `ludus mail --status` and the tests.
+int count_mail(Session& session, OutboxStatus status);
+// Mails queued for `recipient` since `since` (whatever became of them): how many answers
+// an address got lately, so a mail loop or a forged reply address is answered a bounded
+// number of times.
+int mail_to_since(Session& session, const std::string& recipient, int64_t since);
+// How long finished rows (sent, merged into a digest, refused for good) are kept, for a
+// look at what went out; queued and digest rows are never pruned.
+constexpr int64_t kFinishedMailKeptSeconds = 30 * 86400;
+// Deletes the finished rows created before `older_than`; returns how many.
+int prune_finished_mail(Session& session, int64_t older_than);
+
+// --- time limits -------------------------------------------------------------------------
+// Sets a new board's limits; its first turn starts at `now`.
+void set_time_limits(Session& session, int64_t board, TimeLimits limits, int64_t now);
+TimeLimits time_limits(Session& session, int64_t board);
+// The seat to move changed: its clock starts at `now`, with no reminder sent yet.
+void start_turn(Session& session, int64_t board, int64_t now);
+void mark_nagged(Session& session, int64_t board);
+// The board's limits and the clock of its current turn; nullopt when there is no board.
+std::optional<TurnClock> turn_clock(Session& session, int64_t board);
+// Active boards whose player to move is a person (the computer moves by itself) past
+// their nag time (not yet nagged) or their forfeit time at `now`.
+std::vector<TurnClock> overdue_boards(Session& session, int64_t now);
+
+}  // namespace ludus::server

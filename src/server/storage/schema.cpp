@@ -1,0 +1,537 @@
+#include "server/storage/schema.h"
+
+#include <ctime>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "server/base/errors.h"
+
+namespace ludus::server {
+namespace {
+
+// Migration N brings the schema from version N-1 to N.  Each engine has its own list of
+// scripts (fixed text: no SQL is ever assembled at run time) and both lists have the same
+// length: version N means the same tables and columns on either engine, which is what
+// `ludus db export/import` relies on.  Never edit a released step; append a new one to
+// BOTH lists (and its new tables to exported_tables() below).  SQLite's scripts end by
+// setting PRAGMA user_version = N; PostgreSQL's version is the schema_version table's.
+const std::vector<const char*>& sqlite_migrations() {
+  static const std::vector<const char*> steps = {
+      // 1: accounts, games, moves, comments, subscriptions, login tokens.
+      R"sql(
+CREATE TABLE IF NOT EXISTS schema_version (
+  version    INTEGER PRIMARY KEY,
+  applied_at INTEGER NOT NULL
+);
+CREATE TABLE users (
+  id            TEXT PRIMARY KEY,          -- lowercase user id
+  password_hash TEXT NOT NULL,             -- libsodium crypto_pwhash_str (Argon2id), never the password
+  email         TEXT NOT NULL DEFAULT '',
+  created_at    INTEGER NOT NULL
+);
+CREATE TABLE tokens (
+  token_hash TEXT PRIMARY KEY,             -- BLAKE2b of the bearer token, never the token
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+CREATE INDEX tokens_by_user ON tokens(user_id);
+CREATE TABLE games (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,   -- the board number
+  game          TEXT NOT NULL,                       -- registry name
+  options       TEXT NOT NULL,                       -- JSON object, canonical values
+  seat0         TEXT NOT NULL,                       -- first player: user id or ai:SPEC
+  seat1         TEXT NOT NULL,
+  challenger    TEXT NOT NULL,
+  -- How the game ended besides the rules: '' (on, or ended by the rules), 'resign',
+  -- 'agreement' (draw).  With the moves this is the truth; the columns below are caches.
+  ending        TEXT NOT NULL DEFAULT '' CHECK (ending IN ('', 'resign', 'agreement')),
+  resigned_seat INTEGER CHECK (resigned_seat IN (0, 1)),
+  proposal      TEXT NOT NULL DEFAULT '' CHECK (proposal IN ('', 'draw', 'undo')),
+  proposal_seat INTEGER CHECK (proposal_seat IN (0, 1)),
+  status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+  result        TEXT NOT NULL DEFAULT '',            -- winning colour, 'draw' or ''
+  winner_seat   INTEGER,                             -- 0, 1, or NULL (draw / on)
+  end_reason    TEXT NOT NULL DEFAULT '',
+  num_moves     INTEGER NOT NULL DEFAULT 0,
+  to_move_seat  INTEGER,                             -- NULL once finished
+  created_at    INTEGER NOT NULL,
+  updated_at    INTEGER NOT NULL
+);
+CREATE INDEX games_by_seat0 ON games(seat0, status);
+CREATE INDEX games_by_seat1 ON games(seat1, status);
+CREATE INDEX games_by_status ON games(status, updated_at);
+CREATE TABLE moves (
+  game_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply       INTEGER NOT NULL,      -- 1, 2, ... : the move number
+  turn      INTEGER NOT NULL,      -- plies typed as one move share a turn number
+  seat      INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  move      TEXT NOT NULL,         -- canonical notation
+  played_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, ply)       -- one move per number: a second defence against races
+) WITHOUT ROWID;
+CREATE TABLE comments (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL,
+  after_ply  INTEGER NOT NULL,     -- moves played when it was written
+  body       TEXT NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX comments_by_game ON comments(game_id, id);
+CREATE TABLE subscriptions (
+  user_id TEXT NOT NULL,
+  game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  PRIMARY KEY (user_id, game_id)
+) WITHOUT ROWID;
+PRAGMA user_version = 1;
+)sql",
+      // 2: a revision per board, bumped by every change, so pages can wait for changes.
+      R"sql(
+ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;
+PRAGMA user_version = 2;
+)sql",
+      // 3: failed logins per user id (shared by every process on the database, so
+      // password guessing slows down whichever server it goes through), and an index for
+      // counting the boards a user created lately.
+      R"sql(
+CREATE TABLE login_failures (
+  user_id         TEXT PRIMARY KEY,        -- normalized id, whether or not the account exists
+  failures        INTEGER NOT NULL,        -- failed attempts since the last success
+  last_failure_at INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX games_by_challenger ON games(challenger, created_at);
+PRAGMA user_version = 3;
+)sql",
+      // 4: AI move leases, so that of several server instances on one database exactly one
+      // searches a board's AI move; a lease expires if its instance dies.
+      R"sql(
+CREATE TABLE ai_leases (
+  game_id    INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  owner      TEXT NOT NULL,        -- the server instance searching (host:pid:random)
+  expires_at INTEGER NOT NULL      -- Unix time in milliseconds; renewed while it searches
+);
+PRAGMA user_version = 4;
+)sql",
+      // 5: play by e-mail (docs/mail.md).  The games table is rebuilt only to let its
+      // ending CHECK accept 'timeout' (SQLite cannot alter a CHECK; migrate() runs the
+      // steps with foreign keys off, so dropping the old table cascades nowhere).  Then:
+      // per-board time limits, the start of the current turn and whether its reminder
+      // went out; each user's mail preference; the outbox of mails to send.
+      R"sql(
+CREATE TABLE games_v5 (
+  id            INTEGER PRIMARY KEY AUTOINCREMENT,
+  game          TEXT NOT NULL,
+  options       TEXT NOT NULL,
+  seat0         TEXT NOT NULL,
+  seat1         TEXT NOT NULL,
+  challenger    TEXT NOT NULL,
+  ending        TEXT NOT NULL DEFAULT '' CHECK (ending IN ('', 'resign', 'agreement', 'timeout')),
+  resigned_seat INTEGER CHECK (resigned_seat IN (0, 1)),   -- the seat that resigned or lost on time
+  proposal      TEXT NOT NULL DEFAULT '' CHECK (proposal IN ('', 'draw', 'undo')),
+  proposal_seat INTEGER CHECK (proposal_seat IN (0, 1)),
+  status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+  result        TEXT NOT NULL DEFAULT '',
+  winner_seat   INTEGER,
+  end_reason    TEXT NOT NULL DEFAULT '',
+  num_moves     INTEGER NOT NULL DEFAULT 0,
+  to_move_seat  INTEGER,
+  created_at    INTEGER NOT NULL,
+  updated_at    INTEGER NOT NULL,
+  revision      INTEGER NOT NULL DEFAULT 0
+);
+INSERT INTO games_v5 (id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
+                      status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at, revision)
+  SELECT id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
+         status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at, revision FROM games;
+DROP TABLE games;
+ALTER TABLE games_v5 RENAME TO games;
+CREATE INDEX games_by_seat0 ON games(seat0, status);
+CREATE INDEX games_by_seat1 ON games(seat1, status);
+CREATE INDEX games_by_status ON games(status, updated_at);
+CREATE INDEX games_by_challenger ON games(challenger, created_at);
+ALTER TABLE games ADD COLUMN nag_days INTEGER NOT NULL DEFAULT 7;       -- remind the player to move after (0: never)
+ALTER TABLE games ADD COLUMN forfeit_days INTEGER NOT NULL DEFAULT 21;  -- the player to move loses on time after (0: never)
+ALTER TABLE games ADD COLUMN turn_started_at INTEGER NOT NULL DEFAULT 0;  -- when the seat to move got the move
+ALTER TABLE games ADD COLUMN nagged INTEGER NOT NULL DEFAULT 0;        -- 1: this turn's reminder is queued
+UPDATE games SET turn_started_at = updated_at;
+ALTER TABLE users ADD COLUMN mail_pref TEXT NOT NULL DEFAULT 'every' CHECK (mail_pref IN ('every', 'digest', 'none'));
+CREATE TABLE outbox (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  recipient       TEXT NOT NULL,               -- envelope recipient and To: address
+  user_id         TEXT NOT NULL DEFAULT '',    -- the account it goes to ('' for a stranger's error reply)
+  board           INTEGER,                     -- the board it is about, NULL for none
+  subject         TEXT NOT NULL,               -- one line of UTF-8 (CR and LF never stored)
+  body            TEXT NOT NULL,               -- UTF-8 text
+  in_reply_to     TEXT NOT NULL DEFAULT '',    -- Message-ID of the mail this answers
+  -- queued: to send; digest: waits for the user's daily digest; merged: went into a
+  -- digest; sent: the SMTP server accepted it (250) or sendmail exited 0; failed: refused for good.
+  status          TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'digest', 'merged', 'sent', 'failed')),
+  created_at      INTEGER NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at INTEGER NOT NULL,            -- retries back off exponentially
+  claimed_by      TEXT NOT NULL DEFAULT '',    -- the sender working on it ('' when none) ...
+  claimed_until   INTEGER NOT NULL DEFAULT 0,  -- ... until then (a crashed sender's claim runs out)
+  sent_at         INTEGER,
+  last_error      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_due ON outbox(status, next_attempt_at);
+CREATE INDEX outbox_by_user ON outbox(user_id, status);
+PRAGMA user_version = 5;
+)sql",
+      // 6: ratings (docs/ratings.md).  Whether a board is rated, and when it ended (the
+      // order ratings are applied in; boards that ended earlier take their last change's
+      // time).  Each player's Glicko-2 rating per game, in fixed point so that `ludus db
+      // rerate` reproduces it exactly: rating and deviation in millionths of a point,
+      // volatility in billionths.  And one row per player per rated game, in the order
+      // applied.
+      R"sql(
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1;
+ALTER TABLE games ADD COLUMN finished_at INTEGER;
+UPDATE games SET finished_at = updated_at WHERE status = 'finished';
+CREATE INDEX games_by_finish ON games(finished_at);
+CREATE TABLE ratings (
+  player      TEXT NOT NULL,               -- user id or ai:SPEC
+  game        TEXT NOT NULL,               -- registry name
+  rating      INTEGER NOT NULL,            -- millionths of a rating point
+  deviation   INTEGER NOT NULL,            -- millionths, as of updated_at (it grows after)
+  volatility  INTEGER NOT NULL,            -- billionths
+  games       INTEGER NOT NULL DEFAULT 0,
+  wins        INTEGER NOT NULL DEFAULT 0,
+  losses      INTEGER NOT NULL DEFAULT 0,
+  draws       INTEGER NOT NULL DEFAULT 0,
+  updated_at  INTEGER NOT NULL,            -- when the player's latest rated game ended
+  PRIMARY KEY (player, game)
+) WITHOUT ROWID;
+CREATE INDEX ratings_by_game ON ratings(game, rating);
+CREATE TABLE rating_changes (
+  id                INTEGER PRIMARY KEY AUTOINCREMENT,
+  board             INTEGER NOT NULL,      -- no foreign key: the history outlives a deleted board
+  player            TEXT NOT NULL,
+  game              TEXT NOT NULL,
+  opponent          TEXT NOT NULL,
+  result            TEXT NOT NULL CHECK (result IN ('win', 'loss', 'draw')),
+  rating_before     INTEGER NOT NULL,
+  deviation_before  INTEGER NOT NULL,
+  volatility_before INTEGER NOT NULL,
+  rating_after      INTEGER NOT NULL,
+  deviation_after   INTEGER NOT NULL,
+  volatility_after  INTEGER NOT NULL,
+  at                INTEGER NOT NULL
+);
+CREATE INDEX rating_changes_by_player ON rating_changes(player, game, id);
+CREATE INDEX rating_changes_by_board ON rating_changes(board);
+PRAGMA user_version = 6;
+)sql",
+      // 7: challenges by consent (docs/community.md): who may challenge each user and how
+      // many active boards they take on; offers to play (invitations and open seeks).
+      R"sql(
+ALTER TABLE users ADD COLUMN challenges TEXT NOT NULL DEFAULT 'ask' CHECK (challenges IN ('ask', 'all', 'none'));
+ALTER TABLE users ADD COLUMN max_active INTEGER;   -- most active boards, NULL = no limit
+CREATE TABLE offers (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  kind       TEXT NOT NULL CHECK (kind IN ('invitation', 'seek')),
+  game       TEXT NOT NULL,
+  options    TEXT NOT NULL,                     -- JSON: the game's options and the board's
+  from_user  TEXT NOT NULL REFERENCES users(id),
+  to_user    TEXT REFERENCES users(id),         -- the addressee; NULL for a seek
+  seat       TEXT NOT NULL CHECK (seat IN ('first', 'second', 'random')),  -- the poster's
+  min_rating INTEGER,                           -- a seek's range of the taker's rating
+  max_rating INTEGER,
+  rated      INTEGER NOT NULL DEFAULT 1,
+  status     TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'taken', 'declined', 'withdrawn', 'expired')),
+  board      INTEGER REFERENCES games(id),      -- the board it started
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL,
+  closed_at  INTEGER
+);
+CREATE INDEX offers_open ON offers(status, expires_at);
+CREATE INDEX offers_by_poster ON offers(from_user, created_at);
+CREATE INDEX offers_by_addressee ON offers(to_user, status);
+PRAGMA user_version = 7;
+)sql",
+  };
+  return steps;
+}
+
+
+// The same schema in PostgreSQL's dialect: BIGINT for times and ids, identity columns for
+// generated ids (AUTOINCREMENT's equivalent: an id is never reused).
+const std::vector<const char*>& postgres_migrations() {
+  static const std::vector<const char*> steps = {
+      // 1: accounts, games, moves, comments, subscriptions, login tokens.
+      R"sql(
+CREATE TABLE IF NOT EXISTS schema_version (
+  version    INTEGER PRIMARY KEY,
+  applied_at BIGINT NOT NULL
+);
+CREATE TABLE users (
+  id            TEXT PRIMARY KEY,
+  password_hash TEXT NOT NULL,
+  email         TEXT NOT NULL DEFAULT '',
+  created_at    BIGINT NOT NULL
+);
+CREATE TABLE tokens (
+  token_hash TEXT PRIMARY KEY,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX tokens_by_user ON tokens(user_id);
+CREATE TABLE games (
+  id            BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  game          TEXT NOT NULL,
+  options       TEXT NOT NULL,
+  seat0         TEXT NOT NULL,
+  seat1         TEXT NOT NULL,
+  challenger    TEXT NOT NULL,
+  ending        TEXT NOT NULL DEFAULT '' CHECK (ending IN ('', 'resign', 'agreement')),
+  resigned_seat INTEGER CHECK (resigned_seat IN (0, 1)),
+  proposal      TEXT NOT NULL DEFAULT '' CHECK (proposal IN ('', 'draw', 'undo')),
+  proposal_seat INTEGER CHECK (proposal_seat IN (0, 1)),
+  status        TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+  result        TEXT NOT NULL DEFAULT '',
+  winner_seat   INTEGER,
+  end_reason    TEXT NOT NULL DEFAULT '',
+  num_moves     INTEGER NOT NULL DEFAULT 0,
+  to_move_seat  INTEGER,
+  created_at    BIGINT NOT NULL,
+  updated_at    BIGINT NOT NULL
+);
+CREATE INDEX games_by_seat0 ON games(seat0, status);
+CREATE INDEX games_by_seat1 ON games(seat1, status);
+CREATE INDEX games_by_status ON games(status, updated_at);
+CREATE TABLE moves (
+  game_id   BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  ply       INTEGER NOT NULL,
+  turn      INTEGER NOT NULL,
+  seat      INTEGER NOT NULL CHECK (seat IN (0, 1)),
+  move      TEXT NOT NULL,
+  played_at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE comments (
+  id         BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  game_id    BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL,
+  after_ply  INTEGER NOT NULL,
+  body       TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+CREATE INDEX comments_by_game ON comments(game_id, id);
+CREATE TABLE subscriptions (
+  user_id TEXT NOT NULL,
+  game_id BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  PRIMARY KEY (user_id, game_id)
+);
+)sql",
+      // 2: a revision per board.
+      R"sql(
+ALTER TABLE games ADD COLUMN revision BIGINT NOT NULL DEFAULT 0;
+)sql",
+      // 3: failed logins per user id; boards a user created lately.
+      R"sql(
+CREATE TABLE login_failures (
+  user_id         TEXT PRIMARY KEY,
+  failures        INTEGER NOT NULL,
+  last_failure_at BIGINT NOT NULL
+);
+CREATE INDEX games_by_challenger ON games(challenger, created_at);
+)sql",
+      // 4: AI move leases.
+      R"sql(
+CREATE TABLE ai_leases (
+  game_id    BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  owner      TEXT NOT NULL,
+  expires_at BIGINT NOT NULL
+);
+)sql",
+      // 5: play by e-mail (docs/mail.md): the ending 'timeout', per-board time limits,
+      // each user's mail preference, the outbox.
+      R"sql(
+ALTER TABLE games DROP CONSTRAINT games_ending_check,
+  ADD CONSTRAINT games_ending_check CHECK (ending IN ('', 'resign', 'agreement', 'timeout'));
+ALTER TABLE games ADD COLUMN nag_days INTEGER NOT NULL DEFAULT 7,
+  ADD COLUMN forfeit_days INTEGER NOT NULL DEFAULT 21,
+  ADD COLUMN turn_started_at BIGINT NOT NULL DEFAULT 0,
+  ADD COLUMN nagged INTEGER NOT NULL DEFAULT 0;
+UPDATE games SET turn_started_at = updated_at;
+ALTER TABLE users ADD COLUMN mail_pref TEXT NOT NULL DEFAULT 'every' CHECK (mail_pref IN ('every', 'digest', 'none'));
+CREATE TABLE outbox (
+  id              BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  recipient       TEXT NOT NULL,
+  user_id         TEXT NOT NULL DEFAULT '',
+  board           BIGINT,
+  subject         TEXT NOT NULL,
+  body            TEXT NOT NULL,
+  in_reply_to     TEXT NOT NULL DEFAULT '',
+  status          TEXT NOT NULL DEFAULT 'queued' CHECK (status IN ('queued', 'digest', 'merged', 'sent', 'failed')),
+  created_at      BIGINT NOT NULL,
+  attempts        INTEGER NOT NULL DEFAULT 0,
+  next_attempt_at BIGINT NOT NULL,
+  claimed_by      TEXT NOT NULL DEFAULT '',
+  claimed_until   BIGINT NOT NULL DEFAULT 0,
+  sent_at         BIGINT,
+  last_error      TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX outbox_due ON outbox(status, next_attempt_at);
+CREATE INDEX outbox_by_user ON outbox(user_id, status);
+)sql",
+      // 6: ratings (docs/ratings.md).
+      R"sql(
+ALTER TABLE games ADD COLUMN rated INTEGER NOT NULL DEFAULT 1,
+  ADD COLUMN finished_at BIGINT;
+UPDATE games SET finished_at = updated_at WHERE status = 'finished';
+CREATE INDEX games_by_finish ON games(finished_at);
+CREATE TABLE ratings (
+  player      TEXT NOT NULL,
+  game        TEXT NOT NULL,
+  rating      BIGINT NOT NULL,
+  deviation   BIGINT NOT NULL,
+  volatility  BIGINT NOT NULL,
+  games       INTEGER NOT NULL DEFAULT 0,
+  wins        INTEGER NOT NULL DEFAULT 0,
+  losses      INTEGER NOT NULL DEFAULT 0,
+  draws       INTEGER NOT NULL DEFAULT 0,
+  updated_at  BIGINT NOT NULL,
+  PRIMARY KEY (player, game)
+);
+CREATE INDEX ratings_by_game ON ratings(game, rating);
+CREATE TABLE rating_changes (
+  id                BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  board             BIGINT NOT NULL,
+  player            TEXT NOT NULL,
+  game              TEXT NOT NULL,
+  opponent          TEXT NOT NULL,
+  result            TEXT NOT NULL CHECK (result IN ('win', 'loss', 'draw')),
+  rating_before     BIGINT NOT NULL,
+  deviation_before  BIGINT NOT NULL,
+  volatility_before BIGINT NOT NULL,
+  rating_after      BIGINT NOT NULL,
+  deviation_after   BIGINT NOT NULL,
+  volatility_after  BIGINT NOT NULL,
+  at                BIGINT NOT NULL
+);
+CREATE INDEX rating_changes_by_player ON rating_changes(player, game, id);
+CREATE INDEX rating_changes_by_board ON rating_changes(board);
+)sql",
+      // 7: challenges by consent.
+      R"sql(
+ALTER TABLE users ADD COLUMN challenges TEXT NOT NULL DEFAULT 'ask' CHECK (challenges IN ('ask', 'all', 'none')),
+  ADD COLUMN max_active INTEGER;
+CREATE TABLE offers (
+  id         BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  kind       TEXT NOT NULL CHECK (kind IN ('invitation', 'seek')),
+  game       TEXT NOT NULL,
+  options    TEXT NOT NULL,
+  from_user  TEXT NOT NULL REFERENCES users(id),
+  to_user    TEXT REFERENCES users(id),
+  seat       TEXT NOT NULL CHECK (seat IN ('first', 'second', 'random')),
+  min_rating INTEGER,
+  max_rating INTEGER,
+  rated      INTEGER NOT NULL DEFAULT 1,
+  status     TEXT NOT NULL DEFAULT 'open' CHECK (status IN ('open', 'taken', 'declined', 'withdrawn', 'expired')),
+  board      BIGINT REFERENCES games(id),
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  closed_at  BIGINT
+);
+CREATE INDEX offers_open ON offers(status, expires_at);
+CREATE INDEX offers_by_poster ON offers(from_user, created_at);
+CREATE INDEX offers_by_addressee ON offers(to_user, status);
+)sql",
+  };
+  return steps;
+}
+
+const std::vector<const char*>& migrations(const sql::Connection& connection) {
+  return connection.backend() == sql::Backend::Postgres ? postgres_migrations() : sqlite_migrations();
+}
+
+// Holds the migrators' lock (see sql::Connection::lock_schema) while it lives.
+class SchemaLock {
+ public:
+  explicit SchemaLock(sql::Connection& connection) : connection_(connection) { connection_.lock_schema(); }
+  ~SchemaLock() {
+    try {
+      connection_.unlock_schema();
+    } catch (...) {
+      // The connection is gone, and its session lock with it.
+    }
+  }
+  SchemaLock(const SchemaLock&) = delete;
+  SchemaLock& operator=(const SchemaLock&) = delete;
+
+ private:
+  sql::Connection& connection_;
+};
+
+}  // namespace
+
+int current_schema_version() {
+  return static_cast<int>(sqlite_migrations().size());
+}
+
+const std::vector<std::string>& exported_tables() {
+  // Parents before children, so that an import never breaks a foreign key.
+  static const std::vector<std::string> tables = {"users",    "tokens",        "games",          "moves",
+                                                  "comments", "subscriptions", "login_failures", "ai_leases", "outbox",
+                                                  "ratings",  "rating_changes", "offers"};
+  return tables;
+}
+
+namespace {
+
+// PRAGMA foreign_keys only changes outside a transaction: off while the steps run (a
+// rebuilt table is dropped and renamed), checked and back on afterwards.
+class ForeignKeysOff {
+ public:
+  explicit ForeignKeysOff(sql::Connection& connection) : connection_(connection) {
+    connection_.exec("PRAGMA foreign_keys=OFF");
+  }
+  ~ForeignKeysOff() {
+    try {
+      connection_.exec("PRAGMA foreign_keys=ON");
+    } catch (...) {
+      // Leaves this connection without foreign keys; it is closed with the failed Store.
+    }
+  }
+  ForeignKeysOff(const ForeignKeysOff&) = delete;
+  ForeignKeysOff& operator=(const ForeignKeysOff&) = delete;
+
+ private:
+  sql::Connection& connection_;
+};
+
+}  // namespace
+
+void migrate(sql::Connection& connection) {
+  const int target = current_schema_version();
+  if (migrations(connection).size() != static_cast<size_t>(target))
+    throw ServerError(500, "database", "this build's SQLite and PostgreSQL migrations differ in number");
+  const bool sqlite = connection.backend() != sql::Backend::Postgres;
+  std::optional<ForeignKeysOff> foreign_keys_off;  // SQLite rebuilds tables (see ForeignKeysOff)
+  if (sqlite) foreign_keys_off.emplace(connection);
+  SchemaLock lock(connection);
+  for (;;) {
+    sql::Transaction tx(connection, sql::Transaction::Kind::Write);
+    int version = connection.schema_version();
+    if (version > target)
+      throw ServerError(500, "database",
+                        "the database is at schema version " + std::to_string(version) +
+                            ", newer than this build (" + std::to_string(target) + ")");
+    if (version == target) return;  // rolls back the empty transaction
+    connection.exec(migrations(connection)[version]);
+    connection.query("INSERT INTO schema_version (version, applied_at) VALUES (?1, ?2)")
+        .bind_all(version + 1, static_cast<int64_t>(std::time(nullptr)))
+        .run();
+    if (connection.schema_version() != version + 1)
+      throw ServerError(500, "database", "schema migration " + std::to_string(version + 1) + " did not set its version");
+    if (sqlite && connection.query("PRAGMA foreign_key_check").step())
+      throw ServerError(500, "database", "schema migration " + std::to_string(version + 1) + " broke a foreign key");
+    tx.commit();
+  }
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,28 @@
+#pragma once
+// The database schema and its migrations, for both engines (database.h).  The version
+// is the same number on either engine: SQLite keeps it in PRAGMA user_version,
+// PostgreSQL as the highest row of table schema_version; each migration step runs in its
+// own transaction and is also logged in schema_version (version, applied_at).
+//
+// Adding a migration: append a script to BOTH lists in schema.cpp (SQLite's ends with
+// PRAGMA user_version = N), add any new table to exported_tables(), and extend the
+// round-trip test (tests/server/db_transfer_test.cpp) with a row of it.
+#include <string>
+#include <vector>
+
+#include "server/storage/database.h"
+
+namespace ludus::server {
+
+// The version this build writes.
+int current_schema_version();
+
+// Brings the database up to current_schema_version(); refuses a database written by a
+// newer build.  Safe to call from several processes at once.
+void migrate(sql::Connection& connection);
+
+// Every table holding data, parents before children: what `ludus db export` writes and
+// `ludus db import` reads (schema_version is not among them: the header names the version).
+const std::vector<std::string>& exported_tables();
+
+}  // namespace ludus::server

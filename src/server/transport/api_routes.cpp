@@ -1,0 +1,251 @@
+#include "server/transport/api_routes.h"
+
+#include <charconv>
+
+#include "core/registry.h"
+#include "server/domain/board_commands.h"
+#include "server/transport/route_helpers.h"
+#include "server/base/errors.h"
+#include "server/domain/game_json.h"
+#include "server/base/json_fields.h"
+#include "server/domain/board_text.h"
+#include "server/storage/mail_store.h"
+#include "server/domain/offer_format.h"
+
+namespace ludus::server {
+namespace {
+
+using nlohmann::json;
+
+std::string user_param(const std::string& text) {
+  return Accounts::is_ai(text) ? text : Accounts::normalize_user_id(text);
+}
+
+// A route of `route`'s method answers `asked`: the same method, or HEAD for a GET route
+// (the session leaves the body out: http_session.cpp).
+bool answers(http::verb route, http::verb asked) {
+  return route == asked || (asked == http::verb::head && route == http::verb::get);
+}
+
+}  // namespace
+
+ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
+    : service_(&service), polls_(&polls), files_(std::move(files)) {
+  add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
+    reply(guarded([] { return json_response(200, catalog_json()); }));
+  });
+  add_account_routes();
+  add_game_routes();
+  add_command_route();
+  add_study_routes();
+  add_rating_routes();
+  add_offer_routes();
+}
+
+void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
+  routes_.push_back({method, pattern, std::regex(pattern), std::move(run)});
+}
+
+std::vector<std::string> ApiRoutes::route_table() const {
+  std::vector<std::string> out;
+  for (const auto& route : routes_) out.push_back(std::string(http::to_string(route.method)) + " " + route.text);
+  return out;
+}
+
+void ApiRoutes::handle(const Request& req, Reply reply) const {
+  bool path_known = false;
+  std::smatch match;
+  for (const auto& route : routes_) {
+    if (!std::regex_match(req.path, match, route.pattern)) continue;
+    path_known = true;
+    if (!answers(route.method, req.method())) continue;
+    Captures captures(match.begin() + 1, match.end());
+    return route.run(req, captures, std::move(reply));
+  }
+  if (path_known || req.path == "/api/health")
+    return reply(error_response(405, "method_not_allowed", "method not allowed for " + req.path));
+  reply(error_response(404, "not_found", "no such page or endpoint: " + req.path.substr(0, 200)));
+}
+
+std::optional<Response> ApiRoutes::quick(const Request& req) const {
+  if (!answers(http::verb::get, req.method())) return std::nullopt;
+  if (req.path == "/api/health") return json_response(200, {{"ok", true}});
+  if (req.path.rfind("/api/", 0) != 0)  // a name outside the page's snapshot: the 404 of handle()
+    return files_.serve(req.path, req.header(http::field::if_none_match));
+  return std::nullopt;
+}
+
+void ApiRoutes::add_account_routes() {
+  Accounts& accounts = service_->accounts();
+  // Handlers that answer at once: the body of `make` runs guarded.
+  auto sync = [this](http::verb method, const std::string& pattern, std::function<Response(const Request&)> make) {
+    add(method, pattern, [make = std::move(make)](const Request& req, const Captures&, Reply reply) {
+      reply(guarded([&] { return make(req); }));
+    });
+  };
+  sync(http::verb::post, "/api/signup", [&accounts](const Request& req) {
+    json body = body_object(req);
+    std::string id = accounts.signup(string_field(body, "user"), string_field(body, "password"),
+                                     string_field(body, "email", false), req.remote);
+    return json_response(201, {{"user", id}});
+  });
+  sync(http::verb::post, "/api/login", [&accounts](const Request& req) {
+    json body = body_object(req);
+    std::string user = string_field(body, "user");
+    std::string token = accounts.login(user, string_field(body, "password"), req.remote);
+    return json_response(200, {{"token", token}, {"user", Accounts::normalize_user_id(user)},
+                               {"expires_at", accounts.now() + Accounts::kTokenLifetime}});
+  });
+  sync(http::verb::post, "/api/logout", [&accounts](const Request& req) {
+    const std::string token = bearer_token(req);
+    accounts.user_for_token(token);
+    accounts.logout(token);
+    return json_response(200, {{"ok", true}});
+  });
+  sync(http::verb::get, "/api/me", [&accounts, this](const Request& req) {
+    std::string user = accounts.user_for_token(bearer_token(req));
+    auto session = accounts.store().session();
+    auto record = session.find_user(user);
+    if (!record) unauthorized("the account no longer exists");
+    return json_response(200, {{"user", record->id},
+                               {"email", record->email},
+                               {"created_at", record->created_at},
+                               {"mail", mail_preference_name(service_->mail_preference(user))}});
+  });
+  // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"}.
+  sync(http::verb::post, "/api/me/mail", [&accounts, this](const Request& req) {
+    std::string user = accounts.user_for_token(bearer_token(req));
+    const auto wanted = mail_preference_by_name(string_field(body_object(req), "mail"));
+    if (!wanted) bad_request("field 'mail' must be every, digest or none", "bad_field");
+    return json_response(200, {{"user", user}, {"mail", mail_preference_name(service_->mail_preference(user, wanted))}});
+  });
+  sync(http::verb::post, "/api/password", [&accounts](const Request& req) {
+    std::string user = accounts.user_for_token(bearer_token(req));
+    json body = body_object(req);
+    std::string new_password = string_field(body, "new_password");
+    accounts.change_password(user, string_field(body, "old_password"), new_password, req.remote);
+    return json_response(200, {{"user", user}, {"token", accounts.login(user, new_password, req.remote)}});
+  });
+}
+
+void ApiRoutes::add_game_routes() {
+  Service& service = *service_;
+  Accounts& accounts = service.accounts();
+  add(http::verb::get, "/api/games", [&service](const Request& req, const Captures&, Reply reply) {
+    reply(guarded([&] {
+      GameFilter filter;
+      if (req.has_param("user")) filter.user = user_param(req.param("user"));
+      if (req.has_param("game")) {
+        try {
+          filter.game = find_game(req.param("game")).info->name;
+        } catch (const LudusError& e) {
+          bad_request(e.what(), "unknown_game");
+        }
+      }
+      std::string status = req.has_param("status") ? req.param("status") : "all";
+      if (!filter.select_listing(status))
+        bad_request("query parameter 'status' must be active, finished, next, watched or all", "bad_query");
+      if ((filter.user_to_move || filter.watched) && filter.user.empty())
+        bad_request("status=" + status + " needs a user=USER parameter", "bad_query");
+      filter.limit = query_int(req, "limit", 100, 1, 500);
+      filter.offset = query_int(req, "offset", 0, 0, 1000000000);
+      json games = json::array();
+      for (const auto& g : service.list(filter)) games.push_back(game_summary_json(g));
+      return json_response(200, {{"games", games}});
+    }));
+  });
+  add(http::verb::post, "/api/games", [&service, &accounts](const Request& req, const Captures&, Reply reply) {
+    reply(guarded([&] {
+      std::string user = accounts.user_for_token(bearer_token(req));
+      json body = body_object(req);
+      auto players = body.find("players");
+      if (players == body.end() || !players->is_array() || players->size() != 2 || !(*players)[0].is_string() ||
+          !(*players)[1].is_string())
+        bad_request(
+            "field 'players' must be an array of two user ids (first player first; \"ai:SPEC\" for the computer)",
+            "bad_field");
+      const ChallengeOutcome outcome = service.challenge(user, string_field(body, "game"), options_field(body),
+                                                         (*players)[0].get<std::string>(),
+                                                         (*players)[1].get<std::string>());
+      if (outcome.offer) {
+        // The opponent asks to be asked: an invitation, not a board yet.
+        Response res = json_response(202, {{"offer", offer_json(*outcome.offer)}});
+        res.set(http::field::location, "/api/offers/" + std::to_string(outcome.offer->id));
+        return res;
+      }
+      Response res = json_response(201, board_json(service.load(*outcome.board)));
+      res.set(http::field::location, "/api/games/" + std::to_string(*outcome.board));
+      return res;
+    }));
+  });
+  add(http::verb::get, R"(/api/games/(\d+))", [this, &service](const Request& req, const Captures& c, Reply reply) {
+    // The board now, or (long poll) once its revision differs from the one the page has.
+    std::optional<int64_t> board;
+    std::optional<int> ply;
+    std::optional<std::pair<int, int64_t>> wait;  // seconds, known revision
+    bool valid = false;
+    Response refused = guarded([&] {
+      board = board_number(c[0]);
+      if (req.has_param("move")) ply = query_int(req, "move", 0, 0, 1000000000);
+      if (req.has_param("wait")) {
+        const int seconds = query_int(req, "wait", 0, 0, kMaxWaitSeconds);
+        if (!req.has_param("revision")) bad_request("wait=SECONDS needs revision=R (the revision you have)", "bad_query");
+        wait = {seconds, query_int(req, "revision", 0, 0, 2000000000)};
+      }
+      valid = true;
+      return Response();
+    });
+    if (!valid) return reply(std::move(refused));
+    auto answer = [&service, id = *board, ply, reply]() {
+      reply(guarded([&] { return json_response(200, board_json(service.load(id), ply)); }));
+    };
+    if (!wait) return answer();
+    try {
+      polls_->wait(*board, wait->second, std::chrono::seconds(wait->first), answer);
+    } catch (...) {
+      answer();  // the revision could not be read: the plain GET says why
+    }
+  });
+  add(http::verb::get, R"(/api/games/(\d+)/history)", [&service](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      Board board = service.load(board_number(c[0]));
+      return json_response(200,
+                           {{"board", board.id()}, {"record", record_json(board)}, {"text", format_history(board)}});
+    }));
+  });
+  // Every board command of the grammar, by its verb: POST /api/games/BOARD/VERB.
+  std::string verbs;
+  for (const auto& command : board_commands()) verbs += (verbs.empty() ? "" : "|") + std::string(command.verb);
+  add(http::verb::post, R"(/api/games/(\d+)/()" + verbs + ")",
+      [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+        reply(guarded([&] {
+          const int64_t board = board_number(c[0]);
+          const BoardCommand& command = *find_board_command(c[1]);
+          const std::string user = accounts.user_for_token(bearer_token(req));
+          const BoardArgs args = board_args_from_json(command, body_object(req));
+          const BoardOutcome outcome = command.run(service, board, user, args);
+          json out = board_json(service.load(board));
+          if (!outcome.message.empty()) out["message"] = outcome.message;
+          return json_response(200, out);
+        }));
+      });
+}
+
+void ApiRoutes::add_command_route() {
+  add(http::verb::post, "/api/command", [this](const Request& req, const Captures&, Reply reply) {
+    const bool want_json = req.header(http::field::accept).find("application/json") != std::string::npos;
+    ErrorReply text_error = [](int status, const std::string& code, const std::string& message) {
+      return text_response(status, "error: " + message + "\n", "text/plain; charset=utf-8");
+    };
+    reply(guarded(
+        [&] {
+          const std::string text = req.has_param("command") ? req.param("command") : req.body();
+          std::string answer = CommandInterpreter(*service_).execute(CommandInterpreter::split(text), req.remote);
+          return want_json ? json_response(200, {{"reply", answer}})
+                           : text_response(200, std::move(answer), "text/plain; charset=utf-8");
+        },
+        want_json ? error_response : text_error));
+  });
+}
+
+}  // namespace ludus::server

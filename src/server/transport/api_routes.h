@@ -1,0 +1,62 @@
+#pragma once
+// The request handler of the play server: the JSON API under /api/ and the command
+// endpoint (docs/http-api.md), else the static web page, else the JSON 404.  It runs on
+// the worker pool; no exception leaves it (every error is a JSON error reply).
+#include <functional>
+#include <memory>
+#include <regex>
+#include <string>
+#include <vector>
+
+#include "server/domain/analysis.h"
+#include "server/domain/commands.h"
+#include "server/transport/http_message.h"
+#include "server/transport/http_session.h"
+#include "server/transport/long_poll.h"
+#include "server/domain/service.h"
+#include "server/transport/static_files.h"
+
+namespace ludus::server {
+
+class ApiRoutes {
+ public:
+  static constexpr int kMaxWaitSeconds = 60;
+
+  ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
+  void handle(const Request& request, Reply reply) const;
+  // The replies that need no database (GET /api/health, static files), for the I/O
+  // thread; nullopt for every other request.
+  std::optional<Response> quick(const Request& request) const;
+  bool has_page() const { return files_.available(); }
+  // Every route as "METHOD PATTERN" ("POST /api/games/(\\d+)/(move|...)"), in the order
+  // they are matched: what the access review (docs/security.md) must cover.
+  std::vector<std::string> route_table() const;
+
+ private:
+  using Captures = std::vector<std::string>;
+  using Handler = std::function<void(const Request&, const Captures&, Reply)>;
+  struct Route {
+    http::verb method;
+    std::string text;
+    std::regex pattern;
+    Handler run;
+  };
+  void add(http::verb method, const std::string& pattern, Handler run);
+  void add_account_routes();
+  void add_game_routes();
+  void add_command_route();
+  // Rules documents, record downloads and the analysis mode (study_routes.cpp).
+  void add_study_routes();
+  // Standings and player pages (rating_routes.cpp).
+  void add_rating_routes();
+  // Offers (invitations and seeks) and challenge settings (offer_routes.cpp).
+  void add_offer_routes();
+
+  Service* service_;
+  LongPolls* polls_;
+  StaticFiles files_;
+  std::shared_ptr<Analyst> analyst_ = std::make_shared<Analyst>();
+  std::vector<Route> routes_;
+};
+
+}  // namespace ludus::server

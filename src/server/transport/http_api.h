@@ -1,0 +1,55 @@
+#pragma once
+// The HTTP side of the play server: the JSON API under /api/ (docs/http-api.md), the
+// command endpoint POST /api/command, the WebSocket GET /api/ws and the static web page,
+// on an asynchronous Beast/Asio server (http_server.h) with the limits of HttpLimits.
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "server/transport/api_routes.h"
+#include "server/live/board_signal.h"
+#include "server/transport/http_server.h"
+#include "server/transport/long_poll.h"
+#include "server/domain/service.h"
+#include "server/live/watch_hub.h"
+
+namespace ludus::server {
+
+struct HttpSettings {
+  std::string web_dir;  // "" = no static files
+  HttpLimits limits;
+  std::function<void(const std::string&)> log;  // one line per request when set
+  std::chrono::milliseconds push_memory{std::chrono::minutes(10)};  // WatchHub's, see push_ledger.h
+};
+
+class HttpApi {
+ public:
+  HttpApi(Service& service, HttpSettings settings);
+  ~HttpApi();
+  HttpApi(const HttpApi&) = delete;
+  HttpApi& operator=(const HttpApi&) = delete;
+
+  // Serves on the listener's socket (bound beforehand); returns its port.
+  int listen(Listener& listener);
+  // Serves until stop() (from any thread or a signal-waiting thread).
+  void run();
+  // Answers waiting long polls, closes WebSockets, stops accepting and ends run().
+  void stop();
+  // A stored change of a board: wakes its long polls and pushes it to its WebSockets.
+  void board_changed(int64_t board, BoardChange change);
+  void offers_changed() { hub_.offers_changed(); }
+
+  size_t websocket_connections() const { return hub_.connections(); }
+  size_t waiting_long_polls() const { return signal_.waiting(); }
+  size_t remembered_boards() const { return hub_.remembered_boards(); }
+  const ApiRoutes& routes() const { return routes_; }
+
+ private:
+  BoardSignal signal_;
+  HttpServer server_;
+  LongPolls polls_;
+  WatchHub hub_;
+  ApiRoutes routes_;
+};
+
+}  // namespace ludus::server

@@ -1,0 +1,77 @@
+#pragma once
+// Small blocking HTTP/1.1 and WebSocket clients on Beast, for the tests and the load
+// benchmark (bench/server_load): one keep-alive connection each, every operation bounded
+// by a timeout.
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket/stream.hpp>
+
+#include "server/transport/http_message.h"
+
+namespace ludus::server {
+
+using HeaderList = std::vector<std::pair<std::string, std::string>>;
+
+struct HttpResult {
+  int status = 0;  // 0: no reply (see `error`)
+  std::string error;
+  std::string body;
+  http::fields headers;
+  std::string header(const std::string& name) const;
+  nlohmann::json json() const { return nlohmann::json::parse(body, nullptr, false); }
+};
+
+class HttpClient {
+ public:
+  HttpClient(std::string host, int port, std::chrono::milliseconds timeout = std::chrono::seconds(30));
+  // Sends one request on the kept connection (reconnecting when the server closed it).
+  HttpResult request(http::verb method, const std::string& target, const std::string& body = "",
+                     const HeaderList& headers = {}, const std::string& content_type = "application/json");
+  HttpResult get(const std::string& target, const HeaderList& headers = {}) {
+    return request(http::verb::get, target, "", headers);
+  }
+  // Writes `bytes` as they are on a fresh connection and returns everything read until
+  // the server closes it or `timeout` passes; `closed` tells which.
+  std::string raw(const std::string& bytes, bool* closed = nullptr);
+
+ private:
+  boost::system::error_code connect(boost::beast::tcp_stream& stream);
+  std::string host_;
+  int port_;
+  std::chrono::milliseconds timeout_;
+  boost::asio::io_context io_;
+  std::unique_ptr<boost::beast::tcp_stream> stream_;
+  boost::beast::flat_buffer buffer_;
+};
+
+class WebSocketClient {
+ public:
+  WebSocketClient(std::string host, int port, std::chrono::milliseconds timeout = std::chrono::seconds(30));
+  // The handshake of GET `target`; false (with `error()`) when refused.
+  bool connect(const std::string& target = "/api/ws", const HeaderList& headers = {});
+  bool send(const std::string& text);
+  // The next message, or nullopt after `timeout` (a read stays pending for the next call)
+  // or when the connection closed.
+  std::optional<std::string> receive(std::chrono::milliseconds timeout);
+  const std::string& error() const { return error_; }
+
+ private:
+  std::string host_;
+  int port_;
+  std::chrono::milliseconds timeout_;
+  boost::asio::io_context io_;
+  boost::beast::websocket::stream<boost::beast::tcp_stream> ws_;
+  boost::beast::flat_buffer buffer_;
+  bool reading_ = false, received_ = false, closed_ = false;
+  std::string error_;
+};
+
+}  // namespace ludus::server

@@ -1,0 +1,57 @@
+#pragma once
+// The request and reply types of the HTTP layer (Beast messages) and the helpers every
+// handler uses: a request with its decoded path and parameters, JSON / text / error
+// replies.  Every JSON reply is dumped with invalid UTF-8 replaced, so bytes stored
+// before the edge checks existed can never make a reply fail.
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <nlohmann/json.hpp>
+
+#include "core/text.h"                 // valid_utf8
+#include "server/base/json_fields.h"  // dump_json
+
+namespace ludus::server {
+
+namespace http = boost::beast::http;
+using RawRequest = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+struct Request {
+  RawRequest raw;
+  std::string path;                                // percent-decoded; valid UTF-8
+  std::multimap<std::string, std::string> params;  // query string and form body, decoded
+  std::string remote;                              // client address: the log, slowing password guesses
+
+  http::verb method() const { return raw.method(); }
+  const std::string& body() const { return raw.body(); }
+  std::string header(http::field name) const;
+  std::string header(std::string_view name) const;
+  bool has_param(const std::string& name) const { return params.count(name) > 0; }
+  std::string param(const std::string& name) const;  // "" when absent
+};
+
+
+// Splits the request target into path and query parameters, percent-decoding both, and
+// adds the fields of an application/x-www-form-urlencoded body.  Throws ServerError 400
+// (bad_request / bad_encoding) on a malformed escape or text that is not UTF-8, and when
+// the body of any request is not UTF-8: every endpoint takes text.
+void decode_request(Request& request);
+
+// "a%20b+c" -> "a b c" (`plus_is_space` for query strings and forms); nullopt on a bad escape.
+std::optional<std::string> percent_decode(std::string_view text, bool plus_is_space);
+
+// Escapes every byte but letters, digits and -._~ (for query values and paths).
+std::string percent_encode(std::string_view text);
+
+Response json_response(int status, const nlohmann::json& body);
+// {"error": message, "code": code, "status": status}
+Response error_response(int status, const std::string& code, const std::string& message);
+Response text_response(int status, std::string body, std::string_view content_type);
+
+}  // namespace ludus::server

@@ -1,0 +1,114 @@
+#include "server/transport/http_server.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+
+#include <boost/asio/post.hpp>
+#include <boost/asio/strand.hpp>
+
+#include "core/error.h"
+
+namespace ludus::server {
+
+namespace asio = boost::asio;
+using tcp = asio::ip::tcp;
+
+HttpServer::HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade,
+                       LogLine log)
+    : context_(std::make_shared<EdgeContext>(limits, std::move(handler), std::move(quick), std::move(upgrade),
+                                             std::move(log))),
+      io_(static_cast<int>(std::max<size_t>(1, limits.io_threads))),
+      acceptor_(asio::make_strand(io_)),
+      workers_(std::max<size_t>(1, limits.workers)),
+      keep_running_(asio::make_work_guard(io_)) {
+  context_->post_work = [this](std::function<void()> job) { return post_work(std::move(job)); };
+}
+
+HttpServer::~HttpServer() {
+  stop();
+  workers_.join();
+}
+
+Listener::Listener(const std::string& host, int port) : acceptor_(io_) {
+  try {
+    tcp::endpoint endpoint(asio::ip::make_address(host), static_cast<unsigned short>(port));
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(asio::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen(asio::socket_base::max_listen_connections);
+    port_ = acceptor_.local_endpoint().port();
+  } catch (const std::exception&) {
+    throw LudusError("cannot listen on " + host + ":" + std::to_string(port) + " (address in use or not available)");
+  }
+}
+
+int HttpServer::listen(Listener& listener) {
+  const auto protocol = listener.acceptor_.local_endpoint().protocol();
+  acceptor_.assign(protocol, listener.acceptor_.release());
+  accept();
+  return listener.port();
+}
+
+void HttpServer::accept() {
+  acceptor_.async_accept(asio::make_strand(io_), [this](boost::system::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
+    if (!ec) {
+      boost::system::error_code addr_ec;
+      const auto remote = socket.remote_endpoint(addr_ec);
+      const std::string address = addr_ec ? std::string("?") : remote.address().to_string();
+      if (context_->connections->try_open(address))
+        start_http_session(context_, std::move(socket), ConnectionSlot(context_->connections, address));
+      // else: the socket closes here; that address has its share of connections
+    }
+    accept();  // errors such as "too many open files" pass; the next accept retries
+  });
+}
+
+void HttpServer::run() {
+  std::vector<std::thread> extra;
+  for (size_t i = 1; i < context_->limits.io_threads; ++i) extra.emplace_back([this] { io_.run(); });
+  io_.run();
+  for (auto& t : extra) t.join();
+}
+
+void HttpServer::stop() {
+  if (stopping_.exchange(true)) {
+    io_.stop();
+    return;
+  }
+  asio::post(acceptor_.get_executor(), [this] {
+    boost::system::error_code ignored;
+    acceptor_.close(ignored);
+  });
+  // Requests under way (handlers, long polls just woken) get a moment to be answered.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(3);
+  while (context_->in_flight > 0 && std::chrono::steady_clock::now() < deadline && !io_.stopped())
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  keep_running_.reset();
+  io_.stop();
+}
+
+void raise_open_file_limit() {
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) == 0 && limit.rlim_cur < limit.rlim_max) {
+    limit.rlim_cur = limit.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &limit);
+  }
+}
+
+bool HttpServer::post_work(std::function<void()> job) {
+  if (queued_ >= context_->limits.max_queued) return false;
+  ++queued_;
+  asio::post(workers_, [this, job = std::move(job)] {
+    --queued_;
+    try {
+      job();
+    } catch (...) {
+      // jobs answer their own errors; nothing may end a worker thread
+    }
+  });
+  return true;
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,76 @@
+#pragma once
+// The HTTP server: an acceptor and a small pool of threads running the Asio event loop,
+// and a bounded pool of worker threads for the handlers (they touch the database), so a
+// slow request never blocks the event loop and a waiting client holds no thread.
+// Connections are sessions (http_session.h); upgrades go to the UpgradeHandler.
+#include <atomic>
+#include <memory>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include <boost/asio/executor_work_guard.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/thread_pool.hpp>
+
+#include "server/transport/http_session.h"
+
+namespace ludus::server {
+
+// A listening socket, bound before anything else is set up (the play server binds before it
+// opens its database, so a busy port leaves nothing behind); an HttpServer takes it over.
+class Listener {
+ public:
+  // Binds `host`:`port` (0 = any free port) and listens.  Throws LudusError
+  // "cannot listen on HOST:PORT (...)" when the address cannot be bound.
+  Listener(const std::string& host, int port);
+  int port() const { return port_; }
+
+ private:
+  friend class HttpServer;
+  boost::asio::io_context io_;  // owns the socket only until an HttpServer takes it
+  boost::asio::ip::tcp::acceptor acceptor_;
+  int port_ = 0;
+};
+
+class HttpServer {
+ public:
+  HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade, LogLine log);
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // Takes over the listener's socket and starts accepting on it; returns its port.
+  int listen(Listener& listener);
+  // Runs the event loop on limits.io_threads threads (this one included) until stop().
+  void run();
+  // Stops accepting, gives requests under way a moment to be answered, then ends run().
+  // Safe from any thread, more than once, also before run().
+  void stop();
+
+  boost::asio::io_context& io() { return io_; }
+  // Runs `job` on the worker pool; false (job dropped) when limits.max_queued wait already.
+  bool post_work(std::function<void()> job);
+  // The worker pool itself, for continuations of requests already admitted (no queue limit).
+  boost::asio::thread_pool& workers() { return workers_; }
+
+ private:
+  void accept();
+
+  std::shared_ptr<EdgeContext> context_;
+  boost::asio::io_context io_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  boost::asio::thread_pool workers_;
+  // The loop runs even while no connection has an operation pending (every request is
+  // with a worker), until stop().
+  boost::asio::executor_work_guard<boost::asio::io_context::executor_type> keep_running_;
+  std::atomic<size_t> queued_{0};
+  std::atomic<bool> stopping_{false};
+};
+
+// Lifts the soft limit of open files to the hard limit (each connection is a descriptor;
+// thousands of idle WebSockets are cheap otherwise).
+void raise_open_file_limit();
+
+}  // namespace ludus::server

@@ -1,0 +1,82 @@
+// The routes of ratings (docs/http-api.md, "Ratings"): a game's standings and a player's
+// page (ratings, rating history, finished games).
+#include <cmath>
+
+#include "core/registry.h"
+#include "server/transport/api_routes.h"
+#include "server/domain/game_json.h"
+#include "server/transport/route_helpers.h"
+
+namespace ludus::server {
+namespace {
+
+using nlohmann::json;
+
+// A rating or deviation as shown: a tenth of a point is more than it can tell apart.
+double tenths(double value) { return std::round(value * 10.0) / 10.0; }
+
+json standing_json(const Standing& s, int64_t now, bool with_player) {
+  const PlayerRating& r = s.rating;
+  json j = {{"rank", s.rank},
+            {"rating", tenths(r.rating_points())},
+            {"deviation", tenths(r.deviation_at(now))},
+            {"provisional", r.provisional_at(now)},
+            {"games", r.games},
+            {"wins", r.wins},
+            {"losses", r.losses},
+            {"draws", r.draws}};
+  if (with_player) {
+    j["player"] = r.player;
+    j["computer"] = Accounts::is_ai(r.player);
+  } else {
+    j["game"] = r.game;
+  }
+  return j;
+}
+
+}  // namespace
+
+void ApiRoutes::add_rating_routes() {
+  Service& service = *service_;
+  add(http::verb::get, R"(/api/ratings/([^/]{1,40}))", [&service](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      std::string game;
+      try {
+        game = find_game(c[0]).info->name;
+      } catch (const LudusError& e) {
+        not_found(e.what());
+      }
+      const int limit = query_int(req, "limit", 500, 1, 1000);
+      const int offset = query_int(req, "offset", 0, 0, 1000000000);
+      const int64_t now = service.accounts().now();
+      json players = json::array();
+      for (const Standing& s : service.standings(game, limit, offset)) players.push_back(standing_json(s, now, true));
+      return json_response(200, {{"game", game}, {"players", players}});
+    }));
+  });
+  add(http::verb::get, R"(/api/users/([^/]{1,100}))", [&service](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      const Service::PlayerRatings p = service.player_ratings(c[0]);
+      const int64_t now = service.accounts().now();
+      json ratings = json::array(), history = json::array(), finished = json::array();
+      for (const Standing& s : p.ratings) ratings.push_back(standing_json(s, now, false));
+      for (const RatingChange& change : p.history)
+        history.push_back({{"game", change.game},
+                           {"board", change.board},
+                           {"at", change.at},
+                           {"rating", tenths(change.after.rating_points())},
+                           {"deviation", tenths(change.after.value().deviation)},
+                           {"opponent", change.opponent},
+                           {"result", game_result_name(change.result)}});
+      GameFilter filter;
+      filter.user = p.player;
+      filter.status = "finished";
+      filter.limit = query_int(req, "limit", 50, 1, 500);
+      for (const GameRecord& g : service.list(filter)) finished.push_back(game_summary_json(g));
+      return json_response(200,
+                           {{"user", p.player}, {"ratings", ratings}, {"rating_history", history}, {"finished", finished}});
+    }));
+  });
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,39 @@
+#include "server/transport/route_helpers.h"
+
+#include <charconv>
+
+namespace ludus::server {
+
+nlohmann::json body_object(const Request& req) {
+  if (req.body().empty()) return nlohmann::json::object();
+  nlohmann::json j = nlohmann::json::parse(req.body(), nullptr, false);
+  if (j.is_discarded()) bad_request("malformed JSON in the request body", "malformed_json");
+  if (!j.is_object()) bad_request("the request body must be a JSON object", "malformed_json");
+  return j;
+}
+
+int query_int(const Request& req, const char* name, int fallback, int min, int max) {
+  if (!req.has_param(name)) return fallback;
+  const std::string text = req.param(name);
+  int value = 0;
+  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
+    bad_request(std::string("query parameter '") + name + "' must be an integer from " + std::to_string(min) +
+                    " to " + std::to_string(max),
+                "bad_query");
+  return value;
+}
+
+std::string bearer_token(const Request& req) {
+  const std::string header = req.header(http::field::authorization);
+  if (header.rfind("Bearer ", 0) != 0)
+    unauthorized("missing 'Authorization: Bearer TOKEN' header (get a token from POST /api/login)");
+  return header.substr(7);
+}
+
+int64_t board_number(const std::string& text) {
+  if (text.size() > 15) not_found("no board " + text.substr(0, 20));
+  return std::stoll(text);
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,47 @@
+#pragma once
+// Pieces every handler of the JSON API (api_routes.cpp, study_routes.cpp) shares: errors
+// turned into replies, the JSON body, the board number of a path.
+#include <cstdint>
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "server/base/errors.h"
+#include "server/transport/http_message.h"
+
+namespace ludus::server {
+
+using ErrorReply = Response (*)(int status, const std::string& code, const std::string& message);
+
+// Runs `make`; turns every error into an error reply with its status.
+template <class Make>
+Response guarded(Make&& make, ErrorReply error = error_response) {
+  try {
+    return make();
+  } catch (const ServerError& e) {
+    Response res = error(e.status(), e.code(), e.what());
+    if (e.retry_after() > 0) res.set(http::field::retry_after, std::to_string(e.retry_after()));
+    return res;
+  } catch (const LudusError& e) {
+    return error(400, "bad_request", e.what());
+  } catch (const std::exception& e) {
+    return error(500, "internal", std::string("internal error: ") + e.what());
+  } catch (...) {
+    return error(500, "internal", "internal error");
+  }
+}
+
+// The request body as a JSON object ({} when empty); 400 when it is not one.
+nlohmann::json body_object(const Request& req);
+
+// The integer query parameter `name` (`fallback` when absent); 400 bad_query unless it
+// is a whole number from `min` to `max`.
+int query_int(const Request& req, const char* name, int fallback, int min, int max);
+
+// The token of the "Authorization: Bearer TOKEN" header; 401 without one.
+std::string bearer_token(const Request& req);
+
+// The board number of a path segment of digits; 404 when it is too long to be one.
+int64_t board_number(const std::string& text);
+
+}  // namespace ludus::server

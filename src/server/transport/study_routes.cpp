@@ -1,0 +1,58 @@
+// The routes for studying games rather than playing them: the rules documents, record
+// downloads and the analysis mode (docs/http-api.md, "Study").
+#include "core/record.h"
+#include "core/registry.h"
+#include "core/rules_documents.h"
+#include "server/transport/api_routes.h"
+#include "server/transport/route_helpers.h"
+
+namespace ludus::server {
+namespace {
+
+using nlohmann::json;
+
+// The rules of a game (by any spelling find_game accepts) or the common conventions.
+json rules_json(const std::string& name) {
+  if (name == kRulesConventions)
+    return {{"name", kRulesConventions}, {"title", "Conventions"}, {"markdown", rules_document(kRulesConventions)}};
+  const GameInfo* info = nullptr;
+  try {
+    info = find_game(name).info;
+  } catch (const LudusError& e) {
+    not_found(e.what());
+  }
+  return {{"name", info->name}, {"title", info->title}, {"markdown", info->rules}};
+}
+
+Response download(const Board& board, RecordFormat format) {
+  const bool sgf = format == RecordFormat::Sgf;
+  Response res = text_response(200, record_text(board.history(), format),
+                               sgf ? "application/x-go-sgf; charset=utf-8" : "application/json; charset=utf-8");
+  res.set(http::field::content_disposition, "attachment; filename=\"ludus-" + board.game().name() + "-" +
+                                                std::to_string(board.id()) + (sgf ? ".sgf\"" : ".json\""));
+  return res;
+}
+
+}  // namespace
+
+void ApiRoutes::add_study_routes() {
+  Service& service = *service_;
+  add(http::verb::get, R"(/api/rules/([a-z0-9_-]{1,40}))", [](const Request&, const Captures& c, Reply reply) {
+    reply(guarded([&] { return json_response(200, rules_json(c[0])); }));
+  });
+  add(http::verb::get, R"(/api/games/(\d+)/record\.(json|sgf))",
+      [&service](const Request&, const Captures& c, Reply reply) {
+        reply(guarded([&] {
+          return download(service.load(board_number(c[0])), c[1] == "sgf" ? RecordFormat::Sgf : RecordFormat::Json);
+        }));
+      });
+  std::shared_ptr<Analyst> analyst = analyst_;
+  add(http::verb::post, "/api/position", [analyst](const Request& req, const Captures&, Reply reply) {
+    reply(guarded([&] { return json_response(200, analyst->position(body_object(req))); }));
+  });
+  add(http::verb::post, "/api/evaluate", [analyst](const Request& req, const Captures&, Reply reply) {
+    reply(guarded([&] { return json_response(200, analyst->evaluate(body_object(req), req.remote)); }));
+  });
+}
+
+}  // namespace ludus::server
