@@ -92,7 +92,7 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
 
 Action MctsPlayer::balanced_opening(const History& history) const {
   if (!config_.opening_table || !history.actions().empty() || !history.game().offers_pie()) return kNoAction;
-  const auto* table = dynamic_cast<const PieOpenings*>(&history.game());
+  const auto* table = history.game().pie_openings();
   if (!table) return kNoAction;
   const std::vector<Action> moves = table->balanced_first_moves();
   if (moves.empty()) return kNoAction;

@@ -54,14 +54,14 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
   if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
   threats_ = config_.solver && config_.threat_budget > 0 && config_.threat_visits > 0 &&
-             dynamic_cast<const ThreatSearch*>(&root) != nullptr;
-  evaluation_ = config_.minimax_weight > 0 && dynamic_cast<const StaticEvaluation*>(&root) != nullptr;
+             root.threat_search() != nullptr;
+  evaluation_ = config_.minimax_weight > 0 && root.static_evaluation() != nullptr;
 }
 
 void SearchWorker::read_threats(NodeIndex index, const State& state, int seat) {
   if (tree_.node(index).flags.fetch_or(kThreatsRead, kRelaxed) & kThreatsRead) return;
   int64_t budget = std::max<int64_t>(config_.threat_budget / 32, 1);
-  const auto win = dynamic_cast<const ThreatSearch&>(state).threat_win(budget);
+  const auto win = state.threat_search()->threat_win(budget);
   if (win.first == kNoAction) return;
   if (const NodeIndex child = tree_.find_child(index, win.first); child != kNoNode)
     set_proof(tree_.node(child), proof_of_result(seat), win.plies - 1);
@@ -290,7 +290,7 @@ void SearchWorker::update_amaf(int winning_seat) {
 
 void SearchWorker::evaluate_leaf(Node& node, const State& state) {
   // Seats and colours map both ways by the same exchange.
-  const float estimate = dynamic_cast<const StaticEvaluation&>(state).win_estimate(state.seat_of_colour(node.mover));
+  const float estimate = state.static_evaluation()->win_estimate(state.seat_of_colour(node.mover));
   node.minimax.store(estimate, kRelaxed);
 }
 

@@ -87,6 +87,12 @@ struct ExactKeyParts {
 class BoardPainter;
 class State;
 class Geometry;
+// Optional abilities for the AI (each header says what it offers); a game that has one
+// returns it from the accessor below, the others keep the default nullptr.
+class PieOpenings;
+class PriorTactics;
+class StaticEvaluation;
+class ThreatSearch;
 
 class Game {
  public:
@@ -119,6 +125,9 @@ class Game {
   // themselves (perm[site] = image), identity first; the exact search merges positions
   // that one maps onto another.  Empty when the game declares none.
   virtual std::vector<std::vector<int>> board_symmetries() const { return {}; }
+
+  // First moves worth about half under the pie rule (core/pie_openings.h), or nullptr.
+  virtual const PieOpenings* pie_openings() const { return nullptr; }
 
  private:
   const GameInfo* info_;
@@ -200,6 +209,13 @@ class State {
   // See ExactKeyParts.  nullopt: the game has not declared what decides its future, so it
   // cannot be solved (the solver refuses it).
   virtual std::optional<ExactKeyParts> exact_key_parts() const { return std::nullopt; }
+
+  // --- optional abilities for the AI ----------------------------------------------------------
+  // This position's side of each (valid while the State lives), or nullptr when the game
+  // has none: core/threat_search.h, core/static_evaluation.h, core/prior_tactics.h.
+  virtual const ThreatSearch* threat_search() const { return nullptr; }
+  virtual const StaticEvaluation* static_evaluation() const { return nullptr; }
+  virtual const PriorTactics* prior_tactics() const { return nullptr; }
 
   // --- seats -------------------------------------------------------------------------------
   // Seat (0 = first player, 1 = second) holding `colour`.

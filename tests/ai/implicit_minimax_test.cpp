@@ -62,7 +62,7 @@ void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool i
   }
   if (!node.expanded()) {
     if (node.n() == 0 || is_root) return;
-    const auto& evaluation = dynamic_cast<const StaticEvaluation&>(state);
+    const auto& evaluation = *state.static_evaluation();
     EXPECT_EQ(stored, evaluation.win_estimate(state.seat_of_colour(node.mover))) << state.render();
     ++count.leaves;
     return;

@@ -155,7 +155,7 @@ void FeatureExtractor::set_position(const State& state, Action last, Action earl
   }
   last_site_ = tables_->known_sites(last).first;
   earlier_site_ = tables_->known_sites(earlier).first;
-  tactics_ = dynamic_cast<const PriorTactics*>(&state);
+  tactics_ = state.prior_tactics();
   if (!skipped_[kLines]) read_lines();
 }
 

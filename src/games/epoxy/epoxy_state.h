@@ -22,6 +22,8 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   explicit EpoxyState(const EpoxyGame& game);
 
   std::unique_ptr<State> clone() const override { return std::make_unique<EpoxyState>(*this); }
+  const StaticEvaluation* static_evaluation() const override { return this; }
+  const PriorTactics* prior_tactics() const override { return this; }
 
   int to_move() const override { return to_move_; }
   bool is_terminal() const override { return winner_ >= 0; }
