@@ -25,7 +25,7 @@ enum class Parallelism {
 // Which generation of search settings fills in what a spec leaves open.  kV1 is the AI as
 // it stood when issue 23's work began (2026-11-24), frozen so that matches against it stay
 // comparable as the defaults improve: `mcts:profile=v1`.  kLatest takes each game's
-// current profile (GameInfo::search) and every later improvement.
+// current profile (latest_game_profile, game_profiles.h) and every later improvement.
 enum class SearchGeneration { kV1, kLatest };
 
 struct MctsConfig {

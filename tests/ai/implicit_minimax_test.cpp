@@ -136,18 +136,18 @@ TEST(ImplicitMinimax, CostsNothingWhenOff) {
 // weight, v1 none.
 TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
   auto epoxy = make_game("epoxy");
-  EXPECT_GT(epoxy->info().search.minimax_weight, 0.0);
-  EXPECT_GT(make_game("netted")->info().search.minimax_weight, 0.0);
-  EXPECT_GT(make_game("ndengrod")->info().search.minimax_weight, 0.0);
+  EXPECT_GT(latest_game_profile(epoxy->info()).minimax_weight, 0.0);
+  EXPECT_GT(latest_game_profile(make_game("netted")->info()).minimax_weight, 0.0);
+  EXPECT_GT(latest_game_profile(make_game("ndengrod")->info()).minimax_weight, 0.0);
   for (const char* name : {"n-mesh", "trellis"})
-    EXPECT_EQ(make_game(name)->info().search.minimax_weight, 0.0) << name;
+    EXPECT_EQ(latest_game_profile(make_game(name)->info()).minimax_weight, 0.0) << name;
   const PlayerConfig config;
   EXPECT_EQ(parse_player_spec("mcts:im=0.3", config).mcts.minimax_weight, 0.3);
   const MctsConfig none = parse_player_spec("mcts:im=0", config).mcts;
   EXPECT_TRUE(none.minimax_chosen);
   EXPECT_EQ(with_game_profile(none, epoxy->info()).minimax_weight, 0.0);
   EXPECT_EQ(with_game_profile(parse_player_spec("mcts", config).mcts, epoxy->info()).minimax_weight,
-            epoxy->info().search.minimax_weight);
+            latest_game_profile(epoxy->info()).minimax_weight);
   EXPECT_EQ(with_game_profile(parse_player_spec("mcts:profile=v1", config).mcts, epoxy->info()).minimax_weight, 0.0);
   // Its errors are checked with the others' in spec_parser_test.cpp.
 }

@@ -127,12 +127,12 @@ TEST(SpecParser, PlayoutKeyAndProfile) {
   auto open = parse_player_spec("easy", config).mcts;
   EXPECT_FALSE(open.playout_chosen);
   for (const auto& entry : registered_games()) {
-    EXPECT_TRUE(with_game_profile(guided, entry.info->search).guided_playouts) << entry.info->name;
-    EXPECT_FALSE(with_game_profile(uniform, entry.info->search).guided_playouts) << entry.info->name;
+    EXPECT_TRUE(with_game_profile(guided, latest_game_profile(*entry.info)).guided_playouts) << entry.info->name;
+    EXPECT_FALSE(with_game_profile(uniform, latest_game_profile(*entry.info)).guided_playouts) << entry.info->name;
   }
-  // The measured profiles (GameInfo) of every game play guided; the generic one does not.
+  // The measured profiles (game_profiles.cpp) of every game play guided; the generic one does not.
   for (const char* name : {"n-mesh", "netted", "ndengrod", "trellis", "epoxy"})
-    EXPECT_TRUE(with_game_profile(open, find_game(name).info->search).guided_playouts) << name;
+    EXPECT_TRUE(with_game_profile(open, latest_game_profile(*find_game(name).info)).guided_playouts) << name;
   EXPECT_FALSE(with_game_profile(open, SearchProfile{}).guided_playouts);
 }
 

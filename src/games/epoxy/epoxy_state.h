@@ -51,7 +51,7 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   // (count_first_actions: placements and slides) wins, and a tie plays playout_action() on
   // to the end, drawing from the same `rng`.  The rest of a random game mostly adds noise
   // where a side leads: cut there, the search gets more and steadier results per second
-  // (see GameInfo::search).  The score, not the exclusive points alone, because slides
+  // (see ai/game_profiles.cpp).  The score, not the exclusive points alone, because slides
   // decide the long games (docs/ai.md).
   int guided_playout(Rng& rng) override;
   static constexpr int kPlayoutHorizon = 25;
