@@ -3,7 +3,9 @@
 //   * kLatest: the game's measured profile (latest_game_profile; game_profiles.cpp records
 //     the matches behind each setting);
 //   * kV1: the settings of 2026-11-24, frozen (v1_config, v1_game_profile), so that
-//     `mcts:profile=v1` plays as the AI did then whatever the defaults become.
+//     `mcts:profile=v1` plays as the AI did then whatever the defaults become;
+//   * kV2: those of 2026-11-27, before issue 48 (v2_config, v2_game_profile), the same way
+//     for `mcts:profile=v2`.
 // Settings a spec gives explicitly win over both.  The games themselves know nothing of
 // these: how to search a game is the AI's business (core's GameInfo holds the rules only).
 #include <string_view>
@@ -34,6 +36,8 @@ struct SearchProfile {
 // The current profile of `game` (by its registry name); the defaults above for a game
 // without a measured one.
 SearchProfile latest_game_profile(const GameInfo& game);
+// The profile of `game` under `generation`.
+SearchProfile game_profile(const GameInfo& game, SearchGeneration generation);
 
 // `config` with what its spec left open taken from `profile`.
 MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& profile);
@@ -44,5 +48,8 @@ MctsConfig with_game_profile(const MctsConfig& config, const GameInfo& game);
 MctsConfig v1_config(const MctsConfig& config);
 // The per-game settings of v1 (the game's own profile for a game v1 did not know).
 SearchProfile v1_game_profile(const GameInfo& game);
+// The same for v2: every knob at its value of 2026-11-27, and each game's profile then.
+MctsConfig v2_config(const MctsConfig& config);
+SearchProfile v2_game_profile(const GameInfo& game);
 
 }  // namespace ludus::ai

@@ -23,10 +23,11 @@ enum class Parallelism {
 };
 
 // Which generation of search settings fills in what a spec leaves open.  kV1 is the AI as
-// it stood when issue 23's work began (2026-11-24), frozen so that matches against it stay
-// comparable as the defaults improve: `mcts:profile=v1`.  kLatest takes each game's
-// current profile (latest_game_profile, game_profiles.h) and every later improvement.
-enum class SearchGeneration { kV1, kLatest };
+// it stood when issue 23's work began (2026-11-24), kV2 as it stood when issue 48's began
+// (the AI shipped on 2026-11-27), each frozen so that matches against it stay comparable
+// as the defaults improve: `mcts:profile=v1`, `mcts:profile=v2`.  kLatest takes each
+// game's current profile (latest_game_profile, game_profiles.h) and every later improvement.
+enum class SearchGeneration { kV1, kV2, kLatest };
 
 struct MctsConfig {
   // --- budgets (a search stops at the first one reached; 0 = no such limit) -------------
@@ -46,6 +47,10 @@ struct MctsConfig {
   double rave_bias = 0.002;    // beta = m / (m + n + rave_bias*m*n), m = AMAF visits; per game
                                // (SearchProfile::rave_bias) unless a spec chose it
   bool solver = true;          // MCTS-solver: proven wins/losses/draws
+  // The opening book compiled in (solver/opening_book.h): the player plays its proven wins
+  // and the tree proves the positions it knows.  Off to measure the search alone (`ludus
+  // grade`).
+  bool opening_book = true;
   double first_play_urgency = 1.0;  // q of a child with no statistics at all
   int expand_threshold = 2;    // a leaf is expanded on its Nth visit (bounds memory)
   // Playouts by State::guided_playout (cheap game knowledge, e.g. Ndengrod takes a win in

@@ -51,7 +51,7 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
   }
   if (sites_) final_board_.assign(static_cast<size_t>(sites_->board_size()), -1);
   if (config_.rave && !sites_) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
-  if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
+  if (config_.solver && config_.opening_book) book_ = solver::OpeningBook::for_game(root.game());
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
   threats_ = config_.solver && config_.threat_budget > 0 && config_.threat_visits > 0 &&
              root.threat_search() != nullptr;

@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -85,6 +85,8 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     }
   } else if (key == "solver") {
     m.solver = parse_switch(key, value);
+  } else if (key == "book") {
+    m.opening_book = parse_switch(key, value);
   } else if (key == "seed") {
     if (!parse_int(value, m.seed)) throw SpecError{"seed must be a non-negative integer, not '" + value + "'"};
   } else if (key == "par") {
@@ -211,8 +213,9 @@ PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& c
       if (key != "profile") continue;
       if (spec.random) throw fail("the random player only takes seed=N");
       if (value == "v1") spec.mcts = v1_config(spec.mcts);
+      else if (value == "v2") spec.mcts = v2_config(spec.mcts);
       else if (value == "latest") spec.mcts.generation = SearchGeneration::kLatest;
-      else throw fail("profile must be v1 or latest, not '" + value + "'");
+      else throw fail("profile must be v1, v2 or latest, not '" + value + "'");
     }
     for (const auto& [key, value] : settings) {
       if (key == "profile") continue;

@@ -96,7 +96,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");
@@ -210,13 +210,62 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
   EXPECT_EQ(parse_player_spec("mcts:profile=latest", config).mcts.generation, SearchGeneration::kLatest);
 }
 
+// profile=v2 is a record of the AI shipped on 2026-11-27 (before issue 48), pinned the
+// same way: every knob, and each game's profile of that day.
+TEST(SpecParser, ProfileV2PinsEverySettingOfTheSecondGeneration) {
+  PlayerConfig config;
+  config.seed = 7;
+  const MctsConfig m = parse_player_spec("mcts:profile=v2,time=10ms", config).mcts;
+  EXPECT_EQ(m.generation, SearchGeneration::kV2);
+  EXPECT_EQ(m.amaf_source, AmafSource::kAuto);
+  EXPECT_EQ(m.solver, true);
+  EXPECT_EQ(m.first_play_urgency, 1.0);
+  EXPECT_EQ(m.expand_threshold, 2);
+  EXPECT_EQ(m.root_check_budget, 200000);
+  EXPECT_EQ(m.threat_budget, 60000);
+  EXPECT_EQ(m.threat_visits, 16);
+  EXPECT_TRUE(m.opening_table);
+  EXPECT_TRUE(m.pie_by_value);
+  EXPECT_EQ(m.parallelism, Parallelism::kTree);
+  EXPECT_EQ(m.max_nodes, int64_t{1} << 23);
+  EXPECT_EQ(m.reuse_tree, true);
+  EXPECT_EQ(m.priors, "auto");
+  EXPECT_EQ(m.prior_weight, 3.0);
+  EXPECT_EQ(m.prior_visits, 4);
+  EXPECT_EQ(m.time_extension, 1.0);
+  EXPECT_EQ(m.move_seconds, 0.01);  // budgets and the seed are not the profile's
+  EXPECT_EQ(m.seed, 7u);
+
+  struct GameV2 {
+    const char* game;
+    bool rave;
+    double exploration;
+    double rave_bias;
+    bool priors;
+    double minimax_weight;
+  };
+  for (const GameV2& g : {GameV2{"n-mesh", false, 0.4, 0.002, true, 0}, GameV2{"epoxy", false, 0.4, 0.002, true, 0.1},
+                          GameV2{"ndengrod", true, 0.05, 0.002, true, 0.1},
+                          GameV2{"netted", true, 0.0, 0.0001, true, 0.1},
+                          GameV2{"trellis", true, 0.0, 0.002, false, 0}}) {
+    SCOPED_TRACE(g.game);
+    const MctsConfig active = with_game_profile(m, *find_game(g.game).info);
+    EXPECT_EQ(active.rave, g.rave);
+    EXPECT_EQ(active.exploration, g.exploration);
+    EXPECT_EQ(active.rave_bias, g.rave_bias);
+    EXPECT_TRUE(active.guided_playouts);
+    EXPECT_EQ(active.priors, g.priors ? "on" : "off");
+    EXPECT_EQ(active.minimax_weight, g.minimax_weight);
+  }
+}
+
 TEST(SpecParser, UnknownProfileIsOneClearLine) {
   PlayerConfig config;
   try {
     parse_player_spec("mcts:profile=v0", config);
     FAIL() << "profile=v0 was accepted";
   } catch (const LudusError& e) {
-    EXPECT_STREQ(e.what(), "bad AI spec 'mcts:profile=v0': profile must be v1 or latest, not 'v0'");
+    EXPECT_STREQ(e.what(), "bad AI spec 'mcts:profile=v0': profile must be v1, v2 or latest, not 'v0'");
   }
   EXPECT_THROW(parse_player_spec("random:profile=v1", config), LudusError);
 }
