@@ -29,6 +29,8 @@ Dfpn::Dfpn(const Game& game, SearchLimits limits)
 
 void Dfpn::restart_clock() {
   start_ = Clock::now();
+  timed_out_ = false;
+  stopped_ = cancel_ && cancel_->load(std::memory_order_relaxed);
   next_progress_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.progress_seconds));
 }
 

@@ -71,7 +71,8 @@ class Dfpn {
   // Another thread may set *cancel to stop this search; it is looked at with the clock
   // (every 1024 nodes), so the search stops soon after, not at once.
   void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
-  // The time limit and seconds() count from now (else from construction).
+  // The time limit and seconds() count from now (else from construction): a search that
+  // the time limit stopped may search again, with the whole limit.
   void restart_clock();
   // Lets a search stopped by *cancel search again (a time-out stays).
   void resume() { stopped_ = timed_out_; }
