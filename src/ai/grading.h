@@ -26,7 +26,7 @@ struct ProvenPosition {
 
 struct GradingLimits {
   double solve_seconds = 1.0;          // per question asked of the solver
-  size_t memory_bytes = 64u << 20;     // its transposition table (one per position)
+  size_t memory_bytes = 16u << 20;     // its transposition table (one per position)
   int max_plies = 400;                 // a lost line is cut here (never reached on small boards)
 };
 

@@ -29,7 +29,7 @@ struct GradeArgs {
   int sample_games = 0;  // 0: ten times --positions
   int from_end = 0;
   std::string solve_time = "1s";
-  std::string memory = "64M";
+  std::string memory = "16M";
   uint64_t seed = 1;
   int threads = 1;
   std::string save, load;
@@ -143,13 +143,14 @@ int run_grade(const GradeArgs& args) {
   }
   std::cout << fmt::format("{}: {} proven positions ({} won, {} lost for the mover), opening book off\n", board,
                            positions.size(), won, lost);
-  std::cout << fmt::format("{:<32} {:>16} {:>16} {:>8} {:>16} {:>8}\n", "AI", "won: keeps win", "95% interval",
-                           "unknown", "lost: plies held", "escaped");
+  std::cout << fmt::format("{:<32} {:>9} {:>7} {:>16} {:>8} {:>17} {:>8}\n", "AI", "won: kept", "share",
+                           "95% interval", "unknown", "lost: plies held", "escaped");
   for (size_t i = 0; i < args.ais.size(); ++i) {
     const Grades& g = grades[i];
     const Interval ci = wilson_interval(double(g.kept), g.kept + g.thrown);
-    std::cout << fmt::format("{:<32} {:>9}/{:<3} {:>5.1f}% [{:>4.1f}%, {:>5.1f}%] {:>8} {:>16} {:>8}\n", args.ais[i], g.kept,
-                             g.kept + g.thrown, 100.0 * g.kept_share(), 100.0 * ci.low, 100.0 * ci.high, g.unknown,
+    std::cout << fmt::format("{:<32} {:>9} {:>6.1f}% {:>16} {:>8} {:>17} {:>8}\n", args.ais[i],
+                             fmt::format("{}/{}", g.kept, g.kept + g.thrown), 100.0 * g.kept_share(),
+                             fmt::format("[{:.1f}%, {:.1f}%]", 100.0 * ci.low, 100.0 * ci.high), g.unknown,
                              g.finished ? fmt::format("{:.1f} ({})", g.mean_plies(), g.finished) : "-", g.escaped);
   }
   return 0;
@@ -166,7 +167,7 @@ const bool kGrade = register_command({"grade", "Grade AIs move by move against p
   app.add_option("--from-end", args->from_end, "Take positions among the last N plies of each game (0: anywhere)")
       ->check(CLI::Range(0, 100000));
   app.add_option("--solve-time", args->solve_time, "Solver time per question (1s); unproven positions are dropped");
-  app.add_option("--memory", args->memory, "Solver table per position (64M)");
+  app.add_option("--memory", args->memory, "Solver table per position (16M)");
   app.add_option("--seed", args->seed, "Seed of the self-play games and of the graded AIs");
   app.add_option("--threads", args->threads, "Positions graded in parallel (each AI searches on one thread)")
       ->check(CLI::Range(1, 1024));
