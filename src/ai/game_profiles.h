@@ -31,6 +31,10 @@ struct SearchProfile {
   // Weight of the State's StaticEvaluation backed up by minimax through the tree
   // (implicit minimax backups; 0: none), where measured to pay.
   double minimax_weight = 0;
+  // Its decay with a move's visits (MctsConfig::minimax_decay; 0: constant).
+  double minimax_decay = 0;
+  // Progressive-bias weight of the learned priors (MctsConfig::prior_weight).
+  double prior_weight = 3.0;
 };
 
 // The current profile of `game` (by its registry name); the defaults above for a game

@@ -62,7 +62,8 @@ struct MctsConfig {
   // of a weights file written by `ludus train`.
   std::string priors = "auto";
   // Progressive bias: w * P(move) / (n + 1) is added to a child's score, so moves the
-  // priors like are tried first and the bias fades as the statistics grow.
+  // priors like are tried first and the bias fades as the statistics grow.  The game's
+  // profile sets it unless a spec did.
   double prior_weight = 3.0;
   // A node's children get their priors once it has this many visits (the computation
   // costs about as much as several fast iterations, so rarely visited nodes go without).
@@ -88,15 +89,20 @@ struct MctsConfig {
   // of the evaluation backed up by minimax through the tree in a child's value,
   // (1 - w) * q + w * minimax (0: not used).  The game's profile sets it unless a spec did.
   double minimax_weight = 0;
+  // With d > 0 that weight falls with a child's visits n as w * d / (d + n): the evaluation
+  // leads while a move has few playouts and gives way as they accumulate (0: constant).
+  double minimax_decay = 0;
 
   SearchGeneration generation = SearchGeneration::kLatest;
-  // Set when a spec chose rave, c, bias, playout or im; otherwise the generation's profile for the
-  // game (game_profiles.cpp) does.
+  // Set when a spec chose rave, c, bias, playout, im, imd or pw; otherwise the generation's profile
+  // for the game (game_profiles.cpp) does.
   bool rave_chosen = false;
   bool exploration_chosen = false;
   bool rave_bias_chosen = false;
   bool playout_chosen = false;
   bool minimax_chosen = false;
+  bool prior_weight_chosen = false;
+  bool minimax_decay_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------
   int threads = 1;             // 0 = every hardware thread

@@ -168,6 +168,7 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
   // Progressive bias of learned priors (children hold 0 without them).
   const float prior_bias = static_cast<float>(config_.prior_weight) * (1.0f / 65535.0f);
   const float minimax_weight = evaluation_ ? static_cast<float>(config_.minimax_weight) : 0.0f;
+  const float minimax_decay = static_cast<float>(config_.minimax_decay);
   float best = -std::numeric_limits<float>::infinity(), best_lost = best;
   NodeIndex chosen = kNoNode, chosen_lost = kNoNode;
   const Node* children = &tree_.node(node.first_child);
@@ -204,7 +205,12 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
     }
     if (minimax_weight > 0) {
       const float minimax = child.minimax.load(kRelaxed);
-      if (minimax >= 0) q += minimax_weight * (minimax - q);
+      if (minimax >= 0) {
+        // With a decay, the evaluation gives way to the playouts as they accumulate.
+        const float weight = minimax_decay > 0 ? minimax_weight * minimax_decay / (minimax_decay + static_cast<float>(n))
+                                               : minimax_weight;
+        q += weight * (minimax - q);
+      }
     }
     const float bias = prior_bias * static_cast<float>(child.prior.load(kRelaxed)) * inverse(n + 1);
     if (q + explore + bias > best) best = q + explore + bias, chosen = node.first_child + i;

@@ -10,6 +10,8 @@
 //       playout=guided|random (guided: the game's knowledge in playouts, where it has any)
 //       priors=on|off|FILE (learned move priors: the compiled-in weights, none, or a file
 //       from `ludus train`)  pw=X (their progressive-bias weight)
+//       im=W (weight of the game's static evaluation, implicit minimax)  imd=D (its decay:
+//       w * D / (D + visits); 0 constant)
 //       profile=v1|v2|latest (v1: every setting left open as the AI of 2026-11-24 had it,
 //       v2: as that of 2026-11-27, both frozen for comparisons; latest, the default: the
 //       current best; see game_profiles.h)

@@ -149,6 +149,20 @@ TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
   EXPECT_EQ(with_game_profile(parse_player_spec("mcts", config).mcts, epoxy->info()).minimax_weight,
             latest_game_profile(epoxy->info()).minimax_weight);
   EXPECT_EQ(with_game_profile(parse_player_spec("mcts:profile=v1", config).mcts, epoxy->info()).minimax_weight, 0.0);
+
+  // Ndengrod's weight is high and decays with the visits (issue 48); v2 keeps it constant.
+  const GameInfo& ndengrod = make_game("ndengrod")->info();
+  const MctsConfig latest = with_game_profile(parse_player_spec("mcts", config).mcts, ndengrod);
+  EXPECT_EQ(latest.minimax_weight, 0.7);
+  EXPECT_EQ(latest.minimax_decay, 30);
+  EXPECT_EQ(latest.prior_weight, 12);
+  const MctsConfig chosen = with_game_profile(parse_player_spec("mcts:imd=0,pw=2", config).mcts, ndengrod);
+  EXPECT_EQ(chosen.minimax_decay, 0);
+  EXPECT_EQ(chosen.prior_weight, 2);
+  const MctsConfig v2 = with_game_profile(parse_player_spec("mcts:profile=v2", config).mcts, ndengrod);
+  EXPECT_EQ(v2.minimax_weight, 0.1);
+  EXPECT_EQ(v2.minimax_decay, 0);
+  EXPECT_EQ(v2.prior_weight, 3.0);
   // Its errors are checked with the others' in spec_parser_test.cpp.
 }
 

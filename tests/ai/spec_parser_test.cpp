@@ -93,10 +93,12 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:iters=0"), "bad AI spec 'mcts:iters=0': iters must be a positive integer, not '0'");
   EXPECT_EQ(error_of("mcts:im=1.5"), "bad AI spec 'mcts:im=1.5': im must be a number from 0 to 1, not '1.5'");
   EXPECT_EQ(error_of("mcts:im=x"), "bad AI spec 'mcts:im=x': im must be a number from 0 to 1, not 'x'");
+  EXPECT_EQ(error_of("mcts:imd=-1"), "bad AI spec 'mcts:imd=-1': imd must be a number from 0 to 1000000000, not '-1'");
+  EXPECT_EQ(error_of("mcts:book=maybe"), "bad AI spec 'mcts:book=maybe': book must be on or off, not 'maybe'");
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, profile)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");
@@ -204,6 +206,8 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
     EXPECT_EQ(active.guided_playouts, g.guided);
     EXPECT_EQ(active.rave_bias, 0.002);
     EXPECT_EQ(active.minimax_weight, 0);
+    EXPECT_EQ(active.minimax_decay, 0);
+    EXPECT_EQ(active.prior_weight, 1.0);
   }
   // The default generation is the latest, which reads the games' own profiles.
   EXPECT_EQ(parse_player_spec("hard", config).mcts.generation, SearchGeneration::kLatest);
@@ -256,6 +260,8 @@ TEST(SpecParser, ProfileV2PinsEverySettingOfTheSecondGeneration) {
     EXPECT_TRUE(active.guided_playouts);
     EXPECT_EQ(active.priors, g.priors ? "on" : "off");
     EXPECT_EQ(active.minimax_weight, g.minimax_weight);
+    EXPECT_EQ(active.minimax_decay, 0);
+    EXPECT_EQ(active.prior_weight, 3.0);
   }
 }
 
