@@ -50,6 +50,9 @@ struct SearchLimits {
   double seconds = 0;                   // wall time for the whole solver; 0: no limit
   size_t memory_bytes = 256u << 20;     // transposition table size
   double progress_seconds = 1.0;        // how often on_progress is called
+  // Where the game offers a StaticEvaluation: fresh nodes' numbers lean on it (a position
+  // the evaluation likes for the target seat looks easier to prove), not on mobility alone.
+  bool evaluation_estimates = false;
   std::function<void(const SearchProgress&)> on_progress;
 };
 
