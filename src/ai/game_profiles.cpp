@@ -111,6 +111,9 @@ SearchProfile latest_game_profile(const GameInfo& game) {
     profile.minimax_weight = 0.7;
     profile.minimax_decay = 30;
     profile.prior_weight = 12;
+    // Wins by threats read in the tree from a node's 4th visit (v2: 16): 65% of 100 alone
+    // against v2 at 10 ms, and with swap off 63% of 100 against the profile above.
+    profile.threat_visits = 4;
   }
   return profile;
 }
@@ -133,6 +136,7 @@ MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& prof
   if (!config.minimax_chosen) out.minimax_weight = profile.minimax_weight;
   if (!config.prior_weight_chosen) out.prior_weight = profile.prior_weight;
   if (!config.minimax_decay_chosen) out.minimax_decay = profile.minimax_decay;
+  if (!config.threat_visits_chosen) out.threat_visits = profile.threat_visits;
   if (config.priors == "auto") out.priors = profile.priors ? "on" : "off";
   return out;
 }

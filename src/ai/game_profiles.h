@@ -35,6 +35,8 @@ struct SearchProfile {
   double minimax_decay = 0;
   // Progressive-bias weight of the learned priors (MctsConfig::prior_weight).
   double prior_weight = 3.0;
+  // Visits before a node's mover reads wins by threats (MctsConfig::threat_visits).
+  int threat_visits = 16;
 };
 
 // The current profile of `game` (by its registry name); the defaults above for a game

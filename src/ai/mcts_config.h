@@ -76,7 +76,8 @@ struct MctsConfig {
   // proven lost.  At most this many move applications in all (0: off).
   int64_t threat_budget = 60000;
   // Inside the tree: a node's mover looks for such a win once the node has this many
-  // visits (0: never), with a budget of threat_budget / 32.
+  // visits (0: never), with a budget of threat_budget / 32.  The game's profile sets it
+  // unless a spec did.
   int threat_visits = 16;
   // At the first move of a game with the pie rule: a move from the game's table of first
   // moves worth about half (PieOpenings), where it has one; false: the search decides.
@@ -94,7 +95,7 @@ struct MctsConfig {
   double minimax_decay = 0;
 
   SearchGeneration generation = SearchGeneration::kLatest;
-  // Set when a spec chose rave, c, bias, playout, im, imd or pw; otherwise the generation's profile
+  // Set when a spec chose rave, c, bias, playout, im, imd, pw or tv; otherwise the generation's profile
   // for the game (game_profiles.cpp) does.
   bool rave_chosen = false;
   bool exploration_chosen = false;
@@ -103,6 +104,7 @@ struct MctsConfig {
   bool minimax_chosen = false;
   bool prior_weight_chosen = false;
   bool minimax_decay_chosen = false;
+  bool threat_visits_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------
   int threads = 1;             // 0 = every hardware thread

@@ -125,6 +125,7 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "tv") {
     if (!parse_int(value, m.threat_visits) || m.threat_visits < 0 || m.threat_visits > 1000000)
       throw SpecError{"tv must be an integer from 0 to 1000000, not '" + value + "'"};
+    m.threat_visits_chosen = true;
   } else if (key == "opening") {
     if (value == "table") m.opening_table = true;
     else if (value == "search") m.opening_table = false;

@@ -156,6 +156,7 @@ TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
   EXPECT_EQ(latest.minimax_weight, 0.7);
   EXPECT_EQ(latest.minimax_decay, 30);
   EXPECT_EQ(latest.prior_weight, 12);
+  EXPECT_EQ(latest.threat_visits, 4);
   const MctsConfig chosen = with_game_profile(parse_player_spec("mcts:imd=0,pw=2", config).mcts, ndengrod);
   EXPECT_EQ(chosen.minimax_decay, 0);
   EXPECT_EQ(chosen.prior_weight, 2);
@@ -163,6 +164,7 @@ TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
   EXPECT_EQ(v2.minimax_weight, 0.1);
   EXPECT_EQ(v2.minimax_decay, 0);
   EXPECT_EQ(v2.prior_weight, 3.0);
+  EXPECT_EQ(v2.threat_visits, 16);
   // Its errors are checked with the others' in spec_parser_test.cpp.
 }
 
