@@ -161,7 +161,6 @@ MctsConfig v1_config(const MctsConfig& config) {
   v1.root_check_budget = 200000;
   v1.threat_budget = 0;  // the threat search came after v1
   v1.opening_table = false;  // so did the tables of first moves
-  v1.strongest_opening = false;
   v1.pie_by_value = false;   // and the swap decided by the value of declining
   v1.minimax_weight = 0;     // and the implicit minimax backups
   v1.parallelism = Parallelism::kTree;
@@ -203,7 +202,6 @@ MctsConfig v2_config(const MctsConfig& config) {
   v2.threat_budget = 60000;
   v2.threat_visits = 16;
   v2.opening_table = true;
-  v2.strongest_opening = false;  // the table without the pie came with issue 48
   v2.pie_by_value = true;
   v2.minimax_weight = 0;
   v2.parallelism = Parallelism::kTree;

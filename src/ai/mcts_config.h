@@ -82,9 +82,6 @@ struct MctsConfig {
   // At the first move of a game with the pie rule: a move from the game's table of first
   // moves worth about half (PieOpenings), where it has one; false: the search decides.
   bool opening_table = true;
-  // And without the pie rule, a move from the game's table of strongest first moves
-  // (PieOpenings::strongest_first_moves), where it has one.  v1 and v2 search it.
-  bool strongest_opening = true;
   // At a swap decision of a game whose swap exchanges the seats only (PieRule): swap
   // exactly when the best move that declines is worth less than half (ai/pie_choice.h);
   // false: the search's own statistics of `swap` decide.

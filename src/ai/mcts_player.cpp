@@ -92,13 +92,11 @@ void MctsPlayer::reuse_or_reset(const History& history, MoveChoice& choice) {
   root_actions_ = actions;
 }
 
-Action MctsPlayer::table_opening(const History& history) const {
-  if (!config_.opening_table || !history.actions().empty()) return kNoAction;
+Action MctsPlayer::balanced_opening(const History& history) const {
+  if (!config_.opening_table || !history.actions().empty() || !history.game().offers_pie()) return kNoAction;
   const auto* table = history.game().pie_openings();
   if (!table) return kNoAction;
-  const bool pie = history.game().offers_pie();
-  if (!pie && !config_.strongest_opening) return kNoAction;
-  const std::vector<Action> moves = pie ? table->balanced_first_moves() : table->strongest_first_moves();
+  const std::vector<Action> moves = table->balanced_first_moves();
   if (moves.empty()) return kNoAction;
   const Action move = moves[config_.seed % moves.size()];  // the seed varies it from game to game
   return history.state().is_legal(move) ? move : kNoAction;
@@ -132,11 +130,10 @@ MoveChoice MctsPlayer::choose(const History& history) {
   const int seat = state.seat_to_move();
   MoveChoice choice;
   reuse_or_reset(history, choice);
-  if (const Action opening = table_opening(history); opening != kNoAction) {
+  if (const Action opening = balanced_opening(history); opening != kNoAction) {
     choice.action = opening;
     choice.best_line.push_back(state.action_to_text(opening));
-    choice.info = history.game().offers_pie() ? "a first move worth about half under the swap rule (the game's table)"
-                                              : "the strongest first move (the game's table)";
+    choice.info = "a first move worth about half under the swap rule (the game's table)";
     return choice;
   }
   if (auto legal = state.legal_actions(); legal.size() == 1) {  // a forced move needs no thought

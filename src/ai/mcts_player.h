@@ -29,10 +29,9 @@ class MctsPlayer : public Player {
   // (MoveChoice::reused_nodes, reused_visits).
   void reuse_or_reset(const History& history, MoveChoice& choice);
   // At the first move of a game with the pie rule, a move from the game's table of first
-  // moves worth about half (PieOpenings), chosen by the seed; without it, one of the
-  // strongest first moves where the game lists them (MctsConfig::strongest_opening); else
-  // kNoAction.  Off with opening=search and for profile=v1, which searched its first move.
-  Action table_opening(const History& history) const;
+  // moves worth about half (PieOpenings), chosen by the seed; else kNoAction.  Off with
+  // opening=search and for profile=v1, which searched its first move.
+  Action balanced_opening(const History& history) const;
   // The time planned for this move, and the most it may take when the choice is unsettled
   // then (more only with a game budget, `total`).
   struct MoveTime {

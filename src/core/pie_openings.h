@@ -17,9 +17,6 @@ class PieOpenings {
   // The first moves worth about half on this board with these options; empty where none
   // were measured.
   virtual std::vector<Action> balanced_first_moves() const = 0;
-  // With the pie rule off the first stone is simply the first player's advantage: the
-  // first moves measured strongest on this board, empty where none were measured.
-  virtual std::vector<Action> strongest_first_moves() const { return {}; }
 };
 
 }  // namespace ludus

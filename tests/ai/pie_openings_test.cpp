@@ -1,7 +1,6 @@
 // The first move from a game's table of moves worth about half under the pie rule
 // (core/pie_openings.h): played at the first ply where the table covers the board, varied
-// by the seed, never with opening=search or profile=v1, and nowhere else; without the pie
-// rule, the strongest first move where the game lists one.
+// by the seed, never with opening=search or profile=v1, and nowhere else.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -63,29 +62,10 @@ TEST(PieOpenings, OnlyOnTheMeasuredBoardAndNotForV1OrOpeningSearch) {
   for (const auto& options : std::vector<std::map<std::string, std::string>>{
            {{"swap", "off"}}, {{"size", "6"}}, {{"length", "4"}}, {{"shape", "trapezoid"}, {"size", "5"}}}) {
     EXPECT_TRUE(make_game("ndengrod", options)->pie_openings()->balanced_first_moves().empty());
-    if (options.count("swap")) continue;  // the strongest first move, below
     EXPECT_EQ(first_move("mcts:iters=50", options, 1).info.find("the game's table"), std::string::npos);
   }
   EXPECT_EQ(first_move("mcts:iters=50,profile=v1", {}, 1).info.find("the game's table"), std::string::npos);
   EXPECT_EQ(first_move("mcts:iters=50,opening=search", {}, 1).info.find("the game's table"), std::string::npos);
-}
-
-// Without the pie rule, on the default board, the first player opens in the centre; v2,
-// opening=search and the other boards search their first move.
-TEST(PieOpenings, WithSwapOffTheStrongestFirstMove) {
-  const std::map<std::string, std::string> off{{"swap", "off"}};
-  const auto table = make_game("ndengrod", off)->pie_openings()->strongest_first_moves();
-  ASSERT_EQ(table.size(), 1u);
-  for (uint64_t seed = 1; seed <= 3; ++seed) {
-    const MoveChoice c = first_move("mcts:iters=50", off, seed);
-    EXPECT_EQ(c.action, table[0]);
-    EXPECT_EQ(c.best_line, std::vector<std::string>{"e5"});
-    EXPECT_NE(c.info.find("strongest first move"), std::string::npos) << c.info;
-  }
-  EXPECT_TRUE(make_game("ndengrod")->pie_openings()->strongest_first_moves().empty());  // swap on
-  EXPECT_TRUE(make_game("ndengrod", {{"swap", "off"}, {"size", "6"}})->pie_openings()->strongest_first_moves().empty());
-  for (const char* spec : {"mcts:iters=50,profile=v2", "mcts:iters=50,opening=search"})
-    EXPECT_EQ(first_move(spec, off, 1).info.find("the game's table"), std::string::npos) << spec;
 }
 
 }  // namespace

@@ -229,7 +229,6 @@ TEST(SpecParser, ProfileV2PinsEverySettingOfTheSecondGeneration) {
   EXPECT_EQ(m.threat_budget, 60000);
   EXPECT_EQ(m.threat_visits, 16);
   EXPECT_TRUE(m.opening_table);
-  EXPECT_FALSE(m.strongest_opening);
   EXPECT_TRUE(m.pie_by_value);
   EXPECT_EQ(m.parallelism, Parallelism::kTree);
   EXPECT_EQ(m.max_nodes, int64_t{1} << 23);

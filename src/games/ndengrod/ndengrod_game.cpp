@@ -136,14 +136,6 @@ std::vector<Action> NdengrodGame::balanced_first_moves() const {
   return moves;
 }
 
-std::vector<Action> NdengrodGame::strongest_first_moves() const {
-  // With swap off, in 200 games at 10 ms a move (new profile against v2), the first player
-  // won 51 of 79 games opened on e5 (65%) and 62 of 121 opened elsewhere (51%); medium
-  // scored 0.69-0.81 with the central cells and about 0.5 on the second ring (docs/ai.md).
-  if (swap_enabled_ || length_ != 5 || options().get("shape") != "hexhex" || options().get_int("size") != 5) return {};
-  return {geometry_.parse("e5", nullptr)};
-}
-
 static const bool kRegistered = register_game({&kInfo, [](const Options& o) {
                                                  return std::make_shared<const NdengrodGame>(o);
                                                }});
