@@ -45,19 +45,6 @@ struct Grades {
   double mean_plies() const { return finished ? double(plies) / double(finished) : 0.0; }
 };
 
-size_t megabytes(const std::string& text) {
-  size_t used = 0;
-  double number = 0;
-  try {
-    number = std::stod(text, &used);
-  } catch (const std::exception&) {
-    number = -1;
-  }
-  const std::string unit = text.substr(std::min(used, text.size()));
-  if (number <= 0 || number > 65536 || !(unit.empty() || unit == "M" || unit == "m"))
-    throw LudusError("bad --memory '" + text + "': give megabytes, such as 64M");
-  return static_cast<size_t>(number * (1 << 20));
-}
 
 std::string read_file(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -75,7 +62,7 @@ int run_grade(const GradeArgs& args) {
   if (!args.save.empty() && !args.load.empty()) throw LudusError("--save and --load exclude each other");
   ai::GradingLimits limits;
   limits.solve_seconds = ai::parse_duration(args.solve_time);
-  limits.memory_bytes = megabytes(args.memory);
+  limits.memory_bytes = parse_memory(args.memory);
 
   std::vector<ai::ProvenPosition> positions;
   if (!args.load.empty()) {
@@ -167,7 +154,7 @@ const bool kGrade = register_command({"grade", "Grade AIs move by move against p
   app.add_option("--from-end", args->from_end, "Take positions among the last N plies of each game (0: anywhere)")
       ->check(CLI::Range(0, 100000));
   app.add_option("--solve-time", args->solve_time, "Solver time per question (1s); unproven positions are dropped");
-  app.add_option("--memory", args->memory, "Solver table per position (16M)");
+  app.add_option("--memory", args->memory, "Solver table per position (16M; K, M, G)");
   app.add_option("--seed", args->seed, "Seed of the self-play games and of the graded AIs");
   app.add_option("--threads", args->threads, "Positions graded in parallel (each AI searches on one thread)")
       ->check(CLI::Range(1, 1024));
