@@ -2,6 +2,7 @@
 // Positions the solver proves are sampled from self-play (or read with --load); each AI,
 // its opening book off, plays every won position once (does its move keep the win?) and
 // every lost one out against the solver's winning moves (how long does it last?).
+#include <algorithm>
 #include <fstream>
 #include <iostream>
 #include <mutex>
