@@ -23,10 +23,11 @@ enum class Parallelism {
 };
 
 // Which generation of search settings fills in what a spec leaves open.  kV1 is the AI as
-// it stood when issue 23's work began (2026-11-24), frozen so that matches against it stay
-// comparable as the defaults improve: `mcts:profile=v1`.  kLatest takes each game's
-// current profile (GameInfo::search) and every later improvement.
-enum class SearchGeneration { kV1, kLatest };
+// it stood when issue 23's work began (2026-11-24), kV2 as it stood when issue 48's began
+// (the AI shipped on 2026-11-27), each frozen so that matches against it stay comparable
+// as the defaults improve: `mcts:profile=v1`, `mcts:profile=v2`.  kLatest takes each
+// game's current profile (latest_game_profile, game_profiles.h) and every later improvement.
+enum class SearchGeneration { kV1, kV2, kLatest };
 
 struct MctsConfig {
   // --- budgets (a search stops at the first one reached; 0 = no such limit) -------------
@@ -46,6 +47,10 @@ struct MctsConfig {
   double rave_bias = 0.002;    // beta = m / (m + n + rave_bias*m*n), m = AMAF visits; per game
                                // (SearchProfile::rave_bias) unless a spec chose it
   bool solver = true;          // MCTS-solver: proven wins/losses/draws
+  // The opening book compiled in (solver/opening_book.h): the player plays its proven wins
+  // and the tree proves the positions it knows.  Off to measure the search alone (`ludus
+  // grade`).
+  bool opening_book = true;
   double first_play_urgency = 1.0;  // q of a child with no statistics at all
   int expand_threshold = 2;    // a leaf is expanded on its Nth visit (bounds memory)
   // Playouts by State::guided_playout (cheap game knowledge, e.g. Ndengrod takes a win in
@@ -57,7 +62,8 @@ struct MctsConfig {
   // of a weights file written by `ludus train`.
   std::string priors = "auto";
   // Progressive bias: w * P(move) / (n + 1) is added to a child's score, so moves the
-  // priors like are tried first and the bias fades as the statistics grow.
+  // priors like are tried first and the bias fades as the statistics grow.  The game's
+  // profile sets it unless a spec did.
   double prior_weight = 3.0;
   // A node's children get their priors once it has this many visits (the computation
   // costs about as much as several fast iterations, so rarely visited nodes go without).
@@ -70,7 +76,8 @@ struct MctsConfig {
   // proven lost.  At most this many move applications in all (0: off).
   int64_t threat_budget = 60000;
   // Inside the tree: a node's mover looks for such a win once the node has this many
-  // visits (0: never), with a budget of threat_budget / 32.
+  // visits (0: never), with a budget of threat_budget / 32.  The game's profile sets it
+  // unless a spec did.
   int threat_visits = 16;
   // At the first move of a game with the pie rule: a move from the game's table of first
   // moves worth about half (PieOpenings), where it has one; false: the search decides.
@@ -83,15 +90,21 @@ struct MctsConfig {
   // of the evaluation backed up by minimax through the tree in a child's value,
   // (1 - w) * q + w * minimax (0: not used).  The game's profile sets it unless a spec did.
   double minimax_weight = 0;
+  // With d > 0 that weight falls with a child's visits n as w * d / (d + n): the evaluation
+  // leads while a move has few playouts and gives way as they accumulate (0: constant).
+  double minimax_decay = 0;
 
   SearchGeneration generation = SearchGeneration::kLatest;
-  // Set when a spec chose rave, c, bias, playout or im; otherwise the generation's profile for the
-  // game (game_profiles.cpp) does.
+  // Set when a spec chose rave, c, bias, playout, im, imd, pw or tv; otherwise the generation's profile
+  // for the game (game_profiles.cpp) does.
   bool rave_chosen = false;
   bool exploration_chosen = false;
   bool rave_bias_chosen = false;
   bool playout_chosen = false;
   bool minimax_chosen = false;
+  bool prior_weight_chosen = false;
+  bool minimax_decay_chosen = false;
+  bool threat_visits_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------
   int threads = 1;             // 0 = every hardware thread

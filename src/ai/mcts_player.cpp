@@ -55,7 +55,7 @@ void MctsPlayer::new_game() {
   used_seconds_ = 0;
 }
 
-int64_t MctsPlayer::reuse_or_reset(const History& history) {
+void MctsPlayer::reuse_or_reset(const History& history, MoveChoice& choice) {
   const auto& actions = history.actions();
   const bool same_line = game_ == history.game_ptr() && actions.size() >= root_actions_.size() &&
                          std::equal(root_actions_.begin(), root_actions_.end(), actions.begin());
@@ -64,14 +64,17 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
     size_t count = config_.parallelism == Parallelism::kRoot ? static_cast<size_t>(threads_) : 1;
     for (size_t i = 0; i < count; ++i) trees_.push_back(std::make_unique<Tree>(config_.max_nodes));
   }
-  int64_t kept = 0;
   const int root_mover = 1 - history.state().seat_to_move();  // unused by the search
   for (auto& tree : trees_) {
     NodeIndex index = same_line && config_.reuse_tree ? Tree::root() : kNoNode;
     for (size_t i = root_actions_.size(); i < actions.size() && index != kNoNode; ++i)
       index = tree->find_child(index, actions[i]);
-    if (index == kNoNode) tree->reset(root_mover);
-    else kept += tree->keep_subtree(index);
+    if (index == kNoNode) {
+      tree->reset(root_mover);
+    } else {
+      choice.reused_nodes += tree->keep_subtree(index);
+      choice.reused_visits += tree->node(Tree::root()).n();
+    }
   }
   if (game_ != history.game_ptr()) {
     active_ = with_game_profile(config_, history.game().info());
@@ -87,12 +90,11 @@ int64_t MctsPlayer::reuse_or_reset(const History& history) {
   }
   game_ = history.game_ptr();
   root_actions_ = actions;
-  return kept;
 }
 
 Action MctsPlayer::balanced_opening(const History& history) const {
   if (!config_.opening_table || !history.actions().empty() || !history.game().offers_pie()) return kNoAction;
-  const auto* table = dynamic_cast<const PieOpenings*>(&history.game());
+  const auto* table = history.game().pie_openings();
   if (!table) return kNoAction;
   const std::vector<Action> moves = table->balanced_first_moves();
   if (moves.empty()) return kNoAction;
@@ -127,7 +129,7 @@ MoveChoice MctsPlayer::choose(const History& history) {
   const State& state = history.state();
   const int seat = state.seat_to_move();
   MoveChoice choice;
-  choice.reused_nodes = reuse_or_reset(history);
+  reuse_or_reset(history, choice);
   if (const Action opening = balanced_opening(history); opening != kNoAction) {
     choice.action = opening;
     choice.best_line.push_back(state.action_to_text(opening));

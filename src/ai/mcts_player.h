@@ -25,8 +25,9 @@ class MctsPlayer : public Player {
   const MctsConfig& active_config() const { return active_; }
 
  private:
-  // Moves the trees' roots to the current position; returns the nodes kept.
-  int64_t reuse_or_reset(const History& history);
+  // Moves the trees' roots to the current position and notes in `choice` what was kept
+  // (MoveChoice::reused_nodes, reused_visits).
+  void reuse_or_reset(const History& history, MoveChoice& choice);
   // At the first move of a game with the pie rule, a move from the game's table of first
   // moves worth about half (PieOpenings), chosen by the seed; else kNoAction.  Off with
   // opening=search and for profile=v1, which searched its first move.

@@ -104,7 +104,7 @@ void prove_refuted_by_known_threats(Tree& tree, const State& root, int64_t budge
 // after each root move: the first proves the root, the others prove those moves lost.
 // Every proof is the game's own and sound; a move the search cannot read stays open.
 void prove_by_threats(Tree& tree, const State& root, int64_t budget) {
-  const auto* threats = dynamic_cast<const ThreatSearch*>(&root);
+  const auto* threats = root.threat_search();
   if (!threats) return;
   const int seat = root.seat_to_move();
   Node& node = tree.node(Tree::root());
@@ -137,7 +137,7 @@ void prove_by_threats(Tree& tree, const State& root, int64_t budget) {
       }
       auto next = root.clone();
       next->apply(child.action);
-      const auto* replies = dynamic_cast<const ThreatSearch*>(next.get());
+      const auto* replies = next->threat_search();
       const auto win = next->is_terminal() || next->seat_to_move() == seat || !replies ? ThreatSearch::ForcedWin{}
                                                                                        : read(*replies);
       if (win.first == kNoAction) any_open = true;

@@ -51,17 +51,17 @@ SearchWorker::SearchWorker(Tree& tree, const State& root, const MctsConfig& conf
   }
   if (sites_) final_board_.assign(static_cast<size_t>(sites_->board_size()), -1);
   if (config_.rave && !sites_) played_.assign(static_cast<size_t>(root.game().num_distinct_actions()), 0);
-  if (config_.solver) book_ = solver::OpeningBook::for_game(root.game());
+  if (config_.solver && config_.opening_book) book_ = solver::OpeningBook::for_game(root.game());
   if (book_) keyer_ = std::make_unique<solver::ExactKeyer>(root.game());
   threats_ = config_.solver && config_.threat_budget > 0 && config_.threat_visits > 0 &&
-             dynamic_cast<const ThreatSearch*>(&root) != nullptr;
-  evaluation_ = config_.minimax_weight > 0 && dynamic_cast<const StaticEvaluation*>(&root) != nullptr;
+             root.threat_search() != nullptr;
+  evaluation_ = config_.minimax_weight > 0 && root.static_evaluation() != nullptr;
 }
 
 void SearchWorker::read_threats(NodeIndex index, const State& state, int seat) {
   if (tree_.node(index).flags.fetch_or(kThreatsRead, kRelaxed) & kThreatsRead) return;
   int64_t budget = std::max<int64_t>(config_.threat_budget / 32, 1);
-  const auto win = dynamic_cast<const ThreatSearch&>(state).threat_win(budget);
+  const auto win = state.threat_search()->threat_win(budget);
   if (win.first == kNoAction) return;
   if (const NodeIndex child = tree_.find_child(index, win.first); child != kNoNode)
     set_proof(tree_.node(child), proof_of_result(seat), win.plies - 1);
@@ -168,6 +168,7 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
   // Progressive bias of learned priors (children hold 0 without them).
   const float prior_bias = static_cast<float>(config_.prior_weight) * (1.0f / 65535.0f);
   const float minimax_weight = evaluation_ ? static_cast<float>(config_.minimax_weight) : 0.0f;
+  const float minimax_decay = static_cast<float>(config_.minimax_decay);
   float best = -std::numeric_limits<float>::infinity(), best_lost = best;
   NodeIndex chosen = kNoNode, chosen_lost = kNoNode;
   const Node* children = &tree_.node(node.first_child);
@@ -204,7 +205,12 @@ NodeIndex SearchWorker::select(const Node& node, int seat) const {
     }
     if (minimax_weight > 0) {
       const float minimax = child.minimax.load(kRelaxed);
-      if (minimax >= 0) q += minimax_weight * (minimax - q);
+      if (minimax >= 0) {
+        // With a decay, the evaluation gives way to the playouts as they accumulate.
+        const float weight = minimax_decay > 0 ? minimax_weight * minimax_decay / (minimax_decay + static_cast<float>(n))
+                                               : minimax_weight;
+        q += weight * (minimax - q);
+      }
     }
     const float bias = prior_bias * static_cast<float>(child.prior.load(kRelaxed)) * inverse(n + 1);
     if (q + explore + bias > best) best = q + explore + bias, chosen = node.first_child + i;
@@ -290,7 +296,7 @@ void SearchWorker::update_amaf(int winning_seat) {
 
 void SearchWorker::evaluate_leaf(Node& node, const State& state) {
   // Seats and colours map both ways by the same exchange.
-  const float estimate = dynamic_cast<const StaticEvaluation&>(state).win_estimate(state.seat_of_colour(node.mover));
+  const float estimate = state.static_evaluation()->win_estimate(state.seat_of_colour(node.mover));
   node.minimax.store(estimate, kRelaxed);
 }
 

@@ -32,8 +32,10 @@ class RandomPlayer : public Player {
 std::unique_ptr<Player> make_player(const std::string& spec, const PlayerConfig& config) {
   PlayerSpec parsed = parse_player_spec(spec, config);
   if (parsed.random) return std::make_unique<RandomPlayer>(spec, parsed.mcts.seed);
+  auto search = std::make_unique<MctsPlayer>(spec, parsed.mcts);
+  if (!parsed.mcts.opening_book) return search;
   // Proven wins from the opening book first (data/solved/), the search elsewhere.
-  return std::make_unique<solver::BookPlayer>(std::make_unique<MctsPlayer>(spec, parsed.mcts));
+  return std::make_unique<solver::BookPlayer>(std::move(search));
 }
 
 }  // namespace ludus::ai

@@ -45,6 +45,9 @@ struct MoveChoice {
   bool proven_length_known() const { return proven != ProvenResult::kNone && proven_plies < kBookProofPlies; }
   int64_t tree_nodes = 0;                     // nodes in the search tree(s) afterwards
   int64_t reused_nodes = 0;                   // nodes carried over from the previous move
+  // Visits of the new root carried over: what earlier searches spent below the moves
+  // played since (0 when the tree was rebuilt), all trees together.
+  int64_t reused_visits = 0;
   double seconds = 0;                         // wall time spent choosing
   std::vector<std::string> best_line;         // principal variation, canonical texts
   // Every root move the search looked at (empty for a forced move or a random player).

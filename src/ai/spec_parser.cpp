@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -85,6 +85,8 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     }
   } else if (key == "solver") {
     m.solver = parse_switch(key, value);
+  } else if (key == "book") {
+    m.opening_book = parse_switch(key, value);
   } else if (key == "seed") {
     if (!parse_int(value, m.seed)) throw SpecError{"seed must be a non-negative integer, not '" + value + "'"};
   } else if (key == "par") {
@@ -108,6 +110,7 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "pw") {
     if (!parse_double(value, m.prior_weight) || m.prior_weight < 0 || m.prior_weight > 1000)
       throw SpecError{"pw must be a number from 0 to 1000, not '" + value + "'"};
+    m.prior_weight_chosen = true;
   } else if (key == "pv") {
     if (!parse_int(value, m.prior_visits) || m.prior_visits < 0 || m.prior_visits > 1000000)
       throw SpecError{"pv must be an integer from 0 to 1000000, not '" + value + "'"};
@@ -122,6 +125,7 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
   } else if (key == "tv") {
     if (!parse_int(value, m.threat_visits) || m.threat_visits < 0 || m.threat_visits > 1000000)
       throw SpecError{"tv must be an integer from 0 to 1000000, not '" + value + "'"};
+    m.threat_visits_chosen = true;
   } else if (key == "opening") {
     if (value == "table") m.opening_table = true;
     else if (value == "search") m.opening_table = false;
@@ -134,6 +138,10 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     if (!parse_double(value, m.minimax_weight) || m.minimax_weight < 0 || m.minimax_weight > 1)
       throw SpecError{"im must be a number from 0 to 1, not '" + value + "'"};
     m.minimax_chosen = true;
+  } else if (key == "imd") {
+    if (!parse_double(value, m.minimax_decay) || m.minimax_decay < 0 || m.minimax_decay > 1e9)
+      throw SpecError{"imd must be a number from 0 to 1000000000, not '" + value + "'"};
+    m.minimax_decay_chosen = true;
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};
@@ -211,8 +219,9 @@ PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& c
       if (key != "profile") continue;
       if (spec.random) throw fail("the random player only takes seed=N");
       if (value == "v1") spec.mcts = v1_config(spec.mcts);
+      else if (value == "v2") spec.mcts = v2_config(spec.mcts);
       else if (value == "latest") spec.mcts.generation = SearchGeneration::kLatest;
-      else throw fail("profile must be v1 or latest, not '" + value + "'");
+      else throw fail("profile must be v1, v2 or latest, not '" + value + "'");
     }
     for (const auto& [key, value] : settings) {
       if (key == "profile") continue;

@@ -4,13 +4,17 @@
 //   easy | medium | hard | max  [:KEY=VALUE,...]   strength levels (table in spec_parser.cpp)
 //   mcts[:KEY=VALUE,...]                           raw settings
 // Keys: iters=N  time=DURATION  total=DURATION  threads=N (0 = all cores)  c=X
-//       rave=on|off|board|traced  solver=on|off  seed=N  par=tree|root  nodes=N (tree size cap)
+//       rave=on|off|board|traced  solver=on|off  book=on|off (the opening book of proven
+//       positions)  seed=N  par=tree|root  nodes=N (tree size cap)
 //       expand=N (visits before a leaf grows children)  bias=X (RAVE bias, smaller trusts AMAF longer)
 //       playout=guided|random (guided: the game's knowledge in playouts, where it has any)
 //       priors=on|off|FILE (learned move priors: the compiled-in weights, none, or a file
 //       from `ludus train`)  pw=X (their progressive-bias weight)
-//       profile=v1|latest (v1: every setting left open as the AI of 2026-11-24 had it,
-//       frozen for comparisons; latest, the default: the current best; see game_profiles.h)
+//       im=W (weight of the game's static evaluation, implicit minimax)  imd=D (its decay:
+//       w * D / (D + visits); 0 constant)
+//       profile=v1|v2|latest (v1: every setting left open as the AI of 2026-11-24 had it,
+//       v2: as that of 2026-11-27, both frozen for comparisons; latest, the default: the
+//       current best; see game_profiles.h)
 // DURATION: a number with ms, s or m (bare numbers are seconds): 500ms, 2s, 1.5m.
 #include <string>
 

@@ -54,4 +54,22 @@ std::string describe_history(const History& history) {
   return out;
 }
 
+size_t parse_memory(const std::string& text) {
+  size_t used = 0;
+  double number = 0;
+  try {
+    number = std::stod(text, &used);
+  } catch (const std::exception&) {
+    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G");
+  }
+  const std::string unit = text.substr(used);
+  double scale = unit.empty() || unit == "M" || unit == "m" ? 1 << 20
+                 : unit == "G" || unit == "g"                ? double(1 << 30)
+                 : unit == "K" || unit == "k"                ? 1 << 10
+                                                             : -1;
+  if (scale < 0 || number <= 0 || number * scale > 64.0 * (1ull << 30))
+    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G (at most 64G)");
+  return static_cast<size_t>(number * scale);
+}
+
 }  // namespace ludus::cli

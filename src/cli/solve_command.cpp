@@ -34,25 +34,9 @@ struct SolveArgs {
   std::string svg;
   std::string book;
   size_t book_limit = 200000;
+  std::string estimates = "mobility";
 };
 
-size_t parse_memory(const std::string& text) {
-  size_t used = 0;
-  double number = 0;
-  try {
-    number = std::stod(text, &used);
-  } catch (const std::exception&) {
-    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G");
-  }
-  const std::string unit = text.substr(used);
-  double scale = unit.empty() || unit == "M" || unit == "m" ? 1 << 20
-                 : unit == "G" || unit == "g"                ? double(1 << 30)
-                 : unit == "K" || unit == "k"                ? 1 << 10
-                                                             : -1;
-  if (scale < 0 || number <= 0 || number * scale > 64.0 * (1ull << 30))
-    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G (at most 64G)");
-  return static_cast<size_t>(number * scale);
-}
 
 std::string seat_name(const State& s, int seat) {
   return fmt::format("{} player ({})", seat == 0 ? "first" : "second", s.game().colour_name(s.colour_of_seat(seat)));
@@ -185,6 +169,9 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
   app.add_option("--memory", args->memory, "Transposition table size (256M default; K, M, G)");
   app.add_option("--threads", args->threads, "Threads: each solves its share of the root's moves (or of the openings) with memory/N of table; not with --book")
       ->check(CLI::Range(1, 1024));
+  app.add_option("--estimates", args->estimates,
+                 "Numbers of a fresh node: mobility (its moves), or evaluation (also the game's static evaluation, where it has one)")
+      ->check(CLI::IsMember({"mobility", "evaluation"}));
   app.add_flag("--json", args->json, "Print JSON instead of text");
   app.add_flag("-q,--quiet", args->quiet, "No progress on stderr");
   app.add_flag("--openings", args->openings, "Solve every first move of the board (with the pie rule: which to swap)");
@@ -204,6 +191,7 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
     SearchLimits limits;
     limits.seconds = args->time.empty() ? 0 : ai::parse_duration(args->time);
     limits.memory_bytes = parse_memory(args->memory);
+    limits.evaluation_estimates = args->estimates == "evaluation";
     if (!args->quiet)
       limits.on_progress = [openings = args->openings](const SearchProgress& p) {
         const double fill = 100.0 * p.table_used / std::max<size_t>(1, p.table_capacity);

@@ -23,24 +23,6 @@ using Action = int;
 constexpr Action kNoAction = -1;
 constexpr int kDraw = -1;  // winner() of a drawn game
 
-// The search settings measured to play a game best at equal time (the MCTS player uses
-// them where its spec leaves them open; each game's info records the measurements).
-struct SearchProfile {
-  bool rave = true;              // AMAF statistics blended into the tree
-  double exploration = 0.4;      // UCT constant
-  // RAVE's bias b in beta = m / (m + n + b*m*n): the smaller, the longer AMAF counts.
-  double rave_bias = 0.002;
-  bool guided_playouts = false;  // State::guided_playout instead of uniform playouts
-  // Learned move priors (ai/priors, data/priors/GAME.txt) in the tree, where measured to pay.
-  bool priors = false;
-  // Whether a move's local pattern may be turned by every symmetry of the board's
-  // directions when learning priors; false keeps each axis (players aim at different sides).
-  bool patterns_turn_freely = true;
-  // Weight of the State's StaticEvaluation backed up by minimax through the tree
-  // (implicit minimax backups; 0: none), where measured to pay.
-  double minimax_weight = 0;
-};
-
 // How a game lets the second player answer a strong first move.
 struct PieRule {
   bool offered = false;  // a `swap` move exists in the opening
@@ -61,7 +43,6 @@ struct GameInfo {
   std::string summary;                  // one line for `ludus games`
   std::string_view rules;               // full rules text for `ludus rules` (core/rules_documents.h)
   PieRule pie;
-  SearchProfile search;
   // Option sets `ludus bench` measures, from the smallest board through the default ({})
   // to the largest, so the growth of playout cost with board size shows.
   std::vector<std::map<std::string, std::string>> bench_boards;
@@ -87,6 +68,12 @@ struct ExactKeyParts {
 class BoardPainter;
 class State;
 class Geometry;
+// Optional abilities for the AI (each header says what it offers); a game that has one
+// returns it from the accessor below, the others keep the default nullptr.
+class PieOpenings;
+class PriorTactics;
+class StaticEvaluation;
+class ThreatSearch;
 
 class Game {
  public:
@@ -119,6 +106,9 @@ class Game {
   // themselves (perm[site] = image), identity first; the exact search merges positions
   // that one maps onto another.  Empty when the game declares none.
   virtual std::vector<std::vector<int>> board_symmetries() const { return {}; }
+
+  // First moves worth about half under the pie rule (core/pie_openings.h), or nullptr.
+  virtual const PieOpenings* pie_openings() const { return nullptr; }
 
  private:
   const GameInfo* info_;
@@ -200,6 +190,13 @@ class State {
   // See ExactKeyParts.  nullopt: the game has not declared what decides its future, so it
   // cannot be solved (the solver refuses it).
   virtual std::optional<ExactKeyParts> exact_key_parts() const { return std::nullopt; }
+
+  // --- optional abilities for the AI ----------------------------------------------------------
+  // This position's side of each (valid while the State lives), or nullptr when the game
+  // has none: core/threat_search.h, core/static_evaluation.h, core/prior_tactics.h.
+  virtual const ThreatSearch* threat_search() const { return nullptr; }
+  virtual const StaticEvaluation* static_evaluation() const { return nullptr; }
+  virtual const PriorTactics* prior_tactics() const { return nullptr; }
 
   // --- seats -------------------------------------------------------------------------------
   // Seat (0 = first player, 1 = second) holding `colour`.

@@ -4,7 +4,7 @@
 // taken over whenever it is worth more than half, so the first player's best stone is one
 // worth about half; a short search, which spreads its visits over every first move and
 // every reply, instead picks a strong stone and sees it swapped.  A Game offers the table
-// by also deriving from PieOpenings; the player finds it with dynamic_cast.
+// by also deriving from PieOpenings and returning itself from Game::pie_openings().
 #include <vector>
 
 #include "core/game.h"

@@ -3,8 +3,8 @@
 // move priors (src/ai/priors, feature group "tactics").  The generic features see the
 // board around a move; what a move does by the game's rules (a capture, a gain of
 // territory, a slide rather than a placement) only the game can say.  A State offers it
-// by also deriving from PriorTactics; the feature reader finds it with dynamic_cast, so
-// games without it, and the State interface, are untouched.
+// by also deriving from PriorTactics and returning itself from State::prior_tactics();
+// the default there, nullptr, leaves games without it untouched.
 #include "core/game.h"
 
 namespace ludus {

@@ -1,12 +1,12 @@
 #pragma once
 #include <cmath>
 
-// An optional side of a State, found by dynamic_cast (like PriorTactics): a judgement of
-// the position without playing it out.  The search backs these values up through its
-// tree beside the playout results ("implicit minimax backups": Lanctot, Winands, Pepels
-// and Sturtevant, "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
-// Minimax Backups", 2014), so a move that gives away what the evaluation sees is
-// recognised after one visit of each reply instead of many playouts.
+// An optional side of a State, offered by State::static_evaluation() (like PriorTactics):
+// a judgement of the position without playing it out.  The search backs these values up
+// through its tree beside the playout results ("implicit minimax backups": Lanctot,
+// Winands, Pepels and Sturtevant, "Monte Carlo Tree Search with Heuristic Evaluations
+// using Implicit Minimax Backups", 2014), so a move that gives away what the evaluation
+// sees is recognised after one visit of each reply instead of many playouts.
 
 namespace ludus {
 

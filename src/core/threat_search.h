@@ -4,8 +4,8 @@
 // side threatens to win at once, so the other side's answers are few, and sequences far
 // deeper than a full-width search reaches are read in microseconds.  MCTS is weakest
 // exactly there: a forcing line it has not sampled looks like any other move.  A State
-// offers it by also deriving from ThreatSearch; the search finds it with dynamic_cast, so
-// games without it, and the State interface, are untouched.
+// offers it by also deriving from ThreatSearch and returning itself from
+// State::threat_search(); the default there, nullptr, leaves games without it untouched.
 #include <cstdint>
 
 #include "core/game.h"

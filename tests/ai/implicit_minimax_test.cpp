@@ -62,7 +62,7 @@ void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool i
   }
   if (!node.expanded()) {
     if (node.n() == 0 || is_root) return;
-    const auto& evaluation = dynamic_cast<const StaticEvaluation&>(state);
+    const auto& evaluation = *state.static_evaluation();
     EXPECT_EQ(stored, evaluation.win_estimate(state.seat_of_colour(node.mover))) << state.render();
     ++count.leaves;
     return;
@@ -136,19 +136,35 @@ TEST(ImplicitMinimax, CostsNothingWhenOff) {
 // weight, v1 none.
 TEST(ImplicitMinimax, TheGameProfileSpecsAndV1) {
   auto epoxy = make_game("epoxy");
-  EXPECT_GT(epoxy->info().search.minimax_weight, 0.0);
-  EXPECT_GT(make_game("netted")->info().search.minimax_weight, 0.0);
-  EXPECT_GT(make_game("ndengrod")->info().search.minimax_weight, 0.0);
+  EXPECT_GT(latest_game_profile(epoxy->info()).minimax_weight, 0.0);
+  EXPECT_GT(latest_game_profile(make_game("netted")->info()).minimax_weight, 0.0);
+  EXPECT_GT(latest_game_profile(make_game("ndengrod")->info()).minimax_weight, 0.0);
   for (const char* name : {"n-mesh", "trellis"})
-    EXPECT_EQ(make_game(name)->info().search.minimax_weight, 0.0) << name;
+    EXPECT_EQ(latest_game_profile(make_game(name)->info()).minimax_weight, 0.0) << name;
   const PlayerConfig config;
   EXPECT_EQ(parse_player_spec("mcts:im=0.3", config).mcts.minimax_weight, 0.3);
   const MctsConfig none = parse_player_spec("mcts:im=0", config).mcts;
   EXPECT_TRUE(none.minimax_chosen);
   EXPECT_EQ(with_game_profile(none, epoxy->info()).minimax_weight, 0.0);
   EXPECT_EQ(with_game_profile(parse_player_spec("mcts", config).mcts, epoxy->info()).minimax_weight,
-            epoxy->info().search.minimax_weight);
+            latest_game_profile(epoxy->info()).minimax_weight);
   EXPECT_EQ(with_game_profile(parse_player_spec("mcts:profile=v1", config).mcts, epoxy->info()).minimax_weight, 0.0);
+
+  // Ndengrod's weight is high and decays with the visits (issue 48); v2 keeps it constant.
+  const GameInfo& ndengrod = make_game("ndengrod")->info();
+  const MctsConfig latest = with_game_profile(parse_player_spec("mcts", config).mcts, ndengrod);
+  EXPECT_EQ(latest.minimax_weight, 0.7);
+  EXPECT_EQ(latest.minimax_decay, 30);
+  EXPECT_EQ(latest.prior_weight, 12);
+  EXPECT_EQ(latest.threat_visits, 4);
+  const MctsConfig chosen = with_game_profile(parse_player_spec("mcts:imd=0,pw=2", config).mcts, ndengrod);
+  EXPECT_EQ(chosen.minimax_decay, 0);
+  EXPECT_EQ(chosen.prior_weight, 2);
+  const MctsConfig v2 = with_game_profile(parse_player_spec("mcts:profile=v2", config).mcts, ndengrod);
+  EXPECT_EQ(v2.minimax_weight, 0.1);
+  EXPECT_EQ(v2.minimax_decay, 0);
+  EXPECT_EQ(v2.prior_weight, 3.0);
+  EXPECT_EQ(v2.threat_visits, 16);
   // Its errors are checked with the others' in spec_parser_test.cpp.
 }
 

@@ -178,9 +178,17 @@ TEST(Mcts, ReusesTheTreeBetweenMoves) {
   auto second = p->choose(h);
   EXPECT_GT(second.reused_nodes, 50) << second.info;
   EXPECT_LT(second.reused_nodes, first.tree_nodes);
+  // The visits kept are those the first search gave the reply played, below its own move.
+  EXPECT_EQ(first.reused_visits, 0);
+  int64_t first_move_visits = 0;
+  for (const RootMoveStat& m : first.root_moves)
+    if (m.action == first.action) first_move_visits = m.visits;
+  EXPECT_GT(second.reused_visits, 0);
+  EXPECT_LT(second.reused_visits, first_move_visits);
   // A position that is not a continuation starts a fresh tree.
   auto third = p->choose(position(game, {"c3"}));
   EXPECT_EQ(third.reused_nodes, 0);
+  EXPECT_EQ(third.reused_visits, 0);
 }
 
 TEST(Mcts, MediumBeatsRandomAtHex) {

@@ -27,7 +27,7 @@ MoveChoice first_move(const std::string& spec, const std::map<std::string, std::
 
 TEST(PieOpenings, TheFirstMoveComesFromTheTableAndVariesWithTheSeed) {
   auto game = make_game("ndengrod");
-  const auto table = dynamic_cast<const PieOpenings&>(*game).balanced_first_moves();
+  const auto table = game->pie_openings()->balanced_first_moves();
   ASSERT_EQ(table.size(), 18u);
   std::set<Action> played;
   for (uint64_t seed = 1; seed <= 18; ++seed) {
@@ -49,7 +49,7 @@ TEST(PieOpenings, TheFirstMoveComesFromTheTableAndVariesWithTheSeed) {
 // six points each, and no point whose image it lacks.
 TEST(PieOpenings, TheTableHoldsWholeClassesOfSymmetricPoints) {
   auto game = make_game("ndengrod");
-  const auto table = dynamic_cast<const PieOpenings&>(*game).balanced_first_moves();
+  const auto table = game->pie_openings()->balanced_first_moves();
   const std::set<Action> points(table.begin(), table.end());
   ASSERT_EQ(points.size(), table.size());
   const auto symmetries = game->board_symmetries();
@@ -61,7 +61,7 @@ TEST(PieOpenings, TheTableHoldsWholeClassesOfSymmetricPoints) {
 TEST(PieOpenings, OnlyOnTheMeasuredBoardAndNotForV1OrOpeningSearch) {
   for (const auto& options : std::vector<std::map<std::string, std::string>>{
            {{"swap", "off"}}, {{"size", "6"}}, {{"length", "4"}}, {{"shape", "trapezoid"}, {"size", "5"}}}) {
-    EXPECT_TRUE(dynamic_cast<const PieOpenings&>(*make_game("ndengrod", options)).balanced_first_moves().empty());
+    EXPECT_TRUE(make_game("ndengrod", options)->pie_openings()->balanced_first_moves().empty());
     EXPECT_EQ(first_move("mcts:iters=50", options, 1).info.find("the game's table"), std::string::npos);
   }
   EXPECT_EQ(first_move("mcts:iters=50,profile=v1", {}, 1).info.find("the game's table"), std::string::npos);

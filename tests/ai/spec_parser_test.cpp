@@ -93,10 +93,12 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:iters=0"), "bad AI spec 'mcts:iters=0': iters must be a positive integer, not '0'");
   EXPECT_EQ(error_of("mcts:im=1.5"), "bad AI spec 'mcts:im=1.5': im must be a number from 0 to 1, not '1.5'");
   EXPECT_EQ(error_of("mcts:im=x"), "bad AI spec 'mcts:im=x': im must be a number from 0 to 1, not 'x'");
+  EXPECT_EQ(error_of("mcts:imd=-1"), "bad AI spec 'mcts:imd=-1': imd must be a number from 0 to 1000000000, not '-1'");
+  EXPECT_EQ(error_of("mcts:book=maybe"), "bad AI spec 'mcts:book=maybe': book must be on or off, not 'maybe'");
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, profile)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");
@@ -127,12 +129,12 @@ TEST(SpecParser, PlayoutKeyAndProfile) {
   auto open = parse_player_spec("easy", config).mcts;
   EXPECT_FALSE(open.playout_chosen);
   for (const auto& entry : registered_games()) {
-    EXPECT_TRUE(with_game_profile(guided, entry.info->search).guided_playouts) << entry.info->name;
-    EXPECT_FALSE(with_game_profile(uniform, entry.info->search).guided_playouts) << entry.info->name;
+    EXPECT_TRUE(with_game_profile(guided, latest_game_profile(*entry.info)).guided_playouts) << entry.info->name;
+    EXPECT_FALSE(with_game_profile(uniform, latest_game_profile(*entry.info)).guided_playouts) << entry.info->name;
   }
-  // The measured profiles (GameInfo) of every game play guided; the generic one does not.
+  // The measured profiles (game_profiles.cpp) of every game play guided; the generic one does not.
   for (const char* name : {"n-mesh", "netted", "ndengrod", "trellis", "epoxy"})
-    EXPECT_TRUE(with_game_profile(open, find_game(name).info->search).guided_playouts) << name;
+    EXPECT_TRUE(with_game_profile(open, latest_game_profile(*find_game(name).info)).guided_playouts) << name;
   EXPECT_FALSE(with_game_profile(open, SearchProfile{}).guided_playouts);
 }
 
@@ -204,10 +206,63 @@ TEST(SpecParser, ProfileV1PinsEverySettingOfTheFirstGeneration) {
     EXPECT_EQ(active.guided_playouts, g.guided);
     EXPECT_EQ(active.rave_bias, 0.002);
     EXPECT_EQ(active.minimax_weight, 0);
+    EXPECT_EQ(active.minimax_decay, 0);
+    EXPECT_EQ(active.prior_weight, 1.0);
   }
   // The default generation is the latest, which reads the games' own profiles.
   EXPECT_EQ(parse_player_spec("hard", config).mcts.generation, SearchGeneration::kLatest);
   EXPECT_EQ(parse_player_spec("mcts:profile=latest", config).mcts.generation, SearchGeneration::kLatest);
+}
+
+// profile=v2 is a record of the AI shipped on 2026-11-27 (before issue 48), pinned the
+// same way: every knob, and each game's profile of that day.
+TEST(SpecParser, ProfileV2PinsEverySettingOfTheSecondGeneration) {
+  PlayerConfig config;
+  config.seed = 7;
+  const MctsConfig m = parse_player_spec("mcts:profile=v2,time=10ms", config).mcts;
+  EXPECT_EQ(m.generation, SearchGeneration::kV2);
+  EXPECT_EQ(m.amaf_source, AmafSource::kAuto);
+  EXPECT_EQ(m.solver, true);
+  EXPECT_EQ(m.first_play_urgency, 1.0);
+  EXPECT_EQ(m.expand_threshold, 2);
+  EXPECT_EQ(m.root_check_budget, 200000);
+  EXPECT_EQ(m.threat_budget, 60000);
+  EXPECT_EQ(m.threat_visits, 16);
+  EXPECT_TRUE(m.opening_table);
+  EXPECT_TRUE(m.pie_by_value);
+  EXPECT_EQ(m.parallelism, Parallelism::kTree);
+  EXPECT_EQ(m.max_nodes, int64_t{1} << 23);
+  EXPECT_EQ(m.reuse_tree, true);
+  EXPECT_EQ(m.priors, "auto");
+  EXPECT_EQ(m.prior_weight, 3.0);
+  EXPECT_EQ(m.prior_visits, 4);
+  EXPECT_EQ(m.time_extension, 1.0);
+  EXPECT_EQ(m.move_seconds, 0.01);  // budgets and the seed are not the profile's
+  EXPECT_EQ(m.seed, 7u);
+
+  struct GameV2 {
+    const char* game;
+    bool rave;
+    double exploration;
+    double rave_bias;
+    bool priors;
+    double minimax_weight;
+  };
+  for (const GameV2& g : {GameV2{"n-mesh", false, 0.4, 0.002, true, 0}, GameV2{"epoxy", false, 0.4, 0.002, true, 0.1},
+                          GameV2{"ndengrod", true, 0.05, 0.002, true, 0.1},
+                          GameV2{"netted", true, 0.0, 0.0001, true, 0.1},
+                          GameV2{"trellis", true, 0.0, 0.002, false, 0}}) {
+    SCOPED_TRACE(g.game);
+    const MctsConfig active = with_game_profile(m, *find_game(g.game).info);
+    EXPECT_EQ(active.rave, g.rave);
+    EXPECT_EQ(active.exploration, g.exploration);
+    EXPECT_EQ(active.rave_bias, g.rave_bias);
+    EXPECT_TRUE(active.guided_playouts);
+    EXPECT_EQ(active.priors, g.priors ? "on" : "off");
+    EXPECT_EQ(active.minimax_weight, g.minimax_weight);
+    EXPECT_EQ(active.minimax_decay, 0);
+    EXPECT_EQ(active.prior_weight, 3.0);
+  }
 }
 
 TEST(SpecParser, UnknownProfileIsOneClearLine) {
@@ -216,7 +271,7 @@ TEST(SpecParser, UnknownProfileIsOneClearLine) {
     parse_player_spec("mcts:profile=v0", config);
     FAIL() << "profile=v0 was accepted";
   } catch (const LudusError& e) {
-    EXPECT_STREQ(e.what(), "bad AI spec 'mcts:profile=v0': profile must be v1 or latest, not 'v0'");
+    EXPECT_STREQ(e.what(), "bad AI spec 'mcts:profile=v0': profile must be v1, v2 or latest, not 'v0'");
   }
   EXPECT_THROW(parse_player_spec("random:profile=v1", config), LudusError);
 }

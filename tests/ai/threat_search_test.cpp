@@ -17,7 +17,7 @@ namespace ludus::ai {
 namespace {
 
 ThreatSearch::ForcedWin threat_win(const State& state, int64_t budget = 200000) {
-  return dynamic_cast<const ThreatSearch&>(state).threat_win(budget);
+  return state.threat_search()->threat_win(budget);
 }
 
 // Whether the side to move wins at once with some move.

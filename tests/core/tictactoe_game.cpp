@@ -18,7 +18,6 @@ const GameInfo kInfo{.name = "tictactoe-test",
                      .summary = "test game",
                      .rules = "three in a row",
                      .pie = {},
-                     .search = {},
                      .bench_boards = {},
                      .may_draw = true};
 

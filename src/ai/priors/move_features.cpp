@@ -4,6 +4,7 @@
 #include <deque>
 #include <map>
 
+#include "ai/game_profiles.h"
 #include "core/geometry.h"
 
 namespace ludus::ai::priors {
@@ -76,7 +77,7 @@ FeatureTables::FeatureTables(const Game& game)
     auto start = game.new_initial_state();
     for (Action a : start->legal_actions()) sites_.learn(*start, a);
   }
-  const auto symmetries = direction_symmetries(geometry_.topology(), game.info().search.patterns_turn_freely);
+  const auto symmetries = direction_symmetries(geometry_.topology(), latest_game_profile(game.info()).patterns_turn_freely);
   const uint32_t codes = 1u << (2 * directions_);
   canonical_.assign(codes, 0);
   std::map<uint32_t, uint16_t> index_of;  // smallest image -> dense index, in code order
@@ -155,7 +156,7 @@ void FeatureExtractor::set_position(const State& state, Action last, Action earl
   }
   last_site_ = tables_->known_sites(last).first;
   earlier_site_ = tables_->known_sites(earlier).first;
-  tactics_ = dynamic_cast<const PriorTactics*>(&state);
+  tactics_ = state.prior_tactics();
   if (!skipped_[kLines]) read_lines();
 }
 

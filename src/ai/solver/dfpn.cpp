@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/static_evaluation.h"
+
 namespace ludus::ai::solver {
 namespace {
 
@@ -29,6 +31,8 @@ Dfpn::Dfpn(const Game& game, SearchLimits limits)
 
 void Dfpn::restart_clock() {
   start_ = Clock::now();
+  timed_out_ = false;
+  stopped_ = cancel_ && cancel_->load(std::memory_order_relaxed);
   next_progress_ = start_ + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.progress_seconds));
 }
 
@@ -63,6 +67,14 @@ void Dfpn::init_child(Child& child) const {
   // df-pn+ style estimate: the side to move there has this many ways to go on.
   const uint32_t moves = static_cast<uint32_t>(std::max<size_t>(1, s.legal_actions().size()));
   child.numbers = s.seat_to_move() == target_ ? ProofNumbers{1, moves} : ProofNumbers{moves, 1};
+  if (const StaticEvaluation* evaluation = limits_.evaluation_estimates ? s.static_evaluation() : nullptr) {
+    // p, the evaluation's chance that the target wins, scales both numbers: up to
+    // kEvaluationScale times harder where p is low (proof) or high (disproof).
+    constexpr float kEvaluationScale = 8.0f;
+    const float p = evaluation->win_estimate(s.colour_of_seat(target_));
+    child.numbers.pn = saturate(static_cast<uint64_t>(child.numbers.pn * (1.0f + kEvaluationScale * (1.0f - p))));
+    child.numbers.dn = saturate(static_cast<uint64_t>(child.numbers.dn * (1.0f + kEvaluationScale * p)));
+  }
 }
 
 void Dfpn::check_clock() {

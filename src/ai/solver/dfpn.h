@@ -50,6 +50,9 @@ struct SearchLimits {
   double seconds = 0;                   // wall time for the whole solver; 0: no limit
   size_t memory_bytes = 256u << 20;     // transposition table size
   double progress_seconds = 1.0;        // how often on_progress is called
+  // Where the game offers a StaticEvaluation: fresh nodes' numbers lean on it (a position
+  // the evaluation likes for the target seat looks easier to prove), not on mobility alone.
+  bool evaluation_estimates = false;
   std::function<void(const SearchProgress&)> on_progress;
 };
 
@@ -71,7 +74,8 @@ class Dfpn {
   // Another thread may set *cancel to stop this search; it is looked at with the clock
   // (every 1024 nodes), so the search stops soon after, not at once.
   void set_cancel(const std::atomic<bool>* cancel) { cancel_ = cancel; }
-  // The time limit and seconds() count from now (else from construction).
+  // The time limit and seconds() count from now (else from construction): a search that
+  // the time limit stopped may search again, with the whole limit.
   void restart_clock();
   // Lets a search stopped by *cancel search again (a time-out stays).
   void resume() { stopped_ = timed_out_; }

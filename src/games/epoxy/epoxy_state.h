@@ -22,6 +22,8 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   explicit EpoxyState(const EpoxyGame& game);
 
   std::unique_ptr<State> clone() const override { return std::make_unique<EpoxyState>(*this); }
+  const StaticEvaluation* static_evaluation() const override { return this; }
+  const PriorTactics* prior_tactics() const override { return this; }
 
   int to_move() const override { return to_move_; }
   bool is_terminal() const override { return winner_ >= 0; }
@@ -49,7 +51,7 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   // (count_first_actions: placements and slides) wins, and a tie plays playout_action() on
   // to the end, drawing from the same `rng`.  The rest of a random game mostly adds noise
   // where a side leads: cut there, the search gets more and steadier results per second
-  // (see GameInfo::search).  The score, not the exclusive points alone, because slides
+  // (see ai/game_profiles.cpp).  The score, not the exclusive points alone, because slides
   // decide the long games (docs/ai.md).
   int guided_playout(Rng& rng) override;
   static constexpr int kPlayoutHorizon = 25;

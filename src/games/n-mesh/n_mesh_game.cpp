@@ -19,14 +19,6 @@ const GameInfo kInfo{
     .summary = "Place stones; once a stone is cut off from every empty shaded cell, fewer enmeshed stones wins",
     .rules = rules_document("n-mesh"),
     .pie = {.offered = true, .option = ""},
-    // Measured at equal time (100 ms a move, one thread, 6x6, seats alternating): RAVE
-    // (c = 0.1, traced AMAF: no board view, 2x slower playouts) against UCT (c = 0.4) 40%
-    // (24/60).  Learned priors (6x6) against the same search without them (profile=v1),
-    // 100 ms a move, 200 games: 57.0% [50.1%, 63.7%].  Guided playouts (no placement that
-    // loses at once while another remains) against uniform ones, 200 games: 95.5% [91.7%,
-    // 97.6%] at 100 ms a move, 77.8% of 400 at 2000 iterations; at 100 ms against
-    // profile=v1 at 1 s: 86.5% [81.1%, 90.6%] (docs/ai.md).
-    .search = {.rave = false, .exploration = 0.4, .guided_playouts = true, .priors = true},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "11"}}, {{"size", "19"}}},
     .may_draw = false,
 };

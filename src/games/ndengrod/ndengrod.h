@@ -67,6 +67,7 @@ class NdengrodGame : public Game, public PieOpenings {
   // On the default board (hex-hex 5, lines of 5, swap on): cells of the second ring from
   // the edge, which the first player won about half the time with swap off (docs/ai.md).
   std::vector<Action> balanced_first_moves() const override;
+  const PieOpenings* pie_openings() const override { return this; }
 
   // Zobrist keys of the stones, [2 * site + colour], and of the colour to move (0 for X),
   // for the superko rule.

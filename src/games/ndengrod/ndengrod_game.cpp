@@ -26,25 +26,6 @@ const GameInfo kInfo{
     .summary = "Place stones, capture surrounded groups, make a line of five (Pentalath)",
     .rules = rules_document("ndengrod"),
     .pie = {.offered = true, .option = "swap", .exchanges_seats_only = true},
-    // Measured at equal time (100 ms a move, one thread, default boards, seats alternating):
-    // RAVE (c = 0.1) against UCT (c = 0.4) 45% (45/100; the AMAF work halves the speed).
-    // Guided playouts (take a win in one, else block; about half the playouts/s) against
-    // uniform: hexhex 5 61.5% (123/200) [54.6, 68.0], trapezoid 7 68.5% (137/200)
-    // [61.8, 74.5]; RAVE and UCT both guided, re-measured: hexhex 5 47% [37.5, 56.7],
-    // trapezoid 7 59% [49.2, 68.1]: no clear gain, UCT stays.  Learned priors (hexhex 5)
-    // against the same search without them (profile=v1), 100 ms a move, 200 games: 55.0%
-    // [48.1%, 61.7%]; at 2000 iterations a move 61.5%.  RAVE (board AMAF, now branch-free)
-    // with a small exploration term against UCT (c = 0.4), both with guided playouts and
-    // priors, 100 ms a move, hexhex 5, 200 games: c = 0.05 61.0% [54.1%, 67.5%], c = 0
-    // 64.0% [57.1%, 70.3%]; c = 0 falls into a deep trap of the solver tests
-    // (mcts_solver_test.cpp) that c = 0.05 sees.  Priors retrained from self-play at 6000
-    // iterations a move of today's search (data/priors/ndengrod.txt) against the earlier
-    // file, 100 ms, 200 games each: 56.0% and 60.0%, together 58.0% [53.1%, 62.7%] of 400.
-    // Implicit minimax backups of the lead in open lines (NdengrodState::win_estimate)
-    // weighed 0.1, against none at 100 ms, 200 games each: 56.5% and 49.0%, together 52.8%
-    // [47.9%, 57.6%] of 400 (the scale 0.02: 49.5%, 0.1: 50.0%); against v1 at ten times
-    // the time, 50.3% of 300 games against 45.0% without it on the same seeds (docs/ai.md).
-    .search = {.rave = true, .exploration = 0.05, .guided_playouts = true, .priors = true, .minimax_weight = 0.1},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "13"}}},
 };
 

@@ -25,6 +25,10 @@ class NdengrodState : public State, public PriorTactics, public ThreatSearch, pu
 
   const NdengrodGame& ndengrod() const { return *game_; }
 
+  const ThreatSearch* threat_search() const override { return this; }
+  const StaticEvaluation* static_evaluation() const override { return this; }
+  const PriorTactics* prior_tactics() const override { return this; }
+
   int to_move() const override { return to_move_; }
   bool is_terminal() const override { return end_ != End::None; }
   int winner() const override { return winner_; }

@@ -21,32 +21,6 @@ const GameInfo kInfo{
     .summary = "Place stones; net an opposing group so its region has no more edge cells than stones",
     .rules = rules_document("netted"),
     .pie = {.offered = false, .option = ""},
-    // Measured at equal time (100 ms a move, one thread, limping 5, seats alternating): RAVE
-    // (c = 0.1) against UCT (c = 0.4) 65% (89/140).  Guided playouts (net at once when an
-    // opposing region is one edge from death, else keep the own region off that edge)
-    // against uniform ones: 60.0% of 200 games at 2000 and at 8000 iterations a move, at
-    // 100 ms 53.8% of 400 and 51.5% of 200: a clear gain per iteration, none measurable
-    // per second, never worse (docs/ai.md).  No exploration term beside RAVE (c = 0, as
-    // Fuego and MoHex): against c = 0.1 63.0% [56.1%, 69.4%] of 200 games at 100 ms.
-    // Learned priors, trained on today's medium self-play (data/priors/netted.txt), against
-    // none at 100 ms: 58.5% and 56.0% of 200 games each, together 57.3% [52.4%, 62.0%] of
-    // 400 (the earlier file, learnt from the first generation's games: 51.5% of 200).
-    // Retrained with the lines and tactics groups (netting, region margins), against that
-    // file: 55.8% [50.9%, 60.5%] of 400.
-    // RAVE bias 0.0001 (AMAF counts longer) against 0.002 at 100 ms: 59.5% and 54.5% of 200
-    // games each, together 57.0% [52.1%, 61.8%] of 400 (0.00002: 54.0%; 0.0005: 52.0% of
-    // 400; 0.01: 44.0% of 200).
-    // Implicit minimax backups of the lead in room (NettedState::win_estimate) weighed 0.1
-    // in selection, against none at 100 ms: 62.0% and 63.0% of 200 games, together 62.5%
-    // [57.7%, 67.1%] of 400 (the flatter scale 0.3: 58.5% and 49.0%; 1.0: 51.5%; the
-    // weights 0.05 and 0.3 at the scale 0.3: 50.0%, 50.5%).  Against v1 at 1 s it took the
-    // goal match from 40% of 100 to 58% of 200.
-    .search = {.rave = true,
-               .exploration = 0.0,
-               .rave_bias = 0.0001,
-               .guided_playouts = true,
-               .priors = true,
-               .minimax_weight = 0.1},
     .bench_boards = {{{"size", "2"}}, {}, {{"size", "10"}}, {{"shape", "hexhex"}, {"size", "10"}}},
     .may_draw = false,
 };

@@ -16,6 +16,8 @@ class NettedState : public State, public PriorTactics, public StaticEvaluation {
  public:
   using State::State;
   const NettedGame& netted() const { return static_cast<const NettedGame&>(game()); }
+  const StaticEvaluation* static_evaluation() const override { return this; }
+  const PriorTactics* prior_tactics() const override { return this; }
 
   // --- position, for rendering, tests and the reference cross-check ------------------
   // Colour of the stone on `site`, or -1.

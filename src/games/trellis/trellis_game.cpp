@@ -19,14 +19,6 @@ const GameInfo kInfo{
     .summary = "Connect your sides on the points of a chequered board, two stones three apart per turn",
     .rules = rules_document("trellis"),
     .pie = {.offered = true, .option = "", .exchanges_seats_only = true},
-    // Measured at equal time (100 ms a move, one thread, 15x15, seats alternating): RAVE
-    // (c = 0.1, board AMAF) against UCT (c = 0.4) 100% (60/60): with pairs of stones a
-    // turn, AMAF is decisive.  Guided playouts (a broken bridge is restored,
-    // trellis_bridges.h; playouts about 2x slower) against uniform ones, 200 games: 58.0%
-    // [51.1%, 64.6%] at 100 ms a move (docs/ai.md).  No exploration term beside RAVE
-    // (c = 0, as Fuego and MoHex): against c = 0.1 73.5% [64.1%, 81.2%] of 100 games at
-    // 100 ms, against c = 0.03 59.5% [49.7%, 68.6%].
-    .search = {.rave = true, .exploration = 0.0, .guided_playouts = true, .patterns_turn_freely = false},
     .bench_boards = {{{"size", "7"}}, {}, {{"size", "25"}}},
 };
 
