@@ -77,7 +77,7 @@ const bool kDb = register_command({"db", "Server database: migrate, check, expor
         std::ofstream file;
         if (args->file != "-") {
           file.open(args->file, std::ios::binary | std::ios::trunc);
-          if (!file) throw server::ServerError(400, "export", "cannot write '" + args->file + "'");
+          if (!file) throw server::ServiceError(server::ErrorKind::BadRequest, "export", "cannot write '" + args->file + "'");
         }
         const int64_t rows = server::export_database(store, args->file == "-" ? std::cout : file);
         std::cerr << "ludus: exported " << rows << " rows from " << shown << "\n";
@@ -86,12 +86,12 @@ const bool kDb = register_command({"db", "Server database: migrate, check, expor
       std::ifstream file;
       if (args->file != "-") {
         file.open(args->file, std::ios::binary);
-        if (!file) throw server::ServerError(400, "import", "cannot read '" + args->file + "'");
+        if (!file) throw server::ServiceError(server::ErrorKind::BadRequest, "import", "cannot read '" + args->file + "'");
       }
       const int64_t rows = server::import_database(store, args->file == "-" ? std::cin : file);
       std::cerr << "ludus: imported " << rows << " rows into " << shown << "\n";
       return 0;
-    } catch (const server::ServerError& e) {
+    } catch (const server::ServiceError& e) {
       return report_server_error(e);
     }
   };

@@ -39,7 +39,7 @@ std::optional<int64_t> parse_utc_time(const std::string& text) {
 server::Clock clock_from(const std::string& now) {
   if (now.empty()) return server::system_clock();
   const auto at = parse_utc_time(now);
-  if (!at) throw server::ServerError(400, "usage", "--now must be a UTC time like 2026-11-23T21:00:00Z, not '" + now + "'");
+  if (!at) throw server::ServiceError(server::ErrorKind::BadRequest, "usage", "--now must be a UTC time like 2026-11-23T21:00:00Z, not '" + now + "'");
   return [t = *at] { return t; };
 }
 
@@ -110,7 +110,7 @@ int run_mail(const MailArgs& args) {
     if (outcome.kind == server::MailOutcome::Kind::Ignored && outcome.summary.rfind("no From", 0) == 0)
       return kExitDataError;
     return 0;
-  } catch (const server::ServerError& e) {
+  } catch (const server::ServiceError& e) {
     return report_server_error(e, kExitTempFail);
   }
 }
@@ -160,7 +160,7 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
                 << ", old mails deleted " << pruned << ", offers expired " << expired << "\n";
       return 0;
-    } catch (const server::ServerError& e) {
+    } catch (const server::ServiceError& e) {
       return report_server_error(e);
     }
   };

@@ -39,7 +39,7 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
       server::CommandInterpreter commands(offline.service);
       std::cout << commands.execute(words);
       return 0;
-    } catch (const server::ServerError& e) {
+    } catch (const server::ServiceError& e) {
       return report_server_error(e);
     }
   };

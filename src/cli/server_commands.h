@@ -26,9 +26,9 @@ struct OfflineService {
 
 // Prints a server error as one line; the exit code is kExitUsage for a bad request (400),
 // `otherwise` for the rest.
-inline int report_server_error(const server::ServerError& e, int otherwise = kExitFailure) {
+inline int report_server_error(const server::ServiceError& e, int otherwise = kExitFailure) {
   std::cerr << "ludus: error: " << e.what() << "\n";
-  return e.status() == 400 ? kExitUsage : otherwise;
+  return e.kind() == server::ErrorKind::BadRequest ? kExitUsage : otherwise;
 }
 
 }  // namespace ludus::cli

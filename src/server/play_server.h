@@ -8,6 +8,7 @@
 #include <string>
 #include <thread>
 
+#include "core/error.h"
 #include "core/data_dir.h"
 #include "server/domain/accounts.h"
 #include "server/domain/ai_worker.h"

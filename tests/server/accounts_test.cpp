@@ -37,8 +37,8 @@ TEST_F(AccountsTest, AuthenticateAcceptsOnlyTheRightPassword) {
     try {
       accounts_->authenticate("alice", wrong);
       ADD_FAILURE() << "accepted '" << wrong << "'";
-    } catch (const ServerError& e) {
-      EXPECT_EQ(e.status(), 401);
+    } catch (const ServiceError& e) {
+      EXPECT_EQ(http_status(e), 401);
       EXPECT_STREQ(e.what(), "wrong user id or password");
     }
   }
@@ -46,8 +46,8 @@ TEST_F(AccountsTest, AuthenticateAcceptsOnlyTheRightPassword) {
   try {
     accounts_->authenticate("nobody", "pw-alice1");
     ADD_FAILURE();
-  } catch (const ServerError& e) {
-    EXPECT_EQ(e.status(), 401);
+  } catch (const ServiceError& e) {
+    EXPECT_EQ(http_status(e), 401);
     EXPECT_STREQ(e.what(), "wrong user id or password");
   }
 }
@@ -57,8 +57,8 @@ TEST_F(AccountsTest, SignupRejectsBadInputWithClearErrors) {
   auto status_of = [&](const std::string& user, const std::string& password, const std::string& email) {
     try {
       accounts_->signup(user, password, email);
-    } catch (const ServerError& e) {
-      return std::pair(e.status(), std::string(e.what()));
+    } catch (const ServiceError& e) {
+      return std::pair(http_status(e), std::string(e.what()));
     }
     return std::pair(200, std::string());
   };
@@ -82,7 +82,7 @@ TEST_F(AccountsTest, ABadUserIdIsQuotedAsTypedWithTheRuleInOneLine) {
     try {
       accounts_->signup(user, "x-password", "");
       ADD_FAILURE() << "accepted '" << user << "'";
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       EXPECT_EQ(e.code(), "bad_user");
       return std::string(e.what());
     }
@@ -111,8 +111,8 @@ TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
     try {
       accounts_->signup(nasty, "pw-long1", "");
       ADD_FAILURE() << nasty;
-    } catch (const ServerError& e) {
-      EXPECT_EQ(e.status(), 400);
+    } catch (const ServiceError& e) {
+      EXPECT_EQ(http_status(e), 400);
       EXPECT_EQ(e.code(), "bad_user");
     }
     // As a password: stored as a hash and checked exactly.
@@ -120,10 +120,10 @@ TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
     const std::string password = "password:" + nasty;
     accounts_->signup(user, password, "");
     EXPECT_EQ(accounts_->authenticate(user, password), user);
-    EXPECT_THROW(accounts_->authenticate(user, password + "x"), ServerError);
+    EXPECT_THROW(accounts_->authenticate(user, password + "x"), ServiceError);
     // As an unknown user's password and as a token.
-    EXPECT_THROW(accounts_->authenticate("nobody", nasty), ServerError);
-    EXPECT_THROW(accounts_->user_for_token(nasty), ServerError);
+    EXPECT_THROW(accounts_->authenticate("nobody", nasty), ServiceError);
+    EXPECT_THROW(accounts_->user_for_token(nasty), ServiceError);
   }
   auto session = store_->session();
   auto q = session.connection().query("SELECT count(*) FROM users");
@@ -135,11 +135,11 @@ TEST_F(AccountsTest, ChangePasswordNeedsTheOldOneAndLogsOutTokens) {
   signup("alice", "old-pw-12");
   std::string token = accounts_->login("alice", "old-pw-12");
   EXPECT_EQ(accounts_->user_for_token(token), "alice");
-  EXPECT_THROW(accounts_->change_password("alice", "wrong", "new-pw-12"), ServerError);
+  EXPECT_THROW(accounts_->change_password("alice", "wrong", "new-pw-12"), ServiceError);
   accounts_->change_password("alice", "old-pw-12", "new-pw-12");
-  EXPECT_THROW(accounts_->authenticate("alice", "old-pw-12"), ServerError);
+  EXPECT_THROW(accounts_->authenticate("alice", "old-pw-12"), ServiceError);
   EXPECT_EQ(accounts_->authenticate("alice", "new-pw-12"), "alice");
-  EXPECT_THROW(accounts_->user_for_token(token), ServerError) << "old sessions end with the old password";
+  EXPECT_THROW(accounts_->user_for_token(token), ServiceError) << "old sessions end with the old password";
   EXPECT_EQ(run("passwd alice new-pw-12 third-pw-1"), "Password changed for alice.\n");
   EXPECT_EQ(accounts_->authenticate("alice", "third-pw-1"), "alice");
 }
@@ -163,14 +163,14 @@ TEST_F(AccountsTest, TokensAreRandomStoredHashedAndExpire) {
   }
   EXPECT_EQ(accounts_->user_for_token(t1), "alice");
   accounts_->logout(t1);
-  EXPECT_THROW(accounts_->user_for_token(t1), ServerError);
+  EXPECT_THROW(accounts_->user_for_token(t1), ServiceError);
   EXPECT_EQ(accounts_->user_for_token(t2), "alice");
   now_ += Accounts::kTokenLifetime + 1;
   try {
     accounts_->user_for_token(t2);
     ADD_FAILURE() << "expired token accepted";
-  } catch (const ServerError& e) {
-    EXPECT_EQ(e.status(), 401);
+  } catch (const ServiceError& e) {
+    EXPECT_EQ(http_status(e), 401);
   }
 }
 

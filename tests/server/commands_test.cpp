@@ -87,12 +87,12 @@ TEST_F(CommandsTest, SwapExchangesColoursInTheHeaderAndLeavesAGapInTheColumns) {
 TEST_F(CommandsTest, MoveNumberGuardRefusesStaleMoves) {
   run("ndengrod challenge -size=4 alice bob pw-a-long");
   run("move 1 alice pw-a-long c3#1");
-  ServerError stale = run_error("move 1 bob pw-b-long b2#1");
-  EXPECT_EQ(stale.status(), 409);
+  ServiceError stale = run_error("move 1 bob pw-b-long b2#1");
+  EXPECT_EQ(http_status(stale), 409);
   EXPECT_EQ(stale.code(), "stale_move");
   EXPECT_STREQ(stale.what(),
                "stale move number #1: board 1 is at move #2 (someone moved meanwhile; look at the board again)");
-  ServerError future = run_error("move 1 bob pw-b-long b2#3");
+  ServiceError future = run_error("move 1 bob pw-b-long b2#3");
   EXPECT_EQ(future.code(), "stale_move");
   EXPECT_EQ(service_->load(1).num_moves(), 1) << "nothing stored";
   EXPECT_NE(run("move 1 bob pw-b-long b2#2").find("bob plays b2 on board 1 (move #2)."), std::string::npos);
@@ -106,13 +106,13 @@ TEST_F(CommandsTest, TurnOrderSeatsAndAuthentication) {
   run("signup carol pw-c-long");
   EXPECT_EQ(run_error("move 1 bob pw-b-long c3").code(), "not_your_turn");
   EXPECT_STREQ(run_error("move 1 bob pw-b-long c3").what(), "it is alice's turn on board 1 (move #1)");
-  EXPECT_EQ(run_error("move 1 alice pw-b-long c3").status(), 401);
-  EXPECT_EQ(run_error("move 1 carol pw-c-long c3").status(), 403);
+  EXPECT_EQ(http_status(run_error("move 1 alice pw-b-long c3")), 401);
+  EXPECT_EQ(http_status(run_error("move 1 carol pw-c-long c3")), 403);
   EXPECT_STREQ(run_error("move 1 carol pw-c-long c3").what(), "carol does not play on board 1");
-  EXPECT_EQ(run_error("move 7 alice pw-a-long c3").status(), 404);
+  EXPECT_EQ(http_status(run_error("move 7 alice pw-a-long c3")), 404);
   EXPECT_STREQ(run_error("move 7 alice pw-a-long c3").what(), "no board 7");
-  ServerError illegal = run_error("move 1 alice pw-a-long z9");
-  EXPECT_EQ(illegal.status(), 400);
+  ServiceError illegal = run_error("move 1 alice pw-a-long z9");
+  EXPECT_EQ(http_status(illegal), 400);
   EXPECT_EQ(illegal.code(), "illegal_move");
   run("move 1 alice pw-a-long c3");
   EXPECT_NE(std::string(run_error("move 1 bob pw-b-long C3").what()).find("illegal move"), std::string::npos);
@@ -123,10 +123,10 @@ TEST_F(CommandsTest, TurnOrderSeatsAndAuthentication) {
 TEST_F(CommandsTest, ChallengeRules) {
   run("signup carol pw-c-long");
   EXPECT_EQ(run_error("challenge alice bob pw-a-long").code(), "usage") << "the game is needed";
-  EXPECT_EQ(run_error("ndengrod challenge alice bob pw-c-long").status(), 401) << "the password names a player";
+  EXPECT_EQ(http_status(run_error("ndengrod challenge alice bob pw-c-long")), 401) << "the password names a player";
   EXPECT_EQ(run_error("ndengrod challenge alice bob").code(), "usage");
   EXPECT_EQ(run_error("ndengrod challenge alice alice pw-a-long").code(), "bad_players");
-  EXPECT_EQ(run_error("ndengrod challenge alice nobody pw-a-long").status(), 404);
+  EXPECT_EQ(http_status(run_error("ndengrod challenge alice nobody pw-a-long")), 404);
   EXPECT_EQ(run_error("ndengrod challenge -size=99 alice bob pw-a-long").code(), "bad_game");
   EXPECT_EQ(run_error("ndengrod challenge -colour=red alice bob pw-a-long").code(), "bad_game");
   EXPECT_EQ(run_error("ndengrod challenge alice ai:nonsense pw-a-long").code(), "bad_ai");
@@ -148,7 +148,7 @@ TEST_F(CommandsTest, ShowAtAMoveNumberAndHistory) {
   EXPECT_EQ(at1.find("b2"), std::string::npos) << "the move list stops at move 1";
   EXPECT_NE(run("show 1#0").find("No moves yet."), std::string::npos);
   EXPECT_EQ(run("show 1"), format_board(service_->load(1)));
-  EXPECT_EQ(run_error("show 1#9").status(), 400);
+  EXPECT_EQ(http_status(run_error("show 1#9")), 400);
   EXPECT_EQ(run_error("show x").code(), "bad_board");
 
   std::string history = run("history 1");
@@ -246,9 +246,9 @@ TEST_F(CommandsTest, SqlMetacharactersInEveryFieldAreHarmless) {
       try {
         run(line);
         ADD_FAILURE() << "accepted: " << line;
-      } catch (const ServerError& e) {
-        EXPECT_GE(e.status(), 400) << line;
-        EXPECT_LT(e.status(), 500) << line << ": " << e.what();
+      } catch (const ServiceError& e) {
+        EXPECT_GE(http_status(e), 400) << line;
+        EXPECT_LT(http_status(e), 500) << line << ": " << e.what();
       }
     }
     // Free text is stored verbatim.

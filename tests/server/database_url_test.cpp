@@ -37,7 +37,7 @@ TEST(DatabaseUrlTest, PasswordParametersAndBadUrlsNeverShowThePassword) {
   try {
     DatabaseUrl::parse("postgre://ludus:s3cret@db1/ludus");
     ADD_FAILURE() << "accepted an unknown scheme";
-  } catch (const ServerError& e) {
+  } catch (const ServiceError& e) {
     EXPECT_EQ(std::string(e.what()).find("s3cret"), std::string::npos) << e.what();
   }
 }
@@ -47,7 +47,7 @@ TEST(DatabaseUrlTest, BadNamesAreOneLineErrors) {
     try {
       DatabaseUrl::parse(text);
       ADD_FAILURE() << "accepted '" << text << "'";
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       const std::string message = e.what();
       EXPECT_EQ(message.rfind("bad database '", 0), 0u) << message;
       EXPECT_EQ(message.find('\n'), std::string::npos) << message;
@@ -62,7 +62,7 @@ TEST(DatabaseUrlTest, StatementErrorsAreOneLine) {
   try {
     connection->exec("SELECT *\n  FROM no_such_table\n  WHERE id = 1");
     ADD_FAILURE() << "a query of a missing table ran";
-  } catch (const ServerError& e) {
+  } catch (const ServiceError& e) {
     const std::string message = e.what();
     EXPECT_NE(message.find("no_such_table"), std::string::npos) << message;
     EXPECT_EQ(message.find('\n'), std::string::npos) << message;

@@ -22,7 +22,7 @@ void fill(Store& store) {
   accounts.signup("alice", "alice-pass", "alice@example.com");
   accounts.signup("bob", "bob-passw", "");
   accounts.login("alice", "alice-pass", "127.0.0.1");
-  EXPECT_THROW(accounts.authenticate("bob", "wrong"), ServerError);
+  EXPECT_THROW(accounts.authenticate("bob", "wrong"), ServiceError);
   const int64_t on = service.start_board("alice", "ndengrod", {{"size", "3"}}, "alice", "bob");
   service.play(on, "alice", "c3");
   service.play(on, "bob", "a1");
@@ -107,8 +107,8 @@ TEST(DbTransferTest, ImportRefusesANonEmptyTargetAndBrokenFiles) {
   auto import_error = [&](const std::string& input) {
     try {
       import_text(target, input);
-    } catch (const ServerError& e) {
-      EXPECT_EQ(e.status(), 400) << e.what();
+    } catch (const ServiceError& e) {
+      EXPECT_EQ(http_status(e), 400) << e.what();
       return std::string(e.what());
     }
     return std::string("imported");

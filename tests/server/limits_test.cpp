@@ -10,23 +10,23 @@ class LimitsTest : public ServerFixture {};
 TEST_F(LimitsTest, FailedLoginsMakeTheNextAttemptsWaitLongerEachTime) {
   signup("alice", "right-password");
   for (int i = 0; i < LoginThrottle::kFreeFailures; ++i)
-    EXPECT_THROW(accounts_->authenticate("alice", "guess"), ServerError);
+    EXPECT_THROW(accounts_->authenticate("alice", "guess"), ServiceError);
   // The next attempt must wait, whatever the password, and costs no hash.
   try {
     accounts_->authenticate("alice", "right-password");
     ADD_FAILURE() << "not throttled";
-  } catch (const ServerError& e) {
-    EXPECT_EQ(e.status(), 429);
+  } catch (const ServiceError& e) {
+    EXPECT_EQ(http_status(e), 429);
     EXPECT_EQ(e.code(), "too_many_attempts");
     EXPECT_EQ(e.retry_after(), 1);
     EXPECT_STREQ(e.what(), "too many failed logins for alice; try again in 1 s");
   }
   now_ += 1;
-  EXPECT_EQ(run_error("move 1 alice guess e5").status(), 401);  // the text grammar counts too
+  EXPECT_EQ(http_status(run_error("move 1 alice guess e5")), 401);  // the text grammar counts too
   EXPECT_EQ(run_error("move 1 alice guess e5").retry_after(), 2);  // doubled
   now_ += 2;
   EXPECT_EQ(accounts_->authenticate("alice", "right-password"), "alice");  // a success clears the count
-  EXPECT_THROW(accounts_->authenticate("alice", "guess"), ServerError);
+  EXPECT_THROW(accounts_->authenticate("alice", "guess"), ServiceError);
   EXPECT_EQ(accounts_->authenticate("alice", "right-password"), "alice");
   EXPECT_EQ(LoginThrottle::delay_after(LoginThrottle::kFreeFailures + 40), LoginThrottle::kMaxDelaySeconds);
 }
@@ -34,15 +34,15 @@ TEST_F(LimitsTest, FailedLoginsMakeTheNextAttemptsWaitLongerEachTime) {
 TEST_F(LimitsTest, OneAddressGuessingManyUsersIsSlowedToo) {
   for (const char* user : {"u1", "u2", "u3", "u4", "u5", "u6"}) signup(user);
   for (const char* user : {"u1", "u2", "u3", "u4", "u5"})
-    EXPECT_EQ(run_error(std::string("passwd ") + user + " wrong new-password").status(), 401);
+    EXPECT_EQ(http_status(run_error(std::string("passwd ") + user + " wrong new-password")), 401);
   // Counted per user, none of them is throttled yet; per address, the attacker is.
   for (const char* user : {"u1", "u2", "u3", "u4", "u5"})
-    EXPECT_THROW(accounts_->authenticate(user, "wrong", "192.0.2.7"), ServerError);
+    EXPECT_THROW(accounts_->authenticate(user, "wrong", "192.0.2.7"), ServiceError);
   try {
     accounts_->authenticate("u6", "secret-pw", "192.0.2.7");
     ADD_FAILURE() << "not throttled";
-  } catch (const ServerError& e) {
-    EXPECT_EQ(e.status(), 429);
+  } catch (const ServiceError& e) {
+    EXPECT_EQ(http_status(e), 429);
     EXPECT_STREQ(e.what(), "too many failed logins for this address; try again in 1 s");
   }
   EXPECT_EQ(accounts_->authenticate("u6", "secret-pw", "198.51.100.1"), "u6");  // other addresses are not
@@ -59,8 +59,8 @@ TEST_F(LimitsTest, BoardsPerHourAreBounded) {
   try {
     service_->start_board("alice", "ndengrod", {}, "bob", "alice");
     ADD_FAILURE() << "not limited";
-  } catch (const ServerError& e) {
-    EXPECT_EQ(e.status(), 429);
+  } catch (const ServiceError& e) {
+    EXPECT_EQ(http_status(e), 429);
     EXPECT_EQ(e.code(), "too_many_boards");
     EXPECT_EQ(e.retry_after(), 3600 - 290);  // when the first of them is an hour old
   }
@@ -77,7 +77,7 @@ TEST_F(LimitsTest, ComputerPlayersStayWithinTheServersBudget) {
     try {
       service_->start_board("alice", "ndengrod", {}, "alice", raw);
       ADD_FAILURE() << raw;
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       EXPECT_EQ(e.code(), "bad_ai") << raw;
       EXPECT_NE(std::string(e.what()).find("computer players are ai:random, ai:easy"), std::string::npos) << e.what();
     }
@@ -89,7 +89,7 @@ TEST_F(LimitsTest, ComputerPlayersStayWithinTheServersBudget) {
   auto refused = [&](const std::string& spec) {
     try {
       raw.checked_seat(spec);
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       return std::string(e.what());
     }
     return std::string("allowed");

@@ -43,8 +43,8 @@ TEST_F(MailServiceTest, EveryChangeQueuesTheBoardForBothPlayers) {
 
 TEST_F(MailServiceTest, AFailingOutboxRollsTheChangeBack) {
   const int64_t board = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
-  service_->set_event_sink([](Session&, const Board&, const BoardEvent&) { throw ServerError(500, "test", "disk full"); });
-  EXPECT_THROW(service_->play(board, "alice", "e5"), ServerError);
+  service_->set_event_sink([](Session&, const Board&, const BoardEvent&) { throw ServiceError(ErrorKind::Internal, "test", "disk full"); });
+  EXPECT_THROW(service_->play(board, "alice", "e5"), ServiceError);
   EXPECT_EQ(service_->load(board).num_moves(), 0) << "no move without its mail";
 }
 
@@ -124,8 +124,8 @@ TEST_F(MailServiceTest, RepliesHideThePasswords) {
 TEST_F(MailServiceTest, MailPreferenceCommand) {
   EXPECT_NE(run("mailpref alice secret-pw").find("every"), std::string::npos);
   EXPECT_NE(run("mailpref alice secret-pw digest").find("digest"), std::string::npos);
-  EXPECT_EQ(run_error("mailpref alice secret-pw weekly").status(), 400);
-  EXPECT_EQ(run_error("mailpref alice wrong none").status(), 401);
+  EXPECT_EQ(http_status(run_error("mailpref alice secret-pw weekly")), 400);
+  EXPECT_EQ(http_status(run_error("mailpref alice wrong none")), 401);
   const int64_t board = service_->start_board("bob", "ndengrod", {}, "alice", "bob");
   auto session = store_->session();
   EXPECT_EQ(count_mail(session, OutboxStatus::Digest), 1) << "alice's notice waits for her digest";

@@ -242,8 +242,8 @@ TEST(ChangeFeedTest, AFeedWhoseConnectionWasLostConnectsAgain) {
     try {
       service.play(board, "alice", "c3");
       break;
-    } catch (const ServerError& e) {
-      ASSERT_EQ(e.status(), 503) << e.what();  // `other`'s lost pooled connection
+    } catch (const ServiceError& e) {
+      ASSERT_EQ(http_status(e), 503) << e.what();  // `other`'s lost pooled connection
     }
   }
   poll.join();

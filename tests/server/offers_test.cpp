@@ -56,11 +56,11 @@ TEST_F(OffersTest, AChallengeIsAnInvitationTheOpponentAccepts) {
   EXPECT_NE(run("offers bob pw-b-long").find("offer 1: alice invites bob"), std::string::npos);
   EXPECT_NE(run("offers alice pw-a-long").find("offer 1: alice invites bob"), std::string::npos);
   EXPECT_EQ(run("offers bob").find("offer 1"), std::string::npos) << "invitations are private to their players";
-  EXPECT_EQ(run_error("offers bob wrong-pass").status(), 401);
+  EXPECT_EQ(http_status(run_error("offers bob wrong-pass")), 401);
   EXPECT_EQ(run("offers").find("offer 1"), std::string::npos) << "invitations are not in the open lobby";
   EXPECT_EQ(run_error("join 1 carol pw-c-long").code(), "not_invited");
   EXPECT_EQ(run_error("join 1 alice pw-a-long").code(), "own_offer");
-  EXPECT_EQ(run_error("join 1 bob wrong-pass").status(), 401);
+  EXPECT_EQ(http_status(run_error("join 1 bob wrong-pass")), 401);
   const std::string joined = run("join 1 bob pw-b-long");
   EXPECT_NE(joined.find("bob joins offer 1: board 1 is ready."), std::string::npos) << joined;
   const Board board = service_->load(1);
@@ -95,7 +95,7 @@ TEST_F(OffersTest, DeclinedWithdrawnAndExpiredOffersStartNothing) {
   EXPECT_EQ(service_->expire_offers(), 1);
   EXPECT_EQ(count("SELECT count(*) FROM offers WHERE status = 'expired'"), 1);
   EXPECT_EQ(count("SELECT count(*) FROM games"), 0);
-  EXPECT_EQ(run_error("join 9 bob pw-b-long").status(), 404);
+  EXPECT_EQ(http_status(run_error("join 9 bob pw-b-long")), 404);
   EXPECT_EQ(run_error("join x bob pw-b-long").code(), "usage");
   // The poster heard that bob declined.
   EXPECT_EQ(count("SELECT count(*) FROM outbox WHERE recipient = 'alice@example.org' AND subject LIKE '%declines offer 1'"),
@@ -109,8 +109,8 @@ TEST_F(OffersTest, SettingsAllNoneAndTheMostActiveBoards) {
   run("limit bob pw-b-long all 2");
   EXPECT_NE(run("ndengrod challenge alice bob pw-a-long").find("board 1 is ready"), std::string::npos);
   EXPECT_NE(run("ndengrod challenge carol bob pw-c-long").find("board 2 is ready"), std::string::npos);
-  const ServerError full = run_error("ndengrod challenge alice bob pw-a-long");
-  EXPECT_EQ(full.status(), 409);
+  const ServiceError full = run_error("ndengrod challenge alice bob pw-a-long");
+  EXPECT_EQ(http_status(full), 409);
   EXPECT_EQ(full.code(), "too_many_active");
   EXPECT_NE(std::string(full.what()).find("bob plays 2 active boards, their limit of 2"), std::string::npos);
   // The limit holds for bob's own challenges and seeks too; a finished board frees a place.
@@ -118,8 +118,8 @@ TEST_F(OffersTest, SettingsAllNoneAndTheMostActiveBoards) {
   service_->resign(1, "alice");
   EXPECT_NE(run("ndengrod seek bob pw-b-long").find("bob posts offer 1"), std::string::npos);
   run("limit bob pw-b-long none -");
-  const ServerError refused = run_error("ndengrod challenge alice bob pw-a-long");
-  EXPECT_EQ(refused.status(), 403);
+  const ServiceError refused = run_error("ndengrod challenge alice bob pw-a-long");
+  EXPECT_EQ(http_status(refused), 403);
   EXPECT_EQ(refused.code(), "challenges_refused");
   // Against the computer there is nobody to ask.
   EXPECT_NE(run("ndengrod challenge bob ai:random pw-b-long").find("is ready"), std::string::npos);
@@ -138,8 +138,8 @@ TEST_F(OffersTest, SeeksWithSeatsAndRatingRanges) {
   EXPECT_NE(run("offers n-mesh").find("offer 1"), std::string::npos);
   EXPECT_EQ(run("offers netted").find("offer 1"), std::string::npos);
   run("n-mesh seek -rating=1700- carol pw-c-long");  // offer 2: bob (1500) is too weak
-  const ServerError weak = run_error("join 2 bob pw-b-long");
-  EXPECT_EQ(weak.status(), 403);
+  const ServiceError weak = run_error("join 2 bob pw-b-long");
+  EXPECT_EQ(http_status(weak), 403);
   EXPECT_EQ(weak.code(), "rating_out_of_range");
   EXPECT_NE(run("join 1 bob pw-b-long").find("board 1 is ready"), std::string::npos);
   EXPECT_EQ(service_->load(1).player(0), "bob") << "alice asked for the second seat";
@@ -185,7 +185,7 @@ TEST_F(OffersTest, TwoPlayersTakingOneSeekAtOnceGetExactlyOneBoard) {
       try {
         service_->join(seek.id, "bob");
         ++boards;
-      } catch (const ServerError& e) {
+      } catch (const ServiceError& e) {
         if (e.code() == "offer_closed") ++refused;
       }
     });
@@ -193,7 +193,7 @@ TEST_F(OffersTest, TwoPlayersTakingOneSeekAtOnceGetExactlyOneBoard) {
       try {
         other.join(seek.id, "carol");
         ++boards;
-      } catch (const ServerError& e) {
+      } catch (const ServiceError& e) {
         if (e.code() == "offer_closed") ++refused;
       }
     });

@@ -171,7 +171,7 @@ TEST_F(RatingsTest, StandingsAndHistoryByCommand) {
   EXPECT_NE(history.find("lost to carol"), std::string::npos) << history;
   EXPECT_NE(history.find("board 1"), std::string::npos) << history;
   EXPECT_NE(run("history 1").find("Record: "), std::string::npos) << "a number is still a board";
-  EXPECT_EQ(run_error("history nobody").status(), 404);
+  EXPECT_EQ(http_status(run_error("history nobody")), 404);
 }
 
 TEST_F(RatingsTest, RerateReproducesTheStoredRatingsExactly) {

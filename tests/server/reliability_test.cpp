@@ -36,7 +36,7 @@ TEST_F(ConcurrencyTest, ExactlyOneOfConcurrentMovesIsStored) {
           try {
             service_->play(board, user, move, guarded ? std::optional<int>(b.num_moves() + 1) : std::nullopt);
             ++stored;
-          } catch (const ServerError& e) {
+          } catch (const ServiceError& e) {
             errors[t] = e.code();
             messages[t] = e.what();
           }
@@ -68,11 +68,11 @@ TEST_F(ConcurrencyTest, MixedConcurrentRequestsKeepTheBoardConsistent) {
         auto legal = b.state().legal_actions();
         service_->play(board, user, b.state().action_to_text(legal[static_cast<size_t>(i) % legal.size()]),
                        b.num_moves() + 1);
-      } catch (const ServerError& e) {
+      } catch (const ServiceError& e) {
         // 409: someone moved meanwhile.  An accepted take-back followed by a move can bring
         // the board back to the same move number with another position (the guard counts
         // moves); then the move is checked against that position like any other.
-        EXPECT_TRUE(e.status() == 409 || e.code() == "illegal_move") << e.what();
+        EXPECT_TRUE(http_status(e) == 409 || e.code() == "illegal_move") << e.what();
       }
     }
   };
@@ -81,8 +81,8 @@ TEST_F(ConcurrencyTest, MixedConcurrentRequestsKeepTheBoardConsistent) {
       try {
         service_->propose(board, i % 2 ? "alice" : "bob", "undo");
         service_->answer(board, i % 2 ? "bob" : "alice", i % 3 == 0);
-      } catch (const ServerError& e) {
-        EXPECT_EQ(e.status(), 409) << e.what();
+      } catch (const ServiceError& e) {
+        EXPECT_EQ(http_status(e), 409) << e.what();
       }
     }
   };

@@ -17,10 +17,12 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/history.h"
 #include "server/domain/accounts.h"
 #include "server/domain/commands.h"
 #include "server/base/errors.h"
+#include "server/transport/error_status.h"  // http_status: what each error answers over HTTP
 #include "server/domain/service.h"
 #include "server/storage/store.h"
 
@@ -95,17 +97,17 @@ class ServerFixture : public ::testing::Test {
 
   // Runs a command given as one line; returns the reply.
   std::string run(const std::string& line) { return commands_->execute(CommandInterpreter::split(line)); }
-  // Runs a command that must fail; returns the error (status, code, message).
-  ServerError run_error(const std::string& line) {
+  // Runs a command that must fail; returns the error (kind, code, message).
+  ServiceError run_error(const std::string& line) {
     try {
       std::string reply = run(line);
       ADD_FAILURE() << "'" << line << "' should have failed but replied:\n" << reply;
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       return e;
     } catch (const LudusError& e) {
-      ADD_FAILURE() << "'" << line << "' threw a LudusError without a status: " << e.what();
+      ADD_FAILURE() << "'" << line << "' threw core's LudusError, not a ServiceError with a kind: " << e.what();
     }
-    return ServerError(0, "", "");
+    return ServiceError(ErrorKind::Internal, "", "");
   }
 
   void signup(const std::string& user, const std::string& password = "secret-pw") {

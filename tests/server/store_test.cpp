@@ -158,7 +158,7 @@ TEST(StoreTest, MigrationFiveKeepsTheRowsThatReferToGames) {
   game->resigned_seat = 1;
   EXPECT_NO_THROW(session.update_game(*game));
   game->ending = "bored";
-  EXPECT_THROW(session.update_game(*game), ServerError);
+  EXPECT_THROW(session.update_game(*game), ServiceError);
   // Deleting a game still cascades: the foreign keys point at the new table.
   session.connection().exec("DELETE FROM games WHERE id = 1");
   EXPECT_TRUE(session.moves(1).empty());
@@ -174,7 +174,7 @@ TEST(StoreTest, RefusesADatabaseFromANewerBuild) {
   try {
     Store newer(test_database(dir.file("a.db")));
     ADD_FAILURE() << "opened a newer schema";
-  } catch (const ServerError& e) {
+  } catch (const ServiceError& e) {
     EXPECT_NE(std::string(e.what()).find("schema version 999"), std::string::npos) << e.what();
   }
 }
@@ -184,7 +184,7 @@ TEST(StoreTest, UnopenableFileGivesAClearError) {
   try {
     Store store("/nonexistent-dir/x/y.db");
     ADD_FAILURE();
-  } catch (const ServerError& e) {
+  } catch (const ServiceError& e) {
     EXPECT_NE(std::string(e.what()).find("cannot open database"), std::string::npos) << e.what();
   }
 }
@@ -193,7 +193,7 @@ std::string open_error(const std::string& path) {
   try {
     check_database_file(path);
     Store store(path);
-  } catch (const ServerError& e) {
+  } catch (const ServiceError& e) {
     return e.what();
   }
   return "";
@@ -299,8 +299,8 @@ TEST(PostgresStoreTest, LostConnectionsAreReplaced) {
   for (int i = 0; i < 3; ++i) {
     try {
       EXPECT_TRUE(store.session().find_user("alice"));
-    } catch (const ServerError& e) {
-      EXPECT_EQ(e.status(), 503) << e.what();
+    } catch (const ServiceError& e) {
+      EXPECT_EQ(http_status(e), 503) << e.what();
       ++failures;
     }
   }

@@ -1,45 +1,68 @@
 #pragma once
-// Errors of the play server.  Every failure a client can cause is a ServerError with an
-// HTTP status, a stable machine-readable code for the web page and one clear line for
-// people; the command interface prints the line, the JSON API returns all three.
+// Errors of the play server, typed by what went wrong rather than by how a front end says it.
+// Every failure a client can cause is a ServiceError: a kind, a stable machine-readable code
+// for programs and the web page, and one clear line for people.  The command grammar (pbm,
+// mail) prints the line; the HTTP transport maps the kind to a status in one place
+// (transport/error_status.h).  A ServiceError is not a LudusError (core's error for bad
+// moves, options and records): a handler catches each where it means it, without rethrow
+// ladders.
+#include <stdexcept>
 #include <string>
 
-#include "core/error.h"
 #include "core/text.h"
 
 namespace ludus::server {
 
-// The message is made one line (one_line) whatever it quotes.
-class ServerError : public LudusError {
- public:
-  ServerError(int status, std::string code, const std::string& message, int retry_after = 0)
-      : LudusError(one_line(message)), status_(status), code_(std::move(code)), retry_after_(retry_after) {}
+enum class ErrorKind {
+  BadRequest,    // malformed or invalid input: a bad field, an illegal move, a bad option
+  Unauthorized,  // no identity, or a wrong password or token
+  Forbidden,     // a known user who may not do this (not a player of the board, not invited)
+  NotFound,      // no such board, offer, user or page
+  Conflict,      // the state moved on (a stale move number, a closed offer, a name taken)
+  TooMany,       // over a limit for now: retry after retry_after() seconds
+  Busy,          // the server cannot take it now (database locked, a queue full): retry
+  Internal,      // the server's own fault (a database error, a board that no longer replays)
+};
 
-  int status() const { return status_; }
+// The message is made one line (one_line) whatever it quotes.
+class ServiceError : public std::runtime_error {
+ public:
+  ServiceError(ErrorKind kind, std::string code, const std::string& message, int retry_after = 0)
+      : std::runtime_error(one_line(message)), kind_(kind), code_(std::move(code)), retry_after_(retry_after) {}
+
+  ErrorKind kind() const { return kind_; }
   const std::string& code() const { return code_; }
-  // Seconds after which a refused request (429) may succeed; 0 when not applicable.
+  // Seconds after which a refused request (TooMany, Busy) may succeed; 0 when not applicable.
   int retry_after() const { return retry_after_; }
 
  private:
-  int status_;
+  ErrorKind kind_;
   std::string code_;
   int retry_after_;
 };
 
-// The statuses used (docs/http-api.md lists the codes).
+// The kinds a handler throws (docs/http-api.md lists the codes).
 [[noreturn]] inline void bad_request(const std::string& message, std::string code = "bad_request") {
-  throw ServerError(400, std::move(code), message);
+  throw ServiceError(ErrorKind::BadRequest, std::move(code), message);
 }
-[[noreturn]] inline void unauthorized(const std::string& message) { throw ServerError(401, "unauthorized", message); }
+[[noreturn]] inline void unauthorized(const std::string& message) {
+  throw ServiceError(ErrorKind::Unauthorized, "unauthorized", message);
+}
 [[noreturn]] inline void forbidden(const std::string& message, std::string code = "forbidden") {
-  throw ServerError(403, std::move(code), message);
+  throw ServiceError(ErrorKind::Forbidden, std::move(code), message);
 }
-[[noreturn]] inline void not_found(const std::string& message) { throw ServerError(404, "not_found", message); }
+[[noreturn]] inline void not_found(const std::string& message) { throw ServiceError(ErrorKind::NotFound, "not_found", message); }
 [[noreturn]] inline void conflict(const std::string& message, std::string code = "conflict") {
-  throw ServerError(409, std::move(code), message);
+  throw ServiceError(ErrorKind::Conflict, std::move(code), message);
 }
 [[noreturn]] inline void too_many(const std::string& message, std::string code, int retry_after_seconds) {
-  throw ServerError(429, std::move(code), message, retry_after_seconds);
+  throw ServiceError(ErrorKind::TooMany, std::move(code), message, retry_after_seconds);
+}
+[[noreturn]] inline void busy(const std::string& message, int retry_after_seconds = 0) {
+  throw ServiceError(ErrorKind::Busy, "busy", message, retry_after_seconds);
+}
+[[noreturn]] inline void internal(const std::string& message, std::string code = "internal") {
+  throw ServiceError(ErrorKind::Internal, std::move(code), message);
 }
 
 }  // namespace ludus::server

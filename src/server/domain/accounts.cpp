@@ -84,7 +84,7 @@ std::string Accounts::hash_password(std::string_view password) const {
   hash_slots_.acquire();
   int rc = crypto_pwhash_str(out, password.data(), password.size(), policy_.opslimit, policy_.memlimit);
   hash_slots_.release();
-  if (rc != 0) throw ServerError(503, "busy", "out of memory while hashing the password, try again");
+  if (rc != 0) throw ServiceError(ErrorKind::Busy, "busy", "out of memory while hashing the password, try again");
   return out;
 }
 
@@ -133,7 +133,7 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
   std::string id;
   try {
     id = normalize_user_id(user);
-  } catch (const ServerError&) {
+  } catch (const ServiceError&) {
     unauthorized(kFailed);
   }
   std::optional<UserRecord> record;

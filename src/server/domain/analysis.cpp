@@ -16,8 +16,6 @@ History Analyst::replay(const nlohmann::json& request) const {
   std::shared_ptr<const Game> game;
   try {
     game = make_game(name, options_field(request));
-  } catch (const ServerError&) {
-    throw;
   } catch (const LudusError& e) {
     bad_request(e.what(), "bad_game");
   }
@@ -100,7 +98,7 @@ nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::strin
   // A slot among the evaluations running at once, given back on every exit.
   if (running_.fetch_add(1) >= limits_.max_running) {
     running_.fetch_sub(1);
-    throw ServerError(503, "busy", "the engine is busy with other analyses; try again in a moment", 1);
+    throw ServiceError(ErrorKind::Busy, "busy", "the engine is busy with other analyses; try again in a moment", 1);
   }
   struct Release {
     std::atomic<int>* count;

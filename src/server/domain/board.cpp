@@ -16,7 +16,7 @@ History new_history(const std::string& game, const std::map<std::string, std::st
 namespace {
 
 [[noreturn]] void corrupt(const GameRecord& record, const std::string& what) {
-  throw ServerError(500, "corrupt_board", "board " + std::to_string(record.id) + " " + what);
+  throw ServiceError(ErrorKind::Internal, "corrupt_board", "board " + std::to_string(record.id) + " " + what);
 }
 
 // The stored moves and ending replayed; a board that no longer replays (a rules change,

@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.h"
 #include "core/history.h"
 #include "server/storage/records.h"
 
@@ -13,7 +14,7 @@ namespace ludus::server {
 
 class Board {
  public:
-  // Replays `moves` (and a stored resignation); throws ServerError 500 when the stored
+  // Replays `moves` (and a stored resignation); throws ServiceError 500 when the stored
   // moves no longer replay (a rules change), naming the board and the move.
   Board(GameRecord record, std::vector<MoveRecord> moves, std::vector<CommentRecord> comments = {});
 

@@ -1,6 +1,6 @@
 #pragma once
 // Words of the text command grammar that several commands share: board numbers and move
-// numbers ("12", "#7", "e5#7").  Each throws ServerError 400 with a one-line reason.
+// numbers ("12", "#7", "e5#7").  Each throws ServiceError 400 with a one-line reason.
 #include <cstdint>
 #include <optional>
 #include <string>

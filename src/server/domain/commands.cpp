@@ -163,8 +163,8 @@ class Run {
       if (Accounts::is_ai(rest[i])) continue;
       try {
         challenger = service_.accounts().authenticate(rest[i], rest[2], client_);
-      } catch (const ServerError& e) {
-        if (e.status() != 401) throw;
+      } catch (const ServiceError& e) {
+        if (e.kind() != ErrorKind::Unauthorized) throw;
       }
     }
     if (challenger.empty()) unauthorized("wrong user id or password (PASSWORD must be USER1's or USER2's)");

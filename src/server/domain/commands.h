@@ -11,6 +11,7 @@
 #include <string_view>
 #include <vector>
 
+#include "core/error.h"
 #include "server/domain/service.h"
 
 namespace ludus::server {
@@ -19,7 +20,7 @@ class CommandInterpreter {
  public:
   explicit CommandInterpreter(Service& service) : service_(&service) {}
 
-  // Runs one command given as words; returns the reply text.  Throws ServerError (or
+  // Runs one command given as words; returns the reply text.  Throws ServiceError (or
   // LudusError) with one line on any error.  `client` is the sender's address ("" when
   // unknown), for slowing down password guessing (LoginThrottle).  `comment` (a mail's
   // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.

@@ -78,7 +78,7 @@ int64_t export_database(Store& store, std::ostream& out) {
   }
   out << dump_json({{"end", true}, {"rows", rows}}) << "\n";
   out.flush();
-  if (!out) throw ServerError(500, "export", "export: writing the output failed");
+  if (!out) throw ServiceError(ErrorKind::Internal, "export", "export: writing the output failed");
   return rows;
 }
 

@@ -23,7 +23,7 @@ namespace ludus::server {
 int64_t export_database(Store& store, std::ostream& out);
 
 // Reads an export into `store` (empty, at the export's schema version); returns the rows
-// read.  Throws ServerError (400) with the line number for a malformed or cut file, a
+// read.  Throws ServiceError (400) with the line number for a malformed or cut file, a
 // table or column this schema does not have, or a non-empty target.
 int64_t import_database(Store& store, std::istream& in);
 

@@ -60,7 +60,7 @@ int64_t insert_offer(Session& session, const OfferRecord& o) {
       "created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11) RETURNING id");
   q.bind_all(offer_kind_name(o.kind), o.game, options_to_json(o.options), o.from, o.to, seat_choice_name(o.seat),
              o.min_rating, o.max_rating, o.rated ? 1 : 0, o.created_at, o.expires_at);
-  if (!q.step()) throw ServerError(500, "database", "a new offer got no number");
+  if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new offer got no number");
   const int64_t id = q.int64(0);
   q.run();
   return id;

@@ -143,8 +143,6 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   std::optional<History> history;
   try {
     history.emplace(new_history(game, options));
-  } catch (const ServerError&) {
-    throw;
   } catch (const LudusError& e) {
     bad_request(e.what(), "bad_game");
   }
@@ -431,8 +429,8 @@ bool Service::play_ai_move(int64_t board) {
   std::string text = b.state().action_to_text(choice.action);
   try {
     play(board, who, text, b.num_moves() + 1);
-  } catch (const ServerError& e) {
-    if (e.status() != 409) throw;  // the board changed meanwhile: the caller looks again
+  } catch (const ServiceError& e) {
+    if (e.kind() != ErrorKind::Conflict) throw;  // the board changed meanwhile: the caller looks again
   }
   return true;
 }
@@ -450,7 +448,7 @@ Service::TimeLimitReport Service::enforce_time_limits() {
     try {
       const bool forfeit = o.limits.forfeit_days > 0 && now - o.turn_started_at >= int64_t{o.limits.forfeit_days} * 86400;
       if (forfeit ? forfeit_on_time(o) : remind(o, now)) ++(forfeit ? done.forfeited : done.reminded);
-    } catch (const ServerError&) {
+    } catch (const ServiceError&) {
       // A board that cannot be loaded (corrupt) is reported by every other path; skip it here.
     }
   }

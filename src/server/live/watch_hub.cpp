@@ -152,7 +152,7 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
         if (sends.created) lobby.push_back(message({{"lobby", "created"}, {"board", board}, {"game", summary}}));
         if (finished) lobby.push_back(message({{"lobby", "finished"}, {"board", board}, {"game", summary}}));
       }
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       failed(e.what(), e.code());
     } catch (const std::exception& e) {
       failed(std::string("internal error: ") + e.what(), "internal");

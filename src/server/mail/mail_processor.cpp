@@ -1,5 +1,7 @@
 #include "server/mail/mail_processor.h"
 
+#include "core/error.h"
+
 #include <cctype>
 #include <optional>
 #include <vector>
@@ -40,7 +42,7 @@ bool blank(const std::string& line) {
 std::string shown(std::string_view command) {
   try {
     return CommandInterpreter::redacted(CommandInterpreter::split(command));
-  } catch (const ServerError&) {
+  } catch (const ServiceError&) {
     return "(unreadable: an unterminated quote)";
   }
 }
@@ -49,7 +51,7 @@ std::string shown(std::string_view command) {
 bool reads_body(std::string_view command) {
   try {
     return CommandInterpreter::takes_comment(CommandInterpreter::split(command));
-  } catch (const ServerError&) {
+  } catch (const ServiceError&) {
     return false;  // an unterminated quote: refused as a command, whatever the body
   }
 }
@@ -63,7 +65,7 @@ std::optional<int64_t> board_of(std::string_view command) {
           digits.find_first_not_of("0123456789") == std::string::npos && digits[0] != '0')
         return std::stoll(digits);
     }
-  } catch (const ServerError&) {
+  } catch (const ServiceError&) {
   }
   return std::nullopt;
 }
@@ -157,7 +159,9 @@ MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
       // A change queued its reply in its own transaction; anything else is answered now.
       if (!origin.replied) queue_reply(*service_, mail.reply_address, origin.subject, reply, mail.message_id, board_of(command));
       done += "  " + shown(command) + "\n";
-    } catch (const LudusError& e) {
+    } catch (const ServiceError& e) {
+      return refuse(command, e.what(), done);
+    } catch (const LudusError& e) {  // core's error that the grammar did not name
       return refuse(command, e.what(), done);
     }
   }

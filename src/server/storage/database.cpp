@@ -11,7 +11,7 @@ namespace {
 bool starts_with(std::string_view text, std::string_view prefix) { return text.substr(0, prefix.size()) == prefix; }
 
 [[noreturn]] void bad_url(std::string_view text, const std::string& why) {
-  throw ServerError(500, "database", "bad database '" + without_url_secrets(text.substr(0, 200)) + "': " + why);
+  throw ServiceError(ErrorKind::Internal, "database", "bad database '" + without_url_secrets(text.substr(0, 200)) + "': " + why);
 }
 }  // namespace
 

@@ -26,7 +26,7 @@ struct DatabaseUrl {
   Backend backend = Backend::Sqlite;
   std::string target;  // the SQLite file path, or the PostgreSQL connection URL
 
-  // Throws ServerError (500, "database") with a one-line reason for a malformed URL.
+  // Throws ServiceError (500, "database") with a one-line reason for a malformed URL.
   static DatabaseUrl parse(std::string_view text);
   // For messages and logs: the URL without its password.
   std::string display() const;
@@ -36,10 +36,10 @@ struct DatabaseUrl {
 // concurrent one; running it again may succeed" (PostgreSQL SQLSTATE 40001 serialization
 // failure and 40P01 deadlock).  Store::retrying() runs the unit of work again; if it
 // escapes anyway it is a 503 like SQLite's busy.
-class RetryableConflict : public ServerError {
+class RetryableConflict : public ServiceError {
  public:
   explicit RetryableConflict(const std::string& detail)
-      : ServerError(503, "busy", "the server is busy (" + detail + "), try again") {}
+      : ServiceError(ErrorKind::Busy, "busy", "the server is busy (" + detail + "), try again") {}
 };
 
 // One prepared statement of a connection (backend specific).
@@ -167,7 +167,7 @@ class Connection {
   virtual Statement& prepare(const char* sql) = 0;
 };
 
-// Opens a connection to the database; throws ServerError (500, "database") with one line
+// Opens a connection to the database; throws ServiceError (500, "database") with one line
 // naming the database when it cannot be reached.
 std::unique_ptr<Connection> connect(const DatabaseUrl& url, const ConnectionSettings& settings = {});
 

@@ -81,7 +81,7 @@ int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus st
       "next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) RETURNING id");
   q.bind_all(one_line(mail.recipient), mail.user, mail.board, short_subject(mail.subject), mail.body,
              one_line(mail.in_reply_to), status_name(status), now);
-  if (!q.step()) throw ServerError(500, "database", "the outbox gave no id for a new mail");
+  if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "the outbox gave no id for a new mail");
   const int64_t id = q.int64(0);
   q.run();  // finishes the statement
   return id;

@@ -61,7 +61,7 @@ PostgresConnection::PostgresConnection(const DatabaseUrl& url) : display_(url.di
   try {
     conn_ = std::make_unique<pqxx::connection>(url.target);
   } catch (const std::exception& e) {
-    throw ServerError(500, "database", "cannot connect to the database " + display_ + ": " + first_line(e.what()));
+    throw ServiceError(ErrorKind::Internal, "database", "cannot connect to the database " + display_ + ": " + first_line(e.what()));
   }
 }
 
@@ -84,10 +84,10 @@ auto PostgresConnection::run(std::string_view what, Fn&& work) {
     return work();
   } catch (const pqxx::broken_connection& e) {
     broken_ = true;
-    throw ServerError(503, "busy", "the database " + display_ + " is unreachable: " + first_line(e.what()));
+    throw ServiceError(ErrorKind::Busy, "busy", "the database " + display_ + " is unreachable: " + first_line(e.what()));
   } catch (const pqxx::in_doubt_error& e) {
     broken_ = true;
-    throw ServerError(503, "busy", "the database connection was lost during a commit: " + first_line(e.what()));
+    throw ServiceError(ErrorKind::Busy, "busy", "the database connection was lost during a commit: " + first_line(e.what()));
   } catch (const pqxx::serialization_failure& e) {
     throw RetryableConflict(first_line(e.what()));  // libpqxx 6 leaves sqlstate() empty for these
   } catch (const pqxx::deadlock_detected& e) {
@@ -96,15 +96,15 @@ auto PostgresConnection::run(std::string_view what, Fn&& work) {
     const std::string& state = e.sqlstate();
     if (state == "40001" || state == "40P01") throw RetryableConflict(first_line(e.what()));
     if (state.rfind("23", 0) == 0)
-      throw ServerError(409, "conflict", "conflicting concurrent change (" + first_line(e.what()) + "), try again");
+      throw ServiceError(ErrorKind::Conflict, "conflict", "conflicting concurrent change (" + first_line(e.what()) + "), try again");
     if (state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0) {
       broken_ = true;
-      throw ServerError(503, "busy", "the database " + display_ + " is unavailable: " + first_line(e.what()));
+      throw ServiceError(ErrorKind::Busy, "busy", "the database " + display_ + " is unavailable: " + first_line(e.what()));
     }
-    throw ServerError(500, "database", "database error: " + first_line(e.what()) + " (in: " + std::string(what.substr(0, 80)) + ")");
+    throw ServiceError(ErrorKind::Internal, "database", "database error: " + first_line(e.what()) + " (in: " + std::string(what.substr(0, 80)) + ")");
   } catch (const pqxx::failure& e) {
     broken_ = !conn_->is_open();
-    throw ServerError(500, "database", "database error: " + first_line(e.what()));
+    throw ServiceError(ErrorKind::Internal, "database", "database error: " + first_line(e.what()));
   }
 }
 
@@ -126,7 +126,7 @@ void PostgresConnection::exec(const char* sql) {
 }
 
 void PostgresConnection::begin(TransactionKind kind) {
-  if (tx_) throw ServerError(500, "database", "a transaction is already open on this connection");
+  if (tx_) throw ServiceError(ErrorKind::Internal, "database", "a transaction is already open on this connection");
   run("BEGIN", [&] {
     if (kind == TransactionKind::Write)
       tx_ = std::make_unique<pqxx::transaction<pqxx::serializable>>(*conn_);
@@ -242,13 +242,13 @@ PostgresStatement::~PostgresStatement() = default;
 void PostgresStatement::bind_int64(int index, int64_t value) { bind_text(index, std::to_string(value)); }
 
 void PostgresStatement::bind_text(int index, std::string_view text) {
-  if (index < 1 || index > 100) throw ServerError(500, "database", "bad parameter number " + std::to_string(index));
+  if (index < 1 || index > 100) throw ServiceError(ErrorKind::Internal, "database", "bad parameter number " + std::to_string(index));
   if (params_.size() < static_cast<size_t>(index)) params_.resize(index);
   params_[index - 1] = std::string(text);
 }
 
 void PostgresStatement::bind_null(int index) {
-  if (index < 1 || index > 100) throw ServerError(500, "database", "bad parameter number " + std::to_string(index));
+  if (index < 1 || index > 100) throw ServiceError(ErrorKind::Internal, "database", "bad parameter number " + std::to_string(index));
   if (params_.size() < static_cast<size_t>(index)) params_.resize(index);
   params_[index - 1].reset();
 }

@@ -81,7 +81,7 @@ class PostgresConnection final : public Connection {
   template <class Fn>
   auto in_transaction(Fn&& work);
   // Runs `work`, translating libpqxx's
-  // errors into ServerErrors (40001/40P01 -> RetryableConflict, 23xxx -> 409,
+  // errors into ServiceErrors (40001/40P01 -> RetryableConflict, 23xxx -> 409,
   // a lost connection -> 503, anything else -> 500).
   template <class Fn>
   auto run(std::string_view what, Fn&& work);

@@ -509,7 +509,7 @@ class ForeignKeysOff {
 void migrate(sql::Connection& connection) {
   const int target = current_schema_version();
   if (migrations(connection).size() != static_cast<size_t>(target))
-    throw ServerError(500, "database", "this build's SQLite and PostgreSQL migrations differ in number");
+    throw ServiceError(ErrorKind::Internal, "database", "this build's SQLite and PostgreSQL migrations differ in number");
   const bool sqlite = connection.backend() != sql::Backend::Postgres;
   std::optional<ForeignKeysOff> foreign_keys_off;  // SQLite rebuilds tables (see ForeignKeysOff)
   if (sqlite) foreign_keys_off.emplace(connection);
@@ -518,7 +518,7 @@ void migrate(sql::Connection& connection) {
     sql::Transaction tx(connection, sql::Transaction::Kind::Write);
     int version = connection.schema_version();
     if (version > target)
-      throw ServerError(500, "database",
+      throw ServiceError(ErrorKind::Internal, "database",
                         "the database is at schema version " + std::to_string(version) +
                             ", newer than this build (" + std::to_string(target) + ")");
     if (version == target) return;  // rolls back the empty transaction
@@ -527,9 +527,9 @@ void migrate(sql::Connection& connection) {
         .bind_all(version + 1, static_cast<int64_t>(std::time(nullptr)))
         .run();
     if (connection.schema_version() != version + 1)
-      throw ServerError(500, "database", "schema migration " + std::to_string(version + 1) + " did not set its version");
+      throw ServiceError(ErrorKind::Internal, "database", "schema migration " + std::to_string(version + 1) + " did not set its version");
     if (sqlite && connection.query("PRAGMA foreign_key_check").step())
-      throw ServerError(500, "database", "schema migration " + std::to_string(version + 1) + " broke a foreign key");
+      throw ServiceError(ErrorKind::Internal, "database", "schema migration " + std::to_string(version + 1) + " broke a foreign key");
     tx.commit();
   }
 }

@@ -60,7 +60,7 @@ SqliteConnection::SqliteConnection(const std::string& path, const ConnectionSett
     std::string message = db_ ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
     sqlite3_close(db_);
     db_ = nullptr;
-    throw ServerError(500, "database", "cannot open database '" + path + "': " + message);
+    throw ServiceError(ErrorKind::Internal, "database", "cannot open database '" + path + "': " + message);
   }
   sqlite3_extended_result_codes(db_, 1);
   sqlite3_busy_timeout(db_, settings.busy_timeout_ms);
@@ -125,11 +125,11 @@ void SqliteConnection::fail(int code, std::string_view what) const {
   switch (code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      throw ServerError(503, "busy", "the server is busy, try again");
+      throw ServiceError(ErrorKind::Busy, "busy", "the server is busy, try again");
     case SQLITE_CONSTRAINT:
-      throw ServerError(409, "conflict", "conflicting concurrent change (" + detail + "), try again");
+      throw ServiceError(ErrorKind::Conflict, "conflict", "conflicting concurrent change (" + detail + "), try again");
     default:
-      throw ServerError(500, "database", "database error: " + detail + " (in: " + std::string(what.substr(0, 80)) + ")");
+      throw ServiceError(ErrorKind::Internal, "database", "database error: " + detail + " (in: " + std::string(what.substr(0, 80)) + ")");
   }
 }
 

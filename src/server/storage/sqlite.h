@@ -55,7 +55,7 @@ class SqliteConnection final : public Connection {
   // connections' commits) with the value seen last.
   std::optional<std::vector<int64_t>> await_changes(std::chrono::milliseconds timeout) override;
 
-  // Throws ServerError for an SQLite result code: busy -> 503, constraint -> 409,
+  // Throws ServiceError for an SQLite result code: busy -> 503, constraint -> 409,
   // anything else -> 500, naming `what`.
   [[noreturn]] void fail(int code, std::string_view what) const;
 

@@ -72,13 +72,13 @@ namespace {
 void check_existing_file(const std::string& path) {
   std::error_code ec;
   if (path.empty() || path == ":memory:" || !std::filesystem::exists(path, ec)) return;
-  if (!std::filesystem::is_regular_file(path, ec)) throw ServerError(500, "database", "'" + path + "' is not a file");
+  if (!std::filesystem::is_regular_file(path, ec)) throw ServiceError(ErrorKind::Internal, "database", "'" + path + "' is not a file");
   if (std::filesystem::file_size(path, ec) == 0) return;
   std::ifstream in(path, std::ios::binary);
   char header[16] = {};
   in.read(header, sizeof header);
   if (!in || std::memcmp(header, "SQLite format 3", 16) != 0)
-    throw ServerError(500, "database", "'" + path + "' is not an SQLite database");
+    throw ServiceError(ErrorKind::Internal, "database", "'" + path + "' is not an SQLite database");
 }
 
 // PRAGMA quick_check: a damaged file is named at start-up, not in the middle of a game.
@@ -86,7 +86,7 @@ void check_integrity(sql::Connection& connection, const std::string& path) {
   auto q = connection.query("PRAGMA quick_check(1)");
   const std::string verdict = q.step() ? q.text(0) : "no answer";
   if (verdict != "ok")
-    throw ServerError(500, "database", "'" + path + "' is damaged (quick_check: " + verdict.substr(0, 200) + ")");
+    throw ServiceError(ErrorKind::Internal, "database", "'" + path + "' is damaged (quick_check: " + verdict.substr(0, 200) + ")");
 }
 
 }  // namespace
@@ -97,7 +97,7 @@ void check_database_file(const std::string& url) {
   const std::string& path = parsed.target;
   std::error_code ec;
   if (std::filesystem::is_regular_file(path, ec) && std::filesystem::file_size(path, ec) == 0)
-    throw ServerError(500, "database",
+    throw ServiceError(ErrorKind::Internal, "database",
                       "'" + path + "' is an empty file, not a ludus database (remove it to start a new one)");
   check_existing_file(path);
 }
@@ -112,8 +112,8 @@ Store::Store(const std::string& url, sql::ConnectionSettings settings)
       std::unique_ptr<sql::Connection> connection = open_and_migrate();
       idle_.push_back(std::move(connection));
       return;
-    } catch (const ServerError& e) {
-      if (e.status() != 503 || url_.backend != sql::Backend::Sqlite || attempt >= 100) throw;
+    } catch (const ServiceError& e) {
+      if (e.kind() != ErrorKind::Busy || url_.backend != sql::Backend::Sqlite || attempt >= 100) throw;
       pause_before_retry(attempt);
     }
   }
@@ -126,10 +126,10 @@ std::unique_ptr<sql::Connection> Store::open_and_migrate() {
     check_existing_file(path);
     try {
       connection = sql::connect(url_, settings_);
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       const std::string what = e.what();
       if (what.find("malformed") == std::string::npos) throw;
-      throw ServerError(500, "database", "'" + path + "' is damaged (" + what.substr(0, 200) + ")");
+      throw ServiceError(ErrorKind::Internal, "database", "'" + path + "' is damaged (" + what.substr(0, 200) + ")");
     }
     check_integrity(*connection, path);
   } else {
@@ -259,7 +259,7 @@ int64_t Session::insert_game(const GameRecord& g) {
         "created_at, updated_at, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
     q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, g.status, g.num_moves,
                g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0);
-    if (!q.step()) throw ServerError(500, "database", "a new board got no number");
+    if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new board got no number");
     id = q.int64(0);
     q.run();
   }

@@ -2,6 +2,7 @@
 
 #include <charconv>
 
+#include "core/error.h"
 #include "core/registry.h"
 #include "server/domain/board_commands.h"
 #include "server/transport/route_helpers.h"

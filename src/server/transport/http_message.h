@@ -38,7 +38,7 @@ struct Request {
 
 
 // Splits the request target into path and query parameters, percent-decoding both, and
-// adds the fields of an application/x-www-form-urlencoded body.  Throws ServerError 400
+// adds the fields of an application/x-www-form-urlencoded body.  Throws ServiceError 400
 // (bad_request / bad_encoding) on a malformed escape or text that is not UTF-8, and when
 // the body of any request is not UTF-8: every endpoint takes text.
 void decode_request(Request& request);

@@ -14,6 +14,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/thread_pool.hpp>
 
+#include "core/error.h"
 #include "server/transport/http_session.h"
 
 namespace ludus::server {

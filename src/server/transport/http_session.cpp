@@ -13,6 +13,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 
 #include "server/base/errors.h"
+#include "server/transport/error_status.h"
 
 namespace ludus::server {
 namespace {
@@ -163,11 +164,11 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       return error_response(403, "cross_origin", "cross-origin request refused (Origin is not this server)");
     try {
       decode_request(request);
-    } catch (const ServerError& e) {
+    } catch (const ServiceError& e) {
       // A page path that cannot even be decoded names no file of the page: 404, like any
       // other name outside it (static_files.h), so no encoding trick answers differently.
       if (page_read(request.raw)) return error_response(404, "not_found", "no such page");
-      return error_response(e.status(), e.code(), e.what());
+      return error_response(http_status(e), e.code(), e.what());
     }
     return std::nullopt;
   }

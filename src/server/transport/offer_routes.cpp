@@ -1,5 +1,6 @@
 // The routes of challenges by consent (docs/http-api.md, "Offers"): the lobby, seeks,
 // joining and declining offers, and the user's challenge settings.
+#include "core/error.h"
 #include "core/registry.h"
 #include "server/transport/api_routes.h"
 #include "server/domain/game_json.h"

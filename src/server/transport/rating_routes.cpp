@@ -2,6 +2,7 @@
 // page (ratings, rating history, finished games).
 #include <cmath>
 
+#include "core/error.h"
 #include "core/registry.h"
 #include "server/transport/api_routes.h"
 #include "server/domain/game_json.h"

@@ -6,7 +6,9 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.h"
 #include "server/base/errors.h"
+#include "server/transport/error_status.h"
 #include "server/transport/http_message.h"
 
 namespace ludus::server {
@@ -18,16 +20,16 @@ template <class Make>
 Response guarded(Make&& make, ErrorReply error = error_response) {
   try {
     return make();
-  } catch (const ServerError& e) {
-    Response res = error(e.status(), e.code(), e.what());
+  } catch (const ServiceError& e) {
+    Response res = error(http_status(e), e.code(), e.what());
     if (e.retry_after() > 0) res.set(http::field::retry_after, std::to_string(e.retry_after()));
     return res;
-  } catch (const LudusError& e) {
-    return error(400, "bad_request", e.what());
+  } catch (const LudusError& e) {  // core's: a bad move, option or record the handler did not name
+    return error(http_status(ErrorKind::BadRequest), "bad_request", e.what());
   } catch (const std::exception& e) {
-    return error(500, "internal", std::string("internal error: ") + e.what());
+    return error(http_status(ErrorKind::Internal), "internal", std::string("internal error: ") + e.what());
   } catch (...) {
-    return error(500, "internal", "internal error");
+    return error(http_status(ErrorKind::Internal), "internal", "internal error");
   }
 }
 

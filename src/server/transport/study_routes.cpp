@@ -1,5 +1,6 @@
 // The routes for studying games rather than playing them: the rules documents, record
 // downloads and the analysis mode (docs/http-api.md, "Study").
+#include "core/error.h"
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
