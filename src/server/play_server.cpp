@@ -18,7 +18,10 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   service_->set_event_sink(mail_notifier(config_.clock));
   service_->set_offer_sink(offer_mail_notifier(config_.clock));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
-  auto changed = [ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board, BoardChange change) {
+  // Local changes (the service) and other processes' (the feed) alike; each revision once.
+  auto changed = [this, ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board, int64_t revision,
+                                                                               BoardChange change) {
+    if (!announcer_.first(board, revision)) return;
     ai->enqueue(board);
     http->board_changed(board, change);
     mail->poke();

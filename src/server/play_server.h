@@ -12,6 +12,7 @@
 #include "core/data_dir.h"
 #include "server/domain/accounts.h"
 #include "server/domain/ai_worker.h"
+#include "server/live/announcer.h"
 #include "server/live/change_feed.h"
 #include "server/transport/http_api.h"
 #include "server/mail/mail_worker.h"
@@ -76,6 +77,7 @@ class PlayServer {
 
  private:
   ServerConfig config_;
+  Announcer announcer_;  // each change announced once; before the threads that use it
   std::unique_ptr<Store> store_;
   std::unique_ptr<Accounts> accounts_;
   std::unique_ptr<Service> service_;

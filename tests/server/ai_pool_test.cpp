@@ -35,7 +35,7 @@ TEST_F(AiPoolTest, BoardsAwaitingAtStartArePlayedInFifoOrder) {
   std::vector<int64_t> boards;
   for (int i = 0; i < 6; ++i) boards.push_back(ai_board());
   AiWorker pool(*service_, logger(), AiPoolSettings{3, std::chrono::seconds(60)});
-  service_->set_change_listener([&pool](int64_t board, BoardChange) { pool.enqueue(board); });
+  service_->set_change_listener([&pool](int64_t board, int64_t, BoardChange) { pool.enqueue(board); });
   pool.start();
   ASSERT_TRUE(pool.wait_idle(std::chrono::seconds(10)));
   pool.stop();
@@ -55,7 +55,7 @@ TEST_F(AiPoolTest, BoardChangedWhileSearchedIsQueuedBehindWaitingBoards) {
   // behind the boards already waiting, not ahead of them.
   int64_t first = ai_board(), second = ai_board(), third = ai_board();
   AiWorker pool(*service_, logger(), AiPoolSettings{1, std::chrono::seconds(60)});
-  service_->set_change_listener([&pool](int64_t board, BoardChange) { pool.enqueue(board); });
+  service_->set_change_listener([&pool](int64_t board, int64_t, BoardChange) { pool.enqueue(board); });
   pool.start();
   ASSERT_TRUE(pool.wait_idle(std::chrono::seconds(10)));
   auto order = pool.started_order();
@@ -81,7 +81,7 @@ TEST_F(AiPoolTest, FailedWriteIsRetriedUntilItLands) {
   std::optional<sql::Transaction> held;
   held.emplace(session.connection(), sql::Transaction::Kind::Write);
   AiWorker pool(*service_, logger(), AiPoolSettings{2, std::chrono::seconds(60)});
-  service_->set_change_listener([&pool](int64_t changed, BoardChange) { pool.enqueue(changed); });
+  service_->set_change_listener([&pool](int64_t changed, int64_t, BoardChange) { pool.enqueue(changed); });
   pool.start();
   std::this_thread::sleep_for(std::chrono::milliseconds(1000));
   EXPECT_EQ(moves_of(board), 0);

@@ -68,6 +68,8 @@ TEST_F(HttpEdgeTest, InvalidUtf8TextIsRefusedAndStoredBadBytesNeverBreakAReply) 
     auto session = store.session();
     session.connection().exec(("INSERT INTO comments (game_id, user_id, after_ply, body, created_at) VALUES (" +
                                std::to_string(board) + ", 'alice', 0, CAST(X'6261649f21' AS TEXT), 1)").c_str());
+    // Every writer of a board's rows moves its revision on (what the board cache keys on).
+    session.connection().exec(("UPDATE games SET revision = revision + 1 WHERE id = " + std::to_string(board)).c_str());
     session.connection().exec("UPDATE users SET email = CAST(X'ff4078' AS TEXT) WHERE id = 'alice'");
   }
   auto g = get(base);

@@ -1,6 +1,7 @@
 #include "server/domain/board.h"
 
 #include <algorithm>
+#include <atomic>
 
 #include "core/error.h"
 #include "core/record.h"
@@ -15,6 +16,8 @@ History new_history(const std::string& game, const std::map<std::string, std::st
 
 namespace {
 
+std::atomic<uint64_t> replays{0};
+
 [[noreturn]] void corrupt(const GameRecord& record, const std::string& what) {
   throw ServiceError(ErrorKind::Internal, "corrupt_board", "board " + std::to_string(record.id) + " " + what);
 }
@@ -22,6 +25,7 @@ namespace {
 // The stored moves and ending replayed; a board that no longer replays (a rules change,
 // a damaged row) is reported, never half-loaded.
 History replay(const GameRecord& record, const std::vector<MoveRecord>& moves) {
+  replays.fetch_add(1, std::memory_order_relaxed);
   History history = [&] {
     try {
       return new_history(record.game, record.options);
@@ -58,6 +62,8 @@ History replay(const GameRecord& record, const std::vector<MoveRecord>& moves) {
 
 }  // namespace
 
+uint64_t board_replays() { return replays.load(std::memory_order_relaxed); }
+
 Board::Board(GameRecord record, std::vector<MoveRecord> moves, std::vector<CommentRecord> comments)
     : record_(std::move(record)),
       moves_(std::move(moves)),
@@ -88,6 +94,7 @@ std::vector<MoveRecord> Board::play_turn(std::string_view text, int64_t now) {
 }
 
 void Board::truncate(int ply) {
+  replays.fetch_add(1, std::memory_order_relaxed);  // History::truncate replays from the start
   moves_.resize(static_cast<size_t>(ply));
   history_.truncate(ply);
   for (auto& comment : comments_) comment.after_ply = std::min(comment.after_ply, ply);  // as Session::truncate_moves
@@ -118,7 +125,14 @@ GameRecord& Board::refreshed_record(int64_t now) {
   record_.end_reason = end_reason();
   record_.num_moves = num_moves();
   record_.updated_at = now;
+  ++record_.revision;  // as Session::update_game stores it
   return record_;
+}
+
+const History& Board::position_at(int ply, std::optional<History>& scratch) const {
+  if (ply == num_moves()) return history_;
+  scratch.emplace(history_at(ply));
+  return *scratch;
 }
 
 History Board::history_at(int ply) const {
@@ -126,6 +140,8 @@ History Board::history_at(int ply) const {
     bad_request("board " + std::to_string(id()) + " has no move " + std::to_string(ply) + " (moves: 0.." +
                 std::to_string(num_moves()) + ")");
   History at = history_;
+  if (ply == num_moves()) return at;
+  replays.fetch_add(1, std::memory_order_relaxed);
   at.truncate(ply);
   return at;
 }

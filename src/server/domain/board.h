@@ -53,6 +53,8 @@ class Board {
   void resign(int seat) { history_.resign(seat); }
   void agree_draw() { history_.agree_draw(); }
   void lose_on_time(int seat) { history_.lose_on_time(seat); }
+  // A comment stored with this change (the caller inserts its row too).
+  void add_comment(CommentRecord comment) { comments_.push_back(std::move(comment)); }
   // Pending proposal ("draw" / "undo" by `seat`); clear_proposal() withdraws it.
   void set_proposal(const std::string& kind, int seat) {
     record_.proposal = kind;
@@ -66,11 +68,15 @@ class Board {
   void truncate(int ply);
 
   // Recomputes the stored ending and the cached columns (status, result, winner, reason,
-  // num_moves, seat to move) from the history and sets updated_at.
+  // num_moves, seat to move) from the history, sets updated_at and counts the revision
+  // the stored change will have (Session::update_game adds one).
   GameRecord& refreshed_record(int64_t now);
 
   // The position after move `ply` (0 = the start), replayed.
   History history_at(int ply) const;
+  // The same without a copy for the latest position: the board's own history, or the
+  // replay of an earlier one made in `scratch`.
+  const History& position_at(int ply, std::optional<History>& scratch) const;
 
  private:
   GameRecord record_;
@@ -78,6 +84,11 @@ class Board {
   std::vector<CommentRecord> comments_;
   History history_;
 };
+
+// Boards replayed from their stored moves since the process started (every Board made from
+// rows, and every history_at of an earlier position): what one change costs, read by tests
+// and the metrics.
+uint64_t board_replays();
 
 // A new board's history for a game name and options (validated; throws LudusError).
 History new_history(const std::string& game, const std::map<std::string, std::string>& options);

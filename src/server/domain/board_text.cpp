@@ -117,9 +117,13 @@ std::string status_line(const Board& board) {
 }
 
 std::string format_board(const Board& board, std::optional<int> ply) {
-  const bool latest = !ply || *ply == board.num_moves();
-  const int plies = latest ? board.num_moves() : *ply;
-  History history = board.history_at(plies);
+  const int plies = ply.value_or(board.num_moves());
+  std::optional<History> scratch;
+  return format_board(board, plies, board.position_at(plies, scratch));
+}
+
+std::string format_board(const Board& board, int plies, const History& history) {
+  const bool latest = plies == board.num_moves();
   std::string out = header(board, history.state());
   if (!latest) out += fmt::format("Position after move #{} (the game is at move #{})\n", plies, board.num_moves());
   out += "Status: " + position_status(board, history, latest) + "\n";

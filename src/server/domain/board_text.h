@@ -14,6 +14,8 @@ namespace ludus::server {
 
 // The board as it stands, or after move `ply` (the move list stops there too).
 std::string format_board(const Board& board, std::optional<int> ply = std::nullopt);
+// The same for a position of the board already at hand (`at`: after `plies` moves).
+std::string format_board(const Board& board, int plies, const History& at);
 
 // Every move with its player and time, the comments where they were made, and the JSON
 // record (game, options, moves, result).

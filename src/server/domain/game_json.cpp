@@ -86,10 +86,11 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"revision", g.revision}};
 }
 
-nlohmann::json board_json(const Board& board, std::optional<int> ply) {
+nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetail detail) {
   const bool latest = !ply || *ply == board.num_moves();
   const int plies = latest ? board.num_moves() : *ply;
-  const History history = board.history_at(plies);
+  std::optional<History> scratch;
+  const History& history = board.position_at(plies, scratch);
   const State& state = history.state();
   const GameRecord& r = board.record();
 
@@ -134,9 +135,11 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply) {
   for (const auto& c : board.comments())
     comments.push_back({{"user", c.user}, {"after_move", c.after_ply}, {"text", c.body}, {"created_at", c.created_at}});
   j["comments"] = comments;
-  j["record"] = record_json(board);
   j["board_text"] = state.render();
-  j["mail"] = format_board(board, plies);
+  if (detail == BoardDetail::Full) {
+    j["record"] = record_json(board);
+    j["mail"] = format_board(board, plies, history);
+  }
   j["geometry"] = geometry_json(history);
   j["deciding_sites"] = deciding_sites_json(history);
   return j;

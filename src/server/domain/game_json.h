@@ -12,10 +12,16 @@ namespace ludus::server {
 // A listing entry (from the cached columns; no replay).
 nlohmann::json game_summary_json(const GameRecord& game);
 
+// How much of a board a view carries: Full for GET /api/games/N and the replies to changes
+// (with the record and the mail layout), Live for the WebSocket pushes (the state a page
+// shows and plays; the record is a download of its own).
+enum class BoardDetail { Full, Live };
+
 // Everything a page needs to show and play a board: players, status, moves, legal
 // moves, the ASCII board, the mail layout and the geometry with the stones.  With
 // `ply`, the position after that move.
-nlohmann::json board_json(const Board& board, std::optional<int> ply = std::nullopt);
+nlohmann::json board_json(const Board& board, std::optional<int> ply = std::nullopt,
+                          BoardDetail detail = BoardDetail::Full);
 
 // The game record {"game", "options", "moves", "result"} (moves end with "resign" after a
 // resignation; an agreed draw has result "draw").

@@ -89,7 +89,7 @@ Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
 
 void Service::set_inline_ai(bool on) { inline_ai_ = on; }
 
-void Service::notify(int64_t board, BoardChange change) {
+void Service::notify(int64_t board, int64_t revision, BoardChange change) {
   if (inline_ai_ && !in_inline_ai_) {
     in_inline_ai_ = true;
     try {
@@ -101,7 +101,7 @@ void Service::notify(int64_t board, BoardChange change) {
     }
     in_inline_ai_ = false;
   }
-  if (listener_) listener_(board, change);
+  if (listener_) listener_(board, revision, change);
 }
 
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
@@ -112,6 +112,7 @@ template <class Fn>
 auto Service::change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change) {
   // The whole unit, the event report (the outbox) included, runs again after a serialization
   // failure: the rolled-back try leaves no mail behind, so every change queues its mails once.
+  int64_t revision = 0;
   auto result = store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto record = session.find_game(board);
@@ -119,7 +120,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     const int moves_before = record->num_moves;
     const bool finished_before = record->status == "finished";
     const std::optional<int> to_move_before = record->to_move_seat;
-    Board b(std::move(*record), session.moves(board));
+    Board b = board_at(session, std::move(*record));
     BoardEvent event{kind, actor, "", ""};
     auto result = change(b, session, event);
     const int64_t now = accounts_->now();
@@ -129,10 +130,18 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     report(session, b, event);
     tx.commit();
+    revision = b.record().revision;
+    cache_.put(std::make_shared<const Board>(std::move(b)));
     return result;
   });
-  notify(board);
+  notify(board, revision);
   return result;
+}
+
+Board Service::board_at(Session& session, GameRecord record) {
+  if (auto cached = cache_.find(record.id, record.revision)) return *cached;
+  const int64_t id = record.id;
+  return Board(std::move(record), session.moves(id), session.comments(id));
 }
 
 BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given) {
@@ -225,7 +234,7 @@ int64_t Service::start_board(const std::string& challenger, const std::string& g
     tx.commit();
     return board;
   });
-  notify(id, BoardChange::Created);
+  notify(id, 0, BoardChange::Created);
   return id;
 }
 
@@ -264,7 +273,11 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     }
     // A proposal is about the position it was made in; any move withdraws it.
     b.clear_proposal();
-    if (!note.empty()) session.insert_comment(board, CommentRecord{0, user, b.num_moves(), note, accounts_->now()});
+    if (!note.empty()) {
+      CommentRecord row{0, user, b.num_moves(), note, accounts_->now()};
+      row.id = session.insert_comment(board, row);
+      b.add_comment(std::move(row));
+    }
     event.summary = play_summary(user, result);
     event.comment = note;
     return result;
@@ -344,7 +357,9 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
 void Service::comment(int64_t board, const std::string& user, std::string_view text) {
   const std::string body = checked_comment(text);
   change_board(board, BoardEventKind::Commented, user, [&](Board& b, Session& session, BoardEvent& event) {
-    session.insert_comment(board, CommentRecord{0, user, b.num_moves(), body, accounts_->now()});
+    CommentRecord row{0, user, b.num_moves(), body, accounts_->now()};
+    row.id = session.insert_comment(board, row);
+    b.add_comment(std::move(row));
     event.summary = user + " comments on " + board_name(board);
     event.comment = body;
     return 0;
@@ -372,14 +387,15 @@ MailPreference Service::mail_preference(const std::string& user, std::optional<M
   });
 }
 
-Board Service::load(int64_t board) {
+std::shared_ptr<const Board> Service::load_shared(int64_t board) {
   auto session = store_->session();
   auto tx = session.read();
   auto record = session.find_game(board);
   if (!record) not_found("no " + board_name(board));
-  auto moves = session.moves(board);
-  auto comments = session.comments(board);
-  return Board(std::move(*record), std::move(moves), std::move(comments));
+  if (auto cached = cache_.find(board, record->revision)) return cached;
+  auto loaded = std::make_shared<const Board>(std::move(*record), session.moves(board), session.comments(board));
+  cache_.put(loaded);
+  return loaded;
 }
 
 std::optional<int64_t> Service::revision(int64_t board) {
@@ -487,7 +503,7 @@ bool Service::remind(const TurnClock& o, int64_t now) {
     const auto clock = turn_clock(session, o.board);
     if (!record || record->status != "active" || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
       return false;
-    Board b(std::move(*record), session.moves(o.board));
+    const Board b = board_at(session, std::move(*record));
     const std::string& player = b.player(b.seat_to_move());
     if (Accounts::is_ai(player)) return false;
     mark_nagged(session, o.board);

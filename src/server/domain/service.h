@@ -14,6 +14,7 @@
 
 #include "server/domain/accounts.h"
 #include "server/domain/board.h"
+#include "server/domain/board_cache.h"
 #include "server/domain/board_events.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/offers.h"
@@ -65,9 +66,9 @@ class Service {
   Accounts& accounts() { return *accounts_; }
   Store& store() { return *store_; }
 
-  // Called after every committed change of a board (the AI worker listens), saying
-  // whether it created the board.
-  using ChangeListener = std::function<void(int64_t board, BoardChange change)>;
+  // Called after every committed change of a board (the AI worker listens) with the
+  // revision it gave the board, saying whether it created the board.
+  using ChangeListener = std::function<void(int64_t board, int64_t revision, BoardChange change)>;
   void set_change_listener(ChangeListener listener) { listener_ = std::move(listener); }
   // Called inside the transaction of every change, before its commit (the mail outbox).
   void set_event_sink(BoardEventSink sink) { event_sink_ = std::move(sink); }
@@ -135,8 +136,11 @@ class Service {
   // The user's mail preference, after setting it to `wanted` when given.
   MailPreference mail_preference(const std::string& user, std::optional<MailPreference> wanted = std::nullopt);
 
-  // A consistent snapshot of a board with its comments; 404 when there is none.
-  Board load(int64_t board);
+  // A consistent snapshot of a board with its comments; 404 when there is none.  Read from
+  // the board cache when the stored revision is the cached one (no replay), else replayed
+  // once and cached.
+  std::shared_ptr<const Board> load_shared(int64_t board);
+  Board load(int64_t board) { return *load_shared(board); }
   // The board's revision (bumped by every change); nullopt when there is no such board.
   std::optional<int64_t> revision(int64_t board);
   std::vector<GameRecord> list(const GameFilter& filter);
@@ -166,10 +170,14 @@ class Service {
   TimeLimitReport enforce_time_limits();
 
  private:
-  // Runs `change` on the replayed board inside a write transaction and stores it.
+  // Runs `change` on the board (cached or replayed) inside a write transaction and stores
+  // it; the committed board goes into the cache, so the reply and the pushes replay nothing.
   // `change` fills in the event it reports (the sink gets it before the commit).
   template <class Fn>
   auto change_board(int64_t board, BoardEventKind kind, const std::string& actor, Fn&& change);
+  // The board of `record` (just read in `session`'s transaction): the cached one at its
+  // revision, or replayed from the session's rows.
+  Board board_at(Session& session, GameRecord record);
   void report(Session& session, const Board& board, const BoardEvent& event);
   // A seat as a challenger gives it: an existing user id or an AI spec this server allows.
   std::string checked_seat(Session& session, const std::string& given) const;
@@ -187,10 +195,11 @@ class Service {
   // that the turn it found overdue is still on, and returns whether it acted.
   bool forfeit_on_time(const TurnClock& overdue);
   bool remind(const TurnClock& overdue, int64_t now);
-  void notify(int64_t board, BoardChange change = BoardChange::Changed);
+  void notify(int64_t board, int64_t revision, BoardChange change = BoardChange::Changed);
 
   Store* store_;
   Accounts* accounts_;
+  BoardCache cache_;
   ServiceLimits limits_;
   ChangeListener listener_;
   BoardEventSink event_sink_;

@@ -113,7 +113,7 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     tx.commit();
     return result;
   });
-  if (outcome.board) notify(*outcome.board, BoardChange::Created);
+  if (outcome.board) notify(*outcome.board, 0, BoardChange::Created);
   if (outcome.offer && offers_listener_) offers_listener_();
   return outcome;
 }
@@ -188,7 +188,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     tx.commit();
     return id;
   });
-  notify(board, BoardChange::Created);
+  notify(board, 0, BoardChange::Created);
   if (offers_listener_) offers_listener_();
   return board;
 }

@@ -46,7 +46,8 @@ void ChangeFeed::watch() {
   if (!boards)
     scan(true);
   else
-    for (int64_t board : *boards) publish_(board, note(board, -1));  // -1: a later scan compares anew
+    for (const sql::BoardRevision& notice : *boards)
+      publish_(notice.board, notice.revision, note(notice.board, -1));  // -1: a later scan compares anew
 }
 
 BoardChange ChangeFeed::note(int64_t board, int64_t revision) {
@@ -55,7 +56,11 @@ BoardChange ChangeFeed::note(int64_t board, int64_t revision) {
 }
 
 void ChangeFeed::scan(bool publish) {
-  std::vector<std::pair<int64_t, BoardChange>> changed;
+  struct Changed {
+    int64_t board, revision;
+    BoardChange change;
+  };
+  std::vector<Changed> changed;
   {
     sql::Transaction read(*connection_, sql::Transaction::Kind::Read);
     auto q = connection_->query("SELECT id, revision FROM games");
@@ -63,16 +68,16 @@ void ChangeFeed::scan(bool publish) {
       const int64_t board = q.int64(0), revision = q.int64(1);
       auto known = revisions_.find(board);
       if (known == revisions_.end()) {
-        changed.emplace_back(board, note(board, revision));
+        changed.push_back({board, revision, note(board, revision)});
       } else if (known->second != revision) {
         known->second = revision;
-        changed.emplace_back(board, BoardChange::Changed);
+        changed.push_back({board, revision, BoardChange::Changed});
       }
     }
   }
   looked_ = true;
   if (!publish) return;
-  for (const auto& [board, change] : changed) publish_(board, change);
+  for (const Changed& c : changed) publish_(c.board, c.revision, c.change);
 }
 
 }  // namespace ludus::server

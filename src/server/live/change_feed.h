@@ -10,11 +10,12 @@
 //     with the one seen last and publishes the boards that changed.
 // After (re)connecting, every board whose revision changed since the last look is
 // published, so notices lost while the connection was down are made good.  The feed
-// also sees this process's own commits, so a local change may be published twice:
-// listeners tolerate that (a push of the same revision, a long poll that answers unchanged).
+// also sees this process's own commits: the Announcer (live/announcer.h) lets each
+// revision through once.
 // A board the feed did not know of is published as created (once it has a first look to
 // compare with: after a start that could not reach the database, its first look publishes
-// every board, as changed).
+// every board, as changed).  Each board is published with the revision seen (-1 when a
+// notice did not say), so the Announcer drops what this process announced already.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -30,7 +31,7 @@ namespace ludus::server {
 
 class ChangeFeed {
  public:
-  using Publish = std::function<void(int64_t board, BoardChange change)>;
+  using Publish = std::function<void(int64_t board, int64_t revision, BoardChange change)>;
   using Logger = std::function<void(const std::string&)>;
 
   ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log,

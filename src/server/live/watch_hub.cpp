@@ -134,14 +134,15 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
       state = message({{"board", board}, {"error", error}, {"code", code}});
     };
     try {
-      Board b = service_->load(board);
+      const auto loaded = service_->load_shared(board);
+      const Board& b = *loaded;
       const GameRecord& record = b.record();
       revision = record.revision;
       if (broadcast) {
         sends = ledger_.loaded(board, record.revision, created);
         counted = true;
       }
-      if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b)}});
+      if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b, std::nullopt, BoardDetail::Live)}});
       // A creation is announced once, also when the board has moved on since (its summary
       // says how it is now); an ending with the revision that brought it.  A board that
       // ended before its creation was pushed gets both: its ending push finds that revision

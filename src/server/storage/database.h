@@ -42,6 +42,13 @@ class RetryableConflict : public ServiceError {
       : ServiceError(ErrorKind::Busy, "busy", "the server is busy (" + detail + "), try again") {}
 };
 
+// A board and the revision a change gave it (-1: not told, as by servers before revisions
+// were sent with the notice).
+struct BoardRevision {
+  int64_t board = 0;
+  int64_t revision = -1;
+};
+
 // One prepared statement of a connection (backend specific).
 class Statement {
  public:
@@ -155,13 +162,13 @@ class Connection {
 
   // --- change notices between processes ---------------------------------------------
   // Inside a write transaction: tells the other processes' change feeds that `board`
-  // changed, delivered when the transaction commits (PostgreSQL NOTIFY; nothing for
-  // SQLite, whose feed polls PRAGMA data_version instead).
-  virtual void notify_change(int64_t board) = 0;
+  // changed to `revision`, delivered when the transaction commits (PostgreSQL NOTIFY
+  // "BOARD:REVISION"; nothing for SQLite, whose feed polls PRAGMA data_version instead).
+  virtual void notify_change(int64_t board, int64_t revision) = 0;
   // For the change feed's own connection: waits up to `timeout` for other connections'
   // commits.  Returns the boards that changed when the engine names them (an empty list:
   // nothing changed), or nullopt when something changed and the caller must look what.
-  virtual std::optional<std::vector<int64_t>> await_changes(std::chrono::milliseconds timeout) = 0;
+  virtual std::optional<std::vector<BoardRevision>> await_changes(std::chrono::milliseconds timeout) = 0;
 
  protected:
   virtual Statement& prepare(const char* sql) = 0;

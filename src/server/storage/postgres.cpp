@@ -46,15 +46,23 @@ struct PostgresStatement::Result {
 
 class PostgresConnection::Listener final : public pqxx::notification_receiver {
  public:
-  Listener(pqxx::connection_base& conn, std::vector<int64_t>& out) : notification_receiver(conn, kChannel), out_(&out) {}
+  Listener(pqxx::connection_base& conn, std::vector<BoardRevision>& out) : notification_receiver(conn, kChannel), out_(&out) {}
+  // "BOARD:REVISION", or "BOARD" from a server of before revisions were sent.
   void operator()(const std::string& payload, int) override {
-    int64_t board = 0;
-    auto [end, ec] = std::from_chars(payload.data(), payload.data() + payload.size(), board);
-    if (ec == std::errc() && end == payload.data() + payload.size()) out_->push_back(board);
+    BoardRevision notice;
+    const char* const stop = payload.data() + payload.size();
+    auto [end, ec] = std::from_chars(payload.data(), stop, notice.board);
+    if (ec != std::errc()) return;
+    if (end != stop) {
+      if (*end != ':') return;
+      auto [rest, rc] = std::from_chars(end + 1, stop, notice.revision);
+      if (rc != std::errc() || rest != stop) return;
+    }
+    out_->push_back(notice);
   }
 
  private:
-  std::vector<int64_t>* out_;
+  std::vector<BoardRevision>* out_;
 };
 
 PostgresConnection::PostgresConnection(const DatabaseUrl& url) : display_(url.display()) {
@@ -201,11 +209,11 @@ void PostgresConnection::after_import(const std::string& table) {
   exec(sql.c_str());
 }
 
-void PostgresConnection::notify_change(int64_t board) {
-  query("SELECT pg_notify('ludus_changes', ?1)").bind(1, std::to_string(board)).run();
+void PostgresConnection::notify_change(int64_t board, int64_t revision) {
+  query("SELECT pg_notify('ludus_changes', ?1)").bind(1, std::to_string(board) + ":" + std::to_string(revision)).run();
 }
 
-std::optional<std::vector<int64_t>> PostgresConnection::await_changes(std::chrono::milliseconds timeout) {
+std::optional<std::vector<BoardRevision>> PostgresConnection::await_changes(std::chrono::milliseconds timeout) {
   // libpqxx 6 quietly opens a lost connection again (and LISTENs again) inside
   // await_notification, and its get_notifs() returns "nothing" on a closed one. Either
   // would hide the loss from the feed, which must learn of it: notices sent while the
@@ -227,7 +235,7 @@ std::optional<std::vector<int64_t>> PostgresConnection::await_changes(std::chron
     still_open();
     return 0;
   });
-  std::vector<int64_t> boards;
+  std::vector<BoardRevision> boards;
   boards.swap(notified_);
   return boards;
 }

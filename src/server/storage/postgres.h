@@ -66,10 +66,10 @@ class PostgresConnection final : public Connection {
   void unlock_schema() override;
   std::vector<std::string> table_names() override;
   void after_import(const std::string& table) override;
-  void notify_change(int64_t board) override;  // pg_notify('ludus_changes', board)
+  void notify_change(int64_t board, int64_t revision) override;  // pg_notify('ludus_changes', 'BOARD:REVISION')
   // LISTEN ludus_changes (at the first call), then waits for notifications.  A lost
   // connection throws (503) and is never reopened quietly: the caller must rescan.
-  std::optional<std::vector<int64_t>> await_changes(std::chrono::milliseconds timeout) override;
+  std::optional<std::vector<BoardRevision>> await_changes(std::chrono::milliseconds timeout) override;
 
  protected:
   Statement& prepare(const char* sql) override;
@@ -91,7 +91,7 @@ class PostgresConnection final : public Connection {
   std::unique_ptr<pqxx::transaction_base> tx_;
   std::map<std::string, std::unique_ptr<PostgresStatement>, std::less<>> statements_;
   std::unique_ptr<Listener> listener_;
-  std::vector<int64_t> notified_;
+  std::vector<BoardRevision> notified_;
   int changes_ = 0;
   bool broken_ = false;
 };

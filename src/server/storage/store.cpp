@@ -263,7 +263,7 @@ int64_t Session::insert_game(const GameRecord& g) {
     id = q.int64(0);
     q.run();
   }
-  connection_->notify_change(id);
+  connection_->notify_change(id, 0);
   return id;
 }
 
@@ -283,7 +283,7 @@ void Session::update_game(const GameRecord& g) {
       .bind_all(g.id, g.ending, g.resigned_seat, g.proposal, g.proposal_seat, g.status, g.result, g.winner_seat,
                 g.end_reason, g.num_moves, g.to_move_seat, g.updated_at, g.finished_at)
       .run();
-  connection_->notify_change(g.id);
+  connection_->notify_change(g.id, g.revision);  // the revision this update gives it
 }
 
 std::optional<int64_t> Session::game_revision(int64_t id) {
@@ -355,10 +355,14 @@ void Session::truncate_moves(int64_t game, int ply) {
   connection_->query("UPDATE comments SET after_ply = ?2 WHERE game_id = ?1 AND after_ply > ?2").bind_all(game, ply).run();
 }
 
-void Session::insert_comment(int64_t game, const CommentRecord& c) {
-  connection_->query("INSERT INTO comments (game_id, user_id, after_ply, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5)")
-      .bind_all(game, c.user, c.after_ply, c.body, c.created_at)
-      .run();
+int64_t Session::insert_comment(int64_t game, const CommentRecord& c) {
+  auto q = connection_->query(
+      "INSERT INTO comments (game_id, user_id, after_ply, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
+  q.bind_all(game, c.user, c.after_ply, c.body, c.created_at);
+  if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new comment got no number");
+  const int64_t id = q.int64(0);
+  q.run();
+  return id;
 }
 
 std::vector<CommentRecord> Session::comments(int64_t game) {

@@ -88,7 +88,8 @@ class Session {
   // re-attached to move `ply`, the position the board is back at.
   void truncate_moves(int64_t game, int ply);
 
-  void insert_comment(int64_t game, const CommentRecord& comment);
+  // Returns the comment's id.
+  int64_t insert_comment(int64_t game, const CommentRecord& comment);
   std::vector<CommentRecord> comments(int64_t game);
 
   void set_subscription(const std::string& user, int64_t game, bool on);

@@ -174,7 +174,7 @@ void ApiRoutes::add_game_routes() {
         res.set(http::field::location, "/api/offers/" + std::to_string(outcome.offer->id));
         return res;
       }
-      Response res = json_response(201, board_json(service.load(*outcome.board)));
+      Response res = json_response(201, board_json(*service.load_shared(*outcome.board)));
       res.set(http::field::location, "/api/games/" + std::to_string(*outcome.board));
       return res;
     }));
@@ -198,7 +198,7 @@ void ApiRoutes::add_game_routes() {
     });
     if (!valid) return reply(std::move(refused));
     auto answer = [&service, id = *board, ply, reply]() {
-      reply(guarded([&] { return json_response(200, board_json(service.load(id), ply)); }));
+      reply(guarded([&] { return json_response(200, board_json(*service.load_shared(id), ply)); }));
     };
     if (!wait) return answer();
     try {
@@ -209,7 +209,8 @@ void ApiRoutes::add_game_routes() {
   });
   add(http::verb::get, R"(/api/games/(\d+)/history)", [&service](const Request& req, const Captures& c, Reply reply) {
     reply(guarded([&] {
-      Board board = service.load(board_number(c[0]));
+      const auto shared = service.load_shared(board_number(c[0]));
+      const Board& board = *shared;
       return json_response(200,
                            {{"board", board.id()}, {"record", record_json(board)}, {"text", format_history(board)}});
     }));
@@ -225,7 +226,7 @@ void ApiRoutes::add_game_routes() {
           const std::string user = accounts.user_for_token(bearer_token(req));
           const BoardArgs args = board_args_from_json(command, body_object(req));
           const BoardOutcome outcome = command.run(service, board, user, args);
-          json out = board_json(service.load(board));
+          json out = board_json(*service.load_shared(board));
           if (!outcome.message.empty()) out["message"] = outcome.message;
           return json_response(200, out);
         }));

@@ -76,7 +76,7 @@ void ApiRoutes::add_offer_routes() {
   sync(http::verb::post, R"(/api/offers/(\d{1,15})/join)", [&service, &accounts](const Request& req, const Captures& c) {
     const std::string user = accounts.user_for_token(bearer_token(req));
     const int64_t board = service.join(std::stoll(c[0]), user);
-    Response res = json_response(201, board_json(service.load(board)));
+    Response res = json_response(201, board_json(*service.load_shared(board)));
     res.set(http::field::location, "/api/games/" + std::to_string(board));
     return res;
   });

@@ -44,7 +44,7 @@ void ApiRoutes::add_study_routes() {
   add(http::verb::get, R"(/api/games/(\d+)/record\.(json|sgf))",
       [&service](const Request&, const Captures& c, Reply reply) {
         reply(guarded([&] {
-          return download(service.load(board_number(c[0])), c[1] == "sgf" ? RecordFormat::Sgf : RecordFormat::Json);
+          return download(*service.load_shared(board_number(c[0])), c[1] == "sgf" ? RecordFormat::Sgf : RecordFormat::Json);
         }));
       });
   std::shared_ptr<Analyst> analyst = analyst_;
