@@ -107,7 +107,7 @@ TEST_P(TypedTurnsInEveryFrontEnd, SameGameThroughShowGtpAndServer) {
   const Scenario& s = GetParam();
   LUDUS_REQUIRE_GAME(s.game);
   History direct(make_game(s.game, option_map(s)));
-  direct.play_turns(s.turns);
+  direct.play_moves(s.turns);
   ASSERT_EQ(direct.moves(), s.plies);
 
   const nlohmann::json plies = s.plies;

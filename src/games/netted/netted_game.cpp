@@ -23,6 +23,10 @@ const GameInfo kInfo{
     .pie = {.offered = false, .option = ""},
     .bench_boards = {{{"size", "2"}}, {}, {{"size", "10"}}, {{"shape", "hexhex"}, {"size", "10"}}},
     .may_draw = false,
+    .stones_on = StoneSites::Cells,
+    .turn_help = {.summary = "Place one stone on an empty cell; the tinted cells are the edge cells.",
+                  .examples = {{"e5", "a stone on e5"}}},
+    .rules_section = 2,
 };
 
 Geometry board_for(const Options& options) {
