@@ -15,8 +15,8 @@
 #include "ai/spec_parser.h"
 #include "cli/command.h"
 #include "cli/progress.h"
-#include "cli/self_play.h"
-#include "cli/stats.h"
+#include "study/self_play.h"
+#include "study/stats.h"
 #include "core/error.h"
 
 namespace ludus::cli {
@@ -58,8 +58,8 @@ std::string read_file(const std::string& path) {
 int run_grade(const GradeArgs& args) {
   auto game = args.game.make();
   if (args.ais.empty()) throw LudusError("give at least one --ai SPEC to grade");
-  for (const std::string& spec : args.ais) check_ai_spec(spec);
-  check_ai_spec(args.sampler);
+  for (const std::string& spec : args.ais) study::check_ai_spec(spec);
+  study::check_ai_spec(args.sampler);
   if (!args.save.empty() && !args.load.empty()) throw LudusError("--save and --load exclude each other");
   ai::GradingLimits limits;
   limits.solve_seconds = ai::parse_duration(args.solve_time);
@@ -85,10 +85,10 @@ int run_grade(const GradeArgs& args) {
   const long long tasks = static_cast<long long>(args.ais.size() * positions.size());
   ProgressBar progress("grade", tasks, !args.quiet && !args.json);
   long long done = 0;
-  parallel_for(tasks, args.threads, [&](long long task) {
+  study::parallel_for(tasks, args.threads, [&](long long task) {
     const size_t ai_index = static_cast<size_t>(task) / positions.size();
     const size_t p = static_cast<size_t>(task) % positions.size();
-    auto player = ai::make_graded_player(single_threaded_spec(args.ais[ai_index]), derived_seed(args.seed, static_cast<long long>(p), 7));
+    auto player = ai::make_graded_player(study::single_threaded_spec(args.ais[ai_index]), study::derived_seed(args.seed, static_cast<long long>(p), 7));
     ai::PositionJudge judge(*game, limits);
     Grades g;
     if (positions[p].mover_wins) {
@@ -116,7 +116,7 @@ int run_grade(const GradeArgs& args) {
     nlohmann::json rows = nlohmann::json::array();
     for (size_t i = 0; i < args.ais.size(); ++i) {
       const Grades& g = grades[i];
-      const Interval ci = wilson_interval(double(g.kept), g.kept + g.thrown);
+      const study::Interval ci = study::wilson_interval(double(g.kept), g.kept + g.thrown);
       rows.push_back({{"ai", args.ais[i]}, {"kept", g.kept}, {"thrown", g.thrown}, {"unknown", g.unknown},
                       {"kept_share", g.kept_share()}, {"kept_interval", {ci.low, ci.high}},
                       {"lost_positions", g.lost}, {"lost_finished", g.finished}, {"escaped", g.escaped},
@@ -135,7 +135,7 @@ int run_grade(const GradeArgs& args) {
                            "95% interval", "unknown", "lost: plies held", "escaped");
   for (size_t i = 0; i < args.ais.size(); ++i) {
     const Grades& g = grades[i];
-    const Interval ci = wilson_interval(double(g.kept), g.kept + g.thrown);
+    const study::Interval ci = study::wilson_interval(double(g.kept), g.kept + g.thrown);
     std::cout << fmt::format("{:<32} {:>9} {:>6.1f}% {:>16} {:>8} {:>17} {:>8}\n", args.ais[i],
                              fmt::format("{}/{}", g.kept, g.kept + g.thrown), 100.0 * g.kept_share(),
                              fmt::format("[{:.1f}%, {:.1f}%]", 100.0 * ci.low, 100.0 * ci.high), g.unknown,

@@ -115,6 +115,14 @@ class PriorTactics;
 class StaticEvaluation;
 class ThreatSearch;
 
+// A fixed set of sites a game's rules single out, which the stones do not show: N-Mesh's
+// shaded liberty cells, Trellis's dark squares.  Front ends draw them; learning programs see
+// them as planes (core/observation.h).
+struct BoardFeature {
+  std::string name;        // "liberty cells"
+  std::vector<int> sites;  // sites of board_geometry()
+};
+
 class Game {
  public:
   Game(const GameInfo& info, Options options) : info_(&info), options_(std::move(options)) {}
@@ -146,6 +154,9 @@ class Game {
   // themselves (perm[site] = image), identity first; the exact search merges positions
   // that one maps onto another.  Empty when the game declares none.
   virtual std::vector<std::vector<int>> board_symmetries() const { return {}; }
+
+  // The sets of sites the rules single out (BoardFeature); none by default.
+  virtual std::vector<BoardFeature> board_features() const { return {}; }
 
   // First moves worth about half under the pie rule (core/pie_openings.h), or nullptr.
   virtual const PieOpenings* pie_openings() const { return nullptr; }
@@ -245,6 +256,12 @@ class State {
   virtual const ThreatSearch* threat_search() const { return nullptr; }
   virtual const StaticEvaluation* static_evaluation() const { return nullptr; }
   virtual const PriorTactics* prior_tactics() const { return nullptr; }
+
+  // --- a score the rules show ---------------------------------------------------------------
+  // The score of `colour` in this position, for games whose rules show one (Epoxy: the
+  // count of a side's legal first actions, RULES.md §5); nullopt for the others.  `ludus
+  // analyze` measures the gap along a game (docs/metrics.md, ScoreDifference).
+  virtual std::optional<int> shown_score(int colour) const { return std::nullopt; }
 
   // --- seats -------------------------------------------------------------------------------
   // Seat (0 = first player, 1 = second) holding `colour`.

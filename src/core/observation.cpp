@@ -49,8 +49,7 @@ ObservationEncoder::ObservationEncoder(std::shared_ptr<const Game> game) : game_
     cell_of_site_[static_cast<size_t>(site)] = row * shape_.cols + c.col;
   }
   plane_names_ = {"mover", "opponent", "sites", "second colour to move", "swap legal", "mid-turn"};
-  std::vector<BoardFeatures::Feature> features;
-  if (const auto* side = dynamic_cast<const BoardFeatures*>(game_.get())) features = side->board_features();
+  const std::vector<BoardFeature> features = game_->board_features();
   shape_.planes = kCommonPlanes + static_cast<int>(features.size());
   const size_t cells = static_cast<size_t>(shape_.rows) * static_cast<size_t>(shape_.cols);
   // Fixed planes: "sites" and the features; the dynamic planes in between stay 0 here.

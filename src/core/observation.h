@@ -15,7 +15,7 @@
 //   3 colour      all 1 when the colour to move is the second colour (the colours' goals differ)
 //   4 swap        all 1 when the pie rule's `swap` is legal now
 //   5 mid-turn    all 1 when the next ply continues the mover's turn (Epoxy's second action)
-//   6...          the game's BoardFeatures, one plane each (fixed over a game)
+//   6...          the game's board features (Game::board_features), one plane each (fixed over a game)
 // A position the rules ended is seen from the colour that did not make the last ply (the
 // one that would move next); its swap and mid-turn planes are 0.
 #include <memory>
@@ -26,20 +26,6 @@
 #include "core/history.h"
 
 namespace ludus {
-
-// An optional side of a Game: fixed sets of sites its rules single out, which a learning
-// program cannot see in the stones (N-Mesh's shaded liberty cells, Trellis's dark squares).
-// A Game offers them by also deriving from BoardFeatures; the encoder finds it with
-// dynamic_cast.
-class BoardFeatures {
- public:
-  struct Feature {
-    std::string name;        // the plane's name: "liberty cells"
-    std::vector<int> sites;  // sites of board_geometry() where the plane is 1
-  };
-  virtual ~BoardFeatures() = default;
-  virtual std::vector<Feature> board_features() const = 0;
-};
 
 struct ObservationShape {
   int planes = 0;

@@ -8,7 +8,6 @@
 #include "core/error.h"
 #include "core/geometry.h"
 #include "core/notation.h"
-#include "core/score.h"
 
 namespace ludus::study {
 namespace {
@@ -118,8 +117,8 @@ PositionFacts TraceRecorder::facts(const History& history) {
       covered_[static_cast<size_t>(s)] = true;
     }
   }
-  if (const auto* shown = dynamic_cast<const ShownScore*>(&state))
-    for (int c = 0; c < 2; ++c) facts.score[c] = shown->score(c);
+  for (int c = 0; c < 2; ++c)
+    if (const auto score = state.shown_score(c)) facts.score[c] = *score;
   const uint64_t board = board_key(state), position = position_key(board, state);
   facts.repeats.board = !boards_.insert(board).second;
   facts.repeats.position = !positions_.insert(position).second;

@@ -37,7 +37,7 @@ struct Repeats {
 // What one position shows: the stones, the rules' score and what it repeats.
 struct PositionFacts {
   int stones[2] = {0, 0};  // stones of colour 0 and 1 on the board
-  // The score the rules show each colour (core/score.h), kNoScore in games without one.
+  // The score the rules show each colour (State::shown_score), kNoScore in games without one.
   int score[2] = {kNoScore, kNoScore};
   Repeats repeats{};
   static constexpr int kNoScore = -1;

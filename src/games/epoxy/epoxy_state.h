@@ -5,6 +5,7 @@
 #include <array>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -95,6 +96,7 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   // the second action are not.
   int count_first_actions(int colour) const;
   bool has_first_action(int colour) const;
+  std::optional<int> shown_score(int colour) const override { return count_first_actions(colour); }
 
   // Recomputes every incremental table from the stones; "" when they agree, else the
   // first difference (for the stress test).

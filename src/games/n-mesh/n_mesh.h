@@ -9,7 +9,6 @@
 
 #include "core/game.h"
 #include "core/geometry.h"
-#include "core/observation.h"
 #include "games/n-mesh/n_mesh_enmesh.h"
 
 namespace ludus::nmesh {
@@ -21,7 +20,7 @@ constexpr int kEmpty = -1;
 // (c + 2r + k) mod 5 == 0 with k = 1 when n-1 is a multiple of 5 (RULES.md §1).
 bool is_liberty_cell(int n, int col, int row);
 
-class NMeshGame : public Game, public BoardFeatures {
+class NMeshGame : public Game {
  public:
   explicit NMeshGame(const Options& options);
 
@@ -33,7 +32,7 @@ class NMeshGame : public Game, public BoardFeatures {
   bool is_liberty(int site) const { return tables_.liberties.test(site); }
   const EnmeshTables& tables() const { return tables_; }
   // The shaded cells, for the observation tensor.
-  std::vector<Feature> board_features() const override;
+  std::vector<BoardFeature> board_features() const override;
   // Actions: a placement is the site index (column-major, a1 = 0, a2 = 1, ...), then swap.
   Action swap_action() const { return n_ * n_; }
 

@@ -66,8 +66,8 @@ std::vector<std::vector<int>> NMeshGame::board_symmetries() const {
   return kept;
 }
 
-std::vector<BoardFeatures::Feature> NMeshGame::board_features() const {
-  Feature liberties{"liberty cells", {}};
+std::vector<BoardFeature> NMeshGame::board_features() const {
+  BoardFeature liberties{"liberty cells", {}};
   for (int s = 0; s < geometry_.num_sites(); ++s)
     if (is_liberty(s)) liberties.sites.push_back(s);
   return {liberties};

@@ -17,7 +17,6 @@
 
 #include "core/game.h"
 #include "core/geometry.h"
-#include "core/observation.h"
 #include "games/trellis/trellis_cells.h"
 
 namespace ludus::trellis {
@@ -48,7 +47,7 @@ struct TurnStones {
   bool operator==(const TurnStones&) const = default;
 };
 
-class TrellisGame : public Game, public BoardFeatures {
+class TrellisGame : public Game {
  public:
   explicit TrellisGame(const Options& options);
 
@@ -70,7 +69,7 @@ class TrellisGame : public Game, public BoardFeatures {
   static bool dark_square(int col, int row) { return ((col + row) & 1) != 0; }
   // For the observation tensor: the lower-left points of the dark squares (where Black's
   // diagonal links run).
-  std::vector<Feature> board_features() const override;
+  std::vector<BoardFeature> board_features() const override;
 
   // --- actions ---
   Action pass_action() const { return 7 * num_sites_; }

@@ -104,8 +104,8 @@ TrellisGame::TrellisGame(const Options& options)
   }
 }
 
-std::vector<BoardFeatures::Feature> TrellisGame::board_features() const {
-  Feature dark{"dark squares", {}};
+std::vector<BoardFeature> TrellisGame::board_features() const {
+  BoardFeature dark{"dark squares", {}};
   for (int s = 0; s < num_sites_; ++s)
     if (col(s) < size_ - 1 && row(s) < size_ - 1 && dark_square(col(s), row(s))) dark.sites.push_back(s);
   return {dark};
