@@ -77,7 +77,8 @@ void TurnEntry::add(std::string_view raw) {
   if (site < 0)
     throw LudusError("after " + held_text + " type one more " +
                      std::string(position_.game().info().stones_on == StoneSites::Points ? "point" : "cell") +
-                     ", or pass for " + held_text + " alone ('" + quoted_text(typed, 40) + "' is not one)");
+                     ", or pass for " + held_text + " alone: " +
+                     (error.empty() ? "'" + quoted_text(typed, 40) + "' is neither" : error));
   std::vector<int> wanted = sorted_sites(state, held);
   wanted.push_back(site);
   std::sort(wanted.begin(), wanted.end());
