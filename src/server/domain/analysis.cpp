@@ -35,7 +35,12 @@ History Analyst::replay(const nlohmann::json& request) const {
     if (history.is_over())
       bad_request("move " + std::to_string(ply) + " '" + text.substr(0, 40) + "': the game is over", "illegal_move");
     try {
-      history.play(text);
+      // An entry may hold the plies of a turn joined as people write them ("d3,e5-e7").
+      for (const auto& part : history.state().split_turn_text(text)) {
+        if (history.num_moves() >= limits_.max_plies)
+          bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
+        history.play(part);
+      }
     } catch (const LudusError& e) {
       bad_request("move " + std::to_string(ply) + " '" + text.substr(0, 40) + "': " + e.what(), "illegal_move");
     }
@@ -51,7 +56,6 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const {
   j["game"] = game.name();
   j["moves"] = history.moves();
   j["status_text"] = history.status();
-  nlohmann::json legal = nlohmann::json::array();
   if (history.is_over()) {
     j["to_move"] = nullptr;
     j["to_move_seat"] = nullptr;
@@ -63,9 +67,9 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const {
     j["to_move"] = game.colour_name(state.to_move());
     j["to_move_seat"] = state.seat_to_move();
     j["outcome"] = nullptr;
-    for (Action a : state.legal_actions()) legal.push_back(state.action_to_text(a));
   }
-  j["legal_moves"] = legal;
+  add_turn_json(j, history, !history.is_over());
+  j["plies"] = plies_json(history);
   j["geometry"] = geometry_json(history);
   j["deciding_sites"] = deciding_sites_json(history);
   j["board_text"] = state.render();
