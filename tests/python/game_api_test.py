@@ -139,6 +139,9 @@ class RandomSimulation(unittest.TestCase):
         trellis = ludus.load_game("trellis", size=7)
         self.assertEqual(trellis.observation_planes()[-1], "dark squares")
         self.assertEqual(trellis.observation_tensor_shape(), [7, 7, 7])
+        netted = ludus.load_game("netted", size=5)
+        self.assertEqual(netted.observation_planes()[-1], "edge cells")
+        self.assertEqual(netted.observation_tensor_shape(), [7, 9, 9])
 
 
 class Records(unittest.TestCase):

@@ -80,8 +80,12 @@ TEST_F(StudyRoutesTest, PositionsInTheMiddleOfATurn) {
   EXPECT_EQ(pair.json["moves"], json({"d4,e6", "a1"})) << pair.body;
   auto plies = post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3,d4"}}});
   EXPECT_EQ(plies.json["moves"], json({"c3", "d4"})) << plies.body;
-  auto bad = post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3,c3"}}});
-  EXPECT_EQ(bad.json["error"], "move 1 'c3,c3': illegal move 'c3': occupied") << bad.body;
+  // Errors name the ply by its number in the game; "at" plays only the plies before it.
+  auto bad = post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3,d4,d4"}}});
+  EXPECT_EQ(bad.json["error"], "move 3 'd4': illegal move 'd4': occupied") << bad.body;
+  auto before = post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3,d4,d4"}}, {"at", 2}});
+  EXPECT_EQ(before.json["moves"], json({"c3", "d4"})) << before.body;
+  EXPECT_EQ(post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3"}}, {"at", -1}}).json["code"], "bad_field");
 }
 
 TEST_F(StudyRoutesTest, TheEngineFindsTheWinInOne) {

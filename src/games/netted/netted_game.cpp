@@ -42,6 +42,13 @@ const bool kRegistered = register_game({&kInfo, [](const Options& o) -> std::sha
 
 std::vector<std::vector<int>> NettedGame::board_symmetries() const { return lattice_symmetries(geometry_); }
 
+std::vector<BoardFeature> NettedGame::board_features() const {
+  BoardFeature edge{"edge cells", {}};
+  for (int s = 0; s < num_sites(); ++s)
+    if (is_edge(s)) edge.sites.push_back(s);
+  return {edge};
+}
+
 NettedGame::NettedGame(const Options& options, Geometry geometry)
     : Game(kInfo, options), geometry_(std::move(geometry)) {
   const Geometry& g = geometry_;

@@ -30,8 +30,10 @@ nlohmann::json player_json(const Board& board, const State& state, int seat) {
 
 nlohmann::json move_json(const Board& board, int index) {
   const MoveRecord& m = board.moves()[index];
+  // The turn as the replayed history counts it (rows stored before every move had to be a
+  // whole turn may number the two halves of one apart).
   return {{"number", m.ply},
-          {"turn", m.turn},
+          {"turn", board.history().turn_number(index)},
           {"move", m.move},
           {"seat", m.seat},
           {"user", board.player(m.seat)},
