@@ -27,7 +27,7 @@ function analysisHash(a) {
   return `#/analysis/${a.game.game}${query ? `?${query}` : ''}`;
 }
 
-// {game, options, board, moves} of an analysis address, or null for any other.
+// {game, options, board, moves, at} of an analysis address, or null for any other.
 function parseAnalysisHash(hash) {
   const match = hash.match(/^#\/analysis\/([a-z0-9-]+)(?:\?(.*))?$/);
   if (!match) return null;
@@ -35,7 +35,8 @@ function parseAnalysisHash(hash) {
   const text = params.get('moves') || '';  // '+' arrives as a space
   const moves = text.split(/\s+/).filter((m) => m).slice(0, 2000);
   const board = Number(params.get('board')) || null;
-  const at = params.has('at') ? Math.max(0, Math.min(Number(params.get('at')) || 0, moves.length)) : moves.length;
+  // Plies shown (the line's end without it); the entries may hold several plies each.
+  const at = params.has('at') ? Math.max(0, Number(params.get('at')) || 0) : Infinity;
   for (const name of ['moves', 'board', 'at']) params.delete(name);
   return { game: match[1], options: Object.fromEntries(params), board, moves, at };
 }
@@ -219,7 +220,7 @@ function analysisStatus(board) {
     const reason = o.reason ? ` (${o.reason})` : '';
     return o.draw ? `Analysis: drawn${reason}.` : `Analysis: ${o.winner_colour} wins${reason}.`;
   }
-  return `Analysis: ${board.to_move.colour} to move, turn ${board.turn}${board.mid_turn ? ' (goes on)' : ''}.`;
+  return `Analysis: ${board.to_move.colour} to move, turn ${board.turn}${board.mid_turn ? ' (continued)' : ''}.`;
 }
 
 // Plays a ply, or a typed turn ("d3,e5-e7": the server splits it into its plies).

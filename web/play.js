@@ -277,6 +277,7 @@ function renderActions(board) {
   const goesOn = pendingActions(board).length > 0 || playPosition(board).mid_turn;
   $('pass-button').hidden = !pass || app.selection.length > 0;
   $('pass-button').textContent = goesOn ? 'End turn' : 'Pass';
+  $('pass-button').classList.toggle('primary', goesOn);
   $('swap-button').hidden = !actionOfKind(board, 'swap') || app.selection.length > 0;
   const resign = $('resign-button');
   resign.hidden = !(live && mine);

@@ -176,6 +176,10 @@ async function studyEveryGame(base, errors, size, tokens) {
     if (!(await page.getAttribute('#how-to-move', 'open'))) await page.click('#how-to-move summary');
     await page.waitForFunction(() => /^(A turn|Turn protocol)/.test(document.querySelector('#how-rule').textContent));
     check(true, `${game}: how to move, from the rules`);
+    // ... and the game's own examples of a turn's text, from the catalog.
+    const examples = (await apiCall(base, 'GET', '/api/catalog')).games.find((g) => g.name === game).turn.examples;
+    check((await page.textContent('#how-click')).includes(`${examples[0].text}: ${examples[0].meaning}`), `${game}: how to move, with examples`);
+    if (!phone && game === 'epoxy') await run.screenshot(page, 'how-to-move-epoxy');
 
     // Stepping through: keys and buttons; an earlier position shows nobody thinking.
     await page.keyboard.press('Home');

@@ -26,7 +26,7 @@ const GameInfo kInfo{
                              "sees, or slide one of your stones into more contact; the second action may be pass.",
                   .examples = {{"d3,e5-e7", "place on d3, then slide the stone on e5 to e7"},
                                {"d3,pass", "place on d3 and end the turn"},
-                               {"d3", "Maroon's first turn: one action"}}},
+                               {"d3", "Maroon's first turn (one action)"}}},
     .rules_section = 5,
 };
 
