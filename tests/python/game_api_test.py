@@ -110,6 +110,12 @@ class RandomSimulation(unittest.TestCase):
         self.assertTrue(state.observation_tensor()[5].all())
         state.apply_move("pass")
         self.assertEqual((state.turn, state.mid_turn, state.current_player()), (3, False, 0))
+        # play_turn takes a whole turn: half of one is refused, with the whole form.
+        half = ludus.load_game("epoxy").new_initial_state()
+        half.play_turn("a3")
+        with self.assertRaisesRegex(ludus.LudusError, "not a whole turn; send all of it, e.g. 'h8,pass'"):
+            half.play_turn("h8")
+        self.assertEqual(half.play_turn("h8,pass"), 2)
 
     def test_observation_planes_of_ndengrod(self):
         game = ludus.load_game("ndengrod", size=5)
