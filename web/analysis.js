@@ -1,18 +1,19 @@
 // The analysis mode of the board view: a line of moves played off a game's record (or off
 // no game at all), each position checked by POST /api/position, with the engine's opinion
 // from POST /api/evaluate.  The position is an address, so a variation can be kept and
-// shared: #/analysis/GAME?OPTION=VALUE&...[&board=N]&moves=e5,d4[&at=1] opens the same line
+// shared: #/analysis/GAME?OPTION=VALUE&...[&board=N]&moves=e5+d4[&at=1] opens the same line
 // and move list in any page, at the position after `at` plies (the line's end without it).
-// Trellis plies hold a comma, so there '+' separates them: moves=d4,e6+c7.  Shares `app`, `api` and the helpers of app.js and play.js.
+// '+' separates the plies (a ply may hold a comma: two stones of one turn).  Older links
+// separated them with commas; the server reads an entry as the plies it holds (docs/http-api.md),
+// so those open too.  Shares `app`, `api` and the helpers of app.js and play.js.
 //
-// app.analysis: {game, line, moves, colourOf, engine, pushed}: the game (a board of the
-// server, or a loose one from the catalog), the line of plies the move list shows, the plies
-// of the position shown (a prefix of the line), the mover of each ply by the text of the
-// plies before it (for grouping Epoxy's two actions), the engine's answer.
+// app.analysis: {game, line, plies, moves, engine, pushed}: the game (a board of the server,
+// or a loose one from the catalog), the line of plies the move list shows, each ply of the
+// line as the server counts it ({move, turn, colour}), the plies of the position shown (a
+// prefix of the line), the engine's answer.
 'use strict';
 
 const ENGINE_ITERATIONS = 20000;  // the server caps it anyway (AnalysisLimits)
-const COLOUR_LOOKUPS = 300;       // plies of a linked line whose mover is asked for
 
 // --- the address ------------------------------------------------------------------------------
 
@@ -20,24 +21,22 @@ function analysisHash(a) {
   const params = new URLSearchParams(Object.entries(a.game.options));
   if (a.game.board) params.set('board', a.game.board);
   let query = params.toString();
-  const separator = a.game.game === 'trellis' ? '+' : ',';
-  const moves = a.line.map((m) => encodeURIComponent(m).replace(/%2C/gi, ',')).join(separator);
+  const moves = a.line.map((m) => encodeURIComponent(m).replace(/%2C/gi, ',')).join('+');
   if (moves) query += `${query ? '&' : ''}moves=${moves}`;
   if (a.moves.length < a.line.length) query += `${query ? '&' : ''}at=${a.moves.length}`;
   return `#/analysis/${a.game.game}${query ? `?${query}` : ''}`;
 }
 
-// {game, options, board, moves} of an analysis address, or null for any other.
+// {game, options, board, moves, at} of an analysis address, or null for any other.
 function parseAnalysisHash(hash) {
   const match = hash.match(/^#\/analysis\/([a-z0-9-]+)(?:\?(.*))?$/);
   if (!match) return null;
   const params = new URLSearchParams(match[2] || '');
   const text = params.get('moves') || '';  // '+' arrives as a space
-  let moves = text.split(/\s+/).filter((m) => m);
-  if (match[1] !== 'trellis') moves = moves.flatMap((m) => m.split(',')).filter((m) => m);
-  moves = moves.slice(0, 2000);
+  const moves = text.split(/\s+/).filter((m) => m).slice(0, 2000);
   const board = Number(params.get('board')) || null;
-  const at = params.has('at') ? Math.max(0, Math.min(Number(params.get('at')) || 0, moves.length)) : moves.length;
+  // Plies shown (the line's end without it); the entries may hold several plies each.
+  const at = params.has('at') ? Math.max(0, Number(params.get('at')) || 0) : Infinity;
   for (const name of ['moves', 'board', 'at']) params.delete(name);
   return { game: match[1], options: Object.fromEntries(params), board, moves, at };
 }
@@ -54,7 +53,7 @@ async function enterAnalysis() {
   const game = app.board;
   if (!game || game.analysis) return;
   const line = game.moves.map((m) => m.move);
-  app.analysis = { game, line, moves: [], colourOf: new Map(), engine: null, pushed: false };
+  app.analysis = { game, line, plies: game.moves, moves: [], engine: null, pushed: false };
   app.viewingPast = true;  // the live updates leave the screen alone meanwhile
   await showAnalysis(line.slice(0, game.position_move_number));
 }
@@ -83,34 +82,45 @@ async function openAnalysisLink(link) {
     }
   }
   if (!game) game = looseGame(info, link.options);
-  const record = game.moves.map((m) => m.move);
-  const line = startsWith(record, link.moves) ? record : link.moves;
   app.boardId = game.board;
   app.board = null;
-  app.analysis = { game, line, moves: [], colourOf: new Map(), engine: null, pushed: true };
+  app.analysis = { game, line: [], plies: [], moves: [], engine: null, pushed: true };
   app.viewingPast = true;
   $('welcome-error').textContent = '';
   // The whole line first (the server checks every ply), then the position the link shows.
-  if (await showAnalysis(line)) {
-    if (link.at < line.length) await showAnalysis(line.slice(0, link.at));
-    return;
-  }
-  // An illegal ply ("move 3 'e5': ..."): the line up to it, with the server's reason.
-  const bad = Number(($('move-error').textContent.match(/^move (\d+)/) || [])[1]);
-  const reason = $('move-error').textContent;
-  if (app.analysis?.game !== game) return;
-  if (!(bad > 0)) {
-    // No position at all (bad options): there is no board to show the reason beside.
-    if (!app.board) {
-      app.analysis = null;
-      $('board-view').hidden = true;
-      $('welcome').hidden = false;
-      $('welcome-error').textContent = `This analysis link cannot be opened: ${reason}`;
+  let shown = await showAnalysis(link.moves);
+  if (!shown && app.analysis?.game === game) {
+    // An illegal ply ("move 3 'e5': ..."): the line up to it, with the server's reason.
+    const reason = $('move-error').textContent;
+    const bad = Number((reason.match(/^move (\d+)/) || [])[1]);
+    if (!(bad > 0)) {
+      // No position at all (bad options): there is no board to show the reason beside.
+      if (!app.board) {
+        app.analysis = null;
+        $('board-view').hidden = true;
+        $('welcome').hidden = false;
+        $('welcome-error').textContent = `This analysis link cannot be opened: ${reason}`;
+      }
+      return;
     }
+    shown = await showAnalysis(link.moves, bad - 1);
+    if (shown) showError(`The link's ${reason}`);
+  }
+  const a = app.analysis;
+  if (!shown || a?.game !== game) return;
+  // A line that follows the record goes on as the record does.
+  const record = game.moves.map((m) => m.move);
+  if (startsWith(record, a.line)) {
+    a.line = record;
+    a.plies = game.moves;
+  }
+  if (link.at < a.moves.length) {
+    const reason = $('move-error').textContent;
+    if (await showAnalysis(a.moves.slice(0, link.at)) && reason) showError(reason);
     return;
   }
-  app.analysis.line = line.slice(0, bad - 1);
-  if (await showAnalysis(app.analysis.line.slice(0, link.at))) showError(`The link's ${reason}`);
+  renderBoard();
+  followAddress(a);
 }
 
 // A game with no board: the catalog's title, colours and option defaults.
@@ -141,26 +151,29 @@ function leaveAnalysis(refresh = true) {
 // --- positions --------------------------------------------------------------------------------
 
 // Asks the server for the position after `moves` and shows it; false when refused.
-async function showAnalysis(moves) {
+// Asks the server for the position after `moves` (entries of plies, as a link or a typed
+// turn has them; with `at`, only the first `at` plies) and shows it; false when refused.
+async function showAnalysis(moves, at) {
   const a = app.analysis;
   if (!a) return false;
   app.busy = true;
   try {
-    const pos = await api('POST', '/api/position', { game: a.game.game, options: a.game.options, moves });
+    const request = { game: a.game.game, options: a.game.options, moves };
+    if (at !== undefined) request.at = at;
+    const pos = await api('POST', '/api/position', request);
     if (app.analysis !== a) return false;
-    a.moves = moves;
-    if (!startsWith(a.line, moves)) a.line = moves;  // a new move leaves the line: a new line
-    if (pos.to_move) a.colourOf.set(moves.join(' '), pos.to_move);
+    a.moves = pos.moves;
+    // A new move leaves the line: a new line, whose plies the server has just counted.
+    if (!startsWith(a.line, pos.moves) || a.line.length === pos.moves.length) {
+      a.line = pos.moves;
+      a.plies = pos.plies;
+    }
     a.engine = null;
     app.selection = [];
     showError('');
     app.board = analysisBoard(a.game, pos);
     renderBoard();
-    // The address follows the position: one history entry for the analysis, replaced as it goes.
-    const hash = analysisHash(a);
-    if (location.hash !== hash) history[a.pushed ? 'replaceState' : 'pushState'](null, '', hash);
-    a.pushed = true;
-    fillColours(a);
+    followAddress(a);
     return true;
   } catch (e) {
     app.selection = [];
@@ -170,6 +183,13 @@ async function showAnalysis(moves) {
   } finally {
     app.busy = false;
   }
+}
+
+// The address follows the position: one history entry for the analysis, replaced as it goes.
+function followAddress(a) {
+  const hash = analysisHash(a);
+  if (location.hash !== hash) history[a.pushed ? 'replaceState' : 'pushState'](null, '', hash);
+  a.pushed = true;
 }
 
 // A board object the board view can draw, from the game and a position of POST /api/position.
@@ -182,6 +202,9 @@ function analysisBoard(game, pos) {
     position_move_number: n,
     geometry: pos.geometry,
     legal_moves: pos.legal_moves,
+    actions: pos.actions,
+    turn: pos.turn,
+    mid_turn: pos.mid_turn,
     deciding_sites: pos.deciding_sites,
     to_move: pos.to_move ? { colour: pos.to_move, seat: pos.to_move_seat, user: '' } : null,
     outcome: pos.outcome,
@@ -197,15 +220,14 @@ function analysisStatus(board) {
     const reason = o.reason ? ` (${o.reason})` : '';
     return o.draw ? `Analysis: drawn${reason}.` : `Analysis: ${o.winner_colour} wins${reason}.`;
   }
-  return `Analysis: ${board.to_move.colour} to move.`;
+  return `Analysis: ${board.to_move.colour} to move, turn ${board.turn}${board.mid_turn ? ' (continued)' : ''}.`;
 }
 
+// Plays a ply, or a typed turn ("d3,e5-e7": the server splits it into its plies).
 async function analysisPlay(text) {
   const a = app.analysis;
   if (!a || app.busy) return;
-  // A whole Epoxy turn typed at once ("d3,e5-e7") is its plies; Trellis pairs are one ply.
-  const plies = app.board.game === 'epoxy' ? text.split(',').map((t) => t.trim()).filter((t) => t) : [text];
-  await showAnalysis([...a.moves, ...plies]);
+  await showAnalysis([...a.moves, text]);
 }
 
 // The position after `ply` plies of the line.
@@ -218,14 +240,14 @@ function analysisGoTo(ply) {
 
 // --- the line as the move list shows it ---------------------------------------------------------
 
-// Plies of the line as move entries: the record's as they are, a variation's with the mover
-// the server named (a distinct unknown one while it is being asked).
+// Plies of the line as move entries: the record's as they are, a variation's with the turn
+// and mover the server counted.
 function analysisPlies(a) {
   const from = analysisFrom(a);
   return a.line.map((move, i) => {
     if (i < from) return a.game.moves[i];
-    const colour = a.colourOf.get(a.line.slice(0, i).join(' ')) || `?${i}`;
-    return { number: i + 1, move, colour, user: '', turn: `v${i}`, variation: true };
+    const ply = a.plies[i] || {};
+    return { number: i + 1, move, colour: ply.colour, user: '', turn: ply.turn ?? `v${i}`, variation: true };
   });
 }
 
@@ -234,27 +256,6 @@ function analysisFrom(a) {
   let n = 0;
   while (n < a.line.length && n < a.game.moves.length && a.line[n] === a.game.moves[n].move) n++;
   return n;
-}
-
-// Asks for the movers the line's variation still lacks (a linked line), a few at a time.
-async function fillColours(a) {
-  const from = analysisFrom(a);
-  const missing = [];
-  for (let i = from; i < a.line.length && missing.length < COLOUR_LOOKUPS; i++) {
-    if (!a.colourOf.has(a.line.slice(0, i).join(' '))) missing.push(a.line.slice(0, i));
-  }
-  if (missing.length === 0 || a.filling) return;
-  a.filling = true;
-  try {
-    for (let k = 0; k < missing.length; k += 6) {
-      const answers = await Promise.all(missing.slice(k, k + 6).map((moves) =>
-        api('POST', '/api/position', { game: a.game.game, options: a.game.options, moves }).catch(() => null)));
-      answers.forEach((pos, j) => { if (pos && pos.to_move) a.colourOf.set(missing[k + j].join(' '), pos.to_move); });
-    }
-  } finally {
-    a.filling = false;
-  }
-  if (app.analysis === a && !app.busy) renderBoard();
 }
 
 // --- the panel ------------------------------------------------------------------------------

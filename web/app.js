@@ -18,7 +18,8 @@ const app = {
   boardId: null,
   board: null,        // the board JSON on screen
   viewingPast: false, // true while an earlier position is shown
-  selection: [],      // site names picked for a two-click move
+  selection: [],      // site names clicked for the action being chosen (play.js)
+  turn: null,         // the actions chosen so far of a turn that goes on (play.js)
   pollTimer: null,
   pollLoop: 0,        // generation of the board poll loop (a new board starts a new one)
   pollAbort: null,    // cancels the request of the loop in flight
@@ -337,7 +338,8 @@ function readOptions(box, ratedBox) {
   return options;
 }
 
-// A game select listing the catalog, Ndengrod first chosen.
+// A game select listing the catalog (in the order of the rules): the game chosen last time
+// is chosen again, else the first.
 function fillGameSelect(select) {
   select.replaceChildren(...app.catalog.map((g) => {
     const o = document.createElement('option');
@@ -345,7 +347,9 @@ function fillGameSelect(select) {
     o.textContent = g.title;
     return o;
   }));
-  select.value = app.catalog.some((g) => g.name === 'ndengrod') ? 'ndengrod' : app.catalog[0]?.name;
+  const last = localStorage.getItem('ludus.game');
+  select.value = app.catalog.some((g) => g.name === last) ? last : app.catalog[0]?.name;
+  select.addEventListener('change', () => localStorage.setItem('ludus.game', select.value));
 }
 
 function renderChallengeOptions() {
@@ -397,9 +401,6 @@ async function loadCatalog() {
     $('catalog').replaceChildren(listNote(`Cannot load the games: ${e.message}`));
     return;
   }
-  const order = ['n-mesh', 'netted', 'trellis', 'ndengrod', 'epoxy'];
-  const rank = (g) => (order.includes(g.name) ? order.indexOf(g.name) : order.length);
-  app.catalog.sort((a, b) => rank(a) - rank(b));
   fillGameSelect($('challenge-game'));
   renderChallengeOptions();
   fillGameSelect($('seek-game'));

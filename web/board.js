@@ -1,9 +1,12 @@
 // Draws a board of the play server as SVG from the API's geometry (topology, rows, cols,
-// sites with row/col/name, stones by site).  One drawing per shape family:
-//   square cells   N-Mesh (shaded liberty cells)
-//   square points  Trellis (chequered squares, grid lines, goal edges)
-//   hex cells      Ndengrod, Netted (edge cells tinted)
-//   hex points     Epoxy (perforated triangular lattice, holes marked)
+// where the stones stand, sites with row/col/name, stones by site, the game's features).
+// One drawing per shape family, from the topology and whether stones stand on cells or
+// points:
+//   square cells   cells in a grid (a feature's cells shaded: N-Mesh's liberty cells)
+//   square points  the points of a chequered board (a feature's points name the squares
+//                  above and right of them: Trellis's dark squares), grid lines, goal edges
+//   hex cells      hexagonal cells (a feature's cells tinted: Netted's edge cells)
+//   hex points     a perforated triangular lattice, holes marked
 // Units: neighbouring sites are 1 apart; the SVG viewBox scales it to the frame.
 'use strict';
 
@@ -37,9 +40,16 @@ const LudusBoard = (() => {
 
   // Which drawing a board gets.
   function family(board) {
-    const topology = board.geometry.topology;
-    if (topology === 'square') return board.game === 'trellis' ? 'square-points' : 'square-cells';
-    return board.game === 'epoxy' ? 'hex-points' : 'hex-cells';
+    const g = board.geometry;
+    return `${g.topology === 'square' ? 'square' : 'hex'}-${g.stones_on === 'points' ? 'points' : 'cells'}`;
+  }
+
+  // The sites of the game's features (the geometry's "features"), by site index.
+  function featureSites(geometry) {
+    const index = new Map(geometry.sites.map((s, i) => [s.name, i]));
+    const sites = new Set();
+    for (const feature of geometry.features || []) for (const name of feature.sites) if (index.has(name)) sites.add(index.get(name));
+    return sites;
   }
 
   // Site positions in drawing units, plus a function placing any (row, col) the same way
@@ -62,15 +72,6 @@ const LudusBoard = (() => {
     geometry.sites.forEach((s, i) => map.set(`${s.row},${s.col}`, i));
     return (row, col) => map.get(`${row},${col}`);
   }
-
-  // N-Mesh shaded cells (RULES.md): (c + 2r + k) mod 5 == 0, k = 1 when n-1 is a multiple of 5.
-  function nMeshLiberty(geometry, site) {
-    const n = geometry.cols;
-    const k = (n - 1) % 5 === 0 ? 1 : 0;
-    return (site.col + 2 * site.row + k) % 5 === 0;
-  }
-
-  const HEX_NEIGHBOURS = [[0, 1], [1, 1], [1, 0], [0, -1], [-1, -1], [-1, 0]];
 
   function hexPolygon(x, y, radius) {
     const pts = [];
@@ -97,13 +98,14 @@ const LudusBoard = (() => {
   function drawSquareCells(layer, board, pts) {
     const g = board.geometry;
     el('rect', { x: -0.56, y: -0.56, width: g.cols + 0.12, height: g.rows + 0.12, class: 'board-edge', rx: 0.08 }, layer);
+    const featured = featureSites(g);
     g.sites.forEach((s, i) => {
-      const liberty = board.game === 'n-mesh' && nMeshLiberty(g, s);
+      const feature = featured.has(i);
       el('rect', {
         x: pts[i].x - 0.5, y: pts[i].y - 0.5, width: 1, height: 1,
-        class: liberty ? 'cell liberty' : 'cell',
+        class: feature ? 'cell feature' : 'cell',
       }, layer);
-      if (liberty) el('path', { d: `M${pts[i].x} ${pts[i].y - 0.16} l0.16 0.16 l-0.16 0.16 l-0.16 -0.16 z`, class: 'liberty-mark' }, layer);
+      if (feature) el('path', { d: `M${pts[i].x} ${pts[i].y - 0.16} l0.16 0.16 l-0.16 0.16 l-0.16 -0.16 z`, class: 'feature-mark' }, layer);
     });
   }
 
@@ -120,11 +122,14 @@ const LudusBoard = (() => {
     el('rect', { x: -gap, y: m - 1 + gap, width: n - 1 + 2 * gap, height: bar, fill: fillOf(first), class: 'goal' }, layer);
     el('rect', { x: -gap - bar, y: -gap, width: bar, height: m - 1 + 2 * gap, fill: fillOf(second), class: 'goal' }, layer);
     el('rect', { x: n - 1 + gap, y: -gap, width: bar, height: m - 1 + 2 * gap, fill: fillOf(second), class: 'goal' }, layer);
-    // Chequered squares: the one whose lower-left point is (i, j) is dark iff i + j is odd.
+    // The squares between the points: a feature's point names the square above and right
+    // of it (Trellis's dark squares), drawn dark; the others light.
+    const featured = featureSites(g);
+    const at = siteIndex(g);
     for (let i = 0; i < n - 1; i++) {
       for (let j = 0; j < m - 1; j++) {
         const p = place(j, i);
-        el('rect', { x: p.x, y: p.y - 1, width: 1, height: 1, class: (i + j) % 2 ? 'square dark' : 'square light' }, layer);
+        el('rect', { x: p.x, y: p.y - 1, width: 1, height: 1, class: featured.has(at(j, i)) ? 'square dark' : 'square light' }, layer);
       }
     }
     for (let i = 0; i < n; i++) el('line', { x1: i, y1: 0, x2: i, y2: m - 1, class: 'grid' }, layer);
@@ -133,17 +138,16 @@ const LudusBoard = (() => {
     pts.forEach((p) => el('circle', { cx: p.x, cy: p.y, r: 0.06, class: 'point' }, layer));
   }
 
-  function drawHexCells(layer, board, pts, at) {
+  function drawHexCells(layer, board, pts) {
     const g = board.geometry;
     const radius = 1 / SQRT3;
     const outline = el('g', { class: 'hex-outline' }, layer);
     g.sites.forEach((s, i) => {
       el('polygon', { points: hexPolygon(pts[i].x, pts[i].y, radius + 0.07) }, outline);
     });
+    const featured = featureSites(g);
     g.sites.forEach((s, i) => {
-      const neighbours = HEX_NEIGHBOURS.filter(([dr, dc]) => at(s.row + dr, s.col + dc) !== undefined).length;
-      const edge = board.game === 'netted' && neighbours < 6;
-      el('polygon', { points: hexPolygon(pts[i].x, pts[i].y, radius), class: edge ? 'cell edge-cell' : 'cell' }, layer);
+      el('polygon', { points: hexPolygon(pts[i].x, pts[i].y, radius), class: featured.has(i) ? 'cell feature' : 'cell' }, layer);
     });
   }
 
@@ -303,6 +307,8 @@ const LudusBoard = (() => {
     for (const i of marks.legal) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.12, class: 'legal-dot' }, layer);
     for (const i of marks.movable) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.47, class: 'movable-ring' }, layer);
     for (const i of marks.candidates) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.2, class: 'candidate-dot' }, layer);
+    // The actions of a turn under way: played on the drawing, not sent yet.
+    for (const i of marks.pending) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.46, class: 'pending-ring' }, layer);
     // The sites that decided the game (State::deciding_sites() on the server).
     for (const i of marks.deciding) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.44, class: 'deciding-ring' }, layer);
     for (const i of marks.selected) {
@@ -335,14 +341,14 @@ const LudusBoard = (() => {
   }
 
   // marks: sets/arrays of site indices {last, lastFrom, slides, legal, movable, candidates,
-  // selected}; interactive: the sites are buttons (focusable, Enter/Space click them).
+  // selected, pending}; interactive: the sites are buttons (focusable, Enter/Space click them).
   function draw(board, marks) {
     const kind = family(board);
     const { place, points: pts } = positions(board.geometry);
     const at = siteIndex(board.geometry);
     const full = {
       deciding: new Set(), last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(),
-      selected: new Set(), ...marks,
+      selected: new Set(), pending: new Set(), ...marks,
     };
 
     const svg = el('svg', { xmlns: SVG_NS, class: `board board-${kind} game-${board.game}`, role: 'group' });
@@ -354,7 +360,7 @@ const LudusBoard = (() => {
     const background = el('g', { class: 'layer-board' }, svg);
     if (kind === 'square-cells') drawSquareCells(background, board, pts);
     else if (kind === 'square-points') drawSquarePoints(background, board, pts, place);
-    else if (kind === 'hex-cells') drawHexCells(background, board, pts, at);
+    else if (kind === 'hex-cells') drawHexCells(background, board, pts);
     else drawHexPoints(background, board, pts, place, at);
     const labelLayer = el('g', { class: 'layer-labels', 'aria-hidden': 'true' }, svg);
     // fit() places the coordinates once it knows the scale; until then a first guess.

@@ -130,6 +130,7 @@ function applyUpdate(shown, board) {
   app.board = board;
   if (moved) {
     app.selection = [];
+    app.turn = null;  // a turn begun on the old position no longer applies
     showError('');  // an older refusal no longer applies
   }
   renderBoard();

@@ -1,17 +1,11 @@
 // The board view of the ludus web page: drawing the position (board.js), clicks turned into
-// moves (two clicks for a Trellis pair or an Epoxy slide), the players, status, actions,
-// move list with the history view and comments (live updates: live.js; replay: study.js;
-// analysis: analysis.js).
+// the board JSON's legal `actions` by the sites each touches, a turn of several actions
+// collected click by click and sent whole, the players, status, actions, move list with the
+// history view and comments (live updates: live.js; replay: study.js; analysis:
+// analysis.js).  Nothing here knows a game: the server says what each action does and whether
+// it ends the turn, the catalog how a turn is written.
 // Shares `app`, `api` and the helpers of app.js.
 'use strict';
-
-const HINTS = {
-  'n-mesh': 'Click an empty cell to place a stone. Shaded cells are the liberties.',
-  netted: 'Click an empty cell to place a stone. Tinted cells are edge cells.',
-  trellis: 'Click two points three apart and press Play, or one point and press “Single stone”.',
-  ndengrod: 'Click an empty cell to place a stone.',
-  epoxy: 'Click an empty point to place, or one of your stones and then a point to slide it there.',
-};
 
 function mySeat(board) {
   if (!app.user) return -1;
@@ -28,55 +22,133 @@ function canPlay(board) {
   return board.analysis ? Boolean(board.to_move) : myTurn(board);
 }
 
-function splitMove(text) {
-  if (text.includes(',')) return { places: text.split(','), slide: null };
-  if (text.includes('-')) return { places: [], slide: text.split('-') };
-  return { places: [text], slide: null };
+function catalogEntry(board) {
+  return app.catalog.find((g) => g.name === board.game);
 }
 
-// Site indices to highlight: the last turn, legal moves, the current selection.
+// --- the turn under way -----------------------------------------------------------------------
+// app.selection: the sites clicked, in order, for the action being chosen.
+// app.turn: on a live board, the actions chosen so far of a turn that goes on after them,
+// {board, at, actions, position}: `at` the moves played when it began, `position` the
+// position after the actions (POST /api/position), whose actions come next.  The turn is
+// sent whole once an action ends it (a move is a whole turn: docs/turns.md).
+
+// The position clicks play in: the turn's, once it has actions, else the board's.
+function playPosition(board) {
+  const turn = app.turn;
+  const current = turn && !board.analysis && board.latest && turn.board === board.board && turn.at === board.moves_played;
+  return current ? turn.position : board;
+}
+
+function pendingActions(board) {
+  return playPosition(board) === board ? [] : app.turn.actions;
+}
+
+// The text of a turn of these actions: joined by commas, as the rules write it.
+function turnText(actions) {
+  return actions.map((a) => a.text).join(',');
+}
+
+// Whether `action` goes with the sites clicked so far: all of them among a placement's
+// sites (in any order), a slide's from its start.
+function fits(action, sites) {
+  if (sites.length > action.sites.length) return false;
+  if (action.kind === 'slide') return sites.every((s, i) => action.sites[i] === s);
+  return sites.every((s) => action.sites.includes(s));
+}
+
+// The actions the clicked sites may still become, the one they make now, and whether more
+// clicks could make a bigger one.
+function actionsFor(position, sites) {
+  const fitting = (position.actions || []).filter((a) => a.sites.length > 0 && fits(a, sites));
+  return {
+    fitting,
+    made: fitting.find((a) => a.sites.length === sites.length),
+    more: fitting.some((a) => a.sites.length > sites.length),
+  };
+}
+
+// The site word of the board: "point" or "cell".
+function siteWord(position) {
+  return position.geometry && position.geometry.stones_on === 'points' ? 'point' : 'cell';
+}
+
+// How to play with clicks here, from the kinds of the legal actions.
+function clickHint(position) {
+  const actions = position.actions || [];
+  const word = siteWord(position);
+  if (!actions.some((a) => a.kind === 'place' || a.kind === 'slide')) return '';
+  const parts = [];
+  if (actions.some((a) => a.kind === 'place')) parts.push(`click an empty ${word} to place a stone`);
+  if (actions.some((a) => a.kind === 'place' && a.sites.length > 1)) parts.push(`then another for a second stone (or play the first alone)`);
+  if (actions.some((a) => a.kind === 'slide')) parts.push(`or one of your stones, then the ${word} it slides to`);
+  let hint = parts.join(', ');
+  hint = `${hint[0].toUpperCase()}${hint.slice(1)}.`;
+  if (actions.some((a) => !a.ends_turn)) hint += ' Your turn goes on after that action, and is sent once it is whole.';
+  return hint;
+}
+
+// Site indices to highlight: the last turn, the actions of the turn under way, legal
+// moves, the current selection.
 function boardMarks(board) {
-  const index = new Map(board.geometry.sites.map((s, i) => [s.name, i]));
-  const marks = { deciding: new Set(), last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(), candidates: new Set(), selected: new Set() };
-  for (const name of board.deciding_sites || []) if (index.has(name)) marks.deciding.add(index.get(name));
-  const last = board.last_move;
-  if (last) {
-    const shown = board.analysis ? [{ plies: [last] }] : groupTurns(board.moves.slice(0, board.position_move_number));
-    for (const ply of shown[shown.length - 1].plies) {
-      const { places, slide } = splitMove(ply.move);
-      for (const p of places) if (index.has(p)) marks.last.add(index.get(p));
-      if (slide && index.has(slide[0]) && index.has(slide[1])) {
-        marks.last.add(index.get(slide[1]));
-        marks.slides.push([index.get(slide[0]), index.get(slide[1])]);
-        if (board.geometry.stones[index.get(slide[0])] === null) marks.lastFrom.push(index.get(slide[0]));
-      }
+  const position = playPosition(board);
+  const geometry = position.geometry;
+  const index = new Map(geometry.sites.map((s, i) => [s.name, i]));
+  const marks = {
+    deciding: new Set(), last: new Set(), lastFrom: [], slides: [], legal: new Set(), movable: new Set(),
+    candidates: new Set(), selected: new Set(), pending: new Set(),
+  };
+  const has = (name) => index.has(name);
+  for (const name of board.deciding_sites || []) if (has(name)) marks.deciding.add(index.get(name));
+  // The plies of the last turn in this view: those sharing the last one's turn number.
+  const shownPlies = board.analysis ? analysisPlies(app.analysis).slice(0, board.position_move_number)
+    : board.moves.slice(0, board.position_move_number);
+  const lastPly = shownPlies[shownPlies.length - 1];
+  const pending = pendingActions(board);
+  const played = lastPly ? shownPlies.filter((m) => m.turn === lastPly.turn) : [];
+  for (const ply of played) {
+    const action = splitPly(ply.move);
+    for (const p of action.places) if (has(p)) marks.last.add(index.get(p));
+    if (action.slide && has(action.slide[0]) && has(action.slide[1])) {
+      marks.last.add(index.get(action.slide[1]));
+      marks.slides.push([index.get(action.slide[0]), index.get(action.slide[1])]);
+      if (geometry.stones[index.get(action.slide[0])] === null) marks.lastFrom.push(index.get(action.slide[0]));
+    }
+  }
+  // The turn under way: its stones ringed, its slides drawn.
+  for (const action of pending) {
+    const sites = action.sites.filter(has).map((n) => index.get(n));
+    if (action.kind === 'slide' && sites.length === 2) {
+      marks.slides.push(sites);
+      marks.pending.add(sites[1]);
+    } else {
+      for (const site of sites) marks.pending.add(site);
     }
   }
   if (!canPlay(board)) return marks;
-  const legal = board.legal_moves;
   const sel = app.selection;
-  for (const name of sel) if (index.has(name)) marks.selected.add(index.get(name));
+  for (const name of sel) if (has(name)) marks.selected.add(index.get(name));
   marks.ghost = board.to_move.colour;
-  if (board.game !== 'trellis' && sel.length === 1) {
-    for (const m of legal) if (m.startsWith(`${sel[0]}-`)) marks.candidates.add(index.get(m.split('-')[1]));
-    return marks;
-  }
-  if (board.game === 'trellis' && sel.length >= 1) {
-    for (const m of legal) {
-      const pair = m.split(',');
-      if (pair.length === 2 && pair.includes(sel[0])) marks.candidates.add(index.get(pair[0] === sel[0] ? pair[1] : pair[0]));
+  if (sel.length) {
+    for (const action of actionsFor(position, sel).fitting) {
+      const next = action.kind === 'slide' ? [action.sites[sel.length]] : action.sites.filter((s) => !sel.includes(s));
+      for (const name of next) if (name && has(name)) marks.candidates.add(index.get(name));
     }
     return marks;
   }
   if (!app.showLegal) return marks;
-  for (const m of legal) {
-    if (index.has(m)) marks.legal.add(index.get(m));
-    if (m.includes('-')) {
-      const from = m.split('-')[0];
-      if (index.has(from)) marks.movable.add(index.get(from));
-    }
+  for (const action of position.actions || []) {
+    if (action.kind === 'slide' && has(action.sites[0])) marks.movable.add(index.get(action.sites[0]));
+    if (action.kind === 'place') for (const name of action.sites) if (has(name)) marks.legal.add(index.get(name));
   }
   return marks;
+}
+
+// The sites a ply of the move list names: its placements, or its slide.  The record
+// writes a slide `from-to` and stones of one turn `a,b` (the rules' conventions).
+function splitPly(text) {
+  if (text.includes('-')) return { places: [], slide: text.split('-') };
+  return { places: text.split(','), slide: null };
 }
 
 function colourSwatch(colour, colours) {
@@ -132,27 +204,21 @@ function statusText(board) {
     return `${who}${reason}.`;
   }
   if (!board.to_move) return board.status_text;
-  const last = board.last_move;
-  const continuing = last && last.move !== 'swap' && last.colour === board.to_move.colour;
-  // Numbered by turns, as the move list is (an Epoxy turn has two actions).
-  const turns = groupTurns(board.moves).length;
-  const number = continuing ? `turn ${turns}, second action` : `turn ${turns + 1}`;
+  // Numbered by turns, as the move list is; the server says which turn this is and whether
+  // it goes on after an action already played.
+  const continuing = board.mid_turn || pendingActions(board).length > 0;
+  const number = `turn ${board.turn}`;
   if (myTurn(board)) return `${continuing ? 'Your turn continues' : 'Your move'} as ${board.to_move.colour}, ${number}.`;
   const ai = board.seats[board.to_move.seat].ai;
   return `${board.to_move.user} (${board.to_move.colour}) ${ai ? 'is thinking' : 'to move'}, ${number}.`;
 }
 
-// Plies of one turn: typed together, or consecutive actions of one colour (Epoxy's two
-// actions).  A swap stands alone: after it the same colour may move again as a new turn.
-function sameTurn(a, b) {
-  return a.turn === b.turn || (a.colour === b.colour && a.move !== 'swap' && b.move !== 'swap');
-}
-
+// The plies grouped by turn: consecutive plies with the server's same turn number.
 function groupTurns(moves) {
   const turns = [];
   for (const m of moves) {
     const last = turns[turns.length - 1];
-    if (last && sameTurn(last.plies[last.plies.length - 1], m)) last.plies.push(m);
+    if (last && last.plies[0].turn === m.turn) last.plies.push(m);
     else turns.push({ plies: [m] });
   }
   return turns;
@@ -197,13 +263,22 @@ function renderMoveList(board) {
   }
 }
 
+// The legal action of `kind` ("pass", "swap") in the position clicks play in, if any.
+function actionOfKind(board, kind) {
+  if (!canPlay(board)) return null;
+  return (playPosition(board).actions || []).find((a) => a.kind === kind) || null;
+}
+
 function renderActions(board) {
   const live = board.latest && !board.outcome && !board.analysis;
   const mine = mySeat(board) >= 0;
-  const turn = myTurn(board);
-  const legal = new Set(board.legal_moves);
-  $('pass-button').hidden = !(canPlay(board) && legal.has('pass'));
-  $('swap-button').hidden = !(canPlay(board) && legal.has('swap'));
+  // Pass ends a turn already under way: then it is "End turn".
+  const pass = actionOfKind(board, 'pass');
+  const goesOn = pendingActions(board).length > 0 || playPosition(board).mid_turn;
+  $('pass-button').hidden = !pass || app.selection.length > 0;
+  $('pass-button').textContent = goesOn ? 'End turn' : 'Pass';
+  $('pass-button').classList.toggle('primary', goesOn);
+  $('swap-button').hidden = !actionOfKind(board, 'swap') || app.selection.length > 0;
   const resign = $('resign-button');
   resign.hidden = !(live && mine);
   if (resign.hidden) resetResign();
@@ -224,37 +299,41 @@ function renderActions(board) {
   follow.hidden = !(app.token && !mine && board.board);
   follow.textContent = app.watched.has(board.board) ? 'Stop following' : 'Follow this board';
   $('move-form').hidden = !canPlay(board);
-  const sample = board.legal_moves.find((m) => m !== 'pass' && m !== 'swap');
-  if (sample) $('move-text').placeholder = `e.g. ${sample}`;
+  const example = catalogEntry(board)?.turn?.examples?.[0];
+  $('move-text').placeholder = example ? `e.g. ${example.text}` : '';
 }
 
+// The box that says what the clicks so far make, with the ways to go on.
 function renderSelection(board) {
   const box = $('selection');
   const sel = app.selection;
-  if (!canPlay(board) || sel.length === 0) {
+  const pending = pendingActions(board);
+  if (!canPlay(board) || (sel.length === 0 && pending.length === 0)) {
     box.hidden = true;
     return;
   }
   box.hidden = false;
-  const legal = new Set(board.legal_moves);
-  const pair = $('confirm-pair'), single = $('confirm-single');
-  if (board.game === 'trellis') {
-    const pairText = sel.length === 2 ? canonicalPair(board, sel) : null;
-    $('selection-text').textContent = sel.length === 2 ? `Selected ${sel[0]} and ${sel[1]}.` : `Selected ${sel[0]}: click a second point three away, or play one stone.`;
-    pair.hidden = !pairText;
-    if (pairText) pair.textContent = `Play ${pairText}`;
-    single.hidden = !(sel.length === 1 && legal.has(sel[0]));
-    single.textContent = `Single stone at ${sel[0]}`;
+  const position = playPosition(board);
+  const word = siteWord(position);
+  const parts = [];
+  if (pending.length) parts.push(`Your turn so far: ${turnText(pending)}.`);
+  const alone = $('play-alone');
+  alone.hidden = true;
+  if (sel.length) {
+    const found = actionsFor(position, sel);
+    if (found.fitting.length && found.fitting.every((a) => a.kind === 'slide')) {
+      parts.push(`Sliding the stone on ${sel[0]}: click where it goes.`);
+    } else if (found.made) {
+      parts.push(`Selected ${sel.join(' and ')}: click another ${word}, or play ${found.made.text} alone.`);
+      alone.hidden = false;
+      alone.textContent = `Play ${found.made.text} alone`;
+    } else {
+      parts.push(`Selected ${sel.join(' and ')}: click another ${word}.`);
+    }
   } else {
-    $('selection-text').textContent = `Sliding from ${sel[0]}: click where it goes.`;
-    pair.hidden = single.hidden = true;
+    parts.push(actionOfKind(board, 'pass') ? 'Click the next action, or end the turn.' : 'Click the next action.');
   }
-}
-
-// The pair as the legal-move list writes it (either order is accepted by the server too).
-function canonicalPair(board, sel) {
-  const a = `${sel[0]},${sel[1]}`, b = `${sel[1]},${sel[0]}`;
-  return board.legal_moves.includes(a) ? a : board.legal_moves.includes(b) ? b : a;
+  $('selection-text').textContent = parts.join(' ');
 }
 
 function renderBoard() {
@@ -275,8 +354,9 @@ function renderBoard() {
   const status = $('status');
   status.textContent = statusText(board);
   status.className = `status${board.outcome ? ' result' : myTurn(board) ? ' your-move' : ''}`;
-  let hint = canPlay(board) ? HINTS[board.game] || 'Click a site to play there.' : '';
-  if (canPlay(board) && board.legal_moves.includes('pass') && board.game === 'epoxy') hint += ' Or pass to end your turn.';
+  // What a turn is (the game's words, from the catalog), then how to play it with clicks.
+  const summary = catalogEntry(board)?.turn?.summary || '';
+  let hint = canPlay(board) ? `${summary} ${clickHint(playPosition(board))}`.trim() : '';
   const proposal = board.latest && !board.outcome && board.proposal;
   if (proposal) {
     const what = proposal.kind === 'undo' ? 'a take-back' : 'a draw';
@@ -298,7 +378,9 @@ function renderBoard() {
     frame.replaceChildren(pre);
     return;
   }
-  const svg = LudusBoard.draw(board, { ...boardMarks(board), interactive: canPlay(board) });
+  // A turn under way is drawn on its position (its actions played, nothing stored yet).
+  const drawn = { ...board, geometry: playPosition(board).geometry };
+  const svg = LudusBoard.draw(drawn, { ...boardMarks(board), interactive: canPlay(board) });
   svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites. ${statusText(board)}`);
   svg.classList.toggle('interactive', canPlay(board));
   frame.replaceChildren(svg);
@@ -335,6 +417,7 @@ async function openBoard(id) {
   }
   app.boardId = id;
   app.viewingPast = false;
+  app.turn = null;
   try {
     app.board = await api('GET', `/api/games/${id}`);
   } catch (e) {
@@ -375,7 +458,8 @@ async function showPly(ply) {
   }
 }
 
-// Sends a move (or pass/swap) for the position on screen.
+// Sends a whole turn for the position on screen (a refused one leaves the turn under way
+// as it was, with the server's reason).
 async function sendMove(text) {
   const board = app.board;
   if (!board) return;
@@ -385,6 +469,7 @@ async function sendMove(text) {
   try {
     app.board = await api('POST', `/api/games/${board.board}/move`, { move: text, move_number: board.next_move_number });
     app.selection = [];
+    app.turn = null;
     renderBoard();
     loadGames();
   } catch (e) {
@@ -438,6 +523,33 @@ function clickRefusal(board) {
   return '';
 }
 
+// A chosen action: in the analysis one more ply; on a board the end of the turn (the
+// whole turn is sent) or one more action of it (the position after it comes next).
+async function choose(action) {
+  const board = app.board;
+  app.selection = [];
+  if (board.analysis) return analysisPlay(action.text);
+  const actions = [...pendingActions(board), action];
+  if (action.ends_turn) return sendMove(turnText(actions));
+  app.busy = true;
+  try {
+    const moves = [...board.moves.map((m) => m.move), ...actions.map((a) => a.text)];
+    const position = await api('POST', '/api/position', { game: board.game, options: board.options, moves });
+    if (app.board === board) app.turn = { board: board.board, at: board.moves_played, actions, position };
+  } catch (e) {
+    showError(e.message);
+  } finally {
+    app.busy = false;
+  }
+  renderBoard();
+}
+
+function dropTurn() {
+  app.selection = [];
+  app.turn = null;
+  renderBoard();
+}
+
 function onSiteClick(name) {
   const board = app.board;
   if (!board || app.busy) return;
@@ -447,43 +559,32 @@ function onSiteClick(name) {
     return;
   }
   showError('');
-  const legal = board.legal_moves;
+  const position = playPosition(board);
   const sel = app.selection;
-  if (board.game === 'trellis') {
-    const starts = (p) => legal.some((m) => m === p || m.split(',').includes(p));
-    if (sel.length === 1 && sel[0] !== name) {
-      const a = `${sel[0]},${name}`, b = `${name},${sel[0]}`;
-      if (legal.includes(a) || legal.includes(b)) app.selection = [sel[0], name];
-      else if (starts(name)) app.selection = [name];
-      else return sendMove(a);  // the server says why
-    } else if (sel.includes(name)) {
-      app.selection = sel.filter((p) => p !== name);
-    } else if (starts(name)) {
-      app.selection = [name];
-    } else {
-      return sendMove(name);
-    }
+  if (sel.includes(name)) {
+    app.selection = sel.filter((s) => s !== name);
     renderBoard();
     return;
   }
-  if (board.game === 'epoxy' || legal.some((m) => m.includes('-'))) {
-    const index = board.geometry.sites.findIndex((s) => s.name === name);
-    const own = board.geometry.stones[index] === board.to_move.colour;
-    const slidesFrom = (p) => legal.some((m) => m.startsWith(`${p}-`));
-    if (sel.length === 1) {
-      if (sel[0] === name) app.selection = [];
-      else if (own && slidesFrom(name)) app.selection = [name];
-      else return sendMove(`${sel[0]}-${name}`);
-      renderBoard();
-      return;
-    }
-    if (own && slidesFrom(name)) {
-      app.selection = [name];
-      renderBoard();
-      return;
-    }
+  let sites = [...sel, name];
+  let found = actionsFor(position, sites);
+  // A site that makes nothing with the ones before starts a new choice.
+  if (found.fitting.length === 0 && sel.length) {
+    sites = [name];
+    found = actionsFor(position, sites);
   }
-  sendMove(name);
+  if (found.fitting.length === 0) {
+    // No legal action starts here: the server says why.
+    app.selection = [];
+    sendMove(turnText([...pendingActions(board), { text: name }]));
+    return;
+  }
+  if (found.made && !found.more) {
+    choose(found.made);
+    return;
+  }
+  app.selection = sites;
+  renderBoard();
 }
 
 function bindBoard() {
@@ -501,17 +602,13 @@ function bindBoard() {
       $('board-frame').querySelector(`[data-site="${name}"]`)?.focus();
     }
   });
-  $('confirm-pair').addEventListener('click', () => sendMove(canonicalPair(app.board, app.selection)));
-  $('confirm-single').addEventListener('click', () => sendMove(app.selection[0]));
-  $('cancel-selection').addEventListener('click', () => {
-    app.selection = [];
-    renderBoard();
+  $('play-alone').addEventListener('click', () => {
+    const made = actionsFor(playPosition(app.board), app.selection).made;
+    if (made) choose(made);
   });
+  $('cancel-selection').addEventListener('click', dropTurn);
   document.addEventListener('keydown', (event) => {
-    if (event.key === 'Escape' && app.selection.length) {
-      app.selection = [];
-      renderBoard();
-    }
+    if (event.key === 'Escape' && (app.selection.length || (app.board && pendingActions(app.board).length))) dropTurn();
   });
   $('show-legal').checked = app.showLegal;
   $('show-legal').addEventListener('change', () => {
@@ -519,8 +616,12 @@ function bindBoard() {
     localStorage.setItem('ludus.showLegal', app.showLegal ? 'on' : 'off');
     renderBoard();
   });
-  $('pass-button').addEventListener('click', () => sendMove('pass'));
-  $('swap-button').addEventListener('click', () => sendMove('swap'));
+  for (const kind of ['pass', 'swap']) {
+    $(`${kind}-button`).addEventListener('click', () => {
+      const action = app.board && actionOfKind(app.board, kind);
+      if (action && !app.busy) choose(action);
+    });
+  }
   $('resign-button').addEventListener('click', () => {
     const button = $('resign-button');
     if (button.dataset.armed) {
@@ -550,7 +651,8 @@ function bindBoard() {
     const text = $('move-text').value.trim();
     if (!text) return;
     $('move-text').value = '';
-    sendMove(text.toLowerCase());
+    // A typed text goes on from the actions chosen so far by clicks.
+    sendMove(turnText([...pendingActions(app.board), { text: text.toLowerCase() }]));
   });
   $('move-list').addEventListener('click', (event) => {
     const entry = event.target.closest('[data-ply]');

@@ -129,7 +129,7 @@ async function showRules(name) {
     svg.setAttribute('aria-label', `The default ${rules.title} board`);
     const figure = document.createElement('figure');
     const caption = document.createElement('figcaption');
-    caption.textContent = `The default board (${pos.geometry.sites.length} ${pos.geometry.topology === 'square' && rules.name === 'n-mesh' ? 'cells' : 'sites'}).`;
+    caption.textContent = `The default board (${pos.geometry.sites.length} ${pos.geometry.stones_on}).`;
     figure.append(svg, caption);
     $('rules-diagram').replaceChildren(figure);
     LudusBoard.fit(svg);
@@ -140,7 +140,11 @@ async function showRules(name) {
 
 async function renderHowToMove(board) {
   $('rules-link').href = `#/rules/${board.game}`;
-  $('how-click').textContent = `${HINTS[board.game] || ''} Or type a move (e.g. ${board.legal_moves.find((m) => m !== 'pass' && m !== 'swap') || 'e5'}) in the box, then Enter.`;
+  // The game's own examples of a turn's text (the catalog), for the box.
+  const examples = catalogEntry(board)?.turn?.examples || [];
+  const typed = examples.map((e) => `${e.text}: ${e.meaning}`).join('; ');
+  const clicks = clickHint(playPosition(board));
+  $('how-click').textContent = `${clicks ? `${clicks} Or type` : 'Type'} a whole turn in the box, then Enter${typed ? ` (${typed})` : ''}.`;
   const box = $('how-rule');
   if (box.dataset.game === board.game) return;
   box.dataset.game = board.game;

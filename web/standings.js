@@ -4,7 +4,7 @@
 'use strict';
 
 async function showStandings(game) {
-  const name = game || app.catalog[0]?.name || 'ndengrod';
+  const name = game || app.catalog[0]?.name || '';
   $('standings-nav').replaceChildren(...app.catalog.map((g) => {
     const a = el('a', { href: `#/standings/${g.name}`, text: g.title });
     if (g.name === name) a.setAttribute('aria-current', 'page');

@@ -171,12 +171,9 @@ void bind_states(py::module_& m) {
       .def("history", [](const StateHandle& s) { return s.history.actions(); }, "Action ids of every ply played.")
       .def("moves", [](const StateHandle& s) { return s.history.moves(); }, "Every ply played, in ludus notation.")
       .def("move_number", [](const StateHandle& s) { return s.history.num_moves(); }, "Plies played.")
-      .def_property_readonly("turn", [](const StateHandle& s) {
-             const History& h = s.history;
-             if (h.num_moves() == 0) return 1;
-             const int last = h.turn_number(h.num_moves() - 1);
-             return h.mid_turn() ? last : last + 1;
-           }, "1-based number of the turn the next ply belongs to (a turn is what one player plays at once).")
+      .def_property_readonly("turn", [](const StateHandle& s) { return s.history.current_turn(); },
+                             "1-based number of the turn the next ply belongs to (a turn is what one player plays "
+                             "at once); once the game is over, the last turn's.")
       .def_property_readonly("mid_turn", [](const StateHandle& s) { return s.history.mid_turn(); },
                              "Whether the next ply continues the mover's turn (Epoxy's second action).")
       // --- views ---

@@ -38,4 +38,16 @@ std::unique_ptr<Player> make_player(const std::string& spec, const PlayerConfig&
   return std::make_unique<solver::BookPlayer>(std::move(search));
 }
 
+std::vector<std::string> choose_turn(Player& player, const History& history) {
+  History line = history;
+  const PlyMover mover = line.next_mover();
+  std::vector<std::string> plies;
+  do {
+    const Action action = player.choose(line).action;
+    plies.push_back(line.state().action_to_text(action));
+    line.play(action);
+  } while (!line.is_over() && line.next_mover() == mover);
+  return plies;
+}
+
 }  // namespace ludus::ai

@@ -74,4 +74,10 @@ struct PlayerConfig {
 // Throws LudusError("bad AI spec 'x': ...") on unknown specs.
 std::unique_ptr<Player> make_player(const std::string& spec, const PlayerConfig& config = {});
 
+// The player's whole turn from `history` (History::play_turn takes whole turns): choose()
+// ply by ply on a copy until another mover is to move or the game is over (Epoxy's two
+// actions).  Returns the texts of the plies; join_plies (core/notation.h) writes the turn.
+// Precondition: !history.is_over().
+std::vector<std::string> choose_turn(Player& player, const History& history);
+
 }  // namespace ludus::ai

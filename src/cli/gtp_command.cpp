@@ -15,6 +15,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/player.h"
+#include "core/notation.h"
 #include "ai/spec_parser.h"
 #include "cli/command.h"
 #include "cli/gtp_clock.h"
@@ -248,16 +249,11 @@ class GtpEngine {
     // side of a draw) passes, as GTP controllers expect.
     if (h.is_over()) return h.winner() == kDraw || h.winner() == c ? "pass" : "resign";
     expect_to_move(c);
-    const PlyMover mover = h.next_mover();
     ai::Player& player = player_for(c);
     const auto start = std::chrono::steady_clock::now();
-    std::string text;
     // A turn of several plies (Epoxy) is generated whole and answered as typed: "d3,e5-e7".
-    do {
-      ai::MoveChoice choice = player.choose(h);
-      text += (text.empty() ? "" : ",") + h.state().action_to_text(choice.action);
-      h.play(choice.action);
-    } while (!h.is_over() && h.next_mover() == mover);
+    const std::string text = join_plies(ai::choose_turn(player, h));
+    h.play_turn(text);
     clocks_[c].spend(std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
     return text;
   }

@@ -35,11 +35,13 @@ void print_document(std::string_view text) {
 
 const bool kRules = register_command({"rules", "Print the exact rules of a game, or the conventions all games share", 11, [](CLI::App& app) {
   auto name = std::make_shared<std::string>();
-  app.add_option("game", *name, "Game name, or `conventions`: seats, coordinates, move notation, records")->required();
+  app.add_option("game", *name,
+                 "Game name, or `conventions`: seats, coordinates, move notation, records, and how ludus takes a turn")
+      ->required();
   set_examples(app, {"ludus rules trellis", "ludus rules conventions"});
   return [name] {
     if (lowercase_trimmed(*name) == kRulesConventions) {
-      print_document(rules_document(kRulesConventions));
+      print_document(conventions_text());
       return 0;
     }
     print_document(find_game(*name).info->rules);

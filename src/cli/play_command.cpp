@@ -2,11 +2,14 @@
 // and/or AIs.  Seats are named by the game's colours (the colour each seat starts with)
 // or --first/--second.  The board and status follow every move; a person types moves or
 // commands (moves, hint, undo, resign, help, quit), with line editing and history at a
-// terminal (cli/line_input.h).  Boards are drawn in colour with Unicode stones when the
+// terminal (cli/line_input.h).  A person's turn may be typed whole or action by action
+// (core/turn_entry.h: Epoxy's two actions, Trellis's two stones), the prompt saying what
+// comes next; it is played once whole.  Boards are drawn in colour with Unicode stones when the
 // terminal can show them (--color, NO_COLOR; cli/terminal_painter.h).  The record is
 // printed or saved at the end.
 #include <chrono>
 #include <fstream>
+#include <optional>
 #include <iostream>
 #include <random>
 #include <set>
@@ -26,6 +29,7 @@
 #include "core/record.h"
 #include "core/text.h"
 #include "core/registry.h"
+#include "core/turn_entry.h"
 
 namespace ludus::cli {
 namespace {
@@ -136,8 +140,9 @@ class PlaySession {
     if (!players_[0] || !players_[1]) out_ << "Type a move, or 'help' for the commands.\n";
   }
 
-  void show_position() {
-    out_ << "\n" << history_.state().render(painter_) << history_.status() << "\n";
+  void show_position() { show(history_); }
+  void show(const History& position) {
+    out_ << "\n" << position.state().render(painter_) << position.status() << "\n";
     out_.flush();
   }
 
@@ -174,8 +179,10 @@ class PlaySession {
 
   // One line from the person to move.  Returns false when they quit or input ends.
   bool human_turn(int seat) {
+    if (!entry_) entry_.emplace(history_);
+    const std::string step = entry_->next_step();
     std::string line;
-    switch (input_.read(mover_text() + "> ", line)) {
+    switch (input_.read(mover_text() + (step.empty() ? "" : " " + step) + "> ", line)) {
       case LineInput::Status::kEnd:
         out_ << "\n(end of input)\n";
         return false;
@@ -194,39 +201,50 @@ class PlaySession {
       if (command == "moves" || command == "legal") return list_moves(), true;
       if (command == "hint") return hint(), true;
       if (command == "undo") return undo(), true;
-      if (command == "board" || command == "show") return show_position(), true;
+      if (command == "board" || command == "show") return show(entry_->position()), true;
       if (command == "resign") {
+        entry_.reset();
         history_.resign(seat);
         out_ << seat_text(seat) << " resigns.\n";
         return true;
       }
     }
-    const bool swapped = history_.state().seats_swapped();
+    const int entered = entry_->position().num_moves();
     try {
-      history_.play_turn(line);
+      entry_->add(line);
     } catch (const LudusError& e) {
       out_ << "error: " << e.what() << "\n";
       return true;
     }
+    if (!entry_->complete()) {
+      if (entry_->position().num_moves() != entered) show(entry_->position());
+      return true;
+    }
+    const bool swapped = history_.state().seats_swapped();
+    const std::string turn = entry_->text();
+    entry_.reset();
+    history_.play_turn(turn);
     after_ply(swapped);
     return true;
   }
 
   void help() {
-    out_ << "Commands:\n"
-            "  MOVE          play a move in the game's notation (e.g. d4); a turn of several\n"
-            "                actions may be typed at once, separated as the rules show\n"
+    const TurnHelp& turn = history_.game().info().turn_help;
+    out_ << "A turn: " << turn.summary << "\n";
+    for (const auto& example : turn.examples) out_ << fmt::format("  {:<13} {}\n", example.text, example.meaning);
+    out_ << "A turn of several actions or stones may also be typed one at a time: the prompt says\n"
+            "what comes next, and the turn is played once it is whole.\n"
+            "Commands:\n"
             "  moves, legal  list the legal moves\n"
             "  hint          what the AI (" + hint_spec_ + ") would play here, with its statistics\n"
-            "  undo          take back your last turn (and the AI's reply)\n"
+            "  undo          take back what you typed of this turn, else your last turn (and the AI's reply)\n"
             "  board         show the board again\n"
             "  resign        give up the game\n"
             "  quit          leave (the unfinished record is printed)\n";
   }
 
   void list_moves() {
-    std::vector<std::string> texts;
-    for (Action a : history_.state().legal_actions()) texts.push_back(history_.state().action_to_text(a));
+    const std::vector<std::string> texts = entry_ ? entry_->choices() : std::vector<std::string>{};
     out_ << fmt::format("{} legal moves: {}\n", texts.size(), fmt::join(texts, " "));
   }
 
@@ -239,17 +257,25 @@ class PlaySession {
         hint_player_ = ai::make_player(hint_spec_, config);
       }
       auto start = std::chrono::steady_clock::now();
-      ai::MoveChoice choice = hint_player_->choose(history_);
+      const History& position = entry_ ? entry_->position() : history_;
+      ai::MoveChoice choice = hint_player_->choose(position);
       double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-      out_ << fmt::format("hint ({}): {}  [{}]\n", hint_spec_, history_.state().action_to_text(choice.action),
+      out_ << fmt::format("hint ({}): {}  [{}]\n", hint_spec_, position.state().action_to_text(choice.action),
                           describe_choice(choice, seconds));
     } catch (const LudusError& e) {
       out_ << "error: " << e.what() << "\n";
     }
   }
 
-  // Back to the start of the last turn a person made (so the AI's reply goes too).
+  // What was typed of the turn under way; else back to the start of the last turn a
+  // person made (so the AI's reply goes too).
   void undo() {
+    if (entry_ && !entry_->empty()) {
+      entry_.reset();
+      out_ << "Took back what was typed of this turn.\n";
+      show_position();
+      return;
+    }
     int last = history_.num_moves() - 1;
     while (last >= 0 && players_[history_.mover(last).seat]) --last;
     if (last < 0) {
@@ -259,6 +285,7 @@ class PlaySession {
     const int target = history_.turn_start(last);
     const int taken = history_.num_moves() - target;
     history_.truncate(target);
+    entry_.reset();
     for (auto& player : players_)
       if (player) player->new_game();
     out_ << fmt::format("Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
@@ -293,6 +320,7 @@ class PlaySession {
   std::string hint_spec_;
   uint64_t hint_seed_ = 1;
   std::unique_ptr<ai::Player> hint_player_;
+  std::optional<TurnEntry> entry_;  // the person's turn being typed
 };
 
 const bool kPlay = register_command({"play", "Play a game in the terminal (people and/or AIs)", 45, [](CLI::App& app) {

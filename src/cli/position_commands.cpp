@@ -22,7 +22,7 @@ struct PositionArgs {
 
   History history() const {
     History h = record.empty() ? from_game() : from_record();
-    h.play_turns(moves);
+    h.play_moves(moves);
     return h;
   }
 
@@ -48,7 +48,7 @@ struct PositionArgs {
       throw LudusError("game " + std::to_string(index) + " has no ply " + std::to_string(at_ply) + " (plies: 0.." +
                        std::to_string(h.num_moves()) + ")");
     if (at_ply >= 0) h.truncate(at_ply);
-    if (!game.game.empty()) h.play_turns({game.game});
+    if (!game.game.empty()) h.play_moves({game.game});
     return h;
   }
 };

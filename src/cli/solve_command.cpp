@@ -183,7 +183,7 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
   return [args] {
     auto game = args->game.make();
     History h(game);
-    h.play_turns(args->moves);
+    h.play_moves(args->moves);
     if (!args->svg.empty() && !args->openings) throw LudusError("--svg needs --openings");
     if (args->openings && !args->moves.empty()) throw LudusError("--openings solves the first moves of the start position: give no moves");
     // The book is read from the one table that saw the whole proof.

@@ -4,8 +4,21 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/notation.h"
 
 namespace ludus {
+
+std::string_view action_kind_name(ActionKind kind) {
+  switch (kind) {
+    case ActionKind::Place: return "place";
+    case ActionKind::Slide: return "slide";
+    case ActionKind::Pass: return "pass";
+    case ActionKind::Swap: return "swap";
+  }
+  return "place";
+}
+
+std::string_view stone_sites_name(StoneSites sites) { return sites == StoneSites::Points ? "points" : "cells"; }
 
 int Game::colour_by_name(std::string_view name) const {
   for (int c = 0; c < 2; ++c) {
@@ -22,6 +35,14 @@ int Game::colour_by_name(std::string_view name) const {
 bool State::is_legal(Action action) const {
   auto actions = legal_actions();
   return std::find(actions.begin(), actions.end(), action) != actions.end();
+}
+
+std::vector<std::string> State::split_turn_text(std::string_view text) const { return split_plies(text); }
+
+bool State::ends_turn(Action action) const {
+  auto after = clone();
+  after->apply(action);
+  return after->is_terminal() || after->seat_to_move() != seat_to_move() || after->to_move() != to_move();
 }
 
 int State::random_playout(Rng& rng) {

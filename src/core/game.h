@@ -23,6 +23,23 @@ using Action = int;
 constexpr Action kNoAction = -1;
 constexpr int kDraw = -1;  // winner() of a drawn game
 
+// What an action does on the board (State::action_shape), for front ends that show actions
+// or let a person build one site by site (the web page's clicks, `ludus play`).
+enum class ActionKind {
+  Place,  // a stone on each of the sites; their order does not matter (Trellis's two stones)
+  Slide,  // a stone moved from sites[0] to sites[1]
+  Pass,   // nothing on the board; no sites
+  Swap,   // the pie rule's swap; its sites are the stones it changes (none when only the seats change)
+};
+// "place", "slide", "pass", "swap": the words of the board JSON (docs/http-api.md).
+std::string_view action_kind_name(ActionKind kind);
+
+struct ActionShape {
+  ActionKind kind = ActionKind::Place;
+  std::vector<int> sites;  // sites of Game::board_geometry(); empty for a game without one
+  bool operator==(const ActionShape&) const = default;
+};
+
 // How a game lets the second player answer a strong first move.
 struct PieRule {
   bool offered = false;  // a `swap` move exists in the opening
@@ -32,6 +49,24 @@ struct PieRule {
   // Ndengrod; N-Mesh's swap turns the stone over instead).  Then swapping is worth to
   // the swapper exactly what declining is worth to the other seat.
   bool exchanges_seats_only = false;
+};
+
+// Where a game's stones stand: in the cells of the board, or on the points where its lines
+// meet.  Front ends draw the board after it (web/board.js); Ludii's board graph counts faces
+// or vertices (study/board_graph.h).
+enum class StoneSites { Cells, Points };
+// "cells" or "points".
+std::string_view stone_sites_name(StoneSites sites);
+
+// How a person writes a turn, for help texts (the web page, `ludus play`, the catalog of the
+// play server): what a turn is, and the texts of typical turns with what each does.
+struct TurnHelp {
+  struct Example {
+    std::string text;     // "d3,e5-e7"
+    std::string meaning;  // "place on d3, then slide the stone on e5 to e7"
+  };
+  std::string summary;  // one sentence: "Place two stones exactly three apart, one stone, or pass."
+  std::vector<Example> examples;
 };
 
 // Everything other layers need to know about a game, declared by the game itself.
@@ -49,6 +84,11 @@ struct GameInfo {
   // Whether a game can end drawn.  An exact search (ai/solver) proves a drawless game
   // with one search; otherwise it needs a second to tell a loss from a draw.
   bool may_draw = true;
+  StoneSites stones_on = StoneSites::Cells;
+  TurnHelp turn_help;
+  // The section of RULES.md (and of docs/rules) that holds the game: the order in which
+  // lists show the games (`ludus games`, the catalog of the play server).
+  int rules_section = 0;
 };
 
 // What decides the rest of a game besides the stones (State::site_colour of every site),
@@ -170,10 +210,18 @@ class State {
   // "illegal move 'd4': occupied", "illegal move 'swap': swap is only allowed as move 2".
   virtual Action parse_action(std::string_view text) const = 0;
 
-  // Splits what a person types for a whole turn into the texts of its plies.  Only games
-  // whose turns have several plies (Epoxy: "d3,e5-e7") override this; the default is
-  // the text itself as one ply.
-  virtual std::vector<std::string> split_turn_text(std::string_view text) const { return {std::string(text)}; }
+  // Splits what a person types for a turn into the texts of its plies: by default at the
+  // commas that join them (RULES.md §0: "d3,e5-e7", core/notation.h split_plies).  A game
+  // whose single plies hold a comma (Trellis's "d4,e6") overrides it.
+  virtual std::vector<std::string> split_turn_text(std::string_view text) const;
+
+  // What `action` does on the board: its kind and the sites it touches.  Precondition: an
+  // action id of this game (legal here or not; the decoding only).
+  virtual ActionShape action_shape(Action action) const = 0;
+  // Whether playing `action` here ends the mover's turn: afterwards another seat or colour
+  // moves, or the game is over (the same test as History's turns).  Precondition:
+  // is_legal(action).
+  bool ends_turn(Action action) const;
 
   // ASCII board (no trailing status line; see describe_status()).
   virtual std::string render() const = 0;

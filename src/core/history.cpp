@@ -4,6 +4,7 @@
 #include <cctype>
 
 #include "core/error.h"
+#include "core/notation.h"
 #include "core/text.h"
 
 namespace ludus {
@@ -58,6 +59,12 @@ bool History::mid_turn() const {
   return !actions_.empty() && !is_over() && movers_.back() == next_mover();
 }
 
+int History::current_turn() const {
+  if (actions_.empty()) return 1;
+  const int last = turn_numbers_.back();
+  return mid_turn() || is_over() ? last : last + 1;
+}
+
 // --- playing -------------------------------------------------------------------------------
 
 Action History::play(std::string_view text) {
@@ -79,8 +86,7 @@ void History::play(Action action) {
   actions_.push_back(action);
 }
 
-int History::play_turn(std::string_view text) {
-  const std::string typed(trim(text));
+History History::with_actions(const std::string& typed) const {
   if (is_over()) throw LudusError("illegal move '" + typed + "': the game is over");
   const auto plies = state_->split_turn_text(typed);
   if (plies.empty() || typed.empty()) throw LudusError("illegal move '" + typed + "': malformed move");
@@ -91,15 +97,55 @@ int History::play_turn(std::string_view text) {
       throw LudusError("illegal move '" + typed + "': more moves than the turn has");
     trial.play(ply);
   }
-  *this = std::move(trial);
-  return static_cast<int>(plies.size());
+  return trial;
 }
 
-void History::play_turns(const std::vector<std::string>& turns) {
-  for (const auto& typed : turns) {
+int History::play_actions(std::string_view text) {
+  const int before = num_moves();
+  *this = with_actions(std::string(trim(text)));
+  return num_moves() - before;
+}
+
+int History::play_turn(std::string_view text) {
+  const std::string typed(trim(text));
+  History trial = with_actions(typed);
+  if (trial.mid_turn()) {
+    std::vector<std::string> whole(trial.moves_.begin() + num_moves(), trial.moves_.end());
+    for (auto& ply : trial.turn_completion()) whole.push_back(std::move(ply));
+    throw LudusError("illegal move '" + typed + "': not a whole turn; send all of it, e.g. '" + join_plies(whole) + "'");
+  }
+  const int played = trial.num_moves() - num_moves();
+  *this = std::move(trial);
+  return played;
+}
+
+std::vector<std::string> History::turn_completion() const {
+  std::vector<std::string> texts;
+  History h = *this;
+  // A turn has a handful of plies: the bound only guards against a game that never ends one.
+  for (int guard = 0; guard < 16 && h.mid_turn(); ++guard) {
+    const State& s = h.state();
+    const auto legal = s.legal_actions();
+    if (legal.empty()) break;
+    // A pass that ends the turn, else the first action that ends it, else the first.
+    Action chosen = kNoAction;
+    for (Action a : legal) {
+      if (!s.ends_turn(a)) continue;
+      if (chosen == kNoAction || s.action_shape(a).kind == ActionKind::Pass) chosen = a;
+      if (s.action_shape(a).kind == ActionKind::Pass) break;
+    }
+    if (chosen == kNoAction) chosen = legal.front();
+    texts.push_back(s.action_to_text(chosen));
+    h.play(chosen);
+  }
+  return texts;
+}
+
+void History::play_moves(const std::vector<std::string>& moves) {
+  for (const auto& typed : moves) {
     const int number = num_moves() + 1;
     try {
-      play_turn(typed);
+      play_actions(typed);
     } catch (const LudusError& e) {
       throw LudusError("move " + std::to_string(number) + ": " + e.what());
     }

@@ -8,6 +8,9 @@
 // Turns: a turn is a run of plies made by the same seat with the same colour (Epoxy's two
 // actions).  A change of seat or of colour starts a new turn, so Trellis's opening (one
 // seat plays Black, White, Black) and a pie swap (the other seat moves next) both do.
+// What people send is a whole turn (play_turn: GTP, the play server, mail); only front ends
+// that collect a turn action by action on screen, and positions given as lists of plies,
+// play part of one (play_actions).  docs/turns.md says it for people.
 #include <array>
 #include <memory>
 #include <string>
@@ -59,6 +62,9 @@ class History {
   int latest_turn_start(int seat) const;
   // Whether the next ply would continue the turn of the last ply (Epoxy's second action).
   bool mid_turn() const;
+  // Number of the turn being played: the last ply's while mid_turn(), else the next one
+  // (1 at the start).  Once the game is over, the number of the last turn played.
+  int current_turn() const;
 
   // --- playing -------------------------------------------------------------------------
   // Plays one ply given as text (any accepted spelling); throws LudusError with the
@@ -66,14 +72,19 @@ class History {
   // resign().
   Action play(std::string_view text);
   void play(Action action);
-  // Plays what a person typed for one turn ("d3,e5-e7" in Epoxy; one ply elsewhere) all
-  // or nothing.  The plies must all belong to the turn of the player to move: text that
-  // runs past the end of that turn is refused ("... more moves than the turn has").  A
-  // partial turn is fine (the same seat moves on).  Returns the number of plies played;
-  // throws LudusError naming the first bad ply.
+  // Plays what a person sent for one turn ("d3,e5-e7" in Epoxy, "d4,e6" in Trellis), all or
+  // nothing: the rest of the turn of the player to move, to its end.  Text that runs past
+  // the end of the turn is refused ("... more moves than the turn has"), and so is text
+  // that stops before it, with the whole form in the message ("... not a whole turn; send
+  // all of it, e.g. 'e6,pass'").  Returns the number of plies played; throws LudusError
+  // naming the first bad ply.
   int play_turn(std::string_view text);
-  // Plays several typed turns in order; the error names the move number.
-  void play_turns(const std::vector<std::string>& turns);
+  // The same, except that the text may stop before the end of the turn (the same mover
+  // moves on): for front ends that collect a turn action by action (`ludus play`, the web
+  // page's analysis) and for positions given as lists of plies (`ludus show`).
+  int play_actions(std::string_view text);
+  // Plays typed moves in order, each with play_actions; the error names the move number.
+  void play_moves(const std::vector<std::string>& moves);
 
   // Keeps the first `plies` plies and takes back everything after them, including an
   // ending from outside the rules.  Replays from the start, as RULES.md says.
@@ -118,6 +129,11 @@ class History {
 
  private:
   void clear_outside_ending();
+  // This history with the plies of `typed` played (play_actions); throws when one is bad.
+  History with_actions(const std::string& typed) const;
+  // The ply texts that would end the turn now in progress, passing where a pass ends it
+  // (for the message that shows a whole turn).
+  std::vector<std::string> turn_completion() const;
 
   std::shared_ptr<const Game> game_;
   std::unique_ptr<State> state_;

@@ -23,4 +23,21 @@ std::optional<std::pair<std::string, std::string>> split_move(std::string_view t
   return std::make_pair(first, second);
 }
 
+std::vector<std::string> split_plies(std::string_view text) {
+  std::vector<std::string> plies;
+  size_t start = 0;
+  while (true) {
+    const size_t comma = text.find(',', start);
+    plies.push_back(normalize_move_text(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
+    if (comma == std::string_view::npos) return plies;
+    start = comma + 1;
+  }
+}
+
+std::string join_plies(const std::vector<std::string>& plies) {
+  std::string text;
+  for (size_t i = 0; i < plies.size(); ++i) text += (i ? "," : "") + plies[i];
+  return text;
+}
+
 }  // namespace ludus

@@ -5,6 +5,7 @@
 #include <string>
 #include <string_view>
 #include <utility>
+#include <vector>
 
 namespace ludus {
 
@@ -19,5 +20,11 @@ MoveWord move_word(std::string_view text);
 // Splits "d4,e6" at `separator` into two trimmed parts; nullopt when it does not occur
 // exactly once or a part is empty.
 std::optional<std::pair<std::string, std::string>> split_move(std::string_view text, char separator);
+
+// The plies of one turn are written joined by commas (RULES.md §0: Epoxy's "d3,e5-e7").
+// split_plies cuts a text at every comma into normalized parts (" D3, pass" -> {"d3",
+// "pass"}; an empty part stays, for the game to refuse); join_plies is its inverse.
+std::vector<std::string> split_plies(std::string_view text);
+std::string join_plies(const std::vector<std::string>& plies);
 
 }  // namespace ludus

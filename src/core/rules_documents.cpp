@@ -14,4 +14,10 @@ std::string_view rules_document(std::string_view name) {
   return {};
 }
 
+std::string conventions_text() {
+  std::string text(rules_document(kRulesConventions));
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  return text + "\n\n" + std::string(rules_document(kTurnsDocument));
+}
+
 }  // namespace ludus

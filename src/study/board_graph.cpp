@@ -77,12 +77,8 @@ BoardGraph lattice_points(const Geometry& g) {
 
 }  // namespace
 
-SiteKind site_kind(const Game& game) {
-  return game.name() == "trellis" || game.name() == "epoxy" ? SiteKind::kPoint : SiteKind::kCell;
-}
-
-BoardGraph board_graph(const Geometry& g, SiteKind kind) {
-  if (kind == SiteKind::kPoint) return lattice_points(g);
+BoardGraph board_graph(const Geometry& g, StoneSites stones_on) {
+  if (stones_on == StoneSites::Points) return lattice_points(g);
   return g.topology() == Topology::Hex ? hex_cells(g) : square_cells(g);
 }
 

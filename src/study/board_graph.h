@@ -8,15 +8,6 @@
 
 namespace ludus::study {
 
-enum class SiteKind {
-  kCell,   // stones on the faces: square cells, hexagonal cells
-  kPoint,  // stones on the vertices: the square grid's points, the triangular lattice's points
-};
-
-// The games do not declare where their stones sit (web/board.js keeps the same table):
-// Trellis and Epoxy play on points, the others on cells.
-SiteKind site_kind(const Game& game);
-
 struct BoardGraph {
   int vertices = 0;
   int edges = 0;
@@ -27,6 +18,7 @@ struct BoardGraph {
 // The graph of the board whose sites are `geometry`'s, as Ludii builds it: the cells of a
 // tiling with their corners and sides, or the points of a lattice with the lines between
 // neighbours and the smallest squares or triangles they enclose.
-BoardGraph board_graph(const Geometry& geometry, SiteKind kind);
+// `stones_on` (GameInfo::stones_on): Cells, the faces of the tiling; Points, the vertices.
+BoardGraph board_graph(const Geometry& geometry, StoneSites stones_on);
 
 }  // namespace ludus::study

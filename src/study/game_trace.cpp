@@ -130,7 +130,7 @@ void TraceRecorder::before_ply(const History& history, const ai::MoveChoice* cho
   const State& state = history.state();
   PlyTrace ply;
   ply.seat = state.seat_to_move();
-  ply.turn = history.num_moves() == 0 ? 1 : history.turn_number(history.num_moves() - 1) + (history.mid_turn() ? 0 : 1);
+  ply.turn = history.current_turn();
   std::vector<Action> legal;
   state.legal_actions(legal);
   ply.legal = static_cast<int>(legal.size());

@@ -54,7 +54,7 @@ Metric ludii_twin(const Metric& m) {
 MetricContext metric_context(const Game& game) {
   MetricContext context;
   context.swap_offered = game.offers_pie();
-  if (const Geometry* g = game.board_geometry()) context.board_elements = board_graph(*g, site_kind(game)).elements();
+  if (const Geometry* g = game.board_geometry()) context.board_elements = board_graph(*g, game.info().stones_on).elements();
   return context;
 }
 

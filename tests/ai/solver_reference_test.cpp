@@ -189,7 +189,7 @@ TEST(SolverReference, NettedLimpingThreeAfterThreePlies) {
   Solver solver = make_solver(*game);
   for (const std::vector<std::string>& moves : {std::vector<std::string>{"b2", "c3", "d3"}, {"a1", "e4", "c2"}}) {
     History h(game);
-    h.play_turns(moves);
+    h.play_moves(moves);
     netted::NettedReference::Cells cells(static_cast<size_t>(game->board_geometry()->num_sites()), -1);
     for (int ply = 0; ply < h.num_moves(); ++ply) cells[static_cast<size_t>(h.actions()[static_cast<size_t>(ply)])] = ply % 2;
     EXPECT_EQ(from_value(solver.solve(h.state()).value), plain.negamax(cells, 1)) << moves[0];

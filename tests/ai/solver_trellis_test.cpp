@@ -17,20 +17,20 @@ TEST(SolverTrellis, TheHalfTurnMergesPositionsUntilTheMirrorRuleLooksBack) {
   const ExactKeyer keyer(*game);
   EXPECT_EQ(keyer.num_symmetries(), 2);  // the identity and the half turn
   History played(game), turned(game);
-  played.play_turns({"a1,a4", "c2"});
-  turned.play_turns({"g4,g7", "e6"});  // the same turns, turned by half a turn
+  played.play_moves({"a1,a4", "c2"});
+  turned.play_moves({"g4,g7", "e6"});  // the same turns, turned by half a turn
   EXPECT_EQ(keyer.key(played.state()), keyer.key(turned.state()));
   // Turn 3 may be mirrored by turn 4: from now on the key holds where the last turn stood.
-  played.play_turns({"d4"});
-  turned.play_turns({"d4"});
+  played.play_moves({"d4"});
+  turned.play_moves({"d4"});
   EXPECT_NE(keyer.key(played.state()), keyer.key(turned.state()));
   // The same stones reached with another last turn: the mirror rule differs, so the key.
   History other(game);
-  other.play_turns({"a1,a4", "d4", "c2"});
+  other.play_moves({"a1,a4", "d4", "c2"});
   EXPECT_NE(keyer.key(other.state()), keyer.key(played.state()));
   // The swap after turn 3 is rule state: swapped or not, the stones are the same.
   History swapped = played;
-  swapped.play_turns({"swap"});
+  swapped.play_moves({"swap"});
   EXPECT_NE(keyer.key(swapped.state()), keyer.key(played.state()));
 }
 

@@ -60,6 +60,7 @@ class TicTacToeState : public State {
     ++ply_;
   }
   std::string action_to_text(Action a) const override { return cell_name(a, 3); }
+  ActionShape action_shape(Action a) const override { return {ActionKind::Place, {a}}; }
   Action parse_action(std::string_view text) const override {
     std::string t = normalize_move_text(text);
     int cell = parse_cell(t, 3);
@@ -131,6 +132,9 @@ class HexState : public State {
   }
   std::string action_to_text(Action a) const override {
     return a == hex_->swap_action() ? "swap" : cell_name(a, n_);
+  }
+  ActionShape action_shape(Action a) const override {
+    return a == hex_->swap_action() ? ActionShape{ActionKind::Swap, {}} : ActionShape{ActionKind::Place, {a}};
   }
   Action parse_action(std::string_view text) const override {
     if (move_word(text) == MoveWord::Swap) {

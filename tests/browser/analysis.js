@@ -49,6 +49,7 @@ async function looseAnalysis(run, base, errors, collectErrors) {
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   collectErrors(page, errors, ' (loose analysis)');
+  // A link of the older form, its plies separated by commas, still opens.
   await page.goto(`${base}/#/analysis/ndengrod?size=5&moves=e5,d4`);
   await page.waitForSelector('#board-view[data-moves="2"]:not([hidden]) #board-frame svg [data-site]');
   check(await page.textContent('#board-title') === 'Analysis · Ndengrod', 'a loose analysis names its game');
@@ -59,10 +60,10 @@ async function looseAnalysis(run, base, errors, collectErrors) {
   // A move by tapping: the address follows; back and forth along the line.
   await page.tap('#board-frame svg [data-site="c3"]');
   await page.waitForSelector('#board-view[data-moves="3"]');
-  check(page.url().endsWith('moves=e5,d4,c3'), `the address follows the analysis (${page.url()})`);
+  check(page.url().endsWith('moves=e5+d4+c3'), `the address follows the analysis (${page.url()})`);
   await page.click('#replay-prev');
   await page.waitForSelector('#board-view[data-moves="2"]');
-  check(page.url().endsWith('moves=e5,d4,c3&at=2'), `a step back is in the address (${page.url()})`);
+  check(page.url().endsWith('moves=e5+d4+c3&at=2'), `a step back is in the address (${page.url()})`);
   check((await analysisView(page)).moves.length === 3, 'the line stays in the move list after a step back');
   await page.click('#replay-next');
   await page.waitForSelector('#board-view[data-moves="3"]');

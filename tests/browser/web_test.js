@@ -1,8 +1,9 @@
 // Browser test of the ludus web page: `node web_test.js BUILD_DIR`.
 // Starts `BUILD_DIR/ludus serve` on a free loopback port with a fresh database, drives
 // Debian's chromium (headless, no downloads) through playwright-core as two users, and
-// checks sign-up, challenges, clicking moves on the SVG board (Ndengrod, Trellis pairs,
-// Epoxy slides), the move list, error messages, an AI reply arriving by polling, and that
+// checks sign-up, challenges, clicking moves on the SVG board (Ndengrod, Trellis pairs and
+// single stones, Epoxy turns of two actions collected click by click and sent whole, slides),
+// the move list, error messages, an AI reply arriving by polling, and that
 // each game's board has the right number of sites; the layout at phone, tablet and desktop
 // sizes with the boards' coordinates (layout.js) and analysis links (analysis.js).
 // Screenshots go to BUILD_DIR/browser-screenshots.
@@ -78,7 +79,8 @@ async function stones(page) {
 // --- the scenarios --------------------------------------------------------------------------
 
 // Games that end quickly, as plies from the start (epoxy: found by playing its first legal
-// action until the game ends), and how many sites decided each.
+// action until the game ends), and how many sites decided each.  `turns` groups the plies
+// into the whole turns a move sends.
 const ENDINGS = {
   ndengrod: { options: { size: 3, length: 3 }, plies: ['a1', 'c1', 'a2', 'c2', 'a3'], deciding: 3 },
   'n-mesh': { options: {}, plies: ['b1', 'a1', 'a2'], deciding: 1 },
@@ -97,15 +99,27 @@ async function epoxyEnding(base) {
   throw new Error('no end of Epoxy in 400 plies');
 }
 
-// Taps (or clicks) the first ply of `text` on the board: one site, a Trellis pair, an
-// Epoxy slide.
+// The plies of a line grouped into whole turns, as the server counts them: [{first, text}]
+// with `first` the index of the turn's first ply.
+async function wholeTurns(base, game, options, plies) {
+  const pos = await apiCall(base, 'POST', '/api/position', { game, options, moves: plies });
+  const turns = [];
+  pos.plies.forEach((ply, i) => {
+    const last = turns[turns.length - 1];
+    if (last && last.turn === ply.turn) last.text += `,${ply.move}`;
+    else turns.push({ turn: ply.turn, first: i, text: ply.move });
+  });
+  return turns;
+}
+
+// Taps (or clicks) the sites of one action on the board: one site, two stones (each
+// clicked: the second plays them), a slide.
 async function playByTouch(page, game, text, touch) {
   const press = (name) => (touch ? page.tap(`#board-frame svg [data-site="${name}"]`) : clickSite(page, name));
-  if (game === 'trellis') {
+  if (text.includes(',')) {
     const [a, b] = text.split(',');
     await press(a);
     await press(b);
-    await page.click('#confirm-pair');
   } else if (text.includes('-')) {
     const [from, to] = text.split('-');
     await press(from);
@@ -142,12 +156,12 @@ async function studyEveryGame(base, errors, size, tokens) {
     if (phone) check(numbers.cells >= 0.9 * numbers.inner, `${game} ${size.name}: the board fills the width (${numbers.cells} of ${numbers.inner})`);
     const labelFaults = await labelProblems(page);
     check(labelFaults.length === 0, `${game} ${size.name}: coordinates: ${labelFaults.join('; ')}`);
-    // The first move by tapping / clicking, the rest through the API.
+    // The first move by tapping / clicking, the rest through the API, a whole turn at a time.
     await playByTouch(page, game, plies[0], phone);
     await waitForMoves(page, 1);
     let state = await apiCall(base, 'GET', `/api/games/${board}`);
-    for (let i = 1; i < plies.length; i++) {
-      state = await apiCall(base, 'POST', `/api/games/${board}/move`, { move: plies[i], move_number: i + 1 }, tokens[state.to_move.user]);
+    for (const turn of (await wholeTurns(base, game, ending.options, plies)).slice(1)) {
+      state = await apiCall(base, 'POST', `/api/games/${board}/move`, { move: turn.text, move_number: turn.first + 1 }, tokens[state.to_move.user]);
     }
     check(state.outcome !== null, `${game}: the game is over`);
     await waitForMoves(page, plies.length);
@@ -162,6 +176,10 @@ async function studyEveryGame(base, errors, size, tokens) {
     if (!(await page.getAttribute('#how-to-move', 'open'))) await page.click('#how-to-move summary');
     await page.waitForFunction(() => /^(A turn|Turn protocol)/.test(document.querySelector('#how-rule').textContent));
     check(true, `${game}: how to move, from the rules`);
+    // ... and the game's own examples of a turn's text, from the catalog.
+    const examples = (await apiCall(base, 'GET', '/api/catalog')).games.find((g) => g.name === game).turn.examples;
+    check((await page.textContent('#how-click')).includes(`${examples[0].text}: ${examples[0].meaning}`), `${game}: how to move, with examples`);
+    if (!phone && game === 'epoxy') await run.screenshot(page, 'how-to-move-epoxy');
 
     // Stepping through: keys and buttons; an earlier position shows nobody thinking.
     await page.keyboard.press('Home');
@@ -326,7 +344,7 @@ async function longPollFallback(base, errors) {
   await bob.context().close();
 }
 
-// Trellis: two clicks and "Play", then one click and "Single stone".
+// Trellis: two clicks play a pair; one click and "Play … alone" a single stone.
 async function trellisPairs(base, alice, bob) {
   const game = await createGame(alice, 'trellis', { size: '9' }, 'bob');
   await openBoard(alice, game);
@@ -335,13 +353,12 @@ async function trellisPairs(base, alice, bob) {
   await alice.waitForSelector('#selection:not([hidden])');
   const candidates = await alice.$$eval('#board-frame svg .candidate-dot', (d) => d.length);
   check(candidates === 12, `twelve partner points for d4 (${candidates})`);
+  check(await alice.textContent('#play-alone') === 'Play d4 alone', 'one stone may end the turn');
+  await run.screenshot(alice, 'trellis-first-stone');
   await clickSite(alice, 'e6');
-  await alice.waitForSelector('#confirm-pair:not([hidden])');
-  check((await alice.textContent('#confirm-pair')) === 'Play d4,e6', 'the pair button names the move');
-  await alice.click('#confirm-pair');
   await waitForMoves(alice, 1);
   await clickSite(alice, 'c7');
-  await alice.click('#confirm-single');
+  await alice.click('#play-alone');
   await waitForMoves(alice, 2);
   check(JSON.stringify(await moveTexts(alice)) === '["d4,e6","c7"]', 'Trellis turns in the move list');
   const onBoard = await stones(alice);
@@ -350,7 +367,7 @@ async function trellisPairs(base, alice, bob) {
   // cannot start a turn, and the server says why.
   await clickSite(alice, 'a1');
   await clickSite(alice, 'b1');
-  check(await alice.textContent('#selection-text') === 'Selected b1: click a second point three away, or play one stone.',
+  check(await alice.textContent('#selection-text') === 'Selected b1: click another point, or play b1 alone.',
     'a point out of reach starts a new choice');
   await clickSite(alice, 'd4');
   await alice.waitForFunction(() => document.querySelector('#move-error').textContent.includes('occupied'));
@@ -358,37 +375,72 @@ async function trellisPairs(base, alice, bob) {
   await run.screenshot(alice, 'trellis-pairs');
 }
 
-// Epoxy: placements, then a slide by clicking the stone and its destination.
-async function epoxySlide(base, alice, bob, tokens) {
+// Epoxy: a turn of two actions is collected click by click and sent whole (a placement, then
+// a second one; later a slide, then "End turn"); nothing is stored before the turn is whole.
+async function epoxyTurns(base, alice, bob) {
+  const tokens = {};
+  for (const [user, password] of [['alice', 'alice-password'], ['bob', 'bob-password']])
+    tokens[user] = (await apiCall(base, 'POST', '/api/login', { user, password })).token;
   const game = await createGame(alice, 'epoxy', {}, 'bob');
   await openBoard(alice, game);
   await openBoard(bob, game);
   const pages = { alice, bob };
-  // Play from the legal-move list until a slide is legal for the side to move.
-  for (let ply = 0; ply < 40; ply++) {
-    const state = await apiCall(base, 'GET', `/api/games/${game}`);
+  let state = await apiCall(base, 'GET', `/api/games/${game}`);
+  check(state.actions.every((a) => a.ends_turn), "Maroon's first turn is one action");
+  const first = state.actions[0].text;
+  await clickSite(alice, first);
+  await waitForMoves(alice, 1);
+  // Grey's first action is drawn and marked, not stored; the second sends the whole turn.
+  await waitForMoves(bob, 1);
+  state = await apiCall(base, 'GET', `/api/games/${game}`);
+  const one = state.actions.find((a) => a.kind === 'place').text;
+  await clickSite(bob, one);
+  await bob.waitForFunction((t) => document.querySelector('#selection-text').textContent.startsWith(`Your turn so far: ${t}.`), one);
+  check(await bob.textContent('#pass-button') === 'End turn', 'a pass ends the turn after its first action');
+  check((await stones(bob))[one] === 'grey', 'the first action is drawn');
+  check(await bob.$$eval('#board-frame svg .pending-ring', (r) => r.length) === 1, 'the action of the turn under way is marked');
+  check((await apiCall(base, 'GET', `/api/games/${game}`)).moves_played === 1, 'nothing is stored before the turn is whole');
+  check((await bob.textContent('#status')).startsWith('Your turn continues as grey, turn 2'), 'the status says the turn goes on');
+  await run.screenshot(bob, 'epoxy-first-action');
+  const after = await apiCall(base, 'POST', '/api/position', { game: 'epoxy', moves: [first, one] });
+  const two = after.actions.find((a) => a.kind === 'place').text;
+  await clickSite(bob, two);
+  await waitForMoves(bob, 3);
+  check(JSON.stringify(await moveTexts(bob)) === JSON.stringify([first, `${one} · ${two}`]), 'one turn of two actions in the move list');
+  // Whole turns through the API until a slide is legal as a first action; it is clicked,
+  // shown, and sent with "End turn".
+  for (let turn = 0; turn < 40; turn++) {
+    state = await apiCall(base, 'GET', `/api/games/${game}`);
     if (state.outcome) break;
     const page = pages[state.to_move.user];
-    await waitForMoves(page, ply);
-    const slide = state.legal_moves.find((m) => m.includes('-'));
+    const slide = state.actions.find((a) => a.kind === 'slide');
     if (slide) {
-      const [from, to] = slide.split('-');
+      await waitForMoves(page, state.moves_played);
+      const [from, to] = slide.sites;
       await clickSite(page, from);
       await page.waitForSelector('#selection:not([hidden])');
       check(await page.$$eval('#board-frame svg .candidate-dot', (d) => d.length) > 0, 'slide destinations are marked');
       await clickSite(page, to);
-      await waitForMoves(page, ply + 1);
+      await page.waitForFunction(() => document.querySelector('#pass-button').textContent === 'End turn' && !document.querySelector('#pass-button').hidden);
       const onBoard = await stones(page);
-      check(onBoard[to] === state.to_move.colour && !onBoard[from], `the slide ${slide} moved the stone`);
+      check(onBoard[to] === state.to_move.colour && !onBoard[from], `the slide ${slide.text} moved the stone`);
       check(await page.$$eval('#board-frame svg .slide-arrow', (a) => a.length) >= 1, 'the slide is drawn as an arrow');
       await run.screenshot(page, 'epoxy-slide');
+      await page.click('#pass-button');
+      await waitForMoves(page, state.moves_played + 2);
+      const listed = await moveTexts(page);
+      check(listed[listed.length - 1] === `${slide.text} · pass`, `the slide and the pass are one turn (${listed[listed.length - 1]})`);
       return;
     }
-    const place = state.legal_moves.find((m) => m !== 'pass' && m !== 'resign');
-    await clickSite(page, place);
-    await waitForMoves(page, ply + 1);
+    const place = state.actions.find((a) => a.kind === 'place');
+    let text = place.text;
+    if (!place.ends_turn) {
+      const next = await apiCall(base, 'POST', '/api/position', { game: 'epoxy', moves: [...state.moves.map((m) => m.move), place.text] });
+      text += `,${(next.actions.find((a) => a.kind === 'place') || next.actions.find((a) => a.kind === 'pass')).text}`;
+    }
+    await apiCall(base, 'POST', `/api/games/${game}/move`, { move: text, move_number: state.moves_played + 1 }, tokens[state.to_move.user]);
   }
-  throw new Error('no legal Epoxy slide came up in 40 plies');
+  throw new Error('no legal Epoxy slide came up in 40 turns');
 }
 
 async function createGame(page, game, options, opponent, seat = '0') {
@@ -444,7 +496,7 @@ async function everyBoard(alice) {
     check(labels > 0, `${game}: coordinates are labelled`);
     const first = await alice.$eval('#board-frame svg [data-site]', (s) => s.getAttribute('data-site'));
     await clickSite(alice, first);  // a first move on each board
-    if (game === 'trellis') await alice.click('#confirm-single');
+    if (game === 'trellis') await alice.click('#play-alone');
     await waitForMoves(alice, 1);
     await run.screenshot(alice, `board-${game}`);
   }
@@ -461,8 +513,8 @@ Run.main('browser test', 300000, async (started) => {
   log('long-poll fallback: ok');
   await trellisPairs(base, alice, bob);
   log('trellis pairs: ok');
-  await epoxySlide(base, alice, bob);
-  log('epoxy slide: ok');
+  await epoxyTurns(base, alice, bob);
+  log('epoxy turns: ok');
   await againstTheComputer(alice, bob);
   log('against the computer: ok');
   await everyBoard(alice);

@@ -161,7 +161,7 @@ TEST(Gtp, BoardsizeNeedsASizeOptionAndColoursFollowTheGame) {
   LUDUS_REQUIRE_GAME("epoxy");
   auto r = run_ludus({"gtp", "epoxy", "--ai", "random"},
                      "boardsize 7\nboardsize s\nludus-options\nboardsize xs\nplay b f5\nplay w f5\nplay g e1\n"
-                     "play grey e6\ngenmove q\nkomi 6.5\nlist_commands\n");
+                     "play grey e1,e6\ngenmove q\nkomi 6.5\nlist_commands\n");
   auto list = replies(r.out);
   ASSERT_EQ(list.size(), 11u) << r.out;
   EXPECT_EQ(list[0].rfind("? unacceptable size (bad option", 0), 0u) << list[0];
@@ -170,7 +170,7 @@ TEST(Gtp, BoardsizeNeedsASizeOptionAndColoursFollowTheGame) {
   EXPECT_EQ(list[3], "= ");
   EXPECT_EQ(list[4], "= ");                                         // b = the first colour, maroon
   EXPECT_EQ(list[5], "? illegal move 'f5': occupied");             // w = grey, to move
-  EXPECT_EQ(list[6], "= ");
+  EXPECT_EQ(list[6], "? illegal move 'e1': not a whole turn; send all of it, e.g. 'e1,pass'");  // g = grey
   EXPECT_EQ(list[7], "= ");
   EXPECT_EQ(list[8], "? invalid color 'q' (use maroon, grey, b or w)");
   EXPECT_EQ(list[9], "= ");

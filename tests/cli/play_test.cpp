@@ -26,7 +26,10 @@ TEST(Play, HumanAgainstRandomWithBadMovesHintUndoAndResign) {
   EXPECT_EQ(r.err, "");
   EXPECT_TRUE(contains(r.out, "Seats: x (first player, human) vs o (second player, random)"));
   EXPECT_TRUE(contains(r.out, "X to move (first player)"));
-  EXPECT_TRUE(contains(r.out, "x (first player, human)> help\nCommands:"));
+  // The help says what a turn of the game is, with the game's own examples, then the commands.
+  EXPECT_TRUE(contains(r.out, "x (first player, human)> help\nA turn: Place one stone on an empty cell;")) << r.out;
+  EXPECT_TRUE(contains(r.out, "  swap          instead of move 2: the seats exchange colours, the stones stay\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "\nCommands:\n  moves, legal")) << r.out;
   EXPECT_TRUE(contains(r.out, "61 legal moves: a1 a2 a3"));
   EXPECT_TRUE(contains(r.out, "o (second player, random) plays "));
   EXPECT_TRUE(contains(r.out, "error: illegal move 'e5': occupied\n"));
@@ -112,6 +115,30 @@ TEST(Play, TurnsOfSeveralActionsAreTypedAtOnceAndUndoneWhole) {
   EXPECT_TRUE(contains(r.out, "error: illegal move 'zz': malformed coordinate 'zz'"));
   EXPECT_TRUE(contains(r.out, "Took back 2 moves."));
   EXPECT_EQ(record_of(r.out)["moves"], nlohmann::json::array({"f5"}));
+}
+
+// A turn typed a piece at a time, the same way in Epoxy and Trellis: one point, then the
+// second action or stone, or pass to end the turn with one; the prompt says what comes next.
+TEST(Play, TurnsOfSeveralPiecesMayBeTypedOneAtATime) {
+  LUDUS_REQUIRE_GAME("trellis");
+  LUDUS_REQUIRE_GAME("epoxy");
+  auto trellis = run_ludus({"play", "trellis", "-o", "size=7", "--first", "human", "--second", "human"},
+                           "d4\nd5\nmoves\ne6\na1\npass\ng7\nundo\nquit\n");
+  EXPECT_EQ(trellis.exit_code, 0);
+  const std::string second = "black (first player, human) after d4: the second point, or pass for d4 alone> ";
+  EXPECT_TRUE(contains(trellis.out, second + "d5")) << trellis.out;
+  EXPECT_TRUE(contains(trellis.out, "error: illegal move 'd4,d5': the two stones must be exactly three apart")) << trellis.out;
+  EXPECT_TRUE(contains(trellis.out, "13 legal moves: a4 b3 b5 c2 c6 d1 d7 e2 e6 f3 f5 g4 pass")) << trellis.out;
+  EXPECT_TRUE(contains(trellis.out, "white (first player, human) after a1: the second point, or pass for a1 alone> pass"))
+      << trellis.out;
+  EXPECT_TRUE(contains(trellis.out, "Took back what was typed of this turn.")) << trellis.out;
+  EXPECT_EQ(record_of(trellis.out)["moves"], nlohmann::json::array({"d4,e6", "a1"}));
+
+  auto epoxy = run_ludus({"play", "epoxy", "--maroon", "human", "--grey", "human"}, "f5\ne1\nundo\ne1\ne6\nquit\n");
+  EXPECT_EQ(epoxy.exit_code, 0);
+  EXPECT_TRUE(contains(epoxy.out, "grey (second player, human) after e1: the second action, or pass to end the turn> undo"))
+      << epoxy.out;
+  EXPECT_EQ(record_of(epoxy.out)["moves"], nlohmann::json::array({"f5", "e1", "e6"}));
 }
 
 TEST(Play, TheMoverIsNamedByTheColourItPlaysNow) {

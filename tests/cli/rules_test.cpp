@@ -35,11 +35,17 @@ TEST(Rules, EveryGamePrintsItsDocument) {
   }
 }
 
+// The conventions of RULES.md, then ludus's own section on turns (docs/turns.md).
 TEST(Rules, ConventionsCommonToEveryGame) {
   auto r = run_ludus({"rules", "conventions"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, printed_document("conventions"));
+  std::string turns = read_text(source_dir() / "docs" / "turns.md");
+  while (!turns.empty() && turns.back() == '\n') turns.pop_back();
+  EXPECT_EQ(r.out, printed_document("conventions") + "\n" + turns + "\n");
+  EXPECT_TRUE(contains(r.out, "### How ludus takes a turn")) << r.out;
+  EXPECT_TRUE(contains(r.out, "e.g. 'e6,pass'")) << r.out;
   EXPECT_EQ(rules_document(kRulesConventions), read_text(source_dir() / "docs" / "rules" / "conventions.md"));
+  EXPECT_EQ(rules_document(kTurnsDocument), read_text(source_dir() / "docs" / "turns.md"));
 }
 
 }  // namespace

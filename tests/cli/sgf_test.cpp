@@ -98,7 +98,7 @@ TEST(SgfRealGames, NodesAreByColourAndTheResultByColourAfterASwap) {
   LUDUS_REQUIRE_GAME("ndengrod");
   History h(make_game("ndengrod"));
   h.set_players({"alice", "bob"});
-  h.play_turns({"e5", "swap", "d4"});
+  h.play_moves({"e5", "swap", "d4"});
   h.resign(0);  // alice, who holds O (White) since bob took X, and moved after the swap
   const std::string sgf = sgf_game_tree(h);
   EXPECT_NE(sgf.find("RU[ndengrod length=5 shape=hexhex size=5 swap=on]PB[alice]PW[bob]RE[B+R]LE[resign]\n"
@@ -124,7 +124,7 @@ TEST(SgfRealGames, EpoxyActionsAndTrellisTurnsAreNodes) {
   EXPECT_EQ(epoxy.mover(2), (PlyMover{1, 1}));
 
   History trellis(make_game("trellis", {{"size", "7"}}));
-  trellis.play_turns({"d4", "a1,b3", "g7", "swap"});
+  trellis.play_moves({"d4", "a1,b3", "g7", "swap"});
   EXPECT_NE(sgf_game_tree(trellis).find(";B[d4];W[a1,b3];B[g7];W[swap])"), std::string::npos)
       << sgf_game_tree(trellis);
   EXPECT_EQ(read_records(sgf_game_tree(trellis)).at(0).moves(), trellis.moves());

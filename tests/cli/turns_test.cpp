@@ -107,7 +107,7 @@ TEST_P(TypedTurnsInEveryFrontEnd, SameGameThroughShowGtpAndServer) {
   const Scenario& s = GetParam();
   LUDUS_REQUIRE_GAME(s.game);
   History direct(make_game(s.game, option_map(s)));
-  direct.play_turns(s.turns);
+  direct.play_moves(s.turns);
   ASSERT_EQ(direct.moves(), s.plies);
 
   const nlohmann::json plies = s.plies;
@@ -144,6 +144,33 @@ TEST(TypedTurns, TextRunningPastTheTurnIsRefusedEverywhere) {
   auto history = run_ludus({"pbm", "--db", (dir / "server.db").string(), "history", "1"});
   EXPECT_TRUE(contains(history.out, "\"moves\":[\"a3\"]")) << history.out;
   std::filesystem::remove_all(dir);
+}
+
+// Half of Grey's turn is refused by GTP and the play server, with the whole form, and
+// nothing of it is played or stored; `ludus play` takes it and asks for the rest.
+TEST(TypedTurns, HalfATurnIsRefusedWhereAMoveIsSent) {
+  LUDUS_REQUIRE_GAME("epoxy");
+  const std::string expected = "illegal move 'h8': not a whole turn; send all of it, e.g. 'h8,pass'";
+  auto gtp = run_ludus({"gtp", "epoxy"}, "play maroon a3\nplay grey h8\nludus-record\nplay grey h8,pass\nludus-record\n");
+  EXPECT_TRUE(contains(gtp.out, "? " + expected)) << gtp.out;
+  EXPECT_TRUE(contains(gtp.out, "\"moves\":[\"a3\"]")) << gtp.out;
+  EXPECT_TRUE(contains(gtp.out, "\"moves\":[\"a3\",\"h8\",\"pass\"]")) << gtp.out;
+
+  auto dir = scratch_dir();
+  const std::string db = (dir / "server.db").string();
+  Scenario s{"epoxy", {}, {}, {}};
+  auto refused = server_record(s, db, {"a3", "h8"});
+  EXPECT_TRUE(contains(refused.value("error", ""), expected)) << refused.dump();
+  auto history = run_ludus({"pbm", "--db", db, "history", "1"});
+  EXPECT_TRUE(contains(history.out, "\"moves\":[\"a3\"]")) << history.out;
+  auto whole = run_ludus({"pbm", "--db", db, "--test-hashing", "move", "1", "bob", "pw-bob-12", "h8,pass"});
+  EXPECT_EQ(whole.exit_code, 0) << whole.err;
+  std::filesystem::remove_all(dir);
+
+  auto play = run_ludus({"play", "epoxy", "--maroon", "human", "--grey", "human"}, "a3\nh8\npass\nquit\n");
+  EXPECT_TRUE(contains(play.out, "grey (second player, human) after h8: the second action, or pass to end the turn> "))
+      << play.out;
+  EXPECT_TRUE(contains(play.out, "\"moves\":[\"a3\",\"h8\",\"pass\"]")) << play.out;
 }
 
 // Undo in the terminal and in GTP goes back to the start of a whole turn (both of

@@ -127,7 +127,7 @@ TEST(History, EndingNamesRoundTrip) {
 
 TEST(History, TruncateAndPlyLimit) {
   History h(make_game("tictactoe-test"));
-  h.play_turns({"a1", "b1", "a2"});
+  h.play_moves({"a1", "b1", "a2"});
   h.truncate(1);
   EXPECT_EQ(h.moves(), (std::vector<std::string>{"a1"}));
   EXPECT_EQ(h.turn_number(0), 1);
@@ -137,7 +137,7 @@ TEST(History, TruncateAndPlyLimit) {
   EXPECT_EQ(h.ending(), Ending::Adjudication);
   EXPECT_EQ(h.result_text(), "draw");
   try {
-    h.play_turns({"c1"});
+    h.play_moves({"c1"});
     FAIL();
   } catch (const LudusError& e) {
     EXPECT_STREQ(e.what(), "move 3: illegal move 'c1': the game is over");

@@ -34,7 +34,7 @@ std::string sgf_error(const std::string& text) {
 
 History tictactoe(const std::vector<std::string>& moves) {
   History h(make_game("tictactoe-test"));
-  h.play_turns(moves);
+  h.play_moves(moves);
   return h;
 }
 

@@ -50,6 +50,7 @@ class TicTacToeState : public State {
       if (cells_[l[0]] >= 0 && cells_[l[0]] == cells_[l[1]] && cells_[l[1]] == cells_[l[2]]) winner_ = cells_[l[0]];
   }
   std::string action_to_text(Action a) const override { return g_.geometry.name(a); }
+  ActionShape action_shape(Action a) const override { return {ActionKind::Place, {a}}; }
   Action parse_action(std::string_view text) const override {
     std::string err;
     int s = g_.geometry.parse(normalize_move_text(text), &err);

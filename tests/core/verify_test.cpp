@@ -91,7 +91,7 @@ TEST(Conformance, MalformedLinesAreOneLineFailures) {
 
 TEST(Conformance, RecordsAreCheckedByReplayingThem) {
   History h(make_game("tictactoe-test"));
-  h.play_turns(kXWins);
+  h.play_moves(kXWins);
   auto record = record_to_json(h);
   EXPECT_TRUE(verify_json_game(record.dump()).passed);
   record["result"] = "o";
@@ -133,7 +133,7 @@ class VerifyFile : public ::testing::Test {
 
 TEST_F(VerifyFile, JsonLinesMixConformanceGamesAndRecords) {
   History h(make_game("tictactoe-test"));
-  h.play_turns({"a1", "b2"});
+  h.play_moves({"a1", "b2"});
   h.resign(1);
   auto wrong = record_to_json(h);
   wrong["winner_seat"] = 1;
@@ -150,7 +150,7 @@ TEST_F(VerifyFile, JsonLinesMixConformanceGamesAndRecords) {
 
 TEST_F(VerifyFile, OneRecordOverSeveralLines) {
   History h(make_game("tictactoe-test"));
-  h.play_turns(kXWins);
+  h.play_moves(kXWins);
   EXPECT_EQ(verify(write("game.json", record_to_json(h).dump(2))).passed, 1);
   auto wrong = record_to_json(h);
   wrong["moves"][4] = "a1";
@@ -161,7 +161,7 @@ TEST_F(VerifyFile, OneRecordOverSeveralLines) {
 
 TEST_F(VerifyFile, SgfCountsEveryGameTree) {
   History h(make_game("tictactoe-test"));
-  h.play_turns(kXWins);
+  h.play_moves(kXWins);
   const std::string path = write("games.sgf", sgf_game_tree(h) + "(;RU[tictactoe-test];B[a1];W[a1])\n" +
                                                   sgf_game_tree(h));
   const auto summary = verify(path);

@@ -110,6 +110,12 @@ class RandomSimulation(unittest.TestCase):
         self.assertTrue(state.observation_tensor()[5].all())
         state.apply_move("pass")
         self.assertEqual((state.turn, state.mid_turn, state.current_player()), (3, False, 0))
+        # play_turn takes a whole turn: half of one is refused, with the whole form.
+        half = ludus.load_game("epoxy").new_initial_state()
+        half.play_turn("a3")
+        with self.assertRaisesRegex(ludus.LudusError, "not a whole turn; send all of it, e.g. 'h8,pass'"):
+            half.play_turn("h8")
+        self.assertEqual(half.play_turn("h8,pass"), 2)
 
     def test_observation_planes_of_ndengrod(self):
         game = ludus.load_game("ndengrod", size=5)
@@ -139,6 +145,9 @@ class RandomSimulation(unittest.TestCase):
         trellis = ludus.load_game("trellis", size=7)
         self.assertEqual(trellis.observation_planes()[-1], "dark squares")
         self.assertEqual(trellis.observation_tensor_shape(), [7, 7, 7])
+        netted = ludus.load_game("netted", size=5)
+        self.assertEqual(netted.observation_planes()[-1], "edge cells")
+        self.assertEqual(netted.observation_tensor_shape(), [7, 9, 9])
 
 
 class Records(unittest.TestCase):

@@ -177,6 +177,72 @@ TEST_F(HttpApiTest, GeometryAndStonesWhenTheGameProvidesThem) {
   EXPECT_EQ(stones, 1);
 }
 
+// The board names each legal action with the sites it touches, its kind and whether it ends
+// the turn, so a page can match clicks to actions without knowing the game.
+TEST_F(HttpApiTest, ActionsTurnsAndHalfTurns) {
+  auto created = post("/api/games", {{"game", "epoxy"}, {"players", {"alice", "bob"}}}, alice_);
+  ASSERT_EQ(created.status, 201) << created.body;
+  const std::string base = "/api/games/" + std::to_string(created.json["board"].get<int64_t>());
+  const json& start = created.json;
+  EXPECT_EQ(start["turn"], 1);
+  EXPECT_EQ(start["mid_turn"], false);
+  ASSERT_EQ(start["actions"].size(), start["legal_moves"].size());
+  for (size_t i = 0; i < start["actions"].size(); ++i) {
+    const json& action = start["actions"][i];
+    EXPECT_EQ(action["text"], start["legal_moves"][i]);
+    EXPECT_EQ(action["kind"], "place");
+    EXPECT_EQ(action["sites"], json({action["text"]}));
+    EXPECT_EQ(action["ends_turn"], true) << "Maroon's first turn is one action";
+  }
+  EXPECT_EQ(start["geometry"]["stones_on"], "points");
+  auto moved = post(base + "/move", {{"move", "a3"}}, alice_);
+  ASSERT_EQ(moved.status, 200) << moved.body;
+  EXPECT_EQ(moved.json["turn"], 2);
+  for (const auto& action : moved.json["actions"]) EXPECT_EQ(action["ends_turn"], false) << action;
+  // Half a turn is refused and stores nothing; the error shows the whole form.
+  auto half = post(base + "/move", {{"move", "h8"}, {"move_number", 2}}, bob_);
+  EXPECT_EQ(half.status, 400);
+  EXPECT_EQ(half.json["code"], "illegal_move");
+  EXPECT_EQ(half.json["error"], "illegal move 'h8': not a whole turn; send all of it, e.g. 'h8,pass'");
+  EXPECT_EQ(get(base).json["moves_played"], 1);
+  auto whole = post(base + "/move", {{"move", "h8,pass"}, {"move_number", 2}}, bob_);
+  ASSERT_EQ(whole.status, 200) << whole.body;
+  EXPECT_EQ(whole.json["moves_played"], 3);
+  EXPECT_EQ(whole.json["turn"], 3);
+  EXPECT_EQ(whole.json["mid_turn"], false);
+  EXPECT_EQ(whole.json["moves"][2]["turn"], 2);
+  EXPECT_TRUE(get(base + "?move=1").json["actions"].empty());
+
+  // Trellis: one action is a whole turn of one or two stones on the points.
+  auto trellis = post("/api/games", {{"game", "trellis"}, {"options", {{"size", 7}}}, {"players", {"alice", "bob"}}}, alice_);
+  ASSERT_EQ(trellis.status, 201) << trellis.body;
+  std::map<std::string, json> by_text;
+  for (const auto& action : trellis.json["actions"]) by_text[action["text"]] = action;
+  EXPECT_EQ(by_text["d4,e6"], json({{"text", "d4,e6"}, {"sites", {"d4", "e6"}}, {"kind", "place"}, {"ends_turn", true}}));
+  EXPECT_EQ(by_text["d4"], json({{"text", "d4"}, {"sites", {"d4"}}, {"kind", "place"}, {"ends_turn", true}}));
+  EXPECT_EQ(by_text["pass"]["kind"], "pass");
+  const json& features = trellis.json["geometry"]["features"];
+  ASSERT_EQ(features.size(), 1u);
+  EXPECT_EQ(features[0]["name"], "dark squares");
+  EXPECT_EQ(features[0]["sites"].size(), 18u);  // half of the 6 x 6 squares, by their lower-left points
+  EXPECT_EQ(features[0]["sites"][0], "a2");
+}
+
+// The catalog gives what a page needs to show each game, in the order of the rules.
+TEST_F(HttpApiTest, TheCatalogSaysWhereStonesStandAndHowATurnIsWritten) {
+  auto catalog = get("/api/catalog");
+  std::vector<std::string> names;
+  for (const auto& g : catalog.json["games"]) {
+    names.push_back(g["name"]);
+    EXPECT_FALSE(g["turn"]["summary"].get<std::string>().empty()) << g;
+    EXPECT_FALSE(g["turn"]["examples"].empty()) << g;
+  }
+  EXPECT_EQ(names, (std::vector<std::string>{"n-mesh", "netted", "trellis", "ndengrod", "epoxy"}));
+  EXPECT_EQ(catalog.json["games"][2]["stones_on"], "points");
+  EXPECT_EQ(catalog.json["games"][0]["stones_on"], "cells");
+  EXPECT_EQ(catalog.json["games"][4]["turn"]["examples"][0], json({{"text", "d3,e5-e7"}, {"meaning", "place on d3, then slide the stone on e5 to e7"}}));
+}
+
 TEST_F(HttpApiTest, ListsAndProposalsAndComments) {
   int64_t b1 = challenge();
   int64_t b2 = challenge({{"size", 3}}, {"bob", "alice"});

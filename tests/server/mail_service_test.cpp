@@ -41,6 +41,26 @@ TEST_F(MailServiceTest, EveryChangeQueuesTheBoardForBothPlayers) {
   EXPECT_EQ(q.text(1), "Ndengrod Board 1: your move");
 }
 
+// A move is a whole turn: half of Epoxy's is refused, and neither stored nor told to anyone.
+TEST_F(MailServiceTest, HalfATurnIsRefusedAndQueuesNoMail) {
+  const int64_t board = service_->start_board("alice", "epoxy", {}, "alice", "bob");
+  service_->play(board, "alice", "a3");
+  const int queued = rows(OutboxStatus::Queued);
+  try {
+    service_->play(board, "bob", "h8");
+    ADD_FAILURE() << "half a turn was played";
+  } catch (const ServiceError& e) {
+    EXPECT_EQ(e.kind(), ErrorKind::BadRequest);
+    EXPECT_EQ(e.code(), "illegal_move");
+    EXPECT_STREQ(e.what(), "illegal move 'h8': not a whole turn; send all of it, e.g. 'h8,pass'");
+  }
+  EXPECT_EQ(service_->load(board).num_moves(), 1);
+  EXPECT_EQ(rows(OutboxStatus::Queued), queued) << "no mail about a move that was not played";
+  service_->play(board, "bob", "h8,pass");
+  EXPECT_EQ(service_->load(board).num_moves(), 3);
+  EXPECT_EQ(rows(OutboxStatus::Queued), queued + 2);
+}
+
 TEST_F(MailServiceTest, AFailingOutboxRollsTheChangeBack) {
   const int64_t board = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   service_->set_event_sink([](Session&, const Board&, const BoardEvent&) { throw ServiceError(ErrorKind::Internal, "test", "disk full"); });

@@ -15,7 +15,8 @@ TEST_F(StudyRoutesTest, RulesAreTheDocumentsOfLudusRules) {
   ASSERT_EQ(rules.status, 200) << rules.body;
   EXPECT_EQ(rules.json["title"], "N-Mesh");
   EXPECT_EQ(rules.json["markdown"], std::string(rules_document("n-mesh")));
-  EXPECT_EQ(get("/api/rules/conventions").json["markdown"], std::string(rules_document("conventions")));
+  EXPECT_EQ(get("/api/rules/conventions").json["markdown"], conventions_text());
+  EXPECT_NE(conventions_text().find("### How ludus takes a turn"), std::string::npos);
   EXPECT_EQ(get("/api/rules/chess").status, 404);
 }
 
@@ -52,6 +53,39 @@ TEST_F(StudyRoutesTest, PositionsOffTheRecord) {
   EXPECT_EQ(bad.json["error"], "move 2 'e5': illegal move 'e5': occupied");
   EXPECT_EQ(post("/api/position", {{"game", "nope"}}).status, 400);
   EXPECT_EQ(post("/api/position", {{"game", "ndengrod"}, {"moves", "e5"}}).status, 400);
+}
+
+// A position may stop in the middle of a turn; an entry may hold a turn's plies as people
+// write them.  The actions, the turn and the plies come as on a board.
+TEST_F(StudyRoutesTest, PositionsInTheMiddleOfATurn) {
+  auto half = post("/api/position", {{"game", "epoxy"}, {"moves", {"a3", "h8"}}});
+  ASSERT_EQ(half.status, 200) << half.body;
+  EXPECT_EQ(half.json["turn"], 2);
+  EXPECT_EQ(half.json["mid_turn"], true);
+  EXPECT_EQ(half.json["plies"][1], json({{"number", 2}, {"turn", 2}, {"move", "h8"}, {"seat", 1}, {"colour", "grey"}}));
+  bool pass = false;
+  for (const auto& action : half.json["actions"])
+    if (action["text"] == "pass") {
+      pass = true;
+      EXPECT_EQ(action, json({{"text", "pass"}, {"sites", json::array()}, {"kind", "pass"}, {"ends_turn", true}}));
+    }
+  EXPECT_TRUE(pass) << half.body;
+  auto whole = post("/api/position", {{"game", "epoxy"}, {"moves", {"a3", "h8,pass"}}});
+  ASSERT_EQ(whole.status, 200) << whole.body;
+  EXPECT_EQ(whole.json["moves"], json({"a3", "h8", "pass"}));
+  EXPECT_EQ(whole.json["turn"], 3);
+  EXPECT_EQ(whole.json["mid_turn"], false);
+  // A Trellis pair is one ply; in other games a comma joins plies of consecutive turns.
+  auto pair = post("/api/position", {{"game", "trellis"}, {"options", {{"size", 7}}}, {"moves", {"d4,e6", "a1"}}});
+  EXPECT_EQ(pair.json["moves"], json({"d4,e6", "a1"})) << pair.body;
+  auto plies = post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3,d4"}}});
+  EXPECT_EQ(plies.json["moves"], json({"c3", "d4"})) << plies.body;
+  // Errors name the ply by its number in the game; "at" plays only the plies before it.
+  auto bad = post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3,d4,d4"}}});
+  EXPECT_EQ(bad.json["error"], "move 3 'd4': illegal move 'd4': occupied") << bad.body;
+  auto before = post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3,d4,d4"}}, {"at", 2}});
+  EXPECT_EQ(before.json["moves"], json({"c3", "d4"})) << before.body;
+  EXPECT_EQ(post("/api/position", {{"game", "n-mesh"}, {"moves", {"c3"}}, {"at", -1}}).json["code"], "bad_field");
 }
 
 TEST_F(StudyRoutesTest, TheEngineFindsTheWinInOne) {

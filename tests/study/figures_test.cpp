@@ -125,32 +125,32 @@ TEST(MetricChart, UnknownValuesBreakTheLineAndAnEmptyPanelSaysNa) {
 
 TEST(BoardGraph, VerticesEdgesAndFacesOfEachKindOfBoard) {
   // Square cells 6 x 6: 7 x 7 corners, 2 * 6 * 7 sides, 36 cells.
-  const BoardGraph mesh = board_graph(Geometry::square(6, 6), SiteKind::kCell);
+  const BoardGraph mesh = board_graph(Geometry::square(6, 6), StoneSites::Cells);
   EXPECT_EQ(mesh.vertices, 49);
   EXPECT_EQ(mesh.edges, 84);
   EXPECT_EQ(mesh.faces, 36);
   // Square points 3 x 3: 9 points, 12 lines, 4 squares.
-  const BoardGraph grid = board_graph(Geometry::square(3, 3), SiteKind::kPoint);
+  const BoardGraph grid = board_graph(Geometry::square(3, 3), StoneSites::Points);
   EXPECT_EQ(grid.elements(), 9 + 12 + 4);
   // Hex-hex of side 5 as cells: 6 s^2 corners, 9 s^2 - 3 s sides, 61 cells.
-  const BoardGraph hexes = board_graph(Geometry::hexhex(5), SiteKind::kCell);
+  const BoardGraph hexes = board_graph(Geometry::hexhex(5), StoneSites::Cells);
   EXPECT_EQ(hexes.vertices, 150);
   EXPECT_EQ(hexes.edges, 210);
   EXPECT_EQ(hexes.faces, 61);
   // Limping hexagon n = 3: 18 cells; sides of 2 and 4 cells have 3 and 7 boundary edges,
   // so 30 boundary edges, (6 * 18 + 30) / 2 = 69 edges and, by Euler, 1 + 69 - 18 = 52 corners.
-  const BoardGraph limping = board_graph(Geometry::limping(3), SiteKind::kCell);
+  const BoardGraph limping = board_graph(Geometry::limping(3), StoneSites::Cells);
   EXPECT_EQ(limping.faces, 18);
   EXPECT_EQ(limping.edges, 69);
   EXPECT_EQ(limping.vertices, 52);
   // Hex-hex of side 2 as points: 7 points, 12 lines, 6 triangles.
-  const BoardGraph star = board_graph(Geometry::hexhex(2), SiteKind::kPoint);
+  const BoardGraph star = board_graph(Geometry::hexhex(2), StoneSites::Points);
   EXPECT_EQ(star.vertices, 7);
   EXPECT_EQ(star.edges, 12);
   EXPECT_EQ(star.faces, 6);
-  EXPECT_EQ(site_kind(*make_game("trellis")), SiteKind::kPoint);
-  EXPECT_EQ(site_kind(*make_game("epoxy")), SiteKind::kPoint);
-  EXPECT_EQ(site_kind(*make_game("n-mesh")), SiteKind::kCell);
+  EXPECT_EQ(make_game("trellis")->info().stones_on, StoneSites::Points);
+  EXPECT_EQ(make_game("epoxy")->info().stones_on, StoneSites::Points);
+  EXPECT_EQ(make_game("n-mesh")->info().stones_on, StoneSites::Cells);
   EXPECT_EQ(metric_context(*make_game("n-mesh", {{"size", "6"}})).board_elements, 169);
 }
 

@@ -53,10 +53,42 @@ inline void expect_conformance(const std::string& prefix) {
   }
 }
 
+// What `action` does, as the play server's board JSON says it: "place d4 e6, ends the turn".
+inline std::string action_facts(const State& state, Action action) {
+  const ActionShape shape = state.action_shape(action);
+  std::string text(action_kind_name(shape.kind));
+  for (int site : shape.sites) text += " " + state.game().board_geometry()->name(site);
+  return text + (state.ends_turn(action) ? ", ends the turn" : ", the turn goes on");
+}
+inline std::string action_facts(const History& history, const std::string& text) {
+  return action_facts(history.state(), history.state().parse_action(text));
+}
+
+// The sites of a legal action's shape are sites of the board and fit its kind.
+inline void expect_shape_fits(const State& state, Action action) {
+  const ActionShape shape = state.action_shape(action);
+  const int sites = state.game().board_geometry()->num_sites();
+  for (int site : shape.sites) ASSERT_TRUE(site >= 0 && site < sites) << state.action_to_text(action);
+  switch (shape.kind) {
+    case ActionKind::Place:
+      ASSERT_FALSE(shape.sites.empty()) << state.action_to_text(action);
+      for (int site : shape.sites) ASSERT_EQ(state.site_colour(site), -1) << state.action_to_text(action);
+      break;
+    case ActionKind::Slide:
+      ASSERT_EQ(shape.sites.size(), 2u) << state.action_to_text(action);
+      ASSERT_EQ(state.site_colour(shape.sites[0]), state.to_move()) << state.action_to_text(action);
+      ASSERT_EQ(state.site_colour(shape.sites[1]), -1) << state.action_to_text(action);
+      break;
+    case ActionKind::Pass: ASSERT_TRUE(shape.sites.empty()) << state.action_to_text(action); break;
+    case ActionKind::Swap: break;
+  }
+}
+
 // Plays `games` uniformly random games and checks the interface contract after every
 // move: canonical text parses back to the same action, legal actions are unique and
-// accepted by is_legal, clones are independent, and `check(state)` (the game's own
-// cross-check of fast against reference code) holds.
+// accepted by is_legal, each names the sites it touches as its kind says (a placement on
+// empty sites, a slide from a stone of the mover), clones are independent, and
+// `check(state)` (the game's own cross-check of fast against reference code) holds.
 template <typename Check>
 void random_simulation(const Game& game, int games, uint64_t seed, Check&& check, int max_plies = 100000) {
   Rng rng(seed);
@@ -73,6 +105,7 @@ void random_simulation(const Game& game, int games, uint64_t seed, Check&& check
         ASSERT_TRUE(state->is_legal(a));
         std::string text = state->action_to_text(a);
         ASSERT_EQ(state->parse_action(text), a) << text;
+        expect_shape_fits(*state, a);
       }
       Action chosen = actions[rng.below(static_cast<uint32_t>(actions.size()))];
       auto before = state->clone();

@@ -34,10 +34,6 @@ constexpr int kEmpty = -1;
 using Board = Bitboard<3>;
 static_assert(Board::kBits >= kMaxSites);
 
-// Splits a whole typed turn ("d3,e5-e7", "d3, pass") into its action texts, trimmed and
-// lowercased; a text without a comma is one action.
-std::vector<std::string> split_turn(std::string_view text);
-
 class EpoxyGame : public Game {
  public:
   explicit EpoxyGame(const Options& options);

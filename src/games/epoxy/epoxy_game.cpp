@@ -21,6 +21,13 @@ const GameInfo kInfo{
     .pie = {.offered = false, .option = ""},
     .bench_boards = {{}, {{"size", "m"}}, {{"size", "xxl"}}},
     .may_draw = false,
+    .stones_on = StoneSites::Points,
+    .turn_help = {.summary = "Two actions a turn (Maroon's first turn: one): place on an empty point no enemy stone "
+                             "sees, or slide one of your stones into more contact; the second action may be pass.",
+                  .examples = {{"d3,e5-e7", "place on d3, then slide the stone on e5 to e7"},
+                               {"d3,pass", "place on d3 and end the turn"},
+                               {"d3", "Maroon's first turn (one action)"}}},
+    .rules_section = 5,
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) { return std::make_shared<const EpoxyGame>(o); }});

@@ -41,7 +41,8 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   void apply(Action action) override;
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
-  std::vector<std::string> split_turn_text(std::string_view text) const override { return split_turn(text); }
+  // A placement's site; a slide's start and end.
+  ActionShape action_shape(Action action) const override;
   // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;

@@ -5,22 +5,17 @@
 
 namespace ludus::epoxy {
 
-std::vector<std::string> split_turn(std::string_view text) {
-  std::vector<std::string> actions;
-  size_t start = 0;
-  while (true) {
-    const size_t comma = text.find(',', start);
-    actions.push_back(normalize_move_text(text.substr(start, comma == std::string_view::npos ? text.npos : comma - start)));
-    if (comma == std::string_view::npos) return actions;
-    start = comma + 1;
-  }
-}
-
 std::string EpoxyState::action_to_text(Action action) const {
   const Geometry& g = game_->geometry();
   if (action == game_->pass_action()) return "pass";
   if (game_->is_placement(action)) return g.name(action);
   return g.name(game_->slide_from(action)) + "-" + g.name(game_->slide_to(action));
+}
+
+ActionShape EpoxyState::action_shape(Action action) const {
+  if (action == game_->pass_action()) return {ActionKind::Pass, {}};
+  if (game_->is_placement(action)) return {ActionKind::Place, {action}};
+  return {ActionKind::Slide, {game_->slide_from(action), game_->slide_to(action)}};
 }
 
 std::string EpoxyState::explain_refused_slide(int from, int to, int dir) const {

@@ -21,6 +21,11 @@ const GameInfo kInfo{
     .pie = {.offered = true, .option = ""},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "11"}}, {{"size", "19"}}},
     .may_draw = false,
+    .stones_on = StoneSites::Cells,
+    .turn_help = {.summary = "Place one stone on an empty cell; the shaded cells are the liberties.",
+                  .examples = {{"c4", "a stone on c4"},
+                               {"swap", "White's first turn only: Black's stone turns White (naming that stone does the same)"}}},
+    .rules_section = 1,
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) {

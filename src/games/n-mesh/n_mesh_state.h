@@ -49,6 +49,8 @@ class NMeshState : public State {
   void apply(Action action) override;
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
+  // A placement's cell; the swap's is Black's first stone, which it turns White.
+  ActionShape action_shape(Action action) const override;
   // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;

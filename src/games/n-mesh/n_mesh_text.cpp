@@ -15,6 +15,12 @@ std::string NMeshState::action_to_text(Action action) const {
   return mesh_game_->geometry().name(action);
 }
 
+ActionShape NMeshState::action_shape(Action action) const {
+  if (action != mesh_game_->swap_action()) return {ActionKind::Place, {action}};
+  if (plies_ == 1) return {ActionKind::Swap, {last_site_}};
+  return {ActionKind::Swap, {}};
+}
+
 Action NMeshState::parse_action(std::string_view text) const {
   const std::string move = normalize_move_text(text);
   if (is_terminal()) throw_illegal(text, "the game is over");

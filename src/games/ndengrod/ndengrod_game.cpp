@@ -27,6 +27,12 @@ const GameInfo kInfo{
     .rules = rules_document("ndengrod"),
     .pie = {.offered = true, .option = "swap", .exchanges_seats_only = true},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "13"}}},
+    .stones_on = StoneSites::Cells,
+    .turn_help = {.summary = "Place one stone on an empty cell; enemy groups left without an empty neighbour are captured.",
+                  .examples = {{"e5", "a stone on e5"},
+                               {"swap", "instead of move 2: the seats exchange colours, the stones stay"},
+                               {"pass", "only when no placement is legal"}}},
+    .rules_section = 4,
 };
 
 int words_for(int sites) {

@@ -40,6 +40,7 @@ class NdengrodState : public State, public PriorTactics, public ThreatSearch, pu
 
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
+  ActionShape action_shape(Action action) const override;
   // The board with the last placed stone in upper case.
   // The board, the last turn marked; render() paints it plain.
   std::string render() const override;

@@ -25,6 +25,12 @@ std::string NdengrodState::action_to_text(Action action) const {
   return game_->geometry().name(action);
 }
 
+ActionShape NdengrodState::action_shape(Action action) const {
+  if (action == game_->swap_action()) return {ActionKind::Swap, {}};  // the seats change, the stones stay
+  if (action == game_->pass_action()) return {ActionKind::Pass, {}};
+  return {ActionKind::Place, {action}};
+}
+
 Action NdengrodState::parse_action(std::string_view text) const {
   if (is_terminal()) throw_illegal(text, "the game is over");
   switch (move_word(text)) {

@@ -43,6 +43,8 @@ class NettedGame : public Game {
   const Geometry* board_geometry() const override { return &geometry_; }
   // Every rule is stated in adjacency, lines and the edge: all lattice symmetries keep it.
   std::vector<std::vector<int>> board_symmetries() const override;
+  // The edge cells, which a netted region counts (RULES.md §2).
+  std::vector<BoardFeature> board_features() const override;
 
   // Position-setting helper (tests, analysis): the given stones placed without any
   // legality check, `to_move` to play; the position is judged as if the other colour had

@@ -23,6 +23,10 @@ const GameInfo kInfo{
     .pie = {.offered = false, .option = ""},
     .bench_boards = {{{"size", "2"}}, {}, {{"size", "10"}}, {{"shape", "hexhex"}, {"size", "10"}}},
     .may_draw = false,
+    .stones_on = StoneSites::Cells,
+    .turn_help = {.summary = "Place one stone on an empty cell; the tinted cells are the edge cells.",
+                  .examples = {{"e5", "a stone on e5"}}},
+    .rules_section = 2,
 };
 
 Geometry board_for(const Options& options) {
@@ -37,6 +41,13 @@ const bool kRegistered = register_game({&kInfo, [](const Options& o) -> std::sha
 }  // namespace
 
 std::vector<std::vector<int>> NettedGame::board_symmetries() const { return lattice_symmetries(geometry_); }
+
+std::vector<BoardFeature> NettedGame::board_features() const {
+  BoardFeature edge{"edge cells", {}};
+  for (int s = 0; s < num_sites(); ++s)
+    if (is_edge(s)) edge.sites.push_back(s);
+  return {edge};
+}
 
 NettedGame::NettedGame(const Options& options, Geometry geometry)
     : Game(kInfo, options), geometry_(std::move(geometry)) {

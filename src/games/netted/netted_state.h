@@ -50,6 +50,7 @@ class NettedState : public State, public PriorTactics, public StaticEvaluation {
   // --- shared front-end behaviour ----------------------------------------------------------
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
+  ActionShape action_shape(Action action) const override { return {ActionKind::Place, {action}}; }
   // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;

@@ -20,6 +20,13 @@ const GameInfo kInfo{
     .rules = rules_document("trellis"),
     .pie = {.offered = true, .option = "", .exchanges_seats_only = true},
     .bench_boards = {{{"size", "7"}}, {}, {{"size", "25"}}},
+    .stones_on = StoneSites::Points,
+    .turn_help = {.summary = "Place two stones exactly three apart, one stone, or pass; the first player makes turns 1-3.",
+                  .examples = {{"d4,e6", "two stones three apart (three along a line, or a knight's move)"},
+                               {"d4", "one stone"},
+                               {"pass", "no stone"},
+                               {"swap", "before turn 4 only: the second player takes Black"}}},
+    .rules_section = 3,
 };
 
 int checked_size(const Options& options) {

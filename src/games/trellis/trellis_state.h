@@ -84,6 +84,10 @@ class TrellisState : public State {
   void apply(Action action) override;
   std::string action_to_text(Action action) const override;
   Action parse_action(std::string_view text) const override;
+  // A pair of stones is one ply: the text is never cut at its comma.
+  std::vector<std::string> split_turn_text(std::string_view text) const override { return {std::string(text)}; }
+  // One or two stones; the swap changes the seats only.
+  ActionShape action_shape(Action action) const override;
   // The board, the last turn marked; render() paints it plain.
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;

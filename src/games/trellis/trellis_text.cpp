@@ -35,6 +35,15 @@ std::string TrellisState::action_to_text(Action action) const {
   return text;
 }
 
+ActionShape TrellisState::action_shape(Action action) const {
+  const TrellisGame& g = *game_;
+  if (action == g.pass_action()) return {ActionKind::Pass, {}};
+  if (action == g.swap_action()) return {ActionKind::Swap, {}};
+  const TurnStones stones = g.stones_of(action);
+  if (stones.second < 0) return {ActionKind::Place, {stones.first}};
+  return {ActionKind::Place, {stones.first, stones.second}};
+}
+
 Action TrellisState::parse_action(std::string_view raw) const {
   const TrellisGame& g = *game_;
   const std::string text = normalize_move_text(raw);

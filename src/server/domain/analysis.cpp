@@ -5,6 +5,7 @@
 #include "ai/player.h"
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/text.h"
 #include "server/base/errors.h"
 #include "server/domain/game_json.h"
 #include "server/base/json_fields.h"
@@ -25,17 +26,31 @@ History Analyst::replay(const nlohmann::json& request) const {
   if (!moves->is_array()) bad_request("field 'moves' must be an array of move texts", "bad_field");
   if (static_cast<int>(moves->size()) > limits_.max_plies)
     bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
-  int ply = 0;
+  // "at": only the first plies (the page's fallback for a link with a bad one).
+  int stop = limits_.max_plies;
+  bool stop_asked = false;
+  if (auto at = request.find("at"); at != request.end() && !at->is_null()) {
+    stop_asked = true;
+    if (!at->is_number_integer() || at->get<int64_t>() < 0 || at->get<int64_t>() > limits_.max_plies)
+      bad_request("field 'at' must be a number of plies from 0 to " + std::to_string(limits_.max_plies), "bad_field");
+    stop = static_cast<int>(at->get<int64_t>());
+  }
   for (const auto& move : *moves) {
-    ++ply;
     if (!move.is_string()) bad_request("field 'moves' must be an array of move texts", "bad_field");
-    const std::string text = move.get<std::string>();
-    if (history.is_over())
-      bad_request("move " + std::to_string(ply) + " '" + text.substr(0, 40) + "': the game is over", "illegal_move");
-    try {
-      history.play(text);
-    } catch (const LudusError& e) {
-      bad_request("move " + std::to_string(ply) + " '" + text.substr(0, 40) + "': " + e.what(), "illegal_move");
+    // An entry may hold several plies joined as people write a turn ("d3,e5-e7"); errors
+    // name the ply by its number in the game.
+    for (const auto& ply : history.state().split_turn_text(move.get<std::string>())) {
+      if (history.num_moves() == stop) {
+        if (stop_asked) return history;
+        bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
+      }
+      const std::string name = "move " + std::to_string(history.num_moves() + 1) + " '" + quoted_text(ply, 40) + "': ";
+      if (history.is_over()) bad_request(name + "the game is over", "illegal_move");
+      try {
+        history.play(ply);
+      } catch (const LudusError& e) {
+        bad_request(name + e.what(), "illegal_move");
+      }
     }
   }
   return history;
@@ -49,7 +64,6 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const {
   j["game"] = game.name();
   j["moves"] = history.moves();
   j["status_text"] = history.status();
-  nlohmann::json legal = nlohmann::json::array();
   if (history.is_over()) {
     j["to_move"] = nullptr;
     j["to_move_seat"] = nullptr;
@@ -61,9 +75,9 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const {
     j["to_move"] = game.colour_name(state.to_move());
     j["to_move_seat"] = state.seat_to_move();
     j["outcome"] = nullptr;
-    for (Action a : state.legal_actions()) legal.push_back(state.action_to_text(a));
   }
-  j["legal_moves"] = legal;
+  add_turn_json(j, history, !history.is_over());
+  j["plies"] = plies_json(history);
   j["geometry"] = geometry_json(history);
   j["deciding_sites"] = deciding_sites_json(history);
   j["board_text"] = state.render();

@@ -1,7 +1,8 @@
 #pragma once
 // The analysis mode of the web page: positions off the record and the engine's opinion of
 // them.  A position is a game, its options and the plies played from the start
-// ({"game", "options", "moves": ["e5", "swap", ...]}); nothing is stored.  The engine runs a
+// ({"game", "options", "moves": ["e5", "swap", ...]}, an entry perhaps holding the plies of
+// a turn as people write them, "d3,e5-e7"); nothing is stored.  The engine runs a
 // bounded search (AnalysisLimits) on the request's worker thread, at most `max_running` at
 // once across the server, so analyses cannot crowd out play, and each client address at
 // most one at a time and `per_client_per_minute` on average, so no one client (signed in
@@ -38,7 +39,8 @@ class Analyst {
   History replay(const nlohmann::json& request) const;
 
   // {"to_move": COLOUR|null, "to_move_seat", "status_text", "outcome": null|{...},
-  //  "legal_moves", "geometry", "deciding_sites", "board_text", "moves"} (docs/http-api.md).
+  //  "legal_moves", "actions", "turn", "mid_turn", "geometry", "deciding_sites",
+  //  "board_text", "moves", "plies"} (docs/http-api.md).
   nlohmann::json position(const nlohmann::json& request) const;
 
   // The search's opinion for the side to move: {"move", "win_probability" (0-1, for the

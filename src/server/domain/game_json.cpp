@@ -1,5 +1,7 @@
 #include "server/domain/game_json.h"
 
+#include <algorithm>
+
 #include "core/geometry.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -8,6 +10,12 @@
 
 namespace ludus::server {
 namespace {
+
+nlohmann::json site_names(const Geometry& geometry, const std::vector<int>& sites) {
+  nlohmann::json names = nlohmann::json::array();
+  for (int site : sites) names.push_back(geometry.name(site));
+  return names;
+}
 
 template <class T>
 nlohmann::json optional_json(const std::optional<T>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
@@ -22,8 +30,10 @@ nlohmann::json player_json(const Board& board, const State& state, int seat) {
 
 nlohmann::json move_json(const Board& board, int index) {
   const MoveRecord& m = board.moves()[index];
+  // The turn as the replayed history counts it (rows stored before every move had to be a
+  // whole turn may number the two halves of one apart).
   return {{"number", m.ply},
-          {"turn", m.turn},
+          {"turn", board.history().turn_number(index)},
           {"move", m.move},
           {"seat", m.seat},
           {"user", board.player(m.seat)},
@@ -34,7 +44,8 @@ nlohmann::json move_json(const Board& board, int index) {
 }  // namespace
 
 nlohmann::json geometry_json(const History& history) {
-  const Geometry* g = history.game().board_geometry();
+  const Game& game = history.game();
+  const Geometry* g = game.board_geometry();
   if (!g) return nullptr;
   nlohmann::json sites = nlohmann::json::array();
   nlohmann::json stones = nlohmann::json::array();
@@ -42,22 +53,59 @@ nlohmann::json geometry_json(const History& history) {
     Coord c = g->coord(s);
     sites.push_back({{"name", g->name(s)}, {"row", c.row}, {"col", c.col}});
     int colour = history.state().site_colour(s);
-    stones.push_back(colour >= 0 ? nlohmann::json(history.game().colour_name(colour)) : nlohmann::json());
+    stones.push_back(colour >= 0 ? nlohmann::json(game.colour_name(colour)) : nlohmann::json());
   }
+  nlohmann::json features = nlohmann::json::array();
+  for (const BoardFeature& feature : game.board_features())
+    features.push_back({{"name", feature.name}, {"sites", site_names(*g, feature.sites)}});
   const bool hex = g->topology() == Topology::Hex;
   return {{"topology", hex ? "hex" : "square"},
           {"rows", g->num_rows()},
           {"cols", g->num_cols()},
+          {"stones_on", stone_sites_name(game.info().stones_on)},
           {"sites", sites},
-          {"stones", stones}};
+          {"stones", stones},
+          {"features", features}};
+}
+
+void add_turn_json(nlohmann::json& j, const History& history, bool playable) {
+  const State& state = history.state();
+  const Geometry* g = history.game().board_geometry();
+  nlohmann::json legal = nlohmann::json::array();
+  nlohmann::json actions = nlohmann::json::array();
+  if (playable) {
+    for (Action a : state.legal_actions()) {
+      const std::string text = state.action_to_text(a);
+      const ActionShape shape = state.action_shape(a);
+      legal.push_back(text);
+      actions.push_back({{"text", text},
+                         {"sites", g ? site_names(*g, shape.sites) : nlohmann::json::array()},
+                         {"kind", action_kind_name(shape.kind)},
+                         {"ends_turn", state.ends_turn(a)}});
+    }
+  }
+  j["legal_moves"] = legal;
+  j["actions"] = actions;
+  j["turn"] = history.current_turn();
+  j["mid_turn"] = history.mid_turn();
+}
+
+nlohmann::json plies_json(const History& history) {
+  nlohmann::json plies = nlohmann::json::array();
+  for (int ply = 0; ply < history.num_moves(); ++ply) {
+    const PlyMover& mover = history.mover(ply);
+    plies.push_back({{"number", ply + 1},
+                     {"turn", history.turn_number(ply)},
+                     {"move", history.moves()[static_cast<size_t>(ply)]},
+                     {"seat", mover.seat},
+                     {"colour", history.game().colour_name(mover.colour)}});
+  }
+  return plies;
 }
 
 nlohmann::json deciding_sites_json(const History& history) {
-  nlohmann::json names = nlohmann::json::array();
   const Geometry* g = history.game().board_geometry();
-  if (!g) return names;
-  for (int site : history.state().deciding_sites()) names.push_back(g->name(site));
-  return names;
+  return g ? site_names(*g, history.state().deciding_sites()) : nlohmann::json::array();
 }
 
 nlohmann::json record_json(const Board& board) {
@@ -124,10 +172,7 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
   for (int i = 0; i < board.num_moves(); ++i) moves.push_back(move_json(board, i));
   j["moves"] = moves;
   j["last_move"] = plies > 0 ? move_json(board, plies - 1) : nlohmann::json();
-  nlohmann::json legal = nlohmann::json::array();
-  if (latest && !board.is_over())
-    for (Action a : state.legal_actions()) legal.push_back(state.action_to_text(a));
-  j["legal_moves"] = legal;
+  add_turn_json(j, history, latest && !board.is_over());
   j["proposal"] = r.proposal.empty() || !r.proposal_seat
                       ? nlohmann::json()
                       : nlohmann::json{{"kind", r.proposal}, {"seat", *r.proposal_seat}, {"user", board.player(*r.proposal_seat)}};
@@ -147,7 +192,11 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
 
 nlohmann::json catalog_json() {
   nlohmann::json games = nlohmann::json::array();
-  for (const auto& entry : registered_games()) {
+  std::vector<GameEntry> entries = registered_games();
+  std::stable_sort(entries.begin(), entries.end(), [](const GameEntry& a, const GameEntry& b) {
+    return a.info->rules_section < b.info->rules_section;
+  });
+  for (const auto& entry : entries) {
     const GameInfo& info = *entry.info;
     nlohmann::json options = nlohmann::json::array();
     for (const auto& o : info.options) {
@@ -162,8 +211,16 @@ nlohmann::json catalog_json() {
       }
       options.push_back(spec);
     }
-    games.push_back({{"name", info.name}, {"title", info.title}, {"colours", info.colours}, {"summary", info.summary},
-                     {"options", options}});
+    nlohmann::json examples = nlohmann::json::array();
+    for (const auto& example : info.turn_help.examples)
+      examples.push_back({{"text", example.text}, {"meaning", example.meaning}});
+    games.push_back({{"name", info.name},
+                     {"title", info.title},
+                     {"colours", info.colours},
+                     {"summary", info.summary},
+                     {"options", options},
+                     {"stones_on", stone_sites_name(info.stones_on)},
+                     {"turn", {{"summary", info.turn_help.summary}, {"examples", examples}}}});
   }
   return {{"games", games}};
 }

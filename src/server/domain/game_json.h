@@ -27,14 +27,24 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply = std::null
 // resignation; an agreed draw has result "draw").
 nlohmann::json record_json(const Board& board);
 
-// The board as data for drawing it: {"topology", "rows", "cols", "sites", "stones"}, or null
-// for a game without a geometry.
+// The board as data for drawing it: {"topology", "rows", "cols", "stones_on", "sites",
+// "stones", "features"}, or null for a game without a geometry.
 nlohmann::json geometry_json(const History& history);
+
+// What the player to move may do and where the turn stands, added to `j`: "legal_moves"
+// (canonical texts, for older clients), "actions" ([{"text", "sites": [names], "kind",
+// "ends_turn"}], State::action_shape and State::ends_turn), "turn" (History::current_turn)
+// and "mid_turn".  Both lists are empty unless `playable` (the game goes on in this view).
+void add_turn_json(nlohmann::json& j, const History& history, bool playable);
+
+// Every ply of `history` for a move list: [{"number", "turn", "move", "seat", "colour"}].
+nlohmann::json plies_json(const History& history);
 
 // The names of the sites that decided the game (State::deciding_sites()); [] while it goes on.
 nlohmann::json deciding_sites_json(const History& history);
 
-// The games that can be challenged: names, titles, colours, options, summaries.
+// The games that can be challenged, in the order of RULES.md: names, titles, colours,
+// options, summaries, where the stones stand and how a turn is written.
 nlohmann::json catalog_json();
 
 }  // namespace ludus::server

@@ -441,8 +441,8 @@ bool Service::play_ai_move(int64_t board) {
   ai::PlayerConfig config;
   config.seed = static_cast<uint64_t>(board) * 1000003u + static_cast<uint64_t>(b.num_moves());
   auto player = ai::make_player(who.substr(3), config);
-  ai::MoveChoice choice = player->choose(b.history());
-  std::string text = b.state().action_to_text(choice.action);
+  // The whole turn at once (Epoxy's two actions): a move is a whole turn.
+  const std::string text = join_plies(ai::choose_turn(*player, b.history()));
   try {
     play(board, who, text, b.num_moves() + 1);
   } catch (const ServiceError& e) {

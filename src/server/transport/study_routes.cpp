@@ -15,7 +15,7 @@ using nlohmann::json;
 // The rules of a game (by any spelling find_game accepts) or the common conventions.
 json rules_json(const std::string& name) {
   if (name == kRulesConventions)
-    return {{"name", kRulesConventions}, {"title", "Conventions"}, {"markdown", rules_document(kRulesConventions)}};
+    return {{"name", kRulesConventions}, {"title", "Conventions"}, {"markdown", conventions_text()}};
   const GameInfo* info = nullptr;
   try {
     info = find_game(name).info;

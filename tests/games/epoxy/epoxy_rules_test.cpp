@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/history.h"
 #include "epoxy_test_support.h"
+#include "support/game_test_support.h"
 
 namespace ludus::epoxy {
 namespace {
@@ -151,10 +152,8 @@ TEST(EpoxyTurns, OneActionThenTwoWithAnOptionalPass) {
 }
 
 TEST(EpoxyTurns, WholeTurnTextSplitsIntoActions) {
-  EXPECT_EQ(split_turn("d3,e5-e7"), (std::vector<std::string>{"d3", "e5-e7"}));
-  EXPECT_EQ(split_turn(" D3 , Pass "), (std::vector<std::string>{"d3", "pass"}));
-  EXPECT_EQ(split_turn("d3"), (std::vector<std::string>{"d3"}));
   auto game = epoxy_game();
+  EXPECT_EQ(game->new_initial_state()->split_turn_text(" D3 , Pass "), (std::vector<std::string>{"d3", "pass"}));
   History h(game);
   for (const char* turn : {"d1", "h8,pass", "a2, a4"})
     for (const auto& action : h.state().split_turn_text(turn)) h.play(action);
@@ -207,6 +206,43 @@ TEST(EpoxyNotation, ErrorsNameTheProblem) {
   EXPECT_EQ(error_of(*state, "swap"), "illegal move 'swap': epoxy has no swap");
   EXPECT_EQ(state->action_to_text(state->parse_action(" D1-D4 ")), "d1-d4");
   EXPECT_EQ(state->action_to_text(game->pass_action()), "pass");
+}
+
+// What each action does, as the board JSON of the play server says it.
+TEST(EpoxyActions, PlacementsAndSlidesEndTheTurnOnlyAsItsLastAction) {
+  auto game = epoxy_game();
+  History h(game);
+  EXPECT_EQ(ludus::testing::action_facts(h, "d1"), "place d1, ends the turn");  // Maroon's first turn: one action
+  h.play("d1");
+  EXPECT_EQ(ludus::testing::action_facts(h, "h8"), "place h8, the turn goes on");
+  h.play("h8");
+  EXPECT_EQ(ludus::testing::action_facts(h, "pass"), "pass, ends the turn");
+  auto first = position(*game, "d1", "d5", kMaroon);
+  EXPECT_EQ(ludus::testing::action_facts(*first, first->parse_action("d1-d4")), "slide d1 d4, the turn goes on");
+  auto second = position(*game, "d1", "d5", kMaroon, true);
+  EXPECT_EQ(ludus::testing::action_facts(*second, second->parse_action("d1-d4")), "slide d1 d4, ends the turn");
+}
+
+// A move is a whole turn: half of one is refused with the whole form, and nothing is played.
+TEST(EpoxyTurns, HalfATurnIsRefusedWithTheWholeForm) {
+  History h(epoxy_game());
+  EXPECT_EQ(h.play_turn("d1"), 1);  // Maroon's first turn is one action: whole
+  try {
+    h.play_turn(" H8 ");
+    ADD_FAILURE() << "half a turn was played";
+  } catch (const LudusError& e) {
+    EXPECT_STREQ(e.what(), "illegal move 'H8': not a whole turn; send all of it, e.g. 'h8,pass'");
+  }
+  EXPECT_EQ(h.num_moves(), 1);
+  EXPECT_EQ(h.current_turn(), 2);
+  EXPECT_EQ(h.play_turn("h8,pass"), 2);
+  // Collected action by action (`ludus play`), the turn's rest is then a whole move.
+  EXPECT_EQ(h.play_actions("a2"), 1);
+  EXPECT_TRUE(h.mid_turn());
+  EXPECT_EQ(h.current_turn(), 3);
+  EXPECT_EQ(h.play_turn("a4"), 1);
+  EXPECT_EQ(h.current_turn(), 4);
+  EXPECT_EQ(h.moves(), (std::vector<std::string>{"d1", "h8", "pass", "a2", "a4"}));
 }
 
 }  // namespace

@@ -206,5 +206,15 @@ TEST(NMeshInfo, RegisteredWithRulesText) {
 
 TEST(NMeshConformance, AllRecordedGamesReplay) { ludus::testing::expect_conformance("n-mesh-"); }
 
+// What each action does, as the board JSON of the play server says it.
+TEST(NMeshActions, APlacementAndTheSwapOfBlacksStone) {
+  History h(mesh_game(6));
+  EXPECT_EQ(ludus::testing::action_facts(h, "c4"), "place c4, ends the turn");
+  h.play_turn("c3");
+  EXPECT_EQ(ludus::testing::action_facts(h, "swap"), "swap c3, ends the turn");
+  EXPECT_EQ(ludus::testing::action_facts(h, "c3"), "swap c3, ends the turn");  // naming Black's stone is the swap
+  EXPECT_EQ(ludus::testing::action_facts(h, "a1"), "place a1, ends the turn");
+}
+
 }  // namespace
 }  // namespace ludus::nmesh

@@ -2,6 +2,7 @@
 // lines, swap, forced passes, options.
 #include "core/error.h"
 #include "ndengrod_test_util.h"
+#include "support/game_test_support.h"
 
 namespace ludus::ndengrod {
 namespace {
@@ -313,6 +314,14 @@ TEST(NdengrodOptions, ResignIsLeftToTheRecord) {
   EXPECT_THROW(history.play("resign"), LudusError);
   history.resign(1);
   EXPECT_EQ(history.result_text(), "x");
+}
+
+// What each action does, as the board JSON of the play server says it.
+TEST(NdengrodActions, APlacementAndTheSwap) {
+  History h(make_game("ndengrod"));
+  EXPECT_EQ(ludus::testing::action_facts(h, "e5"), "place e5, ends the turn");
+  h.play_turn("e5");
+  EXPECT_EQ(ludus::testing::action_facts(h, "swap"), "swap, ends the turn");  // the seats change, the stones stay
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 
 #include "games/netted/netted_reference.h"
 #include "games/netted/netted_test_support.h"
+#include "support/game_test_support.h"
 
 namespace ludus::netted {
 namespace {
@@ -270,6 +271,14 @@ TEST(NettedRender, StonesGapsAndEdgeCells) {
   auto s = limping5->position("c2 c4", "b1 d1", kBlack);
   std::string board = s->render();
   EXPECT_NE(board.find("o X x X"), std::string::npos) << board;  // and white gap c1 between b1 and d1
+}
+
+// What each action does, as the board JSON of the play server says it.
+TEST(NettedActions, APlacementEndsTheTurn) {
+  History h(make_game("netted"));
+  EXPECT_EQ(ludus::testing::action_facts(h, "e5"), "place e5, ends the turn");
+  h.play_turn("e5");
+  EXPECT_EQ(ludus::testing::action_facts(h, "a1"), "place a1, ends the turn");
 }
 
 }  // namespace

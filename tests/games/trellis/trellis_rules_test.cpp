@@ -4,6 +4,7 @@
 #include <set>
 
 #include "games/trellis/trellis_test_support.h"
+#include "support/game_test_support.h"
 
 namespace ludus::trellis::test {
 namespace {
@@ -177,6 +178,24 @@ TEST(TrellisPie, WinnerSeatFollowsTheSwap) {
   ASSERT_TRUE(p.state().is_terminal());
   EXPECT_EQ(p.state().winner(), kBlack);
   EXPECT_EQ(p.state().winning_seat(), 1);  // the second player took Black
+}
+
+// What each action does, as the board JSON of the play server says it; every one is a
+// whole turn, so one stone is a whole move too.
+TEST(TrellisActions, OneStoneTwoStonesPassAndSwapEachEndATurn) {
+  History h(trellis_game(7));
+  EXPECT_EQ(ludus::testing::action_facts(h, "e6,d4"), "place d4 e6, ends the turn");
+  EXPECT_EQ(ludus::testing::action_facts(h, "d4"), "place d4, ends the turn");
+  EXPECT_EQ(ludus::testing::action_facts(h, "pass"), "pass, ends the turn");
+  EXPECT_EQ(h.play_turn("d4"), 1);
+  // The first player moves on, with White: another turn.
+  EXPECT_EQ(h.next_mover().seat, 0);
+  EXPECT_EQ(ludus::testing::action_facts(h, "a1"), "place a1, ends the turn");
+  EXPECT_EQ(h.current_turn(), 2);
+  h.play_moves({"a1,a4", "g7"});
+  EXPECT_EQ(ludus::testing::action_facts(h, "swap"), "swap, ends the turn");
+  EXPECT_EQ(h.play_turn("swap"), 1);
+  EXPECT_EQ(h.current_turn(), 5);
 }
 
 }  // namespace
