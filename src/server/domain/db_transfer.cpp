@@ -12,6 +12,7 @@
 #include "server/base/json_fields.h"
 #include "server/domain/ratings.h"
 #include "server/storage/schema.h"
+#include "server/storage/schema_catalog.h"
 
 namespace ludus::server {
 
@@ -184,9 +185,9 @@ std::vector<std::string> check_database(const std::string& url) {
                          (version < current_schema_version() ? " (run `ludus db migrate`)" : " (a newer ludus wrote it)"));
       return problems;
     }
-    const auto tables = connection->table_names();
-    for (const auto& table : exported_tables())
-      if (std::find(tables.begin(), tables.end(), table) == tables.end()) problems.push_back("table " + table + " is missing");
+    // Tables, columns, keys and indexes as the one description of the schema says.
+    for (const auto& difference : schema_differences(expected_schema(), read_schema(*connection)))
+      problems.push_back("schema: " + difference);
     if (parsed.backend == sql::Backend::Sqlite) {
       auto q = connection->query("PRAGMA integrity_check(20)");
       while (q.step())

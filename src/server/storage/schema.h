@@ -5,8 +5,9 @@
 // own transaction and is also logged in schema_version (version, applied_at).
 //
 // Adding a migration: append a script to BOTH lists in schema.cpp (SQLite's ends with
-// PRAGMA user_version = N), add any new table to exported_tables(), and extend the
-// round-trip test (tests/server/db_transfer_test.cpp) with a row of it.
+// PRAGMA user_version = N), describe the schema it makes in schema_catalog.cpp (the one
+// description both dialects are checked against), add any new table to exported_tables(),
+// and extend the round-trip test (tests/server/db_transfer_test.cpp) with a row of it.
 #include <string>
 #include <vector>
 
