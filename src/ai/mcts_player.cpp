@@ -57,9 +57,14 @@ void MctsPlayer::new_game() {
 
 void MctsPlayer::reuse_or_reset(const History& history, MoveChoice& choice) {
   const auto& actions = history.actions();
-  const bool same_line = game_ == history.game_ptr() && actions.size() >= root_actions_.size() &&
+  // An equal game made again (a server replays a board from its stored moves) is the same
+  // game: the tree, the profile and the tables made for the first one stay, and so does it.
+  const bool same_game = game_ == history.game_ptr() ||
+                         (game_ && game_->name() == history.game().name() &&
+                          game_->options().values() == history.game().options().values());
+  const bool same_line = same_game && actions.size() >= root_actions_.size() &&
                          std::equal(root_actions_.begin(), root_actions_.end(), actions.begin());
-  if (!same_line && (game_ != history.game_ptr() || actions.size() < 2)) used_seconds_ = 0;  // a new game
+  if (!same_line && (!same_game || actions.size() < 2)) used_seconds_ = 0;  // a new game
   if (trees_.empty()) {
     size_t count = config_.parallelism == Parallelism::kRoot ? static_cast<size_t>(threads_) : 1;
     for (size_t i = 0; i < count; ++i) trees_.push_back(std::make_unique<Tree>(config_.max_nodes));
@@ -76,7 +81,7 @@ void MctsPlayer::reuse_or_reset(const History& history, MoveChoice& choice) {
       choice.reused_visits += tree->node(Tree::root()).n();
     }
   }
-  if (game_ != history.game_ptr()) {
+  if (!same_game) {
     active_ = with_game_profile(config_, history.game().info());
     priors_ = {};
     if (auto weights = priors::load_priors(active_.priors, history.game())) {
@@ -88,7 +93,7 @@ void MctsPlayer::reuse_or_reset(const History& history, MoveChoice& choice) {
         ActionSites::game_shows_stones(history.state()))
       sites_ = std::make_unique<ActionSites>(history.game());
   }
-  game_ = history.game_ptr();
+  if (!same_game) game_ = history.game_ptr();
   root_actions_ = actions;
 }
 

@@ -50,6 +50,35 @@ TEST_F(AiPoolTest, BoardsAwaitingAtStartArePlayedInFifoOrder) {
   EXPECT_EQ(std::vector<int64_t>(order.begin(), order.begin() + static_cast<long>(boards.size())), boards);
 }
 
+// The server's computer keeps its search across moves (issue 42): its second turn starts
+// from the subtree of the moves played since its first, and a finished board lets go.
+TEST_F(AiPoolTest, TheComputerKeepsItsSearchAcrossMoves) {
+  const int64_t board = new_board("ndengrod", {{"size", "5"}}, "ai:medium", "alice");
+  AiWorker pool(*service_, logger(), AiPoolSettings{1, std::chrono::seconds(60)});
+  service_->set_change_listener([&pool](int64_t b, int64_t, BoardChange) { pool.enqueue(b); });
+  pool.start();
+  // The computer's turns, each after a reply of alice's (any: medium's search visits every
+  // answer to the move it chose).  Its first move comes from the game's table of openings,
+  // without a search; the second is searched afresh; the third goes on from the second's tree.
+  std::vector<AiSearchTotals> totals;
+  for (int turn = 0; turn < 3; ++turn) {
+    if (turn > 0) {
+      Board b = service_->load(board);
+      service_->play(board, "alice", b.state().action_to_text(b.state().legal_actions().front()));
+    }
+    ASSERT_TRUE(pool.wait_idle(std::chrono::seconds(30)));
+    ASSERT_EQ(moves_of(board), 2 * turn + 1);
+    totals.push_back(service_->ai_players().totals());
+  }
+  EXPECT_EQ(totals[2].turns, 3u);
+  EXPECT_EQ(totals[2].kept_players, 2u) << "the player of the first turn chose the next two";
+  EXPECT_GT(totals[2].reused_visits, totals[1].reused_visits) << "the third search went on from the second's subtree";
+  EXPECT_EQ(service_->ai_players().size(), 1u);
+  service_->resign(board, "alice");
+  pool.stop();
+  EXPECT_EQ(service_->ai_players().size(), 0u) << "a finished board's player is dropped";
+}
+
 TEST_F(AiPoolTest, BoardChangedWhileSearchedIsQueuedBehindWaitingBoards) {
   // A board changed while it is searched (here by its own AI move) is queued again
   // behind the boards already waiting, not ahead of them.

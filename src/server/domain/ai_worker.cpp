@@ -153,7 +153,7 @@ void AiWorker::search_if_claimed(int64_t board) {
   {
     // Most changes are of boards without an AI to move: a read of the row, no claim.
     const auto record = service_->store().session().find_game(board);
-    if (!record || record->status != "active" || !record->to_move_seat ||
+    if (!record || record->finished() || !record->to_move_seat ||
         !Accounts::is_ai(record->seats[static_cast<size_t>(*record->to_move_seat)]))
       return;
   }
