@@ -170,7 +170,7 @@ TEST_F(CommandsTest, ResignEndsTheGameForTheOtherSeat) {
   EXPECT_EQ(run_error("move 1 bob pw-b-long b2").code(), "game_over");
   EXPECT_EQ(run_error("resign 1 bob pw-b-long").code(), "game_over");
   auto record = service_->load(1).record();
-  EXPECT_EQ(record.status, "finished");
+  EXPECT_EQ(record.status(), "finished");
   EXPECT_EQ(record.result, "o");
   EXPECT_EQ(record.winner_seat, 1);
   // The resignation survives a reload (it is stored, not replayed from the moves).

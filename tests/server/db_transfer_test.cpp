@@ -88,7 +88,7 @@ TEST(DbTransferTest, RoundTripThroughTheOtherEngineKeepsEveryRow) {
     Service service(*store, accounts);
     EXPECT_EQ(service.load(1).num_moves(), 2);
     EXPECT_EQ(service.load(1).record().proposal, "draw");
-    EXPECT_EQ(service.load(2).record().ending, "resign");
+    EXPECT_EQ(service.load(2).record().ending, Ending::Resignation);
     EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "bob"), 6);  // boards 1-5 came from fill()
     service.comment(6, "alice", "hello");
     EXPECT_EQ(service.load(6).comments().front().id, 2);

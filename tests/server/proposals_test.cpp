@@ -26,7 +26,7 @@ TEST_F(ProposalsTest, DrawAcceptedEndsTheGame) {
   EXPECT_NE(reply.find("Status: draw: agreed by both players\n"), std::string::npos) << reply;
   EXPECT_EQ(reply.find("Proposal:"), std::string::npos);
   auto r = service_->load(1).record();
-  EXPECT_EQ(r.status, "finished");
+  EXPECT_EQ(r.status(), "finished");
   EXPECT_EQ(r.result, "draw");
   EXPECT_FALSE(r.winner_seat);
   EXPECT_EQ(run_error("move 1 bob pw-b-long b2").code(), "game_over");
@@ -146,7 +146,7 @@ TEST_F(ProposalsTest, AiGamePlaysToTheEnd) {
   }
   Board b = service_->load(board);
   EXPECT_TRUE(b.is_over());
-  EXPECT_EQ(b.record().status, "finished");
+  EXPECT_EQ(b.record().status(), "finished");
   EXPECT_FALSE(b.record().end_reason.empty());
 }
 

@@ -77,7 +77,7 @@ TEST_F(RatingsTest, ScriptedSeriesMatchesAStepByStepReplay) {
   play_first_legal(timed);
   now_ += 22 * 86400;  // past the 21-day forfeit time: bob, to move, loses on time
   EXPECT_EQ(service_->enforce_time_limits().forfeited, 1);
-  EXPECT_EQ(service_->load(timed).record().ending, "timeout");
+  EXPECT_EQ(service_->load(timed).record().ending, Ending::Timeout);
 
   const int timed_winner = service_->load(timed).record().winner_seat.value_or(-1);
   ASSERT_NE(timed_winner, -1);

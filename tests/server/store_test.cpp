@@ -103,7 +103,7 @@ TEST(StoreTest, MigrationSixDatesFinishedBoards) {
     g.challenger = "alice";
     g.created_at = g.updated_at = 1000;
     session.insert_game(g);
-    g.status = "finished";
+    g.ending = Ending::Rules;
     g.updated_at = 2000;
     g.id = session.insert_game(g);
     session.update_game(g);
@@ -154,11 +154,10 @@ TEST(StoreTest, MigrationFiveKeepsTheRowsThatReferToGames) {
   // The new ending is allowed; a made-up one still is not.
   auto game = session.find_game(1);
   ASSERT_TRUE(game);
-  game->ending = "timeout";
-  game->resigned_seat = 1;
+  game->ending = Ending::Timeout;
+  game->losing_seat = 1;
   EXPECT_NO_THROW(session.update_game(*game));
-  game->ending = "bored";
-  EXPECT_THROW(session.update_game(*game), ServiceError);
+  EXPECT_ANY_THROW(session.connection().exec("UPDATE games SET ending = 'bored' WHERE id = 1"));
   // Deleting a game still cascades: the foreign keys point at the new table.
   session.connection().exec("DELETE FROM games WHERE id = 1");
   EXPECT_TRUE(session.moves(1).empty());

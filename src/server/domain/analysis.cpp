@@ -67,10 +67,7 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const {
   if (history.is_over()) {
     j["to_move"] = nullptr;
     j["to_move_seat"] = nullptr;
-    const int w = history.winner();
-    j["outcome"] = {{"draw", w < 0},
-                    {"winner_colour", w >= 0 ? nlohmann::json(game.colour_name(w)) : nlohmann::json()},
-                    {"reason", history.end_reason()}};
+    j["outcome"] = outcome_json(history);
   } else {
     j["to_move"] = game.colour_name(state.to_move());
     j["to_move_seat"] = state.seat_to_move();

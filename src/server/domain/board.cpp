@@ -42,18 +42,17 @@ History replay(const GameRecord& record, const std::vector<MoveRecord>& moves) {
       corrupt(record, "cannot be replayed at move " + std::to_string(i + 1) + ": " + e.what());
     }
   }
-  if (record.ending.empty()) return history;
-  const auto ending = ending_by_name(record.ending);
+  // The stored ending restored as records restore theirs (core/record.h), which also
+  // checks that a "rules" ending is one the moves reach.
+  StatedEnding stated;
+  if (record.ending != Ending::None) stated.ending = ending_name(record.ending);
+  if (record.losing_seat) stated.winner_seat = 1 - *record.losing_seat;
+  if (record.ending == Ending::Adjudication) {
+    stated.result = record.result;
+    stated.reason = record.end_reason;
+  }
   try {
-    if (ending == Ending::Resignation && record.resigned_seat) {
-      history.resign(*record.resigned_seat);
-    } else if (ending == Ending::Timeout && record.resigned_seat) {
-      history.lose_on_time(*record.resigned_seat);
-    } else if (ending == Ending::Agreement) {
-      history.agree_draw();
-    } else {
-      corrupt(record, "has an unknown ending '" + record.ending + "'");
-    }
+    apply_stated_ending(history, stated);
   } catch (const LudusError& e) {
     corrupt(record, std::string("has an ending that does not fit its moves: ") + e.what());
   }
@@ -101,13 +100,9 @@ void Board::truncate(int ply) {
 }
 
 GameRecord& Board::refreshed_record(int64_t now) {
-  const Ending ending = history_.ending();
-  const bool outside_rules = ending != Ending::None && ending != Ending::Rules;
-  record_.ending = outside_rules ? std::string(ending_name(ending)) : std::string();
-  record_.resigned_seat =
-      history_.losing_seat() >= 0 ? std::optional<int>(history_.losing_seat()) : std::nullopt;
-  const bool over = is_over();
-  record_.status = over ? "finished" : "active";
+  record_.ending = history_.ending();
+  record_.losing_seat = history_.losing_seat() >= 0 ? std::optional<int>(history_.losing_seat()) : std::nullopt;
+  const bool over = record_.finished();
   if (over) {
     int w = winner_seat();
     record_.winner_seat = w >= 0 ? std::optional<int>(w) : std::nullopt;

@@ -160,9 +160,11 @@ std::string format_history(const Board& board) {
     print_comments(m.ply);
   }
   print_comments(1 << 30);
-  if (r.ending == "resign" && r.resigned_seat)
-    out += fmt::format("  {} resigned ({})\n", board.player(*r.resigned_seat), format_time(r.updated_at));
-  if (r.ending == "agreement") out += fmt::format("  draw agreed by both players ({})\n", format_time(r.updated_at));
+  if (r.ending == Ending::Resignation && r.losing_seat)
+    out += fmt::format("  {} resigned ({})\n", board.player(*r.losing_seat), format_time(r.updated_at));
+  if (r.ending == Ending::Timeout && r.losing_seat)
+    out += fmt::format("  {} lost on time ({})\n", board.player(*r.losing_seat), format_time(r.updated_at));
+  if (r.ending == Ending::Agreement) out += fmt::format("  draw agreed by both players ({})\n", format_time(r.updated_at));
   out += "\nRecord: " + dump_json(record_json(board)) + "\n";
   return out;
 }
@@ -171,7 +173,7 @@ std::string format_game_list(const std::string& title, const std::vector<GameRec
   std::string out = fmt::format("{}: {}\n", title, games.size());
   for (const auto& g : games) {
     std::string status;
-    if (g.status == "active") {
+    if (!g.finished()) {
       status = g.to_move_seat ? g.seats[*g.to_move_seat] + " to move" : "on";
       if (!g.proposal.empty()) status += ", " + g.proposal + " proposed";
     } else if (g.winner_seat) {
@@ -179,7 +181,7 @@ std::string format_game_list(const std::string& title, const std::vector<GameRec
     } else {
       status = "drawn (" + g.end_reason + ")";
     }
-    std::string moves = g.status == "active" ? fmt::format("move #{}", g.num_moves + 1) : fmt::format("{} move{}", g.num_moves, g.num_moves == 1 ? "" : "s");
+    std::string moves = !g.finished() ? fmt::format("move #{}", g.num_moves + 1) : fmt::format("{} move{}", g.num_moves, g.num_moves == 1 ? "" : "s");
     out += fmt::format("  {:>6}  {:<9} {} vs {}  {}  {}\n", g.id, g.game, g.seats[0], g.seats[1], moves, status);
   }
   return out;

@@ -112,13 +112,27 @@ nlohmann::json record_json(const Board& board) {
   return record_to_json(board.history());
 }
 
+nlohmann::json outcome_json(const History& history, const std::array<std::string, 2>* players) {
+  if (!history.is_over()) return nullptr;
+  const int seat = history.winning_seat();
+  const int colour = history.winner();
+  const bool draw = seat == kDraw;
+  nlohmann::json j = {{"draw", draw},
+                      {"winner_seat", draw ? nlohmann::json() : nlohmann::json(seat)},
+                      {"winner_colour", draw ? nlohmann::json() : nlohmann::json(history.game().colour_name(colour))},
+                      {"reason", history.end_reason()},
+                      {"ending", ending_name(history.ending())}};
+  if (players) j["winner_user"] = draw ? nlohmann::json() : nlohmann::json((*players)[static_cast<size_t>(seat)]);
+  return j;
+}
+
 nlohmann::json game_summary_json(const GameRecord& g) {
   return {{"board", g.id},
           {"game", g.game},
           {"options", g.options},
           {"players", g.seats},
           {"challenger", g.challenger},
-          {"status", g.status},
+          {"status", g.status()},
           {"moves_played", g.num_moves},
           {"next_move_number", g.num_moves + 1},
           {"to_move_seat", optional_json(g.to_move_seat)},
@@ -157,17 +171,7 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
     int seat = state.seat_to_move();
     j["to_move"] = {{"seat", seat}, {"user", board.player(seat)}, {"colour", board.game().colour_name(state.to_move())}};
   }
-  if (latest && board.is_over()) {
-    int w = board.winner_seat();
-    j["outcome"] = {{"draw", w < 0},
-                    {"winner_seat", w >= 0 ? nlohmann::json(w) : nlohmann::json()},
-                    {"winner_user", w >= 0 ? nlohmann::json(board.player(w)) : nlohmann::json()},
-                    {"winner_colour", w >= 0 ? nlohmann::json(board.game().colour_name(board.colour_of_seat(w)))
-                                             : nlohmann::json()},
-                    {"reason", board.end_reason()}};
-  } else {
-    j["outcome"] = nullptr;
-  }
+  j["outcome"] = latest ? outcome_json(board.history(), &r.seats) : nlohmann::json();
   nlohmann::json moves = nlohmann::json::array();
   for (int i = 0; i < board.num_moves(); ++i) moves.push_back(move_json(board, i));
   j["moves"] = moves;

@@ -27,6 +27,11 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply = std::null
 // resignation; an agreed draw has result "draw").
 nlohmann::json record_json(const Board& board);
 
+// How a game ended, for every reply that shows one (a board, a position under study):
+// null while it is on, else {draw, winner_seat, winner_colour, reason, ending} and, with
+// the players, winner_user.  The one writer of an outcome.
+nlohmann::json outcome_json(const History& history, const std::array<std::string, 2>* players = nullptr);
+
 // The board as data for drawing it: {"topology", "rows", "cols", "stones_on", "sites",
 // "stones", "features"}, or null for a game without a geometry.
 nlohmann::json geometry_json(const History& history);

@@ -39,7 +39,7 @@ std::string format_offer(const OfferRecord& offer) {
     range = fmt::format(", rating {}-{}", offer.min_rating ? std::to_string(*offer.min_rating) : "",
                         offer.max_rating ? std::to_string(*offer.max_rating) : "");
   return fmt::format("{}: {} {} ({}), {}, {}{}, expires {}", offer.name(), what, game_title(offer.game),
-                     options_text(offer.options), seat_phrase(offer), offer.rated ? "rated" : "unrated", range,
+                     options_text(offer.options_and_settings()), seat_phrase(offer), offer.rated ? "rated" : "unrated", range,
                      format_time(offer.expires_at));
 }
 
@@ -54,7 +54,7 @@ nlohmann::json offer_json(const OfferRecord& offer) {
   return {{"id", offer.id},
           {"kind", offer_kind_name(offer.kind)},
           {"game", offer.game},
-          {"options", offer.options},
+          {"options", offer.options_and_settings()},
           {"from", offer.from},
           {"to", optional_json(offer.to)},
           {"seat", seat_choice_name(offer.seat)},

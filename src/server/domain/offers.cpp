@@ -3,6 +3,7 @@
 #include <array>
 
 #include "server/base/errors.h"
+#include "server/domain/board_settings.h"
 
 namespace ludus::server {
 namespace {
@@ -29,6 +30,11 @@ OfferRecord read_offer(const sql::Query& q) {
   o.kind = by_name<OfferKind>(q.text(1), kKindNames).value_or(OfferKind::Invitation);
   o.game = q.text(2);
   o.options = options_from_json(q.text(3));
+  try {
+    o.limits = take_board_settings(o.options).limits;  // "rated" has its own column
+  } catch (const ServiceError&) {
+    throw ServiceError(ErrorKind::Internal, "corrupt_offer", "offer " + std::to_string(o.id) + " has bad settings");
+  }
   o.from = q.text(4);
   if (!q.is_null(5)) o.to = q.text(5);
   o.seat = by_name<SeatChoice>(q.text(6), kSeatNames).value_or(SeatChoice::First);
@@ -54,11 +60,17 @@ std::optional<ChallengePolicy> challenge_policy_by_name(std::string_view name) {
   return by_name<ChallengePolicy>(name, kPolicyNames);
 }
 
+std::map<std::string, std::string> OfferRecord::options_and_settings() const {
+  std::map<std::string, std::string> all = options;
+  all.merge(board_setting_words(limits, rated));
+  return all;
+}
+
 int64_t insert_offer(Session& session, const OfferRecord& o) {
   auto q = session.connection().query(
       "INSERT INTO offers (kind, game, options, from_user, to_user, seat, min_rating, max_rating, rated, status, "
       "created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11) RETURNING id");
-  q.bind_all(offer_kind_name(o.kind), o.game, options_to_json(o.options), o.from, o.to, seat_choice_name(o.seat),
+  q.bind_all(offer_kind_name(o.kind), o.game, options_to_json(o.options_and_settings()), o.from, o.to, seat_choice_name(o.seat),
              o.min_rating, o.max_rating, o.rated ? 1 : 0, o.created_at, o.expires_at);
   if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new offer got no number");
   const int64_t id = q.int64(0);

@@ -12,6 +12,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/storage/mail_store.h"
 #include "server/storage/store.h"
 
 namespace ludus::server {
@@ -39,7 +40,8 @@ struct OfferRecord {
   int64_t id = 0;
   OfferKind kind = OfferKind::Invitation;
   std::string game;                            // registry name
-  std::map<std::string, std::string> options;  // the game's, canonical, and the board's (nagtime, forfeittime, rated)
+  std::map<std::string, std::string> options;  // the game's, canonical
+  TimeLimits limits;                           // the board's, once started
   std::string from;                            // the poster
   std::optional<std::string> to;               // the addressee of an invitation
   SeatChoice seat = SeatChoice::First;         // the poster's seat
@@ -50,6 +52,9 @@ struct OfferRecord {
   int64_t created_at = 0, expires_at = 0;
   std::optional<int64_t> closed_at;
 
+  // The game's options and the board's words (nagtime, forfeittime, rated): how the offers
+  // table stores them and the API shows them.
+  std::map<std::string, std::string> options_and_settings() const;
   bool open_at(int64_t now) const { return status == OfferStatus::Open && expires_at > now; }
   // "offer 5"
   std::string name() const { return "offer " + std::to_string(id); }

@@ -10,6 +10,7 @@
 #include "core/registry.h"
 #include "server/base/errors.h"
 #include "server/storage/mail_store.h"
+#include "server/domain/board_settings.h"
 #include "server/domain/ratings.h"
 
 namespace ludus::server {
@@ -51,37 +52,6 @@ std::string checked_comment(std::string_view text) {
   return body;
 }
 
-// The board's time limits from the challenge options "nagtime" and "forfeittime" (days),
-// which are taken out of `options` (the rest are the game's).
-TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
-  TimeLimits limits;
-  for (auto [name, days] : {std::pair{"nagtime", &limits.nag_days}, std::pair{"forfeittime", &limits.forfeit_days}}) {
-    auto it = options.find(name);
-    if (it == options.end()) continue;
-    const std::string& text = it->second;
-    int value = -1;
-    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > TimeLimits::kMaxDays)
-      bad_request(std::string("-") + name + " must be a number of days from 0 (none) to " +
-                      std::to_string(TimeLimits::kMaxDays),
-                  "bad_game");
-    *days = value;
-    options.erase(it);
-  }
-  return limits;
-}
-
-// The board option "rated" (yes|no), taken out of `options`; nullopt when not given.
-std::optional<bool> take_rated(std::map<std::string, std::string>& options) {
-  auto it = options.find("rated");
-  if (it == options.end()) return std::nullopt;
-  const std::string value = lowercase(it->second);
-  options.erase(it);
-  if (value == "yes" || value == "on" || value == "true") return true;
-  if (value == "no" || value == "off" || value == "false") return false;
-  bad_request("-rated must be yes or no", "bad_game");
-}
-
 }  // namespace
 
 Service::Service(Store& store, Accounts& accounts, ServiceLimits limits)
@@ -115,10 +85,10 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   int64_t revision = 0;
   auto result = store_->retrying([&](Session& session) {
     auto tx = session.write();
-    auto record = session.find_game(board);
+    auto record = session.find_game_to_change(board);
     if (!record) not_found("no " + board_name(board));
     const int moves_before = record->num_moves;
-    const bool finished_before = record->status == "finished";
+    const bool finished_before = record->finished();
     const std::optional<int> to_move_before = record->to_move_seat;
     Board b = board_at(session, std::move(*record));
     BoardEvent event{kind, actor, "", ""};
@@ -126,11 +96,12 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     const int64_t now = accounts_->now();
     const GameRecord& changed = b.refreshed_record(now);
     session.update_game(changed);
-    if (!finished_before && changed.status == "finished") rate_finished_game(session, b);
+    if (!finished_before && changed.finished()) rate_finished_game(session, b);
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     report(session, b, event);
     tx.commit();
     revision = b.record().revision;
+    if (changed.finished()) ai_players_.forget(board);
     cache_.put(std::make_shared<const Board>(std::move(b)));
     return result;
   });
@@ -147,8 +118,9 @@ Board Service::board_at(Session& session, GameRecord record) {
 BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given) {
   std::map<std::string, std::string> options = given;
   BoardSpec spec;
-  spec.limits = take_time_limits(options);
-  const std::optional<bool> rated = take_rated(options);
+  const BoardSettings settings = take_board_settings(options);
+  spec.limits = settings.limits;
+  const std::optional<bool> rated = settings.rated;
   std::optional<History> history;
   try {
     history.emplace(new_history(game, options));
@@ -165,13 +137,6 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   return spec;
 }
 
-std::map<std::string, std::string> BoardSpec::stored_options() const {
-  std::map<std::string, std::string> out = options;
-  out["nagtime"] = std::to_string(limits.nag_days);
-  out["forfeittime"] = std::to_string(limits.forfeit_days);
-  out["rated"] = rated ? "yes" : "no";
-  return out;
-}
 
 std::string Service::checked_seat(Session& session, const std::string& given) const {
   const std::string prefix = lowercase(given.substr(0, 3));
@@ -438,11 +403,10 @@ bool Service::play_ai_move(int64_t board) {
   if (b.is_over()) return false;
   const std::string& who = b.player(b.seat_to_move());
   if (!Accounts::is_ai(who)) return false;
-  ai::PlayerConfig config;
-  config.seed = static_cast<uint64_t>(board) * 1000003u + static_cast<uint64_t>(b.num_moves());
-  auto player = ai::make_player(who.substr(3), config);
-  // The whole turn at once (Epoxy's two actions): a move is a whole turn.
-  const std::string text = join_plies(ai::choose_turn(*player, b.history()));
+  const uint64_t seed = static_cast<uint64_t>(board) * 1000003u + static_cast<uint64_t>(b.num_moves());
+  // The whole turn at once (Epoxy's two actions): a move is a whole turn.  The seat's
+  // player is kept across moves, so its search goes on from the subtree of what was played.
+  const std::string text = join_plies(ai_players_.choose_turn(board, b.seat_to_move(), who.substr(3), seed, b.history()));
   try {
     play(board, who, text, b.num_moves() + 1);
   } catch (const ServiceError& e) {
@@ -501,7 +465,7 @@ bool Service::remind(const TurnClock& o, int64_t now) {
     auto tx = session.write();
     auto record = session.find_game(o.board);
     const auto clock = turn_clock(session, o.board);
-    if (!record || record->status != "active" || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
+    if (!record || record->finished() || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
       return false;
     const Board b = board_at(session, std::move(*record));
     const std::string& player = b.player(b.seat_to_move());

@@ -14,6 +14,7 @@
 
 #include "server/domain/accounts.h"
 #include "server/domain/board.h"
+#include "server/domain/ai_players.h"
 #include "server/domain/board_cache.h"
 #include "server/domain/board_events.h"
 #include "server/storage/mail_store.h"
@@ -37,8 +38,6 @@ struct BoardSpec {
   TimeLimits limits;
   bool rated = true;
   int to_move_seat = 0;
-  // The options as an offer keeps them: the game's and nagtime, forfeittime, rated.
-  std::map<std::string, std::string> stored_options() const;
 };
 // `options` are the game's, plus the board's time limits "nagtime" and "forfeittime"
 // (days, 0 = none; defaults 7 and 21) and "rated" (yes|no; default: yes when the game's
@@ -158,6 +157,8 @@ class Service {
   // Plays one move for the AI seat to move, if any; returns whether it played.  The
   // search runs outside any transaction; the store is guarded by the move number.
   bool play_ai_move(int64_t board);
+  // The computer players kept across moves, and what their kept searches saved.
+  const AiPlayers& ai_players() const { return ai_players_; }
 
   // The boards' time limits at accounts().now(): reports a Reminded event (once a turn)
   // for a human player to move past the board's nag time, and ends the game as a loss on
@@ -200,6 +201,7 @@ class Service {
   Store* store_;
   Accounts* accounts_;
   BoardCache cache_;
+  AiPlayers ai_players_;
   ServiceLimits limits_;
   ChangeListener listener_;
   BoardEventSink event_sink_;

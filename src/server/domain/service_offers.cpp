@@ -54,7 +54,8 @@ OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& sp
                  " open offers, the most; withdraw one first",
              "too_many_offers");
   offer.game = spec.game;
-  offer.options = spec.stored_options();
+  offer.options = spec.options;
+  offer.limits = spec.limits;
   offer.rated = spec.rated;
   offer.created_at = now;
   offer.expires_at = now + kOfferLifetimeSeconds;
@@ -172,7 +173,9 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
                 "rating_out_of_range");
     check_active_limit(session, user);
     check_active_limit(session, offer->from);
-    const BoardSpec spec = board_spec(offer->game, offer->options);
+    BoardSpec spec = board_spec(offer->game, offer->options);
+    spec.limits = offer->limits;  // checked when the offer was posted
+    spec.rated = offer->rated;
     const int seat = poster_seat(offer->seat);
     std::array<std::string, 2> seats;
     seats[seat] = offer->from;

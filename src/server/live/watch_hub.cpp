@@ -147,7 +147,7 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
       // says how it is now); an ending with the revision that brought it.  A board that
       // ended before its creation was pushed gets both: its ending push finds that revision
       // sent already, and a lobby listener must still hear of the end.
-      const bool finished = sends.state && record.status == "finished";
+      const bool finished = sends.state && record.finished();
       if (sends.created || finished) {
         const auto summary = game_summary_json(record);
         if (sends.created) lobby.push_back(message({{"lobby", "created"}, {"board", board}, {"game", summary}}));

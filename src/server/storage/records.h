@@ -5,6 +5,9 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
+
+#include "core/ending.h"
 
 namespace ludus::server {
 
@@ -21,14 +24,18 @@ struct GameRecord {
   std::map<std::string, std::string> options;
   std::array<std::string, 2> seats;  // user ids or "ai:SPEC", by seat
   std::string challenger;
-  // The truth besides the moves: "" | "resign" | "agreement" | "timeout".
-  std::string ending;
-  std::optional<int> resigned_seat;  // the seat that resigned or lost on time
+  // How the game ended (Ending::None while it is on) and, for a resignation or a loss on
+  // time, the seat that lost: with the moves, all that decides the end (Board replays it
+  // with core's apply_stated_ending).  The store writes "rules" endings as an empty
+  // column with status 'finished' (the database's CHECK predates them).
+  Ending ending = Ending::None;
+  std::optional<int> losing_seat;
+  bool finished() const { return ending != Ending::None; }
+  std::string_view status() const { return finished() ? "finished" : "active"; }
   // Pending proposal: "" | "draw" | "undo", and the seat that made it.
   std::string proposal;
   std::optional<int> proposal_seat;
-  // Caches derived from the replay, kept for listings.
-  std::string status = "active";  // "active" | "finished"
+  // Caches derived from the replay, kept for listings (and an adjudication's reason).
   std::string result;             // winning colour, "draw" or ""
   std::optional<int> winner_seat;
   std::string end_reason;

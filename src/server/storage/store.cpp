@@ -36,6 +36,30 @@ constexpr size_t kMaxIdleConnections = 16;
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
   "created_at, updated_at, revision, rated, finished_at"
 
+// The ending a row states: its `ending` column, or "rules" for a finished board with none.
+Ending stored_ending(int64_t board, const std::string& column, const std::string& status) {
+  if (column.empty()) return status == "finished" ? Ending::Rules : Ending::None;
+  const auto ending = ending_by_name(column);
+  if (!ending || *ending == Ending::Rules || *ending == Ending::None)
+    throw ServiceError(ErrorKind::Internal, "corrupt_board",
+                       "board " + std::to_string(board) + " has an unknown ending '" + column + "'");
+  return *ending;
+}
+
+// The `ending` column for an ending: empty while the game is on and for the rules' own end.
+std::string ending_column(const GameRecord& g) {
+  switch (g.ending) {
+    case Ending::None:
+    case Ending::Rules: return "";
+    case Ending::Resignation:
+    case Ending::Agreement:
+    case Ending::Timeout: return std::string(ending_name(g.ending));
+    case Ending::Adjudication: break;
+  }
+  throw ServiceError(ErrorKind::Internal, "database",
+                     "board " + std::to_string(g.id) + ": the server stores no adjudicated ending");
+}
+
 GameRecord read_game(const sql::Query& q) {
   GameRecord g;
   g.id = q.int64(0);
@@ -43,11 +67,10 @@ GameRecord read_game(const sql::Query& q) {
   g.options = options_from_json(q.text(2));
   g.seats = {q.text(3), q.text(4)};
   g.challenger = q.text(5);
-  g.ending = q.text(6);
-  g.resigned_seat = q.optional_int(7);
+  g.ending = stored_ending(g.id, q.text(6), q.text(10));
+  g.losing_seat = q.optional_int(7);
   g.proposal = q.text(8);
   g.proposal_seat = q.optional_int(9);
-  g.status = q.text(10);
   g.result = q.text(11);
   g.winner_seat = q.optional_int(12);
   g.end_reason = q.text(13);
@@ -257,7 +280,7 @@ int64_t Session::insert_game(const GameRecord& g) {
     auto q = connection_->query(
         "INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, to_move_seat, "
         "created_at, updated_at, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
-    q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, g.status, g.num_moves,
+    q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, std::string(g.status()), g.num_moves,
                g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0);
     if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new board got no number");
     id = q.int64(0);
@@ -274,13 +297,21 @@ std::optional<GameRecord> Session::find_game(int64_t id) {
   return read_game(q);
 }
 
+std::optional<GameRecord> Session::find_game_to_change(int64_t id) {
+  if (connection_->backend() != sql::Backend::Postgres) return find_game(id);
+  auto q = connection_->query("SELECT " LUDUS_GAME_COLUMNS " FROM games WHERE id = ?1 FOR UPDATE");
+  q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return read_game(q);
+}
+
 void Session::update_game(const GameRecord& g) {
   connection_
       ->query(
           "UPDATE games SET ending = ?2, resigned_seat = ?3, proposal = ?4, proposal_seat = ?5, status = ?6, "
           "result = ?7, winner_seat = ?8, end_reason = ?9, num_moves = ?10, to_move_seat = ?11, updated_at = ?12, "
           "finished_at = ?13, revision = revision + 1 WHERE id = ?1")
-      .bind_all(g.id, g.ending, g.resigned_seat, g.proposal, g.proposal_seat, g.status, g.result, g.winner_seat,
+      .bind_all(g.id, ending_column(g), g.losing_seat, g.proposal, g.proposal_seat, std::string(g.status()), g.result, g.winner_seat,
                 g.end_reason, g.num_moves, g.to_move_seat, g.updated_at, g.finished_at)
       .run();
   connection_->notify_change(g.id, g.revision);  // the revision this update gives it

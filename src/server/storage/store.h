@@ -75,6 +75,10 @@ class Session {
   // Boards `user` challenged after `since`: {how many, when the earliest of them}.
   std::pair<int, int64_t> games_challenged_since(const std::string& user, int64_t since);
   std::optional<GameRecord> find_game(int64_t id);
+  // find_game for a write transaction that will change the board: on PostgreSQL the row is
+  // locked, so a concurrent change waits and then fails as a retryable conflict instead of
+  // working from a revision already gone (SQLite's write transaction holds the whole file).
+  std::optional<GameRecord> find_game_to_change(int64_t id);
   // Writes the mutable columns (ending, proposal, caches, updated_at) and bumps revision.
   void update_game(const GameRecord& game);
   std::optional<int64_t> game_revision(int64_t id);

@@ -1,0 +1,28 @@
+#pragma once
+// What a board is besides its game: settings chosen when it is made, kept apart from the
+// game's options (which the game validates and the rules read).  The challenge grammar
+// writes both as `-key=value` words; these are the board's own words:
+//   -nagtime=DAYS -forfeittime=DAYS   (0 = none; defaults 7 and 21; at most 365)
+//   -rated=yes|no                     (default: yes for the game's standard options)
+#include <map>
+#include <optional>
+#include <string>
+
+#include "server/storage/mail_store.h"
+
+namespace ludus::server {
+
+struct BoardSettings {
+  TimeLimits limits;
+  std::optional<bool> rated;  // nullopt: as the options decide (board_spec)
+};
+
+// Takes the board's words out of `options`, leaving the game's; throws 400 bad_game naming
+// a bad value.
+BoardSettings take_board_settings(std::map<std::string, std::string>& options);
+
+// The board's words for `limits` and `rated`, as offers store them beside the game's options
+// and the API shows them (old clients read them among "options").
+std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated);
+
+}  // namespace ludus::server
