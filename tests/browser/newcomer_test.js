@@ -1,0 +1,98 @@
+// Browser test of what a new player meets (issue 43): `node newcomer_test.js BUILD_DIR`.
+// Stones keep their colours after the rules' diagram has been drawn (ids unique per drawing,
+// checked on the rendered pixels); each navigation shows its view at the top on a phone; the
+// signed-out welcome points at a sign-in form the player can reach.
+'use strict';
+
+const { Run, apiCall, check, log, signedInPage } = require('./support');
+
+const PASSWORD = 'a-long-password';
+const PHONE = { name: 'phone', width: 390, height: 844 };
+const DESKTOP = { name: 'desktop', width: 1280, height: 800 };
+
+// Plays `turns` whole turns on `board` through the API by whoever is to move: the first
+// legal actions, one after another until one ends the turn (the positions between from
+// POST /api/position), sent whole.
+async function playTurns(base, board, turns, tokens) {
+  let state = await apiCall(base, 'GET', `/api/games/${board}`);
+  for (let played = 0; played < turns; played++) {
+    const plies = state.moves.flatMap((m) => m.move.split(','));
+    const turn = [];
+    let actions = state.actions;
+    for (;;) {
+      const action = actions.find((a) => a.ends_turn) || actions[0];
+      turn.push(action.text);
+      if (action.ends_turn) break;
+      actions = (await apiCall(base, 'POST', '/api/position', { game: state.game, options: state.options, moves: [...plies, ...turn] })).actions;
+    }
+    state = await apiCall(base, 'POST', `/api/games/${board}/move`, { move: turn.join(','), move_number: state.next_move_number }, tokens[state.to_move.user]);
+  }
+  return state;
+}
+
+// The rendered colour (r, g, b) at the centre of each stone on the board view, from a
+// screenshot decoded by the page itself; keyed by the stone's colour class.
+async function renderedStoneColours(page) {
+  const centres = await page.$$eval('#board-frame svg .stone', (stones) => stones.map((s) => {
+    const box = s.getBoundingClientRect();
+    const colour = [...s.classList].find((c) => c.startsWith('stone-')).slice(6);
+    return { colour, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  }));
+  const png = (await page.screenshot()).toString('base64');
+  return page.evaluate(async ([data, points]) => {
+    const img = new Image();
+    img.src = `data:image/png;base64,${data}`;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.width;
+    canvas.height = img.height;
+    const ctx = canvas.getContext('2d');
+    ctx.drawImage(img, 0, 0);
+    const out = {};
+    for (const p of points) {
+      // Below and right of the centre: the last-move mark sits on the centre itself.
+      const [r, g, b] = ctx.getImageData(Math.round(p.x + 3), Math.round(p.y + 3), 1, 1).data;
+      (out[p.colour] ||= []).push([r, g, b]);
+    }
+    return out;
+  }, [png, centres]);
+}
+
+// Issue 43, item 1: the rules' diagram and the board each define their stone gradients; with
+// shared ids the board's stones painted through the hidden diagram's and lost their colour.
+async function stonesAfterTheRules(run, tokens, errors) {
+  const page = await signedInPage(run, DESKTOP, 'alice', tokens.alice, errors);
+  for (const game of ['ndengrod', 'epoxy']) {
+    const { board } = await apiCall(run.base, 'POST', '/api/games', { game, options: {}, players: ['alice', 'bob'] }, tokens.alice);
+    await playTurns(run.base, board, 2, tokens);
+    await page.evaluate((g) => { location.hash = `#/rules/${g}`; }, game);
+    await page.waitForSelector('#rules-diagram svg .stone, #rules-diagram svg [data-site]');
+    await page.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
+    await page.waitForFunction((n) => document.querySelector('#board-title')?.textContent.startsWith(`Board #${n} `), board);
+    await page.waitForSelector('#board-frame svg .stone');
+    const ids = await page.$$eval('[id]', (all) => all.map((e) => e.id));
+    const twice = ids.filter((id, i) => ids.indexOf(id) !== i);
+    check(twice.length === 0, `${game}: every id is unique in the page (twice: ${[...new Set(twice)].join(', ')})`);
+    const colours = await renderedStoneColours(page);
+    const names = Object.keys(colours);
+    check(names.length === 2, `${game}: stones of both colours on the board (${names.join(', ')})`);
+    const [a, b] = names.map((n) => colours[n][0]);
+    const distance = Math.hypot(a[0] - b[0], a[1] - b[1], a[2] - b[2]);
+    check(distance > 100, `${game}: the two colours' stones look different after the rules were opened (${names[0]} rgb(${a}), ${names[1]} rgb(${b}))`);
+    await run.screenshot(page, `newcomer-${game}-after-rules`);
+  }
+  await page.context().close();
+}
+
+Run.main('newcomer test', 300000, async (run) => {
+  const tokens = {};
+  for (const user of ['alice', 'bob']) {
+    await apiCall(run.base, 'POST', '/api/signup', { user, password: PASSWORD });
+    tokens[user] = (await apiCall(run.base, 'POST', '/api/login', { user, password: PASSWORD })).token;
+    await apiCall(run.base, 'POST', '/api/me/limits', { challenges: 'all' }, tokens[user]);
+  }
+  const errors = [];
+  await stonesAfterTheRules(run, tokens, errors);
+  log('stones after the rules: ok');
+  check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
+});
