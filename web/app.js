@@ -439,9 +439,15 @@ function route() {
   markTopNav(location.hash);
   if (analysis) {
     // The page's own address changes as the analysis goes on: only another one reopens it.
-    if (!app.analysis || analysisHash(app.analysis) !== location.hash) openAnalysisLink(analysis);
+    if (!app.analysis || analysisHash(app.analysis) !== location.hash) {
+      window.scrollTo(0, 0);
+      openAnalysisLink(analysis);
+    }
     return;
   }
+  // Each navigation shows its view from the top: on a phone the forms stand below the view,
+  // and the browser would keep a submitted form in sight while the new view fills in above it.
+  window.scrollTo(0, 0);
   if (match) {
     openBoard(Number(match[1]));
     return;

@@ -428,7 +428,9 @@ async function openBoard(id) {
     return;
   }
   $('welcome-error').textContent = '';
+  const opening = $('board-view').hidden || Number($('board-view').dataset.board) !== id;
   renderBoard();
+  if (opening) window.scrollTo(0, 0);  // scroll anchoring may have followed the form below
   schedulePoll();
   loadGames();
   if (app.token && mySeat(app.board) < 0) loadWatched();

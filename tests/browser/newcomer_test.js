@@ -84,6 +84,31 @@ async function stonesAfterTheRules(run, tokens, errors) {
   await page.context().close();
 }
 
+// Issue 43, item 2: on a phone the new-game form stands below the view; starting a game
+// shows the new board at the top of the screen, and so does every other navigation.
+async function phoneNavigation(run, tokens, errors) {
+  const page = await signedInPage(run, PHONE, 'alice', tokens.alice, errors);
+  await page.selectOption('#challenge-game', 'ndengrod');
+  await page.selectOption('#challenge-opponent-kind', 'person');
+  await page.fill('#challenge-opponent', 'bob');
+  await page.locator('#challenge-form button[type=submit]').scrollIntoViewIfNeeded();
+  check(await page.evaluate(() => window.scrollY) > 300, 'phone: the new-game form is below the view');
+  await page.click('#challenge-form button[type=submit]');
+  await page.waitForFunction(() => /^#\/board\/\d+$/.test(location.hash));
+  await page.waitForSelector('#board-frame svg [data-site]');
+  await page.waitForTimeout(300);  // a late scroll would show here
+  const title = await page.$eval('#board-title', (h) => h.getBoundingClientRect().top);
+  check(title >= 0 && title < 200, `phone: the new board's title is at the top of the screen (at ${Math.round(title)} px)`);
+  await run.screenshot(page, 'newcomer-phone-new-board');
+  for (const hash of ['#/standings', '#/lobby', '#/rules/epoxy', '#/settings', '#/']) {
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await page.evaluate((h) => { location.hash = h; }, hash);
+    await page.waitForTimeout(300);
+    check(await page.evaluate(() => window.scrollY) === 0, `phone: ${hash} opens at the top`);
+  }
+  await page.context().close();
+}
+
 Run.main('newcomer test', 300000, async (run) => {
   const tokens = {};
   for (const user of ['alice', 'bob']) {
@@ -94,5 +119,7 @@ Run.main('newcomer test', 300000, async (run) => {
   const errors = [];
   await stonesAfterTheRules(run, tokens, errors);
   log('stones after the rules: ok');
+  await phoneNavigation(run, tokens, errors);
+  log('phone navigation: ok');
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
 });
