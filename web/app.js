@@ -104,6 +104,8 @@ function renderAccount() {
   $('sign-out').hidden = !signedIn;
   $('auth-panel').hidden = signedIn;
   $('challenge-panel').hidden = !signedIn;
+  $('welcome-signed-out').hidden = signedIn;
+  $('welcome-signed-in').hidden = !signedIn;
   for (const tab of document.querySelectorAll('.tabs .needs-user')) tab.hidden = !signedIn;
   if (!signedIn && app.filter !== 'everyone') app.filter = 'everyone';
   if (signedIn && app.filter === 'everyone' && !app.filterChosen) app.filter = 'next';
@@ -153,6 +155,11 @@ function bindAuth() {
     } catch (e) {
       authMessage(e.message);
     }
+  });
+  // The form stands beside the welcome on a wide screen and below it (out of sight) on a phone.
+  $('welcome-sign-in').addEventListener('click', () => {
+    $('auth-panel').scrollIntoView({ block: 'start' });
+    $('auth-user').focus({ preventScroll: true });
   });
   $('sign-out').addEventListener('click', async () => {
     try {

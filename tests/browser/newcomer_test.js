@@ -109,6 +109,26 @@ async function phoneNavigation(run, tokens, errors) {
   await page.context().close();
 }
 
+// Issue 43, item 7: signed out on a phone, the welcome names no side ("on the left") and
+// its sign-in button brings the form into view with the user id field focused.
+async function signedOutWelcome(run, errors) {
+  for (const size of [PHONE, DESKTOP]) {
+    const context = await run.browser.newContext({ viewport: size, hasTouch: size === PHONE, isMobile: size === PHONE });
+    const page = await context.newPage();
+    page.on('pageerror', (e) => errors.push(`page error (signed out): ${e.message}`));
+    await page.goto(`${run.base}/`);
+    await page.waitForSelector('#welcome:not([hidden])');
+    const text = await page.textContent('#welcome');
+    check(!/on the left|on the right|below|above/.test(text), `${size.name}: the welcome names no place on the screen`);
+    await page.click('#welcome-sign-in');
+    await page.waitForFunction(() => document.activeElement?.id === 'auth-user');
+    const box = await page.$eval('#auth-user', (e) => { const r = e.getBoundingClientRect(); return { top: r.top, bottom: r.bottom }; });
+    check(box.top >= 0 && box.bottom <= size.height, `${size.name}: the welcome's sign-in button brings the form into view`);
+    await run.screenshot(page, `newcomer-${size.name}-signed-out`);
+    await context.close();
+  }
+}
+
 Run.main('newcomer test', 300000, async (run) => {
   const tokens = {};
   for (const user of ['alice', 'bob']) {
@@ -121,5 +141,7 @@ Run.main('newcomer test', 300000, async (run) => {
   log('stones after the rules: ok');
   await phoneNavigation(run, tokens, errors);
   log('phone navigation: ok');
+  await signedOutWelcome(run, errors);
+  log('signed-out welcome: ok');
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
 });
