@@ -1,6 +1,6 @@
-// Answering a ludus mail with the mail program's Reply (issue 43): the Subject's reply and
-// forward prefixes and list tags are stripped, and a reply whose Subject is the notification's
-// carries its command in the body's first line.
+// Answering a ludus mail (issue 43): the Subject's reply and forward prefixes and list tags
+// are stripped, a reply whose Subject is the notification's carries its command in the body's
+// first line, and a mail's footer suggests commands that can still be carried out.
 #include "mail/mail_test_support.h"
 
 #include "server/mail/mail_mime.h"
@@ -69,6 +69,29 @@ TEST_F(MailReply, AReplyWithoutACommandSaysWhereToPutIt) {
   const std::string body = last_body();
   EXPECT_TRUE(contains(body, "write the command as the first line of the body")) << body;
   EXPECT_FALSE(contains(body, "unknown command 'Re:'")) << body;
+}
+
+TEST_F(MailReply, AFinishedBoardsMailsSuggestWhatCanStillBeDone) {
+  pbm({"resign", "1", "bob", "bob-passw"});
+  for (const auto& [user, other] : {std::pair{"alice", "bob"}, std::pair{"bob", "alice"}}) {
+    server::Store store(db_);
+    auto session = store.session();
+    auto q = session.connection().query("SELECT body FROM outbox WHERE user_id = ?1 ORDER BY id DESC LIMIT 1");
+    q.bind(1, user);
+    ASSERT_TRUE(q.step());
+    const std::string body = q.text(0);
+    EXPECT_TRUE(contains(body, "game over") || contains(body, "resign")) << body;
+    EXPECT_FALSE(contains(body, "PASSWORD MOVE")) << body;
+    EXPECT_TRUE(contains(body, std::string("comment 1 ") + user + " PASSWORD TEXT")) << body;
+    EXPECT_TRUE(contains(body, "history 1")) << body;
+    // A rematch with the colours swapped: bob, second on board 1, plays first.
+    EXPECT_TRUE(contains(body, "ndengrod challenge -length=5 -shape=hexhex -size=5 -swap=on bob alice PASSWORD")) << body;
+  }
+  // ... which the grammar takes as it stands.
+  pbm({"ndengrod", "challenge", "-length=5", "-shape=hexhex", "-size=5", "-swap=on", "bob", "alice", "alice-pass"});
+  EXPECT_TRUE(contains(pbm({"show", "2"}).out, "bob")) << "the rematch started";
+  // While the game went on, the footer showed how to move.
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE body LIKE '%ndengrod move 1 alice PASSWORD MOVE%'"), 1);
 }
 
 }  // namespace
