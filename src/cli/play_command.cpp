@@ -7,6 +7,7 @@
 // comes next; it is played once whole.  Boards are drawn in colour with Unicode stones when the
 // terminal can show them (--color, NO_COLOR; cli/terminal_painter.h).  The record is
 // printed or saved at the end.
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -189,6 +190,9 @@ class PlaySession {
       case LineInput::Status::kControlCharacters:
         out_ << "error: the line holds control characters (arrow or function keys?); type a move or 'help'\n";
         return true;
+      case LineInput::Status::kNotUtf8:
+        out_ << "error: the line is not UTF-8 text (is the terminal set to another character set?); type a move or 'help'\n";
+        return true;
       case LineInput::Status::kLine:
         break;
     }
@@ -214,6 +218,10 @@ class PlaySession {
       entry_->add(line);
     } catch (const LudusError& e) {
       out_ << "error: " << e.what() << "\n";
+      // 'é4', full-width 'ｃ３': coordinates are plain ASCII letters and digits.
+      const auto& examples = history_.game().info().turn_help.examples;
+      if (std::any_of(line.begin(), line.end(), [](unsigned char c) { return c >= 0x80; }) && !examples.empty())
+        out_ << "(moves are written in plain ASCII letters and digits, e.g. " << examples.front().text << ")\n";
       return true;
     }
     if (!entry_->complete()) {
