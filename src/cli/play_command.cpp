@@ -22,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/player.h"
+#include "ai/spec_parser.h"
 #include "cli/command.h"
 #include "cli/line_input.h"
 #include "study/self_play.h"
@@ -108,6 +109,10 @@ class PlaySession {
     for (int seat = 0; seat < 2; ++seat) {
       spec_[seat] = spec[seat];
       if (spec[seat] == "human") continue;
+      // A seat takes a person too, which the AI's own message does not list.
+      if (spec[seat].find(':') == std::string::npos && !ai::is_plain_level(spec[seat]))
+        throw LudusError(fmt::format("unknown player '{}' for --{} (expected human, random, easy, medium, hard, max or "
+                                     "mcts:KEY=VALUE,...)", spec[seat], given_as[seat].empty() ? kSeatNames[seat] : given_as[seat]));
       ai::PlayerConfig config;
       config.seed = seed + static_cast<uint64_t>(seat);
       config.threads = args_.threads;
@@ -173,6 +178,8 @@ class PlaySession {
     history_.play(choice.action);
     if (args_.quiet) out_ << fmt::format("\n{} plays {}\n", who, text);
     else out_ << fmt::format("\n{} plays {}  [{}]\n", who, text, describe_choice(choice, seconds));
+    // One board per turn: Epoxy's first action is shown with the second.
+    if (history_.mid_turn() && !history_.is_over()) return;
     after_ply(swapped);
     if (args_.delay > 0 && !history_.is_over() && players_[history_.state().seat_to_move()])
       std::this_thread::sleep_for(std::chrono::duration<double>(args_.delay));
@@ -253,7 +260,7 @@ class PlaySession {
 
   void list_moves() {
     const std::vector<std::string> texts = entry_ ? entry_->choices() : std::vector<std::string>{};
-    out_ << fmt::format("{} legal moves: {}\n", texts.size(), fmt::join(texts, " "));
+    out_ << fmt::format("{} legal move{}: {}\n", texts.size(), texts.size() == 1 ? "" : "s", fmt::join(texts, " "));
   }
 
   void hint() {
@@ -291,12 +298,13 @@ class PlaySession {
       return;
     }
     const int target = history_.turn_start(last);
-    const int taken = history_.num_moves() - target;
+    // Turns, not plies: Epoxy's turn of two actions is one.
+    const int taken = history_.turn_number(history_.num_moves() - 1) - history_.turn_number(target) + 1;
     history_.truncate(target);
     entry_.reset();
     for (auto& player : players_)
       if (player) player->new_game();
-    out_ << fmt::format("Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
+    out_ << fmt::format("Took back {} turn{}.\n", taken, taken == 1 ? "" : "s");
     show_position();
   }
 

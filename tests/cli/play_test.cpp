@@ -35,7 +35,7 @@ TEST(Play, HumanAgainstRandomWithBadMovesHintUndoAndResign) {
   EXPECT_TRUE(contains(r.out, "error: illegal move 'e5': occupied\n"));
   EXPECT_TRUE(contains(r.out, "error: illegal move 'zz9': malformed coordinate 'zz9'\n"));
   EXPECT_TRUE(contains(r.out, "hint (random): "));
-  EXPECT_TRUE(contains(r.out, "Took back 2 moves.\n"));
+  EXPECT_TRUE(contains(r.out, "Took back 2 turns.\n"));
   EXPECT_TRUE(contains(r.out, "error: nothing to undo\n"));
   EXPECT_TRUE(contains(r.out, "x (first player, human) resigns."));
   EXPECT_TRUE(contains(r.out, "Game over: O wins: x resigned -- o (second player, random) wins"));
@@ -113,7 +113,7 @@ TEST(Play, TurnsOfSeveralActionsAreTypedAtOnceAndUndoneWhole) {
   auto r = run_ludus({"play", "epoxy", "--maroon", "human", "--grey", "human"}, "f5\ne1,zz\ne1,e6\nundo\nquit\n");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(contains(r.out, "error: illegal move 'zz': malformed coordinate 'zz'"));
-  EXPECT_TRUE(contains(r.out, "Took back 2 moves."));
+  EXPECT_TRUE(contains(r.out, "Took back 1 turn."));
   EXPECT_EQ(record_of(r.out)["moves"], nlohmann::json::array({"f5"}));
 }
 
@@ -156,8 +156,21 @@ TEST(Play, BadSeatsAreUsageErrors) {
                      "ndengrod has no colour 'black' (its seats: --x, --o, --first, --second)");
   expect_usage_error(run_ludus({"play", "ndengrod", "--x", "human", "--first", "random"}),
                      "the first player is given twice (--first and --x)");
-  expect_usage_error(run_ludus({"play", "ndengrod", "--o", "grandmaster"}), "bad AI spec 'grandmaster'");
+  expect_usage_error(run_ludus({"play", "ndengrod", "--o", "grandmaster"}), "unknown player 'grandmaster' for --o (expected human,");
   expect_usage_error(run_ludus({"play", "ndengrod", "--delay", "-1"}), "--delay");
+}
+
+// What a new player met (issue 43): the seats take 'human', which a misspelt seat's error
+// lists; the AI's Epoxy turn of two actions is shown on one board; undo counts turns.
+TEST(Play, WordingANewPlayerMeets) {
+  const RunResult typo = run_ludus({"play", "ndengrod", "--x", "humn"});
+  EXPECT_NE(typo.exit_code, 0);
+  EXPECT_TRUE(contains(typo.err, "unknown player 'humn' for --x (expected human, random, easy")) << typo.err;
+  LUDUS_REQUIRE_GAME("epoxy");
+  const RunResult ais = run_ludus({"play", "epoxy", "--maroon", "random", "--grey", "random", "--seed", "3", "--color", "never"}, "");
+  EXPECT_EQ(ais.exit_code, 0) << ais.err;
+  EXPECT_TRUE(contains(ais.out, "first action of the turn")) << ais.out;
+  EXPECT_FALSE(contains(ais.out, "second action of the turn")) << "a board between the two actions of a turn";
 }
 
 }  // namespace
