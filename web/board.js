@@ -296,6 +296,14 @@ const LudusBoard = (() => {
         cx: pts[i].x, cy: pts[i].y, r: radius, fill: fillOf(layer, colour), stroke: style.edge,
         'stroke-width': 0.04, class: `stone stone-${colour}`, 'data-stone': g.sites[i].name,
       }, layer);
+      // Colour is not the only cue: the second colour's stones carry a small diamond.
+      if (board.colours.indexOf(colour) === 1) {
+        const d = round(radius * 0.3);
+        el('path', {
+          d: `M${pts[i].x} ${round(pts[i].y - d)} l${d} ${d} l${-d} ${d} l${-d} ${-d} z`, fill: style.mark,
+          class: 'colour-mark', 'aria-hidden': 'true',
+        }, layer);
+      }
       if (marks.last.has(i)) {
         el('circle', { cx: pts[i].x, cy: pts[i].y, r: radius * 0.32, fill: 'none', stroke: style.mark, 'stroke-width': 0.07, class: 'last-mark' }, layer);
       }

@@ -336,9 +336,27 @@ function renderSelection(board) {
   $('selection-text').textContent = parts.join(' ');
 }
 
+// Says in the live region what changed on the board shown (screen readers read it out): the
+// turn just played and by whom, then the status; nothing when a board is first opened or an
+// earlier position or an analysis is shown.
+function announceChange(board) {
+  const seen = app.announced;
+  app.announced = { board: board.board, moves: board.moves_played };
+  if (!seen || seen.board !== board.board || board.analysis || !board.latest || board.moves_played === seen.moves) return;
+  let text = '';
+  if (board.moves_played > seen.moves && board.moves.length) {
+    const turns = groupTurns(board.moves);
+    const last = turns[turns.length - 1].plies;
+    const who = last[0].user === app.user ? 'You' : last[0].user;
+    text = `${who} played ${last.map((p) => p.move).join(', ')}. `;
+  }
+  $('announcer').textContent = text + statusText(board);
+}
+
 function renderBoard() {
   const board = app.board;
   if (!board) return;
+  announceChange(board);
   $('welcome').hidden = true;
   const view = $('board-view');
   view.hidden = false;
@@ -383,8 +401,11 @@ function renderBoard() {
   const svg = LudusBoard.draw(drawn, { ...boardMarks(board), interactive: canPlay(board) });
   svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites. ${statusText(board)}`);
   svg.classList.toggle('interactive', canPlay(board));
+  // A keyboard player keeps their place on the board when it is drawn anew.
+  const focused = document.activeElement?.closest?.('#board-frame [data-site]')?.dataset.site;
   frame.replaceChildren(svg);
   LudusBoard.fit(svg);
+  if (focused) svg.querySelector(`[data-site="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
 }
 
 function renderComments(board) {
@@ -589,6 +610,26 @@ function onSiteClick(name) {
   renderBoard();
 }
 
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The focusable site nearest to `from` in direction [dx, dy] on the screen (within 60° of
+// it), or null at the edge.
+function nearestSite(from, [dx, dy]) {
+  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const [x0, y0] = centre(from);
+  let best = null, bestScore = Infinity;
+  for (const site of from.ownerSVGElement.querySelectorAll('[data-site][tabindex]')) {
+    if (site === from) continue;
+    const [x, y] = centre(site);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (along <= 1 || across > along * Math.tan(Math.PI / 3)) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) { best = site; bestScore = score; }
+  }
+  return best;
+}
+
 function bindBoard() {
   $('board-frame').addEventListener('click', (event) => {
     const site = event.target.closest('[data-site]');
@@ -596,6 +637,13 @@ function bindBoard() {
   });
   $('board-frame').addEventListener('keydown', (event) => {
     const site = event.target.closest('[data-site]');
+    if (site && ARROWS[event.key]) {
+      // Arrow keys walk the board (the replay's arrows act elsewhere on the page).
+      event.preventDefault();
+      event.stopPropagation();
+      nearestSite(site, ARROWS[event.key])?.focus();
+      return;
+    }
     if (site && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       const name = site.dataset.site;
