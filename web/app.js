@@ -110,6 +110,7 @@ function renderAccount() {
   if (!signedIn && app.filter !== 'everyone') app.filter = 'everyone';
   if (signedIn && app.filter === 'everyone' && !app.filterChosen) app.filter = 'next';
   renderTabs();
+  if (app.started) invitationsChanged();
   if (app.board) renderBoard();
   // A community page shown depends on who is signed in (the lobby, the settings).
   if (app.started && shownCommunityView()) routeCommunity(location.hash);
@@ -429,6 +430,7 @@ async function loadCatalog() {
 
 // The new-game form's answer when the challenge became an invitation: where to find it.
 function invitationSent(offer) {
+  app.invitationSent = offer.id;  // invitationsChanged() drops the note once it is answered
   const message = $('challenge-message');
   message.replaceChildren(`Invitation sent to ${offer.to}: the game starts when ${offer.to} accepts. `,
     el('a', { href: '#/lobby', text: 'See it in the lobby' }), '.');
@@ -498,6 +500,7 @@ async function start() {
   });
   connectLive();
   app.started = true;
+  invitationsChanged();
   route();
   // The WebSocket keeps the list current; without it the list is polled.
   app.listTimer = setInterval(() => {

@@ -36,7 +36,8 @@ async function renderedStoneColours(page) {
   const centres = await page.$$eval('#board-frame svg .stone', (stones) => stones.map((s) => {
     const box = s.getBoundingClientRect();
     const colour = [...s.classList].find((c) => c.startsWith('stone-')).slice(6);
-    return { colour, x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    // Between the centre and the rim: the centre holds the last-move and colour marks.
+    return { colour, x: box.x + box.width * 0.2, y: box.y + box.height * 0.7 };
   }));
   const png = (await page.screenshot()).toString('base64');
   return page.evaluate(async ([data, points]) => {
@@ -50,8 +51,7 @@ async function renderedStoneColours(page) {
     ctx.drawImage(img, 0, 0);
     const out = {};
     for (const p of points) {
-      // Below and right of the centre: the last-move mark sits on the centre itself.
-      const [r, g, b] = ctx.getImageData(Math.round(p.x + 3), Math.round(p.y + 3), 1, 1).data;
+      const [r, g, b] = ctx.getImageData(Math.round(p.x), Math.round(p.y), 1, 1).data;
       (out[p.colour] ||= []).push([r, g, b]);
     }
     return out;
@@ -129,6 +129,44 @@ async function signedOutWelcome(run, errors) {
   }
 }
 
+// Issue 43, items 3 and 5: an invitation shows outside the Lobby (a count on its link, a line
+// on the home view), live; the sender's "Invitation sent" note goes once it is accepted; a
+// refusal ("It is alice's turn.") goes once the game has ended.
+async function invitationsAndStaleMessages(run, tokens, errors) {
+  await apiCall(run.base, 'POST', '/api/signup', { user: 'carol', password: PASSWORD });
+  tokens.carol = (await apiCall(run.base, 'POST', '/api/login', { user: 'carol', password: PASSWORD })).token;
+  const carol = await signedInPage(run, DESKTOP, 'carol', tokens.carol, errors);
+  const alice = await signedInPage(run, DESKTOP, 'alice', tokens.alice, errors);
+  await carol.waitForTimeout(500);  // the WebSocket is open
+  check(await carol.textContent('.top-nav a[href="#/lobby"]') === 'Lobby', 'carol: no invitation yet');
+  await alice.selectOption('#challenge-game', 'netted');
+  await alice.selectOption('#challenge-opponent-kind', 'person');
+  await alice.fill('#challenge-opponent', 'carol');
+  await alice.click('#challenge-form button[type=submit]');
+  await alice.waitForFunction(() => document.querySelector('#challenge-message').textContent.startsWith('Invitation sent to carol'));
+  await carol.waitForFunction(() => document.querySelector('.top-nav a[href="#/lobby"]').textContent === 'Lobby (1)');
+  await carol.waitForSelector('#home-invitations:not([hidden])');
+  check(/invitation waits for your answer/.test(await carol.textContent('#home-invitations')), 'carol\'s home view says an invitation waits, without a reload');
+  await run.screenshot(carol, 'newcomer-invited-home');
+  const offer = (await apiCall(run.base, 'GET', '/api/offers?user=carol', null, tokens.carol)).offers.find((o) => o.to === 'carol');
+  const { board } = await apiCall(run.base, 'POST', `/api/offers/${offer.id}/join`, {}, tokens.carol);
+  await alice.waitForFunction(() => document.querySelector('#challenge-message').textContent === '');
+  check(true, 'alice\'s "Invitation sent" note went once carol accepted');
+  await carol.waitForFunction(() => document.querySelector('.top-nav a[href="#/lobby"]').textContent === 'Lobby');
+  check(await carol.isHidden('#home-invitations'), 'carol\'s invitation line went once answered');
+
+  // Carol (second) clicks while it is alice's turn, then alice resigns.
+  await carol.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
+  await carol.waitForSelector('#board-frame svg [data-site]');
+  await carol.click('#board-frame svg [data-site]');
+  await carol.waitForFunction(() => document.querySelector('#move-error').textContent.includes("alice's turn"));
+  await apiCall(run.base, 'POST', `/api/games/${board}/resign`, {}, tokens.alice);
+  await carol.waitForFunction(() => /win/.test(document.querySelector('#status').textContent));
+  check(await carol.textContent('#move-error') === '', `the winner sees no stale refusal ("${await carol.textContent('#move-error')}")`);
+  await carol.context().close();
+  await alice.context().close();
+}
+
 Run.main('newcomer test', 300000, async (run) => {
   const tokens = {};
   for (const user of ['alice', 'bob']) {
@@ -143,5 +181,7 @@ Run.main('newcomer test', 300000, async (run) => {
   log('phone navigation: ok');
   await signedOutWelcome(run, errors);
   log('signed-out welcome: ok');
+  await invitationsAndStaleMessages(run, tokens, errors);
+  log('invitations and stale messages: ok');
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
 });
