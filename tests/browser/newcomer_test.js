@@ -167,6 +167,29 @@ async function invitationsAndStaleMessages(run, tokens, errors) {
   await alice.context().close();
 }
 
+// Issue 43, item 6: the Standings link opens on the game the player played last (Ndengrod
+// here), not on the catalog's first game with 'No rated games'; signed out, on the first
+// game with rated games.
+async function standingsOpenOnAPlayedGame(run, tokens, errors) {
+  const { board } = await apiCall(run.base, 'POST', '/api/games', { game: 'ndengrod', options: {}, players: ['bob', 'alice'] }, tokens.bob);
+  await playTurns(run.base, board, 2, tokens);
+  await apiCall(run.base, 'POST', `/api/games/${board}/resign`, {}, tokens.alice);
+  const page = await signedInPage(run, DESKTOP, 'bob', tokens.bob, errors);
+  await page.click('.top-nav a[href="#/standings"]');
+  await page.waitForSelector('#standings-view[data-game]:not([hidden])');
+  check(await page.getAttribute('#standings-view', 'data-game') === 'ndengrod', 'bob: the standings open on Ndengrod, his last game');
+  check((await page.$$('#standings-body tr[data-player]')).length >= 2, 'bob: the standings list the players');
+  await page.context().close();
+  const context = await run.browser.newContext({ viewport: DESKTOP });
+  const anonymous = await context.newPage();
+  await anonymous.goto(`${run.base}/#/standings`);
+  await anonymous.waitForSelector('#standings-view[data-game]:not([hidden])');
+  const game = await anonymous.getAttribute('#standings-view', 'data-game');
+  const rated = (await apiCall(run.base, 'GET', `/api/ratings/${game}`)).players.length;
+  check(rated > 0, `signed out: the standings open on a game with rated games (${game})`);
+  await context.close();
+}
+
 Run.main('newcomer test', 300000, async (run) => {
   const tokens = {};
   for (const user of ['alice', 'bob']) {
@@ -183,5 +206,7 @@ Run.main('newcomer test', 300000, async (run) => {
   log('signed-out welcome: ok');
   await invitationsAndStaleMessages(run, tokens, errors);
   log('invitations and stale messages: ok');
+  await standingsOpenOnAPlayedGame(run, tokens, errors);
+  log('standings open on a played game: ok');
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
 });
