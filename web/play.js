@@ -188,9 +188,25 @@ function renderPlayers(board) {
     const text = document.createElement('span');
     text.className = 'player-text';
     text.append(name, detail);
+    const change = board.outcome && board.rated && app.ratingChanges?.board === board.board && app.ratingChanges.bySeat[seat.seat];
+    if (change) text.append(el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(change)}` }));
     li.append(colourSwatch(seat.colour, board.colours), text, flag);
     return li;
   }));
+  if (board.outcome && board.rated && app.ratingChanges?.board !== board.board) loadRatingChanges(board);
+}
+
+// The two players' changes of rating on a finished rated board (from their rating
+// histories), then the players drawn again with them.
+async function loadRatingChanges(board) {
+  app.ratingChanges = { board: board.board, bySeat: [] };
+  try {
+    const users = await Promise.all(board.seats.map((s) => api('GET', `/api/users/${encodeURIComponent(s.user)}`)));
+    app.ratingChanges.bySeat = users.map((u) => u.rating_history.find((h) => h.board === board.board) || null);
+  } catch (e) {
+    return;  // shown without the changes
+  }
+  if (app.board?.board === board.board) renderPlayers(app.board);
 }
 
 function statusText(board) {

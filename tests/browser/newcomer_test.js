@@ -179,6 +179,18 @@ async function standingsOpenOnAPlayedGame(run, tokens, errors) {
   await page.waitForSelector('#standings-view[data-game]:not([hidden])');
   check(await page.getAttribute('#standings-view', 'data-game') === 'ndengrod', 'bob: the standings open on Ndengrod, his last game');
   check((await page.$$('#standings-body tr[data-player]')).length >= 2, 'bob: the standings list the players');
+  // Issue 43, item 4: the change of rating, old → new, for both players on the board and on
+  // the player page.
+  await page.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
+  await page.waitForFunction(() => document.querySelectorAll('#players .rating-change').length === 2);
+  const shown = await page.$$eval('#players .rating-change', (spans) => spans.map((s) => s.textContent));
+  check(/^rating 1500 → \d+ \(\+\d+\)$/.test(shown[0]) && /^rating 1500 → \d+ \(−\d+\)$/.test(shown[1]),
+    `the board shows both players' change of rating, winner first seat (${shown.join(' / ')})`);
+  await run.screenshot(page, 'newcomer-rating-change-board');
+  await page.evaluate(() => { location.hash = '#/player/bob'; });
+  await page.waitForSelector(`#player-games li[data-board="${board}"] .rating-change`);
+  const line = await page.textContent(`#player-games li[data-board="${board}"] .rating-change`);
+  check(line === shown[0], `bob's page shows the same change for that game (${line})`);
   await page.context().close();
   const context = await run.browser.newContext({ viewport: DESKTOP });
   const anonymous = await context.newPage();
