@@ -202,6 +202,35 @@ async function standingsOpenOnAPlayedGame(run, tokens, errors) {
   await context.close();
 }
 
+// Issue 43, item 8: Trellis 15 on a phone has sites about 24 px apart; 'Zoom in' draws them
+// at least 44 px apart in a frame that scrolls, and a tap there plays.
+async function tapTargetsOnAPhone(run, tokens, errors) {
+  const { board } = await apiCall(run.base, 'POST', '/api/games', { game: 'trellis', options: {}, players: ['alice', 'bob'] }, tokens.alice);
+  const page = await signedInPage(run, PHONE, 'alice', tokens.alice, errors);
+  await page.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
+  await page.waitForSelector('#board-frame svg [data-site].playable');
+  const size = () => page.$eval('#board-frame svg [data-site="h8"]', (s) => Math.round(s.getBoundingClientRect().width));
+  const before = await size();
+  check(before < 44, `phone: Trellis 15's sites are small (${before} px)`);
+  check(await page.isVisible('#zoom-button'), 'phone: a Zoom in button is offered');
+  await page.click('#zoom-button');
+  await page.waitForSelector('#board-frame.zoomed');
+  const after = await size();
+  check(after >= 44, `phone: zoomed in, a site is at least 44 px (${after} px)`);
+  await run.screenshot(page, 'newcomer-phone-trellis-zoomed');
+  await page.tap('#board-frame svg [data-site="h8"]');
+  if (await page.isVisible('#play-alone')) await page.tap('#play-alone');
+  await page.waitForSelector('#board-view[data-moves="1"]');
+  check(true, 'phone: a tap on the zoomed board plays');
+  check(await page.getAttribute('#zoom-button', 'aria-pressed') === 'true', 'the zoom stays on after the move');
+  const desktop = await signedInPage(run, DESKTOP, 'alice', tokens.alice, errors);
+  await desktop.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
+  await desktop.waitForSelector('#board-frame svg [data-site]');
+  check(await desktop.isHidden('#zoom-button'), 'desktop: big enough, no zoom offered');
+  await page.context().close();
+  await desktop.context().close();
+}
+
 Run.main('newcomer test', 300000, async (run) => {
   const tokens = {};
   for (const user of ['alice', 'bob']) {
@@ -220,5 +249,7 @@ Run.main('newcomer test', 300000, async (run) => {
   log('invitations and stale messages: ok');
   await standingsOpenOnAPlayedGame(run, tokens, errors);
   log('standings open on a played game: ok');
+  await tapTargetsOnAPhone(run, tokens, errors);
+  log('tap targets on a phone: ok');
   check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
 });
