@@ -136,7 +136,14 @@ class PlaySession {
   std::string mover_text() const {
     const State& state = history_.state();
     const int seat = state.seat_to_move();
-    return fmt::format("{} ({}, {})", history_.game().colour_name(state.to_move()), kSeatNames[seat], spec_[seat]);
+    const Game& game = history_.game();
+    // A seat playing the other colour's turn (Trellis's pie opening) says so, or the prompt
+    // seems to have changed sides for no reason.
+    const std::string opening =
+        state.to_move() != state.colour_of_seat(seat)
+            ? fmt::format(", also playing {}'s turn by the opening rule", game.colour_name(state.to_move()))
+            : std::string();
+    return fmt::format("{} ({}, {}{})", game.colour_name(state.to_move()), kSeatNames[seat], spec_[seat], opening);
   }
 
   void announce() {

@@ -129,7 +129,7 @@ TEST(Play, TurnsOfSeveralPiecesMayBeTypedOneAtATime) {
   EXPECT_TRUE(contains(trellis.out, second + "d5")) << trellis.out;
   EXPECT_TRUE(contains(trellis.out, "error: illegal move 'd4,d5': the two stones must be exactly three apart")) << trellis.out;
   EXPECT_TRUE(contains(trellis.out, "13 legal moves: a4 b3 b5 c2 c6 d1 d7 e2 e6 f3 f5 g4 pass")) << trellis.out;
-  EXPECT_TRUE(contains(trellis.out, "white (first player, human) after a1: the second point, or pass for a1 alone> pass"))
+  EXPECT_TRUE(contains(trellis.out, "white (first player, human, also playing white's turn by the opening rule) after a1: the second point, or pass for a1 alone> pass"))
       << trellis.out;
   EXPECT_TRUE(contains(trellis.out, "Took back what was typed of this turn.")) << trellis.out;
   EXPECT_EQ(record_of(trellis.out)["moves"], nlohmann::json::array({"d4,e6", "a1"}));
@@ -147,7 +147,7 @@ TEST(Play, TheMoverIsNamedByTheColourItPlaysNow) {
   auto r = run_ludus({"play", "trellis", "-o", "size=7", "--first", "human", "--second", "random"}, "d4,e6\nquit\n");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(contains(r.out, "black (first player, human)> d4,e6"));
-  EXPECT_TRUE(contains(r.out, "white (first player, human)> quit"));
+  EXPECT_TRUE(contains(r.out, "white (first player, human, also playing white's turn by the opening rule)> quit"));
 }
 
 TEST(Play, BadSeatsAreUsageErrors) {
