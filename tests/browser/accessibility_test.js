@@ -7,7 +7,7 @@
 'use strict';
 
 const { AxeBuilder } = require('@axe-core/playwright');
-const { Run, apiCall, check, log, signedInPage } = require('./support');
+const { Run, apiCall, check, log, signedInPage, signUp } = require('./support');
 
 const PASSWORD = 'a-long-password';
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
@@ -57,11 +57,7 @@ async function playByKeyboard(page, moves) {
 
 Run.main('accessibility test', 420000, async (run) => {
   const tokens = {};
-  for (const user of ['alice', 'bob']) {
-    await apiCall(run.base, 'POST', '/api/signup', { user, password: PASSWORD });
-    tokens[user] = (await apiCall(run.base, 'POST', '/api/login', { user, password: PASSWORD })).token;
-    await apiCall(run.base, 'POST', '/api/me/limits', { challenges: 'all' }, tokens[user]);
-  }
+  for (const user of ['alice', 'bob']) tokens[user] = await signUp(run.base, user, PASSWORD, 'all');
   const catalog = (await apiCall(run.base, 'GET', '/api/catalog')).games.map((g) => g.name);
   const boards = {};
   for (const game of catalog) {

@@ -1,10 +1,12 @@
 // Browser test of what a new player meets (issue 43): `node newcomer_test.js BUILD_DIR`.
 // Stones keep their colours after the rules' diagram has been drawn (ids unique per drawing,
 // checked on the rendered pixels); each navigation shows its view at the top on a phone; the
-// signed-out welcome points at a sign-in form the player can reach.
+// signed-out welcome points at a sign-in form the player can reach; invitations show outside
+// the lobby, live, and stale notes go; the Standings open on a played game; a rated game's
+// end shows the change of rating; small sites can be zoomed on a touch screen.
 'use strict';
 
-const { Run, apiCall, check, log, signedInPage } = require('./support');
+const { Run, apiCall, check, log, signedInPage, signUp } = require('./support');
 
 const PASSWORD = 'a-long-password';
 const PHONE = { name: 'phone', width: 390, height: 844 };
@@ -133,8 +135,7 @@ async function signedOutWelcome(run, errors) {
 // on the home view), live; the sender's "Invitation sent" note goes once it is accepted; a
 // refusal ("It is alice's turn.") goes once the game has ended.
 async function invitationsAndStaleMessages(run, tokens, errors) {
-  await apiCall(run.base, 'POST', '/api/signup', { user: 'carol', password: PASSWORD });
-  tokens.carol = (await apiCall(run.base, 'POST', '/api/login', { user: 'carol', password: PASSWORD })).token;
+  tokens.carol = await signUp(run.base, 'carol', PASSWORD);
   const carol = await signedInPage(run, DESKTOP, 'carol', tokens.carol, errors);
   const alice = await signedInPage(run, DESKTOP, 'alice', tokens.alice, errors);
   await carol.waitForTimeout(500);  // the WebSocket is open
@@ -233,11 +234,7 @@ async function tapTargetsOnAPhone(run, tokens, errors) {
 
 Run.main('newcomer test', 300000, async (run) => {
   const tokens = {};
-  for (const user of ['alice', 'bob']) {
-    await apiCall(run.base, 'POST', '/api/signup', { user, password: PASSWORD });
-    tokens[user] = (await apiCall(run.base, 'POST', '/api/login', { user, password: PASSWORD })).token;
-    await apiCall(run.base, 'POST', '/api/me/limits', { challenges: 'all' }, tokens[user]);
-  }
+  for (const user of ['alice', 'bob']) tokens[user] = await signUp(run.base, user, PASSWORD, 'all');
   const errors = [];
   await stonesAfterTheRules(run, tokens, errors);
   log('stones after the rules: ok');
