@@ -4,7 +4,8 @@
 #   bin/ludus
 #   share/ludus/web/          the play server's web page
 #   share/ludus/conformance/  the reference games `ludus verify` replays by default
-#   share/doc/ludus/          README, docs/*.md and the rules (docs/rules/)
+#   share/doc/ludus/          README, copyright, docs/ (the *.md, docs/rules/ with
+#                             epoxy-boards.txt, the pictures of docs/solved/)
 #   share/man/man1/ludus.1.gz made by help2man from the built binary
 #   share/bash-completion/completions/ludus, share/zsh/vendor-completions/_ludus
 #   lib/systemd/system/ludus.service   the sandboxed service (packaging/ludus.service)
@@ -18,8 +19,13 @@ include(GNUInstallDirs)
 install(TARGETS ludus RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/web)
 install(DIRECTORY tests/conformance/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/conformance)
-install(DIRECTORY docs/ DESTINATION ${CMAKE_INSTALL_DOCDIR} FILES_MATCHING PATTERN "*.md")
+# docs/ as in the source tree, beside README.md, so that every link between them holds;
+# with the pictures (docs/solved/*.svg) and data files (docs/rules/epoxy-boards.txt) they name.
+install(DIRECTORY docs DESTINATION ${CMAKE_INSTALL_DOCDIR}
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.svg" PATTERN "*.txt")
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# Debian policy: every package has /usr/share/doc/PACKAGE/copyright.
+install(FILES packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The service with least privilege (docs/deploy.md); installed, not enabled.
 install(FILES packaging/ludus.service DESTINATION lib/systemd/system)
 

@@ -104,10 +104,13 @@ function renderAccount() {
   $('sign-out').hidden = !signedIn;
   $('auth-panel').hidden = signedIn;
   $('challenge-panel').hidden = !signedIn;
+  $('welcome-signed-out').hidden = signedIn;
+  $('welcome-signed-in').hidden = !signedIn;
   for (const tab of document.querySelectorAll('.tabs .needs-user')) tab.hidden = !signedIn;
   if (!signedIn && app.filter !== 'everyone') app.filter = 'everyone';
   if (signedIn && app.filter === 'everyone' && !app.filterChosen) app.filter = 'next';
   renderTabs();
+  if (app.started) invitationsChanged();
   if (app.board) renderBoard();
   // A community page shown depends on who is signed in (the lobby, the settings).
   if (app.started && shownCommunityView()) routeCommunity(location.hash);
@@ -153,6 +156,11 @@ function bindAuth() {
     } catch (e) {
       authMessage(e.message);
     }
+  });
+  // The form stands beside the welcome on a wide screen and below it (out of sight) on a phone.
+  $('welcome-sign-in').addEventListener('click', () => {
+    $('auth-panel').scrollIntoView({ block: 'start' });
+    $('auth-user').focus({ preventScroll: true });
   });
   $('sign-out').addEventListener('click', async () => {
     try {
@@ -422,6 +430,7 @@ async function loadCatalog() {
 
 // The new-game form's answer when the challenge became an invitation: where to find it.
 function invitationSent(offer) {
+  app.invitationSent = offer.id;  // invitationsChanged() drops the note once it is answered
   const message = $('challenge-message');
   message.replaceChildren(`Invitation sent to ${offer.to}: the game starts when ${offer.to} accepts. `,
     el('a', { href: '#/lobby', text: 'See it in the lobby' }), '.');
@@ -439,9 +448,15 @@ function route() {
   markTopNav(location.hash);
   if (analysis) {
     // The page's own address changes as the analysis goes on: only another one reopens it.
-    if (!app.analysis || analysisHash(app.analysis) !== location.hash) openAnalysisLink(analysis);
+    if (!app.analysis || analysisHash(app.analysis) !== location.hash) {
+      window.scrollTo(0, 0);
+      openAnalysisLink(analysis);
+    }
     return;
   }
+  // Each navigation shows its view from the top: on a phone the forms stand below the view,
+  // and the browser would keep a submitted form in sight while the new view fills in above it.
+  window.scrollTo(0, 0);
   if (match) {
     openBoard(Number(match[1]));
     return;
@@ -485,6 +500,7 @@ async function start() {
   });
   connectLive();
   app.started = true;
+  invitationsChanged();
   route();
   // The WebSocket keeps the list current; without it the list is polled.
   app.listTimer = setInterval(() => {

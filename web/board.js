@@ -82,11 +82,18 @@ const LudusBoard = (() => {
     return pts.join(' ');
   }
 
+  // Ids inside a drawing are made unique per drawing: a page holds several (the rules'
+  // diagram, the board), and a url(#id) resolves to the first element of that id in the
+  // document, which may sit in a hidden view where it paints nothing.
+  let drawings = 0;
+  const idOf = (node, name) => `${node.closest('svg').dataset.ids}${name}`;
+  const fillOf = (node, colour) => `url(#${idOf(node, `stone-${colour}`)})`;
+
   function defs(svg, colours) {
     const d = el('defs', {}, svg);
     for (const colour of colours) {
       const style = stoneStyle(colour, colours);
-      const g = el('radialGradient', { id: `stone-${colour}`, cx: '35%', cy: '30%', r: '75%' }, d);
+      const g = el('radialGradient', { id: idOf(svg, `stone-${colour}`), cx: '35%', cy: '30%', r: '75%' }, d);
       el('stop', { offset: '0%', 'stop-color': style.shine }, g);
       el('stop', { offset: '55%', 'stop-color': style.fill }, g);
       el('stop', { offset: '100%', 'stop-color': style.fill }, g);
@@ -115,13 +122,12 @@ const LudusBoard = (() => {
     // Goal edges: the first colour joins top and bottom, the second left and right.
     const [first, second] = board.colours;
     const bar = 0.2, gap = 0.42;
-    const fillOf = (c) => `url(#stone-${c})`;
     // The wooden frame carries the coordinates: labels() sizes it around them.
     el('rect', { x: -1.45, y: -1.45, width: n + 1.9, height: m + 1.9, rx: 0.25, class: 'frame' }, layer);
-    el('rect', { x: -gap, y: -gap - bar, width: n - 1 + 2 * gap, height: bar, fill: fillOf(first), class: 'goal' }, layer);
-    el('rect', { x: -gap, y: m - 1 + gap, width: n - 1 + 2 * gap, height: bar, fill: fillOf(first), class: 'goal' }, layer);
-    el('rect', { x: -gap - bar, y: -gap, width: bar, height: m - 1 + 2 * gap, fill: fillOf(second), class: 'goal' }, layer);
-    el('rect', { x: n - 1 + gap, y: -gap, width: bar, height: m - 1 + 2 * gap, fill: fillOf(second), class: 'goal' }, layer);
+    el('rect', { x: -gap, y: -gap - bar, width: n - 1 + 2 * gap, height: bar, fill: fillOf(layer, first), class: 'goal' }, layer);
+    el('rect', { x: -gap, y: m - 1 + gap, width: n - 1 + 2 * gap, height: bar, fill: fillOf(layer, first), class: 'goal' }, layer);
+    el('rect', { x: -gap - bar, y: -gap, width: bar, height: m - 1 + 2 * gap, fill: fillOf(layer, second), class: 'goal' }, layer);
+    el('rect', { x: n - 1 + gap, y: -gap, width: bar, height: m - 1 + 2 * gap, fill: fillOf(layer, second), class: 'goal' }, layer);
     // The squares between the points: a feature's point names the square above and right
     // of it (Trellis's dark squares), drawn dark; the others light.
     const featured = featureSites(g);
@@ -287,9 +293,17 @@ const LudusBoard = (() => {
       if (!colour) return;
       const style = stoneStyle(colour, board.colours);
       el('circle', {
-        cx: pts[i].x, cy: pts[i].y, r: radius, fill: `url(#stone-${colour})`, stroke: style.edge,
+        cx: pts[i].x, cy: pts[i].y, r: radius, fill: fillOf(layer, colour), stroke: style.edge,
         'stroke-width': 0.04, class: `stone stone-${colour}`, 'data-stone': g.sites[i].name,
       }, layer);
+      // Colour is not the only cue: the second colour's stones carry a small diamond.
+      if (board.colours.indexOf(colour) === 1) {
+        const d = round(radius * 0.3);
+        el('path', {
+          d: `M${pts[i].x} ${round(pts[i].y - d)} l${d} ${d} l${-d} ${d} l${-d} ${-d} z`, fill: style.mark,
+          class: 'colour-mark', 'aria-hidden': 'true',
+        }, layer);
+      }
       if (marks.last.has(i)) {
         el('circle', { cx: pts[i].x, cy: pts[i].y, r: radius * 0.32, fill: 'none', stroke: style.mark, 'stroke-width': 0.07, class: 'last-mark' }, layer);
       }
@@ -301,7 +315,7 @@ const LudusBoard = (() => {
       const a = pts[from], b = pts[to];
       const len = Math.hypot(b.x - a.x, b.y - a.y) || 1;
       const ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
-      el('line', { x1: a.x, y1: a.y, x2: round(b.x - ux * 0.42), y2: round(b.y - uy * 0.42), class: 'slide-arrow', 'marker-end': 'url(#arrow-head)' }, layer);
+      el('line', { x1: a.x, y1: a.y, x2: round(b.x - ux * 0.42), y2: round(b.y - uy * 0.42), class: 'slide-arrow', 'marker-end': `url(#${idOf(layer, 'arrow-head')})` }, layer);
     }
     for (const i of marks.lastFrom) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.3, class: 'last-from' }, layer);
     for (const i of marks.legal) el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.12, class: 'legal-dot' }, layer);
@@ -314,7 +328,7 @@ const LudusBoard = (() => {
     for (const i of marks.selected) {
       // A stone chosen but not yet played shows as a pale stone of the mover's colour.
       if (marks.ghost && !board.geometry.stones[i]) {
-        el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.38, fill: `url(#stone-${marks.ghost})`, class: 'ghost-stone' }, layer);
+        el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.38, fill: fillOf(layer, marks.ghost), class: 'ghost-stone' }, layer);
       }
       el('circle', { cx: pts[i].x, cy: pts[i].y, r: 0.46, class: 'selected-ring' }, layer);
     }
@@ -351,10 +365,10 @@ const LudusBoard = (() => {
       selected: new Set(), pending: new Set(), ...marks,
     };
 
-    const svg = el('svg', { xmlns: SVG_NS, class: `board board-${kind} game-${board.game}`, role: 'group' });
+    const svg = el('svg', { xmlns: SVG_NS, class: `board board-${kind} game-${board.game}`, role: 'group', 'data-ids': `drawing${++drawings}-` });
     defs(svg, board.colours);
     const arrowDefs = el('defs', {}, svg);
-    const marker = el('marker', { id: 'arrow-head', viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, arrowDefs);
+    const marker = el('marker', { id: idOf(svg, 'arrow-head'), viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, arrowDefs);
     el('path', { d: 'M0 0 L10 5 L0 10 z', class: 'arrow-head' }, marker);
 
     const background = el('g', { class: 'layer-board' }, svg);

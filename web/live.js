@@ -41,7 +41,10 @@ function connectLive() {
     if (!message) return;
     if (message.state) onPush(message.state);
     // A board created (a seek taken, an invitation accepted) or an offer changed: the lobby.
-    if (message.lobby || message.offers || message.type === 'offers') lobbyChanged();
+    if (message.lobby || message.offers || message.type === 'offers') {
+      lobbyChanged();
+      invitationsChanged();
+    }
     if (listChangedBy(message)) reloadListSoon();
   });
   socket.addEventListener('close', () => {
@@ -131,8 +134,9 @@ function applyUpdate(shown, board) {
   if (moved) {
     app.selection = [];
     app.turn = null;  // a turn begun on the old position no longer applies
-    showError('');  // an older refusal no longer applies
   }
+  // An older refusal ("It is alice's turn.") no longer applies once the board moved or ended.
+  if (moved || !board.outcome !== !shown.outcome) showError('');
   renderBoard();
   // A move or an ending (a resignation moves nothing) changes its line in the list.
   if (moved || !board.outcome !== !shown.outcome || board.status !== shown.status) reloadListSoon();

@@ -34,6 +34,36 @@ function lobbyChanged() {
   lobby.reload = setTimeout(loadLobby, 200);
 }
 
+// The invitations waiting for the signed-in user, wherever the page is: a count on the
+// Lobby link and a line on the home view.  A sent invitation's note on the new-game form goes
+// once the invitation is answered (the game started, or it was declined).
+async function invitationsChanged() {
+  let offers = [];
+  if (app.token) {
+    try {
+      offers = (await api('GET', `/api/offers?user=${encodeURIComponent(app.user)}`)).offers;
+    } catch (e) {
+      return;  // the count stays as it was
+    }
+  }
+  const waiting = offers.filter((o) => o.kind === 'invitation' && o.to === app.user).length;
+  const link = document.querySelector('.top-nav a[href="#/lobby"]');
+  link.textContent = waiting ? `Lobby (${waiting})` : 'Lobby';
+  if (waiting) link.setAttribute('aria-label', `Lobby: ${waiting} invitation${waiting === 1 ? '' : 's'} for you`);
+  else link.removeAttribute('aria-label');
+  const note = $('home-invitations');
+  note.hidden = !waiting;
+  if (waiting) {
+    note.replaceChildren(`${waiting === 1 ? 'An invitation waits' : `${waiting} invitations wait`} for your answer: `,
+      el('a', { href: '#/lobby', text: 'see the lobby' }), '.');
+  }
+  if (app.invitationSent && !offers.some((o) => o.id === app.invitationSent)) {
+    app.invitationSent = null;
+    $('challenge-message').replaceChildren();
+    $('challenge-message').classList.remove('ok');
+  }
+}
+
 // The open seeks, and with a user the invitations to and from the user; newest first.
 async function fetchOffers() {
   const lists = [api('GET', '/api/offers')];

@@ -188,9 +188,25 @@ function renderPlayers(board) {
     const text = document.createElement('span');
     text.className = 'player-text';
     text.append(name, detail);
+    const change = board.outcome && board.rated && app.ratingChanges?.board === board.board && app.ratingChanges.bySeat[seat.seat];
+    if (change) text.append(el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(change)}` }));
     li.append(colourSwatch(seat.colour, board.colours), text, flag);
     return li;
   }));
+  if (board.outcome && board.rated && app.ratingChanges?.board !== board.board) loadRatingChanges(board);
+}
+
+// The two players' changes of rating on a finished rated board (from their rating
+// histories), then the players drawn again with them.
+async function loadRatingChanges(board) {
+  app.ratingChanges = { board: board.board, bySeat: [] };
+  try {
+    const users = await Promise.all(board.seats.map((s) => api('GET', `/api/users/${encodeURIComponent(s.user)}`)));
+    app.ratingChanges.bySeat = users.map((u) => u.rating_history.find((h) => h.board === board.board) || null);
+  } catch (e) {
+    return;  // shown without the changes
+  }
+  if (app.board?.board === board.board) renderPlayers(app.board);
 }
 
 function statusText(board) {
@@ -336,9 +352,27 @@ function renderSelection(board) {
   $('selection-text').textContent = parts.join(' ');
 }
 
+// Says in the live region what changed on the board shown (screen readers read it out): the
+// turn just played and by whom, then the status; nothing when a board is first opened or an
+// earlier position or an analysis is shown.
+function announceChange(board) {
+  const seen = app.announced;
+  app.announced = { board: board.board, moves: board.moves_played };
+  if (!seen || seen.board !== board.board || board.analysis || !board.latest || board.moves_played === seen.moves) return;
+  let text = '';
+  if (board.moves_played > seen.moves && board.moves.length) {
+    const turns = groupTurns(board.moves);
+    const last = turns[turns.length - 1].plies;
+    const who = last[0].user === app.user ? 'You' : last[0].user;
+    text = `${who} played ${last.map((p) => p.move).join(', ')}. `;
+  }
+  $('announcer').textContent = text + statusText(board);
+}
+
 function renderBoard() {
   const board = app.board;
   if (!board) return;
+  announceChange(board);
   $('welcome').hidden = true;
   const view = $('board-view');
   view.hidden = false;
@@ -383,7 +417,29 @@ function renderBoard() {
   const svg = LudusBoard.draw(drawn, { ...boardMarks(board), interactive: canPlay(board) });
   svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites. ${statusText(board)}`);
   svg.classList.toggle('interactive', canPlay(board));
+  // A keyboard player keeps their place on the board when it is drawn anew.
+  const focused = document.activeElement?.closest?.('#board-frame [data-site]')?.dataset.site;
   frame.replaceChildren(svg);
+  LudusBoard.fit(svg);
+  zoomForTouch(frame, svg);
+  if (focused) svg.querySelector(`[data-site="${CSS.escape(focused)}"]`)?.focus({ preventScroll: true });
+}
+
+// A finger needs a target of about 44 px (WCAG 2.5.5).  When the sites are drawn smaller on
+// a touch screen (Trellis 15 on a phone: 24 px), 'Zoom in' draws the board with 46 px between sites in
+// a frame that scrolls both ways, so every target is big enough when the player aims.
+const TOUCH_TARGET_PX = 44;
+function zoomForTouch(frame, svg) {
+  const box = svg.viewBox.baseVal;
+  const step = box && box.width ? svg.clientWidth / box.width : 0;  // sites are 1 unit apart
+  // A mouse aims finer: only a touch screen (a coarse pointer) is offered the zoom.
+  const small = step > 0 && step < TOUCH_TARGET_PX && matchMedia('(pointer: coarse)').matches;
+  $('zoom-button').hidden = !small && !app.zoomed;
+  const zoom = Boolean(app.zoomed && small);
+  frame.classList.toggle('zoomed', zoom);
+  if (!zoom) return;
+  svg.style.width = `${Math.ceil(box.width * (TOUCH_TARGET_PX + 2))}px`;
+  svg.style.maxWidth = 'none';
   LudusBoard.fit(svg);
 }
 
@@ -428,7 +484,9 @@ async function openBoard(id) {
     return;
   }
   $('welcome-error').textContent = '';
+  const opening = $('board-view').hidden || Number($('board-view').dataset.board) !== id;
   renderBoard();
+  if (opening) window.scrollTo(0, 0);  // scroll anchoring may have followed the form below
   schedulePoll();
   loadGames();
   if (app.token && mySeat(app.board) < 0) loadWatched();
@@ -587,6 +645,26 @@ function onSiteClick(name) {
   renderBoard();
 }
 
+const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
+
+// The focusable site nearest to `from` in direction [dx, dy] on the screen (within 60° of
+// it), or null at the edge.
+function nearestSite(from, [dx, dy]) {
+  const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
+  const [x0, y0] = centre(from);
+  let best = null, bestScore = Infinity;
+  for (const site of from.ownerSVGElement.querySelectorAll('[data-site][tabindex]')) {
+    if (site === from) continue;
+    const [x, y] = centre(site);
+    const along = (x - x0) * dx + (y - y0) * dy;
+    const across = Math.abs((x - x0) * dy - (y - y0) * dx);
+    if (along <= 1 || across > along * Math.tan(Math.PI / 3)) continue;
+    const score = along + 2 * across;
+    if (score < bestScore) { best = site; bestScore = score; }
+  }
+  return best;
+}
+
 function bindBoard() {
   $('board-frame').addEventListener('click', (event) => {
     const site = event.target.closest('[data-site]');
@@ -594,6 +672,13 @@ function bindBoard() {
   });
   $('board-frame').addEventListener('keydown', (event) => {
     const site = event.target.closest('[data-site]');
+    if (site && ARROWS[event.key]) {
+      // Arrow keys walk the board (the replay's arrows act elsewhere on the page).
+      event.preventDefault();
+      event.stopPropagation();
+      nearestSite(site, ARROWS[event.key])?.focus();
+      return;
+    }
     if (site && (event.key === 'Enter' || event.key === ' ')) {
       event.preventDefault();
       const name = site.dataset.site;
@@ -601,6 +686,12 @@ function bindBoard() {
       // Keep the focus on the same site after the board is redrawn.
       $('board-frame').querySelector(`[data-site="${name}"]`)?.focus();
     }
+  });
+  $('zoom-button').addEventListener('click', () => {
+    app.zoomed = !app.zoomed;
+    $('zoom-button').setAttribute('aria-pressed', String(app.zoomed));
+    $('zoom-button').textContent = app.zoomed ? 'Zoom out' : 'Zoom in';
+    renderBoard();
   });
   $('play-alone').addEventListener('click', () => {
     const made = actionsFor(playPosition(app.board), app.selection).made;

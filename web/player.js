@@ -25,7 +25,7 @@ async function showPlayer(user) {
   $('player-title').replaceChildren(data.user, isComputer(data.user) ? el('span', { cls: 'computer-mark', text: 'computer' }) : '');
   renderPlayerRatings(data.ratings);
   renderPlayerCharts(data.rating_history);
-  renderPlayerGames(data.user, data.finished);
+  renderPlayerGames(data.user, data.finished, data.rating_history);
 }
 
 function renderPlayerRatings(ratings) {
@@ -123,7 +123,15 @@ function resultFor(user, game) {
   return game.players[game.winner_seat] === user ? 'won' : 'lost';
 }
 
-function renderPlayerGames(user, finished) {
+// "1500 → 1662 (+162)": a rated game's change of rating (an entry of rating_history).
+function ratingChangeText(change) {
+  const delta = change.rating - change.rating_before;
+  const sign = delta > 0 ? '+' : delta < 0 ? '−' : '±';
+  return `${Math.round(change.rating_before)} → ${Math.round(change.rating)} (${sign}${Math.abs(Math.round(delta))})`;
+}
+
+function renderPlayerGames(user, finished, history = []) {
+  const changes = new Map(history.map((h) => [h.board, h]));
   const list = $('player-games');
   if (finished.length === 0) {
     list.replaceChildren(listNote('No finished games yet.'));
@@ -134,7 +142,8 @@ function renderPlayerGames(user, finished) {
     const result = resultFor(user, g);
     const link = el('a', { href: `#/board/${g.board}`, cls: 'game-link', 'aria-label': `Replay board ${g.board}: ${titleOf(g.game)} against ${opponent}, ${result}` },
       el('span', { cls: 'game-line' }, el('strong', { text: `#${g.board} ${titleOf(g.game)}` }), el('span', { cls: `badge ${result === 'won' ? 'done' : ''}`, text: result })),
-      el('span', { cls: 'game-players muted', text: `${g.players[0]} vs ${g.players[1]} · ${g.moves_played} moves · ${dateText(g.updated_at)}` }));
+      el('span', { cls: 'game-players muted', text: `${g.players[0]} vs ${g.players[1]} · ${g.moves_played} moves · ${dateText(g.updated_at)}` }),
+      changes.has(g.board) ? el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(changes.get(g.board))}` }) : '');
     return el('li', { 'data-board': g.board }, link);
   }));
 }

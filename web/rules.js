@@ -60,10 +60,12 @@ function renderMarkdown(markdown) {
     else blocks.push({ kind: 'para', text: line.trim() });
   }
   const lists = [];  // open <ul> by depth
+  let level = 1;  // of the last heading: the page's h1; a heading goes at most one deeper
   for (const b of blocks) {
     if (b.kind !== 'item') lists.length = 0;
     if (b.kind === 'heading') {
-      const h = document.createElement(`h${Math.min(6, b.level + 1)}`);
+      level = Math.min(6, b.level + 1, level + 1);
+      const h = document.createElement(`h${level}`);
       renderInline(h, b.text);
       root.appendChild(h);
     } else if (b.kind === 'para') {

@@ -3,8 +3,26 @@
 // marker, games and wins/losses/draws.  Shares the helpers of app.js and community.js.
 'use strict';
 
+// The game the Standings link opens on: the signed-in player's most recent game, else the
+// first game (in the catalog's order) with rated games, else the first game.
+async function defaultStandingsGame() {
+  const first = app.catalog[0]?.name || '';
+  try {
+    if (app.token) {
+      const mine = await api('GET', `/api/games?user=${encodeURIComponent(app.user)}&limit=1`);
+      if (mine.games.length) return mine.games[0].game;
+    }
+    const tables = await Promise.all(app.catalog.map((g) => api('GET', `/api/ratings/${encodeURIComponent(g.name)}`)));
+    const rated = app.catalog.find((g, i) => tables[i].players.length > 0);
+    return rated ? rated.name : first;
+  } catch (e) {
+    return first;
+  }
+}
+
 async function showStandings(game) {
-  const name = game || app.catalog[0]?.name || '';
+  const name = game || await defaultStandingsGame();
+  if (!game && shownCommunityView() !== 'standings-view') return;  // the user went elsewhere meanwhile
   $('standings-nav').replaceChildren(...app.catalog.map((g) => {
     const a = el('a', { href: `#/standings/${g.name}`, text: g.title });
     if (g.name === name) a.setAttribute('aria-current', 'page');

@@ -173,6 +173,12 @@ bool is_plain_level(const std::string& spec) {
          std::any_of(std::begin(kLevels), std::end(kLevels), [&](const Level& l) { return spec == l.name; });
 }
 
+std::vector<std::string> plain_level_names() {
+  std::vector<std::string> names{"random"};
+  for (const Level& level : kLevels) names.emplace_back(level.name);
+  return names;
+}
+
 PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& config) {
   auto fail = [&](const std::string& reason) -> LudusError {
     return LudusError("bad AI spec '" + spec_text + "': " + reason);

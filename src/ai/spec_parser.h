@@ -34,6 +34,8 @@ PlayerSpec parse_player_spec(const std::string& spec, const PlayerConfig& config
 // Whether `spec` (lowercase, trimmed) is exactly "random" or a strength level's name,
 // with no overrides.
 bool is_plain_level(const std::string& spec);
+// Those names: "random", then the levels from the weakest ("easy" ... "max").
+std::vector<std::string> plain_level_names();
 
 // Seconds in a duration text ("500ms", "2s", "1.5m", "3"); throws LudusError naming it.
 double parse_duration(const std::string& text);

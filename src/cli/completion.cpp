@@ -1,9 +1,12 @@
 #include "cli/completion.h"
 
+#include <algorithm>
 #include <map>
 
 #include <fmt/format.h>
 
+#include "ai/spec_parser.h"
+#include "core/game.h"
 #include "core/registry.h"
 
 namespace ludus::cli {
@@ -30,6 +33,8 @@ std::vector<CommandShape> shapes_of(const CLI::App& root) {
   for (const CLI::App* sub : root.get_subcommands([](const CLI::App*) { return true; })) {
     CommandShape shape{sub->get_name(), sub->get_description(), {}, {}, {}, {}};
     for (const CLI::Option* option : sub->get_options()) {
+      // Flags for the tests never show up in a person's completions.
+      if (option->get_description().find("(tests only)") != std::string::npos) continue;
       if (option->get_positional()) {
         if (shape.positional.empty()) shape.positional = option->get_name();
         continue;
@@ -67,6 +72,58 @@ std::string joined(const std::vector<std::string>& words) {
   return out;
 }
 
+// The colour flags of every game (--x, --black ...), for the commands that seat players.
+std::vector<std::string> colour_flags() {
+  std::vector<std::string> flags;
+  for (const auto& entry : registered_games())
+    for (const auto& colour : entry.info->colours)
+      if (std::find(flags.begin(), flags.end(), "--" + colour) == flags.end()) flags.push_back("--" + colour);
+  return flags;
+}
+
+// The flags that seat a player: --first, --second and the colours.
+std::vector<std::string> seat_flag_names() {
+  auto flags = colour_flags();
+  flags.insert(flags.begin(), {"--first", "--second"});
+  return flags;
+}
+
+// What a seat takes: a person, or an AI level.
+std::string player_kinds() {
+  std::vector<std::string> kinds{"human"};
+  for (const auto& level : ai::plain_level_names()) kinds.push_back(level);
+  return joined(kinds);
+}
+
+// A game's -o values: KEY=VALUE for every choice, and every integer of a range (up to 30
+// values; a wider range offers its default).
+std::string option_words(const GameInfo& info) {
+  std::vector<std::string> words;
+  for (const OptionSpec& o : info.options) {
+    if (o.kind == OptionSpec::Kind::Choice) {
+      for (const auto& choice : o.choices) words.push_back(o.name + "=" + choice);
+    } else if (o.max - o.min < 30) {
+      for (int v = o.min; v <= o.max; ++v) words.push_back(o.name + "=" + std::to_string(v));
+    } else {
+      words.push_back(o.name + "=" + o.default_value);
+    }
+  }
+  return joined(words);
+}
+
+// The bash lines choosing, once the game is known ($game: the word after the command), its
+// -o values and its colour flags (the other games' are dropped from $flags and $valued).
+std::string bash_game_words() {
+  const std::string all = joined(colour_flags());
+  std::string out = "  local game_options=\"\" game_colours=\"\" all_colours=\"" + all + "\"\n  case $game in\n";
+  for (const auto& entry : registered_games()) {
+    out += fmt::format("    {}) game_options=\"{}\"; game_colours=\"--{} --{}\" ;;\n", entry.info->name,
+                       option_words(*entry.info), entry.info->colours[0], entry.info->colours[1]);
+  }
+  out += "  esac\n";
+  return out;
+}
+
 // Text safe inside a zsh single-quoted _arguments description.
 std::string zsh_text(const std::string& text) {
   std::string out;
@@ -100,12 +157,26 @@ std::string bash_completion(const CLI::App& root) {
   for (const auto& s : shapes)
     out += fmt::format("    {}) flags=\"{}\"; valued=\"{}\"; positional=\"{}\" ;;\n", s.name, joined(s.flags),
                        joined(s.valued), positional_words(s, shapes));
+  const std::vector<std::string> seat_flags = seat_flag_names();
   out +=
       "    *) return ;;\n"
       "  esac\n"
-      "  # After an option that takes a value: a file name, or nothing to suggest.\n"
+      "  local game=${COMP_WORDS[2]}\n" +
+      bash_game_words() +
+      "  # Only the chosen game's colour flags (all of them while no game is given).\n"
+      "  if [ -n \"$game_colours\" ]; then\n"
+      "    local c\n"
+      "    for c in $all_colours; do\n"
+      "      [[ \" $game_colours \" == *\" $c \"* ]] || valued=\" $valued \" valued=${valued// $c / }\n"
+      "    done\n"
+      "  fi\n"
+      "  # After an option that takes a value: a player's kind, the game's options, else a file.\n"
       "  if [[ \" $valued \" == *\" $prev \"* ]]; then\n"
-      "    COMPREPLY=($(compgen -f -- \"$cur\"))\n"
+      "    case $prev in\n"
+      "      " + fmt::format("{}) COMPREPLY=($(compgen -W \"{}\" -- \"$cur\")) ;;\n", fmt::join(seat_flags, "|"), player_kinds()) +
+      "      -o|--option) COMPREPLY=($(compgen -W \"$game_options\" -- \"$cur\")) ;;\n"
+      "      *) COMPREPLY=($(compgen -f -- \"$cur\")) ;;\n"
+      "    esac\n"
       "    return\n"
       "  fi\n"
       "  if [[ $cur == -* ]]; then\n"
@@ -122,6 +193,8 @@ std::string bash_completion(const CLI::App& root) {
 
 std::string zsh_completion(const CLI::App& root) {
   const auto shapes = shapes_of(root);
+  const std::vector<std::string> seat_flags = seat_flag_names();
+  const std::string players = player_kinds();
   std::string out =
       "#compdef ludus\n"
       "# zsh completion for ludus (written by `ludus completion zsh`)\n"
@@ -142,7 +215,11 @@ std::string zsh_completion(const CLI::App& root) {
   for (const auto& s : shapes) {
     out += fmt::format("    {})\n      _arguments \\\n", s.name);
     for (const auto& f : s.flags) out += fmt::format("        '{}[{}]' \\\n", f, zsh_text(s.descriptions.at(f)));
-    for (const auto& v : s.valued) out += fmt::format("        '*{}[{}]:value:_files' \\\n", v, zsh_text(s.descriptions.at(v)));
+    for (const auto& v : s.valued) {
+      const bool seat = std::find(seat_flags.begin(), seat_flags.end(), v) != seat_flags.end();
+      out += fmt::format("        '*{}[{}]:{}' \\\n", v, zsh_text(s.descriptions.at(v)),
+                         seat ? "player:(" + players + ")" : std::string("value:_files"));
+    }
     const std::string words = positional_words(s, shapes);
     if (!words.empty()) out += fmt::format("        '1:{}:({})' \\\n", s.positional, words);
     else if (!s.positional.empty()) out += fmt::format("        '*:{}:_files' \\\n", s.positional);

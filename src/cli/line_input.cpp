@@ -1,12 +1,17 @@
 #include "cli/line_input.h"
 
+#include <langinfo.h>
 #include <unistd.h>
 
+#include <clocale>
 #include <cstdio>
 #include <cstdlib>
+#include <cstring>
 #include <iostream>
 
 #include <editline/readline.h>
+
+#include "core/text.h"
 
 namespace ludus::cli {
 namespace {
@@ -17,12 +22,20 @@ bool has_control_characters(const std::string& line) {
   return false;
 }
 
+// Character handling of the terminal: the user's locale, or C.UTF-8 when it is plain ASCII.
+void read_terminal_as_utf8() {
+  std::setlocale(LC_CTYPE, "");
+  if (std::strcmp(nl_langinfo(CODESET), "ANSI_X3.4-1968") == 0) std::setlocale(LC_CTYPE, "C.UTF-8");
+}
+
 }  // namespace
 
 bool stdin_is_terminal() { return isatty(fileno(stdin)) != 0; }
 
 LineInput::LineInput(std::istream& in, std::ostream& out, bool interactive, bool echo)
-    : in_(in), out_(out), interactive_(interactive), echo_(echo) {}
+    : in_(in), out_(out), interactive_(interactive), echo_(echo) {
+  if (interactive_) read_terminal_as_utf8();
+}
 
 LineInput::Status LineInput::read(const std::string& prompt, std::string& line) {
   if (interactive_) {
@@ -38,7 +51,8 @@ LineInput::Status LineInput::read(const std::string& prompt, std::string& line) 
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (echo_) out_ << line << "\n";
   }
-  return has_control_characters(line) ? Status::kControlCharacters : Status::kLine;
+  if (has_control_characters(line)) return Status::kControlCharacters;
+  return valid_utf8(line) ? Status::kLine : Status::kNotUtf8;
 }
 
 }  // namespace ludus::cli

@@ -2,8 +2,10 @@
 // Lines typed by a person: with line editing and history (libedit's readline) when
 // standard input is a terminal, plain lines from a stream otherwise (scripts, pipes,
 // tests).  Either way a line holding control characters (the escape sequences of arrow
-// or function keys a terminal without editing passes on) is reported, never returned as
-// a move.
+// or function keys a terminal without editing passes on) or bytes that are not UTF-8 is
+// reported, never returned as a move.  A terminal is read as UTF-8: the locale's character
+// set, or C.UTF-8 when the locale is plain ASCII ("C"), so 'é4' or 'ｃ３' arrive whole and
+// the error can name them (libedit drops what its locale cannot decode).
 #include <iosfwd>
 #include <string>
 
@@ -15,7 +17,7 @@ class LineInput {
   // with `echo`, so that a transcript of scripted input stays readable).
   LineInput(std::istream& in, std::ostream& out, bool interactive, bool echo);
 
-  enum class Status { kLine, kControlCharacters, kEnd };
+  enum class Status { kLine, kControlCharacters, kNotUtf8, kEnd };
   // Shows `prompt` and reads one line into `line` (without the newline).
   Status read(const std::string& prompt, std::string& line);
 

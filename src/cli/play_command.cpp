@@ -7,6 +7,7 @@
 // comes next; it is played once whole.  Boards are drawn in colour with Unicode stones when the
 // terminal can show them (--color, NO_COLOR; cli/terminal_painter.h).  The record is
 // printed or saved at the end.
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <optional>
@@ -21,6 +22,7 @@
 #include <nlohmann/json.hpp>
 
 #include "ai/player.h"
+#include "ai/spec_parser.h"
 #include "cli/command.h"
 #include "cli/line_input.h"
 #include "study/self_play.h"
@@ -107,6 +109,10 @@ class PlaySession {
     for (int seat = 0; seat < 2; ++seat) {
       spec_[seat] = spec[seat];
       if (spec[seat] == "human") continue;
+      // A seat takes a person too, which the AI's own message does not list.
+      if (spec[seat].find(':') == std::string::npos && !ai::is_plain_level(spec[seat]))
+        throw LudusError(fmt::format("unknown player '{}' for --{} (expected human, random, easy, medium, hard, max or "
+                                     "mcts:KEY=VALUE,...)", spec[seat], given_as[seat].empty() ? kSeatNames[seat] : given_as[seat]));
       ai::PlayerConfig config;
       config.seed = seed + static_cast<uint64_t>(seat);
       config.threads = args_.threads;
@@ -130,7 +136,14 @@ class PlaySession {
   std::string mover_text() const {
     const State& state = history_.state();
     const int seat = state.seat_to_move();
-    return fmt::format("{} ({}, {})", history_.game().colour_name(state.to_move()), kSeatNames[seat], spec_[seat]);
+    const Game& game = history_.game();
+    // A seat playing the other colour's turn (Trellis's pie opening) says so, or the prompt
+    // seems to have changed sides for no reason.
+    const std::string opening =
+        state.to_move() != state.colour_of_seat(seat)
+            ? fmt::format(", also playing {}'s turn by the opening rule", game.colour_name(state.to_move()))
+            : std::string();
+    return fmt::format("{} ({}, {}{})", game.colour_name(state.to_move()), kSeatNames[seat], spec_[seat], opening);
   }
 
   void announce() {
@@ -172,6 +185,8 @@ class PlaySession {
     history_.play(choice.action);
     if (args_.quiet) out_ << fmt::format("\n{} plays {}\n", who, text);
     else out_ << fmt::format("\n{} plays {}  [{}]\n", who, text, describe_choice(choice, seconds));
+    // One board per turn: Epoxy's first action is shown with the second.
+    if (history_.mid_turn() && !history_.is_over()) return;
     after_ply(swapped);
     if (args_.delay > 0 && !history_.is_over() && players_[history_.state().seat_to_move()])
       std::this_thread::sleep_for(std::chrono::duration<double>(args_.delay));
@@ -188,6 +203,9 @@ class PlaySession {
         return false;
       case LineInput::Status::kControlCharacters:
         out_ << "error: the line holds control characters (arrow or function keys?); type a move or 'help'\n";
+        return true;
+      case LineInput::Status::kNotUtf8:
+        out_ << "error: the line is not UTF-8 text (is the terminal set to another character set?); type a move or 'help'\n";
         return true;
       case LineInput::Status::kLine:
         break;
@@ -214,6 +232,10 @@ class PlaySession {
       entry_->add(line);
     } catch (const LudusError& e) {
       out_ << "error: " << e.what() << "\n";
+      // 'é4', full-width 'ｃ３': coordinates are plain ASCII letters and digits.
+      const auto& examples = history_.game().info().turn_help.examples;
+      if (std::any_of(line.begin(), line.end(), [](unsigned char c) { return c >= 0x80; }) && !examples.empty())
+        out_ << "(moves are written in plain ASCII letters and digits, e.g. " << examples.front().text << ")\n";
       return true;
     }
     if (!entry_->complete()) {
@@ -245,7 +267,7 @@ class PlaySession {
 
   void list_moves() {
     const std::vector<std::string> texts = entry_ ? entry_->choices() : std::vector<std::string>{};
-    out_ << fmt::format("{} legal moves: {}\n", texts.size(), fmt::join(texts, " "));
+    out_ << fmt::format("{} legal move{}: {}\n", texts.size(), texts.size() == 1 ? "" : "s", fmt::join(texts, " "));
   }
 
   void hint() {
@@ -283,12 +305,13 @@ class PlaySession {
       return;
     }
     const int target = history_.turn_start(last);
-    const int taken = history_.num_moves() - target;
+    // Turns, not plies: Epoxy's turn of two actions is one.
+    const int taken = history_.turn_number(history_.num_moves() - 1) - history_.turn_number(target) + 1;
     history_.truncate(target);
     entry_.reset();
     for (auto& player : players_)
       if (player) player->new_game();
-    out_ << fmt::format("Took back {} move{}.\n", taken, taken == 1 ? "" : "s");
+    out_ << fmt::format("Took back {} turn{}.\n", taken, taken == 1 ? "" : "s");
     show_position();
   }
 

@@ -93,12 +93,14 @@ std::string render_hex_board(const Geometry& g, const SiteGlyph& glyph, const Bo
   Canvas canvas(label_lines + rows + label_lines);
 
   std::vector<bool> used_col(static_cast<size_t>(cols), false);
+  std::vector<bool> reaches_bottom(static_cast<size_t>(cols), false);
   for (int r = 0; r < rows; ++r) {
     int first_x = -1, last_x = -1;
     for (int c = 0; c < cols; ++c) {
       const int site = g.site_at(r, c);
       if (site < 0) continue;
       used_col[static_cast<size_t>(c)] = true;
+      if (r == rows - 1) reaches_bottom[static_cast<size_t>(c)] = true;
       const int x = x_of(r, c);
       canvas.put_site(top + r, x, glyph(site), painter);
       if (first_x < 0) first_x = x;
@@ -109,12 +111,14 @@ std::string render_hex_board(const Geometry& g, const SiteGlyph& glyph, const Bo
     canvas.put(top + r, first_x - 3, BoardGlyph::label(letter));
     canvas.put(top + r, last_x + 3, BoardGlyph::label(letter));
   }
-  // Column numbers at both ends of each column's diagonal: the line above row 0 and
-  // the line below the last row, continuing the diagonal.
+  // Column numbers continuing each column's diagonal: on the line above row 0, and on the
+  // line below the last row for the columns that reach it (the others end on the left edge,
+  // where their numbers would stand under the row letters).
   for (int c = 0; c < cols; ++c) {
     if (!used_col[static_cast<size_t>(c)]) continue;
     const std::string number = std::to_string(c + 1);
     for (const int row : {-1, rows}) {
+      if (row == rows && !reaches_bottom[static_cast<size_t>(c)]) continue;
       const int first_line = row < 0 ? 0 : top + rows;
       const int x = x_of(row, c);
       if (number.size() == 2) {

@@ -47,15 +47,18 @@ using SiteGlyph = std::function<BoardGlyph(int site)>;
 
 // Hex cells / triangular points, one row per line, each row half a step left of the one
 // above, holes drawn as blanks.  Row letters on both sides of every row; the diagonal
-// column numbers on a line above the board and again below it, each at the end of its
-// column's diagonal (numbers above 9 written downwards, tens over units, so that cells
-// stay two characters apart and the largest boards fit 100 columns):
+// column numbers on a line above the board, each continuing its column's diagonal, and
+// below it for the columns that reach the last row (numbers above 9 written downwards, tens
+// over units, so that cells stay two characters apart and the largest boards fit 100
+// columns):
 //
-//        1 2 3 4 5 6
-//     a . . . . .  a
-//    b . . . . . .  b
-//   c . . . . . . .  c
-//  1 2 3 4 5 6
+//        1 2 3 4 5
+//    a  . . .  a
+//   b  . . . .  b
+//  c  . . . . .  c
+//   d  . . . .  d
+//    e  . . .  e
+//       3 4 5
 std::string render_hex_board(const Geometry& geometry, const SiteGlyph& glyph,
                              const BoardPainter& painter = BoardPainter::plain());
 

@@ -2,8 +2,9 @@
 # Browser test of the web page: tests/browser/run.sh [BUILD_DIR] [TEST_FILE]
 # (ctest runs it as `browser` with web_test.js, and as `browser_community` with community_test.js)
 # Installs what it needs when missing (Debian's chromium, nodejs and npm, with apt-get as
-# root or through sudo; playwright-core pinned in package-lock.json, with npm ci; no browser
-# is downloaded), then starts BUILD_DIR/ludus serve and drives the page headless.
+# root or through sudo; playwright-core and @axe-core/playwright pinned in package-lock.json,
+# with npm ci; no browser is downloaded), then starts BUILD_DIR/ludus serve and drives the
+# page headless.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 build_dir="$(cd "${1:-$here/../../build}" && pwd)"
@@ -25,10 +26,14 @@ fi
 
 cd "$here"
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
-# npm ci (exact versions from package-lock.json) unless that exact version is installed.
-want=$(node -p "require('./package-lock.json').packages['node_modules/playwright-core'].version")
-have=$(node -p "try { require('./node_modules/playwright-core/package.json').version } catch (e) { '' }")
-if [ "$want" != "$have" ]; then
+# npm ci (exact versions from package-lock.json) unless those exact versions are installed
+# (playwright-core, and @axe-core/playwright with its axe-core for the accessibility test).
+stale=$(node -e "
+  const lock = require('./package-lock.json').packages;
+  const names = Object.keys(lock).filter((k) => k.startsWith('node_modules/'));
+  const have = (k) => { try { return require('./' + k + '/package.json').version; } catch (e) { return ''; } };
+  console.log(names.filter((k) => have(k) !== lock[k].version).join(' '));")
+if [ -n "$stale" ]; then
   npm ci --no-audit --no-fund --loglevel=error
 fi
 exec node "${2:-web_test.js}" "$build_dir"

@@ -147,6 +147,15 @@ async function apiCall(base, method, route, body, token) {
   return data;
 }
 
+// Signs `user` up through the API and returns its token; with `challenges` ('all': a
+// challenge starts a board at once) sets how the user takes challenges.
+async function signUp(base, user, password, challenges = null) {
+  await apiCall(base, 'POST', '/api/signup', { user, password });
+  const token = (await apiCall(base, 'POST', '/api/login', { user, password })).token;
+  if (challenges) await apiCall(base, 'POST', '/api/me/limits', { challenges }, token);
+  return token;
+}
+
 // Page errors and console errors of `page` go to `errors` (refused requests answer 4xx on
 // purpose; the browser logs those responses as errors, which are not the page's).
 function collectErrors(page, errors, label = '') {
@@ -223,4 +232,4 @@ async function lowContrastText(page) {
   });
 }
 
-module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, signedInPage, sleep, STEP_TIMEOUT_MS };
+module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, signedInPage, signUp, sleep, STEP_TIMEOUT_MS };

@@ -77,11 +77,24 @@ TEST(Help, BashCompletesCommandsGamesAndOptions) {
   EXPECT_EQ(complete({"pl"}), std::vector<std::string>{"play"});
   EXPECT_EQ(complete({"play", "nd"}), std::vector<std::string>{"ndengrod"});
   EXPECT_EQ(complete({"rules", "conv"}), std::vector<std::string>{"conventions"});
-  EXPECT_EQ(complete({"play", "ndengrod", "--bl"}), std::vector<std::string>{"--black"});
+  EXPECT_EQ(complete({"play", "trellis", "--bl"}), std::vector<std::string>{"--black"});
   EXPECT_EQ(complete({"play", "ndengrod", "--col"}), std::vector<std::string>{"--color"});
   EXPECT_EQ(complete({"help", "ser"}), std::vector<std::string>{"serve"});
   EXPECT_EQ(complete({"completion", "z"}), std::vector<std::string>{"zsh"});
+  // Values (issue 43: file names were offered): the player kinds after a seat's flag, the
+  // chosen game's options after -o, only that game's colour flags, never a test-only flag.
+  EXPECT_EQ(complete({"play", "ndengrod", "--x", ""}),
+            (std::vector<std::string>{"human", "random", "easy", "medium", "hard", "max"}));
+  EXPECT_EQ(complete({"play", "ndengrod", "--first", "h"}), (std::vector<std::string>{"human", "hard"}));
+  EXPECT_EQ(complete({"show", "epoxy", "-o", ""}),
+            (std::vector<std::string>{"size=xs", "size=s", "size=m", "size=l", "size=xl", "size=xxl"}));
+  EXPECT_EQ(complete({"play", "ndengrod", "-o", "sh"}), (std::vector<std::string>{"shape=hexhex", "shape=trapezoid"}));
+  EXPECT_EQ(complete({"play", "ndengrod", "--bl"}), std::vector<std::string>{});
+  EXPECT_EQ(complete({"play", "ndengrod", "--o"}), (std::vector<std::string>{"--option", "--o"}));
+  EXPECT_EQ(complete({"serve", "--test"}), std::vector<std::string>{});
+  EXPECT_EQ(complete({"pbm", "--test"}), std::vector<std::string>{});
   const RunResult zsh = run_ludus({"completion", "zsh"});
+  EXPECT_FALSE(contains(zsh.out, "--test-hashing")) << "a test-only flag in the zsh completion";
   EXPECT_EQ(zsh.exit_code, 0);
   EXPECT_EQ(zsh.out.rfind("#compdef ludus\n", 0), 0u);
   expect_usage_error(run_ludus({"completion", "fish"}), "fish");

@@ -35,7 +35,7 @@ TEST(Play, HumanAgainstRandomWithBadMovesHintUndoAndResign) {
   EXPECT_TRUE(contains(r.out, "error: illegal move 'e5': occupied\n"));
   EXPECT_TRUE(contains(r.out, "error: illegal move 'zz9': malformed coordinate 'zz9'\n"));
   EXPECT_TRUE(contains(r.out, "hint (random): "));
-  EXPECT_TRUE(contains(r.out, "Took back 2 moves.\n"));
+  EXPECT_TRUE(contains(r.out, "Took back 2 turns.\n"));
   EXPECT_TRUE(contains(r.out, "error: nothing to undo\n"));
   EXPECT_TRUE(contains(r.out, "x (first player, human) resigns."));
   EXPECT_TRUE(contains(r.out, "Game over: O wins: x resigned -- o (second player, random) wins"));
@@ -113,7 +113,7 @@ TEST(Play, TurnsOfSeveralActionsAreTypedAtOnceAndUndoneWhole) {
   auto r = run_ludus({"play", "epoxy", "--maroon", "human", "--grey", "human"}, "f5\ne1,zz\ne1,e6\nundo\nquit\n");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(contains(r.out, "error: illegal move 'zz': malformed coordinate 'zz'"));
-  EXPECT_TRUE(contains(r.out, "Took back 2 moves."));
+  EXPECT_TRUE(contains(r.out, "Took back 1 turn."));
   EXPECT_EQ(record_of(r.out)["moves"], nlohmann::json::array({"f5"}));
 }
 
@@ -129,7 +129,7 @@ TEST(Play, TurnsOfSeveralPiecesMayBeTypedOneAtATime) {
   EXPECT_TRUE(contains(trellis.out, second + "d5")) << trellis.out;
   EXPECT_TRUE(contains(trellis.out, "error: illegal move 'd4,d5': the two stones must be exactly three apart")) << trellis.out;
   EXPECT_TRUE(contains(trellis.out, "13 legal moves: a4 b3 b5 c2 c6 d1 d7 e2 e6 f3 f5 g4 pass")) << trellis.out;
-  EXPECT_TRUE(contains(trellis.out, "white (first player, human) after a1: the second point, or pass for a1 alone> pass"))
+  EXPECT_TRUE(contains(trellis.out, "white (first player, human, also playing white's turn by the opening rule) after a1: the second point, or pass for a1 alone> pass"))
       << trellis.out;
   EXPECT_TRUE(contains(trellis.out, "Took back what was typed of this turn.")) << trellis.out;
   EXPECT_EQ(record_of(trellis.out)["moves"], nlohmann::json::array({"d4,e6", "a1"}));
@@ -147,7 +147,7 @@ TEST(Play, TheMoverIsNamedByTheColourItPlaysNow) {
   auto r = run_ludus({"play", "trellis", "-o", "size=7", "--first", "human", "--second", "random"}, "d4,e6\nquit\n");
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_TRUE(contains(r.out, "black (first player, human)> d4,e6"));
-  EXPECT_TRUE(contains(r.out, "white (first player, human)> quit"));
+  EXPECT_TRUE(contains(r.out, "white (first player, human, also playing white's turn by the opening rule)> quit"));
 }
 
 TEST(Play, BadSeatsAreUsageErrors) {
@@ -156,8 +156,21 @@ TEST(Play, BadSeatsAreUsageErrors) {
                      "ndengrod has no colour 'black' (its seats: --x, --o, --first, --second)");
   expect_usage_error(run_ludus({"play", "ndengrod", "--x", "human", "--first", "random"}),
                      "the first player is given twice (--first and --x)");
-  expect_usage_error(run_ludus({"play", "ndengrod", "--o", "grandmaster"}), "bad AI spec 'grandmaster'");
+  expect_usage_error(run_ludus({"play", "ndengrod", "--o", "grandmaster"}), "unknown player 'grandmaster' for --o (expected human,");
   expect_usage_error(run_ludus({"play", "ndengrod", "--delay", "-1"}), "--delay");
+}
+
+// What a new player met (issue 43): the seats take 'human', which a misspelt seat's error
+// lists; the AI's Epoxy turn of two actions is shown on one board; undo counts turns.
+TEST(Play, WordingANewPlayerMeets) {
+  const RunResult typo = run_ludus({"play", "ndengrod", "--x", "humn"});
+  EXPECT_NE(typo.exit_code, 0);
+  EXPECT_TRUE(contains(typo.err, "unknown player 'humn' for --x (expected human, random, easy")) << typo.err;
+  LUDUS_REQUIRE_GAME("epoxy");
+  const RunResult ais = run_ludus({"play", "epoxy", "--maroon", "random", "--grey", "random", "--seed", "3", "--color", "never"}, "");
+  EXPECT_EQ(ais.exit_code, 0) << ais.err;
+  EXPECT_TRUE(contains(ais.out, "first action of the turn")) << ais.out;
+  EXPECT_FALSE(contains(ais.out, "second action of the turn")) << "a board between the two actions of a turn";
 }
 
 }  // namespace

@@ -180,7 +180,7 @@ TEST(TypedTurns, UndoTakesBackWholeTurns) {
   auto gtp = run_ludus({"gtp", "epoxy"}, "play maroon a3\nplay grey h8,pass\nundo\nludus-record\n");
   EXPECT_TRUE(contains(gtp.out, "\"moves\":[\"a3\"]")) << gtp.out;
   auto play = run_ludus({"play", "epoxy", "--maroon", "human", "--grey", "human"}, "a3\nh8,pass\nundo\nquit\n");
-  EXPECT_TRUE(contains(play.out, "Took back 2 moves.")) << play.out;
+  EXPECT_TRUE(contains(play.out, "Took back 1 turn.")) << play.out;
 }
 
 }  // namespace

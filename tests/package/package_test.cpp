@@ -68,12 +68,38 @@ TEST_F(PackageTest, HoldsTheBinaryItsDataTheManualAndTheCompletions) {
   for (const char* file : {"usr/bin/ludus", "usr/share/ludus/web/index.html", "usr/share/ludus/conformance/README.md",
                            "usr/share/man/man1/ludus.1.gz", "usr/share/bash-completion/completions/ludus",
                            "usr/share/zsh/vendor-completions/_ludus", "usr/share/doc/ludus/README.md",
-                           "usr/share/doc/ludus/rules/ndengrod.md"})
+                           "usr/share/doc/ludus/docs/rules/ndengrod.md", "usr/share/doc/ludus/copyright"})
     EXPECT_TRUE(fs::is_regular_file(root() / file)) << file;
   // The manual page lists the commands with their examples.
   const RunResult man = run_shell("zcat " + shell_quote((root() / "usr/share/man/man1/ludus.1.gz").string()));
   EXPECT_TRUE(contains(man.out, ".TH LUDUS \"1\"")) << man.out.substr(0, 300);
   EXPECT_TRUE(contains(man.out, "ludus play ndengrod")) << "no play example in the manual page";
+}
+
+// The docs as installed: every file they link to is in the package too (the pictures of
+// docs/solved/, the Epoxy boards the rules name, README and docs/ linking each other), and
+// they state no number the build decides, which would go stale (issue 43: "about 1.5 MB",
+// "schema version 4").
+TEST_F(PackageTest, EveryFileTheDocsLinkToIsInThePackageAndNoNumberGoesStale) {
+  ASSERT_FALSE(deb_.empty());
+  const fs::path docs = root() / "usr/share/doc/ludus";
+  EXPECT_TRUE(fs::is_regular_file(docs / "docs/rules/epoxy-boards.txt"));
+  const std::regex link(R"(\]\(([^)#:\s]+)(#[^)]*)?\))");
+  const std::regex stale(R"(schema version \d|\.deb[^\n]{0,60}\b\d+(\.\d+)? ?[kM]B)");
+  int links = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(docs)) {
+    if (entry.path().extension() != ".md") continue;
+    const std::string text = read_text(entry.path().string());
+    for (std::sregex_iterator m(text.begin(), text.end(), link), end; m != end; ++m, ++links) {
+      const fs::path target = entry.path().parent_path() / (*m)[1].str();
+      EXPECT_TRUE(fs::exists(target)) << entry.path().lexically_relative(docs) << " links to " << (*m)[1].str()
+                                      << ", which the package lacks";
+    }
+    std::smatch number;
+    EXPECT_FALSE(std::regex_search(text, number, stale))
+        << entry.path().lexically_relative(docs) << " states '" << number.str() << "'";
+  }
+  EXPECT_GT(links, 20) << "the links were not found";
 }
 
 // The service runs with least privilege: systemd's own review of the unit scores its

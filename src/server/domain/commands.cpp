@@ -404,6 +404,20 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
   return Run(*service_, game, *find_command(verb), std::move(args), client).execute();
 }
 
+bool CommandInterpreter::names_command(const std::vector<std::string>& words) {
+  for (size_t i = 0; i < words.size() && i < 2; ++i) {
+    const std::string verb = lowercase(words[i]);
+    if (find_command(verb) || find_board_command(verb)) return true;
+    if (i > 0) return false;
+    try {
+      find_game(words[0]);
+    } catch (const LudusError&) {
+      return false;
+    }
+  }
+  return false;
+}
+
 bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
   // The verb is the first word, or the second after a game name, as execute() reads them.
   for (size_t i = 0; i < words.size() && i < 2; ++i) {

@@ -26,6 +26,9 @@ class CommandInterpreter {
   // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.
   std::string execute(const std::vector<std::string>& words, std::string_view client = {},
                       std::string_view comment = {});
+  // Whether the words start with a command (or a game name and a command), i.e. whether
+  // they are meant for execute(), right or wrong; "Epoxy Board 2: your move" is not.
+  static bool names_command(const std::vector<std::string>& words);
   // Whether the command would store `comment` (move, swap, pass, also after a game name):
   // a mail whose body cannot be read is refused only for those.
   static bool takes_comment(const std::vector<std::string>& words);

@@ -6,6 +6,7 @@
 #include <cctype>
 #include <memory>
 #include <mutex>
+#include <regex>
 #include <vector>
 
 #include "core/text.h"
@@ -132,6 +133,7 @@ InboundMail parse_inbound_mail(std::string_view raw, bool truncated) {
       mail.error = "the Subject is not valid UTF-8";
       return mail;
     }
+    mail.subject = without_reply_prefixes(mail.subject);
   }
   if (truncated) {
     mail.error = "the mail is too big";
@@ -165,6 +167,18 @@ InboundMail parse_inbound_mail(std::string_view raw, bool truncated) {
   }
   mail.body = decoded_text(text, mail.body_error);
   return mail;
+}
+
+std::string without_reply_prefixes(std::string_view subject) {
+  // Reply and forward markers of the common mail programs and languages (Re, Aw: German,
+  // SV/VS: Nordic, WG: German forward, Antw: Dutch, TR: French forward, RIF/R: Italian,
+  // ODP: Polish, ENC: Portuguese), with an optional count ("Re[2]:", "Re(2):").
+  static const std::regex prefix(
+      R"(^\s*(?:(?:re|aw|sv|vs|fw|fwd|wg|antw|tr|rif|odp|enc)\s*(?:\[\d+\]|\(\d+\))?\s*:|\[[^\]]*\])\s*)",
+      std::regex::icase);
+  std::string out(subject);
+  for (std::smatch match; std::regex_search(out, match, prefix) && match.length(0) > 0;) out.erase(0, match.length(0));
+  return out;
 }
 
 std::string mail_comment(std::string_view body) {

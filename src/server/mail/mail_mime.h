@@ -12,7 +12,9 @@ namespace ludus::server {
 
 struct InboundMail {
   std::string reply_address;  // Reply-To, else From ("" when neither has a mailbox)
-  std::string subject;        // decoded to UTF-8, blanks collapsed; "" when missing
+  // Decoded to UTF-8, blanks collapsed, reply and forward prefixes stripped
+  // (without_reply_prefixes); "" when missing.
+  std::string subject;
   bool has_subject = false;
   std::string message_id;     // without the angle brackets, "" when missing
   std::string body;           // the first text/plain part as UTF-8, line ends "\n"
@@ -30,6 +32,11 @@ struct InboundMail {
 // Parses `raw` (the whole message, or just its beginning when it was too big: then only
 // the headers are read and `error` says so).
 InboundMail parse_inbound_mail(std::string_view raw, bool truncated = false);
+
+// A Subject without the prefixes mail programs put before a reply's or a forward's ("Re:",
+// "RE:", "Aw:", "Fwd:", "SV:", "Re[2]:", ... in any case, repeated) and without list tags
+// ("[ludus] "): "Re: [x] Fwd: show 2" -> "show 2".  No command of the grammar starts so.
+std::string without_reply_prefixes(std::string_view subject);
 
 // The comment in a mail body: the text before a signature ("-- " line), without quoted
 // lines ("> ...") and the "On ... wrote:" line introducing them, without leading and

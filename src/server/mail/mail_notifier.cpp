@@ -32,12 +32,31 @@ std::string headline(const Board& board, const BoardEvent& event, const std::str
   }
 }
 
+// What the reader can send back: a move while the game goes on; once it is over, a comment,
+// the history, and (to a player) the challenge of a rematch with the colours swapped.
 std::string footer(const Board& board, const std::string& user) {
-  return fmt::format(
-      "\n-- \nludus play-by-e-mail.  Send a command in the Subject, e.g.\n"
-      "  {} move {} {} PASSWORD MOVE\n"
-      "with your comment, if any, in the body.  Mails about your boards: mailpref {} PASSWORD every|digest|none\n",
-      board.game().name(), board.id(), user.empty() ? "USER" : user, user.empty() ? "USER" : user);
+  const std::string who = user.empty() ? "USER" : user;
+  const std::string preference =
+      fmt::format("Mails about your boards: mailpref {} PASSWORD every|digest|none\n", who);
+  if (!board.is_over()) {
+    return fmt::format(
+        "\n-- \nludus play-by-e-mail.  Send a command in the Subject, e.g.\n"
+        "  {} move {} {} PASSWORD MOVE\n"
+        "with your comment, if any, in the body.  {}",
+        board.game().name(), board.id(), who, preference);
+  }
+  std::string out = fmt::format(
+      "\n-- \nludus play-by-e-mail.  This game is over; send a command in the Subject, e.g.\n"
+      "  comment {0} {1} PASSWORD TEXT...   (a word on the game)\n"
+      "  history {0}   (every move with its time and comments)\n",
+      board.id(), who);
+  if (board.seat_of(user) >= 0) {
+    std::string options;
+    for (const auto& [key, value] : board.game().options().values()) options += fmt::format("-{}={} ", key, value);
+    out += fmt::format("  {} challenge {}{} {} PASSWORD   (a rematch, colours swapped)\n", board.game().name(),
+                       options, board.player(1), board.player(0));
+  }
+  return out + preference;
 }
 
 std::string event_text(const Board& board, const BoardEvent& event) {

@@ -56,6 +56,15 @@ bool reads_body(std::string_view command) {
   }
 }
 
+// Whether `text` is a command of the grammar (right or wrong), not a sentence.
+bool names_command(std::string_view text) {
+  try {
+    return CommandInterpreter::names_command(CommandInterpreter::split(text));
+  } catch (const ServiceError&) {
+    return false;
+  }
+}
+
 // The board a command is about: the first word of digits (with an optional #N).
 std::optional<int64_t> board_of(std::string_view command) {
   try {
@@ -143,8 +152,25 @@ MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
   } else {
     commands.push_back(mail.subject);
     comment = mail_comment(mail.body);
+    // A reply to one of ludus's mails keeps its Subject ("Ndengrod Board 12: your move" once
+    // the "Re:" is stripped): then the body's first line is the command, the rest the comment.
+    if (!names_command(mail.subject)) {
+      const size_t end = comment.find('\n');
+      const std::string first = comment.substr(0, end);
+      if (names_command(first)) {
+        commands[0] = first;
+        comment = end == std::string::npos ? std::string() : mail_comment(comment.substr(end + 1));
+      }
+    }
   }
 
+  // A Subject that is no command at all is most often a reply to a ludus mail.
+  auto hint = [&](const std::string& command) {
+    return multiple || names_command(command)
+               ? std::string()
+               : std::string("; to answer a mail, write the command as the first line of the body "
+                             "(e.g. 'move 12 alice PASSWORD e5')");
+  };
   CommandInterpreter interpreter(*service_);
   std::string done;
   for (const std::string& command : commands) {
@@ -160,9 +186,9 @@ MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
       if (!origin.replied) queue_reply(*service_, mail.reply_address, origin.subject, reply, mail.message_id, board_of(command));
       done += "  " + shown(command) + "\n";
     } catch (const ServiceError& e) {
-      return refuse(command, e.what(), done);
+      return refuse(command, e.what() + hint(command), done);
     } catch (const LudusError& e) {  // core's error that the grammar did not name
-      return refuse(command, e.what(), done);
+      return refuse(command, e.what() + hint(command), done);
     }
   }
   return {MailOutcome::Kind::Done, fmt::format("{} command{} from {}", commands.size(), commands.size() == 1 ? "" : "s",

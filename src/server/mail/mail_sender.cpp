@@ -62,6 +62,12 @@ std::string outbox_message_id(int64_t row, int64_t created_at, const std::string
 MailSender::MailSender(Store& store, MailTransport transport, Clock clock)
     : store_(&store), transport_(std::move(transport)), clock_(std::move(clock)) {}
 
+bool MailSender::has_due() {
+  auto session = store_->session();
+  auto tx = session.read();
+  return mail_due(session, clock_());
+}
+
 SendReport MailSender::send_due() {
   SendReport report;
   const std::string claimer = claim_name();

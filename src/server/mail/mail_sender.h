@@ -47,6 +47,8 @@ class MailSender {
 
   // Sends every row due now (in batches), each at most once in this call.
   SendReport send_due();
+  // Whether a row is due now: a read transaction, cheap enough to ask a few times a second.
+  bool has_due();
 
  private:
   // "" on success, else the reason; `permanent` when the server refused for good.

@@ -107,6 +107,13 @@ std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claim
   return out;
 }
 
+bool mail_due(Session& session, int64_t now) {
+  auto q = session.connection().query(
+      "SELECT 1 FROM outbox WHERE status = 'queued' AND next_attempt_at <= ?1 AND claimed_until <= ?1 LIMIT 1");
+  q.bind(1, now);
+  return q.step();
+}
+
 void finish_mail(Session& session, int64_t id, const std::string& claimer, OutboxStatus status, int64_t now,
                  const std::string& error) {
   session.connection()

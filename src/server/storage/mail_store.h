@@ -73,6 +73,9 @@ int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus st
 // write transaction: two senders never get the same row.
 std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claimer, int64_t now, int64_t claim_until,
                                       int limit);
+// Whether claim_due_mail would find a row at `now`: a read, so a sender may look often
+// (another process, `ludus mail`, queues replies without waking this one).
+bool mail_due(Session& session, int64_t now);
 // After the server accepted the mail (or for good refused it): done, claim released.
 void finish_mail(Session& session, int64_t id, const std::string& claimer, OutboxStatus status, int64_t now,
                  const std::string& error = {});

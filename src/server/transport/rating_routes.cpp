@@ -65,6 +65,7 @@ void ApiRoutes::add_rating_routes() {
         history.push_back({{"game", change.game},
                            {"board", change.board},
                            {"at", change.at},
+                           {"rating_before", tenths(change.before.rating_points())},
                            {"rating", tenths(change.after.rating_points())},
                            {"deviation", tenths(change.after.value().deviation)},
                            {"opponent", change.opponent},

@@ -90,18 +90,18 @@ TEST(EpoxyBoards, DrawingShowsHolesLabelsAndScores) {
   // grey: 37 less the 8 maroon sees, plus d5-d2.
   auto state = testing::position(*game, "d1", "d5");
   // Column numbers only above and below the board (never where a point could be), row
-  // letters on both sides of every row.
+  // letters on both sides of every row; below, the columns that reach the last row, under it.
   EXPECT_EQ(state->render(),
-            "         1 2 3 4 5 6 7 8\n"
-            "       a  . . .  a\n"
-            "      b  . . . .  b\n"
-            "   c  . . .   . .  c\n"
-            "  d  M . . . G .  d\n"
-            " e  . .   . . . .  e\n"
-            "  f  . . . .   . .  f\n"
-            "   g  . . . . . .  g\n"
-            "        h  . . .  h\n"
-            "1 2 3 4 5 6 7 8\n"
+            "        1 2 3 4 5 6 7 8\n"
+            "      a  . . .  a\n"
+            "     b  . . . .  b\n"
+            "  c  . . .   . .  c\n"
+            " d  M . . . G .  d\n"
+            "e  . .   . . . .  e\n"
+            " f  . . . .   . .  f\n"
+            "  g  . . . . . .  g\n"
+            "       h  . . .  h\n"
+            "         6 7 8\n"
             "M maroon: score 26 (legal first actions), stones 1\n"
             "G grey: score 30 (legal first actions), stones 1\n"
             "first action of the turn\n");

@@ -108,23 +108,25 @@ TEST(NdengrodGeometry, EverySizeAndShapeBuildsAndPlays) {
   }
 }
 
-// Row letters on both sides of every row, each column's number at both ends of its
-// diagonal: every cell can be named from the drawing.
+// Row letters on both sides of every row, each column's number continuing its diagonal:
+// every cell can be named from the drawing.  Below the board only the columns that reach
+// the last row are numbered, right under it (the others end on the left edge: their
+// numbers stood under the row letters, issue 43).
 TEST(NdengrodGeometry, EmptyBoardShowsEveryRowAndColumn) {
   auto game = make();
   auto state = game->new_initial_state();
   EXPECT_EQ(state->render(),
-            "          1 2 3 4 5 6 7 8 9\n"
-            "      a  . . . . .  a\n"
-            "     b  . . . . . .  b\n"
-            "    c  . . . . . . .  c\n"
-            "   d  . . . . . . . .  d\n"
-            "  e  . . . . . . . . .  e\n"
-            "   f  . . . . . . . .  f\n"
-            "    g  . . . . . . .  g\n"
-            "     h  . . . . . .  h\n"
-            "      i  . . . . .  i\n"
-            "1 2 3 4 5 6 7 8 9\n");
+            "        1 2 3 4 5 6 7 8 9\n"
+            "    a  . . . . .  a\n"
+            "   b  . . . . . .  b\n"
+            "  c  . . . . . . .  c\n"
+            " d  . . . . . . . .  d\n"
+            "e  . . . . . . . . .  e\n"
+            " f  . . . . . . . .  f\n"
+            "  g  . . . . . . .  g\n"
+            "   h  . . . . . .  h\n"
+            "    i  . . . . .  i\n"
+            "      5 6 7 8 9\n");
 }
 
 TEST(NdengrodGeometry, DrawingMarksTheLastPlacedStone) {

@@ -265,7 +265,7 @@ TEST(NettedRender, StonesGapsAndEdgeCells) {
             " c  : O X X  c\n"
             "d  : . * . X  d\n"
             " e  : X O :  e\n"
-            " 1 2 3 4 5\n"
+            "   2 3 4 5\n"
             "X black, O white, x/o black/white gap (* both), : empty edge cell, . empty inner cell\n");
   auto limping5 = netted();  // states refer to their game: keep it alive
   auto s = limping5->position("c2 c4", "b1 d1", kBlack);

@@ -1,0 +1,132 @@
+// Accessibility of every view, checked by a real engine: `node accessibility_test.js BUILD_DIR`.
+// axe-core (npm @axe-core/playwright) runs on the home page (signed out and in), the lobby,
+// a board of each game, the rules, an analysis, the standings, a player page and the
+// settings, at phone and desktop size: no serious or critical violation.  Then a board is
+// played with the keyboard alone, and the move is announced in a live region.
+// Screenshots of every view go to BUILD_DIR/browser-screenshots (a11y-SIZE-VIEW.png).
+'use strict';
+
+const { AxeBuilder } = require('@axe-core/playwright');
+const { Run, apiCall, check, log, signedInPage, signUp } = require('./support');
+
+const PASSWORD = 'a-long-password';
+const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
+
+// The serious and critical violations of the page as it stands, one line each.
+async function violations(page) {
+  const result = await new AxeBuilder({ page }).analyze();
+  const impacts = result.violations.map((v) => `${v.id} (${v.impact})`);
+  log(`axe: ${result.passes.length} rules pass, ${result.violations.length} violated${impacts.length ? `: ${impacts.join(', ')}` : ''}`);
+  return result.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}${v.nodes.length > 3 ? ` and ${v.nodes.length - 3} more` : ''})`);
+}
+
+async function showView(page, hash, ready) {
+  await page.evaluate((h) => { location.hash = h; }, hash);
+  await page.waitForSelector(ready);
+  await page.waitForTimeout(200);  // lists filled in after their requests
+}
+
+// Every view is audited before the test judges, so one run lists all that is wrong.
+const problems = [];
+async function audit(run, page, size, name) {
+  const found = await violations(page);
+  if (found.length) problems.push(`${size.name} ${name}:\n    ${found.join('\n    ')}`);
+  else check(true, `${size.name} ${name}: no serious or critical violation`);
+  await run.screenshot(page, `a11y-${size.name}-${name}`, { fullPage: true });
+}
+
+// Plays the first legal action of the page's board with the keyboard alone: Tab until a
+// playable site has the focus, then Enter (a turn of several actions ends with End turn).
+async function playByKeyboard(page, moves) {
+  for (let i = 0; i < 400; i++) {
+    await page.keyboard.press('Tab');
+    const focused = await page.evaluate(() => {
+      const e = document.activeElement;
+      return e && e.matches('#board-frame [data-site].playable') ? e.getAttribute('data-site') : null;
+    });
+    if (focused) {
+      await page.keyboard.press('Enter');
+      await page.waitForSelector(`#board-view[data-moves="${moves + 1}"]`);
+      return focused;
+    }
+  }
+  throw new Error('no playable site took the focus by Tab');
+}
+
+Run.main('accessibility test', 420000, async (run) => {
+  const tokens = {};
+  for (const user of ['alice', 'bob']) tokens[user] = await signUp(run.base, user, PASSWORD, 'all');
+  const catalog = (await apiCall(run.base, 'GET', '/api/catalog')).games.map((g) => g.name);
+  const boards = {};
+  for (const game of catalog) {
+    boards[game] = (await apiCall(run.base, 'POST', '/api/games', { game, options: {}, players: ['alice', 'bob'] }, tokens.alice)).board;
+  }
+  // A finished rated game, so the standings and the player page have something to show.
+  await apiCall(run.base, 'POST', `/api/games/${boards.ndengrod}/resign`, {}, tokens.bob);
+  const errors = [];
+  for (const size of SIZES) {
+    const context = await run.browser.newContext({ viewport: size, hasTouch: size.name === 'phone', isMobile: size.name === 'phone' });
+    const signedOut = await context.newPage();
+    await signedOut.goto(`${run.base}/`);
+    await signedOut.waitForSelector('#welcome:not([hidden]) #catalog li');
+    await audit(run, signedOut, size, 'home-signed-out');
+    await context.close();
+
+    const page = await signedInPage(run, size, 'alice', tokens.alice, errors);
+    await showView(page, '#/', '#welcome:not([hidden]) #catalog li');
+    await audit(run, page, size, 'home');
+    await showView(page, '#/lobby', '#lobby-view:not([hidden])');
+    await audit(run, page, size, 'lobby');
+    for (const game of catalog) {
+      await showView(page, `#/board/${boards[game]}`, '#board-frame svg [data-site]');
+      await audit(run, page, size, `board-${game}`);
+    }
+    await showView(page, '#/rules/epoxy', '#rules-diagram svg');
+    await audit(run, page, size, 'rules');
+    await showView(page, `#/board/${boards.ndengrod}`, '#board-frame svg [data-site]');
+    await page.click('#analyse-button');
+    await page.waitForSelector('#analysis:not([hidden])');
+    await audit(run, page, size, 'analysis');
+    await showView(page, '#/standings/ndengrod', '#standings-view:not([hidden]) #standings-body tr');
+    await audit(run, page, size, 'standings');
+    await showView(page, '#/player/alice', '#player-view:not([hidden]) #player-ratings-body tr');
+    await audit(run, page, size, 'player');
+    await showView(page, '#/settings', '#settings-view:not([hidden])');
+    await audit(run, page, size, 'settings');
+    await page.context().close();
+    log(`every view at ${size.name} size: ok`);
+  }
+
+  check(problems.length === 0, `axe finds serious or critical violations:\n  ${problems.join('\n  ')}`);
+
+  // Keyboard alone, and the move announced: alice plays on N-Mesh by Tab and Enter; bob's
+  // page, open on the board, says in its live region what alice played.
+  const alice = await signedInPage(run, SIZES[1], 'alice', tokens.alice, errors);
+  const bob = await signedInPage(run, SIZES[1], 'bob', tokens.bob, errors);
+  await showView(alice, `#/board/${boards['n-mesh']}`, '#board-frame svg [data-site].playable');
+  await showView(bob, `#/board/${boards['n-mesh']}`, '#board-frame svg [data-site]');
+  const site = await playByKeyboard(alice, 0);
+  check(Boolean(site), `alice played ${site} with the keyboard alone`);
+  const live = await bob.waitForFunction((s) => {
+    const region = document.querySelector('#announcer');
+    return region && region.getAttribute('aria-live') && region.textContent.includes(s) ? region.textContent : null;
+  }, site);
+  log(`bob's live region: ${await live.jsonValue()}`);
+  check(true, 'the move is announced in a live region');
+  // Bob answers (by the API); on alice's page his stone carries the second colour's mark.
+  const state = await apiCall(run.base, 'GET', `/api/games/${boards['n-mesh']}`);
+  const reply = state.actions.find((a) => a.ends_turn);
+  await apiCall(run.base, 'POST', `/api/games/${boards['n-mesh']}/move`, { move: reply.text, move_number: state.next_move_number }, tokens.bob);
+  await alice.waitForSelector('#board-view[data-moves="2"]');
+  const second = state.colours[1];
+  const marks = await alice.evaluate((c) => ({
+    stones: document.querySelectorAll(`#board-frame .stone-${c}`).length,
+    marks: document.querySelectorAll('#board-frame .colour-mark').length,
+  }), second);
+  check(marks.stones === 1 && marks.marks === 1, `the ${second} stone carries a mark besides its colour (${JSON.stringify(marks)})`);
+  const announced = await alice.textContent('#announcer');
+  check(announced.includes(`bob played ${reply.text}`), `alice hears bob's move: "${announced}"`);
+  check(errors.length === 0, `no errors in the page: ${errors.join('; ')}`);
+});
