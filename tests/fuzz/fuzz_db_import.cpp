@@ -1,8 +1,6 @@
 // `ludus db import` (server/domain/db_transfer.h): export lines read into an empty
 // database.  Any text is imported whole or refused with a one-line error, and a refused
 // import leaves the database empty (it runs in one transaction).
-#include <unistd.h>
-
 #include <filesystem>
 #include <memory>
 #include <sstream>
@@ -11,6 +9,7 @@
 #include "server/base/errors.h"
 #include "server/domain/db_transfer.h"
 #include "server/storage/store.h"
+#include "support/files.h"
 
 namespace {
 
@@ -18,9 +17,7 @@ namespace {
 class Target {
  public:
   Target() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "ludus-fuzz-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) std::abort();
-    dir_ = pattern;
+    dir_ = ludus::testing::scratch_dir();
     renew();
   }
   ~Target() {

@@ -3,8 +3,6 @@
 // database in a temporary directory (removed at exit), Accounts with cheap hashing and a
 // fixed clock, a Service, and alice and bob (password "secret-pw") playing board 1, an
 // Ndengrod game, so that commands, mails and requests reach past "no such board".
-#include <unistd.h>
-
 #include <filesystem>
 #include <memory>
 #include <string>
@@ -12,15 +10,14 @@
 #include "server/domain/accounts.h"
 #include "server/domain/service.h"
 #include "server/storage/store.h"
+#include "support/files.h"
 
 namespace ludus::fuzz {
 
 class FuzzServer {
  public:
   FuzzServer() {
-    std::string pattern = (std::filesystem::temp_directory_path() / "ludus-fuzz-XXXXXX").string();
-    if (!mkdtemp(pattern.data())) std::abort();
-    dir_ = pattern;
+    dir_ = testing::scratch_dir();
     store_ = std::make_unique<server::Store>((dir_ / "fuzz.db").string());
     accounts_ = std::make_unique<server::Accounts>(*store_, server::PasswordPolicy::fast(), [] { return int64_t{1700000000}; });
     service_ = std::make_unique<server::Service>(*store_, *accounts_);
