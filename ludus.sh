@@ -1,11 +1,19 @@
 #!/usr/bin/env bash
 # One entry point for a fresh Debian machine.
 #   ./ludus.sh        install missing Debian packages, build, list the games and show a demo game
-#   ./ludus.sh test   the same set-up and build, then run every test (ctest)
+#   ./ludus.sh test   the same set-up and build, then run every test (ctest; more arguments go
+#                     to ctest: ./ludus.sh test -R server)
 #   ./ludus.sh build  set-up and build only
 set -euo pipefail
 cd "$(dirname "$0")"
-BUILD_DIR=${BUILD_DIR:-build}
+# SANITIZE=address,undefined or SANITIZE=thread: the same, in a build of its own with those
+# sanitizers on every target (README, "Sanitizers and fuzzing").
+SANITIZE=${SANITIZE:-}
+if [ -n "$SANITIZE" ]; then
+  BUILD_DIR=${BUILD_DIR:-build-sanitize-${SANITIZE//,/-}}
+else
+  BUILD_DIR=${BUILD_DIR:-build}
+fi
 
 PACKAGES=(g++ cmake ninja-build pkg-config git
           libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
@@ -37,7 +45,7 @@ install_packages() {
 
 build() {
   install_packages "${PACKAGES[@]}"
-  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+  cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLUDUS_SANITIZE="$SANITIZE" >/dev/null
   cmake --build "$BUILD_DIR" -j "$(nproc)"
 }
 
@@ -55,7 +63,8 @@ case "${1:-run}" in
     ;;
   test)
     build
-    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)"
+    shift
+    ctest --test-dir "$BUILD_DIR" --output-on-failure -j "$(nproc)" "$@"  # more ctest options pass through (-R, -L)
     ;;
   *)
     echo "usage: ./ludus.sh [run|test|build]" >&2

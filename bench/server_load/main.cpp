@@ -18,6 +18,7 @@
 #include <fstream>
 #include <iostream>
 #include <list>
+#include <map>
 #include <mutex>
 #include <random>
 #include <regex>
@@ -91,10 +92,18 @@ Target start_server(const Options& o) {
   close(err[1]);
   std::string line;
   char c;
-  while (read(err[0], &c, 1) == 1 && c != '\n') line += c;
+  // The first line that is not a warning (run as root, the server warns first).
   std::smatch m;
-  if (!std::regex_search(line, m, std::regex(R"(http://([0-9.]+):(\d+)/)")))
+  for (bool more = true; more;) {
+    line.clear();
+    while ((more = read(err[0], &c, 1) == 1) && c != '\n') line += c;
+    if (line.rfind("ludus: warning:", 0) != 0) break;
+  }
+  if (!std::regex_search(line, m, std::regex(R"(http://([0-9.]+):(\d+)/)"))) {
+    kill(t.pid, SIGKILL);  // never leave it running without us
+    waitpid(t.pid, nullptr, 0);
     throw std::runtime_error("the server did not start: " + line);
+  }
   t.host = m[1];
   t.port = std::stoi(m[2]);
   std::thread([fd = err[0]] {  // keep draining its stderr
@@ -171,6 +180,16 @@ struct Player {
 struct MoverStats {
   std::vector<double> latencies;  // accepted moves, ms
   long rejected = 0, errors = 0, games = 0;
+  // Errors by "STATUS code" (0: no reply), with the first message of each: what to fix.
+  std::map<std::string, std::pair<long, std::string>> error_kinds;
+
+  void error(const HttpResult& r, std::string_view what) {
+    ++errors;
+    const json body = r.json();
+    const std::string code = body.is_object() ? body.value("code", "") : "";
+    auto& [count, first] = error_kinds[std::to_string(r.status) + " " + std::string(what) + " " + code];
+    if (count++ == 0) first = body.is_object() ? body.value("error", r.body) : r.error + r.body.substr(0, 200);
+  }
 };
 
 // Plays random legal moves on its own boards until `stop`.
@@ -186,7 +205,7 @@ void mover(const Target& t, const std::array<Player, 2>& players, const Options&
                                     json{{"game", o.game}, {"players", {players[0].user, players[1].user}}}.dump(),
                                     auth(players[0]));
       if (created.status != 201) {
-        ++stats.errors;
+        stats.error(created, "board creation");
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         continue;
       }
@@ -210,7 +229,10 @@ void mover(const Target& t, const std::array<Player, 2>& players, const Options&
       stats.latencies.push_back(ms);
       board = r.json();
     } else {
-      (r.status == 0 || r.status >= 500 ? stats.errors : stats.rejected)++;
+      if (r.status == 0 || r.status >= 500)
+        stats.error(r, "move");
+      else
+        ++stats.rejected;
       board = json();
     }
   }
@@ -281,7 +303,13 @@ int run(const Options& o) {
 
   std::vector<double> latencies;
   long rejected = 0, errors = 0, games = 0;
+  std::map<std::string, std::pair<long, std::string>> error_kinds;
   for (const auto& s : stats) {
+    for (const auto& [kind, seen] : s.error_kinds) {
+      auto& [count, first] = error_kinds[kind];
+      if (count == 0) first = seen.second;
+      count += seen.first;
+    }
     latencies.insert(latencies.end(), s.latencies.begin(), s.latencies.end());
     rejected += s.rejected;
     errors += s.errors;
@@ -289,6 +317,8 @@ int run(const Options& o) {
   }
   std::printf("boards %d, %.1f s: %zu accepted moves = %.0f moves/s (%ld refused, %ld errors, %ld games)\n", o.boards,
               elapsed, latencies.size(), static_cast<double>(latencies.size()) / elapsed, rejected, errors, games);
+  for (const auto& [kind, seen] : error_kinds)
+    std::printf("  errors %s: %ld (first: %s)\n", kind.c_str(), seen.first, seen.second.c_str());
   std::printf("move latency: p50 %.1f ms, p99 %.1f ms, max %.1f ms\n", percentile(latencies, 0.5),
               percentile(latencies, 0.99), percentile(latencies, 1.0));
   std::printf("health check under load: %zu ok (p50 %.1f ms, p99 %.1f ms, max %.1f ms), %d failed or timed out (5 s)\n",

@@ -434,8 +434,23 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   // join and decline OFFER USER PASSWORD; challenge and seek ... PASSWORD (the last
   // word); of an unknown command, only its first words.
   std::vector<std::string> out = words;
+  auto known = [](const std::string& word) {
+    const std::string verb = lowercase(word);
+    return find_command(verb) != nullptr || find_board_command(verb) != nullptr;
+  };
+  auto names_game = [](const std::string& word) {
+    try {
+      find_game(word);
+      return true;
+    } catch (const LudusError&) {
+      return false;
+    }
+  };
+  // The verb follows a game name, or a word standing where one would ("chess challenge"),
+  // as execute() reads them; else the first word is the (unknown) verb and the second, which
+  // may be a password ("lice secret e5"), is not shown.
   size_t verb = 0;
-  if (!out.empty() && !find_command(lowercase(out[0])) && !find_board_command(lowercase(out[0]))) verb = 1;
+  if (!out.empty() && !known(out[0]) && (names_game(out[0]) || (out.size() > 1 && known(out[1])))) verb = 1;
   const std::string name = verb < out.size() ? lowercase(out[verb]) : std::string();
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
