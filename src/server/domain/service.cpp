@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 
 #include "ai/player.h"
 #include "core/error.h"
@@ -9,6 +10,7 @@
 #include "core/notation.h"
 #include "core/registry.h"
 #include "server/base/errors.h"
+#include "server/base/metrics.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/ratings.h"
 
@@ -248,7 +250,9 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     resign(board, user);
     return {board, 0, {"resign"}};
   }
-  return change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
+  std::string game;
+  PlayResult played_turn = change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
+    game = b.record().game;
     int seat = seat_in(b, user);
     require_on(b);
     const int next = b.num_moves() + 1;
@@ -282,6 +286,8 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     event.comment = note;
     return result;
   });
+  metrics::moves_accepted(game, played_turn.moves.size());
+  return played_turn;
 }
 
 void Service::resign(int64_t board, const std::string& user) {
@@ -442,7 +448,9 @@ bool Service::play_ai_move(int64_t board) {
   config.seed = static_cast<uint64_t>(board) * 1000003u + static_cast<uint64_t>(b.num_moves());
   auto player = ai::make_player(who.substr(3), config);
   // The whole turn at once (Epoxy's two actions): a move is a whole turn.
+  const auto search_began = std::chrono::steady_clock::now();
   const std::string text = join_plies(ai::choose_turn(*player, b.history()));
+  metrics::ai_search(std::chrono::duration<double>(std::chrono::steady_clock::now() - search_began).count());
   try {
     play(board, who, text, b.num_moves() + 1);
   } catch (const ServiceError& e) {

@@ -1,5 +1,6 @@
 #include "server/mail/mail_worker.h"
 
+#include "server/base/metrics.h"
 #include "server/mail/mail_notifier.h"
 
 namespace ludus::server {
@@ -49,6 +50,7 @@ void MailWorker::round() {
   if (!transport_.configured()) return;
   try {
     const SendReport report = sender_.send_due();
+    metrics::mail_sent(report.sent, report.retried, report.failed);
     if (log_ && (report.sent || report.retried || report.failed))
       log_("mail: sent " + std::to_string(report.sent) + ", to retry " + std::to_string(report.retried) +
            ", refused " + std::to_string(report.failed) +
