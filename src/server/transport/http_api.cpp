@@ -1,5 +1,8 @@
 #include "server/transport/http_api.h"
 
+#include <chrono>
+#include <thread>
+
 #include "server/transport/metrics_endpoint.h"
 #include "server/transport/websocket_session.h"
 
@@ -43,6 +46,11 @@ void HttpApi::stop() {
   ready_ = false;
   signal_.shutdown();  // waiting long polls answer now
   hub_.shutdown();
+  // The close frames (1012) must leave before the event loop stops: wait a moment at most
+  // for the closing handshakes (a session leaves the hub when its handshake is done).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (hub_.connections() > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   server_.stop();
 }
 
