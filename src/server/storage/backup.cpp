@@ -23,12 +23,13 @@ struct Closer {
 };
 using Handle = std::unique_ptr<sqlite3, Closer>;
 
-Handle open_database(const std::string& path, int flags, const std::string& what) {
+// Opens `path`; errors name `what` and `shown` (the file the user named).
+Handle open_database(const std::string& path, int flags, const std::string& what, const std::string& shown) {
   sqlite3* db = nullptr;
   const int rc = sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
   Handle handle(db);
   if (rc != SQLITE_OK)
-    refuse("cannot open " + what + " '" + path + "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+    refuse("cannot open " + what + " '" + shown + "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
   sqlite3_busy_timeout(db, 5000);
   return handle;
 }
@@ -53,8 +54,9 @@ BackupReport backup_sqlite(const std::string& source, const std::string& destina
 
   BackupReport report;
   {
-    Handle from = open_database(source, SQLITE_OPEN_READWRITE, "database");  // no CREATE: a missing file is an error
-    Handle to = open_database(partial.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, "backup file");
+    Handle from = open_database(source, SQLITE_OPEN_READWRITE, "database", source);  // no CREATE: a missing file is an error
+    Handle to = open_database(partial.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, "backup file",
+                              destination);
     sqlite3_backup* backup = sqlite3_backup_init(to.get(), "main", from.get(), "main");
     if (!backup) refuse("cannot start the backup: " + std::string(sqlite3_errmsg(to.get())));
     // All pages in one step: one read transaction on the source, so the copy is one
