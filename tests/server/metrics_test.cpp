@@ -99,6 +99,25 @@ TEST_F(MetricsTest, TheDashboardAndAlertRulesNameOnlyMetricsTheServerHas) {
   }
 }
 
+// Behind a trusted proxy the proxy's request id is kept (its log and ours then agree),
+// when it is a sane one.
+class ProxiedRequestIdTest : public HttpFixture {
+ protected:
+  void SetUp() override {
+    config_.limits.trusted_proxies = {"127.0.0.1"};
+    HttpFixture::SetUp();
+  }
+};
+
+TEST_F(ProxiedRequestIdTest, TheProxysIdIsKeptWhenWellFormed) {
+  EXPECT_EQ(client().get("/api/health", {{"X-Request-Id", "edge-7f3a.42_x"}}).header("X-Request-Id"), "edge-7f3a.42_x");
+  for (const std::string& bad : {std::string("has space"), std::string(65, 'a'), std::string("new\\line"), std::string("")}) {
+    const std::string id = client().get("/api/health", {{"X-Request-Id", bad}}).header("X-Request-Id");
+    EXPECT_NE(id, bad);
+    EXPECT_EQ(id.size(), 16u) << bad;
+  }
+}
+
 class NoMetricsTest : public HttpFixture {};
 
 TEST_F(NoMetricsTest, TheMainPortHasNoMetricsUnlessAsked) {
