@@ -23,6 +23,7 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           libedit-dev  # line editing in `ludus play`
           help2man dpkg-dev file  # the manual page; cpack's .deb (dpkg-shlibdeps, file)
           libpqxx-dev postgresql  # the play server's PostgreSQL backend, and the cluster its tests start
+          prometheus-cpp-dev prometheus  # the server's /metrics (prometheus-cpp), and the Prometheus its test scrapes with
           systemd  # systemd-analyze: the package test reviews the shipped service's sandbox
           chromium nodejs  # chromium and node: the browser test of the web page (tests/browser)
           pybind11-dev python3-dev python3-numpy  # the Python module (python/, docs/python.md)

@@ -28,6 +28,9 @@ install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The service with least privilege (docs/deploy.md); installed, not enabled.
 install(FILES packaging/ludus.service DESTINATION lib/systemd/system)
+# The monitoring examples docs/operations.md describes: Prometheus' scrape config and alert rules, a Grafana dashboard.
+install(FILES packaging/prometheus/prometheus.yml packaging/prometheus/ludus-rules.yml packaging/grafana/ludus-dashboard.json
+        DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
 
 # Written from the built binary, so they always describe the options it really has.
 set(LUDUS_MAN_PAGE ${CMAKE_BINARY_DIR}/man/ludus.1.gz)

@@ -1,7 +1,8 @@
-// `ludus db migrate|check|export|import|rerate [--db FILE|URL]`: the play server's database
-// outside the server: create or upgrade it, check it, and move all its data between
-// SQLite and PostgreSQL (server/db_transfer.h describes the export format), and
-// recompute the ratings from the finished games (server/ratings.h).
+// `ludus db migrate|check|backup|export|import|rerate [--db FILE|URL]`: the play server's
+// database outside the server: create or upgrade it, check it, copy a live SQLite database
+// (server/storage/backup.h), move all its data between SQLite and PostgreSQL
+// (server/db_transfer.h describes the export format), and recompute the ratings from the
+// finished games (server/ratings.h).
 #include <fstream>
 #include <iostream>
 
@@ -9,6 +10,7 @@
 #include "cli/server_commands.h"
 #include "server/domain/db_transfer.h"
 #include "server/domain/ratings.h"
+#include "server/storage/backup.h"
 #include "server/storage/schema.h"
 #include "server/storage/store.h"
 
@@ -18,6 +20,7 @@ namespace {
 struct DbArgs {
   std::string db = "ludus.db";
   std::string file = "-";
+  std::string backup_file;
   bool check_only = false;
 };
 
@@ -27,25 +30,30 @@ void add_db_option(CLI::App& app, DbArgs& args) {
       ->capture_default_str();
 }
 
-const bool kDb = register_command({"db", "Server database: migrate, check, export, import (SQLite <-> PostgreSQL), rerate", 62,
+const bool kDb = register_command({"db", "Server database: migrate, check, backup, export, import (SQLite <-> PostgreSQL), rerate", 62,
                                    [](CLI::App& app) {
   auto args = std::make_shared<DbArgs>();
   app.require_subcommand(1);
   auto* migrate = app.add_subcommand("migrate", "Create the database or upgrade it to this build's schema");
   auto* check = app.add_subcommand("check", "Check the schema version, tables, integrity and that every board replays");
+  auto* backup = app.add_subcommand(
+      "backup", "Copy a SQLite database, also while servers use it, to a new file, and check the copy "
+                "(PostgreSQL: pg_dump, see docs/operations.md)");
+  backup->add_option("FILE", args->backup_file, "The new file (never replaces one)")->required();
   auto* exporter = app.add_subcommand("export", "Write every table as JSON Lines (header with the schema version)");
   auto* importer = app.add_subcommand("import", "Read an export into a new, empty database (one transaction)");
   auto* rerate = app.add_subcommand(
       "rerate", "Replay every finished rated board in the order they ended and rewrite the ratings from them");
-  for (auto* sub : {migrate, check, exporter, importer, rerate}) add_db_option(*sub, *args);
+  for (auto* sub : {migrate, check, backup, exporter, importer, rerate}) add_db_option(*sub, *args);
   rerate->add_flag("--check", args->check_only,
                    "Only compare the stored ratings with the replay (exit status 1 when they differ)");
   exporter->add_option("--output,-o", args->file, "File to write ('-': standard output)")->capture_default_str();
   importer->add_option("--input,-i", args->file, "File to read ('-': standard input)")->capture_default_str();
-  set_examples(app, {"ludus db check --db ludus.db", "ludus db export --db ludus.db > ludus.jsonl",
+  set_examples(app, {"ludus db check --db ludus.db", "ludus db backup --db ludus.db ludus-2026-11-27.db",
+                     "ludus db export --db ludus.db > ludus.jsonl",
                      "ludus db import --db postgresql://ludus@localhost/ludus < ludus.jsonl",
                      "ludus db rerate --check --db ludus.db"});
-  return [args, migrate, check, exporter, importer, rerate]() -> int {
+  return [args, migrate, check, backup, exporter, importer, rerate]() -> int {
     try {
       const std::string shown = server::sql::DatabaseUrl::parse(args->db).display();
       if (migrate->parsed()) {
@@ -59,6 +67,21 @@ const bool kDb = register_command({"db", "Server database: migrate, check, expor
         for (const auto& p : problems) std::cout << "problem: " << p << "\n";
         std::cout << "ludus: " << shown << ": " << (problems.empty() ? "ok" : std::to_string(problems.size()) + " problem(s)")
                   << "\n";
+        return problems.empty() ? 0 : kExitFailure;
+      }
+      if (backup->parsed()) {
+        const auto url = server::sql::DatabaseUrl::parse(args->db);
+        if (url.backend != server::sql::Backend::Sqlite)
+          throw server::ServiceError(server::ErrorKind::BadRequest, "backup",
+                                     "ludus db backup copies SQLite databases; back up PostgreSQL with "
+                                     "pg_dump --format=custom (docs/operations.md)");
+        server::check_database_file(args->db);
+        const server::BackupReport report = server::backup_sqlite(url.target, args->backup_file);
+        // The copy is checked as `ludus db check` would: a backup nobody can restore is none.
+        const auto problems = server::check_database("sqlite:" + args->backup_file);
+        for (const auto& p : problems) std::cout << "problem: " << p << "\n";
+        std::cout << "ludus: backed up " << shown << " to " << args->backup_file << " (" << report.bytes << " bytes); the copy "
+                  << (problems.empty() ? "passes db check" : "has " + std::to_string(problems.size()) + " problem(s)") << "\n";
         return problems.empty() ? 0 : kExitFailure;
       }
       server::check_database_file(args->db);

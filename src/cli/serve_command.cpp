@@ -1,18 +1,25 @@
 // `ludus serve [--db FILE|URL] [--port N] [--host ADDR] [limits...]`: the play server (JSON API, the
-// command endpoint and the web page).  SIGINT/SIGTERM stop it gracefully: no new
-// requests, requests under way finish, the AI finishes its move, the database closes.
+// command endpoint and the web page).  SIGINT/SIGTERM stop it gracefully: /api/ready turns
+// 503 (for --drain-seconds while it still serves), then no new requests, waiting long polls
+// answered, WebSockets closed with 1012 (reconnect), requests under way finish, the AI
+// finishes its move, the database closes; after --stop-timeout seconds the process exits
+// anyway, abandoning what is still running (every change is one transaction: none is half made).
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
+#include <ctime>
 #include <iostream>
-#include <mutex>
 #include <thread>
+
+#include <fmt/format.h>
 
 #include "cli/command.h"
 #include "cli/mail_options.h"
+#include "server/base/log.h"
 #include "server/play_server.h"
 
 namespace ludus::cli {
@@ -21,6 +28,10 @@ namespace {
 struct ServeArgs {
   server::ServerConfig config;
   bool quiet = false;
+  bool no_access_log = false;
+  std::string log_format = "text";
+  double drain_seconds = 0;
+  double stop_timeout = 10;
   bool test_hashing = false;
 };
 
@@ -85,9 +96,28 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option_function<double>("--ai-sweep", ms(args->config.ai_sweep_interval),
                                   "Seconds between looks for boards awaiting an AI move (and lease renewals; default 3)")
       ->check(CLI::Range(0.05, 3600.0));
-  app.add_flag("--quiet", args->quiet, "Do not log requests");
+  app.add_flag("--quiet", args->quiet, "Log nothing after the start (no requests, no messages)");
+  app.add_flag("--no-access-log", args->no_access_log, "Do not log each request (messages still are)");
+  app.add_option("--log-format", args->log_format,
+                 "text (for people) or json (one object per line: time, level, event, request_id, ...)")
+      ->capture_default_str()->check(CLI::IsMember({"text", "json"}));
+  app.add_flag("--metrics", args->config.metrics_on_main_port,
+               "Serve GET /metrics (Prometheus) on the main port too; see --metrics-port for a port of its own");
+  app.add_option("--metrics-port", args->config.metrics_port,
+                 "Serve GET /metrics (Prometheus) on this port of --metrics-host (0: any free port; default: none)")
+      ->check(CLI::Range(0, 65535));
+  app.add_option("--metrics-host", args->config.metrics_host, "Address of the --metrics-port listener")->capture_default_str();
+  app.add_option("--drain-seconds", args->drain_seconds,
+                 "On SIGTERM, keep serving this long with /api/ready answering 503 (so a load balancer moves "
+                 "clients away) before stopping")
+      ->capture_default_str()->check(CLI::Range(0.0, 3600.0));
+  app.add_option("--stop-timeout", args->stop_timeout,
+                 "Seconds a stop may take after the drain; then the process exits anyway, abandoning AI searches "
+                 "and mail under way (redone after the restart)")
+      ->capture_default_str()->check(CLI::Range(0.1, 3600.0));
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
-  set_examples(app, {"ludus serve --db games.db --port 8080"});
+  set_examples(app, {"ludus serve --db games.db --port 8080",
+                     "ludus serve --db games.db --log-format json --metrics-port 9464"});
   return [args] {
     // Block the stop signals in every thread; one thread waits for them.
     sigset_t stop_signals;
@@ -96,13 +126,14 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     sigaddset(&stop_signals, SIGTERM);
     pthread_sigmask(SIG_BLOCK, &stop_signals, nullptr);
 
-    static std::mutex log_mutex;
-    auto log = [](const std::string& line) {
-      std::lock_guard lock(log_mutex);
-      std::cerr << line << "\n";
-    };
+    // Every line of the log goes through one logger, so a JSON log is JSON throughout.
+    auto logger = std::make_shared<server::Logger>(*server::log_format_by_name(args->log_format), std::cerr);
+    auto say = [logger](const std::string& text) { logger->message(text); };
     server::ServerConfig config = args->config;
-    if (!args->quiet) config.log = log;
+    if (!args->quiet) {
+      config.log = say;
+      if (!args->no_access_log) config.access_log = [logger](const server::LogRecord& r) { logger->write(r); };
+    }
     if (args->test_hashing) config.passwords = server::PasswordPolicy::fast();
     server::check_database_file(config.db_path);
     server::raise_open_file_limit();  // every connection is a file descriptor
@@ -110,25 +141,44 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
     // A server exposed to the network should hold no privilege it does not need
     // (packaging/ludus.service runs it as its own user under systemd's sandbox).
     if (geteuid() == 0)
-      std::cerr << "ludus: warning: running as root: a flaw in the server would give the whole machine away; "
-                   "run it as an unprivileged user (docs/deploy.md)" << std::endl;
+      say("ludus: warning: running as root: a flaw in the server would give the whole machine away; "
+          "run it as an unprivileged user (docs/deploy.md)");
+    if (play.metrics_port() >= 0)
+      say("ludus: metrics on http://" + config.metrics_host + ":" + std::to_string(play.metrics_port()) + "/metrics");
     const std::string web_page = config.web_dir.empty() ? "no web page: give --web-dir" : "web page from " + config.web_dir;
-    std::cerr << "ludus: serving on http://" << config.host << ":" << play.port() << "/ (database " << server::sql::DatabaseUrl::parse(config.db_path).display()
-              << ", " << web_page << "); stop with Ctrl-C" << std::endl;
+    say("ludus: serving on http://" + config.host + ":" + std::to_string(play.port()) + "/ (database " +
+        server::sql::DatabaseUrl::parse(config.db_path).display() + ", " + web_page + "); stop with Ctrl-C");
 
     std::atomic<bool> signalled{false};
-    std::thread waiter([&play, &signalled, stop_signals] {
+    const auto drain = std::chrono::milliseconds(static_cast<int64_t>(args->drain_seconds * 1000));
+    const auto stop_timeout = std::chrono::milliseconds(static_cast<int64_t>(args->stop_timeout * 1000));
+    std::thread waiter([&play, &signalled, stop_signals, say, drain, stop_timeout, drain_seconds = args->drain_seconds] {
       int signal = 0;
       sigwait(&stop_signals, &signal);
       signalled = true;
-      std::cerr << "ludus: " << (signal == SIGINT ? "SIGINT" : "SIGTERM") << ": stopping" << std::endl;
+      const std::string name = signal == SIGINT ? "SIGINT" : "SIGTERM";
+      if (drain.count() > 0) {
+        play.drain();
+        say(fmt::format("ludus: {}: draining for {:g} s", name, drain_seconds) +
+            " (/api/ready answers 503; a second signal stops at once)");
+        const timespec wait{static_cast<time_t>(drain.count() / 1000), static_cast<long>(drain.count() % 1000) * 1000000};
+        sigtimedwait(&stop_signals, nullptr, &wait);
+      }
+      say("ludus: " + name + ": stopping");
+      // A stop that takes too long (a long AI search) is cut short: every change is one
+      // transaction, so what is abandoned is simply not made, and is made after the restart.
+      std::thread([say, stop_timeout] {
+        std::this_thread::sleep_for(stop_timeout);
+        say("ludus: the stop took longer than --stop-timeout; exiting now (AI searches and mail under way are abandoned)");
+        std::_Exit(0);
+      }).detach();
       play.stop();
     });
     play.run();
     if (!signalled) kill(getpid(), SIGTERM);  // the server ended by itself: release the waiter
     waiter.join();
     play.stop();
-    std::cerr << "ludus: stopped" << std::endl;
+    say("ludus: stopped");
     return 0;
   };
 }});

@@ -2,19 +2,26 @@
 
 #include <chrono>
 
+#include "core/registry.h"
+#include "server/domain/board.h"
 #include "server/mail/mail_notifier.h"
+#include "server/storage/mail_store.h"
+#include "server/storage/metric_queries.h"
 
 namespace ludus::server {
 
 PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
-  // The port first: when it is taken, nothing has been created or migrated yet.
+  // The ports first: when one is taken, nothing has been created or migrated yet.
   Listener listener(config_.host, config_.port);
+  if (config_.metrics_port >= 0)
+    metrics_endpoint_ = std::make_unique<MetricsEndpoint>(config_.metrics_host, config_.metrics_port);
   store_ = std::make_unique<Store>(config_.db_path);
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   accounts_->limit_signups(config_.service_limits.signups_per_hour);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
-  http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log, config_.push_memory});
+  http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log, config_.access_log,
+                                                            config_.metrics_on_main_port, config_.push_memory});
   service_->set_event_sink(mail_notifier(config_.clock));
   service_->set_offer_sink(offer_mail_notifier(config_.clock));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
@@ -22,6 +29,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   auto changed = [this, ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board, int64_t revision,
                                                                                BoardChange change) {
     if (!announcer_.first(board, revision)) return;
+    metrics::board_changed();
     ai->enqueue(board);
     http->board_changed(board, change);
     mail->poke();
@@ -30,6 +38,29 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   service_->set_offers_listener([http = http_.get()] { http->offers_changed(); });
   feed_ = std::make_unique<ChangeFeed>(store_->url(), changed, config_.log, config_.change_poll_interval);
   port_ = http_->listen(listener);
+  // The series a graph reads exist from the start, at 0.
+  metrics::db_engine_in_use(sql::engine_name(store_->backend()));
+  for (const auto& entry : registered_games()) metrics::moves_accepted(entry.info->name, 0);
+  probe_ = std::make_unique<metrics::Probe>([this] { probe(); });
+}
+
+void PlayServer::probe() {
+  metrics::set_gauge("ludus_ready", http_->ready() ? 1 : 0);
+  metrics::set_gauge("ludus_http_requests_in_flight", static_cast<double>(http_->requests_in_flight()));
+  metrics::set_gauge("ludus_websocket_connections", static_cast<double>(http_->websocket_connections()));
+  metrics::set_gauge("ludus_long_polls_waiting", static_cast<double>(http_->waiting_long_polls()));
+  metrics::set_gauge("ludus_ai_queue_length", static_cast<double>(ai_->waiting()));
+  metrics::set_counter_total("ludus_board_replays_total", static_cast<double>(board_replays()));
+  auto session = store_->session();
+  const auto active = active_boards_by_game(session);
+  for (const auto& entry : registered_games()) {  // every game, 0 included, so a graph starts at 0
+    const auto it = active.find(entry.info->name);
+    metrics::set_gauge("ludus_boards_active", it == active.end() ? 0.0 : static_cast<double>(it->second), "game",
+                       entry.info->name);
+  }
+  for (const auto& [status, name] : {std::pair{OutboxStatus::Queued, "queued"}, std::pair{OutboxStatus::Digest, "digest"},
+                                     std::pair{OutboxStatus::Failed, "failed"}})
+    metrics::set_gauge("ludus_mail_outbox_messages", count_mail(session, status), "status", name);
 }
 
 PlayServer::~PlayServer() { stop(); }
@@ -38,7 +69,9 @@ void PlayServer::run() {
   ai_->start();
   feed_->start();
   mail_->start();
+  if (metrics_endpoint_) metrics_endpoint_->start();
   serving_ = true;
+  http_->set_ready(true);
   if (!stop_requested_) http_->run();
   serving_ = false;
 }
@@ -58,6 +91,7 @@ void PlayServer::stop() {
   feed_->stop();
   ai_->stop();
   mail_->stop();
+  if (metrics_endpoint_) metrics_endpoint_->stop();  // last: a scrape still sees the stop
 }
 
 }  // namespace ludus::server

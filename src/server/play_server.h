@@ -14,7 +14,9 @@
 #include "server/domain/ai_worker.h"
 #include "server/live/announcer.h"
 #include "server/live/change_feed.h"
+#include "server/base/metrics.h"
 #include "server/transport/http_api.h"
+#include "server/transport/metrics_endpoint.h"
 #include "server/mail/mail_worker.h"
 #include "server/domain/service.h"
 #include "server/storage/store.h"
@@ -48,8 +50,15 @@ struct ServerConfig {
   // How long the WebSocket pushes of a board are remembered after the last one, to send
   // each revision once (push_ledger.h): far longer than a change takes to be announced twice.
   std::chrono::milliseconds push_memory{std::chrono::minutes(10)};
-  // Request lines and AI errors; nullptr = quiet.
+  // Messages (AI errors, mail chores ...); nullptr = quiet.
   std::function<void(const std::string&)> log;
+  // The access log: one record per answered request (with its request id); nullptr = none.
+  RequestLog access_log;
+  // GET /metrics (Prometheus) on the main port, and/or on `metrics_host`:`metrics_port`
+  // (0 = any free port, -1 = none), a port of its own that players need not reach.
+  bool metrics_on_main_port = false;
+  std::string metrics_host = "127.0.0.1";
+  int metrics_port = -1;
 };
 
 class PlayServer {
@@ -62,6 +71,7 @@ class PlayServer {
   PlayServer& operator=(const PlayServer&) = delete;
 
   int port() const { return port_; }
+  int metrics_port() const { return metrics_endpoint_ ? metrics_endpoint_->port() : -1; }
   Service& service() { return *service_; }
   AiWorker& ai() { return *ai_; }
   MailWorker& mail() { return *mail_; }
@@ -71,11 +81,17 @@ class PlayServer {
   void run();
   // Serves from a background thread (tests); stop() or the destructor ends it.
   void start();
-  // Stops accepting requests, lets the AI finish its search, and returns.  Safe to call
-  // from another thread while run() blocks, and more than once.
+  // Keeps serving but answers GET /api/ready with 503, so a load balancer sends new
+  // clients elsewhere before stop() (`ludus serve --drain-seconds`).
+  void drain() { http_->set_ready(false); }
+  // Stops accepting requests, answers waiting long polls, tells WebSocket clients to come
+  // back (close code 1012), lets the AI finish its search, and returns.  Safe to call from
+  // another thread while run() blocks, and more than once.
   void stop();
 
  private:
+  void probe();  // sets this server's gauges
+
   ServerConfig config_;
   Announcer announcer_;  // each change announced once; before the threads that use it
   std::unique_ptr<Store> store_;
@@ -85,6 +101,8 @@ class PlayServer {
   std::unique_ptr<HttpApi> http_;
   std::unique_ptr<ChangeFeed> feed_;  // other processes' changes
   std::unique_ptr<MailWorker> mail_;
+  std::unique_ptr<MetricsEndpoint> metrics_endpoint_;
+  std::unique_ptr<metrics::Probe> probe_;  // this server's gauges, read at each scrape
   int port_ = 0;
   std::thread thread_;
   // run() may not have reached the listening loop when stop() comes (a signal at start):

@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "cli/cli_test_support.h"
+#include "support/free_port.h"
 #include "server/storage/mail_store.h"
 #include "server/server_test_support.h"
 #include "server/storage/store.h"
@@ -35,18 +36,7 @@ using ludus::testing::run_ludus;
 
 inline const char* kPython = "/usr/bin/python3";  // Debian's, where python3-aiosmtpd lives
 
-// A free loopback TCP port (free when asked; nothing holds it afterwards).
-inline int free_port() {
-  int fd = socket(AF_INET, SOCK_STREAM, 0);
-  sockaddr_in address{};
-  address.sin_family = AF_INET;
-  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
-  bind(fd, reinterpret_cast<sockaddr*>(&address), sizeof address);
-  socklen_t length = sizeof address;
-  getsockname(fd, reinterpret_cast<sockaddr*>(&address), &length);
-  close(fd);
-  return ntohs(address.sin_port);
-}
+using ludus::testing::free_port;
 
 struct SinkMessage {
   std::string rcpt_to;  // the envelope recipients

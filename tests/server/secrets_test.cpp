@@ -7,6 +7,7 @@
 
 #include <csignal>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "../cli/cli_test_support.h"
@@ -49,19 +50,33 @@ TEST(SecretsTest, UrlPasswordsAreHiddenFromTheCommandLineAndMessages) {
   }
 }
 
-TEST(SecretsTest, TheLogOfAWholeSessionHoldsNoPasswordOrToken) {
+// The log of a whole session, as text or as JSON: a session's requests with passwords and
+// tokens in bodies, headers and query strings; returns the log and the secrets used.
+struct LoggedSession {
+  std::string log;
+  std::vector<std::string> secrets;
+  std::vector<std::string> request_ids;  // of the replies, from X-Request-Id
+};
+
+LoggedSession log_a_whole_session(const std::vector<std::string>& options) {
+  LoggedSession out;
   TempDir dir;
-  ServeProcess server = start_server(LUDUS_BINARY, test_database(dir.file("log.db")));  // logging every request
-  ASSERT_GT(server.port, 0) << server.err_start;
+  std::vector<std::string> serve_options = {"--test-hashing"};
+  serve_options.insert(serve_options.end(), options.begin(), options.end());
+  ServeProcess server = start_server(LUDUS_BINARY, test_database(dir.file("log.db")), serve_options);  // logging every request
+  EXPECT_GT(server.port, 0) << server.err_start;
+  if (server.port == 0) return out;
   HttpClient c("127.0.0.1", server.port);
   auto json_post = [&](const std::string& path, const nlohmann::json& body, const std::string& token = "") {
     HeaderList headers;
     if (!token.empty()) headers.push_back({"Authorization", "Bearer " + token});
-    return c.request(http::verb::post, path, body.dump(), headers);
+    HttpResult r = c.request(http::verb::post, path, body.dump(), headers);
+    out.request_ids.push_back(r.header("X-Request-Id"));
+    return r;
   };
   std::vector<std::string> secrets = {"alice-PW-secret-1", "bob-PW-secret-22", "alice-NEW-secret-3"};
-  ASSERT_EQ(json_post("/api/signup", {{"user", "alice"}, {"password", secrets[0]}, {"email", "alice@mail.test"}}).status, 201);
-  ASSERT_EQ(json_post("/api/signup", {{"user", "bob"}, {"password", secrets[1]}}).status, 201);
+  EXPECT_EQ(json_post("/api/signup", {{"user", "alice"}, {"password", secrets[0]}, {"email", "alice@mail.test"}}).status, 201);
+  EXPECT_EQ(json_post("/api/signup", {{"user", "bob"}, {"password", secrets[1]}}).status, 201);
   const std::string alice = json_post("/api/login", {{"user", "alice"}, {"password", secrets[0]}}).json()["token"];
   const std::string bob = json_post("/api/login", {{"user", "bob"}, {"password", secrets[1]}}).json()["token"];
   secrets.push_back(alice);
@@ -80,9 +95,42 @@ TEST(SecretsTest, TheLogOfAWholeSessionHoldsNoPasswordOrToken) {
   json_post("/api/logout", nlohmann::json::object(), fresh);
   kill(server.pid, SIGTERM);
   waitpid(server.pid, nullptr, 0);
-  const std::string logged = server.err_start + read_all(server.err_fd);
+  out.log = server.err_start + read_all(server.err_fd);
+  out.secrets = secrets;
+  return out;
+}
+
+TEST(SecretsTest, TheLogOfAWholeSessionHoldsNoPasswordOrToken) {
+  const LoggedSession session = log_a_whole_session({});
+  const std::string& logged = session.log;
   EXPECT_NE(logged.find("POST /api/command"), std::string::npos) << "the requests were logged:\n" << logged;
-  for (const std::string& secret : secrets) EXPECT_EQ(logged.find(secret), std::string::npos) << secret << " in:\n" << logged;
+  for (const std::string& secret : session.secrets) EXPECT_EQ(logged.find(secret), std::string::npos) << secret << " in:\n" << logged;
+  for (const std::string& id : session.request_ids) EXPECT_NE(logged.find(" id=" + id), std::string::npos) << id;
+}
+
+// --log-format json: every line one JSON object with the time, level and event; each request's
+// line names the id its reply carried; and no secret either.
+TEST(SecretsTest, TheJsonLogIsOneObjectPerLineWithRequestIdsAndNoSecret) {
+  const LoggedSession session = log_a_whole_session({"--log-format", "json"});
+  std::set<std::string> logged_ids;
+  int requests = 0;
+  std::istringstream lines(session.log);
+  for (std::string line; std::getline(lines, line);) {
+    const auto record = nlohmann::json::parse(line, nullptr, false);
+    ASSERT_TRUE(record.is_object()) << "not a JSON object: " << line;
+    EXPECT_TRUE(record.contains("time") && record.contains("level") && record.contains("event")) << line;
+    if (record["event"] != "request") continue;
+    ++requests;
+    EXPECT_TRUE(record.contains("duration_ms") && record.contains("status") && record.contains("route")) << line;
+    logged_ids.insert(record.value("request_id", ""));
+    if (record.value("route", "") == "/api/games/{id}/{name}") {
+      EXPECT_TRUE(record.contains("board")) << line;
+    }
+  }
+  EXPECT_GE(requests, 10) << session.log;
+  for (const std::string& id : session.request_ids) EXPECT_EQ(logged_ids.count(id), 1u) << id << " not in:\n" << session.log;
+  for (const std::string& secret : session.secrets)
+    EXPECT_EQ(session.log.find(secret), std::string::npos) << secret << " in:\n" << session.log;
 }
 
 }  // namespace

@@ -102,6 +102,11 @@ std::vector<int64_t> AiWorker::started_order() const {
   return started_;
 }
 
+size_t AiWorker::waiting() const {
+  std::lock_guard lock(mutex_);
+  return queue_.size() + retry_at_.size();
+}
+
 void AiWorker::queue_due_retries(std::chrono::steady_clock::time_point now) {
   for (auto it = retry_at_.begin(); it != retry_at_.end();) {
     if (it->second > now) {

@@ -71,6 +71,8 @@ class AiWorker {
   bool wait_idle(std::chrono::milliseconds timeout);
   // Boards in the order their searches started (tests check fairness); capped.
   std::vector<int64_t> started_order() const;
+  // Boards waiting for a search now (queued or waiting for a retry): the metrics' queue length.
+  size_t waiting() const;
   // This instance's name in the AI leases (host:pid:random).
   const std::string& owner() const { return owner_; }
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <charconv>
+#include <chrono>
 
 #include "ai/player.h"
 #include "core/error.h"
@@ -9,6 +10,7 @@
 #include "core/notation.h"
 #include "core/registry.h"
 #include "server/base/errors.h"
+#include "server/base/metrics.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/board_settings.h"
 #include "server/domain/ratings.h"
@@ -213,7 +215,9 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     resign(board, user);
     return {board, 0, {"resign"}};
   }
-  return change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
+  std::string game;
+  PlayResult played_turn = change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
+    game = b.record().game;
     int seat = seat_in(b, user);
     require_on(b);
     const int next = b.num_moves() + 1;
@@ -247,6 +251,8 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     event.comment = note;
     return result;
   });
+  metrics::moves_accepted(game, played_turn.moves.size());
+  return played_turn;
 }
 
 void Service::resign(int64_t board, const std::string& user) {
@@ -406,7 +412,9 @@ bool Service::play_ai_move(int64_t board) {
   const uint64_t seed = static_cast<uint64_t>(board) * 1000003u + static_cast<uint64_t>(b.num_moves());
   // The whole turn at once (Epoxy's two actions): a move is a whole turn.  The seat's
   // player is kept across moves, so its search goes on from the subtree of what was played.
+  const auto search_began = std::chrono::steady_clock::now();
   const std::string text = join_plies(ai_players_.choose_turn(board, b.seat_to_move(), who.substr(3), seed, b.history()));
+  metrics::ai_search(std::chrono::duration<double>(std::chrono::steady_clock::now() - search_began).count());
   try {
     play(board, who, text, b.num_moves() + 1);
   } catch (const ServiceError& e) {

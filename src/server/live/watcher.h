@@ -11,7 +11,8 @@ class Watcher {
   virtual ~Watcher() = default;
   // Queues a text message; safe from any thread, in the order of the calls.
   virtual void send(std::shared_ptr<const std::string> text) = 0;
-  // Closes the connection (the server is going away); safe from any thread.
+  // Closes the connection because the server stops (clients should come back: WebSocket
+  // close code 1012, Service Restart); safe from any thread.
   virtual void close() = 0;
 };
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "server/base/metrics.h"
 #include "server/mail/mail_notifier.h"
 
 namespace ludus::server {
@@ -39,6 +40,7 @@ void MailWorker::round() {
     // Between the chores only a look at the outbox; the sender's claim is a write.
     if (!chores_due && !sender_.has_due()) return;
     const SendReport report = sender_.send_due();
+    metrics::mail_sent(report.sent, report.retried, report.failed);
     if (log_ && (report.sent || report.retried || report.failed))
       log_("mail: sent " + std::to_string(report.sent) + ", to retry " + std::to_string(report.retried) +
            ", refused " + std::to_string(report.failed) +

@@ -1,6 +1,7 @@
 #include "server/storage/database.h"
 
 #include "core/url_secrets.h"
+#include "server/base/metrics.h"
 
 #include "server/storage/postgres.h"
 #include "server/storage/sqlite.h"
@@ -46,7 +47,13 @@ std::unique_ptr<Connection> connect(const DatabaseUrl& url, const ConnectionSett
   return std::make_unique<SqliteConnection>(url.target, settings);
 }
 
-Transaction::Transaction(Connection& connection, Kind kind, std::mutex* writers) : connection_(&connection) {
+namespace {
+void count_transaction(const Connection& connection, TransactionKind kind, const char* outcome) {
+  metrics::db_transaction(engine_name(connection.backend()), kind == TransactionKind::Write ? "write" : "read", outcome);
+}
+}  // namespace
+
+Transaction::Transaction(Connection& connection, Kind kind, std::mutex* writers) : connection_(&connection), kind_(kind) {
   if (kind == Kind::Write && writers) writer_ = std::unique_lock(*writers);
   connection_->begin(kind);
   open_ = true;
@@ -54,6 +61,8 @@ Transaction::Transaction(Connection& connection, Kind kind, std::mutex* writers)
 
 Transaction::~Transaction() {
   if (open_) {
+    // A read ends here normally: its snapshot is let go, nothing is undone.
+    count_transaction(*connection_, kind_, kind_ == Kind::Read ? "commit" : "rollback");
     try {
       connection_->rollback();
     } catch (...) {
@@ -66,6 +75,7 @@ Transaction::~Transaction() {
 void Transaction::commit() {
   connection_->commit();  // when it fails, the destructor rolls back (harmless if already ended)
   open_ = false;
+  count_transaction(*connection_, kind_, "commit");
   if (writer_.owns_lock()) writer_.unlock();
 }
 

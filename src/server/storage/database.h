@@ -20,6 +20,9 @@ namespace ludus::server::sql {
 
 enum class Backend { Sqlite, Postgres };
 
+// "sqlite" or "postgresql": the engine label of the database metrics.
+inline const char* engine_name(Backend backend) { return backend == Backend::Sqlite ? "sqlite" : "postgresql"; }
+
 // Where the database is, as given to --db or in LUDUS_DB: a file path or sqlite:PATH
 // (SQLite), or a postgresql:// or postgres:// URL (libpq's syntax).
 struct DatabaseUrl {
@@ -193,6 +196,7 @@ class Transaction {
  private:
   std::unique_lock<std::mutex> writer_;  // released at commit(), or after the destructor's ROLLBACK
   Connection* connection_;
+  Kind kind_;
   bool open_ = false;
 };
 

@@ -4,6 +4,8 @@
 
 #include <charconv>
 
+#include "server/base/metrics.h"
+
 namespace ludus::server::sql {
 
 namespace {
@@ -89,7 +91,12 @@ auto PostgresConnection::in_transaction(Fn&& work) {
 template <class Fn>
 auto PostgresConnection::run(std::string_view what, Fn&& work) {
   try {
-    return work();
+    try {
+      return work();
+    } catch (const pqxx::failure&) {
+      metrics::db_error("postgresql");
+      throw;
+    }
   } catch (const pqxx::broken_connection& e) {
     broken_ = true;
     throw ServiceError(ErrorKind::Busy, "busy", "the database " + display_ + " is unreachable: " + first_line(e.what()));

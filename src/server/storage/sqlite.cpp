@@ -5,6 +5,7 @@
 #include <thread>
 
 #include "server/base/errors.h"
+#include "server/base/metrics.h"
 
 namespace ludus::server::sql {
 
@@ -121,6 +122,7 @@ std::optional<std::vector<BoardRevision>> SqliteConnection::await_changes(std::c
 }
 
 void SqliteConnection::fail(int code, std::string_view what) const {
+  metrics::db_error("sqlite");
   std::string detail = sqlite3_errmsg(db_);
   switch (code & 0xff) {
     case SQLITE_BUSY:

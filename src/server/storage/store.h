@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "server/storage/records.h"
+#include "server/base/metrics.h"
 #include "server/storage/database.h"
 
 namespace ludus::server {
@@ -149,6 +150,7 @@ class Store {
         return work(session);
       } catch (const sql::RetryableConflict&) {
         if (attempt >= kMaxAttempts && std::chrono::steady_clock::now() - start >= kRetryTime) throw;
+        metrics::db_retry(sql::engine_name(backend()));
         pause_before_retry(attempt);
       }
     }

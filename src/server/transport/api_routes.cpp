@@ -28,6 +28,25 @@ bool answers(http::verb route, http::verb asked) {
   return route == asked || (asked == http::verb::head && route == http::verb::get);
 }
 
+// A route's pattern as a template for labels: each group "(\\d...)" becomes {id}, any other
+// group {name}, escapes lose their backslash.  A fixed, small set: one per route.
+std::string route_label(const std::string& pattern) {
+  std::string out;
+  for (size_t i = 0; i < pattern.size(); ++i) {
+    if (pattern[i] == '\\' && i + 1 < pattern.size()) {
+      out += pattern[++i];
+    } else if (pattern[i] == '(') {
+      const size_t end = pattern.find(')', i);
+      const std::string group = pattern.substr(i + 1, end - i - 1);
+      out += group.rfind("\\d", 0) == 0 ? "{id}" : "{name}";
+      i = end == std::string::npos ? pattern.size() : end;
+    } else {
+      out += pattern[i];
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
@@ -44,7 +63,8 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
-  routes_.push_back({method, pattern, std::regex(pattern), std::move(run)});
+  routes_.push_back({method, pattern, std::regex(pattern), std::move(run), route_label(pattern),
+                     pattern.rfind(R"(/api/games/(\d+))", 0) == 0});
 }
 
 std::vector<std::string> ApiRoutes::route_table() const {
@@ -53,7 +73,7 @@ std::vector<std::string> ApiRoutes::route_table() const {
   return out;
 }
 
-void ApiRoutes::handle(const Request& req, Reply reply) const {
+void ApiRoutes::handle(Request& req, Reply reply) const {
   bool path_known = false;
   std::smatch match;
   for (const auto& route : routes_) {
@@ -61,18 +81,27 @@ void ApiRoutes::handle(const Request& req, Reply reply) const {
     path_known = true;
     if (!answers(route.method, req.method())) continue;
     Captures captures(match.begin() + 1, match.end());
+    req.route = route.label;
+    if (req.has_param("wait")) req.route += "?wait";  // long polls apart: their time is waiting
+    if (route.names_board && captures[0].size() <= 15) req.board = std::stoll(captures[0]);
     return route.run(req, captures, std::move(reply));
   }
+  req.route = "none";
   if (path_known || req.path == "/api/health")
     return reply(error_response(405, "method_not_allowed", "method not allowed for " + req.path));
   reply(error_response(404, "not_found", "no such page or endpoint: " + req.path.substr(0, 200)));
 }
 
-std::optional<Response> ApiRoutes::quick(const Request& req) const {
+std::optional<Response> ApiRoutes::quick(Request& req) const {
   if (!answers(http::verb::get, req.method())) return std::nullopt;
-  if (req.path == "/api/health") return json_response(200, {{"ok", true}});
-  if (req.path.rfind("/api/", 0) != 0)  // a name outside the page's snapshot: the 404 of handle()
+  if (req.path == "/api/health") {
+    req.route = req.path;
+    return json_response(200, {{"ok", true}});
+  }
+  if (req.path.rfind("/api/", 0) != 0) {  // a name outside the page's snapshot: the 404 of handle()
+    req.route = "static";
     return files_.serve(req.path, req.header(http::field::if_none_match));
+  }
   return std::nullopt;
 }
 

@@ -23,10 +23,11 @@ class ApiRoutes {
   static constexpr int kMaxWaitSeconds = 60;
 
   ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
-  void handle(const Request& request, Reply reply) const;
+  // Sets the request's route template (and board) and answers it.
+  void handle(Request& request, Reply reply) const;
   // The replies that need no database (GET /api/health, static files), for the I/O
   // thread; nullopt for every other request.
-  std::optional<Response> quick(const Request& request) const;
+  std::optional<Response> quick(Request& request) const;
   bool has_page() const { return files_.available(); }
   // Every route as "METHOD PATTERN" ("POST /api/games/(\\d+)/(move|...)"), in the order
   // they are matched: what the access review (docs/security.md) must cover.
@@ -40,6 +41,8 @@ class ApiRoutes {
     std::string text;
     std::regex pattern;
     Handler run;
+    std::string label;  // the pattern as a template: "/api/games/{id}/{name}" (metrics, logs)
+    bool names_board;   // its first capture is a board number
   };
   void add(http::verb method, const std::string& pattern, Handler run);
   void add_account_routes();

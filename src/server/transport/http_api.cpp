@@ -1,17 +1,33 @@
 #include "server/transport/http_api.h"
 
+#include <chrono>
+#include <thread>
+
+#include "server/transport/metrics_endpoint.h"
 #include "server/transport/websocket_session.h"
 
 namespace ludus::server {
 
 HttpApi::HttpApi(Service& service, HttpSettings settings)
     : server_(
-          settings.limits, [this](const Request& req, Reply reply) { routes_.handle(req, std::move(reply)); },
-          [this](const Request& req) { return routes_.quick(req); },
+          settings.limits,
+          [this, metrics = settings.metrics](Request& req, Reply reply) {
+            if (metrics && req.path == kMetricsPath) return reply(metrics_response(req));
+            routes_.handle(req, std::move(reply));
+          },
+          [this](Request& req) -> std::optional<Response> {
+            if (req.path == "/api/ready" && (req.method() == http::verb::get || req.method() == http::verb::head)) {
+              req.route = req.path;
+              return ready_ ? json_response(200, {{"ready", true}})
+                            : json_response(503, {{"ready", false}, {"error", "the server is starting or stopping"},
+                                                  {"code", "not_ready"}, {"status", 503}});
+            }
+            return routes_.quick(req);
+          },
           [this, limits = settings.limits](boost::beast::tcp_stream stream, RawRequest req, ConnectionSlot slot) {
             std::make_shared<WebSocketSession>(hub_, std::move(stream), std::move(slot), limits)->start(std::move(req));
           },
-          settings.log),
+          settings.access_log),
       polls_(server_.io(), server_.workers(), signal_, service),
       hub_(service, [this](std::function<void()> job) { return server_.post_work(std::move(job)); },
            settings.limits.max_watched_boards, settings.push_memory),
@@ -27,8 +43,14 @@ int HttpApi::listen(Listener& listener) { return server_.listen(listener); }
 void HttpApi::run() { server_.run(); }
 
 void HttpApi::stop() {
+  ready_ = false;
   signal_.shutdown();  // waiting long polls answer now
   hub_.shutdown();
+  // The close frames (1012) must leave before the event loop stops: wait a moment at most
+  // for the closing handshakes (a session leaves the hub when its handshake is done).
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(2);
+  while (hub_.connections() > 0 && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   server_.stop();
 }
 

@@ -2,6 +2,7 @@
 // The HTTP side of the play server: the JSON API under /api/ (docs/http-api.md), the
 // command endpoint POST /api/command, the WebSocket GET /api/ws and the static web page,
 // on an asynchronous Beast/Asio server (http_server.h) with the limits of HttpLimits.
+#include <atomic>
 #include <functional>
 #include <memory>
 #include <string>
@@ -18,7 +19,9 @@ namespace ludus::server {
 struct HttpSettings {
   std::string web_dir;  // "" = no static files
   HttpLimits limits;
-  std::function<void(const std::string&)> log;  // one line per request when set
+  std::function<void(const std::string&)> log;  // messages (no web page ...)
+  RequestLog access_log;                        // one record per answered request when set
+  bool metrics = false;                         // GET /metrics on this port too (metrics_endpoint.h)
   std::chrono::milliseconds push_memory{std::chrono::minutes(10)};  // WatchHub's, see push_ledger.h
 };
 
@@ -33,18 +36,25 @@ class HttpApi {
   int listen(Listener& listener);
   // Serves until stop() (from any thread or a signal-waiting thread).
   void run();
-  // Answers waiting long polls, closes WebSockets, stops accepting and ends run().
+  // Answers waiting long polls, closes WebSockets (1012: come back soon), stops accepting
+  // and ends run().
   void stop();
+  // Whether GET /api/ready answers 200 (taking requests) or 503 (starting or draining);
+  // GET /api/health answers 200 all along, while the process can answer at all.
+  void set_ready(bool ready) { ready_ = ready; }
+  bool ready() const { return ready_; }
   // A stored change of a board: wakes its long polls and pushes it to its WebSockets.
   void board_changed(int64_t board, BoardChange change);
   void offers_changed() { hub_.offers_changed(); }
 
   size_t websocket_connections() const { return hub_.connections(); }
   size_t waiting_long_polls() const { return signal_.waiting(); }
+  size_t requests_in_flight() const { return server_.in_flight(); }
   size_t remembered_boards() const { return hub_.remembered_boards(); }
   const ApiRoutes& routes() const { return routes_; }
 
  private:
+  std::atomic<bool> ready_{false};
   BoardSignal signal_;
   HttpServer server_;
   LongPolls polls_;

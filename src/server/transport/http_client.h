@@ -62,6 +62,9 @@ class WebSocketClient {
   // or when the connection closed.
   std::optional<std::string> receive(std::chrono::milliseconds timeout);
   const std::string& error() const { return error_; }
+  // Once receive() saw the connection close: the code of the server's close frame (1012:
+  // the server restarts), 0 when it closed without one.
+  int close_code() const { return closed_ ? static_cast<int>(ws_.reason().code) : 0; }
 
  private:
   std::string host_;

@@ -27,6 +27,11 @@ struct Request {
   std::string path;                                // percent-decoded; valid UTF-8
   std::multimap<std::string, std::string> params;  // query string and form body, decoded
   std::string remote;                              // client address: the log, slowing password guesses
+  std::string request_id;                          // named in the reply's X-Request-Id and its log line
+  // Set by the handler that answers: its route template ("/api/games/{id}", "static") for
+  // the metrics and the log, and the board the route names.
+  std::string route;
+  std::optional<int64_t> board;
 
   http::verb method() const { return raw.method(); }
   const std::string& body() const { return raw.body(); }

@@ -15,7 +15,7 @@ namespace asio = boost::asio;
 using tcp = asio::ip::tcp;
 
 HttpServer::HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade,
-                       LogLine log)
+                       RequestLog log)
     : context_(std::make_shared<EdgeContext>(limits, std::move(handler), std::move(quick), std::move(upgrade),
                                              std::move(log))),
       io_(static_cast<int>(std::max<size_t>(1, limits.io_threads))),

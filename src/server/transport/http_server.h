@@ -37,7 +37,7 @@ class Listener {
 
 class HttpServer {
  public:
-  HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade, LogLine log);
+  HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade, RequestLog log);
   ~HttpServer();
   HttpServer(const HttpServer&) = delete;
   HttpServer& operator=(const HttpServer&) = delete;
@@ -51,6 +51,7 @@ class HttpServer {
   void stop();
 
   boost::asio::io_context& io() { return io_; }
+  size_t in_flight() const { return context_->in_flight; }  // requests read and not yet answered
   // Runs `job` on the worker pool; false (job dropped) when limits.max_queued wait already.
   bool post_work(std::function<void()> job);
   // The worker pool itself, for continuations of requests already admitted (no queue limit).

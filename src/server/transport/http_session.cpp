@@ -1,7 +1,10 @@
 #include "server/transport/http_session.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <optional>
+#include <random>
 
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
@@ -13,6 +16,7 @@
 #include <boost/beast/websocket/rfc6455.hpp>
 
 #include "server/base/errors.h"
+#include "server/base/metrics.h"
 #include "server/transport/error_status.h"
 
 namespace ludus::server {
@@ -45,6 +49,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void on_header(beast::error_code ec) {
+    started_ = std::chrono::steady_clock::now();
     if (ec == http::error::header_limit) return refuse(431, "too_large", "request header too large");
     if (ec == http::error::body_limit) return too_large();  // its Content-Length says so already
     if (ec) return malformed_or_gone(ec);
@@ -62,7 +67,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     if (ec) return malformed_or_gone(ec);
     request_.emplace();
     request_->raw = parser_->release();
-    request_->remote = client_address(request_->raw, slot_.address(), limits().trusted_proxies);
+    identify();
     keep_alive_ = request_->raw.keep_alive();
     if (auto refusal = refused_at_edge(*request_, false)) return write(std::move(*refusal));
     dispatch();
@@ -102,16 +107,23 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     }
   }
 
+  // The client's address and the request's id, once the request is read.
+  void identify() {
+    request_->remote = client_address(request_->raw, slot_.address(), limits().trusted_proxies);
+    const auto& proxies = limits().trusted_proxies;
+    request_->request_id =
+        request_id_for(request_->raw, std::find(proxies.begin(), proxies.end(), slot_.address()) != proxies.end());
+  }
+
   void write(Response res) {
     add_security_headers(res);
+    res.set("X-Request-Id", request_ ? request_->request_id : request_id_for({}, false));
     res.keep_alive(keep_alive_);
     res.prepare_payload();
     // HEAD: the GET's status and headers, its Content-Length included, and no body (RFC 9110
     // §9.3.2); prepare_payload is not called again, so the length stays the GET's.
     if (head_) res.body().clear();
-    if (context_->log && request_)
-      context_->log(request_->remote + " " + std::string(request_->raw.method_string()) + " " +
-                    loggable_target(std::string_view(request_->raw.target().data(), request_->raw.target().size())) + " " + std::to_string(res.result_int()));
+    account(res.result_int());
     response_ = std::move(res);
     stream_.expires_after(limits().body_timeout);
     http::async_write(stream_, response_, [self = shared_from_this()](beast::error_code ec, size_t) {
@@ -121,6 +133,27 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (ec || !self->keep_alive_) return self->close();
       self->read_header();
     });
+  }
+
+  // The reply's metrics and its access log line.
+  void account(int status) {
+    const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - started_).count();
+    const std::string method = request_ ? std::string(request_->raw.method_string()) : "";
+    const std::string route = !request_ ? "none" : request_->route.empty() ? "none" : request_->route;
+    metrics::http_request(route, method, status, seconds);
+    if (!context_->log || !request_) return;
+    LogRecord record;
+    record.event = "request";
+    record.request_id = request_->request_id;
+    record.remote = request_->remote;
+    record.method = method;
+    record.target = loggable_target(std::string_view(request_->raw.target().data(), request_->raw.target().size()));
+    record.route = route;
+    record.board = request_->board;
+    record.status = status;
+    record.level = status >= 500 ? "error" : "info";
+    record.duration_ms = seconds * 1000;
+    context_->log(record);
   }
 
   // Errors before a request could be read: answer once and close.
@@ -141,10 +174,10 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   void upgrade() {
     request_.emplace();
     request_->raw = parser_->release();
-    request_->remote = client_address(request_->raw, slot_.address(), limits().trusted_proxies);
+    identify();
     keep_alive_ = false;  // whatever is refused here is answered once and closed
     if (auto refusal = refused_at_edge(*request_, true)) return write(std::move(*refusal));
-    if (request_->path != "/api/ws")
+    if (request_->path != "/api/ws" || !context_->upgrade)
       return write(error_response(404, "not_found", "no WebSocket endpoint at " + request_->path.substr(0, 200)));
     stream_.expires_never();
     RawRequest raw = std::move(request_->raw);
@@ -155,7 +188,9 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   // The checks before any handler runs, in order: the rate limit (429 with Retry-After),
   // the Origin (403; for WebSockets any method, else writes only), UTF-8 and escapes (400).
   std::optional<Response> refused_at_edge(Request& request, bool websocket) {
+    request.route = "edge";  // until a handler takes it: refused here
     if (const int wait = context_->rate.admit(request.remote)) {
+      metrics::rate_limited();
       Response res = error_response(429, "rate_limited", "too many requests; retry in " + std::to_string(wait) + " s");
       res.set(http::field::retry_after, std::to_string(wait));
       return res;
@@ -170,6 +205,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       if (page_read(request.raw)) return error_response(404, "not_found", "no such page");
       return error_response(http_status(e), e.code(), e.what());
     }
+    request.route.clear();
     return std::nullopt;
   }
 
@@ -197,6 +233,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   bool keep_alive_ = true;
   bool head_ = false;       // the request being answered is a HEAD
   bool in_flight_ = false;  // a dispatched request's reply is being written
+  std::chrono::steady_clock::time_point started_ = std::chrono::steady_clock::now();  // its header read
 };
 
 }  // namespace
@@ -212,6 +249,23 @@ void add_security_headers(Response& response) {
                "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
   response.set("Referrer-Policy", "no-referrer");
+}
+
+std::string request_id_for(const RawRequest& request, bool from_trusted_proxy) {
+  if (from_trusted_proxy) {
+    const auto given = request.find("X-Request-Id");
+    if (given != request.end()) {
+      const std::string_view id(given->value().data(), given->value().size());
+      const bool well_formed =
+          !id.empty() && id.size() <= 64 &&
+          id.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-") == std::string_view::npos;
+      if (well_formed) return std::string(id);
+    }
+  }
+  thread_local std::mt19937_64 random(std::random_device{}());
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(random()));
+  return text;
 }
 
 std::string loggable_target(std::string_view target) {

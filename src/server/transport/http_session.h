@@ -14,6 +14,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 
+#include "server/base/log.h"
 #include "server/base/rate_limiter.h"
 #include "server/transport/client_limits.h"
 #include "server/transport/http_limits.h"
@@ -24,13 +25,15 @@ namespace ludus::server {
 // Completes a request; call it exactly once, from any thread.
 using Reply = std::function<void(Response)>;
 // Runs on a worker thread, never on an I/O thread; the request stays valid until `reply`.
-using RequestHandler = std::function<void(const Request&, Reply)>;
+// It sets the request's route (and board) before it replies.
+using RequestHandler = std::function<void(Request&, Reply)>;
 // Answers, on the I/O thread, a request that needs neither the database nor any wait
 // (health check, static files), so it never queues behind moves; nullopt: not such a one.
-using QuickHandler = std::function<std::optional<Response>(const Request&)>;
+using QuickHandler = std::function<std::optional<Response>(Request&)>;
 // Takes over a connection asking for a WebSocket upgrade (it passed the edge checks).
 using UpgradeHandler = std::function<void(boost::beast::tcp_stream stream, RawRequest request, ConnectionSlot slot)>;
-using LogLine = std::function<void(const std::string&)>;
+// The access log: one record per answered request (nullptr: none).
+using RequestLog = std::function<void(const LogRecord&)>;
 
 // What the sessions share with the server; it outlives them.
 struct EdgeContext {
@@ -38,14 +41,14 @@ struct EdgeContext {
   RequestHandler handler;
   QuickHandler quick;
   UpgradeHandler upgrade;
-  LogLine log;
+  RequestLog log;
   std::shared_ptr<ConnectionCounter> connections;
   RateLimiter rate;
   // Runs a job on the worker pool; false when the queue is full (the job is dropped).
   std::function<bool(std::function<void()>)> post_work;
   std::atomic<size_t> in_flight{0};  // requests read and not yet answered
 
-  EdgeContext(HttpLimits l, RequestHandler h, QuickHandler q, UpgradeHandler u, LogLine lg)
+  EdgeContext(HttpLimits l, RequestHandler h, QuickHandler q, UpgradeHandler u, RequestLog lg)
       : limits(l), handler(std::move(h)), quick(std::move(q)), upgrade(std::move(u)), log(std::move(lg)),
         connections(std::make_shared<ConnectionCounter>(l.max_connections_per_ip)),
         rate(l.requests_per_second, l.request_burst) {}
@@ -66,6 +69,10 @@ std::string loggable_target(std::string_view target);
 
 // The headers every reply carries: nosniff, no framing, the page's CSP, no referrer.
 void add_security_headers(Response& response);
+
+// The id of a request: the X-Request-Id a trusted proxy sent when it is 1-64 letters,
+// digits, '.', '_' or '-' (so a proxy's id follows the request), else 16 new random hex digits.
+std::string request_id_for(const RawRequest& request, bool from_trusted_proxy);
 
 // A POST (or any method but GET/HEAD/OPTIONS) whose Origin header names another origin
 // than the Host it was sent to.  Requests without Origin (curl, scripts) pass.

@@ -63,7 +63,8 @@ void WebSocketSession::read() {
 void WebSocketSession::send(std::shared_ptr<const std::string> text) {
   asio::post(ws_.get_executor(), [self = shared_from_this(), text = std::move(text)] {
     if (self->finished_) return;
-    if (self->queue_.size() >= kMaxQueued) return self->close();  // it does not read: let it go
+    // It does not read: let it go (1008, policy violation).
+    if (self->queue_.size() >= kMaxQueued) return self->close_with(websocket::close_code::policy_error);
     self->queue_.push_back(text);
     if (self->queue_.size() == 1 && self->open_) self->write_next();
   });
@@ -79,15 +80,17 @@ void WebSocketSession::write_next() {
   });
 }
 
-void WebSocketSession::close() {
-  asio::post(ws_.get_executor(), [self = shared_from_this()] {
+void WebSocketSession::close() { close_with(websocket::close_code::service_restart); }
+
+void WebSocketSession::close_with(websocket::close_code code) {
+  asio::post(ws_.get_executor(), [self = shared_from_this(), code] {
     if (self->finished_ || !self->open_) {
       beast::error_code ignored;
       beast::get_lowest_layer(self->ws_).socket().close(ignored);
       return self->finish();
     }
     self->open_ = false;
-    self->ws_.async_close(websocket::close_code::going_away, [self](beast::error_code) { self->finish(); });
+    self->ws_.async_close(code, [self](beast::error_code) { self->finish(); });
   });
 }
 

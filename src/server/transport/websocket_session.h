@@ -30,10 +30,11 @@ class WebSocketSession : public Watcher, public std::enable_shared_from_this<Web
   void start(RawRequest request);
   // Queues a text message; safe from any thread.
   void send(std::shared_ptr<const std::string> text) override;
-  // Closes the connection (going away); safe from any thread.
+  // Closes the connection with 1012 (Service Restart: reconnect); safe from any thread.
   void close() override;
 
  private:
+  void close_with(boost::beast::websocket::close_code code);
   void read();
   void write_next();
   void finish();

@@ -1,0 +1,94 @@
+#include "server/storage/backup.h"
+
+#include <fcntl.h>
+#include <sqlite3.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <memory>
+#include <thread>
+
+#include "server/base/errors.h"
+
+namespace ludus::server {
+namespace {
+
+[[noreturn]] void refuse(const std::string& message) { throw ServiceError(ErrorKind::BadRequest, "backup", message); }
+
+struct Closer {
+  void operator()(sqlite3* db) const { sqlite3_close_v2(db); }
+};
+using Handle = std::unique_ptr<sqlite3, Closer>;
+
+// Opens `path`; errors name `what` and `shown` (the file the user named).
+Handle open_database(const std::string& path, int flags, const std::string& what, const std::string& shown) {
+  sqlite3* db = nullptr;
+  const int rc = sqlite3_open_v2(path.c_str(), &db, flags | SQLITE_OPEN_NOMUTEX, nullptr);
+  Handle handle(db);
+  if (rc != SQLITE_OK)
+    refuse("cannot open " + what + " '" + shown + "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
+  sqlite3_busy_timeout(db, 5000);
+  return handle;
+}
+
+}  // namespace
+
+BackupReport backup_sqlite(const std::string& source, const std::string& destination) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  if (destination.empty()) refuse("no backup file named");
+  if (fs::exists(fs::symlink_status(destination, ec)))
+    refuse("'" + destination + "' exists; a backup never replaces a file (remove it or name another)");
+  if (!fs::is_regular_file(source, ec)) refuse("no database file '" + source + "'");
+  const fs::path partial = destination + ".partial-" + std::to_string(getpid());
+  struct RemovePartial {
+    fs::path path;
+    ~RemovePartial() {
+      std::error_code ignored;
+      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(path.string() + suffix, ignored);
+    }
+  } cleanup{partial};
+
+  BackupReport report;
+  {
+    Handle from = open_database(source, SQLITE_OPEN_READWRITE, "database", source);  // no CREATE: a missing file is an error
+    Handle to = open_database(partial.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, "backup file",
+                              destination);
+    sqlite3_backup* backup = sqlite3_backup_init(to.get(), "main", from.get(), "main");
+    if (!backup) refuse("cannot start the backup: " + std::string(sqlite3_errmsg(to.get())));
+    // All pages in one step: one read transaction on the source, so the copy is one
+    // snapshot.  Busy or locked (a checkpoint under way): wait a little and try again.
+    int rc = SQLITE_OK;
+    for (int attempt = 0; attempt < 200; ++attempt) {
+      rc = sqlite3_backup_step(backup, -1);
+      if (rc != SQLITE_BUSY && rc != SQLITE_LOCKED) break;
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    }
+    report.pages = sqlite3_backup_pagecount(backup);
+    sqlite3_backup_finish(backup);
+    if (rc != SQLITE_DONE) refuse("the backup failed: " + std::string(sqlite3_errstr(rc)));
+    // The copy in rollback-journal mode: one self-contained file, no -wal beside it.
+    char* error = nullptr;
+    if (sqlite3_exec(to.get(), "PRAGMA journal_mode=DELETE", nullptr, nullptr, &error) != SQLITE_OK) {
+      const std::string reason = error ? error : "unknown error";
+      sqlite3_free(error);
+      refuse("cannot finish the backup file: " + reason);
+    }
+  }
+  // link() fails if `destination` appeared meanwhile: never replace a file.
+  if (link(partial.c_str(), destination.c_str()) != 0)
+    refuse("cannot create '" + destination + "': " + std::strerror(errno));
+  // The new name itself survives a crash once its directory is synced.
+  const fs::path directory = fs::absolute(destination, ec).parent_path();
+  if (const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY); fd >= 0) {
+    fsync(fd);
+    close(fd);
+  }
+  report.bytes = static_cast<int64_t>(fs::file_size(destination, ec));
+  return report;
+}
+
+}  // namespace ludus::server

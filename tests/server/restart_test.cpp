@@ -1,0 +1,91 @@
+// SIGTERM to `ludus serve`: /api/ready answers 503 while it drains and /api/health 200, the
+// long polls waiting are answered, WebSocket clients are told to come back (close 1012), and
+// the process ends by itself with status 0; a stop during an AI search leaves a database that
+// passes `ludus db check`.
+#include <sys/wait.h>
+
+#include <csignal>
+#include <future>
+
+#include "../cli/cli_test_support.h"
+#include "ops_test_support.h"
+#include "serve_child.h"
+#include "support/files.h"
+
+namespace ludus::server::testing {
+namespace {
+
+// Waits for the child to end; its exit status, or -1 when it did not exit normally.
+int exit_status(ServeChild& child) {
+  int status = 0;
+  waitpid(child.pid, &status, 0);
+  child.pid = -1;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+TEST(RestartTest, SigtermDrainsThenTellsEveryClientAndExits) {
+  TempDir dir;
+  ServeChild server(test_database(dir.file("r.db")), dir.file("serve.log"), {"--drain-seconds", "2"});
+  ASSERT_GT(server.port, 0);
+  TwoPlayers players(server.port);
+  const int64_t board = players.new_board();
+  ASSERT_GT(board, 0);
+  HttpClient c("127.0.0.1", server.port);
+  EXPECT_EQ(c.get("/api/ready").status, 200);
+  const int revision = c.get("/api/games/" + std::to_string(board)).json().value("revision", 0);
+
+  WebSocketClient ws("127.0.0.1", server.port, std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  auto poll = std::async(std::launch::async, [&] {
+    HttpClient waiting("127.0.0.1", server.port, std::chrono::seconds(60));
+    return waiting.get("/api/games/" + std::to_string(board) + "?wait=50&revision=" + std::to_string(revision));
+  });
+  HttpClient probe("127.0.0.1", server.port);  // a kept-alive connection, as a load balancer's
+  EXPECT_EQ(probe.get("/api/health").status, 200);
+
+  kill(server.pid, SIGTERM);
+  int ready = 200;
+  for (int i = 0; i < 200 && ready == 200; ++i) {
+    ready = probe.get("/api/ready").status;
+    if (ready == 200) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_EQ(ready, 503) << "/api/ready while draining";
+  EXPECT_EQ(probe.get("/api/health").status, 200) << "/api/health while draining";
+
+  const HttpResult answered = poll.get();
+  EXPECT_EQ(answered.status, 200) << answered.error;
+  EXPECT_EQ(answered.json().value("board", int64_t{0}), board);
+  while (ws.receive(std::chrono::seconds(20))) {
+  }
+  EXPECT_EQ(ws.close_code(), 1012);
+  EXPECT_EQ(exit_status(server), 0);
+  const std::string log = ludus::testing::read_text(dir.file("serve.log"));
+  EXPECT_NE(log.find("SIGTERM: draining for 2 s"), std::string::npos) << log;
+  EXPECT_NE(log.find("ludus: stopped"), std::string::npos) << log;
+}
+
+TEST(RestartTest, AStopDuringAnAiSearchLeavesAConsistentDatabase) {
+  LUDUS_SQLITE_ONLY();  // db check reads the file afterwards
+  TempDir dir;
+  const std::string db = dir.file("ai.db");
+  ServeChild server(db, dir.file("serve.log"), {"--stop-timeout", "0.2", "--ai-raw-specs", "--ai-max-seconds", "30"});
+  ASSERT_GT(server.port, 0);
+  TwoPlayers players(server.port);
+  // A search far longer than the stop may take: it is abandoned, not half stored.
+  const auto created = players.post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "ai:mcts:time=20s,threads=1"}}},
+                                    players.alice);
+  ASSERT_EQ(created.status, 201) << created.body;
+  const int64_t board = created.json().value("board", int64_t{0});
+  ASSERT_EQ(players.play(board, 1).status, 200);  // the computer searches now
+  kill(server.pid, SIGTERM);
+  EXPECT_EQ(exit_status(server), 0);
+  const auto check = ludus::testing::run_ludus({"db", "check", "--db", db});
+  EXPECT_EQ(check.exit_code, 0) << check.out << check.err;
+  ServeChild again(db, dir.file("again.log"));
+  ASSERT_GT(again.port, 0);
+  HttpClient c("127.0.0.1", again.port);
+  EXPECT_EQ(c.get("/api/games/" + std::to_string(board)).json()["moves"].size(), 1u) << "alice's move, and no half of the computer's";
+}
+
+}  // namespace
+}  // namespace ludus::server::testing
