@@ -5,7 +5,8 @@
 #   share/ludus/web/          the play server's web page
 #   share/ludus/conformance/  the reference games `ludus verify` replays by default
 #   share/doc/ludus/          README, copyright, docs/ (the *.md, docs/rules/ with
-#                             epoxy-boards.txt, the pictures of docs/solved/)
+#                             epoxy-boards.txt, the pictures of docs/solved/), packaging/
+#                             prometheus/ and grafana/ (the monitoring examples)
 #   share/man/man1/ludus.1.gz made by help2man from the built binary
 #   share/bash-completion/completions/ludus, share/zsh/vendor-completions/_ludus
 #   lib/systemd/system/ludus.service   the sandboxed service (packaging/ludus.service)
@@ -28,9 +29,9 @@ install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 install(FILES packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The service with least privilege (docs/deploy.md); installed, not enabled.
 install(FILES packaging/ludus.service DESTINATION lib/systemd/system)
-# The monitoring examples docs/operations.md describes: Prometheus' scrape config and alert rules, a Grafana dashboard.
-install(FILES packaging/prometheus/prometheus.yml packaging/prometheus/ludus-rules.yml packaging/grafana/ludus-dashboard.json
-        DESTINATION ${CMAKE_INSTALL_DOCDIR}/examples)
+# The monitoring examples docs/operations.md describes (Prometheus' scrape config and alert
+# rules, a Grafana dashboard), where its links find them: packaging/ beside docs/.
+install(DIRECTORY packaging/prometheus packaging/grafana DESTINATION ${CMAKE_INSTALL_DOCDIR}/packaging)
 
 # Written from the built binary, so they always describe the options it really has.
 set(LUDUS_MAN_PAGE ${CMAKE_BINARY_DIR}/man/ludus.1.gz)
