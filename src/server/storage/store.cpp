@@ -291,15 +291,16 @@ int64_t Session::insert_game(const GameRecord& g) {
 }
 
 std::optional<GameRecord> Session::find_game(int64_t id) {
-  auto q = connection_->query("SELECT " LUDUS_GAME_COLUMNS " FROM games WHERE id = ?1");
-  q.bind(1, id);
-  if (!q.step()) return std::nullopt;
-  return read_game(q);
+  return game_by_id(id, "SELECT " LUDUS_GAME_COLUMNS " FROM games WHERE id = ?1");
 }
 
 std::optional<GameRecord> Session::find_game_to_change(int64_t id) {
   if (connection_->backend() != sql::Backend::Postgres) return find_game(id);
-  auto q = connection_->query("SELECT " LUDUS_GAME_COLUMNS " FROM games WHERE id = ?1 FOR UPDATE");
+  return game_by_id(id, "SELECT " LUDUS_GAME_COLUMNS " FROM games WHERE id = ?1 FOR UPDATE");
+}
+
+std::optional<GameRecord> Session::game_by_id(int64_t id, const char* select) {
+  auto q = connection_->query(select);
   q.bind(1, id);
   if (!q.step()) return std::nullopt;
   return read_game(q);

@@ -110,6 +110,8 @@ class Session {
   void release_ai_lease(int64_t game, const std::string& owner);
 
  private:
+  // The game row `select` (one of the SELECTs above, binding the id as ?1) finds.
+  std::optional<GameRecord> game_by_id(int64_t id, const char* select);
   Store* store_;
   std::unique_ptr<sql::Connection> connection_;
 };
