@@ -3,7 +3,8 @@
 // client threads (each reply's BOARD gives the next legal moves and move number), holds
 // K idle connections (WebSockets, or raw TCP for servers without /api/ws) and checks
 // /api/health meanwhile.  Prints accepted moves/s, move latency p50/p99, health-check
-// latency and the server's VmRSS.  It stops by itself after --seconds.
+// latency, the CPU time the started servers spent per accepted move (a figure that other
+// work on the machine hardly moves, unlike moves/s) and the server's VmRSS.  It stops by itself after --seconds.
 //
 //   build/server_load --ludus build/ludus --boards 32 --idle 5000 --seconds 10
 #include <signal.h>
@@ -17,11 +18,13 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <iterator>
 #include <list>
 #include <map>
 #include <mutex>
 #include <random>
 #include <regex>
+#include <sstream>
 #include <thread>
 
 #include <CLI/CLI.hpp>
@@ -120,6 +123,28 @@ std::string vm_rss(pid_t pid) {
   for (std::string line; std::getline(in, line);)
     if (line.rfind("VmRSS:", 0) == 0) return line.substr(6 + line.find_first_not_of(" \t", 6) - 6);
   return "?";
+}
+
+// CPU seconds (user + system) the process has used: fields 14 and 15 of /proc/PID/stat, in
+// clock ticks; the name field (2) may hold spaces, so fields are counted after its ')'.
+double cpu_seconds(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto close = stat.rfind(')');
+  if (close == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(close + 2));
+  std::string skip;
+  for (int field = 3; field < 14; ++field) fields >> skip;
+  double user = 0, system = 0;
+  fields >> user >> system;
+  return (user + system) / static_cast<double>(sysconf(_SC_CLK_TCK));
+}
+
+double servers_cpu_seconds(const std::vector<Target>& targets) {
+  double total = 0;
+  for (const Target& s : targets)
+    if (s.pid) total += cpu_seconds(s.pid);
+  return total;
 }
 
 // K connections that stay open doing nothing: WebSockets (reading, so pings are answered)
@@ -280,6 +305,7 @@ int run(const Options& o) {
   std::atomic<bool> stop{false};
   std::vector<MoverStats> stats(o.boards);
   std::vector<std::thread> movers;
+  const double cpu_at_start = servers_cpu_seconds(targets);
   const auto start = Clock::now();
   for (int b = 0; b < o.boards; ++b)
     movers.emplace_back([&, b] { mover(targets[b % targets.size()], pairs[b], o, o.seed * 1000 + b, stop, stats[b]); });
@@ -295,6 +321,7 @@ int run(const Options& o) {
     else
       ++health_failed;
   }
+  const double server_cpu = servers_cpu_seconds(targets) - cpu_at_start;
   std::string rss;
   for (const Target& s : targets) rss += (rss.empty() ? "" : ", ") + (s.pid ? vm_rss(s.pid) : std::string("?"));
   stop = true;
@@ -324,6 +351,9 @@ int run(const Options& o) {
   std::printf("health check under load: %zu ok (p50 %.1f ms, p99 %.1f ms, max %.1f ms), %d failed or timed out (5 s)\n",
               health.size(), percentile(health, 0.5), percentile(health, 0.99), percentile(health, 1.0), health_failed);
   std::printf("idle connections still open at the end: %d of %d\n", fleet.established() - fleet.closed(), o.idle);
+  if (server_cpu > 0 && !latencies.empty())
+    std::printf("server CPU: %.1f s = %.2f ms per accepted move\n", server_cpu,
+                1000 * server_cpu / static_cast<double>(latencies.size()));
   std::printf("server VmRSS: %s\n", rss.c_str());
   for (const Target& s : targets) {
     if (!s.pid) continue;
