@@ -13,6 +13,7 @@ namespace ludus::server {
 PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   // The ports first: when one is taken, nothing has been created or migrated yet.
   Listener listener(config_.host, config_.port);
+  listener.answer_while_starting();  // "starting" while the database opens and migrates
   if (config_.metrics_port >= 0)
     metrics_endpoint_ = std::make_unique<MetricsEndpoint>(config_.metrics_host, config_.metrics_port);
   store_ = std::make_unique<Store>(config_.db_path);
@@ -61,6 +62,9 @@ void PlayServer::probe() {
   for (const auto& [status, name] : {std::pair{OutboxStatus::Queued, "queued"}, std::pair{OutboxStatus::Digest, "digest"},
                                      std::pair{OutboxStatus::Failed, "failed"}})
     metrics::set_gauge("ludus_mail_outbox_messages", count_mail(session, status), "status", name);
+  for (const ReceivedMail outcome : kReceivedMailOutcomes)
+    metrics::set_counter_total("ludus_mail_received_total", static_cast<double>(received_mail_count(session, outcome)),
+                               "outcome", received_mail_name(outcome));
 }
 
 PlayServer::~PlayServer() { stop(); }

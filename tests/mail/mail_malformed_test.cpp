@@ -123,6 +123,22 @@ TEST_F(MailMalformed, NotAMailAndAutomaticMailsAreNotAnswered) {
   expect_no_change("automatic");
 }
 
+// What became of every mail `ludus mail` read is counted in the database, where the
+// server's /metrics reads it (ludus_mail_received_total).
+TEST_F(MailMalformed, EveryMailReadIsCountedByOutcome) {
+  auto count = [&](const std::string& outcome) {
+    return scalar(("SELECT COALESCE(SUM(count), 0) FROM mail_received WHERE outcome = '" + outcome + "'").c_str());
+  };
+  EXPECT_EQ(count("answered") + count("refused") + count("ignored"), 0);
+  EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 alice alice-pass e5")).exit_code, 0);
+  EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 alice alice-pass zz99")).exit_code, 0);
+  EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 alice alice-pass e6", "", "Auto-Submitted: auto-replied\r\n")).exit_code, 0);
+  EXPECT_EQ(mail("not a mail\n").exit_code, 65);
+  EXPECT_EQ(count("answered"), 1);
+  EXPECT_EQ(count("refused"), 1);
+  EXPECT_EQ(count("ignored"), 2);
+}
+
 TEST_F(MailMalformed, BouncesListsAndVacationRepliesAreNotAnswered) {
   for (const std::string headers : {"Return-Path: <>\r\n", "List-Id: <games.lists.example.org>\r\n",
                                     "List-Unsubscribe: <mailto:leave@lists.example.org>\r\n", "X-Autoreply: yes\r\n",

@@ -7,6 +7,7 @@
 
 #include "ops_test_support.h"
 #include "server/base/metrics.h"
+#include "server/storage/mail_store.h"
 #include "support/files.h"
 
 namespace ludus::server::testing {
@@ -58,6 +59,24 @@ TEST_F(MetricsTest, CountsMovesAndRequestsByRouteTemplate) {
   EXPECT_GT(sample(after, "process_resident_memory_bytes").value_or(0), 1e6);
   EXPECT_GT(sample(after, "process_start_time_seconds").value_or(0), 1.7e9);
   EXPECT_EQ(sample(after, R"(ludus_mail_outbox_messages{status="queued"})"), 0) << after;
+}
+
+// Mails are read by `ludus mail`, other processes: their counts come from the database.
+TEST_F(MetricsTest, MailsReceivedAreCountedFromTheDatabase) {
+  EXPECT_EQ(sample(scrape(), R"(ludus_mail_received_total{outcome="refused"})"), 0);
+  {
+    Store other_process(config_.db_path);
+    auto session = other_process.session();
+    auto tx = session.write();
+    count_received_mail(session, ReceivedMail::Refused);
+    count_received_mail(session, ReceivedMail::Refused);
+    count_received_mail(session, ReceivedMail::Answered);
+    tx.commit();
+  }
+  const std::string after = scrape();
+  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="refused"})"), 2) << after;
+  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="answered"})"), 1) << after;
+  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="ignored"})"), 0) << after;
 }
 
 TEST_F(MetricsTest, OpenWebSocketsAndWaitingLongPollsAreGauges) {

@@ -11,6 +11,7 @@
 #include "ops_test_support.h"
 #include "serve_child.h"
 #include "support/files.h"
+#include "support/free_port.h"
 
 namespace ludus::server::testing {
 namespace {
@@ -21,6 +22,46 @@ int exit_status(ServeChild& child) {
   waitpid(child.pid, &status, 0);
   child.pid = -1;
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+// While the database is opened and migrated (here: waiting for another process's write
+// transaction) the port already answers: /api/health 200, /api/ready and the rest 503
+// `starting`; then the server is ready.
+TEST(RestartTest, WhileStartingHealthAnswersAndReadyDoesNot) {
+  TempDir dir;
+  const std::string db = dir.file("starting.db");  // SQLite: its write lock holds the start back
+  { Store migrated(db); }
+  Store holder(db);
+  auto session = holder.session();
+  session.connection().exec("BEGIN IMMEDIATE");  // SQLite's write lock, until the ROLLBACK below
+
+  ServerConfig config;
+  config.db_path = db;
+  config.host = "127.0.0.1";
+  config.port = ludus::testing::free_port();
+  config.passwords = PasswordPolicy::fast();
+  std::unique_ptr<PlayServer> server;
+  auto starting = std::async(std::launch::async, [&] { server = std::make_unique<PlayServer>(config); });
+  auto get = [&](const std::string& path) { return HttpClient("127.0.0.1", config.port, std::chrono::seconds(5)).get(path); };
+  HttpResult ready;
+  for (int i = 0; i < 250 && (ready = get("/api/ready")).status == 0; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(ready.status, 503) << ready.body;
+  EXPECT_EQ(nlohmann::json::parse(ready.body, nullptr, false).value("code", ""), "starting") << ready.body;
+  EXPECT_EQ(ready.header("Retry-After"), "2");
+  const HttpResult health = get("/api/health");
+  EXPECT_EQ(health.status, 200) << health.body;
+  EXPECT_TRUE(nlohmann::json::parse(health.body, nullptr, false).value("starting", false)) << health.body;
+  EXPECT_EQ(get("/api/games").status, 503);
+  EXPECT_EQ(starting.wait_for(std::chrono::milliseconds(0)), std::future_status::timeout) << "it waits for the lock";
+
+  session.connection().exec("ROLLBACK");  // the server opens the database
+  starting.get();
+  ASSERT_TRUE(server);
+  server->start();
+  for (int i = 0; i < 250 && (ready = get("/api/ready")).status != 200; ++i) std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  EXPECT_EQ(ready.status, 200) << ready.body;
+  EXPECT_EQ(get("/api/games").status, 200);
+  server->stop();
 }
 
 TEST(RestartTest, SigtermDrainsThenTellsEveryClientAndExits) {

@@ -125,7 +125,12 @@ TEST(SecretsTest, TheJsonLogIsOneObjectPerLineWithRequestIdsAndNoSecret) {
     logged_ids.insert(record.value("request_id", ""));
     if (record.value("route", "") == "/api/games/{id}/{name}") {
       EXPECT_TRUE(record.contains("board")) << line;
+      EXPECT_EQ(record.value("user", ""), "alice") << "the token's user: " << line;
     }
+    if (record.value("route", "") == "/api/login" && record.value("status", 0) == 200) {
+      EXPECT_TRUE(record.value("user", "") == "alice" || record.value("user", "") == "bob") << line;
+    }
+    if (record.value("route", "") == "/api/health") EXPECT_FALSE(record.contains("user")) << line;
   }
   EXPECT_GE(requests, 10) << session.log;
   for (const std::string& id : session.request_ids) EXPECT_EQ(logged_ids.count(id), 1u) << id << " not in:\n" << session.log;

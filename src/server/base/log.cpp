@@ -52,7 +52,7 @@ std::string Logger::format(const LogRecord& r) const {
   char duration[32] = "";
   if (r.duration_ms) std::snprintf(duration, sizeof duration, " %.1fms", *r.duration_ms);
   return r.remote + " " + r.method + " " + r.target + " " + std::to_string(r.status) + duration +
-         (r.request_id.empty() ? "" : " id=" + r.request_id);
+         (r.request_id.empty() ? "" : " id=" + r.request_id) + (r.user.empty() ? "" : " user=" + r.user);
 }
 
 void Logger::write(const LogRecord& record) {

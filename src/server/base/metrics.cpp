@@ -50,6 +50,9 @@ constexpr GaugeSpec kGauges[] = {
 
 // Counters kept elsewhere and copied in at scrape time.
 constexpr GaugeSpec kCopiedCounters[] = {
+    {"ludus_mail_received_total",
+     "Mails read by `ludus mail` on this database, by outcome (answered, refused: an error reply, ignored: no reply); "
+     "every instance reports the same database-wide count"},
     {"ludus_board_replays_total", "Boards replayed from their stored moves (see ludus_board_changes_total: replays per change)"},
     {"process_cpu_seconds_total", "Total user and system CPU time spent in seconds"},
 };
@@ -279,7 +282,11 @@ void set_gauge(std::string_view name, double amount, std::string_view label, std
   family.Add(labels).Set(amount);
 }
 
-void set_counter_total(std::string_view name, double total) { Metrics::raise(the_metrics().copied(name).Add({}), total); }
+void set_counter_total(std::string_view name, double total, std::string_view label, std::string_view value) {
+  prometheus::Labels labels;
+  if (!label.empty()) labels.emplace(std::string(label), std::string(value));
+  Metrics::raise(the_metrics().copied(name).Add(labels), total);
+}
 
 Probe::Probe(std::function<void()> run) : id_(the_metrics().add_probe(std::move(run))) {}
 Probe::~Probe() { the_metrics().remove_probe(id_); }

@@ -107,6 +107,19 @@ const char* kHelpLine = "Send a mail with the Subject 'help' for the commands.\n
 }  // namespace
 
 MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
+  MailOutcome outcome = carry_out(raw, truncated);
+  const ReceivedMail counted = outcome.kind == MailOutcome::Kind::Done      ? ReceivedMail::Answered
+                               : outcome.kind == MailOutcome::Kind::Refused ? ReceivedMail::Refused
+                                                                            : ReceivedMail::Ignored;
+  service_->store().retrying([&](Session& session) {
+    auto tx = session.write();
+    count_received_mail(session, counted);
+    tx.commit();
+  });
+  return outcome;
+}
+
+MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
   InboundMail mail = parse_inbound_mail(raw, truncated);
   if (mail.reply_address.empty())
     return {MailOutcome::Kind::Ignored, "no From or Reply-To address to answer" +

@@ -36,12 +36,15 @@ class MailProcessor {
  public:
   explicit MailProcessor(Service& service, MailLimits limits = {}) : service_(&service), limits_(limits) {}
 
-  // `raw` is the mail, or its first max_size bytes when `truncated` (it was bigger).
+  // `raw` is the mail, or its first max_size bytes when `truncated` (it was bigger).  The
+  // outcome is also counted in the database (mail_store.h: ReceivedMail), for the metrics.
   MailOutcome process(std::string_view raw, bool truncated = false);
 
   const MailLimits& limits() const { return limits_; }
 
  private:
+  MailOutcome carry_out(std::string_view raw, bool truncated);
+
   Service* service_;
   MailLimits limits_;
 };

@@ -163,6 +163,29 @@ int count_mail(Session& session, OutboxStatus status) {
   return q.step() ? q.integer(0) : 0;
 }
 
+std::string_view received_mail_name(ReceivedMail outcome) {
+  switch (outcome) {
+    case ReceivedMail::Answered: return "answered";
+    case ReceivedMail::Refused: return "refused";
+    case ReceivedMail::Ignored: return "ignored";
+  }
+  return "ignored";
+}
+
+void count_received_mail(Session& session, ReceivedMail outcome) {
+  session.connection()
+      .query("INSERT INTO mail_received (outcome, count) VALUES (?1, 1) "
+             "ON CONFLICT (outcome) DO UPDATE SET count = mail_received.count + 1")
+      .bind(1, received_mail_name(outcome))
+      .run();
+}
+
+int64_t received_mail_count(Session& session, ReceivedMail outcome) {
+  auto q = session.connection().query("SELECT count FROM mail_received WHERE outcome = ?1");
+  q.bind(1, received_mail_name(outcome));
+  return q.step() ? q.int64(0) : 0;
+}
+
 int mail_to_since(Session& session, const std::string& recipient, int64_t since) {
   auto q = session.connection().query("SELECT COUNT(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2");
   q.bind_all(recipient, since);

@@ -92,6 +92,14 @@ int count_mail(Session& session, OutboxStatus status);
 // an address got lately, so a mail loop or a forged reply address is answered a bounded
 // number of times.
 int mail_to_since(Session& session, const std::string& recipient, int64_t since);
+// Inbound mails by what became of them (MailOutcome's kinds), counted in the database so
+// the server's metrics see the mails every `ludus mail` process read.
+enum class ReceivedMail { Answered, Refused, Ignored };
+inline constexpr ReceivedMail kReceivedMailOutcomes[] = {ReceivedMail::Answered, ReceivedMail::Refused,
+                                                         ReceivedMail::Ignored};
+std::string_view received_mail_name(ReceivedMail outcome);  // "answered", "refused", "ignored"
+void count_received_mail(Session& session, ReceivedMail outcome);
+int64_t received_mail_count(Session& session, ReceivedMail outcome);
 // How long finished rows (sent, merged into a digest, refused for good) are kept, for a
 // look at what went out; queued and digest rows are never pruned.
 constexpr int64_t kFinishedMailKeptSeconds = 30 * 86400;

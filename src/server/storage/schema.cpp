@@ -251,6 +251,15 @@ CREATE INDEX offers_by_poster ON offers(from_user, created_at);
 CREATE INDEX offers_by_addressee ON offers(to_user, status);
 PRAGMA user_version = 7;
 )sql",
+      // 8: mails received by `ludus mail`, counted by outcome where every process sees
+      // them (the server's metrics read them; the mail processes are separate processes).
+      R"sql(
+CREATE TABLE mail_received (
+  outcome TEXT PRIMARY KEY CHECK (outcome IN ('answered', 'refused', 'ignored')),
+  count   INTEGER NOT NULL              -- a row appears with an outcome's first mail
+);
+PRAGMA user_version = 8;
+)sql",
   };
   return steps;
 }
@@ -441,6 +450,13 @@ CREATE INDEX offers_open ON offers(status, expires_at);
 CREATE INDEX offers_by_poster ON offers(from_user, created_at);
 CREATE INDEX offers_by_addressee ON offers(to_user, status);
 )sql",
+      // 8: mails received, by outcome.
+      R"sql(
+CREATE TABLE mail_received (
+  outcome TEXT PRIMARY KEY CHECK (outcome IN ('answered', 'refused', 'ignored')),
+  count   BIGINT NOT NULL
+);
+)sql",
   };
   return steps;
 }
@@ -477,7 +493,7 @@ const std::vector<std::string>& exported_tables() {
   // Parents before children, so that an import never breaks a foreign key.
   static const std::vector<std::string> tables = {"users",    "tokens",        "games",          "moves",
                                                   "comments", "subscriptions", "login_failures", "ai_leases", "outbox",
-                                                  "ratings",  "rating_changes", "offers"};
+                                                  "ratings",  "rating_changes", "offers", "mail_received"};
   return tables;
 }
 

@@ -123,17 +123,17 @@ void ApiRoutes::add_account_routes() {
     json body = body_object(req);
     std::string user = string_field(body, "user");
     std::string token = accounts.login(user, string_field(body, "password"), req.remote);
+    req.user = Accounts::normalize_user_id(user);
     return json_response(200, {{"token", token}, {"user", Accounts::normalize_user_id(user)},
                                {"expires_at", accounts.now() + Accounts::kTokenLifetime}});
   });
   sync(http::verb::post, "/api/logout", [&accounts](const Request& req) {
-    const std::string token = bearer_token(req);
-    accounts.user_for_token(token);
-    accounts.logout(token);
+    signed_in_user(accounts, req);
+    accounts.logout(bearer_token(req));
     return json_response(200, {{"ok", true}});
   });
   sync(http::verb::get, "/api/me", [&accounts, this](const Request& req) {
-    std::string user = accounts.user_for_token(bearer_token(req));
+    std::string user = signed_in_user(accounts, req);
     auto session = accounts.store().session();
     auto record = session.find_user(user);
     if (!record) unauthorized("the account no longer exists");
@@ -144,13 +144,13 @@ void ApiRoutes::add_account_routes() {
   });
   // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"}.
   sync(http::verb::post, "/api/me/mail", [&accounts, this](const Request& req) {
-    std::string user = accounts.user_for_token(bearer_token(req));
+    std::string user = signed_in_user(accounts, req);
     const auto wanted = mail_preference_by_name(string_field(body_object(req), "mail"));
     if (!wanted) bad_request("field 'mail' must be every, digest or none", "bad_field");
     return json_response(200, {{"user", user}, {"mail", mail_preference_name(service_->mail_preference(user, wanted))}});
   });
   sync(http::verb::post, "/api/password", [&accounts](const Request& req) {
-    std::string user = accounts.user_for_token(bearer_token(req));
+    std::string user = signed_in_user(accounts, req);
     json body = body_object(req);
     std::string new_password = string_field(body, "new_password");
     accounts.change_password(user, string_field(body, "old_password"), new_password, req.remote);
@@ -186,7 +186,7 @@ void ApiRoutes::add_game_routes() {
   });
   add(http::verb::post, "/api/games", [&service, &accounts](const Request& req, const Captures&, Reply reply) {
     reply(guarded([&] {
-      std::string user = accounts.user_for_token(bearer_token(req));
+      std::string user = signed_in_user(accounts, req);
       json body = body_object(req);
       auto players = body.find("players");
       if (players == body.end() || !players->is_array() || players->size() != 2 || !(*players)[0].is_string() ||
@@ -252,7 +252,7 @@ void ApiRoutes::add_game_routes() {
         reply(guarded([&] {
           const int64_t board = board_number(c[0]);
           const BoardCommand& command = *find_board_command(c[1]);
-          const std::string user = accounts.user_for_token(bearer_token(req));
+          const std::string user = signed_in_user(accounts, req);
           const BoardArgs args = board_args_from_json(command, body_object(req));
           const BoardOutcome outcome = command.run(service, board, user, args);
           json out = board_json(*service.load_shared(board));

@@ -32,6 +32,9 @@ struct Request {
   // the metrics and the log, and the board the route names.
   std::string route;
   std::optional<int64_t> board;
+  // The user a bearer token named (signed_in_user), for the log; mutable because handlers
+  // see the request as const and learn the user only as they answer.
+  mutable std::string user;
 
   http::verb method() const { return raw.method(); }
   const std::string& body() const { return raw.body(); }

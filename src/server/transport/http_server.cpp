@@ -6,12 +6,17 @@
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
 
 #include "core/error.h"
 
 namespace ludus::server {
 
 namespace asio = boost::asio;
+namespace beast = boost::beast;
 using tcp = asio::ip::tcp;
 
 HttpServer::HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler quick, UpgradeHandler upgrade,
@@ -43,7 +48,61 @@ Listener::Listener(const std::string& host, int port) : acceptor_(io_) {
   }
 }
 
+Listener::~Listener() { stop_answering(); }
+
+void Listener::answer_while_starting() {
+  if (starting_.joinable()) return;
+  accept_while_starting();
+  starting_ = std::thread([this] { io_.run(); });
+}
+
+void Listener::accept_while_starting() {
+  acceptor_.async_accept([this](boost::system::error_code ec, tcp::socket socket) {
+    if (ec == asio::error::operation_aborted || !acceptor_.is_open()) return;
+    if (!ec) {
+      struct Exchange {
+        beast::tcp_stream stream;
+        beast::flat_buffer buffer;
+        http::request<http::string_body> request;
+        Response response;
+      };
+      auto exchange = std::make_shared<Exchange>(Exchange{beast::tcp_stream(std::move(socket)), {}, {}, {}});
+      exchange->stream.expires_after(std::chrono::seconds(5));
+      http::async_read(exchange->stream, exchange->buffer, exchange->request, [exchange](beast::error_code read_ec, size_t) {
+        if (read_ec) return;
+        const auto target = exchange->request.target();
+        const bool health = target == "/api/health" && (exchange->request.method() == http::verb::get ||
+                                                          exchange->request.method() == http::verb::head);
+        exchange->response =
+            health ? json_response(200, {{"ok", true}, {"starting", true}})
+                   : json_response(503, {{"ready", false}, {"error", "the server is starting (opening its database)"},
+                                         {"code", "starting"}, {"status", 503}});
+        if (!health) exchange->response.set(http::field::retry_after, "2");
+        exchange->response.keep_alive(false);
+        exchange->response.prepare_payload();
+        if (exchange->request.method() == http::verb::head) exchange->response.body().clear();
+        http::async_write(exchange->stream, exchange->response, [exchange](beast::error_code, size_t) {
+          beast::error_code ignored;
+          exchange->stream.socket().shutdown(tcp::socket::shutdown_both, ignored);
+        });
+      });
+    }
+    accept_while_starting();
+  });
+}
+
+void Listener::stop_answering() {
+  if (!starting_.joinable()) return;
+  asio::post(io_, [this] {
+    boost::system::error_code ignored;
+    acceptor_.cancel(ignored);
+    io_.stop();
+  });
+  starting_.join();
+}
+
 int HttpServer::listen(Listener& listener) {
+  listener.stop_answering();  // the socket changes hands between two accepts, losing none
   const auto protocol = listener.acceptor_.local_endpoint().protocol();
   acceptor_.assign(protocol, listener.acceptor_.release());
   accept();

@@ -26,12 +26,25 @@ class Listener {
   // Binds `host`:`port` (0 = any free port) and listens.  Throws LudusError
   // "cannot listen on HOST:PORT (...)" when the address cannot be bound.
   Listener(const std::string& host, int port);
+  ~Listener();
+  Listener(const Listener&) = delete;
+  Listener& operator=(const Listener&) = delete;
   int port() const { return port_; }
+
+  // Until an HttpServer takes the socket, answers every request on a thread of its own:
+  // GET /api/health 200 (the process is alive), anything else, /api/ready included, 503
+  // `starting` with Retry-After, each on a connection that is then closed.  So a probe or
+  // a player sees "starting" while the database is opened and migrated, not a silent port.
+  void answer_while_starting();
 
  private:
   friend class HttpServer;
+  void stop_answering();
+  void accept_while_starting();
+
   boost::asio::io_context io_;  // owns the socket only until an HttpServer takes it
   boost::asio::ip::tcp::acceptor acceptor_;
+  std::thread starting_;
   int port_ = 0;
 };
 

@@ -150,6 +150,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     record.target = loggable_target(std::string_view(request_->raw.target().data(), request_->raw.target().size()));
     record.route = route;
     record.board = request_->board;
+    record.user = request_->user;
     record.status = status;
     record.level = status >= 500 ? "error" : "info";
     record.duration_ms = seconds * 1000;

@@ -51,7 +51,7 @@ void ApiRoutes::add_offer_routes() {
     // for their own (a token that is present must be valid).
     bool own = false;
     if (!req.header(http::field::authorization).empty()) {
-      const std::string viewer = service.accounts().user_for_token(bearer_token(req));
+      const std::string viewer = signed_in_user(service.accounts(), req);
       own = !user.empty() && user == viewer;
     }
     json offers = json::array();
@@ -59,7 +59,7 @@ void ApiRoutes::add_offer_routes() {
     return json_response(200, {{"offers", offers}});
   });
   sync(http::verb::post, "/api/offers", [&service, &accounts](const Request& req, const Captures&) {
-    const std::string user = accounts.user_for_token(bearer_token(req));
+    const std::string user = signed_in_user(accounts, req);
     const json body = body_object(req);
     SeatChoice seat = SeatChoice::Random;
     if (const std::string given = string_field(body, "seat", false); !given.empty()) {
@@ -74,7 +74,7 @@ void ApiRoutes::add_offer_routes() {
     return res;
   });
   sync(http::verb::post, R"(/api/offers/(\d{1,15})/join)", [&service, &accounts](const Request& req, const Captures& c) {
-    const std::string user = accounts.user_for_token(bearer_token(req));
+    const std::string user = signed_in_user(accounts, req);
     const int64_t board = service.join(std::stoll(c[0]), user);
     Response res = json_response(201, board_json(*service.load_shared(board)));
     res.set(http::field::location, "/api/games/" + std::to_string(board));
@@ -82,16 +82,16 @@ void ApiRoutes::add_offer_routes() {
   });
   sync(http::verb::post, R"(/api/offers/(\d{1,15})/decline)",
        [&service, &accounts](const Request& req, const Captures& c) {
-         const std::string user = accounts.user_for_token(bearer_token(req));
+         const std::string user = signed_in_user(accounts, req);
          const OfferRecord offer = service.decline(std::stoll(c[0]), user);
          return json_response(200, {{"ok", true}, {"offer", offer_json(offer)}});
        });
   sync(http::verb::get, "/api/me/limits", [&service, &accounts](const Request& req, const Captures&) {
-    const std::string user = accounts.user_for_token(bearer_token(req));
+    const std::string user = signed_in_user(accounts, req);
     return json_response(200, settings_json(user, service.challenge_settings(user)));
   });
   sync(http::verb::post, "/api/me/limits", [&service, &accounts](const Request& req, const Captures&) {
-    const std::string user = accounts.user_for_token(bearer_token(req));
+    const std::string user = signed_in_user(accounts, req);
     const json body = body_object(req);
     std::optional<ChallengePolicy> policy;
     if (const std::string given = string_field(body, "challenges", false); !given.empty()) {

@@ -31,6 +31,11 @@ std::string bearer_token(const Request& req) {
   return header.substr(7);
 }
 
+std::string signed_in_user(Accounts& accounts, const Request& req) {
+  req.user = accounts.user_for_token(bearer_token(req));
+  return req.user;
+}
+
 int64_t board_number(const std::string& text) {
   if (text.size() > 15) not_found("no board " + text.substr(0, 20));
   return std::stoll(text);

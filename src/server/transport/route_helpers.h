@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "server/base/errors.h"
+#include "server/domain/accounts.h"
 #include "server/transport/error_status.h"
 #include "server/transport/http_message.h"
 
@@ -42,6 +43,10 @@ int query_int(const Request& req, const char* name, int fallback, int min, int m
 
 // The token of the "Authorization: Bearer TOKEN" header; 401 without one.
 std::string bearer_token(const Request& req);
+
+// The user of the request's bearer token (401 without a valid one), also noted in
+// req.user for the request's log line.
+std::string signed_in_user(Accounts& accounts, const Request& req);
 
 // The board number of a path segment of digits; 404 when it is too long to be one.
 int64_t board_number(const std::string& text);
