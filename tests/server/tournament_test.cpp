@@ -226,7 +226,9 @@ TEST_F(TournamentTest, EachRoundStartsOnceWhenTwoInstancesEndItsLastBoardsTogeth
     std::set<int64_t> boards;
     for (const auto& g : v.games) {
       ++per_round[g.round];
-      if (g.board) EXPECT_TRUE(boards.insert(*g.board).second);
+      if (g.board) {
+        EXPECT_TRUE(boards.insert(*g.board).second);
+      }
     }
     for (int r = 1; r <= std::min(round + 1, 6); ++r) EXPECT_EQ(per_round[r], 2) << "round " << r << " after round " << round;
     EXPECT_EQ(per_round.size(), static_cast<size_t>(std::min(round + 1, 6)));
@@ -296,13 +298,15 @@ TEST_F(TournamentTest, WithdrawingResignsTheBoardAndForfeitsTheRest) {
   join_all(id, 4);
   run("tournament withdraw " + std::to_string(id) + " p1 secret-pw");
   // p1's board of round 1 is resigned; round 2 pairs the other three (a bye) and p1 forfeits.
-  for (const auto& g : pending(id)) finish(g, GameOutcome::FirstWins);
+  play_out(id, [](const TournamentGame&) { return GameOutcome::FirstWins; });
   const auto v = view(id);
   EXPECT_EQ(v.tournament.status, TournamentStatus::Finished);
   int byes = 0;
   for (const auto& g : v.games) {
     if (g.round != 2) continue;
-    if (g.first == "p1") EXPECT_EQ(g.kind, TournamentGameKind::Forfeit);
+    if (g.first == "p1") {
+      EXPECT_EQ(g.kind, TournamentGameKind::Forfeit);
+    }
     byes += g.kind == TournamentGameKind::Bye;
   }
   EXPECT_EQ(byes, 1);

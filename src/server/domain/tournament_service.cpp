@@ -110,10 +110,10 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
   } else if (!rounds.empty()) {
     bad_request("-rounds is for Swiss tournaments only (the format fixes the rounds)", "bad_tournament");
   }
-  const std::string start = lowercase(take(words, "start"));
+  const std::string start = take(words, "start");
   const int64_t now = service_->accounts().now();
   if (start.empty()) bad_request("-start must be full or a UTC time YYYY-MM-DD[THH:MM]", "bad_tournament");
-  if (start != "full") {
+  if (lowercase(start) != "full") {
     t.starts_at = parse_utc_time(start);
     if (!t.starts_at) bad_request("-start must be full or a UTC time YYYY-MM-DD[THH:MM], not '" + start.substr(0, 30) + "'",
                                   "bad_tournament");
