@@ -75,11 +75,13 @@ function communityRoute(hash) {
   return null;
 }
 
-// The header's link of the page shown carries aria-current (#/standings/x is Standings).
+// The header's link of the page shown carries aria-current (#/standings/x is Standings,
+// #/tournament/3 is Tournaments).
 function markTopNav(hash) {
   for (const link of document.querySelectorAll('.top-nav a, #settings-link')) {
     const section = link.getAttribute('href').split('/')[1];
-    if (hash.split('/')[1] === section) link.setAttribute('aria-current', 'page');
+    const here = hash.split('/')[1];
+    if (here === section || `${here}s` === section) link.setAttribute('aria-current', 'page');  // #/tournament/3 is Tournaments
     else link.removeAttribute('aria-current');
   }
 }

@@ -6,7 +6,7 @@
 // the finished tournament at both sizes.
 'use strict';
 
-const { Run, apiCall, check, horizontalScroll, log, lowContrastText, signedInPage, signUp } = require('./support');
+const { Run, apiCall, check, log, noSidewaysScroll, signedInPage, signUp } = require('./support');
 
 const PASSWORD = 'tournament-pw';
 
@@ -32,14 +32,6 @@ async function tournamentWith(base, creatorToken, tokens, players, body) {
   return t.id;
 }
 
-async function looksRight(page, what, size) {
-  const faint = await lowContrastText(page);
-  check(faint.length === 0, `${what} ${size.name}: text meets WCAG contrast: ${faint.join('; ')}`);
-  if (size.width >= 500) return;
-  const n = await horizontalScroll(page);
-  check(n.scroll <= n.inner, `${what} ${size.name}: no horizontal scroll (${n.scroll} > ${n.inner})`);
-}
-
 Run.main('tournament browser test', 150000, async (run) => {
   const base = run.base;
   const catalog = await apiCall(base, 'GET', '/api/catalog');
@@ -61,7 +53,7 @@ Run.main('tournament browser test', 150000, async (run) => {
     await go(page, '#/tournaments');
     await page.waitForSelector(`[data-tournament="${running}"]`);
     check((await page.textContent(`[data-tournament="${running}"]`)).includes('round 2 of 3'), `${size.name}: the list shows the running round`);
-    await looksRight(page, 'tournament list', size);
+    await noSidewaysScroll(page, 'tournament list', size);
     // The running round robin: standings, cross table, round 2's boards linked.
     await go(page, `#/tournament/${running}`);
     await page.waitForSelector('#tournament-view[data-status="running"]');
@@ -69,7 +61,7 @@ Run.main('tournament browser test', 150000, async (run) => {
     check((await page.$$('#tournament-standings-body tr')).length === 4, `${size.name}: four players in the standings`);
     check((await page.textContent('#tournament-standings-title')).includes('Sonneborn-Berger'), `${size.name}: the tiebreak is named`);
     check((await page.$$('#tournament-rounds a[href^="#/game/"]')).length >= 4, `${size.name}: the rounds link their boards`);
-    await looksRight(page, 'running tournament', size);
+    await noSidewaysScroll(page, 'running tournament', size);
     await run.screenshot(page, `tournament-running-${size.name}`, { fullPage: true });
     // The finished knockout: the bracket and the winner.
     await go(page, `#/tournament/${knockout}`);
@@ -77,7 +69,7 @@ Run.main('tournament browser test', 150000, async (run) => {
     await page.waitForSelector('.bracket-round');
     check((await page.$$('.bracket-round')).length === 2, `${size.name}: a bracket of two rounds`);
     check((await page.textContent('#tournament-summary')).includes('winner: ada'), `${size.name}: the winner is shown`);
-    await looksRight(page, 'finished tournament', size);
+    await noSidewaysScroll(page, 'finished tournament', size);
     await run.screenshot(page, `tournament-finished-${size.name}`, { fullPage: true });
     // An open one: eve joins from the page (the phone), then leaves (the desktop).
     await go(page, `#/tournament/${open}`);

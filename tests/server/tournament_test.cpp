@@ -7,6 +7,7 @@
 #include <thread>
 
 #include "server/domain/tournament_text.h"
+#include "server/mail/mail_notifier.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {
@@ -235,7 +236,7 @@ TEST_F(TournamentTest, EachRoundStartsOnceWhenTwoInstancesEndItsLastBoardsTogeth
   }
   EXPECT_EQ(view(id).tournament.status, TournamentStatus::Finished);
   // No board but the tournament's 12.
-  EXPECT_EQ(service_->list(GameFilter{.status = "", .limit = 100}).size(), 12u);
+  EXPECT_EQ(service_->list(GameFilter{}).size(), 12u);
 }
 
 TEST_F(TournamentTest, BadRequestsGetOneLineErrors) {
@@ -327,6 +328,39 @@ TEST_F(TournamentTest, AStartTimeStartsItOrCancelsIt) {
   const std::string list = run("tournament list running");
   EXPECT_NE(list.find("tournament " + std::to_string(enough)), std::string::npos) << list;
   EXPECT_EQ(list.find("tournament " + std::to_string(short_of_players)), std::string::npos) << list;
+}
+
+// The mails of a tournament: each player is told when a round starts, with their board of
+// it, and when the tournament is over, with the standings.
+TEST_F(TournamentTest, PlayersAreMailedEachRoundWithTheirBoardsAndTheEnd) {
+  service_->set_event_sink(mail_notifier([this] { return now_; }));
+  service_->tournaments().set_event_sink(tournament_mail_notifier([this] { return now_; }));
+  const int64_t id = create("-format=knockout -players=2-2 -start=full");
+  for (const char* p : {"p1", "p2"}) {
+    accounts_->signup(p, "secret-pw", std::string(p) + "@example.org");
+    run("tournament join " + std::to_string(id) + " " + p + " secret-pw");
+  }
+  auto mails = [&] {
+    auto session = store_->session();
+    auto tx = session.write();
+    return claim_due_mail(session, "test", now_, now_ + 60, 100);
+  };
+  const int64_t board = *pending(id).front().board;
+  std::map<std::string, std::string> round_mail;
+  for (const OutboxRow& m : mails())
+    if (m.mail.subject == "ludus: tournament " + std::to_string(id) + ": round 1 has started") round_mail[m.mail.user] = m.mail.body;
+  ASSERT_EQ(round_mail.size(), 2u);
+  EXPECT_NE(round_mail["p1"].find("on board " + std::to_string(board) + " (you move first)"), std::string::npos) << round_mail["p1"];
+  EXPECT_NE(round_mail["p2"].find("on board " + std::to_string(board) + " (you move second)"), std::string::npos);
+  EXPECT_NE(round_mail["p1"].find("Standings"), std::string::npos);
+  run("resign " + std::to_string(board) + " p2 secret-pw");
+  int over = 0;
+  for (const OutboxRow& m : mails())
+    if (m.mail.subject == "ludus: tournament " + std::to_string(id) + " is over: p1 wins") {
+      ++over;
+      EXPECT_NE(m.mail.body.find("Winner: p1"), std::string::npos) << m.mail.body;
+    }
+  EXPECT_EQ(over, 2);
 }
 
 }  // namespace

@@ -5,17 +5,11 @@
 #include <functional>
 #include <map>
 
+#include "server/base/enum_names.h"
 #include "server/base/errors.h"
 
 namespace ludus::server {
 namespace {
-
-template <class Enum, size_t N>
-std::optional<Enum> by_name(std::string_view name, const std::array<std::string_view, N>& names) {
-  for (size_t i = 0; i < N; ++i)
-    if (names[i] == name) return static_cast<Enum>(i);
-  return std::nullopt;
-}
 
 constexpr std::array<std::string_view, 4> kFormatNames = {"roundrobin", "double-roundrobin", "swiss", "knockout"};
 constexpr std::array<std::string_view, 3> kKindNames = {"board", "bye", "forfeit"};
@@ -190,14 +184,14 @@ std::vector<TournamentGame> knockout_games(const TournamentField& field, const s
 
 std::string_view tournament_format_name(TournamentFormat format) { return kFormatNames[static_cast<size_t>(format)]; }
 std::optional<TournamentFormat> tournament_format_by_name(std::string_view name) {
-  return by_name<TournamentFormat>(name, kFormatNames);
+  return enum_by_name<TournamentFormat>(name, kFormatNames);
 }
 std::string_view tournament_game_kind_name(TournamentGameKind kind) { return kKindNames[static_cast<size_t>(kind)]; }
 std::optional<TournamentGameKind> tournament_game_kind_by_name(std::string_view name) {
-  return by_name<TournamentGameKind>(name, kKindNames);
+  return enum_by_name<TournamentGameKind>(name, kKindNames);
 }
 std::string_view game_outcome_name(GameOutcome outcome) { return kOutcomeNames[static_cast<size_t>(outcome)]; }
-std::optional<GameOutcome> game_outcome_by_name(std::string_view name) { return by_name<GameOutcome>(name, kOutcomeNames); }
+std::optional<GameOutcome> game_outcome_by_name(std::string_view name) { return enum_by_name<GameOutcome>(name, kOutcomeNames); }
 
 double TournamentGame::points_of(const std::string& player) const {
   const bool is_first = player == first;

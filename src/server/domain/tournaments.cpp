@@ -2,8 +2,10 @@
 
 #include <array>
 
+#include "server/base/enum_names.h"
 #include "server/base/errors.h"
 #include "server/domain/board_settings.h"
+#include "server/storage/returned_id.h"
 
 namespace ludus::server {
 namespace {
@@ -50,9 +52,7 @@ TournamentRecord read_tournament(const sql::Query& q) {
 
 std::string_view tournament_status_name(TournamentStatus status) { return kStatusNames[static_cast<size_t>(status)]; }
 std::optional<TournamentStatus> tournament_status_by_name(std::string_view name) {
-  for (size_t i = 0; i < kStatusNames.size(); ++i)
-    if (kStatusNames[i] == name) return static_cast<TournamentStatus>(i);
-  return std::nullopt;
+  return enum_by_name<TournamentStatus>(name, kStatusNames);
 }
 
 std::map<std::string, std::string> TournamentRecord::options_and_settings() const {
@@ -67,10 +67,7 @@ int64_t insert_tournament(Session& session, const TournamentRecord& t) {
       "status, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10) RETURNING id");
   q.bind_all(t.game, options_to_json(t.options_and_settings()), t.rated ? 1 : 0, tournament_format_name(t.format), t.rounds,
              t.min_players, t.max_players, t.starts_at, t.creator, t.created_at);
-  if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new tournament got no number");
-  const int64_t id = q.int64(0);
-  q.run();
-  return id;
+  return returned_id(q, "a new tournament");
 }
 
 std::optional<TournamentRecord> find_tournament(Session& session, int64_t id) {
