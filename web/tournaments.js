@@ -128,7 +128,7 @@ function roundsList(t) {
   const byRound = new Map();
   for (const g of t.games) (byRound.get(g.round) || byRound.set(g.round, []).get(g.round)).push(g);
   return [...byRound.entries()].reverse().map(([round, games]) => el('section', {},
-    el('h3', { text: `Round ${round}` }),
+    el('h3', { cls: 'round-title', text: `Round ${round}` }),
     el('ul', { cls: 'round-games' }, ...games.map((g) => el('li', {},
       g.second ? `${g.first} – ${g.second}` : `${g.first} (${g.kind === 'bye' ? 'bye' : 'forfeit'})`,
       ' ', el('strong', { text: g.kind === 'bye' ? '' : g.result }), ' ', boardLink(g))))));
