@@ -16,7 +16,7 @@ function tournamentText(t) {
   return `${titleOf(t.game)} ${formatTitles[t.format] || t.format} · ${rounds} · ${t.min_players}–${t.max_players} players · ${start}`;
 }
 
-function statusText(t) {
+function tournamentStatusText(t) {
   return t.status === 'running' ? `running: round ${t.round} of ${t.rounds}` : t.status;
 }
 
@@ -36,7 +36,7 @@ async function showTournaments() {
     return;
   }
   list.replaceChildren(...data.tournaments.map((t) => el('li', { 'data-tournament': String(t.id) },
-    el('span', { cls: 'status', text: statusText(t) }),
+    el('span', { cls: 'status', text: tournamentStatusText(t) }),
     el('a', { href: `#/tournament/${t.id}`, text: `Tournament ${t.id}` }), ' ',
     el('span', { cls: 'muted small', text: tournamentText(t) }))));
 }
@@ -147,7 +147,7 @@ async function showTournament(id) {
   $('tournament-view').dataset.status = t.status;
   $('tournament-title').textContent = `Tournament ${t.id}: ${titleOf(t.game)} ${formatTitles[t.format] || t.format}`;
   const winner = t.status === 'finished' && t.standings.length ? ` · winner: ${t.standings[0].player}` : '';
-  $('tournament-summary').textContent = `${tournamentText(t)} · ${statusText(t)}${winner} · created by ${t.creator}`;
+  $('tournament-summary').textContent = `${tournamentText(t)} · ${tournamentStatusText(t)}${winner} · created by ${t.creator}`;
   $('tournament-actions').replaceChildren(...tournamentActions(t));
   $('tournament-standings-title').textContent = t.status === 'open' ? `Players (${t.players.length} of ${t.max_players})` : `Standings (points, then ${t.tiebreak})`;
   $('tournament-standings-body').replaceChildren(...standingsRows(t));

@@ -104,9 +104,21 @@ std::string format_tournament(const TournamentView& v) {
       out += "\n";
     }
   }
+  // A round robin of an odd number rests one player a round.
+  auto rests = [&](int round) {
+    if (t.format == TournamentFormat::Knockout || t.format == TournamentFormat::Swiss) return std::string();
+    std::string lines;
+    for (const TournamentPlayer& p : v.players)
+      if (std::none_of(v.games.begin(), v.games.end(), [&](const TournamentGame& g) {
+            return g.round == round && (g.first == p.player || g.second == p.player);
+          }))
+        lines += "  rests: " + p.player + "\n";
+    return lines;
+  };
   int round = 0;
   for (const TournamentGame& g : v.games) {
     if (g.round != round) {
+      if (round) out += rests(round);
       round = g.round;
       out += fmt::format("\n{} {}:\n", t.format == TournamentFormat::Knockout ? "Bracket, round" : "Round", round);
     }
@@ -116,6 +128,7 @@ std::string format_tournament(const TournamentView& v) {
     else
       out += fmt::format("  {:<10} {}  {}\n", where, g.first, g.kind == TournamentGameKind::Bye ? "bye" : "forfeit (withdrawn)");
   }
+  if (round) out += rests(round);
   if (t.format == TournamentFormat::Knockout && t.status == TournamentStatus::Finished)
     if (auto champion = slot_winner(v.games, t.rounds, 0)) out += "\nWinner: " + *champion + "\n";
   return out;
