@@ -47,7 +47,7 @@ function pointsText(n) {
 }
 
 function boardLink(game) {
-  return game.board ? el('a', { href: `#/game/${game.board}`, text: `board ${game.board}` }) : null;
+  return game.board ? el('a', { href: `#/board/${game.board}`, text: `board ${game.board}` }) : null;
 }
 
 async function tournamentAction(id, action) {

@@ -60,9 +60,14 @@ Run.main('tournament browser test', 150000, async (run) => {
     await page.waitForSelector('#tournament-cross tbody tr');
     check((await page.$$('#tournament-standings-body tr')).length === 4, `${size.name}: four players in the standings`);
     check((await page.textContent('#tournament-standings-title')).includes('Sonneborn-Berger'), `${size.name}: the tiebreak is named`);
-    check((await page.$$('#tournament-rounds a[href^="#/game/"]')).length >= 4, `${size.name}: the rounds link their boards`);
+    check((await page.$$('#tournament-rounds a[href^="#/board/"]')).length >= 4, `${size.name}: the rounds link their boards`);
     await noSidewaysScroll(page, 'running tournament', size);
     await run.screenshot(page, `tournament-running-${size.name}`, { fullPage: true });
+    // A round's board link opens the board.
+    const link = await page.getAttribute('#tournament-rounds a[href^="#/board/"]', 'href');
+    await page.click(`#tournament-rounds a[href="${link}"]`);
+    await page.waitForSelector('#board-frame svg [data-site]');
+    check(true, `${size.name}: a round's board opens from its link`);
     // The finished knockout: the bracket and the winner.
     await go(page, `#/tournament/${knockout}`);
     await page.waitForSelector('#tournament-view[data-status="finished"]');
