@@ -1,5 +1,6 @@
-// The community pages of the web page (lobby.js, standings.js, player.js, settings.js): their
-// routes (#/lobby, #/standings/GAME, #/player/USER, #/settings) and the small helpers they
+// The community pages of the web page (lobby.js, standings.js, player.js, settings.js,
+// tournaments.js): their routes (#/lobby, #/standings/GAME, #/player/USER, #/settings,
+// #/tournaments, #/tournament/N) and the small helpers they
 // share: building elements, player links, ratings and times as text.  Shares `app`, `api`
 // and the helpers of app.js.
 'use strict';
@@ -68,15 +69,19 @@ function communityRoute(hash) {
   if (hash === '#/settings') return { view: 'settings-view', show: showSettings };
   if (hash === '#/standings') return { view: 'standings-view', show: () => showStandings(null) };
   if ((m = hash.match(/^#\/standings\/([a-z0-9-]+)$/))) return { view: 'standings-view', show: () => showStandings(m[1]) };
+  if (hash === '#/tournaments') return { view: 'tournaments-view', show: showTournaments };
+  if ((m = hash.match(/^#\/tournament\/(\d{1,15})$/))) return { view: 'tournament-view', show: () => showTournament(m[1]) };
   if ((m = hash.match(/^#\/player\/([^/]+)$/))) return { view: 'player-view', show: () => showPlayer(decodeURIComponent(m[1])) };
   return null;
 }
 
-// The header's link of the page shown carries aria-current (#/standings/x is Standings).
+// The header's link of the page shown carries aria-current (#/standings/x is Standings,
+// #/tournament/3 is Tournaments).
 function markTopNav(hash) {
   for (const link of document.querySelectorAll('.top-nav a, #settings-link')) {
     const section = link.getAttribute('href').split('/')[1];
-    if (hash.split('/')[1] === section) link.setAttribute('aria-current', 'page');
+    const here = hash.split('/')[1];
+    if (here === section || `${here}s` === section) link.setAttribute('aria-current', 'page');  // #/tournament/3 is Tournaments
     else link.removeAttribute('aria-current');
   }
 }

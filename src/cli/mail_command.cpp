@@ -139,7 +139,7 @@ struct CleanupArgs {
   std::string now;
 };
 
-const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail deleted", 63,
+const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail deleted, tournaments started", 63,
                                         [](CLI::App& app) {
   auto args = std::make_shared<CleanupArgs>();
   app.add_option("--db", args->db, "Database: an SQLite file, sqlite:PATH, or postgresql://USER@HOST/DBNAME")
@@ -157,8 +157,10 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       const int digests = server::queue_due_digests(store, clock());
       const int pruned = server::prune_old_mail(store, clock());
       const int expired = offline.service.expire_offers();
+      const int tournaments = offline.service.tournaments().start_due();
       std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
-                << ", old mails deleted " << pruned << ", offers expired " << expired << "\n";
+                << ", old mails deleted " << pruned << ", offers expired " << expired << ", tournaments started "
+                << tournaments << "\n";
       return 0;
     } catch (const server::ServiceError& e) {
       return report_server_error(e);

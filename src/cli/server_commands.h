@@ -17,7 +17,8 @@ struct OfflineService {
   OfflineService(server::Store& store, server::PasswordPolicy policy, server::Clock clock)
       : accounts(store, policy, clock), service(store, accounts) {
     service.set_event_sink(server::mail_notifier(clock));
-    service.set_offer_sink(server::offer_mail_notifier(std::move(clock)));
+    service.set_offer_sink(server::offer_mail_notifier(clock));
+    service.tournaments().set_event_sink(server::tournament_mail_notifier(std::move(clock)));
     service.set_inline_ai(true);
   }
   server::Accounts accounts;

@@ -25,6 +25,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
                                                             config_.metrics_on_main_port, config_.push_memory});
   service_->set_event_sink(mail_notifier(config_.clock));
   service_->set_offer_sink(offer_mail_notifier(config_.clock));
+  service_->tournaments().set_event_sink(tournament_mail_notifier(config_.clock));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
   // Local changes (the service) and other processes' (the feed) alike; each revision once.
   auto changed = [this, ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board, int64_t revision,

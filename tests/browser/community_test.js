@@ -10,7 +10,7 @@
 // The ratings and consent routes are part of the server: a build without them fails here.
 'use strict';
 
-const { Run, apiCall, check, horizontalScroll, log, lowContrastText, signedInPage, sleep } = require('./support');
+const { Run, apiCall, check, log, noSidewaysScroll, signedInPage, sleep } = require('./support');
 
 const PASSWORD = 'community-pw';
 
@@ -24,15 +24,6 @@ async function hasRoute(base, route) {
 
 async function go(page, hash) {
   await page.evaluate((h) => { location.hash = h; }, hash);
-}
-
-// Checks each community page at each size: the text's contrast, and on a phone no sideways scroll.
-async function noSidewaysScroll(page, what, size) {
-  const faint = await lowContrastText(page);
-  check(faint.length === 0, `${what} ${size.name}: text meets WCAG contrast: ${faint.join('; ')}`);
-  if (size.width >= 500) return;
-  const n = await horizontalScroll(page);
-  check(n.scroll <= n.inner, `${what} ${size.name}: no horizontal scroll (${n.scroll} > ${n.inner})`);
 }
 
 // Plays one move each and resigns for `loser`, so the board ends as a rated result.

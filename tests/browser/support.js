@@ -232,4 +232,15 @@ async function lowContrastText(page) {
   });
 }
 
-module.exports = { Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, signedInPage, signUp, sleep, STEP_TIMEOUT_MS };
+// Checks a page at a size: the text's contrast, and on a phone no sideways scroll.
+async function noSidewaysScroll(page, what, size) {
+  const faint = await lowContrastText(page);
+  check(faint.length === 0, `${what} ${size.name}: text meets WCAG contrast: ${faint.join('; ')}`);
+  if (size.width >= 500) return;
+  const n = await horizontalScroll(page);
+  check(n.scroll <= n.inner, `${what} ${size.name}: no horizontal scroll (${n.scroll} > ${n.inner})`);
+}
+
+module.exports = {
+  Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, signedInPage, signUp, sleep, STEP_TIMEOUT_MS,
+};

@@ -60,12 +60,21 @@ class AccessTest : public HttpFixture {
     return r.json["offer"]["id"].dump();
   }
 
+  // A fresh open tournament of alice's (nobody joined yet).
+  std::string tournament() {
+    auto r = post("/api/tournaments", {{"game", "n-mesh"}, {"format", "roundrobin"}, {"players", "2-4"}, {"start", "full"}},
+                  tokens_["alice"]);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.json["tournament"]["id"].dump();
+  }
+
   std::string fill(std::string target) {
     auto put = [&](const std::string& key, auto make) {
       for (size_t at; (at = target.find(key)) != std::string::npos;) target.replace(at, key.size(), make());
     };
     put("{board}", [&] { return board(); });
     put("{offer}", [&] { return invitation(); });
+    put("{tournament}", [&] { return tournament(); });
     return target;
   }
 
@@ -134,6 +143,15 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"POST", "/api/offers", {{"game", "n-mesh"}}, 401, 201, "", kPublic},
       {"POST", "/api/offers/{offer}/join", json::object(), 401, 403, "dave", 201},
       {"POST", "/api/offers/{offer}/decline", json::object(), 401, 403, "dave", 200},
+      {"GET", "/api/tournaments", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/tournaments", {{"game", "n-mesh"}, {"format", "swiss"}, {"rounds", 2}, {"players", "4-8"}, {"start", "full"}},
+       401, 201, "", kPublic},
+      {"GET", "/api/tournaments/{tournament}", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/tournaments/{tournament}/join", json::object(), 401, 200, "", kPublic},
+      {"POST", "/api/tournaments/{tournament}/leave", json::object(), 401, 409, "", kPublic},
+      {"POST", "/api/tournaments/{tournament}/withdraw", json::object(), 401, 409, "", kPublic},
+      // Only its creator starts it (and not before enough players joined).
+      {"POST", "/api/tournaments/{tournament}/start", json::object(), 401, 403, "alice", 409},
       {"GET", "/api/ratings/ndengrod", nullptr, 200, 200, "", kPublic},
       {"GET", "/api/users/alice", nullptr, 200, 200, "", kPublic},
       {"GET", "/api/rules/ndengrod", nullptr, 200, 200, "", kPublic},

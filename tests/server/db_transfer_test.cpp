@@ -15,7 +15,7 @@ namespace {
 
 // A database with a row in every table: accounts, a token, boards on and over, moves,
 // comments, subscriptions, a failed login, a proposal, an AI lease, awkward text, ratings,
-// offers.
+// offers, a tournament.
 void fill(Store& store) {
   Accounts accounts(store, PasswordPolicy::fast(), [] { return kTestTime; });
   Service service(store, accounts);
@@ -45,6 +45,11 @@ void fill(Store& store) {
   service.seek("alice", "ndengrod", {{"size", "3"}, {"rated", "no"}}, SeatChoice::Second, 1400, 1700);
   service.join(service.seek("bob", "n-mesh", {}, SeatChoice::Random, {}, {}).id, "alice");
   service.challenge_settings("bob", ChallengePolicy::None, std::optional<int>(7));
+  // A tournament (schema 9): full when bob joins, so it starts its one board (board 6).
+  const TournamentRecord cup = service.tournaments().create(
+      "alice", "ndengrod", {{"format", "knockout"}, {"players", "2-2"}, {"start", "full"}, {"size", "3"}});
+  service.tournaments().join(cup.id, "alice");
+  service.tournaments().join(cup.id, "bob");
   auto session = store.session();
   auto tx = session.write();
   enqueue_mail(session, OutgoingMail{"alice@example.com", "alice", on, "Ndengrod Board 1: your move", "caf\xc3\xa9\n", ""},
@@ -89,9 +94,11 @@ TEST(DbTransferTest, RoundTripThroughTheOtherEngineKeepsEveryRow) {
     EXPECT_EQ(service.load(1).num_moves(), 2);
     EXPECT_EQ(service.load(1).record().proposal, "draw");
     EXPECT_EQ(service.load(2).record().ending, Ending::Resignation);
-    EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "bob"), 6);  // boards 1-5 came from fill()
-    service.comment(6, "alice", "hello");
-    EXPECT_EQ(service.load(6).comments().front().id, 2);
+    EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "bob"), 7);  // boards 1-6 came from fill()
+    service.comment(7, "alice", "hello");
+    EXPECT_EQ(service.load(7).comments().front().id, 2);
+    EXPECT_EQ(service.tournaments().view(1).games.size(), 1u);
+    EXPECT_EQ(service.tournaments().create("bob", "n-mesh", {{"format", "roundrobin"}, {"players", "2-4"}, {"start", "full"}}).id, 2);
     // The imported ratings are the ones the imported games give.
     EXPECT_EQ(rerate(*store, false).differences, 0);
     EXPECT_EQ(rerate(*store, false).games, 1);

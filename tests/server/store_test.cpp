@@ -50,9 +50,9 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migrations 6 and later (ratings, offers, mails received), so a test can go back further.
+// Undoes migrations 6 and later (ratings, offers, mails received, tournaments), so a test can go back further.
 constexpr const char* kBackToVersionFive =
-    "DROP TABLE mail_received; "
+    "DROP TABLE tournament_games; DROP TABLE tournament_players; DROP TABLE tournaments; DROP TABLE mail_received; "
     "DROP TABLE offers; ALTER TABLE users DROP COLUMN challenges; ALTER TABLE users DROP COLUMN max_active; "
     "DROP TABLE rating_changes; DROP TABLE ratings; DROP INDEX games_by_finish; "
     "ALTER TABLE games DROP COLUMN finished_at; ALTER TABLE games DROP COLUMN rated; "

@@ -18,6 +18,7 @@
 #include "server/storage/mail_store.h"
 #include "server/domain/offer_format.h"
 #include "server/domain/rating_format.h"
+#include "server/domain/tournament_commands.h"
 
 namespace ludus::server {
 namespace {
@@ -69,6 +70,17 @@ const CommandHelp kCommands[] = {
     {"games", "[GAME] games USER|- [active|next|finished|watched|all]",
      "Lists a user's games (- : everybody's; of GAME only when given): active (default), next (those where it is\n"
      "USER's move), finished, watched, all."},
+    {"tournament", "tournament create|join|leave|withdraw|start|show|list ...",
+     "Tournaments (docs/tournaments.md):\n"
+     "  tournament create GAME [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N]\n"
+     "      -players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full [-rated=yes|no] [-nagtime=D] [-forfeittime=D] USER PASSWORD\n"
+     "      (-rounds for Swiss only; -start: a UTC time, or full: when MAX players have joined)\n"
+     "  tournament join NUMBER USER PASSWORD    (consent to every board it will start)\n"
+     "  tournament leave NUMBER USER PASSWORD   (before the start)\n"
+     "  tournament withdraw NUMBER USER PASSWORD  (after the start: every game still to come is lost)\n"
+     "  tournament start NUMBER USER PASSWORD   (the creator, with at least MIN players)\n"
+     "  tournament show NUMBER                  (standings, cross table or bracket, rounds)\n"
+     "  tournament list [GAME] [open|running|finished|cancelled|all]"},
     {"help", "help [COMMAND]", "Shows this summary, or the help of one command."},
 };
 
@@ -109,6 +121,7 @@ class Run {
     if (name == "history") return history();
     if (name == "games") return games();
     if (name == "ratings" || name == "standings") return ratings();
+    if (name == "tournament") return run_tournament_command(service_, game_, args_, client_);
     return help();
   }
 
@@ -458,6 +471,9 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   else if (name == "join" || name == "decline") secret = {verb + 3};
   else if (name == "passwd") secret = {verb + 2, verb + 3};
   else if ((name == "challenge" || name == "seek") && out.size() > verb + 1) secret = {out.size() - 1};
+  else if (name == "tournament")
+    for (size_t i : tournament_password_words({out.begin() + static_cast<std::ptrdiff_t>(verb) + 1, out.end()}))
+      secret.push_back(verb + 1 + i);
   else if (!find_command(name) && out.size() > verb + 1) {
     // An unknown command: where its password is cannot be told, so none of the rest shows.
     out.resize(verb + 2);
@@ -505,7 +521,7 @@ std::string CommandInterpreter::help(std::string_view name) {
     return fmt::format("{}\n  {}\n", c->usage, c->text);
   }
   std::string out =
-      "Commands: [GAME] COMMAND ARGUMENTS...  (GAME is needed only by challenge and seek)\n"
+      "Commands: [GAME] COMMAND ARGUMENTS...  (GAME is needed only by challenge, seek and tournament create)\n"
       "BOARD is a board number, #N a move number (moves played + 1); words with blanks go in \"quotes\".\n\n";
   for (size_t i = 0; i < std::size(kCommands); ++i) {
     if (i == kCommandsBeforeBoardCommands)

@@ -6,13 +6,13 @@
 #include "server/domain/board_text.h"
 
 namespace ludus::server {
-namespace {
-
 std::string options_text(const std::map<std::string, std::string>& options) {
   std::string out;
   for (const auto& [name, value] : options) out += (out.empty() ? "" : " ") + name + "=" + value;
   return out;
 }
+
+namespace {
 
 std::string seat_phrase(const OfferRecord& offer) {
   switch (offer.seat) {
@@ -21,11 +21,6 @@ std::string seat_phrase(const OfferRecord& offer) {
     case SeatChoice::Random: return "seats at random";
   }
   return "";
-}
-
-template <class T>
-nlohmann::json optional_json(const std::optional<T>& v) {
-  return v ? nlohmann::json(*v) : nlohmann::json();
 }
 
 }  // namespace

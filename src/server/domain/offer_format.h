@@ -1,6 +1,8 @@
 #pragma once
 // Offers (offers.h) as the command interface shows them and as the JSON API sends them.
 #include <cstdint>
+#include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -9,6 +11,14 @@
 #include "server/domain/offers.h"
 
 namespace ludus::server {
+
+// "nagtime=7 rated=yes size=6": options as offers and tournaments show them.
+std::string options_text(const std::map<std::string, std::string>& options);
+// The value, or JSON null.
+template <class T>
+nlohmann::json optional_json(const std::optional<T>& v) {
+  return v ? nlohmann::json(*v) : nlohmann::json();
+}
 
 // "offer 5: alice invites bob to N-Mesh (size=6 ...), alice plays first, rated, expires
 // 2024-05-08 10:02 UTC" (no newline).

@@ -2,18 +2,13 @@
 
 #include <array>
 
+#include "server/base/enum_names.h"
 #include "server/base/errors.h"
 #include "server/domain/board_settings.h"
+#include "server/storage/returned_id.h"
 
 namespace ludus::server {
 namespace {
-
-template <class Enum, size_t N>
-std::optional<Enum> by_name(std::string_view name, const std::array<std::string_view, N>& names) {
-  for (size_t i = 0; i < N; ++i)
-    if (names[i] == name) return static_cast<Enum>(i);
-  return std::nullopt;
-}
 
 constexpr std::array<std::string_view, 2> kKindNames = {"invitation", "seek"};
 constexpr std::array<std::string_view, 5> kStatusNames = {"open", "taken", "declined", "withdrawn", "expired"};
@@ -27,7 +22,7 @@ constexpr std::array<std::string_view, 3> kPolicyNames = {"ask", "all", "none"};
 OfferRecord read_offer(const sql::Query& q) {
   OfferRecord o;
   o.id = q.int64(0);
-  o.kind = by_name<OfferKind>(q.text(1), kKindNames).value_or(OfferKind::Invitation);
+  o.kind = enum_by_name<OfferKind>(q.text(1), kKindNames).value_or(OfferKind::Invitation);
   o.game = q.text(2);
   o.options = options_from_json(q.text(3));
   try {
@@ -37,11 +32,11 @@ OfferRecord read_offer(const sql::Query& q) {
   }
   o.from = q.text(4);
   if (!q.is_null(5)) o.to = q.text(5);
-  o.seat = by_name<SeatChoice>(q.text(6), kSeatNames).value_or(SeatChoice::First);
+  o.seat = enum_by_name<SeatChoice>(q.text(6), kSeatNames).value_or(SeatChoice::First);
   o.min_rating = q.optional_int(7);
   o.max_rating = q.optional_int(8);
   o.rated = q.int64(9) != 0;
-  o.status = by_name<OfferStatus>(q.text(10), kStatusNames).value_or(OfferStatus::Expired);
+  o.status = enum_by_name<OfferStatus>(q.text(10), kStatusNames).value_or(OfferStatus::Expired);
   if (!q.is_null(11)) o.board = q.int64(11);
   o.created_at = q.int64(12);
   o.expires_at = q.int64(13);
@@ -54,10 +49,10 @@ OfferRecord read_offer(const sql::Query& q) {
 std::string_view offer_kind_name(OfferKind kind) { return kKindNames[static_cast<size_t>(kind)]; }
 std::string_view offer_status_name(OfferStatus status) { return kStatusNames[static_cast<size_t>(status)]; }
 std::string_view seat_choice_name(SeatChoice seat) { return kSeatNames[static_cast<size_t>(seat)]; }
-std::optional<SeatChoice> seat_choice_by_name(std::string_view name) { return by_name<SeatChoice>(name, kSeatNames); }
+std::optional<SeatChoice> seat_choice_by_name(std::string_view name) { return enum_by_name<SeatChoice>(name, kSeatNames); }
 std::string_view challenge_policy_name(ChallengePolicy policy) { return kPolicyNames[static_cast<size_t>(policy)]; }
 std::optional<ChallengePolicy> challenge_policy_by_name(std::string_view name) {
-  return by_name<ChallengePolicy>(name, kPolicyNames);
+  return enum_by_name<ChallengePolicy>(name, kPolicyNames);
 }
 
 std::map<std::string, std::string> OfferRecord::options_and_settings() const {
@@ -72,10 +67,7 @@ int64_t insert_offer(Session& session, const OfferRecord& o) {
       "created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11) RETURNING id");
   q.bind_all(offer_kind_name(o.kind), o.game, options_to_json(o.options_and_settings()), o.from, o.to, seat_choice_name(o.seat),
              o.min_rating, o.max_rating, o.rated ? 1 : 0, o.created_at, o.expires_at);
-  if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new offer got no number");
-  const int64_t id = q.int64(0);
-  q.run();
-  return id;
+  return returned_id(q, "a new offer");
 }
 
 std::optional<OfferRecord> find_offer(Session& session, int64_t id) {

@@ -85,7 +85,9 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   // The whole unit, the event report (the outbox) included, runs again after a serialization
   // failure: the rolled-back try leaves no mail behind, so every change queues its mails once.
   int64_t revision = 0;
+  std::vector<int64_t> started;  // boards of a tournament's next round
   auto result = store_->retrying([&](Session& session) {
+    started.clear();
     auto tx = session.write();
     auto record = session.find_game_to_change(board);
     if (!record) not_found("no " + board_name(board));
@@ -98,7 +100,10 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     const int64_t now = accounts_->now();
     const GameRecord& changed = b.refreshed_record(now);
     session.update_game(changed);
-    if (!finished_before && changed.finished()) rate_finished_game(session, b);
+    if (!finished_before && changed.finished()) {
+      rate_finished_game(session, b);
+      tournaments_.board_finished(session, b, started);
+    }
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     report(session, b, event);
     tx.commit();
@@ -108,6 +113,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     return result;
   });
   notify(board, revision);
+  for (int64_t created : started) notify(created, 0, BoardChange::Created);
   return result;
 }
 

@@ -21,6 +21,7 @@
 #include "server/domain/offers.h"
 #include "server/domain/ratings.h"
 #include "server/domain/service_limits.h"
+#include "server/domain/tournament_service.h"
 #include "server/storage/store.h"
 
 namespace ludus::server {
@@ -64,6 +65,8 @@ class Service {
 
   Accounts& accounts() { return *accounts_; }
   Store& store() { return *store_; }
+  // The tournaments (tournament_service.h), whose boards this service plays.
+  Tournaments& tournaments() { return tournaments_; }
 
   // Called after every committed change of a board (the AI worker listens) with the
   // revision it gave the board, saying whether it created the board.
@@ -197,6 +200,8 @@ class Service {
   bool forfeit_on_time(const TurnClock& overdue);
   bool remind(const TurnClock& overdue, int64_t now);
   void notify(int64_t board, int64_t revision, BoardChange change = BoardChange::Changed);
+  // Tournaments start their boards with insert_board and tell the listeners with notify.
+  friend class Tournaments;
 
   Store* store_;
   Accounts* accounts_;
@@ -209,6 +214,7 @@ class Service {
   std::function<void()> offers_listener_;
   bool inline_ai_ = false;
   bool in_inline_ai_ = false;
+  Tournaments tournaments_{*this};
 };
 
 // "board 12" for messages.

@@ -134,6 +134,33 @@ OfferEventSink offer_mail_notifier(Clock clock) {
   };
 }
 
+TournamentEventSink tournament_mail_notifier(Clock clock) {
+  return [clock = std::move(clock)](Session& session, const TournamentRecord& tournament,
+                                    const std::vector<TournamentPlayer>& players, const TournamentEvent& event) {
+    const int64_t now = clock();
+    const std::vector<TournamentGame> games =
+        event.kind == TournamentEventKind::RoundStarted ? tournament_games(session, tournament.id) : std::vector<TournamentGame>{};
+    for (const TournamentPlayer& p : players) {
+      auto addressee = mail_addressee(session, p.player);
+      if (!addressee || !is_plain_address(addressee->email) || addressee->preference == MailPreference::None) continue;
+      std::string body = event.summary + ".\n";
+      // The player's boards of the round that started, and how to move on them.
+      for (const TournamentGame& g : games) {
+        if (g.round != tournament.round || g.decided() || !g.board || (g.first != p.player && g.second != p.player)) continue;
+        body += fmt::format("\nYour game: {} - {} on board {} ({}).  Move with: {} move {} {} PASSWORD MOVE\n", g.first,
+                            g.second, *g.board, g.first == p.player ? "you move first" : "you move second", tournament.game,
+                            *g.board, p.player);
+      }
+      body += "\n" + event.text;
+      body += fmt::format("\n-- \nludus play-by-e-mail.  The tournament: tournament show {}\n", tournament.id);
+      const OutboxStatus status =
+          addressee->preference == MailPreference::Digest ? OutboxStatus::Digest : OutboxStatus::Queued;
+      enqueue_mail(session, OutgoingMail{addressee->email, p.player, std::nullopt, "ludus: " + event.summary, body, ""},
+                   status, now);
+    }
+  };
+}
+
 ScopedMailOrigin::ScopedMailOrigin(MailOrigin& origin) : previous_(current_origin) { current_origin = &origin; }
 ScopedMailOrigin::~ScopedMailOrigin() { current_origin = previous_; }
 

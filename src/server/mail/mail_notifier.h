@@ -11,6 +11,7 @@
 #include "server/domain/board_events.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/offers.h"
+#include "server/domain/tournaments.h"
 
 namespace ludus::server {
 
@@ -39,6 +40,9 @@ BoardEventSink mail_notifier(Clock clock);
 // The sink to give Service::set_offer_sink: mails an invitation to its addressee (with the
 // join and decline lines to send back), and a declined or withdrawn one to the other side.
 OfferEventSink offer_mail_notifier(Clock clock);
+// The sink to give Tournaments::set_event_sink: mails each player of a tournament when a
+// round starts (with their boards of it) and when it is over or cancelled (the standings).
+TournamentEventSink tournament_mail_notifier(Clock clock);
 
 // Merges the digest parts of every user whose oldest part is a day old into one queued
 // mail each (one transaction per user).  Returns the number of digests queued.

@@ -63,6 +63,11 @@ void MailWorker::chores() {
     if (log_) log_(std::string("mail: expiring offers: ") + e.what());
   }
   try {
+    service_->tournaments().start_due();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: starting tournaments: ") + e.what());
+  }
+  try {
     queue_due_digests(service_->store(), service_->accounts().now());
   } catch (const std::exception& e) {
     if (log_) log_(std::string("mail: digests: ") + e.what());

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/text.h"
+#include "server/storage/returned_id.h"
 
 namespace ludus::server {
 namespace {
@@ -81,10 +82,7 @@ int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus st
       "next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) RETURNING id");
   q.bind_all(one_line(mail.recipient), mail.user, mail.board, short_subject(mail.subject), mail.body,
              one_line(mail.in_reply_to), status_name(status), now);
-  if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "the outbox gave no id for a new mail");
-  const int64_t id = q.int64(0);
-  q.run();  // finishes the statement
-  return id;
+  return returned_id(q, "a new mail in the outbox");
 }
 
 std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claimer, int64_t now, int64_t claim_until,

@@ -172,6 +172,18 @@ const SchemaCatalog& expected_schema() {
       {"tokens",
        {{"token_hash", T}, {"user_id", T}, {"created_at", I}, {"expires_at", I}},
        {"token_hash"}},
+      {"tournament_games",
+       {{"tournament", I}, {"round", I}, {"slot", I}, {"replay", I}, {"first_player", T}, {"second_player", T, N},
+        {"kind", T}, {"outcome", T}, {"board", I, N}},
+       {"tournament", "round", "slot", "replay"}},
+      {"tournament_players",
+       {{"tournament", I}, {"player", T}, {"seed", I, N}, {"rating", I, N}, {"joined_at", I}, {"withdrawn", I}},
+       {"tournament", "player"}},
+      {"tournaments",
+       {{"id", I}, {"game", T}, {"options", T}, {"rated", I}, {"format", T}, {"rounds", I}, {"min_players", I},
+        {"max_players", I}, {"starts_at", I, N}, {"creator", T}, {"status", T}, {"round", I}, {"created_at", I},
+        {"started_at", I, N}, {"finished_at", I, N}, {"revision", I}},
+       {"id"}},
       {"users",
        {{"id", T}, {"password_hash", T}, {"email", T}, {"created_at", I}, {"mail_pref", T}, {"challenges", T},
         {"max_active", I, N}},
@@ -191,7 +203,9 @@ const SchemaCatalog& expected_schema() {
       {"rating_changes_by_board", "rating_changes", {"board"}},
       {"rating_changes_by_player", "rating_changes", {"player", "game", "id"}},
       {"ratings_by_game", "ratings", {"game", "rating"}},
-      {"tokens_by_user", "tokens", {"user_id"}}}};
+      {"tokens_by_user", "tokens", {"user_id"}},
+      {"tournament_players_by_player", "tournament_players", {"player"}},
+      {"tournaments_by_status", "tournaments", {"status", "starts_at"}}}};
   return catalog;
 }
 

@@ -11,6 +11,7 @@
 #include "server/base/errors.h"
 #include "server/base/json_fields.h"
 #include "server/storage/schema.h"
+#include "server/storage/returned_id.h"
 
 namespace ludus::server {
 
@@ -282,9 +283,7 @@ int64_t Session::insert_game(const GameRecord& g) {
         "created_at, updated_at, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
     q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, std::string(g.status()), g.num_moves,
                g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0);
-    if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new board got no number");
-    id = q.int64(0);
-    q.run();
+    id = returned_id(q, "a new board");
   }
   connection_->notify_change(id, 0);
   return id;
@@ -391,10 +390,7 @@ int64_t Session::insert_comment(int64_t game, const CommentRecord& c) {
   auto q = connection_->query(
       "INSERT INTO comments (game_id, user_id, after_ply, body, created_at) VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id");
   q.bind_all(game, c.user, c.after_ply, c.body, c.created_at);
-  if (!q.step()) throw ServiceError(ErrorKind::Internal, "database", "a new comment got no number");
-  const int64_t id = q.int64(0);
-  q.run();
-  return id;
+  return returned_id(q, "a new comment");
 }
 
 std::vector<CommentRecord> Session::comments(int64_t game) {

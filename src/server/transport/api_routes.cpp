@@ -60,6 +60,14 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_study_routes();
   add_rating_routes();
   add_offer_routes();
+  add_tournament_routes();
+}
+
+void ApiRoutes::add_sync(http::verb method, const std::string& pattern,
+                         std::function<Response(const Request&, const Captures&)> make) {
+  add(method, pattern, [make = std::move(make)](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] { return make(req, c); }));
+  });
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {

@@ -45,6 +45,8 @@ class ApiRoutes {
     bool names_board;   // its first capture is a board number
   };
   void add(http::verb method, const std::string& pattern, Handler run);
+  // A route answered at once on the worker thread (every error a JSON error reply).
+  void add_sync(http::verb method, const std::string& pattern, std::function<Response(const Request&, const Captures&)> make);
   void add_account_routes();
   void add_game_routes();
   void add_command_route();
@@ -54,6 +56,8 @@ class ApiRoutes {
   void add_rating_routes();
   // Offers (invitations and seeks) and challenge settings (offer_routes.cpp).
   void add_offer_routes();
+  // Tournaments (tournament_routes.cpp).
+  void add_tournament_routes();
 
   Service* service_;
   LongPolls* polls_;

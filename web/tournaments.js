@@ -1,0 +1,159 @@
+// The tournaments (#/tournaments, GET /api/tournaments) and one tournament (#/tournament/N,
+// GET /api/tournaments/N): its players, standings with the format's tiebreak, the cross
+// table of a round robin or the bracket of a knockout, and every round's games with links
+// to their boards; the signed-in player may join, leave, withdraw or (its creator) start it.
+// Shares the helpers of app.js and community.js.
+'use strict';
+
+const formatTitles = {
+  roundrobin: 'round robin', 'double-roundrobin': 'double round robin', swiss: 'Swiss', knockout: 'knockout',
+};
+
+// "N-Mesh Swiss · 3 rounds · 8–8 players · starts when full".
+function tournamentText(t) {
+  const rounds = t.rounds ? `${t.rounds} round${t.rounds === 1 ? '' : 's'}` : 'rounds by players';
+  const start = t.starts_at ? `starts ${dateText(t.starts_at)}` : 'starts when full';
+  return `${titleOf(t.game)} ${formatTitles[t.format] || t.format} · ${rounds} · ${t.min_players}–${t.max_players} players · ${start}`;
+}
+
+function tournamentStatusText(t) {
+  return t.status === 'running' ? `running: round ${t.round} of ${t.rounds}` : t.status;
+}
+
+async function showTournaments() {
+  say('tournaments-error', '');
+  let data;
+  try {
+    data = await api('GET', '/api/tournaments');
+  } catch (e) {
+    say('tournaments-error', `Cannot load the tournaments: ${e.message}`);
+    return;
+  }
+  if (shownCommunityView() !== 'tournaments-view') return;
+  const list = $('tournament-list');
+  if (data.tournaments.length === 0) {
+    list.replaceChildren(el('li', { cls: 'muted', text: 'No tournaments yet.' }));
+    return;
+  }
+  list.replaceChildren(...data.tournaments.map((t) => el('li', { 'data-tournament': String(t.id) },
+    el('span', { cls: 'status', text: tournamentStatusText(t) }),
+    el('a', { href: `#/tournament/${t.id}`, text: `Tournament ${t.id}` }), ' ',
+    el('span', { cls: 'muted small', text: tournamentText(t) }))));
+}
+
+// "1", "½", "2.5", "0.75".
+function pointsText(n) {
+  return n === 0.5 ? '½' : String(Math.round(n * 100) / 100);
+}
+
+function boardLink(game) {
+  return game.board ? el('a', { href: `#/board/${game.board}`, text: `board ${game.board}` }) : null;
+}
+
+async function tournamentAction(id, action) {
+  say('tournament-error', '');
+  try {
+    await api('POST', `/api/tournaments/${id}/${action}`, {});
+  } catch (e) {
+    say('tournament-error', e.message);
+    return;
+  }
+  showTournament(id);
+}
+
+function tournamentActions(t) {
+  const buttons = [];
+  if (!app.token) return buttons;
+  const joined = t.players.some((p) => p.player === app.user);
+  const button = (action, label) => {
+    const b = el('button', { type: 'button', text: label, 'data-action': action });
+    b.addEventListener('click', () => tournamentAction(t.id, action));
+    return b;
+  };
+  if (t.status === 'open') {
+    buttons.push(joined ? button('leave', 'Leave') : button('join', 'Join (consent to its boards)'));
+    if (t.creator === app.user) buttons.push(button('start', 'Start now'));
+  }
+  if (t.status === 'running' && joined && !t.players.find((p) => p.player === app.user).withdrawn)
+    buttons.push(button('withdraw', 'Withdraw (lose the rest)'));
+  return buttons;
+}
+
+function standingsRows(t) {
+  $('tournament-standings-head').replaceChildren(el('tr', {},
+    el('th', { scope: 'col', cls: 'num', text: '#' }), el('th', { scope: 'col', text: 'Player' }),
+    el('th', { scope: 'col', cls: 'num', text: 'Pts' }),
+    el('th', { scope: 'col', cls: 'num', text: t.tiebreak === 'Sonneborn-Berger' ? 'SB' : t.tiebreak === 'Buchholz' ? 'Buch.' : 'Won', title: t.tiebreak }),
+    el('th', { scope: 'col', cls: 'num', title: 'wins / losses / draws', text: 'W/L/D' })));
+  if (t.status === 'open') {
+    return t.players.map((p, i) => el('tr', { 'data-player': p.player },
+      el('td', { cls: 'num', text: String(i + 1) }), el('td', {}, playerLink(p.player)),
+      el('td', { cls: 'num', text: '' }), el('td', { cls: 'num', text: '' }), el('td', { cls: 'num', text: '' })));
+  }
+  return t.standings.map((s) => el('tr', { 'data-player': s.player, cls: s.withdrawn ? 'withdrawn-row' : null },
+    el('td', { cls: 'num', text: String(s.rank) }),
+    el('td', { cls: s.withdrawn ? 'withdrawn' : null, title: s.withdrawn ? 'withdrawn: forfeits the rest' : null }, playerLink(s.player)),
+    el('td', { cls: 'num', text: pointsText(s.points) }),
+    el('td', { cls: 'num', text: pointsText(s.tiebreak) }),
+    el('td', { cls: 'num', text: recordText(s) })));
+}
+
+function crossTable(t) {
+  const n = t.standings.length;
+  const head = el('tr', {}, el('th', { scope: 'col', text: '' }), ...t.standings.map((s, i) => el('th', { scope: 'col', text: String(i + 1), title: s.player })));
+  const rows = t.standings.map((s, i) => el('tr', {},
+    el('th', { scope: 'row', text: `${i + 1} ${s.player}` }),
+    ...Array.from({ length: n }, (_, j) => el('td', { text: t.cross_table[i][j] }))));
+  return [el('thead', {}, head), el('tbody', {}, ...rows)];
+}
+
+// The knockout's rounds side by side; the last game of each pairing decides it.
+function bracket(t) {
+  const rounds = [];
+  for (const g of t.games) {
+    const round = (rounds[g.round - 1] ||= new Map());
+    const slot = round.get(g.slot);
+    if (!slot || g.replay > slot.replay) round.set(g.slot, g);
+  }
+  return rounds.map((round, r) => el('div', { cls: 'bracket-round', 'aria-label': `Round ${r + 1}` },
+    ...[...round.values()].sort((a, b) => a.slot - b.slot).map((g) => {
+      const side = (who, wins) => el('div', { cls: wins ? 'winner' : null, text: who || '—' });
+      return el('div', { cls: 'bracket-game' },
+        side(g.first, g.outcome === 'first'), side(g.second || 'bye', g.outcome === 'second'),
+        el('div', { cls: 'muted small' }, g.replay ? `replay ${g.replay} · ` : '', boardLink(g) || g.result));
+    })));
+}
+
+function roundsList(t) {
+  const byRound = new Map();
+  for (const g of t.games) (byRound.get(g.round) || byRound.set(g.round, []).get(g.round)).push(g);
+  return [...byRound.entries()].reverse().map(([round, games]) => el('section', {},
+    el('h3', { cls: 'round-title', text: `Round ${round}` }),
+    el('ul', { cls: 'round-games' }, ...games.map((g) => el('li', {},
+      g.second ? `${g.first} – ${g.second}` : `${g.first} (${g.kind === 'bye' ? 'bye' : 'forfeit'})`,
+      ' ', el('strong', { text: g.kind === 'bye' ? '' : g.result }), ' ', boardLink(g))))));
+}
+
+async function showTournament(id) {
+  say('tournament-error', '');
+  let t;
+  try {
+    t = await api('GET', `/api/tournaments/${id}`);
+  } catch (e) {
+    say('tournament-error', `Cannot load tournament ${id}: ${e.message}`);
+    return;
+  }
+  if (shownCommunityView() !== 'tournament-view') return;
+  $('tournament-view').dataset.status = t.status;
+  $('tournament-title').textContent = `Tournament ${t.id}: ${titleOf(t.game)} ${formatTitles[t.format] || t.format}`;
+  const winner = t.status === 'finished' && t.standings.length ? ` · winner: ${t.standings[0].player}` : '';
+  $('tournament-summary').textContent = `${tournamentText(t)} · ${tournamentStatusText(t)}${winner} · created by ${t.creator}`;
+  $('tournament-actions').replaceChildren(...tournamentActions(t));
+  $('tournament-standings-title').textContent = t.status === 'open' ? `Players (${t.players.length} of ${t.max_players})` : `Standings (points, then ${t.tiebreak})`;
+  $('tournament-standings-body').replaceChildren(...standingsRows(t));
+  $('tournament-cross-box').hidden = !t.cross_table;
+  if (t.cross_table) $('tournament-cross').replaceChildren(...crossTable(t));
+  $('tournament-bracket-box').hidden = t.format !== 'knockout' || t.games.length === 0;
+  if (t.format === 'knockout') $('tournament-bracket').replaceChildren(...bracket(t));
+  $('tournament-rounds').replaceChildren(...roundsList(t));
+}
