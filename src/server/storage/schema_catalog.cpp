@@ -122,11 +122,20 @@ const SchemaCatalog& expected_schema() {
   // Tables and indexes by name; columns in table order; N marks a nullable column.
   static const SchemaCatalog catalog{
       {
+      {"account_codes",
+       {{"code_hash", T}, {"user_id", T}, {"purpose", T}, {"email", T}, {"created_at", I}, {"expires_at", I}},
+       {"code_hash"}},
       {"ai_leases",
        {{"game_id", I}, {"owner", T}, {"expires_at", I}},
        {"game_id"}},
+      {"audit_log",
+       {{"id", I}, {"at", I}, {"actor", T}, {"action", T}, {"target", T}, {"reason", T}},
+       {"id"}},
+      {"blocks",
+       {{"user_id", T}, {"blocked", T}, {"created_at", I}},
+       {"user_id", "blocked"}},
       {"comments",
-       {{"id", I}, {"game_id", I}, {"user_id", T}, {"after_ply", I}, {"body", T}, {"created_at", I}},
+       {{"id", I}, {"game_id", I}, {"user_id", T}, {"after_ply", I}, {"body", T}, {"created_at", I}, {"hidden", I}},
        {"id"}},
       {"games",
        {{"id", I}, {"game", T}, {"options", T}, {"seat0", T}, {"seat1", T}, {"challenger", T}, {"ending", T},
@@ -160,6 +169,9 @@ const SchemaCatalog& expected_schema() {
        {{"player", T}, {"game", T}, {"rating", I}, {"deviation", I}, {"volatility", I}, {"games", I},
         {"wins", I}, {"losses", I}, {"draws", I}, {"updated_at", I}},
        {"player", "game"}},
+      {"reports",
+       {{"id", I}, {"comment_id", I}, {"reporter", T}, {"reason", T}, {"status", T}, {"created_at", I}},
+       {"id"}},
       {"schema_version",
        {{"version", I}, {"applied_at", I}},
        {"version"}},
@@ -171,9 +183,11 @@ const SchemaCatalog& expected_schema() {
        {"token_hash"}},
       {"users",
        {{"id", T}, {"password_hash", T}, {"email", T}, {"created_at", I}, {"mail_pref", T}, {"challenges", T},
-        {"max_active", I, N}},
+        {"max_active", I, N}, {"pending_email", T}, {"role", T}, {"suspended_at", I, N}},
        {"id"}}},
       {
+      {"account_codes_by_user", "account_codes", {"user_id", "purpose", "created_at"}},
+      {"blocks_by_blocked", "blocks", {"blocked"}},
       {"comments_by_game", "comments", {"game_id", "id"}},
       {"games_by_challenger", "games", {"challenger", "created_at"}},
       {"games_by_finish", "games", {"finished_at"}},
@@ -188,6 +202,7 @@ const SchemaCatalog& expected_schema() {
       {"rating_changes_by_board", "rating_changes", {"board"}},
       {"rating_changes_by_player", "rating_changes", {"player", "game", "id"}},
       {"ratings_by_game", "ratings", {"game", "rating"}},
+      {"reports_by_status", "reports", {"status", "id"}},
       {"tokens_by_user", "tokens", {"user_id"}}}};
   return catalog;
 }
