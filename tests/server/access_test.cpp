@@ -60,12 +60,20 @@ class AccessTest : public HttpFixture {
     return r.json["offer"]["id"].dump();
   }
 
+  // A fresh comment of alice's; its number.
+  std::string comment() {
+    auto r = post("/api/games/" + board() + "/comment", {{"text", "hello"}}, tokens_["alice"]);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.json["comments"].back()["id"].dump();
+  }
+
   std::string fill(std::string target) {
     auto put = [&](const std::string& key, auto make) {
       for (size_t at; (at = target.find(key)) != std::string::npos;) target.replace(at, key.size(), make());
     };
     put("{board}", [&] { return board(); });
     put("{offer}", [&] { return invitation(); });
+    put("{comment}", [&] { return comment(); });
     return target;
   }
 
@@ -102,6 +110,12 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"GET", "/api/catalog", nullptr, 200, 200, "", kPublic},
       {"POST", "/api/signup", {{"user", "{fresh}"}, {"password", "long-enough-1"}}, 201, 201, "", kPublic},
       {"POST", "/api/login", {{"user", "bob"}, {"password", "pw-bob-secret"}}, 200, 200, "", kPublic},
+      // The same answer for any account; wrong codes count as failed logins (four here, before
+      // alice's success below clears them).
+      {"POST", "/api/reset", {{"user", "alice"}}, 202, 202, "", kPublic},
+      {"POST", "/api/reset/confirm", {{"user", "alice"}, {"code", "AAAAA-AAAAA"}, {"password", "long-enough-2"}}, 401,
+       401, "", kPublic},
+      {"POST", "/api/verify", {{"user", "alice"}, {"code", "AAAAA-AAAAA"}}, 401, 401, "", kPublic},
       // Before the failed logins below: a sixth failure in a row from one address must wait.
       {"POST", "/api/password", {{"old_password", "pw-alice-secret"}, {"new_password", "pw-alice-secret"}}, 401, 401,
        "alice", 200},
@@ -111,6 +125,10 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"POST", "/api/me/mail", {{"mail", "digest"}}, 401, 200, "alice", 200},
       {"GET", "/api/me/limits", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/limits", {{"challenges", "all"}}, 401, 200, "alice", 200},
+      {"POST", "/api/me/email", {{"email", "new@address.test"}}, 401, 200, "", kPublic},
+      {"GET", "/api/me/blocks", nullptr, 401, 200, "", kPublic},
+      {"POST", "/api/me/blocks", {{"user", "dave"}, {"block", false}}, 401, 200, "", kPublic},
+      {"POST", "/api/comments/{comment}/report", {{"reason", "spam"}}, 401, 201, "", kPublic},
       {"GET", "/api/games", nullptr, 200, 200, "", kPublic},
       {"GET", "/api/games?user=alice&status=all", nullptr, 200, 200, "", kPublic},
       {"POST", "/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}, 401, 403, "alice", 201},

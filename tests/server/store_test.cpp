@@ -40,7 +40,7 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   {
     Store store(test_database(dir.file("a.db")));
     auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1});
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
   }
   Store again(test_database(dir.file("a.db")));
   auto session = again.session();
@@ -63,7 +63,7 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   {
     Store store(test_database(dir.file("a.db")));
     auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1});
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
     GameRecord g;
     g.game = "ndengrod";
     g.seats = {"alice", "bob"};
@@ -125,8 +125,8 @@ TEST(StoreTest, MigrationFiveKeepsTheRowsThatReferToGames) {
   {
     Store store(dir.file("a.db"));
     auto session = store.session();
-    session.insert_user({"alice", "hash", "alice@example.org", 1});
-    session.insert_user({"bob", "hash", "", 1});
+    session.insert_user({"alice", "hash", "alice@example.org", 1, "", false, std::nullopt});
+    session.insert_user({"bob", "hash", "", 1, "", false, std::nullopt});
     GameRecord g;
     g.game = "ndengrod";
     g.seats = {"alice", "bob"};
@@ -219,7 +219,7 @@ TEST(StoreTest, RefusesEmptyForeignAndDamagedFiles) {
   {
     Store store(damaged);
     auto session = store.session();
-    for (int i = 0; i < 200; ++i) session.insert_user({"user" + std::to_string(i), std::string(200, 'h'), "", 1});
+    for (int i = 0; i < 200; ++i) session.insert_user({"user" + std::to_string(i), std::string(200, 'h'), "", 1, "", false, std::nullopt});
     session.connection().exec("PRAGMA wal_checkpoint(TRUNCATE)");
   }
   ASSERT_GT(std::filesystem::file_size(damaged), 8192u);
@@ -264,7 +264,7 @@ TEST(StoreTest, RolledBackTransactionLeavesNoTrace) {
   auto session = store.session();
   {
     auto tx = session.write();
-    session.insert_user({"alice", "hash", "", 1});
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
   }  // no commit
   EXPECT_FALSE(session.find_user("alice"));
 }
@@ -283,7 +283,7 @@ TEST(PostgresStoreTest, LostConnectionsAreReplaced) {
   TempDir dir;
   const std::string url = test_database(dir.file("a.db"));
   Store store(url);
-  store.session().insert_user({"alice", "hash", "", 1});
+  store.session().insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
   {
     auto admin = sql::connect(sql::DatabaseUrl::parse(url));
     admin->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "
