@@ -34,16 +34,7 @@ class MailServe : public server::testing::HttpFixture {
     EXPECT_EQ(post("/api/me/limits", {{"challenges", "all"}}, token).status, 200);  // boards start at once
     return token;
   }
-  // Waits (a bounded while, polling) until the sink holds `count` messages.
-  std::vector<SinkMessage> await_messages(size_t count) {
-    const auto deadline = std::chrono::steady_clock::now() + 20s;
-    auto messages = sink_->messages();
-    while (messages.size() < count && std::chrono::steady_clock::now() < deadline) {
-      std::this_thread::sleep_for(20ms);
-      messages = sink_->messages();
-    }
-    return messages;
-  }
+  std::vector<SinkMessage> await_messages(size_t count) { return sink_->await_messages(count); }
 
   std::chrono::milliseconds rounds_ = 100ms;  // the server's --mail-interval
   server::testing::TempDir sink_dir_;

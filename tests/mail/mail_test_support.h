@@ -12,15 +12,16 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <fstream>
 #include <map>
-#include <regex>
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/cli_test_support.h"
@@ -128,6 +129,17 @@ class SmtpSink {
     return out;
   }
 
+  // Waits (a bounded while, 20 s, polling) until the sink holds `count` messages.
+  std::vector<SinkMessage> await_messages(size_t count) const {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    auto received = messages();
+    while (received.size() < count && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      received = messages();
+    }
+    return received;
+  }
+
   // Forgets the messages received so far (a test counts from here).
   void clear() const {
     for (const auto& entry : std::filesystem::directory_iterator(dir_))
@@ -148,11 +160,7 @@ class SmtpSink {
   int port_ = 0;
 };
 
-// The code of a verification or reset mail ("Your code: ABCDE-FGHJK"); "" when none.
-inline std::string mailed_code(const std::string& text) {
-  std::smatch found;
-  return std::regex_search(text, found, std::regex("Your code: ([0-9A-Z]{5}-[0-9A-Z]{5})")) ? found[1].str() : "";
-}
+using server::testing::mailed_code;
 
 // "2026-11-23T21:00:00Z" for now + `seconds`.
 inline std::string utc_in(int64_t seconds) {
@@ -185,21 +193,12 @@ class MailFixture : public ::testing::Test {
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r;
   }
-  // Verifies every address waiting for its code with the code mailed to it (pbm verify), and
-  // takes those mails out of the outbox: the tests count the mails about boards.
+  // Verifies the addresses given at sign-up with their mailed codes (the tests count the
+  // mails about boards: the verification mails leave the outbox).
   void verify_addresses() {
-    std::vector<std::pair<std::string, std::string>> waiting;  // user, mail body
-    {
-      server::Store store(db_);
-      auto session = store.session();
-      auto q = session.connection().query(
-          "SELECT user_id, body FROM outbox WHERE subject LIKE 'ludus: verify your address%' ORDER BY id");
-      while (q.step()) waiting.emplace_back(q.text(0), q.text(1));
-    }
-    for (const auto& [user, body] : waiting) pbm({"verify", user, mailed_code(body)});
     server::Store store(db_);
-    auto session = store.session();
-    session.connection().query("DELETE FROM outbox WHERE subject LIKE 'ludus: verify your address%'").run();
+    server::Accounts accounts(store, server::PasswordPolicy::fast(), server::system_clock());
+    server::testing::verify_addresses(store, accounts);
   }
   RunResult mail(const std::string& message, std::vector<std::string> extra = {}) {
     std::vector<std::string> args = {"mail", "--db", db_, "--test-hashing"};

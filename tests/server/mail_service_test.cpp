@@ -17,6 +17,7 @@ class MailServiceTest : public ServerFixture {
     ServerFixture::SetUp();
     accounts_->signup("alice", "secret-pw", "alice@example.org");
     accounts_->signup("bob", "secret-pw", "bob@example.org");
+    verify_addresses(*store_, *accounts_);
     service_->set_event_sink(mail_notifier([this] { return now_; }));
   }
   int rows(OutboxStatus status) {

@@ -109,8 +109,8 @@ TEST_F(ModerationTest, ASuspendedAccountCanNeitherLogInNorActNorReset) {
     EXPECT_EQ(e.code(), "suspended");
     EXPECT_EQ(http_status(e), 403);
   }
-  for (const std::string& command :
-       {"comment " + std::to_string(board) + " mallory secret-pw hi", "ndengrod challenge mallory bob secret-pw",
+  for (const std::string& command : std::vector<std::string>{
+           "comment " + std::to_string(board) + " mallory secret-pw hi", "ndengrod challenge mallory bob secret-pw",
         "mailpref mallory secret-pw none", "passwd mallory secret-pw other-pw-12", "block mallory secret-pw alice"})
     EXPECT_EQ(run_error(command).code(), "suspended") << command;
   EXPECT_EQ(run_error("move " + std::to_string(board) + " mallory secret-pw e5").code(), "suspended");

@@ -2,8 +2,6 @@
 // code works once, expires, is bound to its account, answers the same whether or not the
 // account exists, is rate-limited and slowed like a password; notifications wait for a
 // verified address.  On SQLite and (pg/) PostgreSQL.
-#include <regex>
-
 #include "server/mail/mail_notifier.h"
 #include "server/server_test_support.h"
 #include "server/storage/community_store.h"
@@ -30,10 +28,7 @@ class RecoveryTest : public ServerFixture {
   // The code in the newest mail to `address`.
   std::string last_code(const std::string& address) {
     const auto mails = mails_to(address);
-    if (mails.empty()) return "";
-    std::smatch m;
-    const std::string& body = mails.back().second;
-    return std::regex_search(body, m, std::regex("Your code: ([0-9A-Z]{5}-[0-9A-Z]{5})")) ? m[1].str() : "";
+    return mails.empty() ? "" : mailed_code(mails.back().second);
   }
   // alice with a verified address.
   void verified_alice() {

@@ -50,8 +50,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migrations 6 and later (ratings, offers), so a test can go back further.
-constexpr const char* kBackToVersionFive =
+// Undoes migration 8 (account recovery, moderation).
+#define LUDUS_BACK_TO_VERSION_SEVEN                                                                              \
+  "DROP TABLE audit_log; DROP TABLE reports; DROP TABLE blocks; DROP TABLE account_codes; "                      \
+  "ALTER TABLE comments DROP COLUMN hidden; ALTER TABLE users DROP COLUMN suspended_at; "                        \
+  "ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN pending_email; "                            \
+  "DELETE FROM schema_version WHERE version >= 8; PRAGMA user_version = 7; "
+constexpr const char* kBackToVersionSeven = LUDUS_BACK_TO_VERSION_SEVEN;
+
+// Undoes migrations 6 and later (ratings, offers, ...), so a test can go back further.
+constexpr const char* kBackToVersionFive = LUDUS_BACK_TO_VERSION_SEVEN
     "DROP TABLE offers; ALTER TABLE users DROP COLUMN challenges; ALTER TABLE users DROP COLUMN max_active; "
     "DROP TABLE rating_changes; DROP TABLE ratings; DROP INDEX games_by_finish; "
     "ALTER TABLE games DROP COLUMN finished_at; ALTER TABLE games DROP COLUMN rated; "
@@ -88,6 +96,27 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   session.update_game(*game);
   EXPECT_EQ(session.game_revision(1), 1);
   EXPECT_TRUE(session.find_user("alice"));
+}
+
+// Version 8 keeps every stored address as verified: nobody loses mail on the upgrade.
+TEST(StoreTest, MigrationEightKeepsAddressesVerified) {
+  LUDUS_SQLITE_ONLY();
+  TempDir dir;
+  {
+    Store store(dir.file("a.db"));
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "alice@example.org", 1, "", false, std::nullopt});
+    session.connection().exec(kBackToVersionSeven);
+  }
+  Store store(dir.file("a.db"));
+  auto session = store.session();
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
+  const auto alice = session.find_user("alice");
+  ASSERT_TRUE(alice);
+  EXPECT_EQ(alice->email, "alice@example.org");
+  EXPECT_EQ(alice->pending_email, "");
+  EXPECT_FALSE(alice->admin);
+  EXPECT_FALSE(alice->suspended_at);
 }
 
 // Version 6 marks boards rated and dates the end of the finished ones by their last change.
