@@ -58,6 +58,8 @@ void Accounts::limit_reset_requests(double per_hour) {
 
 void Accounts::mail_code(Session& session, const std::string& user, CodePurpose purpose, const std::string& email) {
   const int64_t t = now();
+  // Sign-ups naming a stranger's address cannot make ludus a mail cannon against it.
+  if (account_codes_to_since(session, email, t - 3600) >= kCodeMailsPerHour * 2) return;
   const std::string code = new_code();
   const int64_t lifetime = purpose == CodePurpose::Reset ? lifetimes_.reset : lifetimes_.verify;
   insert_account_code(session, code_hash(user, code), AccountCode{user, purpose, email, t + lifetime}, t);

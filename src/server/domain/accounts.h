@@ -74,7 +74,8 @@ class Accounts {
     int64_t verify = 24 * 3600;
   };
   static constexpr size_t kCodeLetters = 10;
-  // Code mails one account gets in an hour, whoever asks (more are not sent).
+  // Code mails one account gets in an hour, whoever asks (more are not sent); one address
+  // gets at most twice as many, whichever accounts name it.
   static constexpr int kCodeMailsPerHour = 3;
   void set_code_lifetimes(CodeLifetimes lifetimes) { lifetimes_ = lifetimes; }
   const CodeLifetimes& code_lifetimes() const { return lifetimes_; }

@@ -53,8 +53,17 @@ int account_codes_since(Session& session, const std::string& user, CodePurpose p
   return q.step() ? q.integer(0) : 0;
 }
 
+int account_codes_to_since(Session& session, const std::string& email, int64_t since) {
+  auto q = session.connection().query("SELECT COUNT(*) FROM account_codes WHERE email = ?1 AND created_at > ?2");
+  q.bind_all(email, since);
+  return q.step() ? q.integer(0) : 0;
+}
+
 int prune_account_codes(Session& session, int64_t now) {
-  session.connection().query("DELETE FROM account_codes WHERE expires_at <= ?1").bind(1, now).run();
+  session.connection()
+      .query("DELETE FROM account_codes WHERE expires_at <= ?1 AND created_at <= ?1 - 3600")
+      .bind(1, now)
+      .run();
   return session.connection().changes();
 }
 

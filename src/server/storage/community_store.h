@@ -32,7 +32,10 @@ bool take_account_code(Session& session, const std::string& code_hash, int64_t n
 void delete_account_codes(Session& session, const std::string& user, CodePurpose purpose);
 // Codes of `user` for `purpose` made after `since` (used ones are deleted and not counted).
 int account_codes_since(Session& session, const std::string& user, CodePurpose purpose, int64_t since);
-// Deletes the codes expired at `now`; returns how many.
+// Codes mailed to `email` after `since`, for any account.
+int account_codes_to_since(Session& session, const std::string& email, int64_t since);
+// Deletes the codes expired at `now` and made over an hour before it (the hourly limits count
+// them till then); returns how many.
 int prune_account_codes(Session& session, int64_t now);
 
 // --- addresses, roles, suspension -----------------------------------------------------------

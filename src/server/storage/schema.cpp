@@ -269,6 +269,7 @@ CREATE TABLE account_codes (
   expires_at INTEGER NOT NULL
 );
 CREATE INDEX account_codes_by_user ON account_codes(user_id, purpose, created_at);
+CREATE INDEX account_codes_by_email ON account_codes(email, created_at);
 CREATE TABLE blocks (
   user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,  -- who blocks
   blocked    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,  -- whom
@@ -500,6 +501,7 @@ CREATE TABLE account_codes (
   expires_at BIGINT NOT NULL
 );
 CREATE INDEX account_codes_by_user ON account_codes(user_id, purpose, created_at);
+CREATE INDEX account_codes_by_email ON account_codes(email, created_at);
 CREATE TABLE blocks (
   user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
   blocked    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,

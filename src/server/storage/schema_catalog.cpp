@@ -186,6 +186,7 @@ const SchemaCatalog& expected_schema() {
         {"max_active", I, N}, {"pending_email", T}, {"role", T}, {"suspended_at", I, N}},
        {"id"}}},
       {
+      {"account_codes_by_email", "account_codes", {"email", "created_at"}},
       {"account_codes_by_user", "account_codes", {"user_id", "purpose", "created_at"}},
       {"blocks_by_blocked", "blocks", {"blocked"}},
       {"comments_by_game", "comments", {"game_id", "id"}},
