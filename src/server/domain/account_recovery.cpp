@@ -112,7 +112,7 @@ void Accounts::request_reset(std::string_view user, std::string_view client) {
 }
 
 AccountCode Accounts::take_code(std::string_view user, std::string_view code, CodePurpose purpose,
-                                std::string_view client,
+                                std::string_view client, const std::function<void()>& prepare,
                                 const std::function<void(Session&, const std::string&, const AccountCode&)>& use) {
   std::string id;
   try {
@@ -124,6 +124,7 @@ AccountCode Accounts::take_code(std::string_view user, std::string_view code, Co
     auto session = store_->session();
     throttle_.check(session, id, client, now());
   }
+  prepare();
   const std::string canonical = normalize_code(code);
   const std::string hash = code_hash(id, canonical);
   std::optional<AccountCode> taken = store_->retrying([&](Session& session) -> std::optional<AccountCode> {
@@ -147,14 +148,17 @@ AccountCode Accounts::take_code(std::string_view user, std::string_view code, Co
 std::string Accounts::reset_password(std::string_view user, std::string_view code, std::string_view new_password,
                                      std::string_view client) {
   check_password(new_password);
-  const std::string hash = hash_password(new_password);  // slow: before the transaction
-  return take_code(user, code, CodePurpose::Reset, client, [&](Session& session, const std::string& id, const AccountCode&) {
-           const auto record = session.find_user(id);
-           if (!record) bad_code();
-           if (record->suspended_at) forbidden("the account " + id + " is suspended", "suspended");
-           session.set_password_hash(id, hash);
-           session.delete_tokens_of(id);  // whoever held the old password is logged out
-         }).user;
+  std::string hash;
+  // The slow hash only for an attempt the throttle lets through, and before the transaction.
+  const auto prepare = [&] { hash = hash_password(new_password); };
+  const auto use = [&](Session& session, const std::string& id, const AccountCode&) {
+    const auto record = session.find_user(id);
+    if (!record) bad_code();
+    if (record->suspended_at) forbidden("the account " + id + " is suspended", "suspended");
+    session.set_password_hash(id, hash);
+    session.delete_tokens_of(id);  // whoever held the old password is logged out
+  };
+  return take_code(user, code, CodePurpose::Reset, client, prepare, use).user;
 }
 
 void Accounts::change_email(const std::string& user, std::string_view email) {
@@ -181,12 +185,13 @@ void Accounts::change_email(const std::string& user, std::string_view email) {
 }
 
 std::string Accounts::verify_email(std::string_view user, std::string_view code, std::string_view client) {
-  return take_code(user, code, CodePurpose::Verify, client, [](Session& session, const std::string& id, const AccountCode& c) {
-           const auto record = session.find_user(id);
-           // A code for an address given up since is void.
-           if (!record || record->pending_email != c.email) bad_code();
-           set_verified_email(session, id, c.email);
-         }).email;
+  const auto use = [](Session& session, const std::string& id, const AccountCode& c) {
+    const auto record = session.find_user(id);
+    // A code for an address given up since is void.
+    if (!record || record->pending_email != c.email) bad_code();
+    set_verified_email(session, id, c.email);
+  };
+  return take_code(user, code, CodePurpose::Verify, client, [] {}, use).email;
 }
 
 }  // namespace ludus::server

@@ -122,8 +122,10 @@ class Accounts {
   // caller's transaction.
   void mail_code(Session& session, const std::string& user, CodePurpose purpose, const std::string& email);
   // The code of `user` (401 bad_code unless it is theirs, for `purpose`, unexpired, and
-  // taken now), with failed attempts throttled as failed logins.
+  // taken now), with failed attempts throttled as failed logins.  `prepare` (a slow hash)
+  // runs once the throttle let the attempt through, before the transaction that runs `use`.
   AccountCode take_code(std::string_view user, std::string_view code, CodePurpose purpose, std::string_view client,
+                        const std::function<void()>& prepare,
                         const std::function<void(Session&, const std::string& user, const AccountCode&)>& use);
 
   Store* store_;
