@@ -158,8 +158,10 @@ TEST_F(RecoveryTest, GuessingCodesIsSlowedLikeGuessingPasswords) {
 
 TEST_F(RecoveryTest, CodesInMalformedShapesAreRefusedCleanly) {
   verified_alice();
-  for (const std::string code : {"", "-", "\"\"", "AAAAA-AAAA", "AAAAA-AAAAAA", "UUUUU-UUUUU", "'; DROP TABLE users; --"})
+  for (const std::string code : {"", "-", "AAAAA-AAAA", "AAAAA-AAAAAA", "UUUUU-UUUUU", "'; DROP TABLE users; --"}) {
     EXPECT_EQ(run_error("reset alice \"" + code + "\" new-password-1").code(), "bad_code") << code;
+    now_ += LoginThrottle::kMaxDelaySeconds;  // each a failure: past the throttle's wait
+  }
   EXPECT_EQ(Accounts::normalize_code("abcde-fghjk"), "ABCDEFGHJK");
   EXPECT_EQ(Accounts::normalize_code("o1lI0 23456"), "0111023456");
 }

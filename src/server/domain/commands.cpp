@@ -143,6 +143,9 @@ class Run {
   std::string signup() {
     expect(2, 3);
     std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "", client_);
+    if (args_.size() > 2 && !args_[2].empty())
+      return fmt::format("Welcome, {0}: your account is ready.\nA code to verify {1} is on its way: verify {0} CODE\n",
+                         id, args_[2]);
     return fmt::format("Welcome, {}: your account is ready.\n", id);
   }
 
