@@ -128,10 +128,15 @@ std::optional<CommentRef> find_comment(Session& session, int64_t id) {
 
 void set_comment_hidden(Session& session, int64_t id, bool hidden) {
   session.connection().query("UPDATE comments SET hidden = ?2 WHERE id = ?1").bind_all(id, hidden ? 1 : 0).run();
-  session.connection()
-      .query("UPDATE games SET revision = revision + 1 WHERE id = (SELECT game_id FROM comments WHERE id = ?1)")
-      .bind(1, id)
-      .run();
+  auto q = session.connection().query(
+      "UPDATE games SET revision = revision + 1 WHERE id = (SELECT game_id FROM comments WHERE id = ?1) "
+      "RETURNING id, revision");
+  q.bind(1, id);
+  if (!q.step()) return;
+  const int64_t board = q.int64(0), revision = q.int64(1);
+  q.run();
+  // Other servers on the database hear of it as of any change (PostgreSQL NOTIFY at commit).
+  session.connection().notify_change(board, revision);
 }
 
 int64_t insert_report(Session& session, int64_t comment, const std::string& reporter, const std::string& reason,
