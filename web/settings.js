@@ -14,6 +14,7 @@ async function showSettings() {
     const me = await api('GET', '/api/me');
     checkRadio('mail', me.mail);
     $('mail-address').textContent = me.email ? `Mails go to ${me.email}.` : 'Your account has no e-mail address, so no mail is sent.';
+    showAccountSettings();  // account.js: the address and the blocked players
   } catch (e) {
     say('mail-message', `Cannot load your preference: ${e.message}`);
   }

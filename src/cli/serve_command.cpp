@@ -4,6 +4,7 @@
 // answered, WebSockets closed with 1012 (reconnect), requests under way finish, the AI
 // finishes its move, the database closes; after --stop-timeout seconds the process exits
 // anyway, abandoning what is still running (every change is one transaction: none is half made).
+#include <cmath>
 #include <pthread.h>
 #include <signal.h>
 #include <unistd.h>
@@ -75,6 +76,16 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option("--signups-per-hour", service_limits.signups_per_hour,
                  "Accounts one client address may make in an hour (0: no limit)")
       ->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--resets-per-hour", service_limits.resets_per_hour,
+                 "Password reset requests a client address may make in an hour (0: no limit)")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  auto& codes = args->config.codes;
+  app.add_option_function<double>("--reset-code-minutes", [&codes](double m) { codes.reset = std::llround(m * 60); },
+                                  "Minutes a mailed password reset code works (default 60)")
+      ->check(CLI::Range(0.01, 7 * 24 * 60.0));
+  app.add_option_function<double>("--verify-code-hours", [&codes](double h) { codes.verify = std::llround(h * 3600); },
+                                  "Hours a mailed address verification code works (default 24)")
+      ->check(CLI::Range(0.001, 30 * 24.0));
   app.add_flag("--ai-raw-specs", service_limits.ai.allow_raw_specs,
                "Allow raw AI specs (ai:mcts:..., levels with overrides) within the --ai-max-* caps; "
                "without it only ai:random, ai:easy, ai:medium, ai:hard and ai:max");

@@ -19,6 +19,8 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   store_ = std::make_unique<Store>(config_.db_path);
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   accounts_->limit_signups(config_.service_limits.signups_per_hour);
+  accounts_->limit_reset_requests(config_.service_limits.resets_per_hour);
+  accounts_->set_code_lifetimes(config_.codes);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log, config_.access_log,

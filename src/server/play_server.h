@@ -33,6 +33,7 @@ struct ServerConfig {
   PasswordPolicy passwords = PasswordPolicy::interactive();
   HttpLimits limits;  // connections, deadlines, sizes, rates (the `ludus serve` options)
   ServiceLimits service_limits;  // what one user may ask: AI budgets, boards an hour
+  Accounts::CodeLifetimes codes;  // how long mailed reset and address codes work
   // Boards whose AI searches at once (the AI pool, `--ai-workers`), and how often boards
   // awaiting an AI are looked for in case a change notification was missed.
   int ai_workers = default_ai_threads();

@@ -73,7 +73,16 @@ class Run {
     const db = path.join(this.tmp, 'ludus.db');
     const output = [];
     const args = ['serve', '--db', db, '--port', String(port), '--host', '127.0.0.1', '--web-dir', webDir, '--test-hashing', '--quiet', '--signups-per-hour', '0'];
-    const server = spawn(this.ludus, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const env = { ...process.env };
+    if (this.mailDir !== undefined) {
+      // The server's mail goes through tests/mail/sendmail_to_dir.sh into this.mailDir.
+      this.mailDir = path.join(this.tmp, 'mail');
+      fs.mkdirSync(this.mailDir);
+      env.LUDUS_TEST_SENDMAIL_DIR = this.mailDir;
+      args.push('--sendmail', path.join(__dirname, '..', 'mail', 'sendmail_to_dir.sh'), '--from', 'ludus@games.example.org',
+        '--mail-interval', '0.2');
+    }
+    const server = spawn(this.ludus, args, { stdio: ['ignore', 'pipe', 'pipe'], env });
     this.server = server;
     server.stdout.on('data', (d) => output.push(d.toString()));
     server.stderr.on('data', (d) => output.push(d.toString()));
@@ -115,8 +124,10 @@ class Run {
 
   // Runs `main(run)` within `limitMs`, then cleans up and exits with what main returns (0 when
   // nothing), or 1 on any failure.
-  static main(name, limitMs, main) {
+  // options.mail: the server sends its mail into run.mailDir (one N.eml per message).
+  static main(name, limitMs, main, options = {}) {
     const run = new Run(process.argv[2] || path.join(__dirname, '..', '..', 'build'));
+    if (options.mail) run.mailDir = null;
     const limit = setTimeout(() => {
       console.error(`${name}: stopped after ${limitMs / 1000} s`);
       if (run.server && run.server.exitCode === null) run.server.kill('SIGKILL');

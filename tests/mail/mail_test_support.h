@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
@@ -20,6 +21,7 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "cli/cli_test_support.h"
@@ -127,6 +129,23 @@ class SmtpSink {
     return out;
   }
 
+  // Waits (a bounded while, 20 s, polling) until the sink holds `count` messages.
+  std::vector<SinkMessage> await_messages(size_t count) const {
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(20);
+    auto received = messages();
+    while (received.size() < count && std::chrono::steady_clock::now() < deadline) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+      received = messages();
+    }
+    return received;
+  }
+
+  // Forgets the messages received so far (a test counts from here).
+  void clear() const {
+    for (const auto& entry : std::filesystem::directory_iterator(dir_))
+      if (entry.path().extension() == ".eml") std::filesystem::remove(entry.path());
+  }
+
   void stop() {
     if (pid_ <= 0) return;
     kill(pid_, SIGTERM);
@@ -140,6 +159,8 @@ class SmtpSink {
   pid_t pid_ = 0;
   int port_ = 0;
 };
+
+using server::testing::mailed_code;
 
 // "2026-11-23T21:00:00Z" for now + `seconds`.
 inline std::string utc_in(int64_t seconds) {
@@ -161,6 +182,7 @@ class MailFixture : public ::testing::Test {
     db_ = server::testing::test_database((dir_ / "ludus.db").string());
     pbm({"signup", "alice", "alice-pass", "alice@example.org"});
     pbm({"signup", "bob", "bob-passw", "bob@example.org"});
+    verify_addresses();
     pbm({"limit", "bob", "bob-passw", "all"});  // challenges start boards at once
   }
   void TearDown() override { std::filesystem::remove_all(dir_); }
@@ -170,6 +192,13 @@ class MailFixture : public ::testing::Test {
     RunResult r = run_ludus(words);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r;
+  }
+  // Verifies the addresses given at sign-up with their mailed codes (the tests count the
+  // mails about boards: the verification mails leave the outbox).
+  void verify_addresses() {
+    server::Store store(db_);
+    server::Accounts accounts(store, server::PasswordPolicy::fast(), server::system_clock());
+    server::testing::verify_addresses(store, accounts);
   }
   RunResult mail(const std::string& message, std::vector<std::string> extra = {}) {
     std::vector<std::string> args = {"mail", "--db", db_, "--test-hashing"};

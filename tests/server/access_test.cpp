@@ -68,6 +68,13 @@ class AccessTest : public HttpFixture {
     return r.json["tournament"]["id"].dump();
   }
 
+  // A fresh comment of alice's; its number.
+  std::string comment() {
+    auto r = post("/api/games/" + board() + "/comment", {{"text", "hello"}}, tokens_["alice"]);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.json["comments"].back()["id"].dump();
+  }
+
   std::string fill(std::string target) {
     auto put = [&](const std::string& key, auto make) {
       for (size_t at; (at = target.find(key)) != std::string::npos;) target.replace(at, key.size(), make());
@@ -75,6 +82,7 @@ class AccessTest : public HttpFixture {
     put("{board}", [&] { return board(); });
     put("{offer}", [&] { return invitation(); });
     put("{tournament}", [&] { return tournament(); });
+    put("{comment}", [&] { return comment(); });
     return target;
   }
 
@@ -116,10 +124,21 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
        "alice", 200},
       {"POST", "/api/login", {{"user", "bob"}, {"password", "pw-carol-secret"}}, 401, 401, "", kPublic},
       {"POST", "/api/login", {{"user", "nobody"}, {"password", "pw-carol-secret"}}, 401, 401, "", kPublic},
+      // A success clears the address's failures; then the same answer for any account, and
+      // wrong codes that count as failed logins (four, under the limit).
+      {"POST", "/api/login", {{"user", "bob"}, {"password", "pw-bob-secret"}}, 200, 200, "", kPublic},
+      {"POST", "/api/reset", {{"user", "alice"}}, 202, 202, "", kPublic},
+      {"POST", "/api/reset/confirm", {{"user", "alice"}, {"code", "AAAAA-AAAAA"}, {"password", "long-enough-2"}}, 401,
+       401, "", kPublic},
+      {"POST", "/api/verify", {{"user", "alice"}, {"code", "AAAAA-AAAAA"}}, 401, 401, "", kPublic},
       {"GET", "/api/me", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/mail", {{"mail", "digest"}}, 401, 200, "alice", 200},
       {"GET", "/api/me/limits", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/limits", {{"challenges", "all"}}, 401, 200, "alice", 200},
+      {"POST", "/api/me/email", {{"email", "new@address.test"}}, 401, 200, "", kPublic},
+      {"GET", "/api/me/blocks", nullptr, 401, 200, "", kPublic},
+      {"POST", "/api/me/blocks", {{"user", "dave"}, {"block", false}}, 401, 200, "", kPublic},
+      {"POST", "/api/comments/{comment}/report", {{"reason", "spam"}}, 401, 201, "", kPublic},
       {"GET", "/api/games", nullptr, 200, 200, "", kPublic},
       {"GET", "/api/games?user=alice&status=all", nullptr, 200, 200, "", kPublic},
       {"POST", "/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}, 401, 403, "alice", 201},

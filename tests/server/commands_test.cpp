@@ -155,7 +155,7 @@ TEST_F(CommandsTest, ShowAtAMoveNumberAndHistory) {
   EXPECT_NE(history.find("Started 2023-11-14 22:13 UTC by alice\n"), std::string::npos) << history;
   EXPECT_NE(history.find("  #1    x  alice  c3  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
   EXPECT_NE(history.find("  #2    o  bob    b2  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
-  EXPECT_NE(history.find("bob (2023-11-14 22:13 UTC): nice opening; let's see\n  #3"), std::string::npos) << history;
+  EXPECT_NE(history.find("bob (2023-11-14 22:13 UTC, comment 1): nice opening; let's see\n  #3"), std::string::npos) << history;
   EXPECT_NE(history.find("Record: {\"date\":\"2023-11-14\",\"game\":\"ndengrod\",\"moves\":[\"c3\",\"b2\",\"d2\"]"),
             std::string::npos)
       << history;

@@ -5,6 +5,7 @@
 
 #include "server/domain/db_transfer.h"
 #include "server/storage/mail_store.h"
+#include "server/domain/moderation.h"
 #include "server/domain/offers.h"
 #include "server/domain/ratings.h"
 #include "server/storage/schema.h"
@@ -15,7 +16,7 @@ namespace {
 
 // A database with a row in every table: accounts, a token, boards on and over, moves,
 // comments, subscriptions, a failed login, a proposal, an AI lease, awkward text, ratings,
-// offers, a tournament.
+// offers, a tournament, codes, blocks, reports, the audit log.
 void fill(Store& store) {
   Accounts accounts(store, PasswordPolicy::fast(), [] { return kTestTime; });
   Service service(store, accounts);
@@ -50,6 +51,14 @@ void fill(Store& store) {
       "alice", "ndengrod", {{"format", "knockout"}, {"players", "2-2"}, {"start", "full"}, {"size", "3"}});
   service.tournaments().join(cup.id, "alice");
   service.tournaments().join(cup.id, "bob");
+  // Recovery and moderation (schema 10): alice's sign-up left a verification code (hashed), and
+  // a block, a report, a hidden comment and the audit log's lines.
+  Moderation moderation(service);
+  moderation.block("alice", "bob", true);
+  const int64_t comment = service.load(on).comments().back().id;
+  moderation.report("alice", comment, "rude");
+  moderation.grant("alice", true);
+  moderation.hide_comment("alice", comment, "rude");
   auto session = store.session();
   auto tx = session.write();
   enqueue_mail(session, OutgoingMail{"alice@example.com", "alice", on, "Ndengrod Board 1: your move", "caf\xc3\xa9\n", ""},

@@ -20,6 +20,7 @@ class OffersTest : public ServerFixture {
     run("signup alice pw-a-long alice@example.org");
     run("signup bob pw-b-long bob@example.org");
     run("signup carol pw-c-long");
+    verify_addresses(*store_, *accounts_);
   }
 
   std::optional<int64_t> find_offer_board(int64_t id) {

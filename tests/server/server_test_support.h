@@ -13,6 +13,7 @@
 #include <memory>
 #include <mutex>
 #include <random>
+#include <regex>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -143,6 +144,28 @@ class ServerFixture : public ::testing::Test {
   std::unique_ptr<Service> service_;
   std::unique_ptr<CommandInterpreter> commands_;
 };
+
+// The code of a verification or reset mail ("Your code: ABCDE-FGHJK"); "" when none.
+inline std::string mailed_code(const std::string& text) {
+  std::smatch found;
+  return std::regex_search(text, found, std::regex("Your code: ([0-9A-Z]{5}-[0-9A-Z]{5})")) ? found[1].str() : "";
+}
+
+// Verifies every address waiting for its code, with the code from its mail (Accounts::
+// verify_email), and takes those mails out of the outbox: the tests count the mails about
+// boards.
+inline void verify_addresses(Store& store, Accounts& accounts) {
+  std::vector<std::pair<std::string, std::string>> waiting;  // user, mail body
+  {
+    auto session = store.session();
+    auto q = session.connection().query(
+        "SELECT user_id, body FROM outbox WHERE subject LIKE 'ludus: verify your address%' ORDER BY id");
+    while (q.step()) waiting.emplace_back(q.text(0), q.text(1));
+  }
+  for (const auto& [user, body] : waiting) accounts.verify_email(user, mailed_code(body));
+  auto session = store.session();
+  session.connection().query("DELETE FROM outbox WHERE subject LIKE 'ludus: verify your address%'").run();
+}
 
 // Strings that are dangerous in SQL text (and a few other places).
 inline std::vector<std::string> sql_metacharacter_strings() {

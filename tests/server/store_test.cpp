@@ -40,7 +40,7 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   {
     Store store(test_database(dir.file("a.db")));
     auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1});
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
   }
   Store again(test_database(dir.file("a.db")));
   auto session = again.session();
@@ -50,8 +50,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migrations 6 and later (ratings, offers, mails received, tournaments), so a test can go back further.
-constexpr const char* kBackToVersionFive =
+// Undoes migration 10 (account recovery, moderation).
+#define LUDUS_BACK_TO_VERSION_NINE                                                                               \
+  "DROP TABLE audit_log; DROP TABLE reports; DROP TABLE blocks; DROP TABLE account_codes; "                      \
+  "ALTER TABLE comments DROP COLUMN hidden; ALTER TABLE users DROP COLUMN suspended_at; "                        \
+  "ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN pending_email; "                            \
+  "DELETE FROM schema_version WHERE version >= 10; PRAGMA user_version = 9; "
+constexpr const char* kBackToVersionNine = LUDUS_BACK_TO_VERSION_NINE;
+
+// Undoes migrations 6 and later (ratings, offers, mails received, tournaments, ...), so a test can go back further.
+constexpr const char* kBackToVersionFive = LUDUS_BACK_TO_VERSION_NINE
     "DROP TABLE tournament_games; DROP TABLE tournament_players; DROP TABLE tournaments; DROP TABLE mail_received; "
     "DROP TABLE offers; ALTER TABLE users DROP COLUMN challenges; ALTER TABLE users DROP COLUMN max_active; "
     "DROP TABLE rating_changes; DROP TABLE ratings; DROP INDEX games_by_finish; "
@@ -64,7 +72,7 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   {
     Store store(test_database(dir.file("a.db")));
     auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1});
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
     GameRecord g;
     g.game = "ndengrod";
     g.seats = {"alice", "bob"};
@@ -89,6 +97,27 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   session.update_game(*game);
   EXPECT_EQ(session.game_revision(1), 1);
   EXPECT_TRUE(session.find_user("alice"));
+}
+
+// Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.
+TEST(StoreTest, MigrationTenKeepsAddressesVerified) {
+  LUDUS_SQLITE_ONLY();
+  TempDir dir;
+  {
+    Store store(dir.file("a.db"));
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "alice@example.org", 1, "", false, std::nullopt});
+    session.connection().exec(kBackToVersionNine);
+  }
+  Store store(dir.file("a.db"));
+  auto session = store.session();
+  EXPECT_EQ(pragma_text(session.connection(), "PRAGMA user_version"), std::to_string(current_schema_version()));
+  const auto alice = session.find_user("alice");
+  ASSERT_TRUE(alice);
+  EXPECT_EQ(alice->email, "alice@example.org");
+  EXPECT_EQ(alice->pending_email, "");
+  EXPECT_FALSE(alice->admin);
+  EXPECT_FALSE(alice->suspended_at);
 }
 
 // Version 6 marks boards rated and dates the end of the finished ones by their last change.
@@ -126,8 +155,8 @@ TEST(StoreTest, MigrationFiveKeepsTheRowsThatReferToGames) {
   {
     Store store(dir.file("a.db"));
     auto session = store.session();
-    session.insert_user({"alice", "hash", "alice@example.org", 1});
-    session.insert_user({"bob", "hash", "", 1});
+    session.insert_user({"alice", "hash", "alice@example.org", 1, "", false, std::nullopt});
+    session.insert_user({"bob", "hash", "", 1, "", false, std::nullopt});
     GameRecord g;
     g.game = "ndengrod";
     g.seats = {"alice", "bob"};
@@ -220,7 +249,7 @@ TEST(StoreTest, RefusesEmptyForeignAndDamagedFiles) {
   {
     Store store(damaged);
     auto session = store.session();
-    for (int i = 0; i < 200; ++i) session.insert_user({"user" + std::to_string(i), std::string(200, 'h'), "", 1});
+    for (int i = 0; i < 200; ++i) session.insert_user({"user" + std::to_string(i), std::string(200, 'h'), "", 1, "", false, std::nullopt});
     session.connection().exec("PRAGMA wal_checkpoint(TRUNCATE)");
   }
   ASSERT_GT(std::filesystem::file_size(damaged), 8192u);
@@ -265,7 +294,7 @@ TEST(StoreTest, RolledBackTransactionLeavesNoTrace) {
   auto session = store.session();
   {
     auto tx = session.write();
-    session.insert_user({"alice", "hash", "", 1});
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
   }  // no commit
   EXPECT_FALSE(session.find_user("alice"));
 }
@@ -284,7 +313,7 @@ TEST(PostgresStoreTest, LostConnectionsAreReplaced) {
   TempDir dir;
   const std::string url = test_database(dir.file("a.db"));
   Store store(url);
-  store.session().insert_user({"alice", "hash", "", 1});
+  store.session().insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
   {
     auto admin = sql::connect(sql::DatabaseUrl::parse(url));
     admin->exec("SELECT pg_terminate_backend(pid) FROM pg_stat_activity "

@@ -37,6 +37,10 @@ void check_email(std::string_view email) {
 
 }  // namespace
 
+void suspended(const std::string& user) {
+  forbidden("the account " + user + " is suspended (ask the server's administrators)", "suspended");
+}
+
 PasswordPolicy PasswordPolicy::interactive() {
   return {crypto_pwhash_OPSLIMIT_INTERACTIVE, crypto_pwhash_MEMLIMIT_INTERACTIVE};
 }
@@ -117,12 +121,14 @@ std::string Accounts::signup(std::string_view user, std::string_view password, s
   record.id = normalize_user_id(user);
   check_password(password);
   check_email(email);
-  record.email = std::string(email);
+  // The address gets mail once verified: until then it waits, with a code mailed to it.
+  record.pending_email = std::string(email);
   record.password_hash = hash_password(password);  // slow: before the transaction
   record.created_at = now();
   store_->retrying([&](Session& session) {
     auto tx = session.write();
     session.insert_user(record);
+    if (!record.pending_email.empty()) mail_code(session, record.id, CodePurpose::Verify, record.pending_email);
     tx.commit();
   });
   return record.id;
@@ -146,7 +152,10 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
   // Unknown users cost the same hash as known ones, so timing tells nothing.
   const bool ok = record ? password.size() <= kMaxPassword && verify_password(record->password_hash, password)
                          : (verify_password(dummy_hash_, password), false);
-  if (ok && !failures_on_record) return id;
+  if (ok && !failures_on_record) {
+    if (record->suspended_at) suspended(id);
+    return id;
+  }
   store_->retrying([&](Session& session) {
     auto tx = session.write();
     if (ok)
@@ -156,6 +165,7 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
     tx.commit();
   });
   if (!ok) unauthorized(kFailed);
+  if (record->suspended_at) suspended(id);
   return id;
 }
 

@@ -10,6 +10,7 @@
 
 #include "server/base/rate_limiter.h"
 #include "server/domain/login_throttle.h"
+#include "server/storage/community_store.h"
 #include "server/storage/store.h"
 
 namespace ludus::server {
@@ -26,6 +27,9 @@ struct PasswordPolicy {
 // Seconds since the epoch; replaceable so tests get fixed timestamps.
 using Clock = std::function<int64_t()>;
 Clock system_clock();
+
+// 403 suspended: the account may not act (an administrator suspended it: `ludus admin`).
+[[noreturn]] void suspended(const std::string& user);
 
 class Accounts {
  public:
@@ -49,7 +53,7 @@ class Accounts {
   // rate); 0 = no limit.  Each costs a slow hash and a row, so floods are bounded.
   void limit_signups(double per_hour);
   // Checks a password; returns the canonical user id, throws 401 (same message whether
-  // the user is unknown or the password wrong), or 429 while failed attempts for the user
+  // the user is unknown or the password wrong), 403 suspended for a suspended account, or 429 while failed attempts for the user
   // or from `client` (the caller's address, "" when unknown) must wait (LoginThrottle).
   std::string authenticate(std::string_view user, std::string_view password, std::string_view client = {});
   void change_password(std::string_view user, std::string_view old_password, std::string_view new_password,
@@ -60,6 +64,44 @@ class Accounts {
   // The user a token belongs to; 401 when unknown or expired.
   std::string user_for_token(std::string_view token);
   void logout(std::string_view token);
+
+  // --- recovery and verified addresses (account_recovery.cpp) ------------------------------
+  // Codes are random (kCodeLetters letters of Crockford's base32: 50 bits), mailed, stored
+  // only as a hash, single-use, and expire: reset codes after `reset` seconds, address
+  // codes after `verify` (`ludus serve --reset-code-minutes/--verify-code-hours`).
+  struct CodeLifetimes {
+    int64_t reset = 3600;
+    int64_t verify = 24 * 3600;
+  };
+  static constexpr size_t kCodeLetters = 10;
+  // Code mails one account gets in an hour, whoever asks (more are not sent); one address
+  // gets at most twice as many, whichever accounts name it.
+  static constexpr int kCodeMailsPerHour = 3;
+  void set_code_lifetimes(CodeLifetimes lifetimes) { lifetimes_ = lifetimes; }
+  const CodeLifetimes& code_lifetimes() const { return lifetimes_; }
+  // Reset requests one client address may make in an hour (a burst of as many); 0 = no limit.
+  void limit_reset_requests(double per_hour);
+  // Mails a reset code to the verified address of `user`, when the account exists, is not
+  // suspended, has one and got fewer than kCodeMailsPerHour code mails this hour.  Says
+  // nothing of which: the caller answers the same whatever happened (no account
+  // enumeration), and an unknown or malformed id costs the same work.  429 rate_limited
+  // when `client` asked too often (whatever the user).
+  void request_reset(std::string_view user, std::string_view client = {});
+  // Sets a new password with a reset code of `user`: the code works once, and every token
+  // of the account is revoked.  401 bad_code for an unknown, used, expired or another
+  // account's code (counted as a failed login: LoginThrottle slows guessing), 400 for a bad
+  // new password, 403 suspended.  Returns the canonical user id.
+  std::string reset_password(std::string_view user, std::string_view code, std::string_view new_password,
+                             std::string_view client = {});
+  // Changes the address of `user` (authenticated): the new one waits for its code, mailed to
+  // it; the verified one keeps getting mail until then.  "" removes both at once.
+  void change_email(const std::string& user, std::string_view email);
+  // Verifies the waiting address of `user` with its code (401 bad_code otherwise, throttled
+  // as a failed login).  Returns the address now verified.
+  std::string verify_email(std::string_view user, std::string_view code, std::string_view client = {});
+  // A code as typed ("abcde-fghjk", blanks, lowercase, O for 0, I or L for 1) in canonical
+  // letters; "" when it cannot be one.
+  static std::string normalize_code(std::string_view code);
 
   // Hashing primitives (exposed for tests).
   std::string hash_password(std::string_view password) const;
@@ -76,12 +118,23 @@ class Accounts {
 
  private:
   std::string issue_token(Session& session, const std::string& user);
+  // Makes a code for `user`, stores its hash and queues the mail that carries it, in the
+  // caller's transaction.
+  void mail_code(Session& session, const std::string& user, CodePurpose purpose, const std::string& email);
+  // The code of `user` (401 bad_code unless it is theirs, for `purpose`, unexpired, and
+  // taken now), with failed attempts throttled as failed logins.  `prepare` (a slow hash)
+  // runs once the throttle let the attempt through, before the transaction that runs `use`.
+  AccountCode take_code(std::string_view user, std::string_view code, CodePurpose purpose, std::string_view client,
+                        const std::function<void()>& prepare,
+                        const std::function<void(Session&, const std::string& user, const AccountCode&)>& use);
 
   Store* store_;
   PasswordPolicy policy_;
   Clock clock_;
   LoginThrottle throttle_;
   std::unique_ptr<RateLimiter> signups_;  // per client address; null = no limit
+  std::unique_ptr<RateLimiter> resets_;   // per client address; null = no limit
+  CodeLifetimes lifetimes_;
   std::string dummy_hash_;  // verified against for unknown users, to keep timing uniform
   // At most this many slow hashes at once (each may take 64 MiB with interactive limits).
   mutable std::counting_semaphore<4> hash_slots_{4};

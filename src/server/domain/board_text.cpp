@@ -144,7 +144,8 @@ std::string format_history(const Board& board) {
   auto comments = board.comments().begin();
   auto print_comments = [&](int after) {
     for (; comments != board.comments().end() && comments->after_ply <= after; ++comments)
-      out += fmt::format("        {} ({}): {}\n", comments->user, format_time(comments->created_at), comments->body);
+      out += fmt::format("        {} ({}, comment {}): {}\n", comments->user, format_time(comments->created_at),
+                         comments->id, comments->body);
   };
   print_comments(0);
   size_t colour_width = 1, player_width = 1, move_width = 1;

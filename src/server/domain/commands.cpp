@@ -13,6 +13,7 @@
 #include "core/text.h"
 #include "server/domain/board_commands.h"
 #include "server/domain/command_words.h"
+#include "server/domain/moderation.h"
 #include "server/base/errors.h"
 #include "server/domain/board_text.h"
 #include "server/storage/mail_store.h"
@@ -81,6 +82,19 @@ const CommandHelp kCommands[] = {
      "  tournament start NUMBER USER PASSWORD   (the creator, with at least MIN players)\n"
      "  tournament show NUMBER                  (standings, cross table or bracket, rounds)\n"
      "  tournament list [GAME] [open|running|finished|cancelled|all]"},
+    {"reset", "reset USER [CODE NEW-PASSWORD]",
+     "Without a code: mails a password reset code to USER's verified address (the reply is the same whether or\n"
+     "not there is such an account). With the code: sets the new password and logs the account out everywhere."},
+    {"email", "email USER PASSWORD [ADDRESS|-]",
+     "Shows or changes your address. A new one gets a code to verify it (verify USER CODE); mail goes to the old\n"
+     "one until then. - removes the address."},
+    {"verify", "verify USER CODE", "Verifies your new address with the code mailed to it."},
+    {"block", "block USER PASSWORD [OTHER]",
+     "Blocks OTHER: no challenges, invitations or comments between you (open invitations are declined). Without\n"
+     "OTHER: lists whom you block."},
+    {"unblock", "unblock USER PASSWORD OTHER", "Lifts your block of OTHER."},
+    {"report", "report COMMENT USER PASSWORD REASON...",
+     "Reports comment number COMMENT (history BOARD shows the numbers) to the server's administrators."},
     {"help", "help [COMMAND]", "Shows this summary, or the help of one command."},
 };
 
@@ -122,6 +136,11 @@ class Run {
     if (name == "games") return games();
     if (name == "ratings" || name == "standings") return ratings();
     if (name == "tournament") return run_tournament_command(service_, game_, args_, client_);
+    if (name == "reset") return reset();
+    if (name == "email") return email();
+    if (name == "verify") return verify();
+    if (name == "block" || name == "unblock") return block(name == "block");
+    if (name == "report") return report();
     return help();
   }
 
@@ -137,6 +156,9 @@ class Run {
   std::string signup() {
     expect(2, 3);
     std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "", client_);
+    if (args_.size() > 2 && !args_[2].empty())
+      return fmt::format("Welcome, {0}: your account is ready.\nA code to verify {1} is on its way: verify {0} CODE\n",
+                         id, args_[2]);
     return fmt::format("Welcome, {}: your account is ready.\n", id);
   }
 
@@ -234,9 +256,9 @@ class Run {
     return {bound(std::string_view(text).substr(0, dash)), bound(std::string_view(text).substr(dash + 1))};
   }
 
-  int64_t offer_number(const std::string& word) {
+  int64_t offer_number(const std::string& word, const char* what = "OFFER") {
     if (word.empty() || word.size() > 15 || !std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }))
-      bad_request("OFFER must be an offer number, not '" + word.substr(0, 20) + "'", "usage");
+      bad_request(std::string(what) + " must be a number, not '" + word.substr(0, 20) + "'", "usage");
     return std::stoll(word);
   }
 
@@ -349,6 +371,54 @@ class Run {
         service_.list(filter));
   }
 
+  std::string reset() {
+    if (args_.size() != 1 && args_.size() != 3) usage(command_);
+    if (args_.size() == 1) {
+      service_.accounts().request_reset(args_[0], client_);
+      return "If that account has a verified address, a reset code is on its way to it (once; it expires).\n"
+             "Then: reset USER CODE NEW-PASSWORD\n";
+    }
+    const std::string user = service_.accounts().reset_password(args_[0], args_[1], args_[2], client_);
+    return fmt::format("Password changed for {}: every session of the account is logged out.\n", user);
+  }
+
+  std::string email() {
+    expect(2, 3);
+    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    if (args_.size() > 2) service_.accounts().change_email(user, args_[2] == "-" ? "" : args_[2]);
+    const UserRecord record = *service_.store().session().find_user(user);
+    std::string out = fmt::format("Address of {}: {}.\n", user, record.email.empty() ? "none" : record.email + " (verified)");
+    if (!record.pending_email.empty())
+      out += fmt::format("Waiting for its code: {} (verify {} CODE).\n", record.pending_email, user);
+    return out;
+  }
+
+  std::string verify() {
+    expect(2, 2);
+    const std::string address = service_.accounts().verify_email(args_[0], args_[1], client_);
+    return fmt::format("{} is verified: mail about your boards goes there.\n", address);
+  }
+
+  std::string block(bool on) {
+    expect(on ? 2 : 3, 3);
+    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    Moderation moderation(service_);
+    if (args_.size() > 2) moderation.block(user, args_[2], on);
+    std::string list;
+    for (const auto& other : moderation.blocked(user)) list += (list.empty() ? "" : ", ") + other;
+    return fmt::format("{} blocks: {}.\n", user, list.empty() ? "nobody" : list);
+  }
+
+  std::string report() {
+    if (args_.size() < 4) usage(command_);
+    const int64_t comment = offer_number(args_[0], "COMMENT");
+    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    std::string reason;
+    for (size_t i = 3; i < args_.size(); ++i) reason += (reason.empty() ? "" : " ") + args_[i];
+    const int64_t id = Moderation(service_).report(user, comment, reason);
+    return fmt::format("Report {} on comment {} is with the administrators. Thank you.\n", id, comment);
+  }
+
   std::string help() {
     expect(0, 1);
     return CommandInterpreter::help(args_.empty() ? "" : lowercase(args_[0]));
@@ -442,9 +512,10 @@ bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
 }
 
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
-  // Which words are passwords, counted from the verb: board commands VERB [LEADING...]
+  // Which words are secrets, counted from the verb: board commands VERB [LEADING...]
   // BOARD USER PASSWORD; signup, mailpref, limit and offers USER PASSWORD; passwd USER OLD NEW;
-  // join and decline OFFER USER PASSWORD; challenge and seek ... PASSWORD (the last
+  // join, decline and report NUMBER USER PASSWORD; reset USER CODE NEW; email, block,
+  // unblock USER PASSWORD; verify USER CODE; challenge and seek ... PASSWORD (the last
   // word); of an unknown command, only its first words.
   std::vector<std::string> out = words;
   auto known = [](const std::string& word) {
@@ -468,8 +539,9 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
   else if (name == "signup" || name == "mailpref" || name == "limit" || name == "offers") secret = {verb + 2};
-  else if (name == "join" || name == "decline") secret = {verb + 3};
-  else if (name == "passwd") secret = {verb + 2, verb + 3};
+  else if (name == "join" || name == "decline" || name == "report") secret = {verb + 3};
+  else if (name == "passwd" || name == "reset") secret = {verb + 2, verb + 3};
+  else if (name == "email" || name == "verify" || name == "block" || name == "unblock") secret = {verb + 2};
   else if ((name == "challenge" || name == "seek") && out.size() > verb + 1) secret = {out.size() - 1};
   else if (name == "tournament")
     for (size_t i : tournament_password_words({out.begin() + static_cast<std::ptrdiff_t>(verb) + 1, out.end()}))

@@ -182,7 +182,7 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
                       : nlohmann::json{{"kind", r.proposal}, {"seat", *r.proposal_seat}, {"user", board.player(*r.proposal_seat)}};
   nlohmann::json comments = nlohmann::json::array();
   for (const auto& c : board.comments())
-    comments.push_back({{"user", c.user}, {"after_move", c.after_ply}, {"text", c.body}, {"created_at", c.created_at}});
+    comments.push_back({{"id", c.id}, {"user", c.user}, {"after_move", c.after_ply}, {"text", c.body}, {"created_at", c.created_at}});
   j["comments"] = comments;
   j["board_text"] = state.render();
   if (detail == BoardDetail::Full) {

@@ -1,4 +1,5 @@
 #include "server/domain/service.h"
+#include "server/domain/moderation.h"
 
 #include <algorithm>
 #include <charconv>
@@ -248,13 +249,15 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     }
     // A proposal is about the position it was made in; any move withdraws it.
     b.clear_proposal();
-    if (!note.empty()) {
+    // A mailed move's words go with it unless the opponent blocks the mover (the move counts).
+    const bool silenced = !note.empty() && blocks(session, b.player(1 - seat), user);
+    if (!note.empty() && !silenced) {
       CommentRecord row{0, user, b.num_moves(), note, accounts_->now()};
       row.id = session.insert_comment(board, row);
       b.add_comment(std::move(row));
     }
     event.summary = play_summary(user, result);
-    event.comment = note;
+    if (!silenced) event.comment = note;
     return result;
   });
   metrics::moves_accepted(game, played_turn.moves.size());
@@ -334,6 +337,7 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
 void Service::comment(int64_t board, const std::string& user, std::string_view text) {
   const std::string body = checked_comment(text);
   change_board(board, BoardEventKind::Commented, user, [&](Board& b, Session& session, BoardEvent& event) {
+    check_may_comment(session, b.record().seats, user);
     CommentRecord row{0, user, b.num_moves(), body, accounts_->now()};
     row.id = session.insert_comment(board, row);
     b.add_comment(std::move(row));

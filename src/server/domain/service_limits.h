@@ -25,6 +25,7 @@ struct ServiceLimits {
   AiPolicy ai;
   int boards_per_hour = 30;  // boards one user may challenge in any hour (0 = no limit)
   double signups_per_hour = 20;  // accounts one client address may make in an hour (0 = no limit)
+  double resets_per_hour = 10;   // password reset requests of one client address in an hour (0 = no limit)
 };
 
 }  // namespace ludus::server

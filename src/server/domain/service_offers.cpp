@@ -7,6 +7,7 @@
 #include "core/text.h"
 #include "server/base/errors.h"
 #include "server/domain/ratings.h"
+#include "server/domain/moderation.h"
 #include "server/domain/service.h"
 
 namespace ludus::server {
@@ -89,6 +90,7 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
       forbidden("you (" + challenger + ") can only challenge on a board where you play");
     const int challenger_seat = seats[0] == challenger ? 0 : 1;
     const std::string& opponent = seats[1 - challenger_seat];
+    check_not_blocked(session, challenger, opponent);
     ChallengePolicy policy = ChallengePolicy::All;
     if (!Accounts::is_ai(opponent)) policy = ludus::server::challenge_settings(session, opponent)->policy;
     if (policy == ChallengePolicy::None) forbidden(opponent + " accepts no challenges", "challenges_refused");
@@ -167,6 +169,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     if (offer->from == user) conflict("you posted " + offer->name() + "; decline withdraws it", "own_offer");
     if (offer->kind == OfferKind::Invitation && offer->to != user)
       forbidden(offer->name() + " invites " + offer->to.value_or("") + ", not you", "not_invited");
+    check_not_blocked(session, user, offer->from);
     if (const auto rating = rating_outside_range(session, *offer, user))
       forbidden("your " + offer->game + " rating " + std::to_string(*rating) + " is outside " + offer->name() +
                     "'s range",

@@ -9,6 +9,7 @@
 #include "server/mail/mail_mime.h"
 #include "server/domain/offer_format.h"
 #include "server/domain/service.h"
+#include "server/storage/community_store.h"
 
 namespace ludus::server {
 namespace {
@@ -176,6 +177,7 @@ int prune_old_mail(Store& store, int64_t now) {
   return store.retrying([&](Session& session) {
     auto tx = session.write();
     const int pruned = prune_finished_mail(session, now - kFinishedMailKeptSeconds);
+    prune_account_codes(session, now);  // the codes those mails carried, once dead
     tx.commit();
     return pruned;
   });

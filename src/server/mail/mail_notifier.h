@@ -49,7 +49,8 @@ TournamentEventSink tournament_mail_notifier(Clock clock);
 int queue_due_digests(Store& store, int64_t now);
 
 // Deletes the outbox rows finished more than kFinishedMailKeptSeconds before `now`, so the
-// outbox does not grow for ever.  Returns how many.
+// outbox does not grow for ever, and the dead account codes (community_store.h).  Returns
+// how many outbox rows.
 int prune_old_mail(Store& store, int64_t now);
 
 // "Ndengrod Board 12" (the game's title and the board number), the start of every subject.

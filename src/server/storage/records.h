@@ -14,8 +14,11 @@ namespace ludus::server {
 struct UserRecord {
   std::string id;
   std::string password_hash;
-  std::string email;
+  std::string email;          // the verified address: the only one notifications go to ("" for none)
   int64_t created_at = 0;
+  std::string pending_email;  // an address waiting for its verification code ("" for none)
+  bool admin = false;         // role 'admin': may moderate (`ludus admin`)
+  std::optional<int64_t> suspended_at;  // set while an administrator suspends the account
 };
 
 struct GameRecord {

@@ -207,17 +207,20 @@ Session::~Session() {
 // --- users and tokens ------------------------------------------------------------------
 
 std::optional<UserRecord> Session::find_user(const std::string& id) {
-  auto q = connection_->query("SELECT id, password_hash, email, created_at FROM users WHERE id = ?1");
+  auto q = connection_->query(
+      "SELECT id, password_hash, email, created_at, pending_email, role, suspended_at FROM users WHERE id = ?1");
   q.bind(1, id);
   if (!q.step()) return std::nullopt;
-  return UserRecord{q.text(0), q.text(1), q.text(2), q.int64(3)};
+  UserRecord user{q.text(0), q.text(1), q.text(2), q.int64(3), q.text(4), q.text(5) == "admin", std::nullopt};
+  if (!q.is_null(6)) user.suspended_at = q.int64(6);
+  return user;
 }
 
 void Session::insert_user(const UserRecord& user) {
   auto q = connection_->query(
-      "INSERT INTO users (id, password_hash, email, created_at) VALUES (?1, ?2, ?3, ?4) "
+      "INSERT INTO users (id, password_hash, email, created_at, pending_email) VALUES (?1, ?2, ?3, ?4, ?5) "
       "ON CONFLICT (id) DO NOTHING");
-  q.bind_all(user.id, user.password_hash, user.email, user.created_at).run();
+  q.bind_all(user.id, user.password_hash, user.email, user.created_at, user.pending_email).run();
   if (connection_->changes() == 0) conflict("user id '" + user.id + "' is already taken", "user_exists");
 }
 
@@ -232,7 +235,10 @@ void Session::insert_token(const std::string& token_hash, const std::string& use
 }
 
 std::optional<std::string> Session::token_user(const std::string& token_hash, int64_t now) {
-  auto q = connection_->query("SELECT user_id FROM tokens WHERE token_hash = ?1 AND expires_at > ?2");
+  // A suspended account's tokens are deleted; the join refuses one issued in a race too.
+  auto q = connection_->query(
+      "SELECT t.user_id FROM tokens t JOIN users u ON u.id = t.user_id "
+      "WHERE t.token_hash = ?1 AND t.expires_at > ?2 AND u.suspended_at IS NULL");
   q.bind_all(token_hash, now);
   if (!q.step()) return std::nullopt;
   return q.text(0);
@@ -394,7 +400,7 @@ int64_t Session::insert_comment(int64_t game, const CommentRecord& c) {
 }
 
 std::vector<CommentRecord> Session::comments(int64_t game) {
-  auto q = connection_->query("SELECT id, user_id, after_ply, body, created_at FROM comments WHERE game_id = ?1 ORDER BY id");
+  auto q = connection_->query("SELECT id, user_id, after_ply, body, created_at FROM comments WHERE game_id = ?1 AND hidden = 0 ORDER BY id");
   q.bind(1, game);
   std::vector<CommentRecord> out;
   while (q.step()) out.push_back({q.int64(0), q.text(1), q.integer(2), q.text(3), q.int64(4)});

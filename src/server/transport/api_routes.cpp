@@ -61,18 +61,18 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_rating_routes();
   add_offer_routes();
   add_tournament_routes();
-}
-
-void ApiRoutes::add_sync(http::verb method, const std::string& pattern,
-                         std::function<Response(const Request&, const Captures&)> make) {
-  add(method, pattern, [make = std::move(make)](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] { return make(req, c); }));
-  });
+  add_community_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
   routes_.push_back({method, pattern, std::regex(pattern), std::move(run), route_label(pattern),
                      pattern.rfind(R"(/api/games/(\d+))", 0) == 0});
+}
+
+void ApiRoutes::add_sync(http::verb method, const std::string& pattern, Make make) {
+  add(method, pattern, [make = std::move(make)](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] { return make(req, c); }));
+  });
 }
 
 std::vector<std::string> ApiRoutes::route_table() const {
@@ -147,6 +147,7 @@ void ApiRoutes::add_account_routes() {
     if (!record) unauthorized("the account no longer exists");
     return json_response(200, {{"user", record->id},
                                {"email", record->email},
+                               {"pending_email", record->pending_email},
                                {"created_at", record->created_at},
                                {"mail", mail_preference_name(service_->mail_preference(user))}});
   });

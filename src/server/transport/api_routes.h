@@ -45,8 +45,9 @@ class ApiRoutes {
     bool names_board;   // its first capture is a board number
   };
   void add(http::verb method, const std::string& pattern, Handler run);
-  // A route answered at once on the worker thread (every error a JSON error reply).
-  void add_sync(http::verb method, const std::string& pattern, std::function<Response(const Request&, const Captures&)> make);
+  // A route that answers at once: `make` runs guarded (every error becomes its reply).
+  using Make = std::function<Response(const Request&, const Captures&)>;
+  void add_sync(http::verb method, const std::string& pattern, Make make);
   void add_account_routes();
   void add_game_routes();
   void add_command_route();
@@ -58,6 +59,8 @@ class ApiRoutes {
   void add_offer_routes();
   // Tournaments (tournament_routes.cpp).
   void add_tournament_routes();
+  // Password reset, verified addresses, blocks and reports (community_routes.cpp).
+  void add_community_routes();
 
   Service* service_;
   LongPolls* polls_;

@@ -31,8 +31,9 @@ json settings_json(const std::string& user, const ChallengeSettings& settings) {
 void ApiRoutes::add_offer_routes() {
   Service& service = *service_;
   Accounts& accounts = service.accounts();
-  auto sync = [this](http::verb method, const std::string& pattern,
-                     std::function<Response(const Request&, const Captures&)> make) { add_sync(method, pattern, std::move(make)); };
+  auto sync = [this](http::verb method, const std::string& pattern, Make make) {
+    add_sync(method, pattern, std::move(make));
+  };
   sync(http::verb::get, "/api/offers", [&service](const Request& req, const Captures&) {
     std::string game, user;
     if (req.has_param("game")) {

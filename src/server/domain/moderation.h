@@ -1,0 +1,59 @@
+#pragma once
+// Keeping a community safe (docs/community.md): players block players, anyone logged in
+// reports a comment, and administrators (users with the admin role, made on the server
+// machine with `ludus admin grant`) hide comments, suspend and restore accounts and end a
+// suspended player's boards.  Every administrator's action is one transaction with its
+// line in the audit log (who, what, when, target, reason).
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "server/domain/service.h"
+#include "server/storage/community_store.h"
+
+namespace ludus::server {
+
+// 403 blocked when either of two people blocks the other: no board (challenge, invitation,
+// open challenge taken) between them while the block stands.
+void check_not_blocked(Session& session, const std::string& actor, const std::string& other);
+// 403 blocked when a player of `board` (its seats) blocks `commenter`.
+void check_may_comment(Session& session, const std::array<std::string, 2>& seats, const std::string& commenter);
+
+class Moderation {
+ public:
+  static constexpr size_t kMaxReason = 500;
+  static constexpr int kReportsPerHour = 20;  // of one reporter
+
+  explicit Moderation(Service& service) : service_(&service) {}
+
+  // --- everyone -------------------------------------------------------------------------
+  // `user` blocks (on) or unblocks `other` (404 unknown user, 400 oneself).  Blocking also
+  // declines or withdraws the open invitations between the two.
+  void block(const std::string& user, const std::string& other, bool on);
+  std::vector<std::string> blocked(const std::string& user);
+  // Reports a comment (404 when there is none to see) to the administrators; returns the
+  // report's number.  429 past kReportsPerHour.
+  int64_t report(const std::string& reporter, int64_t comment, std::string_view reason);
+
+  // --- administrators (`admin`: a user with the admin role, 403 not_admin otherwise) ------
+  // Grants or revokes the role; the actor is the console of the server machine.
+  void grant(const std::string& user, bool admin);
+  std::vector<ReportRow> reports(const std::string& admin, bool all);
+  // Hides (or shows again) a comment everywhere and closes its reports.
+  void hide_comment(const std::string& admin, int64_t comment, std::string_view reason, bool hidden = true);
+  // Suspends an account: no login, commands or mail from it, its tokens revoked, its open
+  // offers withdrawn.  restore() lifts it.
+  void suspend(const std::string& admin, const std::string& user, std::string_view reason);
+  void restore(const std::string& admin, const std::string& user, std::string_view reason);
+  // Ends every active board of a suspended user as their resignation; returns the boards.
+  std::vector<int64_t> forfeit_boards(const std::string& admin, const std::string& user, std::string_view reason);
+  std::vector<AuditEntry> audit(int limit = 100);
+
+ private:
+  void check_admin(Session& session, const std::string& admin);
+  std::string known_user(Session& session, const std::string& user);
+  Service* service_;
+};
+
+}  // namespace ludus::server

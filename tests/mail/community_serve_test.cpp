@@ -1,0 +1,204 @@
+// Account recovery and moderation through a running `ludus serve` and the real SMTP sink
+// (python3-aiosmtpd): the verification and reset codes arrive by mail and work once, expire
+// (the server's clock is the test's), and the reset answers the same for any account; a
+// suspension and a block hold on every front end: HTTP, the command endpoint, mail
+// (`ludus mail`), and the WebSocket, which carries no identity and shows hidden comments to
+// nobody.  On SQLite and (pg/) PostgreSQL.
+#include <atomic>
+#include <chrono>
+#include <regex>
+#include <thread>
+
+#include "mail/mail_test_support.h"
+#include "server/domain/moderation.h"
+#include "server/http_test_support.h"
+#include "server/transport/http_client.h"
+
+namespace ludus::mail_testing {
+namespace {
+
+using namespace std::chrono_literals;
+using nlohmann::json;
+
+class CommunityServe : public server::testing::HttpFixture {
+ protected:
+  void SetUp() override {
+    sink_ = std::make_unique<SmtpSink>(sink_dir_.path() / "sink");
+    config_.mail.smtp_url = sink_->url();
+    config_.mail.from_address = "ludus@games.example.org";
+    config_.mail_interval = 100ms;
+    config_.clock = [this] { return now_.load(); };
+    HttpFixture::SetUp();
+  }
+  std::vector<SinkMessage> await_messages(size_t count) { return sink_->await_messages(count); }
+  static std::string code_in(const SinkMessage& m) { return mailed_code(m.text); }
+  // Signs `user` up with an address, verifies it with the mailed code; returns a token.
+  std::string verified_account(const std::string& user) {
+    const size_t before = sink_->messages().size();
+    EXPECT_EQ(post("/api/signup", {{"user", user}, {"password", "secret-pw"}, {"email", user + "@example.org"}}).status,
+              201);
+    const auto messages = await_messages(before + 1);
+    EXPECT_EQ(messages.size(), before + 1);
+    if (messages.size() != before + 1) return "";
+    EXPECT_EQ(messages.back().rcpt_to, user + "@example.org");
+    EXPECT_EQ(messages.back().header("Subject"), "ludus: verify your address for " + user);
+    auto verified = post("/api/verify", {{"user", user}, {"code", code_in(messages.back())}});
+    EXPECT_EQ(verified.status, 200) << verified.body;
+    EXPECT_EQ(verified.json.value("email", ""), user + "@example.org");
+    const std::string token = post("/api/login", {{"user", user}, {"password", "secret-pw"}}).json.value("token", "");
+    EXPECT_EQ(post("/api/me/limits", {{"challenges", "all"}}, token).status, 200);
+    return token;
+  }
+
+  std::atomic<int64_t> now_{server::testing::kTestTime};
+  server::testing::TempDir sink_dir_;
+  std::unique_ptr<SmtpSink> sink_;
+};
+
+TEST_F(CommunityServe, AResetCodeArrivesWorksOnceAndExpiresAndTellsNothingAboutAccounts) {
+  const std::string token = verified_account("alice");
+  auto known = post("/api/reset", {{"user", "alice"}});
+  auto unknown = post("/api/reset", {{"user", "nobody"}});
+  EXPECT_EQ(known.status, 202);
+  EXPECT_EQ(unknown.status, known.status);
+  EXPECT_EQ(unknown.body, known.body);
+  EXPECT_EQ(post_text("/api/command", "reset nobody", "", "text/plain").body,
+            post_text("/api/command", "reset alice", "", "text/plain").body);
+  auto messages = await_messages(3);
+  ASSERT_EQ(messages.size(), 3u) << "the verification and alice's two codes; none for nobody";
+  for (size_t i = 1; i < 3; ++i) {
+    EXPECT_EQ(messages[i].rcpt_to, "alice@example.org");
+    EXPECT_EQ(messages[i].header("Subject"), "ludus: password reset code for alice");
+  }
+  const std::string code = code_in(messages[1]);
+  auto reset = post("/api/reset/confirm", {{"user", "alice"}, {"code", code}, {"password", "new-secret-pw"}});
+  ASSERT_EQ(reset.status, 200) << reset.body;
+  EXPECT_EQ(get("/api/me", token).status, 401) << "the old token is revoked";
+  EXPECT_EQ(post("/api/login", {{"user", "alice"}, {"password", "new-secret-pw"}}).status, 200);
+  auto again = post("/api/reset/confirm", {{"user", "alice"}, {"code", code}, {"password", "other-secret-pw"}});
+  EXPECT_EQ(again.status, 401) << "a code works once";
+  EXPECT_EQ(again.json.value("code", ""), "bad_code");
+  const std::string sibling = code_in(messages[2]);
+  EXPECT_EQ(post("/api/reset/confirm", {{"user", "alice"}, {"code", sibling}, {"password", "other-secret-pw"}}).status,
+            401)
+      << "a used code voids the others mailed before it";
+  // A fresh code, an hour and a second later.
+  ASSERT_EQ(post("/api/reset", {{"user", "alice"}}).status, 202);
+  messages = await_messages(4);
+  ASSERT_EQ(messages.size(), 4u);
+  now_ += server::Accounts::CodeLifetimes{}.reset + 1;
+  EXPECT_EQ(post("/api/reset/confirm", {{"user", "alice"}, {"code", code_in(messages[3])}, {"password", "late-secret-pw"}})
+                .status,
+            401)
+      << "expired";
+  EXPECT_EQ(post("/api/login", {{"user", "alice"}, {"password", "new-secret-pw"}}).status, 200);
+}
+
+TEST_F(CommunityServe, NoticesWaitForAVerifiedAddressAndAChangeKeepsTheOldOneUntilVerified) {
+  const std::string alice = verified_account("alice");
+  ASSERT_EQ(post("/api/signup", {{"user", "bob"}, {"password", "secret-pw"}, {"email", "bob@example.org"}}).status, 201);
+  ASSERT_EQ(await_messages(2).size(), 2u);  // alice's and bob's verification mails
+  auto changed = post("/api/me/email", {{"email", "alice@new.example"}}, alice);
+  ASSERT_EQ(changed.status, 200) << changed.body;
+  EXPECT_EQ(changed.json.value("email", ""), "alice@example.org");
+  EXPECT_EQ(changed.json.value("pending_email", ""), "alice@new.example");
+  auto messages = await_messages(3);
+  ASSERT_EQ(messages.size(), 3u);
+  EXPECT_EQ(messages[2].rcpt_to, "alice@new.example");
+  // A board: its notice goes to alice's verified (old) address only, none to bob's unverified one.
+  ASSERT_EQ(post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}, alice).status, 202);
+  const std::string bob = post("/api/login", {{"user", "bob"}, {"password", "secret-pw"}}).json.value("token", "");
+  ASSERT_EQ(post("/api/offers/1/join", json::object(), bob).status, 201);
+  messages = await_messages(4);
+  ASSERT_GE(messages.size(), 4u);
+  std::this_thread::sleep_for(500ms);  // a few mail rounds: nothing else may come
+  messages = sink_->messages();
+  for (size_t i = 3; i < messages.size(); ++i) EXPECT_EQ(messages[i].rcpt_to, "alice@example.org") << messages[i].text;
+  ASSERT_EQ(post("/api/verify", {{"user", "alice"}, {"code", code_in(messages[2])}}).status, 200);
+  EXPECT_EQ(get("/api/me", alice).json.value("email", ""), "alice@new.example");
+}
+
+TEST_F(CommunityServe, ASuspensionHoldsOnEveryFrontEnd) {
+  const std::string alice = verified_account("alice");
+  const std::string mallory = verified_account("mallory");
+  auto game = post("/api/games", {{"game", "ndengrod"}, {"players", {"mallory", "alice"}}}, mallory);
+  ASSERT_EQ(game.status, 201) << game.body;
+  const std::string board = game.json["board"].dump();
+  ASSERT_EQ(post("/api/games/" + board + "/comment", {{"text", "you will lose"}}, mallory).status, 200);
+  const int64_t comment = get("/api/games/" + board, "").json["comments"][0]["id"];
+  server::WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(json{{"watch", {std::stoll(board)}}}.dump()));
+
+  // The administrator works on the server machine, in another process.
+  RunResult r = run_ludus({"admin", "grant", "alice", "--db", config_.db_path});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_ludus({"admin", "suspend", "mallory", "--db", config_.db_path, "--as", "alice", "--reason", "threats"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_ludus({"admin", "hide", std::to_string(comment), "--db", config_.db_path, "--as", "alice", "--reason", "threats"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  r = run_ludus({"admin", "hide", "1", "--db", config_.db_path, "--as", "mallory", "--reason", "x"});
+  EXPECT_EQ(r.exit_code, 1) << "only an administrator moderates";
+  EXPECT_NE(r.err.find("not an administrator"), std::string::npos) << r.err;
+
+  // HTTP: the old token is gone, logging in is refused, and so is the command endpoint.
+  EXPECT_EQ(post("/api/games/" + board + "/comment", {{"text", "still here"}}, mallory).status, 401);
+  auto login = post("/api/login", {{"user", "mallory"}, {"password", "secret-pw"}});
+  EXPECT_EQ(login.status, 403);
+  EXPECT_EQ(login.json.value("code", ""), "suspended");
+  EXPECT_EQ(post_text("/api/command", "comment " + board + " mallory secret-pw hi", "", "text/plain").status, 403);
+  // Mail: answered with the refusal, nothing stored.
+  const std::string mail = "From: Mallory <mallory@example.org>\r\nTo: ludus@games.example.org\r\nSubject: comment " +
+                           board + " mallory secret-pw hi\r\nMessage-ID: <m1.mallory@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n";
+  r = run_ludus({"mail", "--db", config_.db_path}, mail);
+  EXPECT_NE(r.err.find("suspended"), std::string::npos) << r.out << r.err;
+  // The WebSocket's watcher sees the board without the hidden comment (the change feed
+  // brings the other process's change); the socket itself grants nothing to act with.
+  bool hidden = false;
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (!hidden && std::chrono::steady_clock::now() < deadline)
+    if (auto text = ws.receive(200ms)) {
+      const json m = json::parse(*text, nullptr, false);
+      hidden = m.contains("state") && m["state"]["comments"].empty();
+    }
+  EXPECT_TRUE(hidden) << "no push without the hidden comment";
+  ASSERT_TRUE(ws.send(json{{"token", mallory}, {"comment", "over the socket"}}.dump()));
+  EXPECT_TRUE(get("/api/games/" + board, "").json["comments"].empty());
+  // The audit log, as `ludus admin audit` shows it.
+  r = run_ludus({"admin", "audit", "--db", config_.db_path});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("alice  suspend  mallory  \"threats\""), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("console  grant  alice"), std::string::npos) << r.out;
+  (void)alice;
+}
+
+TEST_F(CommunityServe, ABlockHoldsOverHttpTheCommandEndpointAndMail) {
+  const std::string alice = verified_account("alice");
+  const std::string mallory = verified_account("mallory");
+  auto game = post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "mallory"}}}, alice);
+  ASSERT_EQ(game.status, 201);
+  const std::string board = game.json["board"].dump();
+  auto blocked = post("/api/me/blocks", {{"user", "mallory"}}, alice);
+  ASSERT_EQ(blocked.status, 200) << blocked.body;
+  EXPECT_EQ(blocked.json["blocks"], json::array({"mallory"}));
+  auto refused = post("/api/games", {{"game", "ndengrod"}, {"players", {"mallory", "alice"}}}, mallory);
+  EXPECT_EQ(refused.status, 403);
+  EXPECT_EQ(refused.json.value("code", ""), "blocked");
+  EXPECT_EQ(post("/api/games/" + board + "/comment", {{"text", "hi"}}, mallory).status, 403);
+  EXPECT_EQ(post_text("/api/command", "ndengrod challenge mallory alice secret-pw", "", "text/plain").status, 403);
+  const std::string mail = "From: Mallory <mallory@example.org>\r\nTo: ludus@games.example.org\r\nSubject: comment " +
+                           board + " mallory secret-pw hi\r\nMessage-ID: <m2.mallory@example.org>\r\nContent-Type: text/plain; charset=utf-8\r\n\r\n";
+  RunResult r = run_ludus({"mail", "--db", config_.db_path}, mail);
+  EXPECT_NE(r.err.find("takes no comments from you"), std::string::npos) << r.out << r.err;
+  EXPECT_TRUE(get("/api/games/" + board, "").json["comments"].empty());
+  // Reporting needs a login; a report of a comment anyone sees is taken.
+  ASSERT_EQ(post("/api/games/" + board + "/comment", {{"text", "a word"}}, alice).status, 200);
+  const int64_t comment = get("/api/games/" + board, "").json["comments"][0]["id"];
+  EXPECT_EQ(post("/api/comments/" + std::to_string(comment) + "/report", {{"reason", "x"}}).status, 401);
+  EXPECT_EQ(post("/api/comments/" + std::to_string(comment) + "/report", {{"reason", "spam"}}, mallory).status, 201);
+  EXPECT_EQ(post("/api/comments/99999/report", {{"reason", "spam"}}, mallory).status, 404);
+  EXPECT_EQ(post("/api/me/blocks", {{"user", "mallory"}, {"block", false}}, alice).json["blocks"], json::array());
+}
+
+}  // namespace
+}  // namespace ludus::mail_testing
