@@ -39,7 +39,8 @@ TEST_F(ModerationTest, ABlockRefusesChallengesJoinsAndCommentsBothWays) {
   const Board b = service_->load(board);
   const State& s = b.state();
   service_->play(board, "mallory", s.action_to_text(s.legal_actions().front()), std::nullopt, "you lose");
-  for (const auto& c : service_->load(board).comments()) EXPECT_NE(c.body, "you lose");
+  const Board loaded = service_->load(board);  // a named board: the loop must not outlive it
+  for (const auto& c : loaded.comments()) EXPECT_NE(c.body, "you lose");
   EXPECT_EQ(run("unblock alice secret-pw mallory"), "alice blocks: nobody.\n");
   run("comment " + std::to_string(board) + " mallory secret-pw sorry");
   EXPECT_EQ(run_error("block alice secret-pw alice").code(), "bad_user");
