@@ -52,10 +52,21 @@ install(CODE "
 
 # Tests: each tests/python/*_test.py is one ctest test run by the same interpreter against
 # the build tree.  The Dask test starts its own scheduler and workers.
+set(LUDUS_PYTHON_TEST_ENVIRONMENT PYTHONPATH=${LUDUS_PYTHON_DIR} LUDUS_SOURCE_DIR=${CMAKE_SOURCE_DIR}
+    LUDUS_BINARY=$<TARGET_FILE:ludus> PYTHONDONTWRITEBYTECODE=1)
+# An AddressSanitizer build's extension needs the ASan runtime loaded before anything else
+# in the (uninstrumented) interpreter: it is preloaded.  The interpreter leaves objects
+# alive at exit on purpose, so leak checking is off here (the C++ tests check the engine's).
+if(LUDUS_SANITIZE MATCHES "address")
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
+                  OUTPUT_VARIABLE LUDUS_ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
+  list(APPEND LUDUS_PYTHON_TEST_ENVIRONMENT LD_PRELOAD=${LUDUS_ASAN_RUNTIME} ASAN_OPTIONS=detect_leaks=0)
+endif()
 file(GLOB LUDUS_PYTHON_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/python/*_test.py)
 foreach(test ${LUDUS_PYTHON_TESTS})
   get_filename_component(name ${test} NAME_WE)
   add_test(NAME python/${name} COMMAND ${Python3_EXECUTABLE} ${test})
-  set_tests_properties(python/${name} PROPERTIES LABELS python TIMEOUT 300
-    ENVIRONMENT "PYTHONPATH=${LUDUS_PYTHON_DIR};LUDUS_SOURCE_DIR=${CMAKE_SOURCE_DIR};LUDUS_BINARY=$<TARGET_FILE:ludus>;PYTHONDONTWRITEBYTECODE=1")
+  ludus_timeout(python_timeout 300)
+  set_tests_properties(python/${name} PROPERTIES LABELS python TIMEOUT ${python_timeout}
+    ENVIRONMENT "${LUDUS_PYTHON_TEST_ENVIRONMENT}")
 endforeach()
