@@ -336,10 +336,9 @@ TEST_F(TournamentTest, PlayersAreMailedEachRoundWithTheirBoardsAndTheEnd) {
   service_->set_event_sink(mail_notifier([this] { return now_; }));
   service_->tournaments().set_event_sink(tournament_mail_notifier([this] { return now_; }));
   const int64_t id = create("-format=knockout -players=2-2 -start=full");
-  for (const char* p : {"p1", "p2"}) {
-    accounts_->signup(p, "secret-pw", std::string(p) + "@example.org");
-    run("tournament join " + std::to_string(id) + " " + p + " secret-pw");
-  }
+  for (const char* p : {"p1", "p2"}) accounts_->signup(p, "secret-pw", std::string(p) + "@example.org");
+  verify_addresses(*store_, *accounts_);  // notifications go to verified addresses only
+  for (const char* p : {"p1", "p2"}) run("tournament join " + std::to_string(id) + " " + p + " secret-pw");
   auto mails = [&] {
     auto session = store_->session();
     auto tx = session.write();
