@@ -22,6 +22,13 @@ using nlohmann::json;
 
 constexpr int kFormatVersion = 1;
 
+// The integer `key` of a header or end line; `absent` when it is missing or not an integer
+// (json::value would throw a type error on {"ludus_export":"moves"}: found by fuzz_db_import).
+int64_t integer_member(const json& object, const char* key, int64_t absent) {
+  const auto it = object.find(key);
+  return it != object.end() && it->is_number_integer() ? it->get<int64_t>() : absent;
+}
+
 bool exported(const std::string& table) {
   const auto& tables = exported_tables();
   return std::find(tables.begin(), tables.end(), table) != tables.end();
@@ -108,9 +115,9 @@ int64_t import_database(Store& store, std::istream& in) {
       json value = json::parse(text, nullptr, false);
       if (value.is_discarded()) bad_line(line, "not JSON");
       if (line == 1) {
-        if (!value.is_object() || value.value("ludus_export", 0) != kFormatVersion)
+        if (!value.is_object() || integer_member(value, "ludus_export", 0) != kFormatVersion)
           bad_line(line, "not a ludus export (expected a header {\"ludus_export\":1,...})");
-        const int version = value.value("schema_version", -1);
+        const int64_t version = integer_member(value, "schema_version", -1);
         if (version != current_schema_version())
           bad_line(line, "the export is at schema version " + std::to_string(version) + ", this build at " +
                              std::to_string(current_schema_version()) +
@@ -118,7 +125,7 @@ int64_t import_database(Store& store, std::istream& in) {
         continue;
       }
       if (value.is_object() && value.contains("end")) {
-        if (value.value("rows", int64_t{-1}) != rows)
+        if (integer_member(value, "rows", -1) != rows)
           bad_line(line, "the end line counts " + value["rows"].dump() + " rows, the file has " + std::to_string(rows));
         ended = true;
         continue;
