@@ -231,6 +231,13 @@ Metrics& the_metrics() {
   return *metrics;
 }
 
+// The labels of a series read at scrape time: none when `label` is "".
+prometheus::Labels one_label(std::string_view label, std::string_view value) {
+  prometheus::Labels labels;
+  if (!label.empty()) labels.emplace(std::string(label), std::string(value));
+  return labels;
+}
+
 // The metrics are made when the process starts, so process_start_time_seconds is its start.
 [[maybe_unused]] const bool kMadeAtStart = (the_metrics(), true);
 
@@ -277,15 +284,11 @@ void mail_sent(size_t sent, size_t retried, size_t failed) {
 
 void set_gauge(std::string_view name, double amount, std::string_view label, std::string_view value) {
   auto& family = the_metrics().gauge(name);
-  prometheus::Labels labels;
-  if (!label.empty()) labels.emplace(std::string(label), std::string(value));
-  family.Add(labels).Set(amount);
+  family.Add(one_label(label, value)).Set(amount);
 }
 
 void set_counter_total(std::string_view name, double total, std::string_view label, std::string_view value) {
-  prometheus::Labels labels;
-  if (!label.empty()) labels.emplace(std::string(label), std::string(value));
-  Metrics::raise(the_metrics().copied(name).Add(labels), total);
+  Metrics::raise(the_metrics().copied(name).Add(one_label(label, value)), total);
 }
 
 Probe::Probe(std::function<void()> run) : id_(the_metrics().add_probe(std::move(run))) {}
