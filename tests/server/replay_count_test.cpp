@@ -6,6 +6,7 @@
 
 #include "http_test_support.h"
 #include "server/domain/board.h"
+#include "server/domain/board_cache.h"
 #include "server/domain/game_json.h"
 #include "server/live/announcer.h"
 
@@ -111,6 +112,37 @@ TEST_F(ReplayCountTest, TheCachedBoardIsTheStoredOneAfterEveryKindOfChange) {
     auto tx = session.read();
     return board_json(Board(*session.find_game(board), session.moves(board), session.comments(board)), 1);
   }());
+}
+
+// PostgreSQL wakes the change feed at commit, before the committing thread has stored its
+// board: a reader of the revision about to commit waits for it rather than replaying it.
+TEST_F(ReplayCountTest, AReaderOfTheRevisionAboutToCommitWaitsForItsBoard) {
+  auto made = post("/api/games", {{"game", "ndengrod"}, {"options", {{"size", 4}}}, {"players", {"alice", "bob"}}}, alice_);
+  const int64_t id = made.json["board"];
+  auto board = [&] {
+    Store store(config_.db_path);
+    auto session = store.session();
+    auto tx = session.read();
+    return std::make_shared<const Board>(*session.find_game(id), session.moves(id), session.comments(id));
+  }();
+  const int64_t revision = board->record().revision;
+  BoardCache cache(8, std::chrono::seconds(30));
+  EXPECT_EQ(cache.find(id, revision), nullptr) << "nothing expected: a miss at once";
+
+  cache.expect(id, revision);
+  auto reader = std::async(std::launch::async, [&] { return cache.find(id, revision); });
+  EXPECT_EQ(reader.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout) << "it waits for the commit";
+  cache.put(board);
+  EXPECT_EQ(reader.get(), board);
+
+  {
+    ExpectedRevision expected(cache, id, revision + 1);
+    reader = std::async(std::launch::async, [&] { return cache.find(id, revision + 1); });
+    EXPECT_EQ(reader.wait_for(std::chrono::milliseconds(200)), std::future_status::timeout);
+  }  // rolled back: abandoned on the way out
+  ASSERT_EQ(reader.wait_for(std::chrono::seconds(10)), std::future_status::ready) << "an abandoned revision ends the wait";
+  EXPECT_EQ(reader.get(), nullptr);
+  EXPECT_EQ(cache.find(id, revision), board);
 }
 
 TEST(AnnouncerTest, EachRevisionOfABoardPassesOnce) {

@@ -107,10 +107,12 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     }
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     report(session, b, event);
-    tx.commit();
     revision = b.record().revision;
-    if (changed.finished()) ai_players_.forget(board);
-    cache_.put(std::make_shared<const Board>(std::move(b)));
+    ExpectedRevision expected(cache_, board, revision);  // readers woken by the commit wait for it
+    const bool finished = changed.finished();
+    tx.commit();
+    expected.stored(std::make_shared<const Board>(std::move(b)));
+    if (finished) ai_players_.forget(board);
     return result;
   });
   notify(board, revision);
