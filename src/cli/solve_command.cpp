@@ -35,6 +35,7 @@ struct SolveArgs {
   std::string book;
   size_t book_limit = 200000;
   std::string estimates = "mobility";
+  int64_t threats = 0;
 };
 
 
@@ -62,6 +63,7 @@ nlohmann::json stats_json(const Solver& solver) {
           {"table_used", s.table_used},
           {"table_capacity", s.table_capacity},
           {"table_evictions", s.table_evictions},
+          {"threat_proofs", s.threat_proofs},
           {"symmetries", s.symmetries},
           {"threads", s.threads},
           {"stopped", s.stopped}};
@@ -70,9 +72,10 @@ nlohmann::json stats_json(const Solver& solver) {
 // Sums over the threads' searches (and their tables).
 std::string stats_text(const Solver& solver) {
   const SolverStats s = solver.stats();
-  return fmt::format("nodes {}  time {:.2f}s  nodes/s {:.0f}  table {}/{} entries ({} evicted)  symmetries {}{}{}\n",
+  return fmt::format("nodes {}  time {:.2f}s  nodes/s {:.0f}  table {}/{} entries ({} evicted)  symmetries {}{}{}{}\n",
                      s.nodes, s.seconds, s.seconds > 0 ? s.nodes / s.seconds : 0.0, s.table_used, s.table_capacity,
                      s.table_evictions, s.symmetries, s.threads > 1 ? fmt::format("  threads {}", s.threads) : "",
+                     s.threat_proofs > 0 ? fmt::format("  threat proofs {}", s.threat_proofs) : "",
                      s.stopped ? "  STOPPED at the time limit: the values above marked unknown are not proven" : "");
 }
 
@@ -172,6 +175,9 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
   app.add_option("--estimates", args->estimates,
                  "Numbers of a fresh node: mobility (its moves), or evaluation (also the game's static evaluation, where it has one)")
       ->check(CLI::IsMember({"mobility", "evaluation"}));
+  app.add_option("--threats", args->threats,
+                 "Solve a fresh node at once when its mover wins by a sequence of threats read within N moves (games with a threat search: Ndengrod); 0: off")
+      ->check(CLI::Range(int64_t{0}, int64_t{1} << 40));
   app.add_flag("--json", args->json, "Print JSON instead of text");
   app.add_flag("-q,--quiet", args->quiet, "No progress on stderr");
   app.add_flag("--openings", args->openings, "Solve every first move of the board (with the pie rule: which to swap)");
@@ -192,6 +198,7 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
     limits.seconds = args->time.empty() ? 0 : ai::parse_duration(args->time);
     limits.memory_bytes = parse_memory(args->memory);
     limits.evaluation_estimates = args->estimates == "evaluation";
+    limits.threat_budget = args->threats;
     if (!args->quiet)
       limits.on_progress = [openings = args->openings](const SearchProgress& p) {
         const double fill = 100.0 * p.table_used / std::max<size_t>(1, p.table_capacity);

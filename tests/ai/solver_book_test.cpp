@@ -11,6 +11,7 @@
 #include "ai/mcts_player.h"
 #include "ai/player.h"
 #include "ai/solver/opening_book.h"
+#include "ai/solver/proof_tree.h"
 #include "ai/solver/solver.h"
 #include "ai/test_games.h"
 #include "core/board_symmetry.h"
@@ -125,6 +126,24 @@ TEST(SolverBook, EveryStoredBookIsAProof) {
     SCOPED_TRACE(name);
     check_book_is_a_proof(*book);
   }
+}
+
+// Threat proofs (SearchLimits::threat_budget) solve nodes without a searched subtree; the
+// book collected after them must still be a whole proof, walked by the rules alone.
+TEST(SolverBook, AProofFoundWithThreatProofsIsAProof) {
+  auto game = make_game("ndengrod", {{"size", "3"}, {"length", "3"}, {"swap", "on"}});
+  SearchLimits limits{.memory_bytes = 16u << 20};
+  limits.threat_budget = 1000;
+  Solver solver(*game, limits);
+  auto root = game->new_initial_state();
+  const PositionResult r = solver.solve(*root);
+  ASSERT_TRUE(r.value == Value::kWin || r.value == Value::kLoss);
+  ASSERT_GT(solver.stats().threat_proofs, 0u);
+  const int winner = r.value == Value::kWin ? root->seat_to_move() : 1 - root->seat_to_move();
+  std::vector<ProofEntry> entries;
+  ASSERT_TRUE(collect_proof(solver.search(), *root, winner, root->seat_to_move(), 1'000'000, entries));
+  const OpeningBook book = OpeningBook::parse(OpeningBook::format(*game, entries, {"threat proofs"}));
+  check_book_is_a_proof(book);
 }
 
 TEST(SolverBook, StoredStartValuesAgreeWithDfpn) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/static_evaluation.h"
+#include "core/threat_search.h"
 
 namespace ludus::ai::solver {
 namespace {
@@ -22,6 +23,7 @@ struct Dfpn::Child {
   std::unique_ptr<State> state;
   uint64_t key = 0;  // table key; 0 for terminal states
   ProofNumbers numbers;
+  bool decided = false;  // terminal, or won by its mover's threats: final whatever the table holds
 };
 
 Dfpn::Dfpn(const Game& game, SearchLimits limits)
@@ -53,16 +55,27 @@ ProofNumbers Dfpn::known(const State& state, int target_seat, uint32_t* work) co
   return {};
 }
 
-void Dfpn::init_child(Child& child) const {
+void Dfpn::init_child(Child& child) {
   const State& s = *child.state;
   if (s.is_terminal()) {
     child.numbers = terminal_numbers(s);
+    child.decided = true;
     return;
   }
   child.key = table_key(s, target_);
   if (const ProofNumbers* found = table_.find(child.key)) {
     child.numbers = *found;
     return;
+  }
+  if (const ThreatSearch* threats = limits_.threat_budget > 0 ? s.threat_search() : nullptr) {
+    int64_t budget = limits_.threat_budget;
+    if (threats->threat_win(budget).first != kNoAction) {
+      child.numbers = s.seat_to_move() == target_ ? ProofNumbers{0, kInfinity} : ProofNumbers{kInfinity, 0};
+      child.decided = true;
+      ++threat_proofs_;
+      table_.store(child.key, child.numbers, 1);
+      return;
+    }
   }
   // df-pn+ style estimate: the side to move there has this many ways to go on.
   const uint32_t moves = static_cast<uint32_t>(std::max<size_t>(1, s.legal_actions().size()));
@@ -105,7 +118,7 @@ ProofNumbers Dfpn::mid(const State& state, uint64_t key, ProofNumbers th, uint64
     init_child(c);
     // A move that wins for the mover decides the node: no need to look at the others.
     const bool mover_wins = or_node ? c.numbers.proven() : c.numbers.disproven();
-    if (mover_wins && c.state->is_terminal()) {
+    if (mover_wins && c.decided) {
       const ProofNumbers solved = or_node ? ProofNumbers{0, kInfinity} : ProofNumbers{kInfinity, 0};
       table_.store(key, solved, my_work);
       *work += my_work;

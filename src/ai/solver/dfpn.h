@@ -13,7 +13,8 @@
 // whose history keeps growing), so plain df-pn terminates.
 //
 // Game knowledge that prunes safely: a node whose move can end the game with the mover
-// winning is solved at once, before its other moves are even generated.
+// winning is solved at once, before its other moves are even generated; with
+// SearchLimits::threat_budget, so is a fresh node whose mover wins by a sequence of threats.
 //
 // One Dfpn is used by one thread at a time.  Solver (solver.h) runs several at once, each
 // with its own table, on independent subtrees (root splitting): simple and sound, where a
@@ -53,6 +54,10 @@ struct SearchLimits {
   // Where the game offers a StaticEvaluation: fresh nodes' numbers lean on it (a position
   // the evaluation likes for the target seat looks easier to prove), not on mobility alone.
   bool evaluation_estimates = false;
+  // Where the game offers a ThreatSearch (Ndengrod's sequences of fours): a fresh node whose
+  // mover wins by threats, read within this many move applications, is solved at once
+  // (threat-space proofs; sound, as the threat search answers every defence).  0: off.
+  int64_t threat_budget = 0;
   std::function<void(const SearchProgress&)> on_progress;
 };
 
@@ -83,6 +88,8 @@ class Dfpn {
   bool stopped() const { return stopped_; }     // by the time limit or *cancel
   bool timed_out() const { return timed_out_; }  // by the time limit
   uint64_t nodes() const { return nodes_; }
+  // Fresh nodes solved by the threat search (SearchLimits::threat_budget).
+  uint64_t threat_proofs() const { return threat_proofs_; }
   double seconds() const;
   const TranspositionTable& table() const { return table_; }
   const ExactKeyer& keyer() const { return keyer_; }
@@ -95,8 +102,8 @@ class Dfpn {
   // threshold; returns its numbers and adds the nodes searched to *work.
   ProofNumbers mid(const State& state, uint64_t key, ProofNumbers thresholds, uint64_t* work);
   ProofNumbers terminal_numbers(const State& state) const;
-  // Numbers of a freshly generated child (table, terminal or mobility estimate).
-  void init_child(Child& child) const;
+  // Numbers of a freshly generated child (table, terminal, threat proof or mobility estimate).
+  void init_child(Child& child);
   void check_clock();
 
   const Game& game_;
@@ -105,6 +112,7 @@ class Dfpn {
   TranspositionTable table_;
   int target_ = 0;
   uint64_t nodes_ = 0;
+  uint64_t threat_proofs_ = 0;
   bool stopped_ = false;
   bool timed_out_ = false;
   const std::atomic<bool>* cancel_ = nullptr;

@@ -133,6 +133,7 @@ SolverStats Solver::stats() const {
     s.table_used += d->table().used();
     s.table_capacity += d->table().capacity();
     s.table_evictions += d->table().evictions();
+    s.threat_proofs += d->threat_proofs();
     s.stopped = s.stopped || d->timed_out();
   }
   return s;

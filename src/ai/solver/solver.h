@@ -47,6 +47,7 @@ struct SolverStats {
   size_t table_used = 0;
   size_t table_capacity = 0;
   uint64_t table_evictions = 0;
+  uint64_t threat_proofs = 0;  // nodes solved by the game's threat search (SearchLimits::threat_budget)
   int symmetries = 1;
   int threads = 1;
   bool stopped = false;  // the time limit stopped a search: some values may be unknown
