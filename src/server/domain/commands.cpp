@@ -12,6 +12,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/domain/board_commands.h"
+#include "server/domain/command_help.h"
 #include "server/domain/command_words.h"
 #include "server/domain/moderation.h"
 #include "server/base/errors.h"
@@ -23,86 +24,6 @@
 
 namespace ludus::server {
 namespace {
-
-struct CommandHelp {
-  const char* name;
-  const char* usage;
-  const char* text;
-};
-
-// The commands that do not act on one board as its player (board_commands.h has those),
-// in the order `help` lists them: the first kCommandsBeforeBoardCommands, the board
-// commands, then the rest.
-constexpr size_t kCommandsBeforeBoardCommands = 8;
-const CommandHelp kCommands[] = {
-    {"signup", "signup USER PASSWORD [EMAIL]",
-     "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
-    {"passwd", "passwd USER OLD NEW", "Changes your password (and logs out every web session)."},
-    {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
-     "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
-     "none. Replies to your own mails and time-limit reminders always come."},
-    {"challenge", "GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD",
-     "Challenges a player: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
-     "USER1 or USER2. Against the computer (ai:random, ai:easy, ai:hard ...) or a player who accepts all\n"
-     "challenges the board starts at once; otherwise the opponent gets an invitation (an offer) to join or\n"
-     "decline, open for 7 days.\n"
-     "Time limits (days, 0 = none): -nagtime=7 mails the player to move a reminder, -forfeittime=21 ends the\n"
-     "game as a loss on time. -rated=no: the result does not change ratings (boards with other than the game's\n"
-     "standard options are never rated)."},
-    {"seek", "GAME seek [-OPTION=VALUE...] [-seat=first|second|random] [-rating=MIN-MAX] USER PASSWORD",
-     "Posts an open challenge anyone may take (whose rating in the game is within MIN-MAX, if given): the lobby.\n"
-     "-seat is yours (default random). Open for 7 days."},
-    {"join", "join OFFER USER PASSWORD", "Accepts an invitation to you, or takes an open challenge: the board starts."},
-    {"decline", "decline OFFER USER PASSWORD", "Declines an invitation to you, or withdraws your own offer."},
-    {"limit", "limit USER PASSWORD [ask|all|none] [N|-]",
-     "Shows or sets who may challenge you: ask (every challenge is an invitation; the default), all (boards\n"
-     "start at once), none (challenges are refused); and N, the most active boards you play (- for no limit)."},
-    {"show", "show BOARD[#N]", "Shows the board, or the position after move N."},
-    {"history", "history BOARD|USER",
-     "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"
-     "ratings and rated games."},
-    {"ratings", "ratings GAME",
-     "The game's standings: rank, rating (? while provisional), deviation, games won, lost and drawn. Boards with\n"
-     "the game's standard options are rated (Glicko-2) unless challenged with -rated=no."},
-    {"standings", "standings GAME", "The same as ratings GAME."},
-    {"offers", "offers [GAME|USER|USER PASSWORD]",
-     "The open challenges (of GAME; with USER, those USER may take): the lobby. With USER PASSWORD also the\n"
-     "invitations to and from USER, which only their two players see."},
-    {"games", "[GAME] games USER|- [active|next|finished|watched|all]",
-     "Lists a user's games (- : everybody's; of GAME only when given): active (default), next (those where it is\n"
-     "USER's move), finished, watched, all."},
-    {"tournament", "tournament create|join|leave|withdraw|start|show|list ...",
-     "Tournaments (docs/tournaments.md):\n"
-     "  tournament create GAME [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N]\n"
-     "      -players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full [-rated=yes|no] [-nagtime=D] [-forfeittime=D] USER PASSWORD\n"
-     "      (-rounds for Swiss only; -start: a UTC time, or full: when MAX players have joined)\n"
-     "  tournament join NUMBER USER PASSWORD    (consent to every board it will start)\n"
-     "  tournament leave NUMBER USER PASSWORD   (before the start)\n"
-     "  tournament withdraw NUMBER USER PASSWORD  (after the start: every game still to come is lost)\n"
-     "  tournament start NUMBER USER PASSWORD   (the creator, with at least MIN players)\n"
-     "  tournament show NUMBER                  (standings, cross table or bracket, rounds)\n"
-     "  tournament list [GAME] [open|running|finished|cancelled|all]"},
-    {"reset", "reset USER [CODE NEW-PASSWORD]",
-     "Without a code: mails a password reset code to USER's verified address (the reply is the same whether or\n"
-     "not there is such an account). With the code: sets the new password and logs the account out everywhere."},
-    {"email", "email USER PASSWORD [ADDRESS|-]",
-     "Shows or changes your address. A new one gets a code to verify it (verify USER CODE); mail goes to the old\n"
-     "one until then. - removes the address."},
-    {"verify", "verify USER CODE", "Verifies your new address with the code mailed to it."},
-    {"block", "block USER PASSWORD [OTHER]",
-     "Blocks OTHER: no challenges, invitations or comments between you (open invitations are declined). Without\n"
-     "OTHER: lists whom you block."},
-    {"unblock", "unblock USER PASSWORD OTHER", "Lifts your block of OTHER."},
-    {"report", "report COMMENT USER PASSWORD REASON...",
-     "Reports comment number COMMENT (history BOARD shows the numbers) to the server's administrators."},
-    {"help", "help [COMMAND]", "Shows this summary, or the help of one command."},
-};
-
-const CommandHelp* find_command(std::string_view name) {
-  for (const auto& c : kCommands)
-    if (name == c.name) return &c;
-  return nullptr;
-}
 
 // The board; when a GAME word was given, it must be a board of that game.
 Board load_board_of_game(Service& service, int64_t board, const std::string& game) {
@@ -583,32 +504,6 @@ std::vector<std::string> CommandInterpreter::split(std::string_view text) {
     words.push_back(std::move(word));
   }
   return words;
-}
-
-std::string CommandInterpreter::help(std::string_view name) {
-  if (!name.empty()) {
-    if (const BoardCommand* b = find_board_command(name)) return fmt::format("{}\n  {}\n", usage_of(*b), b->help);
-    const CommandHelp* c = find_command(name);
-    if (!c) bad_request("no command '" + std::string(name.substr(0, 40)) + "' (try 'help')", "usage");
-    return fmt::format("{}\n  {}\n", c->usage, c->text);
-  }
-  std::string out =
-      "Commands: [GAME] COMMAND ARGUMENTS...  (GAME is needed only by challenge, seek and tournament create)\n"
-      "BOARD is a board number, #N a move number (moves played + 1); words with blanks go in \"quotes\".\n\n";
-  for (size_t i = 0; i < std::size(kCommands); ++i) {
-    if (i == kCommandsBeforeBoardCommands)
-      for (const auto& b : board_commands()) out += fmt::format("  {}\n", usage_of(b));
-    out += fmt::format("  {}\n", kCommands[i].usage);
-  }
-  out += "\nGames and their challenge options, -OPTION=DEFAULT (VALUES):\n";
-  for (const auto& entry : registered_games()) {
-    std::string opts;
-    for (const auto& o : entry.info->options)
-      opts += fmt::format("{}-{}={} ({})", opts.empty() ? "" : " ", o.name, o.default_value, o.range_text());
-    out += fmt::format("  {:<9} {} [{}]\n", entry.info->name, entry.info->summary, opts);
-  }
-  out += "\n'help COMMAND' explains one command.\n";
-  return out;
 }
 
 }  // namespace ludus::server
