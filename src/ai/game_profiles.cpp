@@ -138,6 +138,7 @@ MctsConfig with_game_profile(const MctsConfig& config, const SearchProfile& prof
   if (!config.prior_weight_chosen) out.prior_weight = profile.prior_weight;
   if (!config.minimax_decay_chosen) out.minimax_decay = profile.minimax_decay;
   if (!config.threat_visits_chosen) out.threat_visits = profile.threat_visits;
+  if (!config.tempo_chosen) out.tempo = profile.tempo;
   if (config.priors == "auto") out.priors = profile.priors ? "on" : "off";
   return out;
 }

@@ -37,6 +37,8 @@ struct SearchProfile {
   double prior_weight = 3.0;
   // Visits before a node's mover reads wins by threats (MctsConfig::threat_visits).
   int threat_visits = 16;
+  // The evaluation's weight of the side to move's own measure (MctsConfig::tempo).
+  double tempo = 1.0;
 };
 
 // The current profile of `game` (by its registry name); the defaults above for a game

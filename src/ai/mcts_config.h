@@ -93,6 +93,9 @@ struct MctsConfig {
   // With d > 0 that weight falls with a child's visits n as w * d / (d + n): the evaluation
   // leads while a move has few playouts and gives way as they accumulate (0: constant).
   double minimax_decay = 0;
+  // The evaluation's weight of the side to move's own measure (StaticEvaluation's tempo;
+  // 1: none).  The game's profile sets it unless a spec did.
+  double tempo = 1.0;
 
   SearchGeneration generation = SearchGeneration::kLatest;
   // Set when a spec chose rave, c, bias, playout, im, imd, pw or tv; otherwise the generation's profile
@@ -105,6 +108,7 @@ struct MctsConfig {
   bool prior_weight_chosen = false;
   bool minimax_decay_chosen = false;
   bool threat_visits_chosen = false;
+  bool tempo_chosen = false;
 
   // --- resources ----------------------------------------------------------------------------
   int threads = 1;             // 0 = every hardware thread

@@ -163,7 +163,14 @@ MoveChoice MctsPlayer::choose(const History& history) {
   const auto& played = history.actions();
   priors_.root_last = played.empty() ? kNoAction : played.back();
   priors_.root_earlier = played.size() < 2 ? kNoAction : played[played.size() - 2];
-  SearchReport report = run_search(trees, state, active_, budget, sites_.get(), priors_);
+  // The evaluation's tempo favours the side to move.  Below a swap decision the swap's
+  // subtree and the declining moves' have opposite colours to move at equal depth, so the
+  // tempo would tilt the comparison: that one search goes without it (docs/ai.md).
+  MctsConfig searched = active_;
+  if (searched.tempo != 1.0 && state.game().offers_pie())
+    for (Action a : state.legal_actions())
+      if (is_swap_move(state, a)) searched.tempo = 1.0;
+  SearchReport report = run_search(trees, state, searched, budget, sites_.get(), priors_);
 
   auto moves = root_moves(trees, state.game());
   if (moves.empty()) {  // only when no tree could grow at all

@@ -296,7 +296,7 @@ void SearchWorker::update_amaf(int winning_seat) {
 
 void SearchWorker::evaluate_leaf(Node& node, const State& state) {
   // Seats and colours map both ways by the same exchange.
-  const float estimate = state.static_evaluation()->win_estimate(state.seat_of_colour(node.mover));
+  const float estimate = state.static_evaluation()->win_estimate(state.seat_of_colour(node.mover), static_cast<float>(config_.tempo));
   node.minimax.store(estimate, kRelaxed);
 }
 

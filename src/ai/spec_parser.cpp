@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, profile";
+const char* kKeys = "iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -142,6 +142,10 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     if (!parse_double(value, m.minimax_decay) || m.minimax_decay < 0 || m.minimax_decay > 1e9)
       throw SpecError{"imd must be a number from 0 to 1000000000, not '" + value + "'"};
     m.minimax_decay_chosen = true;
+  } else if (key == "tempo") {
+    if (!parse_double(value, m.tempo) || m.tempo < 0.1 || m.tempo > 10)
+      throw SpecError{"tempo must be a number from 0.1 to 10, not '" + value + "'"};
+    m.tempo_chosen = true;
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};

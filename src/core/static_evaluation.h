@@ -16,6 +16,9 @@ class StaticEvaluation {
   // The estimated chance, in [0, 1], that `colour` wins from this position (1 or 0 once
   // the game is over).  Called once for each new node of a search tree: keep it cheap.
   virtual float win_estimate(int colour) const = 0;
+  // The same with the measure of the side to move weighed `tempo` times (1: as above), for
+  // games whose measure is a race that the mover leads by a move; the others ignore it.
+  virtual float win_estimate(int colour, float tempo) const { return win_estimate(colour); }
 };
 
 // The chance a game's lead in its own measure reads as: 1 / (1 + e^(-scale * lead)), one

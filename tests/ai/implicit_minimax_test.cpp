@@ -14,6 +14,7 @@
 #include "ai/mcts_search.h"
 #include "ai/mcts_tree.h"
 #include "ai/mcts_worker.h"
+#include "ai/player.h"
 #include "ai/spec_parser.h"
 #include "ai_test_support.h"
 #include "core/random.h"
@@ -47,7 +48,8 @@ struct Recount {
 };
 
 // The slow recomputation: walks the tree with the positions, returns nothing, counts what it checked.
-void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool is_root, Recount& count) {
+void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool is_root, Recount& count,
+                   float tempo = 1.0f) {
   const Node& node = tree.node(index);
   const float stored = node.minimax.load();
   // A proven node's value is its proof, for its parent and for the search; the checks
@@ -63,7 +65,7 @@ void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool i
   if (!node.expanded()) {
     if (node.n() == 0 || is_root) return;
     const auto& evaluation = *state.static_evaluation();
-    EXPECT_EQ(stored, evaluation.win_estimate(state.seat_of_colour(node.mover))) << state.render();
+    EXPECT_EQ(stored, evaluation.win_estimate(state.seat_of_colour(node.mover), tempo)) << state.render();
     ++count.leaves;
     return;
   }
@@ -74,7 +76,7 @@ void check_minimax(const Tree& tree, NodeIndex index, const State& state, bool i
     const Node& child = tree.node(child_index);
     auto next = state.clone();
     next->apply(child.action);
-    check_minimax(tree, child_index, *next, false, count);
+    check_minimax(tree, child_index, *next, false, count, tempo);
     const Proof proof = child.proven();
     best = std::max(best, proof == kUnproven ? child.minimax.load() : 0.5f * reward2(proof_winner(proof), seat));
   }
@@ -119,6 +121,35 @@ TEST(ImplicitMinimax, EveryNodeHoldsWhatASlowRecomputationFinds) {
   check_searches("ndengrod", {1, 10, 24}, ndengrod);
   EXPECT_GT(ndengrod.leaves, 1000);
   EXPECT_GT(ndengrod.inner, 500);
+}
+
+// With a tempo (MctsConfig::tempo) the leaves hold the evaluation with it.
+TEST(ImplicitMinimax, TheLeavesHoldTheEvaluationWithTheTempo) {
+  auto game = make_game("ndengrod", {{"swap", "off"}});
+  History h(game);
+  for (const char* move : {"e5", "d4", "f6", "c3"}) h.play(std::string_view(move));
+  MctsConfig config = minimax_config(0.1, false);
+  config.tempo = 1.25;
+  Recount count;
+  check_minimax(*grow(h.state(), config, 3000), Tree::root(), h.state(), true, count, 1.25f);
+  EXPECT_GT(count.leaves, 1000);
+}
+
+// A swap decision is searched without the tempo (MctsPlayer::choose): the swap's subtree
+// and the declining moves' end with opposite colours to move.  After it, the tempo counts.
+TEST(ImplicitMinimax, ASwapDecisionIsSearchedWithoutTheTempo) {
+  auto game = make_game("ndengrod");
+  History h(game);
+  h.play(std::string_view("e5"));
+  auto visits = [&](const std::string& spec) {
+    auto player = make_player(spec);
+    std::vector<int64_t> out;
+    for (const auto& m : player->choose(h).root_moves) out.push_back(m.visits);
+    return out;
+  };
+  EXPECT_EQ(visits("mcts:iters=400,seed=5,tempo=1.25"), visits("mcts:iters=400,seed=5"));
+  h.play(std::string_view("d4"));
+  EXPECT_NE(visits("mcts:iters=400,seed=5,tempo=1.25"), visits("mcts:iters=400,seed=5"));
 }
 
 // Off (the weight 0, or a game without a StaticEvaluation), nothing is evaluated.

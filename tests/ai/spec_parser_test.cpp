@@ -98,7 +98,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");
@@ -262,6 +262,23 @@ TEST(SpecParser, ProfileV2PinsEverySettingOfTheSecondGeneration) {
     EXPECT_EQ(active.minimax_weight, g.minimax_weight);
     EXPECT_EQ(active.minimax_decay, 0);
     EXPECT_EQ(active.prior_weight, 3.0);
+    EXPECT_EQ(active.tempo, 1.0);
+  }
+}
+
+// Measured in Ndengrod (docs/ai.md): it helps with swap off and not with swap on, so no
+// game's profile sets it; a spec may.
+TEST(SpecParser, TheTempoIsOneUnlessASpecSetsIt) {
+  PlayerConfig config;
+  const MctsConfig latest = parse_player_spec("mcts:time=10ms", config).mcts;
+  for (const auto& entry : registered_games()) EXPECT_EQ(with_game_profile(latest, *entry.info).tempo, 1.0) << entry.info->name;
+  const MctsConfig chosen = parse_player_spec("mcts:tempo=1.5", config).mcts;
+  EXPECT_EQ(with_game_profile(chosen, *find_game("ndengrod").info).tempo, 1.5);
+  try {
+    parse_player_spec("mcts:tempo=0", config);
+    FAIL() << "tempo=0 was accepted";
+  } catch (const LudusError& e) {
+    EXPECT_STREQ(e.what(), "bad AI spec 'mcts:tempo=0': tempo must be a number from 0.1 to 10, not '0'");
   }
 }
 

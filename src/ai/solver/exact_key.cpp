@@ -37,11 +37,15 @@ ExactKeyer::ExactKeyer(const Game& game) {
   colours_.resize(static_cast<size_t>(sites_));
 }
 
-uint64_t ExactKeyer::key(const State& state) const {
+uint64_t ExactKeyer::key(const State& state) const { return key_over(state, false); }
+
+uint64_t ExactKeyer::symmetric_key(const State& state) const { return key_over(state, true); }
+
+uint64_t ExactKeyer::key_over(const State& state, bool every_symmetry) const {
   const ExactKeyParts parts = *state.exact_key_parts();
   auto& colours = colours_;
   for (int s = 0; s < sites_; ++s) colours[static_cast<size_t>(s)] = state.site_colour(s);
-  const size_t images = parts.history != 0 ? 1 : symmetries_.size();
+  const size_t images = parts.history != 0 && !every_symmetry ? 1 : symmetries_.size();
   uint64_t best = ~0ull;
   for (size_t i = 0; i < images; ++i) {
     const std::vector<int>& perm = symmetries_[i];
@@ -53,7 +57,8 @@ uint64_t ExactKeyer::key(const State& state) const {
     best = std::min(best, h);
   }
   const uint64_t movers = static_cast<uint64_t>(state.to_move() & 1) | static_cast<uint64_t>(state.seat_to_move() & 1) << 1;
-  return mix(best ^ mix(movers + 4 * parts.rules)) ^ mix(parts.history + 0x9e3779b97f4a7c15ull);
+  const uint64_t history = every_symmetry ? 0 : parts.history;  // symmetric_key: the history is an image too
+  return mix(best ^ mix(movers + 4 * parts.rules)) ^ mix(history + 0x9e3779b97f4a7c15ull);
 }
 
 }  // namespace ludus::ai::solver

@@ -22,9 +22,15 @@ class ExactKeyer {
   // The canonical key of `state`: the smallest over the symmetries, or the identity's
   // when the state's history matters (ExactKeyParts::history != 0).
   uint64_t key(const State& state) const;
+  // The smallest key over every symmetry even when the history matters: the same for two
+  // states that a symmetry maps onto each other together with their histories, as it maps
+  // the first moves from an empty board (whose history holds only empty boards).
+  uint64_t symmetric_key(const State& state) const;
   int num_symmetries() const { return static_cast<int>(symmetries_.size()); }
 
  private:
+  uint64_t key_over(const State& state, bool every_symmetry) const;
+
   int sites_;
   std::vector<uint64_t> stone_keys_;  // [2 * site + colour]
   std::vector<std::vector<int>> symmetries_;

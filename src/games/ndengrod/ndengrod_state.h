@@ -1,4 +1,5 @@
 #pragma once
+#include <cmath>
 // The part of an Ndengrod position that does not depend on the bitboard width: whose
 // turn it is, the end of the game, the notation and the drawing (ndengrod_text.cpp).
 // The stones and the rule checks live in NdengrodFastState<kWords>
@@ -77,10 +78,13 @@ class NdengrodState : public State, public PriorTactics, public ThreatSearch, pu
   // Five in a row is a race for open lines: the lead in line potential, 1 / (1 + e^(-s *
   // lead)) with s = kPotentialScale (one more open four than the opponent, 27, reads as
   // 79%).  Captures are left to the playouts.  A finished game reads 1, 0 or one half.
-  float win_estimate(int colour) const override {
+  float win_estimate(int colour) const override { return win_estimate(colour, 1.0f); }
+  // The side to move's potential counts `tempo` times: it moves first in the race.
+  float win_estimate(int colour, float tempo) const override {
     if (is_terminal()) return winner_ == colour ? 1.0f : winner_ == kDraw ? 0.5f : 0.0f;
-    const int lead = line_potential(colour) - line_potential(colour ^ 1);
-    return chance_of_lead(kPotentialScale, lead);
+    float mine = static_cast<float>(line_potential(colour)), theirs = static_cast<float>(line_potential(colour ^ 1));
+    (to_move_ == colour ? mine : theirs) *= tempo;
+    return 1.0f / (1.0f + std::exp(-kPotentialScale * (mine - theirs)));
   }
   static constexpr float kPotentialScale = 0.05f;
 

@@ -41,6 +41,22 @@ TEST(NdengrodEvaluation, AStoneThatClosesAFourTakesItsWeight) {
   EXPECT_EQ(closed->line_potential(1), 2);
 }
 
+// With a tempo the side to move's potential counts that many times: after X's e5 O moves,
+// so O's (empty) potential is scaled and X's 15 stays; with O's stone on a1 too, X moves.
+TEST(NdengrodEvaluation, TheTempoWeighsTheMoversOwnPotential) {
+  auto game = make();
+  auto centre = position(*game, "e5", "", 1);
+  EXPECT_FLOAT_EQ(centre->win_estimate(0, 1.0f), centre->win_estimate(0));
+  EXPECT_FLOAT_EQ(centre->win_estimate(0, 1.25f), logistic(15)) << "O to move holds no potential";
+  auto both = position(*game, "e5", "a1", 0);
+  const int x = both->line_potential(0), o = both->line_potential(1);
+  ASSERT_GT(o, 0);
+  EXPECT_FLOAT_EQ(both->win_estimate(0, 1.25f),
+                  1.0f / (1.0f + std::exp(-NdengrodState::kPotentialScale * (1.25f * static_cast<float>(x) - static_cast<float>(o)))));
+  EXPECT_GT(both->win_estimate(0, 1.25f), both->win_estimate(0));
+  EXPECT_NEAR(both->win_estimate(0, 1.25f) + both->win_estimate(1, 1.25f), 1.0f, 1e-6f);
+}
+
 TEST(NdengrodEvaluation, FinishedGamesReadTheirResult) {
   auto history = played(make({{"swap", "off"}}), "e1 a1 e2 c7 e3 g3 e4 i9 e5");
   const auto& state = ndengrod_state(history);
