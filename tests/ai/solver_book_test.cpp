@@ -53,6 +53,28 @@ TEST(SolverSymmetry, NMeshKeepsOnlySymmetriesOfTheShading) {
   }
 }
 
+// Superko puts Ndengrod's history in its keys, so its positions are not merged by symmetry;
+// the first moves from the empty board are (a symmetry maps their histories too), and each
+// member of a class has the class's value when solved on its own.
+TEST(SolverSymmetry, NdengrodFirstMovesFormFourClassesOnHexhexThree) {
+  auto game = make_game("ndengrod", {{"size", "3"}, {"length", "3"}, {"swap", "off"}});
+  Solver solver = make_solver(*game);
+  auto root = game->new_initial_state();
+  const auto openings = solver.solve_openings(*root);
+  ASSERT_EQ(openings.size(), 4u);
+  std::vector<size_t> sizes;
+  for (const auto& o : openings) sizes.push_back(o.moves.size());
+  std::sort(sizes.begin(), sizes.end());
+  EXPECT_EQ(sizes, (std::vector<size_t>{1, 6, 6, 6}));
+  for (const auto& o : openings)
+    for (Action a : {o.moves.front(), o.moves.back()}) {
+      auto child = root->clone();
+      child->apply(a);
+      Solver alone = make_solver(*game);
+      EXPECT_EQ(opposite(alone.solve(*child).value), o.first_without_pie()) << root->action_to_text(a);
+    }
+}
+
 // N-Mesh 3x3 has two shaded cells, a1 and b3.
 TEST(SolverKnownPositions, NMeshWinInOne) {
   auto game = make_game("n-mesh", {{"size", "3"}});
