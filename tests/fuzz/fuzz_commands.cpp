@@ -26,10 +26,11 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
   try {
     const std::string reply = commands.execute(words, "192.0.2.1", "a comment");
     // The password comes back only as something else the caller typed (a user name such as
-    // `games secret-pw`, a move), never when the words hold it only as alice's or bob's password.
+    // `games secret-pw`, or `games SECRET-pw`, shown in lower case; a move), never when the
+    // words hold it only as alice's or bob's password.
     bool typed_elsewhere = false;
     for (size_t i = 0; i < words.size(); ++i)
-      if (words[i].find("secret-pw") != std::string::npos &&
+      if (lowercase(words[i]).find("secret-pw") != std::string::npos &&
           (i == 0 || (lowercase(words[i - 1]) != "alice" && lowercase(words[i - 1]) != "bob")))
         typed_elsewhere = true;
     FUZZ_CHECK(comment || typed_elsewhere || reply.find("secret-pw") == std::string::npos, reply);
