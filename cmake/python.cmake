@@ -55,12 +55,21 @@ install(CODE "
 set(LUDUS_PYTHON_TEST_ENVIRONMENT PYTHONPATH=${LUDUS_PYTHON_DIR} LUDUS_SOURCE_DIR=${CMAKE_SOURCE_DIR}
     LUDUS_BINARY=$<TARGET_FILE:ludus> PYTHONDONTWRITEBYTECODE=1)
 # An AddressSanitizer build's extension needs the ASan runtime loaded before anything else
-# in the (uninstrumented) interpreter: it is preloaded.  The interpreter leaves objects
-# alive at exit on purpose, so leak checking is off here (the C++ tests check the engine's).
+# in the (uninstrumented) interpreter: it is preloaded, and libstdc++ right after it, or
+# ASan's __cxa_throw interceptor finds no real __cxa_throw (the interpreter does not link
+# libstdc++) and the first C++ exception stops the process with "CHECK failed ...
+# real___cxa_throw".  The interpreter leaves objects alive at exit on purpose, so leak
+# checking is off here (the C++ tests check the engine's).
+# LUDUS_PYTHON_SANITIZER_ENVIRONMENT: those variables (empty without ASan), also for the
+# package test's interpreter.
+set(LUDUS_PYTHON_SANITIZER_ENVIRONMENT "")
 if(LUDUS_SANITIZE MATCHES "address")
   execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libasan.so
                   OUTPUT_VARIABLE LUDUS_ASAN_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
-  list(APPEND LUDUS_PYTHON_TEST_ENVIRONMENT LD_PRELOAD=${LUDUS_ASAN_RUNTIME} ASAN_OPTIONS=detect_leaks=0)
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-file-name=libstdc++.so
+                  OUTPUT_VARIABLE LUDUS_CXX_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
+  set(LUDUS_PYTHON_SANITIZER_ENVIRONMENT LD_PRELOAD=${LUDUS_ASAN_RUNTIME}:${LUDUS_CXX_RUNTIME} ASAN_OPTIONS=detect_leaks=0)
+  list(APPEND LUDUS_PYTHON_TEST_ENVIRONMENT ${LUDUS_PYTHON_SANITIZER_ENVIRONMENT})
 endif()
 file(GLOB LUDUS_PYTHON_TESTS CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/tests/python/*_test.py)
 foreach(test ${LUDUS_PYTHON_TESTS})

@@ -42,9 +42,12 @@ def main():
     controller = Controller(Sink(directory), hostname="127.0.0.1", port=port)
     controller.start()
     print("ready %d" % port, flush=True)
+    # Also stops when the test that started it is gone: a test that crashed (a sanitizer
+    # abort) never stops it, and it would hold the test's stderr, so ctest's pipe, open.
+    parent = os.getppid()
     try:
-        while True:
-            time.sleep(3600)
+        while os.getppid() == parent:
+            time.sleep(1)
     except KeyboardInterrupt:
         pass
     finally:

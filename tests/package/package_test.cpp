@@ -157,7 +157,9 @@ TEST_F(PackageTest, DebiansPythonImportsTheUnpackedModule) {
       "s = ludus.load_game('ndengrod', size=5).new_initial_state(); "
       "s.apply_action(ludus.Bot('easy').step(s)); "
       "print(len(ludus.games()), s.observation_tensor().shape, s.move_number())";
-  const RunResult python = run_shell("cd / && PYTHONPATH=" + shell_quote(site.string()) + " /usr/bin/python3 -c " + shell_quote(script));
+  // (LUDUS_PYTHON_ENVIRONMENT: the ASan runtime preloaded in an ASan build, else nothing.)
+  const RunResult python = run_shell("cd / && " + std::string(LUDUS_PYTHON_ENVIRONMENT) + " PYTHONPATH=" +
+                                     shell_quote(site.string()) + " /usr/bin/python3 -c " + shell_quote(script));
   EXPECT_EQ(python.exit_code, 0) << python.err;
   EXPECT_EQ(python.out, "5 (6, 9, 9) 1\n");
 }

@@ -129,7 +129,10 @@ void AiWorker::run() {
       } else {
         auto next = std::min_element(retry_at_.begin(), retry_at_.end(),
                                      [](const auto& a, const auto& b) { return a.second < b.second; });
-        wake_.wait_until(lock, next->second);
+        // A copy: wait_until reads its deadline again after waking, when another worker
+        // may have erased this entry (queue_due_retries) while the lock was released.
+        const auto deadline = next->second;
+        wake_.wait_until(lock, deadline);
       }
       continue;
     }

@@ -15,7 +15,10 @@
 #include "server/storage/database.h"
 
 namespace pqxx {
-class connection_base;
+class connect_direct;
+template <typename ConnectPolicy>
+class basic_connection_base;
+using connection = basic_connection_base<connect_direct>;
 class transaction_base;
 }  // namespace pqxx
 
@@ -87,7 +90,9 @@ class PostgresConnection final : public Connection {
   auto run(std::string_view what, Fn&& work);
 
   std::string display_;
-  std::unique_ptr<pqxx::connection_base> conn_;
+  // The concrete type: libpqxx 6's connection_base has no virtual destructor, so deleting
+  // the connection through it skipped ~basic_connection_base (its close()) and was UB.
+  std::unique_ptr<pqxx::connection> conn_;
   std::unique_ptr<pqxx::transaction_base> tx_;
   std::map<std::string, std::unique_ptr<PostgresStatement>, std::less<>> statements_;
   std::unique_ptr<Listener> listener_;
