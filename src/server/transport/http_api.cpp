@@ -36,7 +36,12 @@ HttpApi::HttpApi(Service& service, HttpSettings settings)
     settings.log("no web page: directory '" + settings.web_dir + "' not found or empty (the API works)");
 }
 
-HttpApi::~HttpApi() { stop(); }
+HttpApi::~HttpApi() {
+  stop();
+  // The workers' jobs (pushes, long polls) use the hub and the polls, which are destroyed
+  // before the server that owns the workers: they must be done first (found by TSan).
+  server_.finish_work();
+}
 
 int HttpApi::listen(Listener& listener) { return server_.listen(listener); }
 

@@ -32,7 +32,11 @@ HttpServer::HttpServer(HttpLimits limits, RequestHandler handler, QuickHandler q
 
 HttpServer::~HttpServer() {
   stop();
-  workers_.join();
+  finish_work();
+}
+
+void HttpServer::finish_work() {
+  std::call_once(workers_finished_, [this] { workers_.join(); });
 }
 
 Listener::Listener(const std::string& host, int port) : acceptor_(io_) {

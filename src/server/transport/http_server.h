@@ -5,6 +5,7 @@
 // Connections are sessions (http_session.h); upgrades go to the UpgradeHandler.
 #include <atomic>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 #include <vector>
@@ -63,6 +64,10 @@ class HttpServer {
   // Safe from any thread, more than once, also before run().
   void stop();
 
+  // After stop(): waits until the worker pool has run what was posted to it and its threads
+  // have ended, so the objects its jobs use may be destroyed.  Once; later calls return.
+  void finish_work();
+
   boost::asio::io_context& io() { return io_; }
   size_t in_flight() const { return context_->in_flight; }  // requests read and not yet answered
   // Runs `job` on the worker pool; false (job dropped) when limits.max_queued wait already.
@@ -82,6 +87,7 @@ class HttpServer {
   boost::asio::executor_work_guard<boost::asio::io_context::executor_type> keep_running_;
   std::atomic<size_t> queued_{0};
   std::atomic<bool> stopping_{false};
+  std::once_flag workers_finished_;
 };
 
 // Lifts the soft limit of open files to the hard limit (each connection is a descriptor;
