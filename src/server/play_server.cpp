@@ -73,12 +73,17 @@ void PlayServer::probe() {
 PlayServer::~PlayServer() { stop(); }
 
 void PlayServer::run() {
-  ai_->start();
-  feed_->start();
-  mail_->start();
-  if (metrics_endpoint_) metrics_endpoint_->start();
-  serving_ = true;
-  http_->set_ready(true);
+  {
+    std::lock_guard lock(lifecycle_);
+    if (!stop_requested_) {
+      ai_->start();
+      feed_->start();
+      mail_->start();
+      if (metrics_endpoint_) metrics_endpoint_->start();
+      serving_ = true;
+      http_->set_ready(true);
+    }
+  }
   if (!stop_requested_) http_->run();
   serving_ = false;
 }
@@ -95,6 +100,7 @@ void PlayServer::stop() {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   if (thread_.joinable()) thread_.join();
+  std::lock_guard lock(lifecycle_);
   feed_->stop();
   ai_->stop();
   mail_->stop();

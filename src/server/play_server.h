@@ -2,6 +2,7 @@
 // The whole play server in one object: storage, accounts, the operations, the AI pool,
 // the feed of other processes' changes and the HTTP front.  `ludus serve` runs one; the tests start one on a loopback port.
 #include <atomic>
+#include <mutex>
 #include <chrono>
 #include <functional>
 #include <memory>
@@ -110,6 +111,9 @@ class PlayServer {
   // stop() keeps asking until run() has returned.
   std::atomic<bool> serving_{false};
   std::atomic<bool> stop_requested_{false};
+  // Held while run() starts the parts and while stop() stops them: a stop (a signal) during
+  // startup waits for the parts to be started, or keeps them from starting (found by TSan).
+  std::mutex lifecycle_;
 };
 
 }  // namespace ludus::server
