@@ -23,8 +23,6 @@ class StaticEvaluation {
 
 // The chance a game's lead in its own measure reads as: 1 / (1 + e^(-scale * lead)), one
 // half when even.  The one logistic every game's win_estimate maps its lead through.
-inline float chance_of_lead(float scale, int lead) {
-  return 1.0f / (1.0f + std::exp(-scale * static_cast<float>(lead)));
-}
+inline float chance_of_lead(float scale, float lead) { return 1.0f / (1.0f + std::exp(-scale * lead)); }
 
 }  // namespace ludus

@@ -1,5 +1,4 @@
 #pragma once
-#include <cmath>
 // The part of an Ndengrod position that does not depend on the bitboard width: whose
 // turn it is, the end of the game, the notation and the drawing (ndengrod_text.cpp).
 // The stones and the rule checks live in NdengrodFastState<kWords>
@@ -84,7 +83,7 @@ class NdengrodState : public State, public PriorTactics, public ThreatSearch, pu
     if (is_terminal()) return winner_ == colour ? 1.0f : winner_ == kDraw ? 0.5f : 0.0f;
     float mine = static_cast<float>(line_potential(colour)), theirs = static_cast<float>(line_potential(colour ^ 1));
     (to_move_ == colour ? mine : theirs) *= tempo;
-    return 1.0f / (1.0f + std::exp(-kPotentialScale * (mine - theirs)));
+    return chance_of_lead(kPotentialScale, mine - theirs);
   }
   static constexpr float kPotentialScale = 0.05f;
 
