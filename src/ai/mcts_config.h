@@ -29,11 +29,18 @@ enum class Parallelism {
 // game's current profile (latest_game_profile, game_profiles.h) and every later improvement.
 enum class SearchGeneration { kV1, kV2, kLatest };
 
+// What a time budget counts: wall time, or the CPU time of the thread that searches
+// (`clock=cpu`, one search thread only).  A busy machine stretches wall time but not CPU
+// time, so matches at `time=10ms,clock=cpu` on a shared machine play at the strength of a
+// quiet one (docs/ai.md, "Timing matches on a shared machine").
+enum class BudgetClock { kWall, kThreadCpu };
+
 struct MctsConfig {
   // --- budgets (a search stops at the first one reached; 0 = no such limit) -------------
   int64_t iterations = 0;      // playouts per move, all threads together
-  double move_seconds = 0;     // wall time per move
+  double move_seconds = 0;     // time per move
   double total_seconds = 0;    // wall time for the whole game (this player's share)
+  BudgetClock budget_clock = BudgetClock::kWall;  // what move_seconds and total_seconds count
   // With a game budget (total): a search whose choice is still unsettled at the end of its
   // share of the time may run on up to this many times that share (1 = never).  Off by
   // default: extend=2 against extend=1 scored 49.5% (N-Mesh, total=3s) and 46.5%

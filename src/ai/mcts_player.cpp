@@ -130,7 +130,7 @@ MctsPlayer::MoveTime MctsPlayer::seconds_for_move(const State& state) {
 }
 
 MoveChoice MctsPlayer::choose(const History& history) {
-  const auto start = Clock::now();
+  const auto start = budget_now(config_.budget_clock);
   const State& state = history.state();
   const int seat = state.seat_to_move();
   MoveChoice choice;
@@ -155,6 +155,7 @@ MoveChoice MctsPlayer::choose(const History& history) {
       return start + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds));
     };
     budget.timed = true;
+    budget.clock = config_.budget_clock;
     budget.deadline = after(time.planned);
     budget.extended_deadline = after(time.most);
   }
@@ -208,7 +209,7 @@ MoveChoice MctsPlayer::choose(const History& history) {
   }
   choice.iterations = report.iterations;
   for (const Tree* tree : trees) choice.tree_nodes += tree->size();
-  choice.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  choice.seconds = std::chrono::duration<double>(budget_now(config_.budget_clock) - start).count();
   used_seconds_ += choice.seconds;
   choice.info = describe(choice, threads_);
   return choice;

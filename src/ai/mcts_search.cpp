@@ -4,6 +4,8 @@
 #include <atomic>
 #include <thread>
 
+#include <time.h>
+
 #include "ai/mcts_worker.h"
 #include "core/threat_search.h"
 
@@ -219,9 +221,17 @@ void prepare_root(Tree& tree, const State& root, const MctsConfig& config, const
   if (config.threat_budget > 0 && node.proven() == kUnproven) prove_by_threats(tree, root, config.threat_budget);
 }
 
+Clock::time_point budget_now(BudgetClock clock) {
+  if (clock == BudgetClock::kWall) return Clock::now();
+  timespec cpu{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &cpu);
+  return Clock::time_point(std::chrono::duration_cast<Clock::duration>(std::chrono::seconds(cpu.tv_sec) +
+                                                                        std::chrono::nanoseconds(cpu.tv_nsec)));
+}
+
 SearchReport run_search(const std::vector<Tree*>& trees, const State& root, const MctsConfig& config,
                         const SearchBudget& budget, ActionSites* sites, const PriorSource& priors) {
-  const auto start = Clock::now();
+  const auto start = budget_now(budget.clock);
   const int threads = config.threads > 0 ? config.threads : std::max(1u, std::thread::hardware_concurrency());
   for (Tree* tree : trees) prepare_root(*tree, root, config, priors);
 
@@ -237,7 +247,9 @@ SearchReport run_search(const std::vector<Tree*>& trees, const State& root, cons
       worker.iterate();
       ++local;
       if (!budget.timed || local < 16 || (local & 7) != 0) continue;
-      const auto now = Clock::now();
+      // On the CPU clock the deadlines are thread 0's; it stops the others.
+      if (budget.clock == BudgetClock::kThreadCpu && id != 0) continue;
+      const auto now = budget_now(budget.clock);
       if (now >= budget.deadline) {
         // Past the planned time: only an unsettled choice may use the extension (thread 0
         // decides for everyone; the others run until it stops them).
@@ -266,7 +278,7 @@ SearchReport run_search(const std::vector<Tree*>& trees, const State& root, cons
 
   SearchReport report;
   report.iterations = done.load();
-  report.seconds = std::chrono::duration<double>(Clock::now() - start).count();
+  report.seconds = std::chrono::duration<double>(budget_now(budget.clock) - start).count();
   return report;
 }
 

@@ -16,9 +16,17 @@ namespace ludus::ai {
 
 using Clock = std::chrono::steady_clock;
 
+// Now on `clock`: steady wall time, or the calling thread's CPU time (as a time point of
+// Clock, so deadlines of both kinds are compared the same way; only points of one kind
+// may be compared with each other).
+Clock::time_point budget_now(BudgetClock clock);
+
 struct SearchBudget {
   int64_t iterations = 0;              // 0 = unlimited
   bool timed = false;
+  // The deadlines' clock.  kThreadCpu needs one search thread: the deadlines are points on
+  // the CPU clock of the thread that calls run_search.
+  BudgetClock clock = BudgetClock::kWall;
   Clock::time_point deadline{};
   // Past `deadline` the search goes on only while the choice is unsettled (two moves close
   // in visits, or a less visited move scoring better), and never past this; equal to

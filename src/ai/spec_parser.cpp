@@ -34,7 +34,7 @@ constexpr Level kLevels[] = {
     {"max", 0, 5.0, true},
 };
 
-const char* kKeys = "iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile";
+const char* kKeys = "iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -67,6 +67,10 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     m.move_seconds = parse_duration(value);
   } else if (key == "total") {
     m.total_seconds = parse_duration(value);
+  } else if (key == "clock") {
+    if (value == "wall") m.budget_clock = BudgetClock::kWall;
+    else if (value == "cpu") m.budget_clock = BudgetClock::kThreadCpu;
+    else throw SpecError{"clock must be wall or cpu, not '" + value + "'"};
   } else if (key == "threads") {
     if (!parse_int(value, m.threads) || m.threads < 0 || m.threads > 1024)
       throw SpecError{"threads must be an integer from 0 (all cores) to 1024, not '" + value + "'"};

@@ -1,10 +1,15 @@
 #include <gtest/gtest.h>
 
+#include <chrono>
+#include <thread>
+
 #include "ai/game_profiles.h"
 #include "ai/mcts_player.h"
+#include "ai/mcts_search.h"
 #include "ai/solver/book_player.h"
 #include "ai/spec_parser.h"
 #include "core/error.h"
+#include "core/history.h"
 #include "core/registry.h"
 
 namespace ludus::ai {
@@ -98,7 +103,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");
@@ -280,6 +285,44 @@ TEST(SpecParser, TheTempoIsOneUnlessASpecSetsIt) {
   } catch (const LudusError& e) {
     EXPECT_STREQ(e.what(), "bad AI spec 'mcts:tempo=0': tempo must be a number from 0.1 to 10, not '0'");
   }
+}
+
+TEST(SpecParser, TheClockOfATimeBudgetIsWallTimeUnlessASpecSaysCpu) {
+  PlayerConfig config;
+  EXPECT_EQ(parse_player_spec("mcts:time=10ms", config).mcts.budget_clock, BudgetClock::kWall);
+  EXPECT_EQ(parse_player_spec("mcts:time=10ms,clock=cpu", config).mcts.budget_clock, BudgetClock::kThreadCpu);
+  EXPECT_EQ(parse_player_spec("hard:clock=cpu", config).mcts.budget_clock, BudgetClock::kThreadCpu);
+  EXPECT_EQ(error_of("mcts:time=10ms,clock=user"),
+            "bad AI spec 'mcts:time=10ms,clock=user': clock must be wall or cpu, not 'user'");
+}
+
+// The CPU clock of a time budget counts only the searching thread's work: sleeping does
+// not advance it, searching does.  (Facts about the clock, not speeds.)
+TEST(BudgetClock, TheCpuClockStandsStillWhileTheThreadSleeps) {
+  const auto before = budget_now(BudgetClock::kThreadCpu);
+  std::this_thread::sleep_for(std::chrono::milliseconds(60));
+  const auto slept = budget_now(BudgetClock::kThreadCpu) - before;
+  EXPECT_LT(slept, std::chrono::milliseconds(30));
+  volatile uint64_t sink = 0;
+  const auto start = budget_now(BudgetClock::kThreadCpu);
+  while (budget_now(BudgetClock::kThreadCpu) - start < std::chrono::milliseconds(5)) sink = sink + 1;
+  EXPECT_GE(budget_now(BudgetClock::kThreadCpu) - start, std::chrono::milliseconds(5));
+}
+
+TEST(BudgetClock, ASearchOnTheCpuClockSpendsItsTimeInCpu) {
+  auto game = make_game("ndengrod", {{"size", "3"}});
+  History history(game);
+  PlayerConfig config;
+  auto player = make_player("mcts:time=30ms,clock=cpu,book=off,seed=3", config);
+  const auto before = budget_now(BudgetClock::kThreadCpu);
+  const MoveChoice choice = player->choose(history);
+  const auto used = budget_now(BudgetClock::kThreadCpu) - before;
+  const double used_seconds = std::chrono::duration<double>(used).count();
+  EXPECT_GT(choice.iterations, 0);
+  // Reported on the budget's clock: the CPU this thread spent (the search may stop early
+  // when its choice is settled, never much past the budget, however busy the machine).
+  EXPECT_NEAR(choice.seconds, used_seconds, 0.005);
+  EXPECT_LT(choice.seconds, 0.03 + 0.02);
 }
 
 TEST(SpecParser, UnknownProfileIsOneClearLine) {
