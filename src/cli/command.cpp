@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "core/error.h"
 #include "core/registry.h"
 
@@ -54,21 +56,21 @@ std::string describe_history(const History& history) {
   return out;
 }
 
-size_t parse_memory(const std::string& text) {
+size_t parse_memory(const std::string& text, const std::string& option, double most_gib) {
   size_t used = 0;
   double number = 0;
   try {
     number = std::stod(text, &used);
   } catch (const std::exception&) {
-    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G");
+    throw LudusError("bad " + option + " '" + text + "': give a size such as 512M or 2G");
   }
   const std::string unit = text.substr(used);
   double scale = unit.empty() || unit == "M" || unit == "m" ? 1 << 20
                  : unit == "G" || unit == "g"                ? double(1 << 30)
                  : unit == "K" || unit == "k"                ? 1 << 10
                                                              : -1;
-  if (scale < 0 || number <= 0 || number * scale > 64.0 * (1ull << 30))
-    throw LudusError("bad --memory '" + text + "': give a size such as 512M or 2G (at most 64G)");
+  if (scale < 0 || number <= 0 || number * scale > most_gib * (1ull << 30))
+    throw LudusError(fmt::format("bad {} '{}': give a size such as 512M or 2G (at most {}G)", option, text, most_gib));
   return static_cast<size_t>(number * scale);
 }
 

@@ -43,9 +43,9 @@ struct GameArgs {
 };
 void add_game_args(CLI::App& app, GameArgs& args, bool game_required = true);
 
-// Bytes in a --memory size ("512M", "2G", "64K"; bare numbers are megabytes, at most 64G);
-// throws LudusError naming the option otherwise.
-size_t parse_memory(const std::string& text);
+// Bytes in a size such as --memory's ("512M", "2G", "64K"; bare numbers are megabytes, at
+// most `most_gib` gigabytes); throws LudusError naming the option otherwise.
+size_t parse_memory(const std::string& text, const std::string& option = "--memory", double most_gib = 64);
 
 // The board, the status line and the move list, as `ludus show` prints it.
 std::string describe_history(const History& history);

@@ -12,6 +12,7 @@
 #include "ai/solver/opening_book.h"
 #include "ai/solver/proof_tree.h"
 #include "ai/solver/solver.h"
+#include "ai/solver/spill_table.h"
 #include "ai/spec_parser.h"
 #include "cli/command.h"
 #include "cli/opening_svg.h"
@@ -36,8 +37,9 @@ struct SolveArgs {
   size_t book_limit = 200000;
   std::string estimates = "mobility";
   int64_t threats = 0;
+  std::string spill;
+  std::string spill_size = "4G";
 };
-
 
 std::string seat_name(const State& s, int seat) {
   return fmt::format("{} player ({})", seat == 0 ? "first" : "second", s.game().colour_name(s.colour_of_seat(seat)));
@@ -47,6 +49,19 @@ std::string board_label(const Game& g) {
   std::string label = g.name();
   for (const auto& [k, v] : g.options().values()) label += " " + k + "=" + v;
   return label;
+}
+
+// The spill file's identity: the board, and the keys of the start position and of the
+// first two moves' positions, which change when a build keys positions differently.
+std::string spill_identity_of(const Game& game) {
+  const ExactKeyer keyer(game);
+  auto state = game.new_initial_state();
+  std::vector<uint64_t> keys{keyer.key(*state)};
+  for (int ply = 0; ply < 2 && !state->is_terminal(); ++ply) {
+    state->apply(state->legal_actions().front());
+    keys.push_back(keyer.key(*state));
+  }
+  return spill_identity(board_label(game), keys);
 }
 
 std::string move_list(const State& root, const std::vector<Action>& moves) {
@@ -64,6 +79,10 @@ nlohmann::json stats_json(const Solver& solver) {
           {"table_capacity", s.table_capacity},
           {"table_evictions", s.table_evictions},
           {"threat_proofs", s.threat_proofs},
+          {"spill", s.spill ? nlohmann::json{{"used", s.spill_used}, {"inherited", s.spill_inherited},
+                                             {"capacity", s.spill_capacity}, {"hits", s.spill_hits},
+                                             {"writes", s.spill_writes}}
+                            : nlohmann::json(nullptr)},
           {"symmetries", s.symmetries},
           {"threads", s.threads},
           {"stopped", s.stopped}};
@@ -72,10 +91,13 @@ nlohmann::json stats_json(const Solver& solver) {
 // Sums over the threads' searches (and their tables).
 std::string stats_text(const Solver& solver) {
   const SolverStats s = solver.stats();
-  return fmt::format("nodes {}  time {:.2f}s  nodes/s {:.0f}  table {}/{} entries ({} evicted)  symmetries {}{}{}{}\n",
+  return fmt::format("nodes {}  time {:.2f}s  nodes/s {:.0f}  table {}/{} entries ({} evicted)  symmetries {}{}{}{}{}\n",
                      s.nodes, s.seconds, s.seconds > 0 ? s.nodes / s.seconds : 0.0, s.table_used, s.table_capacity,
                      s.table_evictions, s.symmetries, s.threads > 1 ? fmt::format("  threads {}", s.threads) : "",
                      s.threat_proofs > 0 ? fmt::format("  threat proofs {}", s.threat_proofs) : "",
+                     s.spill ? fmt::format("  spill {}/{} entries ({} from before, {} found there)", s.spill_used,
+                                           s.spill_capacity, s.spill_inherited, s.spill_hits)
+                             : "",
                      s.stopped ? "  STOPPED at the time limit: the values above marked unknown are not proven" : "");
 }
 
@@ -182,6 +204,9 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
   app.add_flag("-q,--quiet", args->quiet, "No progress on stderr");
   app.add_flag("--openings", args->openings, "Solve every first move of the board (with the pie rule: which to swap)");
   app.add_option("--svg", args->svg, "With --openings: draw the opening values as an SVG board in FILE");
+  app.add_option("--spill", args->spill,
+                 "Keep solved results the table evicts in FILE (mapped; may exceed RAM), and start from those it already holds");
+  app.add_option("--spill-size", args->spill_size, "Size of a new --spill file (4G default; K, M, G; at most 1024G)");
   app.add_option("--book", args->book, "Write the proof of a won or lost position as an opening book to FILE");
   app.add_option("--book-limit", args->book_limit, "Largest proof --book writes (positions)")->check(CLI::PositiveNumber);
   set_examples(app, {"ludus solve n-mesh -o size=4", "ludus solve netted -o size=3 --openings --svg netted3.svg",
@@ -199,6 +224,13 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
     limits.memory_bytes = parse_memory(args->memory);
     limits.evaluation_estimates = args->estimates == "evaluation";
     limits.threat_budget = args->threats;
+    // Declared before the solver, so the searches hand it their results before it closes.
+    std::unique_ptr<SpillTable> spill;
+    if (!args->spill.empty()) {
+      const size_t spill_bytes = parse_memory(args->spill_size, "--spill-size", 1024);
+      spill = std::make_unique<SpillTable>(args->spill, spill_bytes, spill_identity_of(*game));
+      limits.spill = spill.get();
+    }
     if (!args->quiet)
       limits.on_progress = [openings = args->openings](const SearchProgress& p) {
         const double fill = 100.0 * p.table_used / std::max<size_t>(1, p.table_capacity);

@@ -28,8 +28,11 @@ struct Dfpn::Child {
 
 Dfpn::Dfpn(const Game& game, SearchLimits limits)
     : game_(game), limits_(std::move(limits)), keyer_(game), table_(limits_.memory_bytes) {
+  table_.set_spill(limits_.spill);
   restart_clock();
 }
+
+Dfpn::~Dfpn() { table_.spill_solved(); }
 
 void Dfpn::restart_clock() {
   start_ = Clock::now();

@@ -58,6 +58,9 @@ struct SearchLimits {
   // mover wins by threats, read within this many move applications, is solved at once
   // (threat-space proofs; sound, as the threat search answers every defence).  0: off.
   int64_t threat_budget = 0;
+  // Where solved results evicted from the table go, and are found again (spill_table.h);
+  // shared by every search of a Solver, owned by the caller, outlives them.  Null: none.
+  SpillTable* spill = nullptr;
   std::function<void(const SearchProgress&)> on_progress;
 };
 
@@ -65,6 +68,8 @@ class Dfpn {
  public:
   // Throws LudusError when the game cannot be solved (see ExactKeyer).
   Dfpn(const Game& game, SearchLimits limits);
+  // Hands the table's solved results to the spill table, if any.
+  ~Dfpn();
 
   // Searches until "target_seat wins" from `state` is proven (pn 0) or disproven (dn 0),
   // or the time runs out (then neither, and stopped() is true).
@@ -92,6 +97,7 @@ class Dfpn {
   uint64_t threat_proofs() const { return threat_proofs_; }
   double seconds() const;
   const TranspositionTable& table() const { return table_; }
+  SpillTable* spill() const { return limits_.spill; }
   const ExactKeyer& keyer() const { return keyer_; }
   // The key a result for target_seat is stored under (the position's key and the seat).
   uint64_t table_key(const State& state, int target_seat) const;

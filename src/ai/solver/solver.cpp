@@ -5,6 +5,7 @@
 #include <mutex>
 #include <thread>
 
+#include "ai/solver/spill_table.h"
 #include "core/geometry.h"
 #include "core/swap_move.h"
 
@@ -136,6 +137,14 @@ SolverStats Solver::stats() const {
     s.table_evictions += d->table().evictions();
     s.threat_proofs += d->threat_proofs();
     s.stopped = s.stopped || d->timed_out();
+  }
+  if (const SpillTable* spill = searches_[0]->spill()) {
+    s.spill = true;
+    s.spill_used = spill->used();
+    s.spill_inherited = spill->inherited();
+    s.spill_capacity = spill->capacity();
+    s.spill_hits = spill->hits();
+    s.spill_writes = spill->writes();
   }
   return s;
 }

@@ -48,6 +48,14 @@ struct SolverStats {
   size_t table_capacity = 0;
   uint64_t table_evictions = 0;
   uint64_t threat_proofs = 0;  // nodes solved by the game's threat search (SearchLimits::threat_budget)
+  // The spill table (SearchLimits::spill), when there is one: its entries (inherited: found
+  // in the file at the start), capacity, lookups answered and entries written.
+  bool spill = false;
+  size_t spill_used = 0;
+  size_t spill_inherited = 0;
+  size_t spill_capacity = 0;
+  uint64_t spill_hits = 0;
+  uint64_t spill_writes = 0;
   int symmetries = 1;
   int threads = 1;
   bool stopped = false;  // the time limit stopped a search: some values may be unknown

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "ai/solver/spill_table.h"
+
 namespace ludus::ai::solver {
 
 TranspositionTable::TranspositionTable(size_t bytes) : clusters_(std::max<size_t>(1, bytes / sizeof(Cluster))) {}
@@ -12,7 +14,19 @@ const ProofNumbers* TranspositionTable::find(uint64_t key, uint32_t* work) const
       if (work) *work = e.work;
       return &e.numbers;
     }
+  if (spill_ && spill_->used() > 0)
+    if (const std::optional<bool> proven = spill_->find(key, work)) {
+      spilled_ = *proven ? ProofNumbers{0, kInfinity} : ProofNumbers{kInfinity, 0};
+      return &spilled_;
+    }
   return nullptr;
+}
+
+void TranspositionTable::spill_solved() const {
+  if (!spill_) return;
+  for (const Cluster& cluster : clusters_)
+    for (const Entry& e : cluster.entries)
+      if (e.work != 0 && e.numbers.solved()) spill_->put(e.key, e.numbers.proven(), e.work);
 }
 
 void TranspositionTable::store(uint64_t key, ProofNumbers numbers, uint64_t work) {
@@ -32,6 +46,8 @@ void TranspositionTable::store(uint64_t key, ProofNumbers numbers, uint64_t work
   }
   if (victim->work == 0) ++used_;
   else ++evictions_;
+  if (spill_ && victim->work != 0 && victim->numbers.solved())
+    spill_->put(victim->key, victim->numbers.proven(), victim->work);
   *victim = Entry{key, numbers, w};
 }
 

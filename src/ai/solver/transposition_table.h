@@ -2,12 +2,15 @@
 // The proof and disproof numbers of df-pn, kept in a table of fixed size (bounded memory).
 // Entries sit in clusters of four; a new position evicts the entry of its cluster that
 // cost the least search (work), so costly results, proofs above all, stay longest.  An
-// evicted result is only recomputed, never wrong.
+// evicted result is only recomputed, never wrong; with a spill table, an evicted solved
+// result goes there and is found again (spill_table.h).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
 
 namespace ludus::ai::solver {
+
+class SpillTable;
 
 // Proof numbers saturate below kInfinity; kInfinity means proven (the other number is 0).
 constexpr uint32_t kInfinity = 0xffffffffu;
@@ -26,7 +29,15 @@ class TranspositionTable {
   // At least one cluster, at most `bytes` of entries.
   explicit TranspositionTable(size_t bytes);
 
-  // The stored numbers of `key`, or nullptr; `work`, when given, receives their cost.
+  // Solved results evicted from here go to `spill` (may be null; shared, outlives this table),
+  // and a key this table misses is looked up there.
+  void set_spill(SpillTable* spill) { spill_ = spill; }
+  // Puts every solved result this table holds into the spill table (at the end of a run, so
+  // the file holds all it proved).
+  void spill_solved() const;
+
+  // The stored numbers of `key`, or nullptr; `work`, when given, receives their cost.  The
+  // pointer is valid until the next find or store.
   const ProofNumbers* find(uint64_t key, uint32_t* work = nullptr) const;
   // Stores (or updates) `key`; `work` is the search the numbers cost (nodes).
   void store(uint64_t key, ProofNumbers numbers, uint64_t work);
@@ -50,6 +61,8 @@ class TranspositionTable {
   const Cluster& cluster_of(uint64_t key) const { return clusters_[(key >> 17) % clusters_.size()]; }
 
   std::vector<Cluster> clusters_;
+  SpillTable* spill_ = nullptr;
+  mutable ProofNumbers spilled_;  // what find returns for a result found in the spill table
   size_t used_ = 0;
   uint64_t evictions_ = 0;
 };

@@ -1,0 +1,77 @@
+#pragma once
+// Solved results (proofs and disproofs) that the transposition table evicted, kept in a
+// file mapped into memory.  The file may be far larger than RAM: the kernel keeps the
+// pages in use and writes the others out, so a long solve keeps every result it proved
+// rather than proving it again.  And the file outlives the run: a solve stopped by its time
+// limit and started again on the same file starts from what the first run proved.
+//
+// Only solved results go here: they hold at any threshold and in any search, so a stale
+// or lost entry can cost work but never a wrong value.  Entries sit in buckets of eight,
+// chosen by key; a full bucket drops the entry that cost the least work.  Thread-safe (the
+// searches of `ludus solve --threads N` share one file, so each reads the others' proofs).
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ludus::ai::solver {
+
+class SpillTable {
+ public:
+  // Opens FILE, or creates it with room for about `bytes` of entries (at least one
+  // bucket; an existing file keeps its own size).  `identity` names what the keys mean (the
+  // game, its options and a check of the key function); an existing file made for another
+  // identity, damaged or not a spill file is refused with a one-line LudusError, as is a
+  // file that cannot be made or mapped.
+  SpillTable(const std::string& path, size_t bytes, const std::string& identity);
+  ~SpillTable();
+  SpillTable(const SpillTable&) = delete;
+  SpillTable& operator=(const SpillTable&) = delete;
+
+  // Keeps "the target of `key` wins" (proven) or "does not" (disproven); `work` is what the
+  // result cost (nodes).
+  void put(uint64_t key, bool proven, uint64_t work);
+  // true: proven, false: disproven, nullopt: not kept.  *work receives the stored cost.
+  std::optional<bool> find(uint64_t key, uint32_t* work = nullptr) const;
+
+  size_t capacity() const { return buckets_ * kWays; }
+  size_t used() const;
+  uint64_t hits() const;
+  uint64_t writes() const;
+  // Entries found in the file when it was opened (0 for a new file).
+  size_t inherited() const { return inherited_; }
+  const std::string& path() const { return path_; }
+
+ private:
+  static constexpr int kWays = 8;
+  static constexpr size_t kStripes = 1024;
+  struct Entry {
+    uint64_t key;
+    uint32_t value;  // 0: empty; else work (saturated, >= 1) << 1 | proven
+    uint32_t spare;
+  };
+  struct Header;
+  Entry* bucket_of(uint64_t key) const;
+  std::mutex& stripe_of(uint64_t key) const;
+
+  std::string path_;
+  int fd_ = -1;
+  void* map_ = nullptr;
+  size_t map_bytes_ = 0;
+  Header* header_ = nullptr;
+  Entry* entries_ = nullptr;
+  size_t buckets_ = 0;
+  size_t inherited_ = 0;
+  mutable std::unique_ptr<std::mutex[]> stripes_;
+  struct Counters;
+  std::unique_ptr<Counters> counters_;
+};
+
+// The identity a spill file of `game_label` is made for: the label (game and options) and
+// the keys of a few positions, so a file from a build whose keys differ is refused.
+std::string spill_identity(const std::string& game_label, const std::vector<uint64_t>& sample_keys);
+
+}  // namespace ludus::ai::solver
