@@ -4,8 +4,6 @@
 // finds the same values with it as without, fewer nodes, and nothing left to search when
 // it starts again on the file of a finished run.
 #include <gtest/gtest.h>
-#include <stdlib.h>
-#include <unistd.h>
 
 #include <filesystem>
 #include <fstream>
@@ -14,30 +12,20 @@
 #include "ai/solver/spill_table.h"
 #include "core/error.h"
 #include "core/registry.h"
+#include "support/error_text.h"
+#include "support/files.h"
 
 namespace ludus::ai::solver {
 namespace {
 
 class SpillDir : public ::testing::Test {
  protected:
-  void SetUp() override {
-    std::string pattern = (std::filesystem::temp_directory_path() / "ludus-spill-XXXXXX").string();
-    ASSERT_NE(mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
   void TearDown() override { std::filesystem::remove_all(dir_); }
   std::string file(const std::string& name) const { return (dir_ / name).string(); }
-  std::filesystem::path dir_;
+  std::filesystem::path dir_ = testing::scratch_dir();
 };
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const LudusError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using ludus::testing::error_of;
 
 TEST_F(SpillDir, KeepsResultsAcrossClosingAndOpening) {
   {

@@ -8,6 +8,7 @@
 #include "core/error.h"
 #include "core/history.h"
 #include "n_mesh_test_util.h"
+#include "support/error_text.h"
 #include "support/game_test_support.h"
 
 namespace ludus::nmesh {
@@ -17,14 +18,7 @@ using testing::mesh_game;
 using testing::names;
 using testing::site;
 
-std::string error_of(const std::function<void()>& f) {
-  try {
-    f();
-  } catch (const LudusError& e) {
-    return e.what();
-  }
-  return "no error";
-}
+using ludus::testing::error_of;
 
 // --- options ------------------------------------------------------------------------
 
