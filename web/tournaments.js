@@ -103,7 +103,8 @@ function standingsRows(t) {
 
 function crossTable(t) {
   const n = t.standings.length;
-  const head = el('tr', {}, el('th', { scope: 'col', text: '' }), ...t.standings.map((s, i) => el('th', { scope: 'col', text: String(i + 1), title: s.player })));
+  const corner = el('th', { scope: 'col' }, el('span', { cls: 'visually-hidden', text: 'Player' }));  // a header is never empty
+  const head = el('tr', {}, corner, ...t.standings.map((s, i) => el('th', { scope: 'col', text: String(i + 1), title: s.player })));
   const rows = t.standings.map((s, i) => el('tr', {},
     el('th', { scope: 'row', text: `${i + 1} ${s.player}` }),
     ...Array.from({ length: n }, (_, j) => el('td', { text: t.cross_table[i][j] }))));
