@@ -153,7 +153,9 @@ async function showTournament(id) {
   const winner = t.status === 'finished' && t.standings.length ? ` · winner: ${t.standings[0].player}` : '';
   $('tournament-summary').textContent = `${tournamentText(t)} · ${tournamentStatusText(t)}${winner} · created by ${t.creator}`;
   $('tournament-actions').replaceChildren(...tournamentActions(t));
-  $('tournament-standings-title').textContent = t.status === 'open' ? `Players (${t.players.length} of ${t.max_players})` : `Standings (points, then ${t.tiebreak})`;
+  // A knockout ranks by rounds won alone (its points count the draws of replayed games).
+  const order = t.format === 'knockout' ? 'by rounds won' : `points, then ${t.tiebreak}`;
+  $('tournament-standings-title').textContent = t.status === 'open' ? `Players (${t.players.length} of ${t.max_players})` : `Standings (${order})`;
   $('tournament-standings-body').replaceChildren(...standingsRows(t));
   $('tournament-cross-box').hidden = !t.cross_table;
   if (t.cross_table) $('tournament-cross').replaceChildren(...crossTable(t));

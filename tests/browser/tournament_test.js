@@ -1,13 +1,14 @@
 // Browser test of the tournament pages: `node tournament_test.js BUILD_DIR`.
 // Tournaments made and played through the JSON API: an open one joined from the page's
 // button, a running round robin (standings, cross table, the round's boards linked), a
-// finished knockout (the bracket, the winner) and a finished 8-player Swiss (the standings
-// with Buchholz), at a phone and a desktop size: no sideways scroll on the phone, readable
-// contrast, no page errors.  Then the form of the list page: the server's one-line errors
-// shown, a Swiss with a game option, a start time typed in a time zone far from UTC, unrated
-// boards and time limits created from a phone, joined by its creator and by a second player
-// on a desktop, and started by its creator.  Screenshots of the running and the finished
-// tournaments at both sizes (tournament-*.png in BUILD_DIR/browser-screenshots).
+// finished knockout of six (the bracket with byes and a replayed draw, the winner) and a
+// finished 8-player Swiss (the standings with Buchholz), at a phone and a desktop size: no
+// sideways scroll on the phone, readable contrast, no page errors.  Then the form of the
+// list page: the server's one-line errors shown, a Swiss with a game option, a start time
+// typed in a time zone far from UTC, unrated boards and time limits created from a phone,
+// joined by its creator and by a second player on a desktop, and started by its creator.
+// Screenshots of the running and the finished tournaments at both sizes
+// (tournament-*.png in BUILD_DIR/browser-screenshots).
 'use strict';
 
 const { Run, apiCall, check, log, noSidewaysScroll, signedInPage, signUp, smallTapTargets } = require('./support');
@@ -151,10 +152,14 @@ Run.main('tournament browser test', 150000, async (run) => {
   const common = { game, players: '4-4', start: 'full' };
   const running = await tournamentWith(base, tokens.host, tokens, players.slice(0, 4), { ...common, format: 'roundrobin' });
   await playRound(base, running, tokens);
-  const knockout = await tournamentWith(base, tokens.host, tokens, players.slice(0, 4), { ...common, format: 'knockout' });
+  // A knockout of six: a bracket of eight with byes for the top two; a drawn game is replayed.
+  const knockout = await tournamentWith(base, tokens.host, tokens, players.slice(0, 6), { ...common, players: '6-6', format: 'knockout' });
   let k = await apiCall(base, 'GET', `/api/tournaments/${knockout}`);
+  const drawn = k.games.find((g) => g.board && g.outcome === 'pending');
+  await apiCall(base, 'POST', `/api/games/${drawn.board}/propose`, { kind: 'draw' }, tokens[drawn.first]);
+  await apiCall(base, 'POST', `/api/games/${drawn.board}/accept`, {}, tokens[drawn.second]);
   while (k.status === 'running') k = await playRound(base, knockout, tokens);
-  check(k.status === 'finished', 'the knockout is finished');
+  check(k.status === 'finished' && k.games.some((g) => g.replay === 1), 'the knockout is finished, a draw replayed');
   const swiss = await tournamentWith(base, tokens.host, tokens, players, { ...common, format: 'swiss', rounds: 3, players: '8-8' });
   let w = await apiCall(base, 'GET', `/api/tournaments/${swiss}`);
   while (w.status === 'running') w = await playRound(base, swiss, tokens);
@@ -185,7 +190,9 @@ Run.main('tournament browser test', 150000, async (run) => {
     await go(page, `#/tournament/${knockout}`);
     await page.waitForSelector('#tournament-view[data-status="finished"]');
     await page.waitForSelector('.bracket-round');
-    check((await page.$$('.bracket-round')).length === 2, `${size.name}: a bracket of two rounds`);
+    check((await page.$$('.bracket-round')).length === 3, `${size.name}: a bracket of three rounds`);
+    check((await page.textContent('#tournament-bracket')).includes('replay 1'), `${size.name}: the replay is in the bracket`);
+    check((await page.textContent('#tournament-standings-title')).includes('by rounds won'), `${size.name}: a knockout ranks by rounds won`);
     check((await page.textContent('#tournament-summary')).includes('winner: ada'), `${size.name}: the winner is shown`);
     await noSidewaysScroll(page, 'finished tournament', size);
     await run.screenshot(page, `tournament-finished-${size.name}`, { fullPage: true });
