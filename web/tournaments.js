@@ -124,7 +124,7 @@ function bracket(t) {
       const side = (who, wins) => el('div', { cls: wins ? 'winner' : null, text: who || '—' });
       return el('div', { cls: 'bracket-game' },
         side(g.first, g.outcome === 'first'), side(g.second || 'bye', g.outcome === 'second'),
-        el('div', { cls: 'muted small' }, g.replay ? `replay ${g.replay} · ` : '', boardLink(g) || g.result));
+        el('div', { cls: 'muted small' }, g.replay ? `replay ${g.replay} · ` : '', g.kind === 'bye' ? '' : boardLink(g) || g.result));  // a bye says so once
     })));
 }
 
