@@ -413,6 +413,8 @@ async function loadCatalog() {
   renderChallengeOptions();
   fillGameSelect($('seek-game'));
   renderSeekOptions();
+  fillGameSelect($('tournament-game'));
+  renderTournamentOptions();
   $('catalog').replaceChildren(...app.catalog.map((g) => {
     const li = document.createElement('li');
     li.innerHTML = '<strong></strong> <span class="muted"></span><br><span></span>';

@@ -1,7 +1,7 @@
 // The board view of the ludus web page: drawing the position (board.js), clicks turned into
 // the board JSON's legal `actions` by the sites each touches, a turn of several actions
 // collected click by click and sent whole, the players, status, actions, move list with the
-// history view and comments (live updates: live.js; replay: study.js; analysis:
+// history view (comments: comments.js; live updates: live.js; replay: study.js; analysis:
 // analysis.js).  Nothing here knows a game: the server says what each action does and whether
 // it ends the turn, the catalog how a turn is written.
 // Shares `app`, `api` and the helpers of app.js.
@@ -443,20 +443,6 @@ function zoomForTouch(frame, svg) {
   LudusBoard.fit(svg);
 }
 
-function renderComments(board) {
-  $('comments-box').hidden = !board.board;  // a loose analysis has no board to comment on
-  $('comment-count').textContent = board.comments.length ? `(${board.comments.length})` : '';
-  $('comments').replaceChildren(...board.comments.map((c) => {
-    const li = document.createElement('li');
-    li.innerHTML = '<strong></strong> <span class="muted small"></span><br><span></span>';
-    li.querySelector('strong').textContent = c.user;
-    li.querySelector('.muted').textContent = `after move ${c.after_move}`;
-    li.querySelector('span:last-child').textContent = c.text;
-    return li;
-  }));
-  $('comment-form').hidden = !app.token;
-}
-
 function showError(text) {
   $('move-error').textContent = text;
 }
@@ -754,14 +740,6 @@ function bindBoard() {
     else showPly(ply);
   });
   $('history-live').addEventListener('click', refreshBoard);
-  $('comment-form').addEventListener('submit', async (event) => {
-    event.preventDefault();
-    const text = $('comment-text').value.trim();
-    if (!text) return;
-    $('comment-text').value = '';
-    await boardAction('comment', { text });
-    $('comments-box').open = true;
-  });
 }
 
 function resetResign() {

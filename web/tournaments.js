@@ -1,7 +1,8 @@
 // The tournaments (#/tournaments, GET /api/tournaments) and one tournament (#/tournament/N,
 // GET /api/tournaments/N): its players, standings with the format's tiebreak, the cross
 // table of a round robin or the bracket of a knockout, and every round's games with links
-// to their boards; the signed-in player may join, leave, withdraw or (its creator) start it.
+// to their boards; the signed-in player may join, leave, withdraw or (its creator) start it,
+// and create one with the form of the list (POST /api/tournaments, as docs/http-api.md says).
 // Shares the helpers of app.js and community.js.
 'use strict';
 
@@ -22,6 +23,8 @@ function tournamentStatusText(t) {
 
 async function showTournaments() {
   say('tournaments-error', '');
+  $('tournament-create-form').hidden = !app.token;
+  $('tournament-create-signin').hidden = Boolean(app.token);
   let data;
   try {
     data = await api('GET', '/api/tournaments');
@@ -100,7 +103,8 @@ function standingsRows(t) {
 
 function crossTable(t) {
   const n = t.standings.length;
-  const head = el('tr', {}, el('th', { scope: 'col', text: '' }), ...t.standings.map((s, i) => el('th', { scope: 'col', text: String(i + 1), title: s.player })));
+  const corner = el('th', { scope: 'col' }, el('span', { cls: 'visually-hidden', text: 'Player' }));  // a header is never empty
+  const head = el('tr', {}, corner, ...t.standings.map((s, i) => el('th', { scope: 'col', text: String(i + 1), title: s.player })));
   const rows = t.standings.map((s, i) => el('tr', {},
     el('th', { scope: 'row', text: `${i + 1} ${s.player}` }),
     ...Array.from({ length: n }, (_, j) => el('td', { text: t.cross_table[i][j] }))));
@@ -120,7 +124,7 @@ function bracket(t) {
       const side = (who, wins) => el('div', { cls: wins ? 'winner' : null, text: who || '—' });
       return el('div', { cls: 'bracket-game' },
         side(g.first, g.outcome === 'first'), side(g.second || 'bye', g.outcome === 'second'),
-        el('div', { cls: 'muted small' }, g.replay ? `replay ${g.replay} · ` : '', boardLink(g) || g.result));
+        el('div', { cls: 'muted small' }, g.replay ? `replay ${g.replay} · ` : '', g.kind === 'bye' ? '' : boardLink(g) || g.result));  // a bye says so once
     })));
 }
 
@@ -149,7 +153,9 @@ async function showTournament(id) {
   const winner = t.status === 'finished' && t.standings.length ? ` · winner: ${t.standings[0].player}` : '';
   $('tournament-summary').textContent = `${tournamentText(t)} · ${tournamentStatusText(t)}${winner} · created by ${t.creator}`;
   $('tournament-actions').replaceChildren(...tournamentActions(t));
-  $('tournament-standings-title').textContent = t.status === 'open' ? `Players (${t.players.length} of ${t.max_players})` : `Standings (points, then ${t.tiebreak})`;
+  // A knockout ranks by rounds won alone (its points count the draws of replayed games).
+  const order = t.format === 'knockout' ? 'by rounds won' : `points, then ${t.tiebreak}`;
+  $('tournament-standings-title').textContent = t.status === 'open' ? `Players (${t.players.length} of ${t.max_players})` : `Standings (${order})`;
   $('tournament-standings-body').replaceChildren(...standingsRows(t));
   $('tournament-cross-box').hidden = !t.cross_table;
   if (t.cross_table) $('tournament-cross').replaceChildren(...crossTable(t));
@@ -157,3 +163,61 @@ async function showTournament(id) {
   if (t.format === 'knockout') $('tournament-bracket').replaceChildren(...bracket(t));
   $('tournament-rounds').replaceChildren(...roundsList(t));
 }
+
+// --- creating a tournament ------------------------------------------------------------------
+
+function renderTournamentOptions() {
+  const game = renderOptionInputs($('tournament-options'), $('tournament-game').value, 'tournament-option');
+  $('tournament-game-summary').textContent = game ? game.summary : '';
+}
+
+// Only a Swiss event takes a number of rounds; only a start at a time takes the time.
+function renderTournamentChoices() {
+  $('tournament-round-count-row').hidden = $('tournament-format').value !== 'swiss';
+  $('tournament-start-at').disabled = !$('tournament-start-date').checked;
+}
+
+// The body of POST /api/tournaments from the form.  The numbers go as typed: the server
+// judges them and its one-line error is shown.  A start time is typed in local time and
+// sent in UTC, as the server reads it.
+function tournamentRequest() {
+  const options = readOptions($('tournament-options'), $('tournament-rated'));
+  options.nagtime = $('tournament-nagtime').value.trim();
+  options.forfeittime = $('tournament-forfeittime').value.trim();
+  const body = {
+    game: $('tournament-game').value,
+    format: $('tournament-format').value,
+    players: `${$('tournament-min').value.trim()}-${$('tournament-max').value.trim()}`,
+    start: 'full',
+    options,
+  };
+  if (body.format === 'swiss') {
+    const rounds = $('tournament-round-count').value.trim();
+    body.rounds = rounds === '' ? null : Number(rounds);
+  }
+  if ($('tournament-start-date').checked) {
+    const local = $('tournament-start-at').value;
+    const at = local ? new Date(local) : null;
+    body.start = at && !Number.isNaN(at.getTime()) ? at.toISOString().slice(0, 16) : '';
+  }
+  return body;
+}
+
+function bindTournaments() {
+  $('tournament-game').addEventListener('change', renderTournamentOptions);
+  $('tournament-format').addEventListener('change', renderTournamentChoices);
+  for (const radio of document.querySelectorAll('input[name="tournament-start"]')) radio.addEventListener('change', renderTournamentChoices);
+  renderTournamentChoices();
+  $('tournament-create-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    say('tournament-create-message', '');
+    try {
+      const reply = await api('POST', '/api/tournaments', tournamentRequest());
+      location.hash = `#/tournament/${reply.tournament.id}`;
+    } catch (e) {
+      say('tournament-create-message', e.message);
+    }
+  });
+}
+
+document.addEventListener('DOMContentLoaded', bindTournaments);

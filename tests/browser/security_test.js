@@ -72,7 +72,7 @@ Run.main('security browser test', 120000, async (run) => {
   await go(page, `#/board/${board}`, '#board-frame svg [data-site]');
   await page.evaluate(() => { const box = document.getElementById('comments-box'); if (box) box.open = true; });
   await page.waitForFunction((n) => document.querySelectorAll('#comments li').length >= n, HOSTILE.length);
-  const shown = await page.$$eval('#comments li span:last-child', (spans) => spans.map((s) => s.textContent));
+  const shown = await page.$$eval('#comments li .comment-text', (spans) => spans.map((s) => s.textContent));
   for (const text of HOSTILE) check(shown.includes(text), `the comment shows as typed: ${text}`);
   await noInjection(page, 'board view');
   await run.screenshot(page, 'security-board');

@@ -178,9 +178,10 @@ function collectErrors(page, errors, label = '') {
 
 // A browser context of `size` signed in as `user` (the token the page keeps in localStorage),
 // its page at the home view; page errors, console errors and any dialog go to `errors`.
-async function signedInPage(run, size, user, token, errors) {
+// `contextOptions` go to the browser context (a timezoneId, ...).
+async function signedInPage(run, size, user, token, errors, contextOptions = {}) {
   const phone = size.width < 500;
-  const context = await run.browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1 });
+  const context = await run.browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1, ...contextOptions });
   await context.addInitScript(([t, u]) => {
     localStorage.setItem('ludus.token', t);
     localStorage.setItem('ludus.user', u);
@@ -252,6 +253,18 @@ async function noSidewaysScroll(page, what, size) {
   check(n.scroll <= n.inner, `${what} ${size.name}: no horizontal scroll (${n.scroll} > ${n.inner})`);
 }
 
+// The visible controls under `selector` smaller than a finger's 44 px (WCAG 2.5.5), one line
+// each ("#id 120x33"); a radio or check box counts by the label around it.
+async function smallTapTargets(page, selector) {
+  return page.$$eval(`${selector} :is(button, input, select)`, (controls) => controls.flatMap((c) => {
+    const target = (c.type === 'radio' || c.type === 'checkbox') && c.closest('label') ? c.closest('label') : c;
+    const box = target.getBoundingClientRect();
+    if (box.width === 0 || c.closest('[hidden]')) return [];
+    return box.height < 43.5 || box.width < 43.5 ? [`${c.id || c.textContent || c.type} ${Math.round(box.width)}x${Math.round(box.height)}`] : [];
+  }));
+}
+
 module.exports = {
-  Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, signedInPage, signUp, sleep, STEP_TIMEOUT_MS,
+  Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, signedInPage, signUp, sleep,
+  smallTapTargets, STEP_TIMEOUT_MS,
 };

@@ -1,6 +1,6 @@
 // Account recovery and moderation through a running `ludus serve` and the real SMTP sink
 // (python3-aiosmtpd): the verification and reset codes arrive by mail and work once, expire
-// (the server's clock is the test's), and the reset answers the same for any account; a
+// (the server's clock is the test's), and neither tells whether an account exists; a
 // suspension and a block hold on every front end: HTTP, the command endpoint, mail
 // (`ludus mail`), and the WebSocket, which carries no identity and shows hidden comments to
 // nobody.  On SQLite and (pg/) PostgreSQL.
@@ -94,6 +94,37 @@ TEST_F(CommunityServe, AResetCodeArrivesWorksOnceAndExpiresAndTellsNothingAboutA
   EXPECT_EQ(post("/api/login", {{"user", "alice"}, {"password", "new-secret-pw"}}).status, 200);
 }
 
+// The address verification code through the sink: a day later it no longer works, a fresh
+// one is mailed when the address is given again, it works once, and an unknown user's try
+// is refused as a wrong code is.
+TEST_F(CommunityServe, AVerificationCodeArrivesWorksOnceAndExpires) {
+  ASSERT_EQ(post("/api/signup", {{"user", "carol"}, {"password", "secret-pw"}, {"email", "carol@example.org"}}).status, 201);
+  auto messages = await_messages(1);
+  ASSERT_EQ(messages.size(), 1u);
+  EXPECT_EQ(messages[0].header("Subject"), "ludus: verify your address for carol");
+  now_ += server::Accounts::CodeLifetimes{}.verify + 1;
+  auto expired = post("/api/verify", {{"user", "carol"}, {"code", code_in(messages[0])}});
+  EXPECT_EQ(expired.status, 401) << "expired";
+  EXPECT_EQ(expired.json.value("code", ""), "bad_code");
+  const std::string token = post("/api/login", {{"user", "carol"}, {"password", "secret-pw"}}).json.value("token", "");
+  EXPECT_EQ(get("/api/me", token).json.value("email", "?"), "");
+  ASSERT_EQ(post("/api/me/email", {{"email", "carol@example.org"}}, token).status, 200);
+  messages = await_messages(2);
+  ASSERT_EQ(messages.size(), 2u);
+  EXPECT_EQ(messages[1].rcpt_to, "carol@example.org");
+  const std::string code = code_in(messages[1]);
+  auto unknown = post("/api/verify", {{"user", "nobody"}, {"code", code}});
+  auto wrong = post("/api/verify", {{"user", "carol"}, {"code", "ABCDEFGHJK"}});
+  EXPECT_EQ(unknown.status, 401);
+  EXPECT_EQ(unknown.status, wrong.status);
+  EXPECT_EQ(unknown.json.value("code", ""), wrong.json.value("code", "-"));
+  auto verified = post("/api/verify", {{"user", "carol"}, {"code", code}});
+  ASSERT_EQ(verified.status, 200) << verified.body;
+  EXPECT_EQ(verified.json.value("email", ""), "carol@example.org");
+  EXPECT_EQ(post("/api/verify", {{"user", "carol"}, {"code", code}}).status, 401) << "a code works once";
+  EXPECT_EQ(get("/api/me", token).json.value("email", ""), "carol@example.org");
+}
+
 TEST_F(CommunityServe, NoticesWaitForAVerifiedAddressAndAChangeKeepsTheOldOneUntilVerified) {
   const std::string alice = verified_account("alice");
   ASSERT_EQ(post("/api/signup", {{"user", "bob"}, {"password", "secret-pw"}, {"email", "bob@example.org"}}).status, 201);
@@ -172,7 +203,7 @@ TEST_F(CommunityServe, ASuspensionHoldsOnEveryFrontEnd) {
   (void)alice;
 }
 
-TEST_F(CommunityServe, ABlockHoldsOverHttpTheCommandEndpointAndMail) {
+TEST_F(CommunityServe, ABlockHoldsOverHttpTheCommandEndpointMailAndTheWebSocket) {
   const std::string alice = verified_account("alice");
   const std::string mallory = verified_account("mallory");
   auto game = post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "mallory"}}}, alice);
@@ -181,6 +212,11 @@ TEST_F(CommunityServe, ABlockHoldsOverHttpTheCommandEndpointAndMail) {
   auto blocked = post("/api/me/blocks", {{"user", "mallory"}}, alice);
   ASSERT_EQ(blocked.status, 200) << blocked.body;
   EXPECT_EQ(blocked.json["blocks"], json::array({"mallory"}));
+  // A watcher of the board over the WebSocket, which mallory also tries to comment through.
+  server::WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(json{{"watch", {std::stoll(board)}}}.dump()));
+  ASSERT_TRUE(ws.send(json{{"token", mallory}, {"comment", "over the socket"}}.dump()));
   auto refused = post("/api/games", {{"game", "ndengrod"}, {"players", {"mallory", "alice"}}}, mallory);
   EXPECT_EQ(refused.status, 403);
   EXPECT_EQ(refused.json.value("code", ""), "blocked");
@@ -193,6 +229,19 @@ TEST_F(CommunityServe, ABlockHoldsOverHttpTheCommandEndpointAndMail) {
   EXPECT_TRUE(get("/api/games/" + board, "").json["comments"].empty());
   // Reporting needs a login; a report of a comment anyone sees is taken.
   ASSERT_EQ(post("/api/games/" + board + "/comment", {{"text", "a word"}}, alice).status, 200);
+  // The WebSocket pushed alice's comment, and never one of mallory's refused ones.
+  json pushed;
+  const auto deadline = std::chrono::steady_clock::now() + 10s;
+  while (pushed.empty() && std::chrono::steady_clock::now() < deadline)
+    if (auto text = ws.receive(200ms)) {
+      const json m = json::parse(*text, nullptr, false);
+      if (!m.contains("state")) continue;
+      EXPECT_LE(m["state"]["comments"].size(), 1u) << *text;
+      if (!m["state"]["comments"].empty()) pushed = m["state"]["comments"];
+    }
+  ASSERT_EQ(pushed.size(), 1u) << "no push of alice's comment";
+  EXPECT_EQ(pushed[0]["user"], "alice");
+  EXPECT_EQ(pushed[0]["text"], "a word");
   const int64_t comment = get("/api/games/" + board, "").json["comments"][0]["id"];
   EXPECT_EQ(post("/api/comments/" + std::to_string(comment) + "/report", {{"reason", "x"}}).status, 401);
   EXPECT_EQ(post("/api/comments/" + std::to_string(comment) + "/report", {{"reason", "spam"}}, mallory).status, 201);

@@ -1,7 +1,8 @@
 // Several `ludus serve` instances on one database (PostgreSQL in the pg/ run, one SQLite
 // file otherwise), as behind a load balancer: a move is stored once whichever instance
-// gets it, watchers of one instance see moves made through another, and when an instance
-// is killed its acknowledged moves stay and its AI moves are taken over.
+// gets it, watchers of one instance see moves made through another, a tournament's next
+// round starts once when both end its last boards together, and when an instance is
+// killed its acknowledged moves stay and its AI moves are taken over.
 #include <barrier>
 
 #include "serve_child.h"
@@ -183,6 +184,66 @@ TEST_F(MultiInstanceTest, KillingOneInstanceUnderLoadLosesNoAcknowledgedMove) {
   for (auto& t : players) t.join();
   ASSERT_GE(acks.size(), 40u) << "the instance was killed under load";
   expect_acknowledged_moves_stored(acks, b_->port);
+}
+
+// A double round robin of four, each round's two boards resigned at the same moment, one
+// through each instance: every next round starts exactly once (two games, boards never
+// made twice), whichever instance's transaction commits last (docs/tournaments.md, "Rounds").
+TEST_F(MultiInstanceTest, EachTournamentRoundStartsOnceWhenBothInstancesEndItsLastBoardsTogether) {
+  start();
+  for (const std::string user : {"carol", "dave"}) {
+    ASSERT_EQ(call(*b_, http::verb::post, "/api/signup", {{"user", user}, {"password", "secret-pw"}}).status, 201);
+    tokens_[user] = call(*a_, http::verb::post, "/api/login", {{"user", user}, {"password", "secret-pw"}}).json["token"];
+  }
+  auto created = call(*a_, http::verb::post, "/api/tournaments",
+                      {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"format", "double-roundrobin"}, {"players", "4-4"},
+                       {"start", "full"}},
+                      tokens_["alice"]);
+  ASSERT_EQ(created.status, 201) << created.body;
+  const std::string base = "/api/tournaments/" + std::to_string(created.json["tournament"]["id"].get<int64_t>());
+  int joined = 0;
+  for (const std::string user : {"alice", "bob", "carol", "dave"})
+    EXPECT_EQ(call(joined++ % 2 ? *b_ : *a_, http::verb::post, base + "/join", json::object(), tokens_[user]).status, 200);
+  for (int round = 1; round <= 6; ++round) {
+    SCOPED_TRACE("round " + std::to_string(round));
+    const json before = call(*a_, http::verb::get, base).json;
+    std::vector<json> pending;
+    for (const json& g : before["games"])
+      if (g["outcome"] == "pending" && g["board"].is_number()) pending.push_back(g);
+    ASSERT_EQ(pending.size(), 2u) << before.dump();
+    std::barrier together(2);
+    std::vector<int> statuses(2);
+    std::vector<std::thread> enders;
+    for (size_t i = 0; i < 2; ++i)
+      enders.emplace_back([&, i] {
+        const ServeChild& server = i ? *b_ : *a_;
+        const std::string path = "/api/games/" + std::to_string(pending[i]["board"].get<int64_t>()) + "/resign";
+        HttpClient c("127.0.0.1", server.port);
+        together.arrive_and_wait();
+        statuses[i] = c.request(http::verb::post, path, "{}",
+                                {{"Authorization", "Bearer " + tokens_[pending[i]["second"].get<std::string>()]}})
+                          .status;
+      });
+    for (auto& t : enders) t.join();
+    EXPECT_EQ(statuses, (std::vector<int>{200, 200}));
+    const json t = call(*b_, http::verb::get, base).json;
+    std::map<int, int> per_round;
+    std::set<int64_t> boards;
+    for (const json& g : t["games"]) {
+      ++per_round[g["round"].get<int>()];
+      if (g["board"].is_number()) {
+        EXPECT_TRUE(boards.insert(g["board"].get<int64_t>()).second);
+      }
+    }
+    const int started = std::min(round + 1, 6);
+    EXPECT_EQ(per_round.size(), static_cast<size_t>(started));
+    for (int r = 1; r <= started; ++r) EXPECT_EQ(per_round[r], 2) << "round " << r;
+  }
+  const json t = call(*a_, http::verb::get, base).json;
+  EXPECT_EQ(t["status"], "finished");
+  // No board but the tournament's twelve, on either instance.
+  for (const ServeChild* server : {a_.get(), b_.get()})
+    EXPECT_EQ(call(*server, http::verb::get, "/api/games?limit=500").json["games"].size(), 12u);
 }
 
 }  // namespace

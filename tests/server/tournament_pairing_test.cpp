@@ -1,9 +1,9 @@
-// The pairing rules of docs/tournaments.md, checked over many tournaments played with
-// random results (pure domain code: no database).
+// The pairing rules of docs/tournaments.md (tournament_rules.h), checked over many
+// tournaments played with random results (pure domain code: no database; tournaments with
+// random results on the database: tournament_test.cpp).
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <array>
 #include <cstdlib>
 #include <map>
 #include <random>
@@ -11,6 +11,7 @@
 
 #include "server/domain/tournament_pairing.h"
 #include "server/domain/tournament_standings.h"
+#include "tournament_rules.h"
 
 namespace ludus::server {
 namespace {
@@ -53,19 +54,7 @@ TEST(TournamentPairing, RoundRobinMeetsEveryPairOnceWithBalancedColours) {
   for (int n = 2; n <= 13; ++n) {
     std::mt19937 rng(n);
     TournamentField field{TournamentFormat::RoundRobin, rounds_for(TournamentFormat::RoundRobin, n, 0), players(n), {}};
-    const auto games = play_out(field, rng);
-    std::set<std::pair<std::string, std::string>> pairs;
-    std::map<std::string, int> colour;
-    std::set<std::pair<int, std::string>> per_round;
-    for (const auto& g : games) {
-      ASSERT_EQ(g.kind, TournamentGameKind::Board);
-      EXPECT_TRUE(pairs.insert(std::minmax(g.first, g.second)).second) << n << ": " << g.first << "-" << g.second << " twice";
-      ++colour[g.first], --colour[g.second];
-      EXPECT_TRUE(per_round.insert({g.round, g.first}).second) << "one game a round";
-      EXPECT_TRUE(per_round.insert({g.round, g.second}).second) << "one game a round";
-    }
-    EXPECT_EQ(pairs.size(), static_cast<size_t>(n * (n - 1) / 2)) << n;
-    for (const auto& [p, c] : colour) EXPECT_LE(std::abs(c), 1) << n << " players: " << p;
+    testing::expect_round_robin_rules(field, play_out(field, rng), std::to_string(n) + " players");
   }
 }
 
@@ -73,11 +62,7 @@ TEST(TournamentPairing, DoubleRoundRobinReversesTheColours) {
   for (int n = 3; n <= 8; ++n) {
     std::mt19937 rng(n);
     TournamentField field{TournamentFormat::DoubleRoundRobin, rounds_for(TournamentFormat::DoubleRoundRobin, n, 0), players(n), {}};
-    const auto games = play_out(field, rng);
-    std::map<std::pair<std::string, std::string>, int> ordered;
-    for (const auto& g : games) ++ordered[{g.first, g.second}];
-    EXPECT_EQ(ordered.size(), static_cast<size_t>(n * (n - 1))) << n;  // each pair once each way
-    for (const auto& [pair, count] : ordered) EXPECT_EQ(count, 1);
+    testing::expect_round_robin_rules(field, play_out(field, rng), std::to_string(n) + " players");
   }
 }
 
@@ -87,49 +72,7 @@ TEST(TournamentPairing, SwissNeverRematchesKeepsColoursAndGivesByesToTheLowestWi
     const int n = 3 + trial % 14;
     const int rounds = 1 + static_cast<int>(rng() % static_cast<unsigned>(max_swiss_rounds(n)));
     TournamentField field{TournamentFormat::Swiss, rounds, players(n), {}};
-    std::vector<TournamentGame> games;
-    std::map<std::string, int> byes;
-    for (int round = 1;; ++round) {
-      const TournamentStep step = next_step(field, games);
-      if (step.finished) break;
-      ASSERT_FALSE(step.games.empty());
-      // The ranking the byes go by: score, then seed.
-      std::map<std::string, double> score;
-      for (const auto& g : games) {
-        score[g.first] += g.points_of(g.first);
-        if (g.has_opponent()) score[g.second] += g.points_of(g.second);
-      }
-      for (const auto& g : step.games) {
-        EXPECT_EQ(g.round, round);
-        if (g.kind != TournamentGameKind::Bye) continue;
-        // Nobody ranked lower (less score, or equal score and a worse seed) lacks a bye.
-        const auto seed = [&](const std::string& p) { return std::stoi(p.substr(1)); };
-        for (const auto& other : field.seeds) {
-          const bool lower = score[other] < score[g.first] || (score[other] == score[g.first] && seed(other) > seed(g.first));
-          if (lower) {
-            EXPECT_GT(byes[other], 0) << "trial " << trial << ": bye to " << g.first << " before " << other;
-          }
-        }
-        ++byes[g.first];
-      }
-      games.insert(games.end(), step.games.begin(), step.games.end());
-      for (auto& g : games)
-        if (!g.decided()) g.outcome = std::array{GameOutcome::FirstWins, GameOutcome::SecondWins, GameOutcome::Draw}[rng() % 3];
-    }
-    std::set<std::pair<std::string, std::string>> met;
-    std::map<std::string, int> colour, played;
-    for (const auto& g : games) {
-      ++played[g.first];
-      if (!g.has_opponent()) continue;
-      ++played[g.second];
-      EXPECT_TRUE(met.insert(std::minmax(g.first, g.second)).second) << "trial " << trial << ": rematch";
-      ++colour[g.first], --colour[g.second];
-    }
-    for (const auto& p : field.seeds) {
-      EXPECT_EQ(played[p], rounds) << "one game or bye a round";
-      EXPECT_LE(std::abs(colour[p]), 2) << "trial " << trial << ": " << p;
-      EXPECT_LE(byes[p], 1) << "trial " << trial;
-    }
+    testing::expect_swiss_rules(field, play_out(field, rng), "trial " + std::to_string(trial));
   }
 }
 
@@ -139,32 +82,7 @@ TEST(TournamentPairing, KnockoutSeedsByesAndReplaysDraws) {
     std::mt19937 rng(trial);
     const int n = 2 + trial % 15;
     TournamentField field{TournamentFormat::Knockout, rounds_for(TournamentFormat::Knockout, n, 0), players(n), {}};
-    const auto games = play_out(field, rng);
-    int size = 1;
-    while (size < n) size *= 2;
-    int byes = 0;
-    for (const auto& g : games) {
-      if (g.kind != TournamentGameKind::Bye) continue;
-      ++byes;
-      EXPECT_EQ(g.round, 1);
-      EXPECT_LE(std::stoi(g.first.substr(1)), size - n) << "byes go to the top seeds";
-    }
-    EXPECT_EQ(byes, size - n);
-    for (const auto& g : games) {
-      if (g.replay == 0) continue;
-      // A replay follows a draw of the same pairing, colours reversed.
-      auto before = std::find_if(games.begin(), games.end(), [&](const TournamentGame& h) {
-        return h.round == g.round && h.slot == g.slot && h.replay == g.replay - 1;
-      });
-      ASSERT_NE(before, games.end());
-      EXPECT_EQ(before->outcome, GameOutcome::Draw);
-      EXPECT_EQ(before->first, g.second);
-      EXPECT_EQ(before->second, g.first);
-    }
-    // One champion: the winner of the final, who lost no slot.
-    const auto champion = slot_winner(games, field.rounds, 0);
-    ASSERT_TRUE(champion);
-    EXPECT_EQ(tournament_standings(field, games).front().player, *champion);
+    testing::expect_knockout_rules(field, play_out(field, rng), "trial " + std::to_string(trial));
   }
 }
 

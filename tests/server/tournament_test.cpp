@@ -1,14 +1,17 @@
 // Tournaments played to the end by scripted clients through the command grammar, on the
 // database under test (SQLite, and PostgreSQL in the pg/ run): pairings, standings and
-// tiebreaks against tables computed by hand (docs/tournaments.md), each round started
+// tiebreaks against tables computed by hand (docs/tournaments.md), the pairing rules over
+// tournaments with random results, each round started
 // exactly once even when two instances end its last two boards at the same moment, and
 // one-line refusals of bad requests.
 #include <barrier>
+#include <random>
 #include <thread>
 
 #include "server/domain/tournament_text.h"
 #include "server/mail/mail_notifier.h"
 #include "server_test_support.h"
+#include "tournament_rules.h"
 
 namespace ludus::server::testing {
 namespace {
@@ -165,6 +168,42 @@ TEST_F(TournamentTest, SixPlayerKnockoutReplaysADrawWithColoursReversed) {
   EXPECT_EQ(table[3].rank, 3);
   EXPECT_EQ(table[4].rank, 5);
   EXPECT_NE(run("tournament show " + std::to_string(id)).find("Winner: p1"), std::string::npos);
+}
+
+// Tournaments of every format played on the database by commands with random results
+// (draws too: knockout replays), each checked against the pairing rules after the fact
+// (tournament_rules.h), and its stored standings against the standings recomputed from its
+// stored games.
+TEST_F(TournamentTest, RandomResultsOnTheDatabaseKeepThePairingRules) {
+  for (int i = 1; i <= 9; ++i) signup("p" + std::to_string(i));
+  const std::vector<std::string> formats = {"-format=swiss -rounds=3 -players=7-7", "-format=swiss -rounds=4 -players=9-9",
+                                            "-format=knockout -players=5-5", "-format=knockout -players=7-7",
+                                            "-format=roundrobin -players=5-5", "-format=double-roundrobin -players=4-4",
+                                            "-format=swiss -rounds=3 -players=6-6"};
+  for (size_t trial = 0; trial < formats.size(); ++trial) {
+    SCOPED_TRACE(formats[trial]);
+    std::mt19937 rng(static_cast<unsigned>(trial));
+    // Unrated, so that the seeds stay the joining order.
+    const int64_t id = create(formats[trial] + " -start=full -rated=no");
+    const int n = std::stoi(formats[trial].substr(formats[trial].rfind('-') + 1));
+    for (int i = 1; i <= n; ++i) run("tournament join " + std::to_string(id) + " p" + std::to_string(i) + " secret-pw");
+    play_out(id, [&](const TournamentGame&) {
+      const unsigned r = rng() % 5;
+      return r < 2 ? GameOutcome::FirstWins : r < 4 ? GameOutcome::SecondWins : GameOutcome::Draw;
+    });
+    const auto v = view(id);
+    TournamentField field{v.tournament.format, v.tournament.rounds, {}, {}};
+    for (const auto& p : v.players) field.seeds.push_back(p.player);  // by seed once started
+    for (int i = 0; i < n; ++i) EXPECT_EQ(field.seeds[i], "p" + std::to_string(i + 1));
+    expect_pairing_rules(field, v.games, formats[trial]);
+    const auto recomputed = tournament_standings(field, v.games);
+    ASSERT_EQ(v.standings.size(), recomputed.size());
+    for (size_t i = 0; i < recomputed.size(); ++i) {
+      EXPECT_EQ(v.standings[i].player, recomputed[i].player);
+      EXPECT_EQ(v.standings[i].points, recomputed[i].points);
+      EXPECT_EQ(v.standings[i].tiebreak, recomputed[i].tiebreak);
+    }
+  }
 }
 
 TEST_F(TournamentTest, LossOnTimeForfeitsTheRest) {

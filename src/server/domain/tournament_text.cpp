@@ -88,7 +88,9 @@ std::string format_tournament(const TournamentView& v) {
     out += fmt::format("\nJoin with: tournament join {} USER PASSWORD\n", t.id);
     return out;
   }
-  out += fmt::format("\nStandings (points, then {}):\n", tiebreak_name(t.format));
+  // A knockout ranks by rounds won alone (its points count the draws of replayed games).
+  if (t.format == TournamentFormat::Knockout) out += "\nStandings (by rounds won):\n";
+  else out += fmt::format("\nStandings (points, then {}):\n", tiebreak_name(t.format));
   out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  seed\n", "#", "player", "pts", "tb", "w", "d", "l");
   for (const TournamentStanding& s : v.standings)
     out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  {}{}\n", s.rank, s.player, number(s.points),
