@@ -5,7 +5,8 @@
 #   share/ludus/web/          the play server's web page
 #   share/ludus/conformance/  the reference games `ludus verify` replays by default
 #   share/doc/ludus/          README, copyright, docs/ (the *.md, docs/rules/ with
-#                             epoxy-boards.txt, the pictures of docs/solved/), packaging/
+#                             epoxy-boards.txt, the pictures of docs/solved/ and
+#                             docs/tournaments/), packaging/
 #                             prometheus/ and grafana/ (the monitoring examples)
 #   share/man/man1/ludus.1.gz made by help2man from the built binary
 #   share/bash-completion/completions/ludus, share/zsh/vendor-completions/_ludus
@@ -21,9 +22,10 @@ install(TARGETS ludus RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/web)
 install(DIRECTORY tests/conformance/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/conformance)
 # docs/ as in the source tree, beside README.md, so that every link between them holds;
-# with the pictures (docs/solved/*.svg) and data files (docs/rules/epoxy-boards.txt) they name.
+# with the pictures (docs/solved/*.svg, docs/tournaments/*.png) and data files
+# (docs/rules/epoxy-boards.txt) they name.
 install(DIRECTORY docs DESTINATION ${CMAKE_INSTALL_DOCDIR}
-        FILES_MATCHING PATTERN "*.md" PATTERN "*.svg" PATTERN "*.txt")
+        FILES_MATCHING PATTERN "*.md" PATTERN "*.svg" PATTERN "*.png" PATTERN "*.txt")
 install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # Debian policy: every package has /usr/share/doc/PACKAGE/copyright.
 install(FILES packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
