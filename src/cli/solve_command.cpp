@@ -205,7 +205,7 @@ const bool kSolve = register_command({"solve", "Prove the value of a position (d
   app.add_flag("--openings", args->openings, "Solve every first move of the board (with the pie rule: which to swap)");
   app.add_option("--svg", args->svg, "With --openings: draw the opening values as an SVG board in FILE");
   app.add_option("--spill", args->spill,
-                 "Keep solved results the table evicts in FILE (mapped; may exceed RAM), and start from those it already holds");
+                 "Keep the entries the table evicts in FILE (mapped; may exceed RAM), and start from those it already holds");
   app.add_option("--spill-size", args->spill_size, "Size of a new --spill file (4G default; K, M, G; at most 1024G)");
   app.add_option("--book", args->book, "Write the proof of a won or lost position as an opening book to FILE");
   app.add_option("--book-limit", args->book_limit, "Largest proof --book writes (positions)")->check(CLI::PositiveNumber);

@@ -1,5 +1,5 @@
-// The spill table (ai/solver/spill_table.h): solved results evicted from the transposition
-// table kept in a mapped file.  The file keeps what is put in it across closing and
+// The spill table (ai/solver/spill_table.h): the entries the transposition table evicts,
+// kept in a mapped file.  The file keeps what is put in it across closing and
 // opening, refuses files that are not its own, and a solver with a table far too small
 // finds the same values with it as without, fewer nodes, and nothing left to search when
 // it starts again on the file of a finished run.
@@ -27,36 +27,41 @@ class SpillDir : public ::testing::Test {
 
 using ludus::testing::error_of;
 
+constexpr ProofNumbers kProven{0, kInfinity};
+constexpr ProofNumbers kDisproven{kInfinity, 0};
+
 TEST_F(SpillDir, KeepsResultsAcrossClosingAndOpening) {
   {
     SpillTable spill(file("t"), 1 << 20, "test board");
     EXPECT_EQ(spill.inherited(), 0u);
-    spill.put(0x1234, true, 10);
-    spill.put(0x5678, false, 3);
-    spill.put(0x5678, false, 7);  // the same result again: one entry, the larger work
+    spill.put(0x1234, kProven, 10);
+    spill.put(0x5678, ProofNumbers{3, 4}, 3);
+    spill.put(0x5678, ProofNumbers{5, 6}, 7);  // the same key again: one entry, the new numbers
+    spill.put(0x5678, kDisproven, 2);          // and the larger work
     EXPECT_EQ(spill.used(), 2u);
     uint32_t work = 0;
-    EXPECT_EQ(spill.find(0x1234, &work), std::optional<bool>(true));
+    EXPECT_EQ(spill.find(0x1234, &work), std::optional<ProofNumbers>(kProven));
     EXPECT_EQ(work, 10u);
     EXPECT_EQ(spill.find(0x9999), std::nullopt);
   }
   SpillTable again(file("t"), 64 << 20, "test board");  // an existing file keeps its size
   EXPECT_EQ(again.inherited(), 2u);
-  EXPECT_EQ(again.capacity(), (size_t{1} << 20) / 16 / 8 * 8);
+  EXPECT_EQ(again.capacity(), (size_t{1} << 20) / 24 / 8 * 8);
   uint32_t work = 0;
-  EXPECT_EQ(again.find(0x5678, &work), std::optional<bool>(false));
+  EXPECT_EQ(again.find(0x5678, &work), std::optional<ProofNumbers>(kDisproven));
   EXPECT_EQ(work, 7u);
-  EXPECT_EQ(again.find(0x1234), std::optional<bool>(true));
+  EXPECT_EQ(again.find(0x1234), std::optional<ProofNumbers>(kProven));
   EXPECT_EQ(again.hits(), 2u);
 }
 
 TEST_F(SpillDir, AFullBucketDropsTheCheapestResult) {
   SpillTable spill(file("t"), 1, "test board");  // one bucket of eight
   ASSERT_EQ(spill.capacity(), 8u);
-  for (uint64_t k = 1; k <= 9; ++k) spill.put(k << 32, k % 2 == 0, 100 + (k == 5 ? -99 : static_cast<int>(k)));
+  auto numbers = [](uint64_t k) { return ProofNumbers{static_cast<uint32_t>(k), static_cast<uint32_t>(2 * k)}; };
+  for (uint64_t k = 1; k <= 9; ++k) spill.put(k << 32, numbers(k), 100 + (k == 5 ? -99 : static_cast<int>(k)));
   EXPECT_EQ(spill.used(), 8u);
   EXPECT_EQ(spill.find(uint64_t{5} << 32), std::nullopt);  // work 1: dropped for the ninth
-  for (uint64_t k : {1, 2, 3, 4, 6, 7, 8, 9}) EXPECT_EQ(spill.find(k << 32), std::optional<bool>(k % 2 == 0)) << k;
+  for (uint64_t k : {1, 2, 3, 4, 6, 7, 8, 9}) EXPECT_EQ(spill.find(k << 32), std::optional<ProofNumbers>(numbers(k))) << k;
 }
 
 TEST_F(SpillDir, RefusesFilesThatAreNotItsOwnInOneLine) {
@@ -101,7 +106,7 @@ void expect_same_openings_with_a_spill(const Game& game, const std::string& path
   EXPECT_TRUE(stats.spill);
   EXPECT_GT(stats.spill_used, 0u);
   EXPECT_GT(stats.spill_hits, 0u);
-  EXPECT_LT(stats.nodes, plain.stats().nodes);  // evicted proofs are found, not searched again
+  EXPECT_LT(stats.nodes, plain.stats().nodes);  // evicted results are found, not searched again
 }
 
 TEST_F(SpillDir, NMeshFourOpeningsAsWithoutIt) {

@@ -32,7 +32,7 @@ Dfpn::Dfpn(const Game& game, SearchLimits limits)
   restart_clock();
 }
 
-Dfpn::~Dfpn() { table_.spill_solved(); }
+Dfpn::~Dfpn() { table_.spill_all(); }
 
 void Dfpn::restart_clock() {
   start_ = Clock::now();

@@ -58,7 +58,7 @@ struct SearchLimits {
   // mover wins by threats, read within this many move applications, is solved at once
   // (threat-space proofs; sound, as the threat search answers every defence).  0: off.
   int64_t threat_budget = 0;
-  // Where solved results evicted from the table go, and are found again (spill_table.h);
+  // Where entries evicted from the table go, and are found again (spill_table.h);
   // shared by every search of a Solver, owned by the caller, outlives them.  Null: none.
   SpillTable* spill = nullptr;
   std::function<void(const SearchProgress&)> on_progress;
@@ -68,7 +68,7 @@ class Dfpn {
  public:
   // Throws LudusError when the game cannot be solved (see ExactKeyer).
   Dfpn(const Game& game, SearchLimits limits);
-  // Hands the table's solved results to the spill table, if any.
+  // Hands the table's entries to the spill table, if any.
   ~Dfpn();
 
   // Searches until "target_seat wins" from `state` is proven (pn 0) or disproven (dn 0),

@@ -17,14 +17,11 @@
 namespace ludus::ai::solver {
 namespace {
 
-constexpr char kMagic[16] = "ludus-spill-1\n";
+constexpr char kMagic[16] = "ludus-spill-2\n";
 constexpr size_t kHeaderBytes = 4096;  // one page, so the entries start page-aligned
 constexpr size_t kIdentityBytes = 1024;
 
-uint32_t encode(bool proven, uint64_t work) {
-  const uint64_t w = std::clamp<uint64_t>(work, 1, 0x7fffffffu);
-  return static_cast<uint32_t>(w << 1 | (proven ? 1u : 0u));
-}
+uint32_t saturated_work(uint64_t work) { return static_cast<uint32_t>(std::clamp<uint64_t>(work, 1, 0xffffffffu)); }
 
 }  // namespace
 
@@ -119,33 +116,34 @@ std::mutex& SpillTable::stripe_of(uint64_t key) const {
   return stripes_[((key >> 23) * 0x9e3779b97f4a7c15ull >> 20) % buckets_ % kStripes];
 }
 
-void SpillTable::put(uint64_t key, bool proven, uint64_t work) {
-  const uint32_t value = encode(proven, work);
+void SpillTable::put(uint64_t key, ProofNumbers numbers, uint64_t work) {
+  const uint32_t w = saturated_work(work);
   std::lock_guard lock(stripe_of(key));
   Entry* bucket = bucket_of(key);
   Entry* victim = nullptr;
   for (int i = 0; i < kWays; ++i) {
     Entry& e = bucket[i];
-    if (e.value != 0 && e.key == key) {
-      e.value = std::max(e.value >> 1, value >> 1) << 1 | (value & 1);
+    if (e.work != 0 && e.key == key) {
+      e.numbers = numbers;
+      e.work = std::max(e.work, w);
+      counters_->writes.fetch_add(1, std::memory_order_relaxed);
       return;
     }
-    if (!victim || e.value >> 1 < victim->value >> 1) victim = &e;
+    if (!victim || e.work < victim->work) victim = &e;
   }
-  if (victim->value == 0) counters_->used.fetch_add(1, std::memory_order_relaxed);
-  victim->key = key;
-  victim->value = value;
+  if (victim->work == 0) counters_->used.fetch_add(1, std::memory_order_relaxed);
+  *victim = Entry{key, numbers, w, 0};
   counters_->writes.fetch_add(1, std::memory_order_relaxed);
 }
 
-std::optional<bool> SpillTable::find(uint64_t key, uint32_t* work) const {
+std::optional<ProofNumbers> SpillTable::find(uint64_t key, uint32_t* work) const {
   std::lock_guard lock(stripe_of(key));
   const Entry* bucket = bucket_of(key);
   for (int i = 0; i < kWays; ++i)
-    if (bucket[i].value != 0 && bucket[i].key == key) {
+    if (bucket[i].work != 0 && bucket[i].key == key) {
       counters_->hits.fetch_add(1, std::memory_order_relaxed);
-      if (work) *work = bucket[i].value >> 1;
-      return (bucket[i].value & 1) != 0;
+      if (work) *work = bucket[i].work;
+      return bucket[i].numbers;
     }
   return std::nullopt;
 }

@@ -1,14 +1,15 @@
 #pragma once
-// Solved results (proofs and disproofs) that the transposition table evicted, kept in a
-// file mapped into memory.  The file may be far larger than RAM: the kernel keeps the
-// pages in use and writes the others out, so a long solve keeps every result it proved
-// rather than proving it again.  And the file outlives the run: a solve stopped by its time
-// limit and started again on the same file starts from what the first run proved.
+// The second level of the transposition table: the entries it evicts (proof and disproof
+// numbers, solved or not), kept in a file mapped into memory.  The file may be far larger
+// than RAM: the kernel keeps the pages in use and writes the others out, so a long solve
+// finds again what it proved and how far it got, rather than searching it again.  And the
+// file outlives the run: a solve stopped by its time limit and started again on the same
+// file starts from where the first run stopped.
 //
-// Only solved results go here: they hold at any threshold and in any search, so a stale
-// or lost entry can cost work but never a wrong value.  Entries sit in buckets of eight,
-// chosen by key; a full bucket drops the entry that cost the least work.  Thread-safe (the
-// searches of `ludus solve --threads N` share one file, so each reads the others' proofs).
+// Proof numbers are estimates and solved results hold at any threshold, so a stale or lost
+// entry can cost work but never a wrong value.  Entries sit in buckets of eight, chosen by
+// key; a full bucket drops the entry that cost the least work.  Thread-safe (the searches
+// of `ludus solve --threads N` share one file, so each finds the others' proofs).
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -16,6 +17,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "ai/solver/transposition_table.h"
 
 namespace ludus::ai::solver {
 
@@ -31,11 +34,10 @@ class SpillTable {
   SpillTable(const SpillTable&) = delete;
   SpillTable& operator=(const SpillTable&) = delete;
 
-  // Keeps "the target of `key` wins" (proven) or "does not" (disproven); `work` is what the
-  // result cost (nodes).
-  void put(uint64_t key, bool proven, uint64_t work);
-  // true: proven, false: disproven, nullopt: not kept.  *work receives the stored cost.
-  std::optional<bool> find(uint64_t key, uint32_t* work = nullptr) const;
+  // Keeps the numbers of `key` (replacing older ones); `work` is what they cost (nodes).
+  void put(uint64_t key, ProofNumbers numbers, uint64_t work);
+  // The numbers kept for `key`, or nullopt.  *work receives their stored cost.
+  std::optional<ProofNumbers> find(uint64_t key, uint32_t* work = nullptr) const;
 
   size_t capacity() const { return buckets_ * kWays; }
   size_t used() const;
@@ -50,7 +52,8 @@ class SpillTable {
   static constexpr size_t kStripes = 1024;
   struct Entry {
     uint64_t key;
-    uint32_t value;  // 0: empty; else work (saturated, >= 1) << 1 | proven
+    ProofNumbers numbers;
+    uint32_t work;  // 0: empty; else saturated, >= 1
     uint32_t spare;
   };
   struct Header;

@@ -15,18 +15,18 @@ const ProofNumbers* TranspositionTable::find(uint64_t key, uint32_t* work) const
       return &e.numbers;
     }
   if (spill_ && spill_->used() > 0)
-    if (const std::optional<bool> proven = spill_->find(key, work)) {
-      spilled_ = *proven ? ProofNumbers{0, kInfinity} : ProofNumbers{kInfinity, 0};
+    if (const std::optional<ProofNumbers> numbers = spill_->find(key, work)) {
+      spilled_ = *numbers;
       return &spilled_;
     }
   return nullptr;
 }
 
-void TranspositionTable::spill_solved() const {
+void TranspositionTable::spill_all() const {
   if (!spill_) return;
   for (const Cluster& cluster : clusters_)
     for (const Entry& e : cluster.entries)
-      if (e.work != 0 && e.numbers.solved()) spill_->put(e.key, e.numbers.proven(), e.work);
+      if (e.work != 0) spill_->put(e.key, e.numbers, e.work);
 }
 
 void TranspositionTable::store(uint64_t key, ProofNumbers numbers, uint64_t work) {
@@ -46,8 +46,7 @@ void TranspositionTable::store(uint64_t key, ProofNumbers numbers, uint64_t work
   }
   if (victim->work == 0) ++used_;
   else ++evictions_;
-  if (spill_ && victim->work != 0 && victim->numbers.solved())
-    spill_->put(victim->key, victim->numbers.proven(), victim->work);
+  if (spill_ && victim->work != 0) spill_->put(victim->key, victim->numbers, victim->work);
   *victim = Entry{key, numbers, w};
 }
 

@@ -2,8 +2,8 @@
 // The proof and disproof numbers of df-pn, kept in a table of fixed size (bounded memory).
 // Entries sit in clusters of four; a new position evicts the entry of its cluster that
 // cost the least search (work), so costly results, proofs above all, stay longest.  An
-// evicted result is only recomputed, never wrong; with a spill table, an evicted solved
-// result goes there and is found again (spill_table.h).
+// evicted result is only recomputed, never wrong; with a spill table, an evicted entry
+// goes there and is found again (spill_table.h).
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -22,6 +22,7 @@ struct ProofNumbers {
   bool proven() const { return pn == 0; }
   bool disproven() const { return dn == 0; }
   bool solved() const { return pn == 0 || dn == 0; }
+  bool operator==(const ProofNumbers&) const = default;
 };
 
 class TranspositionTable {
@@ -29,12 +30,12 @@ class TranspositionTable {
   // At least one cluster, at most `bytes` of entries.
   explicit TranspositionTable(size_t bytes);
 
-  // Solved results evicted from here go to `spill` (may be null; shared, outlives this table),
-  // and a key this table misses is looked up there.
+  // Entries evicted from here go to `spill` (may be null; shared, outlives this table), and
+  // a key this table misses is looked up there.
   void set_spill(SpillTable* spill) { spill_ = spill; }
-  // Puts every solved result this table holds into the spill table (at the end of a run, so
-  // the file holds all it proved).
-  void spill_solved() const;
+  // Puts every entry this table holds into the spill table (at the end of a run, so the file
+  // holds all the run found).
+  void spill_all() const;
 
   // The stored numbers of `key`, or nullptr; `work`, when given, receives their cost.  The
   // pointer is valid until the next find or store.
