@@ -65,9 +65,9 @@ void PlayServer::probe() {
   for (const auto& [status, name] : {std::pair{OutboxStatus::Queued, "queued"}, std::pair{OutboxStatus::Digest, "digest"},
                                      std::pair{OutboxStatus::Failed, "failed"}})
     metrics::set_gauge("ludus_mail_outbox_messages", count_mail(session, status), "status", name);
-  for (const ReceivedMail outcome : kReceivedMailOutcomes)
-    metrics::set_counter_total("ludus_mail_received_total", static_cast<double>(received_mail_count(session, outcome)),
-                               "outcome", received_mail_name(outcome));
+  for (const ReceivedMailCount& mails : received_mail_counts(session))
+    metrics::set_counter_total("ludus_mail_received_total", static_cast<double>(mails.count),
+                               {{"outcome", received_mail_name(mails.outcome)}, {"reason", mail_reason_name(mails.reason)}});
 }
 
 PlayServer::~PlayServer() { stop(); }
