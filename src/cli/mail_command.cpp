@@ -107,8 +107,7 @@ int run_mail(const MailArgs& args) {
     const bool truncated = read_stdin(raw, args.max_size);
     const server::MailOutcome outcome = processor.process(raw, truncated);
     std::cerr << "ludus: " << outcome.summary << "\n";
-    if (outcome.kind == server::MailOutcome::Kind::Ignored && outcome.summary.rfind("no From", 0) == 0)
-      return kExitDataError;
+    if (outcome.reason == server::MailReason::NoAddress) return kExitDataError;
     return 0;
   } catch (const server::ServiceError& e) {
     return report_server_error(e, kExitTempFail);

@@ -14,8 +14,16 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   // The ports first: when one is taken, nothing has been created or migrated yet.
   Listener listener(config_.host, config_.port);
   listener.answer_while_starting();  // "starting" while the database opens and migrates
-  if (config_.metrics_port >= 0)
+  if (config_.log)
+    config_.log("ludus: starting: port " + std::to_string(listener.port()) +
+                " answers 503 'starting' until the database is open and migrated");
+  // Scrapes are answered from now on, ludus_ready 0 until run(): a long migration shows as
+  // a server not ready (an alert says so), not as one that cannot be scraped.
+  metrics::set_gauge("ludus_ready", 0);
+  if (config_.metrics_port >= 0) {
     metrics_endpoint_ = std::make_unique<MetricsEndpoint>(config_.metrics_host, config_.metrics_port);
+    metrics_endpoint_->start();
+  }
   store_ = std::make_unique<Store>(config_.db_path);
   accounts_ = std::make_unique<Accounts>(*store_, config_.passwords, config_.clock);
   accounts_->limit_signups(config_.service_limits.signups_per_hour);
@@ -65,9 +73,9 @@ void PlayServer::probe() {
   for (const auto& [status, name] : {std::pair{OutboxStatus::Queued, "queued"}, std::pair{OutboxStatus::Digest, "digest"},
                                      std::pair{OutboxStatus::Failed, "failed"}})
     metrics::set_gauge("ludus_mail_outbox_messages", count_mail(session, status), "status", name);
-  for (const ReceivedMail outcome : kReceivedMailOutcomes)
-    metrics::set_counter_total("ludus_mail_received_total", static_cast<double>(received_mail_count(session, outcome)),
-                               "outcome", received_mail_name(outcome));
+  for (const ReceivedMailCount& mails : received_mail_counts(session))
+    metrics::set_counter_total("ludus_mail_received_total", static_cast<double>(mails.count),
+                               {{"outcome", received_mail_name(mails.outcome)}, {"reason", mail_reason_name(mails.reason)}});
 }
 
 PlayServer::~PlayServer() { stop(); }
@@ -79,7 +87,6 @@ void PlayServer::run() {
       ai_->start();
       feed_->start();
       mail_->start();
-      if (metrics_endpoint_) metrics_endpoint_->start();
       serving_ = true;
       http_->set_ready(true);
     }

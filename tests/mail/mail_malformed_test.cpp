@@ -34,23 +34,30 @@ class MailMalformed : public MailFixture {
     baseline_ = scalar("SELECT COUNT(*) FROM outbox");
     return q.text(2);
   }
+  // Mails counted under `outcome` and `reason` (mail_store.h: count_received_mail).
+  int received(const std::string& outcome, const std::string& reason) {
+    return scalar(("SELECT COALESCE(SUM(count), 0) FROM mail_received WHERE outcome = '" + outcome +
+                   "' AND reason = '" + reason + "'")
+                      .c_str());
+  }
   int baseline_ = 0;
 };
 
 TEST_F(MailMalformed, EveryMailOfTheCorpusGetsAnErrorReplyAndChangesNothing) {
-  const std::map<std::string, std::string> reasons = {
-      {"no_subject.eml", "no Subject"},
-      {"unknown_command.eml", "unknown command 'frobnicate'"},
-      {"broken_mime_no_boundary.eml", "broken MIME"},
-      {"broken_mime_no_parts.eml", "broken MIME"},
-      {"broken_mime_encoding.eml", "unknown Content-Transfer-Encoding"},
-      {"wrong_charset.eml", "not valid text in its charset 'utf-8'"},
-      {"unknown_charset.eml", "unknown charset 'x-klingon'"},
-      {"html_only.eml", "no plain-text part"},
-      {"invalid_utf8_base64.eml", "not valid text"},
-      {"comment_too_long.eml", "comment is longer than"},
-      {"wrong_password.eml", "wrong user id or password"},
-      {"illegal_move.eml", "zz99"},
+  // The error reply's reason, and the reason the mail is counted under (ludus_mail_received_total).
+  const std::map<std::string, std::pair<std::string, std::string>> reasons = {
+      {"no_subject.eml", {"no Subject", "malformed"}},
+      {"unknown_command.eml", {"unknown command 'frobnicate'", "bad_command"}},
+      {"broken_mime_no_boundary.eml", {"broken MIME", "unreadable_body"}},
+      {"broken_mime_no_parts.eml", {"broken MIME", "unreadable_body"}},
+      {"broken_mime_encoding.eml", {"unknown Content-Transfer-Encoding", "unreadable_body"}},
+      {"wrong_charset.eml", {"not valid text in its charset 'utf-8'", "unreadable_body"}},
+      {"unknown_charset.eml", {"unknown charset 'x-klingon'", "unreadable_body"}},
+      {"html_only.eml", {"no plain-text part", "unreadable_body"}},
+      {"invalid_utf8_base64.eml", {"not valid text", "unreadable_body"}},
+      {"comment_too_long.eml", {"comment is longer than", "bad_command"}},
+      {"wrong_password.eml", {"wrong user id or password", "bad_password"}},
+      {"illegal_move.eml", {"zz99", "bad_command"}},
   };
   const auto corpus = std::filesystem::path(LUDUS_SOURCE_DIR) / "tests" / "mail" / "malformed";
   size_t seen = 0;
@@ -59,11 +66,13 @@ TEST_F(MailMalformed, EveryMailOfTheCorpusGetsAnErrorReplyAndChangesNothing) {
     SCOPED_TRACE(name);
     ASSERT_TRUE(reasons.count(name)) << "add the expected reason of " << name;
     ++seen;
+    const int counted = received("refused", reasons.at(name).second);
     RunResult r = mail(ludus::testing::read_text(entry.path()));
     EXPECT_EQ(r.exit_code, 0) << r.err;  // answered: the mail server must not bounce it too
     // Every Subject of the corpus but the missing one names board 1, also when the body is bad.
     const std::string body = expect_error_reply(name, name == "no_subject.eml" ? "Board Error" : "Board 1 Error");
-    EXPECT_TRUE(contains(body, reasons.at(name))) << body;
+    EXPECT_TRUE(contains(body, reasons.at(name).first)) << body;
+    EXPECT_EQ(received("refused", reasons.at(name).second), counted + 1);
     EXPECT_FALSE(contains(body, "alice-pass")) << "the password is never echoed: " << body;
     expect_no_change(name);
   }
@@ -76,6 +85,7 @@ TEST_F(MailMalformed, ATenMegabyteMailIsRefusedWithoutReadingItsBody) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const std::string body = expect_error_reply("10 MB", "Board 1 Error");
   EXPECT_TRUE(contains(body, "bigger than 1048576 bytes")) << body.substr(0, 500);
+  EXPECT_EQ(received("refused", "too_big"), 1);
   expect_no_change("10 MB");
 }
 
@@ -124,19 +134,22 @@ TEST_F(MailMalformed, NotAMailAndAutomaticMailsAreNotAnswered) {
 }
 
 // What became of every mail `ludus mail` read is counted in the database, where the
-// server's /metrics reads it (ludus_mail_received_total).
-TEST_F(MailMalformed, EveryMailReadIsCountedByOutcome) {
-  auto count = [&](const std::string& outcome) {
-    return scalar(("SELECT COALESCE(SUM(count), 0) FROM mail_received WHERE outcome = '" + outcome + "'").c_str());
-  };
-  EXPECT_EQ(count("answered") + count("refused") + count("ignored"), 0);
+// server's /metrics reads it (ludus_mail_received_total), by outcome and reason.
+TEST_F(MailMalformed, EveryMailReadIsCountedByOutcomeAndReason) {
+  EXPECT_EQ(scalar("SELECT COUNT(*) FROM mail_received"), 0);
   EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 alice alice-pass e5")).exit_code, 0);
-  EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 alice alice-pass zz99")).exit_code, 0);
+  EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 bob bob-passw zz99")).exit_code, 0);  // bob's turn, no such cell
+  EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 bob wrong-pass d4")).exit_code, 0);
+  EXPECT_EQ(mail(mail_from_alice("ndengrod move 7 alice alice-pass e6")).exit_code, 0);
   EXPECT_EQ(mail(mail_from_alice("ndengrod move 1 alice alice-pass e6", "", "Auto-Submitted: auto-replied\r\n")).exit_code, 0);
   EXPECT_EQ(mail("not a mail\n").exit_code, 65);
-  EXPECT_EQ(count("answered"), 1);
-  EXPECT_EQ(count("refused"), 1);
-  EXPECT_EQ(count("ignored"), 2);
+  EXPECT_EQ(received("answered", "none"), 1);
+  EXPECT_EQ(received("refused", "bad_command"), 1);
+  EXPECT_EQ(received("refused", "bad_password"), 1);
+  EXPECT_EQ(received("refused", "not_found"), 1);
+  EXPECT_EQ(received("ignored", "automatic"), 1);
+  EXPECT_EQ(received("ignored", "no_address"), 1);
+  EXPECT_EQ(scalar("SELECT SUM(count) FROM mail_received"), 6);
 }
 
 TEST_F(MailMalformed, BouncesListsAndVacationRepliesAreNotAnswered) {
@@ -165,6 +178,8 @@ TEST_F(MailMalformed, AForgedReplyAddressIsAnsweredABoundedNumberOfTimes) {
   }
   answered = scalar("SELECT COUNT(*) FROM outbox WHERE recipient = 'victim@example.com'");
   EXPECT_EQ(answered, limit);
+  EXPECT_EQ(received("answered", "none"), limit);
+  EXPECT_EQ(received("ignored", "flooded"), 10) << "the mails not answered are counted as a flood";
 }
 
 TEST_F(MailMalformed, DeeplyNestedAndManyPartMailsAreRefusedOrReadWithoutHarm) {

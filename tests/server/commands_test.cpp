@@ -284,5 +284,25 @@ TEST_F(CommandsTest, MultiPlyTurnsAreOneMoveAndOneColumnCell) {
   EXPECT_NE(run("show 1").find("move #4"), std::string::npos);
 }
 
+// The caller learns the user a command's password proved (for a request's log line), and
+// nothing from a command without one, a wrong password or a name alone.
+TEST_F(CommandsTest, TheCallerKnowsTheUserOnlyOnceTheirPasswordIsVerified) {
+  auto proved = [&](const std::string& line) {
+    CommandCaller caller("127.0.0.1");
+    try {
+      commands_->execute(CommandInterpreter::split(line), caller);
+    } catch (const ServiceError&) {
+    }
+    return caller.user();
+  };
+  EXPECT_EQ(proved("ndengrod challenge -size=3 alice bob pw-a-long"), "alice");
+  EXPECT_EQ(proved("move 1 Alice pw-a-long e5"), "alice") << "the account's id, not the words";
+  EXPECT_EQ(proved("move 1 bob pw-a-long d4"), "") << "a wrong password";
+  EXPECT_EQ(proved("show 1"), "");
+  EXPECT_EQ(proved("history bob"), "");
+  EXPECT_EQ(proved("move 1 alice pw-a-long zz99"), "alice") << "verified, then the move was refused";
+  EXPECT_EQ(proved("tournament join 99 bob pw-b-long"), "bob") << "no such tournament, after the password";
+}
+
 }  // namespace
 }  // namespace ludus::server::testing

@@ -63,6 +63,7 @@ void fill(Store& store) {
   auto tx = session.write();
   enqueue_mail(session, OutgoingMail{"alice@example.com", "alice", on, "Ndengrod Board 1: your move", "caf\xc3\xa9\n", ""},
                OutboxStatus::Queued, kTestTime);
+  count_received_mail(session, MailReason::BadPassword);  // mails received (schema 11)
   tx.commit();
 }
 

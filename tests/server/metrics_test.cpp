@@ -7,6 +7,7 @@
 
 #include "ops_test_support.h"
 #include "server/base/metrics.h"
+#include "server/base/enum_names.h"
 #include "server/storage/mail_store.h"
 #include "support/files.h"
 
@@ -61,22 +62,37 @@ TEST_F(MetricsTest, CountsMovesAndRequestsByRouteTemplate) {
   EXPECT_EQ(sample(after, R"(ludus_mail_outbox_messages{status="queued"})"), 0) << after;
 }
 
-// Mails are read by `ludus mail`, other processes: their counts come from the database.
+// Mails are read by `ludus mail`, other processes: their counts come from the database,
+// by outcome and reason, every series there from the start.
 TEST_F(MetricsTest, MailsReceivedAreCountedFromTheDatabase) {
-  EXPECT_EQ(sample(scrape(), R"(ludus_mail_received_total{outcome="refused"})"), 0);
+  const std::string before = scrape();
+  EXPECT_EQ(sample(before, R"(ludus_mail_received_total{outcome="refused",reason="bad_password"})"), 0) << before;
+  EXPECT_EQ(sample(before, R"(ludus_mail_received_total{outcome="ignored",reason="flooded"})"), 0) << before;
+  EXPECT_EQ(before.find(R"(reason="unrecorded")"), std::string::npos) << "only where the database has such counts";
   {
     Store other_process(config_.db_path);
     auto session = other_process.session();
     auto tx = session.write();
-    count_received_mail(session, ReceivedMail::Refused);
-    count_received_mail(session, ReceivedMail::Refused);
-    count_received_mail(session, ReceivedMail::Answered);
+    count_received_mail(session, MailReason::BadPassword);
+    count_received_mail(session, MailReason::BadPassword);
+    count_received_mail(session, MailReason::None);
+    count_received_mail(session, MailReason::Automatic);
     tx.commit();
   }
   const std::string after = scrape();
-  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="refused"})"), 2) << after;
-  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="answered"})"), 1) << after;
-  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="ignored"})"), 0) << after;
+  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="refused",reason="bad_password"})"), 2) << after;
+  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="answered",reason="none"})"), 1) << after;
+  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="ignored",reason="automatic"})"), 1) << after;
+  EXPECT_EQ(sample(after, R"(ludus_mail_received_total{outcome="refused",reason="bad_command"})"), 0) << after;
+  // Every (outcome, reason) pair is one the code writes: a reason belongs to one outcome.
+  const std::regex series(R"re(ludus_mail_received_total\{outcome="([a-z]+)",reason="([a-z_]+)"\})re");
+  int pairs = 0;
+  for (auto it = std::sregex_iterator(after.begin(), after.end(), series); it != std::sregex_iterator(); ++it, ++pairs) {
+    const auto reason = enum_by_name<MailReason>((*it)[2].str(), kMailReasonNames);
+    ASSERT_TRUE(reason) << it->str();
+    EXPECT_EQ(received_mail_name(outcome_of(*reason)), (*it)[1].str()) << it->str();
+  }
+  EXPECT_EQ(pairs, static_cast<int>(kMailReasonNames.size()) - 1) << after;
 }
 
 TEST_F(MetricsTest, OpenWebSocketsAndWaitingLongPollsAreGauges) {

@@ -26,7 +26,7 @@ int exit_status(ServeChild& child) {
 
 // While the database is opened and migrated (here: waiting for another process's write
 // transaction) the port already answers: /api/health 200, /api/ready and the rest 503
-// `starting`; then the server is ready.
+// `starting`, and the metrics port a scrape with ludus_ready 0; then the server is ready.
 TEST(RestartTest, WhileStartingHealthAnswersAndReadyDoesNot) {
   TempDir dir;
   const std::string db = dir.file("starting.db");  // SQLite: its write lock holds the start back
@@ -39,6 +39,7 @@ TEST(RestartTest, WhileStartingHealthAnswersAndReadyDoesNot) {
   config.db_path = db;
   config.host = "127.0.0.1";
   config.port = ludus::testing::free_port();
+  config.metrics_port = ludus::testing::free_port();
   config.passwords = PasswordPolicy::fast();
   std::unique_ptr<PlayServer> server;
   auto starting = std::async(std::launch::async, [&] { server = std::make_unique<PlayServer>(config); });
@@ -51,7 +52,17 @@ TEST(RestartTest, WhileStartingHealthAnswersAndReadyDoesNot) {
   const HttpResult health = get("/api/health");
   EXPECT_EQ(health.status, 200) << health.body;
   EXPECT_TRUE(nlohmann::json::parse(health.body, nullptr, false).value("starting", false)) << health.body;
-  EXPECT_EQ(get("/api/games").status, 503);
+  const HttpResult other = get("/api/games");
+  EXPECT_EQ(other.status, 503);
+  EXPECT_EQ(other.header("Retry-After"), "2");
+  EXPECT_NE(nlohmann::json::parse(other.body, nullptr, false).value("error", "").find("starting"), std::string::npos) << other.body;
+  EXPECT_EQ(HttpClient("127.0.0.1", config.port, std::chrono::seconds(5)).request(http::verb::head, "/api/health").status, 200);
+  // A request that is not HTTP at all is dropped; the port goes on answering.
+  EXPECT_FALSE(HttpClient("127.0.0.1", config.port, std::chrono::seconds(5)).raw("\x16\x03\x01 not http\r\n\r\n").starts_with("HTTP/1.1 2"));
+  EXPECT_EQ(get("/api/health").status, 200);
+  const HttpResult scraped = HttpClient("127.0.0.1", config.metrics_port, std::chrono::seconds(5)).get("/metrics");
+  EXPECT_EQ(scraped.status, 200) << "Prometheus sees a server starting, not one down";
+  EXPECT_NE(scraped.body.find("\nludus_ready 0"), std::string::npos) << scraped.body;
   EXPECT_EQ(starting.wait_for(std::chrono::milliseconds(0)), std::future_status::timeout) << "it waits for the lock";
 
   session.connection().exec("ROLLBACK");  // the server opens the database

@@ -82,6 +82,7 @@ LoggedSession log_a_whole_session(const std::vector<std::string>& options) {
   secrets.push_back(alice);
   secrets.push_back(bob);
   json_post("/api/me/limits", {{"challenges", "all"}}, bob);
+  EXPECT_EQ(json_post("/api/me/limits", {{"challenges", "all"}}, "not-a-token-of-bob").status, 401);  // names no user
   const auto board = json_post("/api/games", {{"game", "ndengrod"}, {"players", {"alice", "bob"}}}, alice).json()["board"];
   json_post("/api/games/" + board.dump() + "/move", {{"move", "e5"}}, alice);
   c.request(http::verb::post, "/api/command", "move " + board.dump() + " bob " + secrets[1] + " d4", {}, "text/plain");
@@ -106,6 +107,19 @@ TEST(SecretsTest, TheLogOfAWholeSessionHoldsNoPasswordOrToken) {
   EXPECT_NE(logged.find("POST /api/command"), std::string::npos) << "the requests were logged:\n" << logged;
   for (const std::string& secret : session.secrets) EXPECT_EQ(logged.find(secret), std::string::npos) << secret << " in:\n" << logged;
   for (const std::string& id : session.request_ids) EXPECT_NE(logged.find(" id=" + id), std::string::npos) << id;
+  // A line names the user its token (or its login) proved, and only then.
+  std::istringstream lines(logged);
+  int signed_in = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.find(" POST /api/games/") != std::string::npos && line.find("/move 200 ") != std::string::npos) {
+      EXPECT_NE(line.find(" user=alice"), std::string::npos) << line;
+    }
+    if (line.find(" 401 ") != std::string::npos || line.find("/api/signup") != std::string::npos) {
+      EXPECT_EQ(line.find("user="), std::string::npos) << "an unproven or anonymous request: " << line;
+    }
+    if (line.find(" user=") != std::string::npos) ++signed_in;
+  }
+  EXPECT_GE(signed_in, 5) << logged;
 }
 
 // --log-format json: every line one JSON object with the time, level and event; each request's
@@ -113,7 +127,7 @@ TEST(SecretsTest, TheLogOfAWholeSessionHoldsNoPasswordOrToken) {
 TEST(SecretsTest, TheJsonLogIsOneObjectPerLineWithRequestIdsAndNoSecret) {
   const LoggedSession session = log_a_whole_session({"--log-format", "json"});
   std::set<std::string> logged_ids;
-  int requests = 0;
+  int requests = 0, unproven = 0, commands = 0;
   std::istringstream lines(session.log);
   for (std::string line; std::getline(lines, line);) {
     const auto record = nlohmann::json::parse(line, nullptr, false);
@@ -130,9 +144,20 @@ TEST(SecretsTest, TheJsonLogIsOneObjectPerLineWithRequestIdsAndNoSecret) {
     if (record.value("route", "") == "/api/login" && record.value("status", 0) == 200) {
       EXPECT_TRUE(record.value("user", "") == "alice" || record.value("user", "") == "bob") << line;
     }
-    if (record.value("route", "") == "/api/health") EXPECT_FALSE(record.contains("user")) << line;
+    // A command's USER PASSWORD, once verified, names its user too.
+    if (record.value("route", "") == "/api/command" && record.value("status", 0) == 200) {
+      EXPECT_EQ(record.value("user", ""), "bob") << line;
+      ++commands;
+    }
+    // Anonymous requests, a wrong password and a token that is not one name no user.
+    if (record.value("route", "") == "/api/signup" || record.value("status", 0) == 401) {
+      EXPECT_FALSE(record.contains("user")) << line;
+      ++unproven;
+    }
   }
   EXPECT_GE(requests, 10) << session.log;
+  EXPECT_EQ(commands, 2) << session.log;
+  EXPECT_GE(unproven, 4) << "two sign-ups, a wrong password, a bad token:\n" << session.log;
   for (const std::string& id : session.request_ids) EXPECT_EQ(logged_ids.count(id), 1u) << id << " not in:\n" << session.log;
   for (const std::string& secret : session.secrets)
     EXPECT_EQ(session.log.find(secret), std::string::npos) << secret << " in:\n" << session.log;

@@ -1,13 +1,20 @@
 // Storage: the schema version and migrations, WAL mode, and the database settings.
 #include <filesystem>
 #include <fstream>
+#include <map>
 
+#include "server/storage/mail_store.h"
 #include "server/storage/schema.h"
+#include "server/storage/schema_catalog.h"
 #include "server/storage/sqlite.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {
 namespace {
+
+std::vector<std::string> read_schema_differences(Session& session) {
+  return schema_differences(expected_schema(), read_schema(session.connection()));
+}
 
 std::string pragma_text(sql::Connection& c, const char* pragma) {
   auto q = c.query(pragma);
@@ -50,8 +57,17 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 11 (mails received counted by reason): version 8's table.  Either
+// engine (PostgreSQL's version is schema_version's rows), then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TEN_ON_EITHER_ENGINE                                                               \
+  "DROP TABLE mail_received; CREATE TABLE mail_received (outcome TEXT PRIMARY KEY CHECK (outcome IN "          \
+  "('answered', 'refused', 'ignored')), count INTEGER NOT NULL); "                                               \
+  "DELETE FROM schema_version WHERE version >= 11; "
+#define LUDUS_BACK_TO_VERSION_TEN LUDUS_BACK_TO_VERSION_TEN_ON_EITHER_ENGINE "PRAGMA user_version = 10; "
+constexpr const char* kBackToVersionTen = LUDUS_BACK_TO_VERSION_TEN;
+
 // Undoes migration 10 (account recovery, moderation).
-#define LUDUS_BACK_TO_VERSION_NINE                                                                               \
+#define LUDUS_BACK_TO_VERSION_NINE LUDUS_BACK_TO_VERSION_TEN                                                    \
   "DROP TABLE audit_log; DROP TABLE reports; DROP TABLE blocks; DROP TABLE account_codes; "                      \
   "ALTER TABLE comments DROP COLUMN hidden; ALTER TABLE users DROP COLUMN suspended_at; "                        \
   "ALTER TABLE users DROP COLUMN role; ALTER TABLE users DROP COLUMN pending_email; "                            \
@@ -97,6 +113,31 @@ TEST(StoreTest, MigratesAnOlderFileKeepingItsRows) {
   session.update_game(*game);
   EXPECT_EQ(session.game_revision(1), 1);
   EXPECT_TRUE(session.find_user("alice"));
+}
+
+// Version 11 keeps the mails counted before it: an answered mail has one reason, the
+// others' reasons were not recorded.  On both engines (each has its own step 11).
+TEST(StoreTest, MigrationElevenKeepsTheMailCounts) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_TEN_ON_EITHER_ENGINE : kBackToVersionTen);
+    session.connection().exec("INSERT INTO mail_received (outcome, count) VALUES ('answered', 5), ('refused', 3)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  count_received_mail(session, MailReason::None);
+  count_received_mail(session, MailReason::BadPassword);
+  std::map<std::pair<ReceivedMail, MailReason>, int64_t> counts;
+  for (const ReceivedMailCount& c : received_mail_counts(session)) counts[{c.outcome, c.reason}] += c.count;
+  EXPECT_EQ((counts[{ReceivedMail::Answered, MailReason::None}]), 6);
+  EXPECT_EQ((counts[{ReceivedMail::Refused, MailReason::Unrecorded}]), 3);
+  EXPECT_EQ((counts[{ReceivedMail::Refused, MailReason::BadPassword}]), 1);
+  EXPECT_EQ(counts.count({ReceivedMail::Ignored, MailReason::Unrecorded}), 0u) << "no series without a count";
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -51,8 +51,8 @@ constexpr GaugeSpec kGauges[] = {
 // Counters kept elsewhere and copied in at scrape time.
 constexpr GaugeSpec kCopiedCounters[] = {
     {"ludus_mail_received_total",
-     "Mails read by `ludus mail` on this database, by outcome (answered, refused: an error reply, ignored: no reply); "
-     "every instance reports the same database-wide count"},
+     "Mails read by `ludus mail` on this database, by outcome (answered, refused: an error reply, ignored: no reply) "
+     "and reason; every instance reports the same database-wide count"},
     {"ludus_board_replays_total", "Boards replayed from their stored moves (see ludus_board_changes_total: replays per change)"},
     {"process_cpu_seconds_total", "Total user and system CPU time spent in seconds"},
 };
@@ -287,8 +287,10 @@ void set_gauge(std::string_view name, double amount, std::string_view label, std
   family.Add(one_label(label, value)).Set(amount);
 }
 
-void set_counter_total(std::string_view name, double total, std::string_view label, std::string_view value) {
-  Metrics::raise(the_metrics().copied(name).Add(one_label(label, value)), total);
+void set_counter_total(std::string_view name, double total, std::initializer_list<Label> labels) {
+  prometheus::Labels named;
+  for (const Label& label : labels) named.emplace(std::string(label.name), std::string(label.value));
+  Metrics::raise(the_metrics().copied(name).Add(named), total);
 }
 
 Probe::Probe(std::function<void()> run) : id_(the_metrics().add_probe(std::move(run))) {}

@@ -9,6 +9,7 @@
 // templates, status codes, engines, game names), never from what a client wrote.
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -45,10 +46,15 @@ void mail_sent(size_t sent, size_t retried, size_t failed);
 // Sets gauge `name` (declared in metrics.cpp; unknown names throw std::logic_error) with
 // the one label `label`=`value` ("" for none) to `amount`.
 void set_gauge(std::string_view name, double amount, std::string_view label = "", std::string_view value = "");
-// Raises counter `name` (declared in metrics.cpp), with the one label `label`=`value` (""
-// for none), to `total`, a count kept elsewhere (board replays since the process started,
-// mails received in the database); never lowers it.
-void set_counter_total(std::string_view name, double total, std::string_view label = "", std::string_view value = "");
+// A label of a series set at scrape time: its name and value.
+struct Label {
+  std::string_view name;
+  std::string_view value;
+};
+// Raises counter `name` (declared in metrics.cpp), with `labels`, to `total`, a count kept
+// elsewhere (board replays since the process started, mails received in the database);
+// never lowers it.
+void set_counter_total(std::string_view name, double total, std::initializer_list<Label> labels = {});
 
 // A function run before each scrape to set gauges; removed when the handle is destroyed.
 class Probe {

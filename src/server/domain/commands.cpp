@@ -38,8 +38,8 @@ Board load_board_of_game(Service& service, int64_t board, const std::string& gam
 class Run {
  public:
   Run(Service& service, std::string game, const CommandHelp& command, std::vector<std::string> args,
-      std::string_view client)
-      : service_(service), game_(std::move(game)), command_(command), args_(std::move(args)), client_(client) {}
+      CommandCaller& caller)
+      : service_(service), game_(std::move(game)), command_(command), args_(std::move(args)), caller_(caller) {}
 
   std::string execute() {
     const std::string name = command_.name;
@@ -56,7 +56,7 @@ class Run {
     if (name == "history") return history();
     if (name == "games") return games();
     if (name == "ratings" || name == "standings") return ratings();
-    if (name == "tournament") return run_tournament_command(service_, game_, args_, client_);
+    if (name == "tournament") return run_tournament_command(service_, game_, args_, caller_);
     if (name == "reset") return reset();
     if (name == "email") return email();
     if (name == "verify") return verify();
@@ -76,7 +76,7 @@ class Run {
 
   std::string signup() {
     expect(2, 3);
-    std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "", client_);
+    std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "", caller_.client());
     if (args_.size() > 2 && !args_[2].empty())
       return fmt::format("Welcome, {0}: your account is ready.\nA code to verify {1} is on its way: verify {0} CODE\n",
                          id, args_[2]);
@@ -85,13 +85,13 @@ class Run {
 
   std::string passwd() {
     expect(3, 3);
-    service_.accounts().change_password(args_[0], args_[1], args_[2], client_);
+    service_.accounts().change_password(args_[0], args_[1], args_[2], caller_.client());
     return fmt::format("Password changed for {}.\n", Accounts::normalize_user_id(args_[0]));
   }
 
   std::string mailpref() {
     expect(2, 3);
-    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     std::optional<MailPreference> wanted;
     if (args_.size() > 2) {
       wanted = mail_preference_by_name(lowercase(args_[2]));
@@ -118,7 +118,7 @@ class Run {
     for (int i = 0; i < 2 && challenger.empty(); ++i) {
       if (Accounts::is_ai(rest[i])) continue;
       try {
-        challenger = service_.accounts().authenticate(rest[i], rest[2], client_);
+        challenger = caller_.authenticate(service_.accounts(), rest[i], rest[2]);
       } catch (const ServiceError& e) {
         if (e.kind() != ErrorKind::Unauthorized) throw;
       }
@@ -157,7 +157,7 @@ class Run {
       std::tie(low, high) = parse_rating_range(it->second);
       options.erase(it);
     }
-    const std::string user = service_.accounts().authenticate(rest[0], rest[1], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), rest[0], rest[1]);
     const OfferRecord offer = service_.seek(user, game_, options, seat, low, high);
     return fmt::format("{} posts {}.\nAnyone may take it: join {} USER PASSWORD\n", user, format_offer(offer), offer.id);
   }
@@ -186,7 +186,7 @@ class Run {
   std::string join() {
     expect(3, 3);
     const int64_t offer = offer_number(args_[0]);
-    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
     const int64_t board = service_.join(offer, user);
     return with_board(fmt::format("{} joins offer {}: board {} is ready.", user, offer, board), board);
   }
@@ -194,7 +194,7 @@ class Run {
   std::string decline() {
     expect(3, 3);
     const int64_t offer = offer_number(args_[0]);
-    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
     const OfferRecord closed = service_.decline(offer, user);
     return fmt::format("{} {} offer {}.\n", user, closed.status == OfferStatus::Withdrawn ? "withdraws" : "declines",
                        offer);
@@ -202,7 +202,7 @@ class Run {
 
   std::string limit() {
     expect(2, 4);
-    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     std::optional<ChallengePolicy> policy;
     std::optional<std::optional<int>> max_active;
     for (size_t i = 2; i < args_.size(); ++i) {
@@ -230,7 +230,7 @@ class Run {
     expect(0, 2);
     std::string game = game_, user;
     if (args_.size() == 2) {
-      user = service_.accounts().authenticate(args_[0], args_[1], client_);
+      user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     } else if (!args_.empty()) {
       try {
         game = find_game(args_[0]).info->name;
@@ -295,17 +295,17 @@ class Run {
   std::string reset() {
     if (args_.size() != 1 && args_.size() != 3) usage(command_);
     if (args_.size() == 1) {
-      service_.accounts().request_reset(args_[0], client_);
+      service_.accounts().request_reset(args_[0], caller_.client());
       return "If that account has a verified address, a reset code is on its way to it (once; it expires).\n"
              "Then: reset USER CODE NEW-PASSWORD\n";
     }
-    const std::string user = service_.accounts().reset_password(args_[0], args_[1], args_[2], client_);
+    const std::string user = service_.accounts().reset_password(args_[0], args_[1], args_[2], caller_.client());
     return fmt::format("Password changed for {}: every session of the account is logged out.\n", user);
   }
 
   std::string email() {
     expect(2, 3);
-    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     if (args_.size() > 2) service_.accounts().change_email(user, args_[2] == "-" ? "" : args_[2]);
     const UserRecord record = *service_.store().session().find_user(user);
     std::string out = fmt::format("Address of {}: {}.\n", user, record.email.empty() ? "none" : record.email + " (verified)");
@@ -316,13 +316,13 @@ class Run {
 
   std::string verify() {
     expect(2, 2);
-    const std::string address = service_.accounts().verify_email(args_[0], args_[1], client_);
+    const std::string address = service_.accounts().verify_email(args_[0], args_[1], caller_.client());
     return fmt::format("{} is verified: mail about your boards goes there.\n", address);
   }
 
   std::string block(bool on) {
     expect(on ? 2 : 3, 3);
-    const std::string user = service_.accounts().authenticate(args_[0], args_[1], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     Moderation moderation(service_);
     if (args_.size() > 2) moderation.block(user, args_[2], on);
     std::string list;
@@ -333,7 +333,7 @@ class Run {
   std::string report() {
     if (args_.size() < 4) usage(command_);
     const int64_t comment = offer_number(args_[0], "COMMENT");
-    const std::string user = service_.accounts().authenticate(args_[1], args_[2], client_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
     std::string reason;
     for (size_t i = 3; i < args_.size(); ++i) reason += (reason.empty() ? "" : " ") + args_[i];
     const int64_t id = Moderation(service_).report(user, comment, reason);
@@ -349,7 +349,7 @@ class Run {
   std::string game_;
   const CommandHelp& command_;
   std::vector<std::string> args_;
-  std::string_view client_;
+  CommandCaller& caller_;
 };
 
 }  // namespace
@@ -360,14 +360,14 @@ namespace {
 // (if any) before anything changes, runs the command and replies with its line (and the
 // board where the command shows it).
 std::string run_board_command(Service& service, const std::string& game, const BoardCommand& command,
-                              const std::vector<std::string>& args, std::string_view client, std::string_view comment) {
+                              const std::vector<std::string>& args, CommandCaller& caller, std::string_view comment) {
   const size_t lead = command.leading.size();
   if (args.size() < lead + 3) bad_request("usage: " + usage_of(command), "usage");
   const auto at = [&](size_t i) { return args.begin() + static_cast<std::ptrdiff_t>(i); };
   BoardArgs parsed = board_args_from_words(command, {args.begin(), at(lead)}, {at(lead + 3), args.end()});
   parsed.comment = std::string(comment);
   const int64_t board = parse_board(args[lead]);
-  const std::string user = service.accounts().authenticate(args[lead + 1], args[lead + 2], client);
+  const std::string user = caller.authenticate(service.accounts(), args[lead + 1], args[lead + 2]);
   if (!game.empty()) load_board_of_game(service, board, game);
   BoardOutcome outcome = command.run(service, board, user, parsed);
   if (!command.text_reply_shows_board) return outcome.line + "\n";
@@ -377,6 +377,12 @@ std::string run_board_command(Service& service, const std::string& game, const B
 }  // namespace
 
 std::string CommandInterpreter::execute(const std::vector<std::string>& words, std::string_view client,
+                                        std::string_view comment) {
+  CommandCaller caller(client);
+  return execute(words, caller, comment);
+}
+
+std::string CommandInterpreter::execute(const std::vector<std::string>& words, CommandCaller& caller,
                                         std::string_view comment) {
   if (words.empty()) bad_request("empty command (try 'help')", "usage");
   // Every front end (HTTP, mail, ludus pbm) stores what it is given: refuse bytes that are
@@ -404,8 +410,8 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, s
   const std::string verb = lowercase(words[at]);
   std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
   if (const BoardCommand* board_command = find_board_command(verb))
-    return run_board_command(*service_, game, *board_command, args, client, comment);
-  return Run(*service_, game, *find_command(verb), std::move(args), client).execute();
+    return run_board_command(*service_, game, *board_command, args, caller, comment);
+  return Run(*service_, game, *find_command(verb), std::move(args), caller).execute();
 }
 
 bool CommandInterpreter::names_command(const std::vector<std::string>& words) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "core/error.h"
+#include "server/domain/command_caller.h"
 #include "server/domain/service.h"
 
 namespace ludus::server {
@@ -26,6 +27,9 @@ class CommandInterpreter {
   // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.
   std::string execute(const std::vector<std::string>& words, std::string_view client = {},
                       std::string_view comment = {});
+  // The same, for a front end that wants to know who the command proved to be
+  // (`caller.user()` afterwards, also when the command failed after the password was verified).
+  std::string execute(const std::vector<std::string>& words, CommandCaller& caller, std::string_view comment = {});
   // Whether the words start with a command (or a game name and a command), i.e. whether
   // they are meant for execute(), right or wrong; "Epoxy Board 2: your move" is not.
   static bool names_command(const std::vector<std::string>& words);

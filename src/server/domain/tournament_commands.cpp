@@ -36,7 +36,7 @@ std::string game_name(const std::string& word) {
   }
 }
 
-std::string create(Service& service, std::string game, const std::vector<std::string>& args, std::string_view client) {
+std::string create(Service& service, std::string game, const std::vector<std::string>& args, CommandCaller& caller) {
   size_t at = 0;
   if (game.empty()) {
     if (args.empty() || args[0].starts_with("-")) bad_request("tournament create needs the game: " + std::string(kUsage), "usage");
@@ -52,7 +52,7 @@ std::string create(Service& service, std::string game, const std::vector<std::st
   } catch (const LudusError& e) {
     bad_request(one_line(e.what()), "bad_tournament");
   }
-  const std::string user = service.accounts().authenticate(rest[0], rest[1], client);
+  const std::string user = caller.authenticate(service.accounts(), rest[0], rest[1]);
   const TournamentRecord t = service.tournaments().create(user, game, words);
   return fmt::format("{} creates {}.\nPlayers join with: tournament join {} USER PASSWORD\n", user, tournament_line(t), t.id);
 }
@@ -60,12 +60,12 @@ std::string create(Service& service, std::string game, const std::vector<std::st
 }  // namespace
 
 std::string run_tournament_command(Service& service, const std::string& game, const std::vector<std::string>& args,
-                                   std::string_view client) {
+                                   CommandCaller& caller) {
   if (args.empty()) usage();
   const std::string verb = lowercase(args[0]);
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   Tournaments& tournaments = service.tournaments();
-  if (verb == "create") return create(service, game, rest, client);
+  if (verb == "create") return create(service, game, rest, caller);
   if (verb == "show") {
     if (rest.size() != 1) usage();
     return format_tournament(tournaments.view(tournament_number(rest[0])));
@@ -87,7 +87,7 @@ std::string run_tournament_command(Service& service, const std::string& game, co
   if (verb != "join" && verb != "leave" && verb != "withdraw" && verb != "start") usage();
   if (rest.size() != 3) usage();
   const int64_t id = tournament_number(rest[0]);
-  const std::string user = service.accounts().authenticate(rest[1], rest[2], client);
+  const std::string user = caller.authenticate(service.accounts(), rest[1], rest[2]);
   if (verb == "join") {
     const TournamentView v = tournaments.join(id, user);
     const bool started = v.tournament.status == TournamentStatus::Running;

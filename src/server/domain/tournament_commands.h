@@ -10,6 +10,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/domain/command_caller.h"
 #include "server/domain/service.h"
 
 namespace ludus::server {
@@ -17,7 +18,7 @@ namespace ludus::server {
 // Runs `tournament ARGS...` (`game`: a game name given before the verb, or "").  Throws
 // ServiceError with one line on any error.
 std::string run_tournament_command(Service& service, const std::string& game, const std::vector<std::string>& args,
-                                   std::string_view client);
+                                   CommandCaller& caller);
 // Which of ARGS (the words after `tournament`) are passwords.
 std::vector<size_t> tournament_password_words(const std::vector<std::string>& args);
 

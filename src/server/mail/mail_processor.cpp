@@ -92,14 +92,32 @@ std::string quoted(const InboundMail& mail, bool multiple) {
   return out;
 }
 
+// Queues a reply; with `counted`, also counts the mail (a refusal) in the same transaction.
 void queue_reply(Service& service, const std::string& to, const std::string& subject, const std::string& body,
-                 const std::string& in_reply_to, std::optional<int64_t> board) {
+                 const std::string& in_reply_to, std::optional<int64_t> board,
+                 std::optional<MailReason> counted = std::nullopt) {
   service.store().retrying([&](Session& session) {
     auto tx = session.write();
     enqueue_mail(session, OutgoingMail{to, "", board, subject, body, in_reply_to}, OutboxStatus::Queued,
                  service.accounts().now());
+    if (counted) count_received_mail(session, *counted);
     tx.commit();
   });
+}
+
+// Why a command was refused, from the kind of its error.
+MailReason refusal_reason(ErrorKind kind) {
+  switch (kind) {
+    case ErrorKind::BadRequest: return MailReason::BadCommand;
+    case ErrorKind::Unauthorized: return MailReason::BadPassword;
+    case ErrorKind::Forbidden: return MailReason::Forbidden;
+    case ErrorKind::NotFound: return MailReason::NotFound;
+    case ErrorKind::Conflict: return MailReason::Conflict;
+    case ErrorKind::TooMany: return MailReason::RateLimited;
+    case ErrorKind::Busy: return MailReason::Busy;
+    case ErrorKind::Internal: return MailReason::Internal;
+  }
+  return MailReason::Internal;
 }
 
 const char* kHelpLine = "Send a mail with the Subject 'help' for the commands.\n";
@@ -108,12 +126,10 @@ const char* kHelpLine = "Send a mail with the Subject 'help' for the commands.\n
 
 MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
   MailOutcome outcome = carry_out(raw, truncated);
-  const ReceivedMail counted = outcome.kind == MailOutcome::Kind::Done      ? ReceivedMail::Answered
-                               : outcome.kind == MailOutcome::Kind::Refused ? ReceivedMail::Refused
-                                                                            : ReceivedMail::Ignored;
+  if (outcome.outcome() == ReceivedMail::Refused) return outcome;  // counted with its error reply
   service_->store().retrying([&](Session& session) {
     auto tx = session.write();
-    count_received_mail(session, counted);
+    count_received_mail(session, outcome.reason);
     tx.commit();
   });
   return outcome;
@@ -122,19 +138,19 @@ MailOutcome MailProcessor::process(std::string_view raw, bool truncated) {
 MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
   InboundMail mail = parse_inbound_mail(raw, truncated);
   if (mail.reply_address.empty())
-    return {MailOutcome::Kind::Ignored, "no From or Reply-To address to answer" +
+    return {MailReason::NoAddress, "no From or Reply-To address to answer" +
                                             (mail.error.empty() ? std::string() : " (" + mail.error + ")")};
-  if (mail.automatic) return {MailOutcome::Kind::Ignored, "an automatic mail from " + mail.reply_address + ": not answered"};
+  if (mail.automatic) return {MailReason::Automatic, "an automatic mail from " + mail.reply_address + ": not answered"};
   if (limits_.max_replies_per_hour > 0) {
     auto session = service_->store().session();
     auto tx = session.read();
     if (mail_to_since(session, mail.reply_address, service_->accounts().now() - 3600) >= limits_.max_replies_per_hour)
-      return {MailOutcome::Kind::Ignored, "too many mails to " + mail.reply_address +
+      return {MailReason::Flooded, "too many mails to " + mail.reply_address +
                                               " in the last hour (a mail loop, or a forged address?): not answered"};
   }
 
   const bool multiple = lowercase(mail.subject) == "multiple";
-  auto refuse = [&](const std::string& command, const std::string& reason, const std::string& done) {
+  auto refuse = [&](MailReason why, const std::string& command, const std::string& reason, const std::string& done) {
     // A mail refused before its command ran (too big, a bad body) names the Subject's board.
     const std::string& about = command.empty() && !multiple ? mail.subject : command;
     const auto board = about.empty() ? std::nullopt : board_of(about);
@@ -144,24 +160,28 @@ MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
     if (!done.empty()) body += "Carried out before it (each answered in its own mail):\n" + done + "\n";
     body += kHelpLine;
     body += "\nYour mail:\n" + quoted(mail, multiple);
-    queue_reply(*service_, mail.reply_address, subject, body, mail.message_id, board);
-    return MailOutcome{MailOutcome::Kind::Refused,
+    queue_reply(*service_, mail.reply_address, subject, body, mail.message_id, board, why);
+    return MailOutcome{why,
                        "refused mail from " + mail.reply_address + ": " + reason.substr(0, 200)};
   };
   if (truncated)
-    return refuse("", fmt::format("the mail is bigger than {} bytes; send the command alone", limits_.max_size), "");
-  if (!mail.error.empty()) return refuse("", mail.error, "");
+    return refuse(MailReason::TooBig, "",
+                  fmt::format("the mail is bigger than {} bytes; send the command alone", limits_.max_size), "");
+  if (!mail.error.empty()) return refuse(MailReason::Malformed, "", mail.error, "");
   // A body that cannot be read stops only the commands that read it; the others ignore it.
-  if (!mail.body_error.empty() && (multiple || reads_body(mail.subject))) return refuse("", mail.body_error, "");
+  if (!mail.body_error.empty() && (multiple || reads_body(mail.subject)))
+    return refuse(MailReason::UnreadableBody, "", mail.body_error, "");
 
   std::vector<std::string> commands;
   std::string comment;
   if (multiple) {
     for (const auto& line : lines_of(mail_comment(mail.body)))
       if (!blank(line)) commands.push_back(line);
-    if (commands.empty()) return refuse("", "the Subject is 'multiple' but the body has no command lines", "");
+    if (commands.empty())
+      return refuse(MailReason::NoCommands, "", "the Subject is 'multiple' but the body has no command lines", "");
     if (commands.size() > static_cast<size_t>(limits_.max_commands))
-      return refuse("", fmt::format("more than {} commands in one mail", limits_.max_commands), "");
+      return refuse(MailReason::TooManyCommands, "", fmt::format("more than {} commands in one mail", limits_.max_commands),
+                    "");
   } else {
     commands.push_back(mail.subject);
     comment = mail_comment(mail.body);
@@ -199,12 +219,12 @@ MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
       if (!origin.replied) queue_reply(*service_, mail.reply_address, origin.subject, reply, mail.message_id, board_of(command));
       done += "  " + shown(command) + "\n";
     } catch (const ServiceError& e) {
-      return refuse(command, e.what() + hint(command), done);
-    } catch (const LudusError& e) {  // core's error that the grammar did not name
-      return refuse(command, e.what() + hint(command), done);
+      return refuse(refusal_reason(e.kind()), command, e.what() + hint(command), done);
+    } catch (const LudusError& e) {  // core's error that the grammar did not name (an illegal move)
+      return refuse(MailReason::BadCommand, command, e.what() + hint(command), done);
     }
   }
-  return {MailOutcome::Kind::Done, fmt::format("{} command{} from {}", commands.size(), commands.size() == 1 ? "" : "s",
+  return {MailReason::None, fmt::format("{} command{} from {}", commands.size(), commands.size() == 1 ? "" : "s",
                                                mail.reply_address)};
 }
 

@@ -10,6 +10,7 @@
 #include <string_view>
 
 #include "server/domain/service.h"
+#include "server/storage/mail_store.h"
 
 namespace ludus::server {
 
@@ -23,13 +24,11 @@ struct MailLimits {
 };
 
 struct MailOutcome {
-  enum class Kind {
-    Done,     // every command was carried out and answered
-    Refused,  // an error reply was queued (commands before the failing one stand)
-    Ignored,  // nobody to answer (no From address) or an automatic mail: no reply
-  };
-  Kind kind = Kind::Done;
-  std::string summary;  // one line for the log
+  MailReason reason = MailReason::None;  // None: every command was carried out and answered
+  std::string summary;                   // one line for the log
+  // Answered; Refused: an error reply was queued (commands before the failing one stand);
+  // Ignored: nobody to answer (no From address), an automatic mail or a flooded address.
+  ReceivedMail outcome() const { return outcome_of(reason); }
 };
 
 class MailProcessor {
@@ -37,7 +36,10 @@ class MailProcessor {
   explicit MailProcessor(Service& service, MailLimits limits = {}) : service_(&service), limits_(limits) {}
 
   // `raw` is the mail, or its first max_size bytes when `truncated` (it was bigger).  The
-  // outcome is also counted in the database (mail_store.h: ReceivedMail), for the metrics.
+  // outcome is also counted in the database (mail_store.h: count_received_mail), for the
+  // metrics: a refusal in the transaction that queues its error reply, anything else in a
+  // transaction of its own once the mail is carried out.  A mail that throws (the database
+  // away: the mail server tries again later) is not counted.
   MailOutcome process(std::string_view raw, bool truncated = false);
 
   const MailLimits& limits() const { return limits_; }

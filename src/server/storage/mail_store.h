@@ -3,6 +3,7 @@
 // preference, and the time limits of the boards.  Every query of the mail feature is
 // here, on a Session the caller holds in a transaction, so the outbox row of a change is
 // written in that change's transaction.  Plain SQL (INTEGER/TEXT, ?N parameters).
+#include <array>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -92,14 +93,50 @@ int count_mail(Session& session, OutboxStatus status);
 // an address got lately, so a mail loop or a forged reply address is answered a bounded
 // number of times.
 int mail_to_since(Session& session, const std::string& recipient, int64_t since);
-// Inbound mails by what became of them (MailOutcome's kinds), counted in the database so
-// the server's metrics see the mails every `ludus mail` process read.
+// Inbound mails by what became of them, counted in the database so the server's metrics
+// (ludus_mail_received_total) see the mails every `ludus mail` process read: an outcome
+// (answered; refused: an error reply went back; ignored: no reply) and the reason for it,
+// both from these fixed sets.  Each reason belongs to one outcome (outcome_of), except
+// Unrecorded: mails counted before schema 11 kept reasons.
 enum class ReceivedMail { Answered, Refused, Ignored };
-inline constexpr ReceivedMail kReceivedMailOutcomes[] = {ReceivedMail::Answered, ReceivedMail::Refused,
-                                                         ReceivedMail::Ignored};
-std::string_view received_mail_name(ReceivedMail outcome);  // "answered", "refused", "ignored"
-void count_received_mail(Session& session, ReceivedMail outcome);
-int64_t received_mail_count(Session& session, ReceivedMail outcome);
+enum class MailReason {
+  None,             // answered: every command carried out
+  TooBig,           // refused before any command ran: bigger than --max-size
+  Malformed,        //   not readable as a mail (headers, encoding)
+  UnreadableBody,   //   a command needed the body and it could not be decoded
+  NoCommands,       //   Subject `multiple` and no command lines
+  TooManyCommands,  //   more command lines than a mail may hold
+  BadCommand,       // refused by a command: unknown, malformed, an illegal move
+  BadPassword,      //   wrong user or password
+  Forbidden,        //   a known user who may not do this
+  NotFound,         //   no such board, user or offer
+  Conflict,         //   the board moved on (a stale move number, a closed offer)
+  RateLimited,      //   over one of the service's limits
+  Busy,             //   the database could not take it then
+  Internal,         //   the server's own fault
+  NoAddress,        // ignored: no From or Reply-To to answer
+  Automatic,        //   an automatic mail (bounce, vacation reply, list)
+  Flooded,          //   the address got too many replies in the last hour (a loop, a forgery)
+  Unrecorded,       // counted before reasons were
+};
+inline constexpr std::array<std::string_view, 3> kReceivedMailNames = {"answered", "refused", "ignored"};
+inline constexpr std::array<std::string_view, 18> kMailReasonNames = {
+    "none",        "too_big",   "malformed", "unreadable_body", "no_commands", "too_many_commands",
+    "bad_command", "bad_password", "forbidden", "not_found",    "conflict",    "rate_limited",
+    "busy",        "internal",  "no_address", "automatic",      "flooded",     "unrecorded"};
+inline std::string_view received_mail_name(ReceivedMail outcome) { return kReceivedMailNames[static_cast<size_t>(outcome)]; }
+inline std::string_view mail_reason_name(MailReason reason) { return kMailReasonNames[static_cast<size_t>(reason)]; }
+ReceivedMail outcome_of(MailReason reason);  // Unrecorded: Ignored (it has no outcome of its own)
+// Adds one mail to its (outcome_of(reason), reason) count, in the caller's transaction.
+void count_received_mail(Session& session, MailReason reason);
+struct ReceivedMailCount {
+  ReceivedMail outcome;
+  MailReason reason;
+  int64_t count;
+};
+// Every (outcome, reason) pair a mail can be counted in, 0 when none was yet, and the
+// Unrecorded counts there are.
+std::vector<ReceivedMailCount> received_mail_counts(Session& session);
 // How long finished rows (sent, merged into a digest, refused for good) are kept, for a
 // look at what went out; queued and digest rows are never pruned.
 constexpr int64_t kFinishedMailKeptSeconds = 30 * 86400;

@@ -353,6 +353,23 @@ CREATE TABLE audit_log (
 );
 PRAGMA user_version = 10;
 )sql",
+      // 11: mails received counted by outcome and reason (docs/operations.md), so a graph
+      // tells a flood of wrong passwords from a mail loop.  The table is rebuilt (a primary
+      // key cannot change in place); the old counts are kept: an answered mail has one
+      // reason, the others' reasons were not recorded.
+      R"sql(
+CREATE TABLE mail_received_by_reason (
+  outcome TEXT NOT NULL CHECK (outcome IN ('answered', 'refused', 'ignored')),
+  count   INTEGER NOT NULL,             -- a row appears with its first mail
+  reason  TEXT NOT NULL,                -- mail_store.h: MailReason's names
+  PRIMARY KEY (outcome, reason)
+);
+INSERT INTO mail_received_by_reason (outcome, count, reason)
+  SELECT outcome, count, CASE outcome WHEN 'answered' THEN 'none' ELSE 'unrecorded' END FROM mail_received;
+DROP TABLE mail_received;
+ALTER TABLE mail_received_by_reason RENAME TO mail_received;
+PRAGMA user_version = 11;
+)sql",
   };
   return steps;
 }
@@ -634,6 +651,14 @@ CREATE TABLE audit_log (
   target TEXT NOT NULL,
   reason TEXT NOT NULL DEFAULT ''
 );
+)sql",
+      // 11: mails received by outcome and reason (reason last, as SQLite's rebuilt table).
+      R"sql(
+ALTER TABLE mail_received ADD COLUMN reason TEXT NOT NULL DEFAULT 'unrecorded';
+ALTER TABLE mail_received ALTER COLUMN reason DROP DEFAULT;
+UPDATE mail_received SET reason = 'none' WHERE outcome = 'answered';
+ALTER TABLE mail_received DROP CONSTRAINT mail_received_pkey;
+ALTER TABLE mail_received ADD PRIMARY KEY (outcome, reason);
 )sql",
   };
   return steps;

@@ -277,14 +277,17 @@ void ApiRoutes::add_command_route() {
     ErrorReply text_error = [](int status, const std::string& code, const std::string& message) {
       return text_response(status, "error: " + message + "\n", "text/plain; charset=utf-8");
     };
-    reply(guarded(
+    CommandCaller caller(req.remote);
+    Response response = guarded(
         [&] {
           const std::string text = req.has_param("command") ? req.param("command") : req.body();
-          std::string answer = CommandInterpreter(*service_).execute(CommandInterpreter::split(text), req.remote);
+          std::string answer = CommandInterpreter(*service_).execute(CommandInterpreter::split(text), caller);
           return want_json ? json_response(200, {{"reply", answer}})
                            : text_response(200, std::move(answer), "text/plain; charset=utf-8");
         },
-        want_json ? error_response : text_error));
+        want_json ? error_response : text_error);
+    req.user = caller.user();  // for the log line: the user whose password the command verified
+    reply(std::move(response));
   });
 }
 

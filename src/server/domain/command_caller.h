@@ -1,0 +1,34 @@
+#pragma once
+// Who sends a command of the text grammar (commands.h): the address it came from, and the
+// user its USER PASSWORD proved, once it did.  The front end that logs requests (POST
+// /api/command) names that user on the request's log line: a user named by a command's
+// words is only ever taken once their password was verified.
+#include <string>
+#include <string_view>
+
+#include "server/domain/accounts.h"
+
+namespace ludus::server {
+
+class CommandCaller {
+ public:
+  // `client`: the sender's address ("" when unknown), for slowing down password guessing
+  // (LoginThrottle); it must outlive the caller.
+  explicit CommandCaller(std::string_view client = {}) : client_(client) {}
+
+  std::string_view client() const { return client_; }
+  // The user whose password a command verified last; "" while none was.
+  const std::string& user() const { return user_; }
+
+  // Accounts::authenticate (throws 401 on a wrong user or password), remembering the user.
+  std::string authenticate(Accounts& accounts, std::string_view user, std::string_view password) {
+    user_ = accounts.authenticate(user, password, client_);
+    return user_;
+  }
+
+ private:
+  std::string_view client_;
+  std::string user_;
+};
+
+}  // namespace ludus::server
