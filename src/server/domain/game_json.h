@@ -23,6 +23,15 @@ enum class BoardDetail { Full, Live };
 nlohmann::json board_json(const Board& board, std::optional<int> ply = std::nullopt,
                           BoardDetail detail = BoardDetail::Full);
 
+// Parts of board_json() that board_json_text() writes through nlohmann too (small, or
+// text a user wrote): the two players [{"seat", "user", "ai", "colour"}]; whose turn
+// ({"seat", "user", "colour"}, null when `over`); the pending proposal ({"kind", "seat",
+// "user"} or null); the comments [{"id", "user", "after_move", "text", "created_at"}].
+nlohmann::json seats_json(const Board& board, const State& state);
+nlohmann::json to_move_json(const Board& board, const State& state, bool over);
+nlohmann::json proposal_json(const Board& board);
+nlohmann::json comments_json(const Board& board);
+
 // The game record {"game", "options", "moves", "result"} (moves end with "resign" after a
 // resignation; an agreed draw has result "draw").
 nlohmann::json record_json(const Board& board);
