@@ -145,10 +145,10 @@ void write_actions(Writer& w, const History& history, bool playable, std::vector
 
 std::string board_json_text(const Board& board, std::optional<int> ply, BoardDetail detail, std::string_view message) {
   // The same view as board_json(): see there for what each field means.
-  const bool latest = !ply || *ply == board.num_moves();
-  const int plies = latest ? board.num_moves() : *ply;
-  std::optional<History> scratch;
-  const History& history = board.position_at(plies, scratch);
+  const ViewedPosition view(board, ply);
+  const bool latest = view.latest;
+  const int plies = view.plies;
+  const History& history = view.history();
   const State& state = history.state();
   const GameRecord& r = board.record();
   const GameInfo& info = board.game().info();
@@ -157,7 +157,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
 
   Writer w;
   w.start_object();
-  w.key("actions"), write_actions(w, history, latest && !board.is_over(), legal);
+  w.key("actions"), write_actions(w, history, view.playable(), legal);
   w.key("board"), w.integer(r.id);
   w.key("board_text"), w.string(state.render());
   w.key("challenger"), w.string(r.challenger);
@@ -202,7 +202,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("status"), w.string(r.status());
   w.key("status_text"), w.string(latest ? status_line(board) : history.status());
   w.key("title"), w.string(info.title);
-  w.key("to_move"), w.tree(to_move_json(board, state, latest ? board.is_over() : state.is_terminal()));
+  w.key("to_move"), w.tree(to_move_json(board, state, view.over()));
   w.key("to_move_seat"), w.optional(r.to_move_seat);
   w.key("to_move_user");
   r.to_move_seat ? w.string(r.seats[static_cast<size_t>(*r.to_move_seat)]) : w.null();

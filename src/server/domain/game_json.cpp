@@ -175,11 +175,17 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"revision", g.revision}};
 }
 
+ViewedPosition::ViewedPosition(const Board& board, std::optional<int> ply)
+    : latest(!ply || *ply == board.num_moves()),
+      plies(latest ? board.num_moves() : *ply),
+      history_(&board.position_at(plies, scratch_)),
+      over_(latest ? board.is_over() : history_->state().is_terminal()) {}
+
 nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetail detail) {
-  const bool latest = !ply || *ply == board.num_moves();
-  const int plies = latest ? board.num_moves() : *ply;
-  std::optional<History> scratch;
-  const History& history = board.position_at(plies, scratch);
+  const ViewedPosition view(board, ply);
+  const bool latest = view.latest;
+  const int plies = view.plies;
+  const History& history = view.history();
   const State& state = history.state();
   const GameRecord& r = board.record();
 
@@ -191,13 +197,13 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
   j["latest"] = latest;
   j["status_text"] = latest ? status_line(board) : history.status();
   // Whose turn in this view (null when the game is over there).
-  j["to_move"] = to_move_json(board, state, latest ? board.is_over() : state.is_terminal());
+  j["to_move"] = to_move_json(board, state, view.over());
   j["outcome"] = latest ? outcome_json(board.history(), &r.seats) : nlohmann::json();
   nlohmann::json moves = nlohmann::json::array();
   for (int i = 0; i < board.num_moves(); ++i) moves.push_back(move_json(board, i));
   j["moves"] = moves;
   j["last_move"] = plies > 0 ? move_json(board, plies - 1) : nlohmann::json();
-  add_turn_json(j, history, latest && !board.is_over());
+  add_turn_json(j, history, view.playable());
   j["proposal"] = proposal_json(board);
   j["comments"] = comments_json(board);
   j["board_text"] = state.render();

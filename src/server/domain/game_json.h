@@ -17,6 +17,27 @@ nlohmann::json game_summary_json(const GameRecord& game);
 // shows and plays; the record is a download of its own).
 enum class BoardDetail { Full, Live };
 
+// The position a board view shows: the latest, or the one after `ply` moves (replayed into
+// a scratch history of its own, so it is neither copied nor moved).
+class ViewedPosition {
+ public:
+  ViewedPosition(const Board& board, std::optional<int> ply);
+  ViewedPosition(const ViewedPosition&) = delete;
+  ViewedPosition& operator=(const ViewedPosition&) = delete;
+
+  const bool latest;  // the board as it stands
+  const int plies;    // moves replayed for this view
+  const History& history() const { return *history_; }
+  // The game is over in this view (no one to move); and it goes on and this is the latest (moves can be made).
+  bool over() const { return over_; }
+  bool playable() const { return latest && !over_; }
+
+ private:
+  std::optional<History> scratch_;
+  const History* history_;
+  bool over_;
+};
+
 // Everything a page needs to show and play a board: players, status, moves, legal
 // moves, the ASCII board, the mail layout and the geometry with the stones.  With
 // `ply`, the position after that move.
