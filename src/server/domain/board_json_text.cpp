@@ -146,8 +146,6 @@ void write_actions(Writer& w, const History& history, bool playable, std::vector
 std::string board_json_text(const Board& board, std::optional<int> ply, BoardDetail detail, std::string_view message) {
   // The same view as board_json(): see there for what each field means.
   const ViewedPosition view(board, ply);
-  const bool latest = view.latest;
-  const int plies = view.plies;
   const History& history = view.history();
   const State& state = history.state();
   const GameRecord& r = board.record();
@@ -172,12 +170,12 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("game"), w.string(r.game);
   w.key("geometry"), write_geometry(w, history);
   w.key("last_move");
-  plies > 0 ? write_move(w, board, plies - 1) : w.null();
-  w.key("latest"), w.boolean(latest);
+  view.plies > 0 ? write_move(w, board, view.plies - 1) : w.null();
+  w.key("latest"), w.boolean(view.latest);
   w.key("legal_moves"), w.start_array();
   for (const std::string& text : legal) w.string(text);
   w.end_array();
-  if (detail == BoardDetail::Full) w.key("mail"), w.string(format_board(board, plies, history));
+  if (detail == BoardDetail::Full) w.key("mail"), w.string(format_board(board, view.plies, history));
   if (!message.empty()) w.key("message"), w.string(message);
   w.key("mid_turn"), w.boolean(history.mid_turn());
   w.key("moves"), w.start_array();
@@ -188,11 +186,11 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("options"), w.start_object();
   for (const auto& [name, value] : r.options) w.key(name), w.string(value);
   w.end_object();
-  w.key("outcome"), w.tree(latest ? outcome_json(board.history(), &r.seats) : nlohmann::json());
+  w.key("outcome"), w.tree(view.latest ? outcome_json(board.history(), &r.seats) : nlohmann::json());
   w.key("players"), w.start_array();
   for (const std::string& seat : r.seats) w.string(seat);
   w.end_array();
-  w.key("position_move_number"), w.integer(plies);
+  w.key("position_move_number"), w.integer(view.plies);
   w.key("proposal"), w.tree(proposal_json(board));
   w.key("rated"), w.boolean(r.rated);
   if (detail == BoardDetail::Full) w.key("record"), w.tree(record_json(board));
@@ -200,7 +198,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("revision"), w.integer(r.revision);
   w.key("seats"), w.tree(seats_json(board, state));
   w.key("status"), w.string(r.status());
-  w.key("status_text"), w.string(latest ? status_line(board) : history.status());
+  w.key("status_text"), w.string(view.latest ? status_line(board) : history.status());
   w.key("title"), w.string(info.title);
   w.key("to_move"), w.tree(to_move_json(board, state, view.over()));
   w.key("to_move_seat"), w.optional(r.to_move_seat);
