@@ -19,6 +19,7 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
           libsqlite3-dev libboost-dev libsodium-dev
           libjemalloc-dev  # the ludus binary's allocator (docs/http-api.md, "The server's allocator")
+          rapidjson-dev  # the server's board views written straight to JSON text (its writer)
           libgmime-3.0-dev libcurl4-openssl-dev  # play by e-mail: MIME (GMime 3), SMTP (libcurl)
           python3-aiosmtpd                       # the mail tests' SMTP server (tests/mail)
           libedit-dev  # line editing in `ludus play`

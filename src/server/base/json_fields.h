@@ -17,8 +17,9 @@ std::optional<int> int_field(const nlohmann::json& body, const char* name);
 // The "options" object: option name to value (strings, integers or booleans as on/off).
 std::map<std::string, std::string> options_field(const nlohmann::json& body);
 
-// The one JSON writer of the server (replies, pushes, stored options, records in text):
-// invalid UTF-8 becomes U+FFFD, so bytes stored by older versions never make it throw.
+// The JSON writer of the server's trees (replies, pushes, stored options, records in
+// text): invalid UTF-8 becomes U+FFFD, so bytes stored by older versions never make it
+// throw.  Board views are written without a tree (board_json_text.h), to this one's bytes.
 std::string dump_json(const nlohmann::json& value);
 
 }  // namespace ludus::server

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <charconv>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -9,6 +10,8 @@
 #include <mutex>
 #include <sstream>
 #include <stdexcept>
+#include <unordered_map>
+#include <vector>
 
 #include <prometheus/counter.h>
 #include <prometheus/family.h>
@@ -60,6 +63,41 @@ constexpr GaugeSpec kCopiedCounters[] = {
 const Histogram::BucketBoundaries kRequestBuckets{0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1,
                                                    0.25,  0.5,    1,     2.5,  5,     10,   30, 60};
 const Histogram::BucketBoundaries kSearchBuckets{0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 10, 30, 60, 120};
+
+// The children of a family by their label values, kept: a request used to build a map of
+// label strings and look the series up in the family (a hash and a lock) for each of its
+// metrics.  The values come from small fixed sets, so the children are few.
+template <class Metric>
+class Children {
+ public:
+  template <class... Args>
+  Children(Family<Metric>& family, std::vector<std::string> names, Args... args)
+      : family_(&family), names_(std::move(names)), add_([args...](Family<Metric>& f, const prometheus::Labels& l) -> Metric& {
+          return f.Add(l, args...);
+        }) {}
+
+  // The child with these label values (in the order of the names), made on first use.
+  Metric& get(std::initializer_list<std::string_view> values) {
+    thread_local std::string key;  // reused: no allocation once it is long enough
+    key.clear();
+    for (std::string_view v : values) key.append(v).push_back('\x1f');
+    std::lock_guard lock(mutex_);
+    if (auto it = children_.find(key); it != children_.end()) return *it->second;
+    prometheus::Labels labels;
+    auto name = names_.begin();
+    for (std::string_view v : values) labels.emplace(*name++, std::string(v));
+    Metric& child = add_(*family_, labels);
+    children_.emplace(key, &child);
+    return child;
+  }
+
+ private:
+  Family<Metric>* family_;
+  std::vector<std::string> names_;
+  std::function<Metric&(Family<Metric>&, const prometheus::Labels&)> add_;
+  std::mutex mutex_;
+  std::unordered_map<std::string, Metric*> children_;
+};
 
 std::string_view bounded_method(std::string_view method) {
   for (std::string_view known : {"GET", "HEAD", "POST", "PUT", "DELETE", "OPTIONS", "PATCH"})
@@ -129,11 +167,15 @@ class Metrics {
 
   Family<Counter>& requests_;
   Family<Histogram>& request_seconds_;
+  Children<Counter> request_counts_{requests_, {"route", "method", "status"}};
+  Children<Histogram> request_times_{request_seconds_, {"route"}, kRequestBuckets};
   Counter& rate_limited_;
   Family<Counter>& moves_;
+  Children<Counter> move_counts_{moves_, {"game"}};
   Counter& changes_;
   Histogram& ai_seconds_;
   Family<Counter>& transactions_;
+  Children<Counter> transaction_counts_{transactions_, {"engine", "kind", "outcome"}};
   Family<Counter>& retries_;
   Family<Counter>& db_errors_;
   Family<Counter>& mail_;
@@ -245,15 +287,16 @@ prometheus::Labels one_label(std::string_view label, std::string_view value) {
 
 void http_request(std::string_view route, std::string_view method, int status, double seconds) {
   Metrics& m = the_metrics();
-  m.requests_.Add({{"route", std::string(route)}, {"method", std::string(bounded_method(method))}, {"status", std::to_string(status)}})
-      .Increment();
-  m.request_seconds_.Add({{"route", std::string(route)}}, kRequestBuckets).Observe(seconds);
+  char digits[12];
+  const auto end = std::to_chars(digits, digits + sizeof digits, status).ptr;
+  m.request_counts_.get({route, bounded_method(method), std::string_view(digits, static_cast<size_t>(end - digits))}).Increment();
+  m.request_times_.get({route}).Observe(seconds);
 }
 
 void rate_limited() { the_metrics().rate_limited_.Increment(); }
 
 void moves_accepted(std::string_view game, size_t plies) {
-  the_metrics().moves_.Add({{"game", std::string(game)}}).Increment(static_cast<double>(plies));
+  the_metrics().move_counts_.get({game}).Increment(static_cast<double>(plies));
 }
 
 void board_changed() { the_metrics().changes_.Increment(); }
@@ -261,9 +304,7 @@ void board_changed() { the_metrics().changes_.Increment(); }
 void ai_search(double seconds) { the_metrics().ai_seconds_.Observe(seconds); }
 
 void db_transaction(std::string_view engine, std::string_view kind, std::string_view outcome) {
-  the_metrics()
-      .transactions_.Add({{"engine", std::string(engine)}, {"kind", std::string(kind)}, {"outcome", std::string(outcome)}})
-      .Increment();
+  the_metrics().transaction_counts_.get({engine, kind, outcome}).Increment();
 }
 
 void db_retry(std::string_view engine) { the_metrics().retries_.Add({{"engine", std::string(engine)}}).Increment(); }

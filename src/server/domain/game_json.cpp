@@ -28,6 +28,33 @@ nlohmann::json player_json(const Board& board, const State& state, int seat) {
           {"colour", board.game().colour_name(state.colour_of_seat(seat))}};
 }
 
+}  // namespace
+
+nlohmann::json seats_json(const Board& board, const State& state) {
+  return {player_json(board, state, 0), player_json(board, state, 1)};
+}
+
+nlohmann::json to_move_json(const Board& board, const State& state, bool over) {
+  if (over) return nullptr;
+  const int seat = state.seat_to_move();
+  return {{"seat", seat}, {"user", board.player(seat)}, {"colour", board.game().colour_name(state.to_move())}};
+}
+
+nlohmann::json proposal_json(const Board& board) {
+  const GameRecord& r = board.record();
+  if (r.proposal.empty() || !r.proposal_seat) return nullptr;
+  return {{"kind", r.proposal}, {"seat", *r.proposal_seat}, {"user", board.player(*r.proposal_seat)}};
+}
+
+nlohmann::json comments_json(const Board& board) {
+  nlohmann::json comments = nlohmann::json::array();
+  for (const auto& c : board.comments())
+    comments.push_back({{"id", c.id}, {"user", c.user}, {"after_move", c.after_ply}, {"text", c.body}, {"created_at", c.created_at}});
+  return comments;
+}
+
+namespace {
+
 nlohmann::json move_json(const Board& board, int index) {
   const MoveRecord& m = board.moves()[index];
   // The turn as the replayed history counts it (rows stored before every move had to be a
@@ -148,42 +175,37 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"revision", g.revision}};
 }
 
+ViewedPosition::ViewedPosition(const Board& board, std::optional<int> ply)
+    : latest(!ply || *ply == board.num_moves()),
+      plies(latest ? board.num_moves() : *ply),
+      history_(&board.position_at(plies, scratch_)),
+      over_(latest ? board.is_over() : history_->state().is_terminal()) {}
+
 nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetail detail) {
-  const bool latest = !ply || *ply == board.num_moves();
-  const int plies = latest ? board.num_moves() : *ply;
-  std::optional<History> scratch;
-  const History& history = board.position_at(plies, scratch);
+  const ViewedPosition view(board, ply);
+  const bool latest = view.latest;
+  const int plies = view.plies;
+  const History& history = view.history();
   const State& state = history.state();
   const GameRecord& r = board.record();
 
   nlohmann::json j = game_summary_json(r);
   j["title"] = board.game().info().title;
   j["colours"] = board.game().info().colours;
-  j["seats"] = {player_json(board, state, 0), player_json(board, state, 1)};
+  j["seats"] = seats_json(board, state);
   j["position_move_number"] = plies;  // moves replayed for this view
   j["latest"] = latest;
   j["status_text"] = latest ? status_line(board) : history.status();
   // Whose turn in this view (null when the game is over there).
-  const bool over_here = latest ? board.is_over() : state.is_terminal();
-  if (over_here) {
-    j["to_move"] = nullptr;
-  } else {
-    int seat = state.seat_to_move();
-    j["to_move"] = {{"seat", seat}, {"user", board.player(seat)}, {"colour", board.game().colour_name(state.to_move())}};
-  }
+  j["to_move"] = to_move_json(board, state, view.over());
   j["outcome"] = latest ? outcome_json(board.history(), &r.seats) : nlohmann::json();
   nlohmann::json moves = nlohmann::json::array();
   for (int i = 0; i < board.num_moves(); ++i) moves.push_back(move_json(board, i));
   j["moves"] = moves;
   j["last_move"] = plies > 0 ? move_json(board, plies - 1) : nlohmann::json();
-  add_turn_json(j, history, latest && !board.is_over());
-  j["proposal"] = r.proposal.empty() || !r.proposal_seat
-                      ? nlohmann::json()
-                      : nlohmann::json{{"kind", r.proposal}, {"seat", *r.proposal_seat}, {"user", board.player(*r.proposal_seat)}};
-  nlohmann::json comments = nlohmann::json::array();
-  for (const auto& c : board.comments())
-    comments.push_back({{"id", c.id}, {"user", c.user}, {"after_move", c.after_ply}, {"text", c.body}, {"created_at", c.created_at}});
-  j["comments"] = comments;
+  add_turn_json(j, history, view.playable());
+  j["proposal"] = proposal_json(board);
+  j["comments"] = comments_json(board);
   j["board_text"] = state.render();
   if (detail == BoardDetail::Full) {
     j["record"] = record_json(board);

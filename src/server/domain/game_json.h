@@ -17,11 +17,41 @@ nlohmann::json game_summary_json(const GameRecord& game);
 // shows and plays; the record is a download of its own).
 enum class BoardDetail { Full, Live };
 
+// The position a board view shows: the latest, or the one after `ply` moves (replayed into
+// a scratch history of its own, so it is neither copied nor moved).
+class ViewedPosition {
+ public:
+  ViewedPosition(const Board& board, std::optional<int> ply);
+  ViewedPosition(const ViewedPosition&) = delete;
+  ViewedPosition& operator=(const ViewedPosition&) = delete;
+
+  const bool latest;  // the board as it stands
+  const int plies;    // moves replayed for this view
+  const History& history() const { return *history_; }
+  // The game is over in this view (no one to move); and it goes on and this is the latest (moves can be made).
+  bool over() const { return over_; }
+  bool playable() const { return latest && !over_; }
+
+ private:
+  std::optional<History> scratch_;
+  const History* history_;
+  bool over_;
+};
+
 // Everything a page needs to show and play a board: players, status, moves, legal
 // moves, the ASCII board, the mail layout and the geometry with the stones.  With
 // `ply`, the position after that move.
 nlohmann::json board_json(const Board& board, std::optional<int> ply = std::nullopt,
                           BoardDetail detail = BoardDetail::Full);
+
+// Parts of board_json() that board_json_text() writes through nlohmann too (small, or
+// text a user wrote): the two players [{"seat", "user", "ai", "colour"}]; whose turn
+// ({"seat", "user", "colour"}, null when `over`); the pending proposal ({"kind", "seat",
+// "user"} or null); the comments [{"id", "user", "after_move", "text", "created_at"}].
+nlohmann::json seats_json(const Board& board, const State& state);
+nlohmann::json to_move_json(const Board& board, const State& state, bool over);
+nlohmann::json proposal_json(const Board& board);
+nlohmann::json comments_json(const Board& board);
 
 // The game record {"game", "options", "moves", "result"} (moves end with "resign" after a
 // resignation; an agreed draw has result "draw").

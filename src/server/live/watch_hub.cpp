@@ -4,6 +4,7 @@
 
 #include "server/base/errors.h"
 #include "server/base/json_fields.h"
+#include "server/domain/board_json_text.h"
 #include "server/domain/game_json.h"
 
 namespace ludus::server {
@@ -142,7 +143,7 @@ void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool cr
         sends = ledger_.loaded(board, record.revision, created);
         counted = true;
       }
-      if (sends.state) state = message({{"board", board}, {"revision", record.revision}, {"state", board_json(b, std::nullopt, BoardDetail::Live)}});
+      if (sends.state) state = std::make_shared<const std::string>(board_state_push_text(b));
       // A creation is announced once, also when the board has moved on since (its summary
       // says how it is now); an ending with the revision that brought it.  A board that
       // ended before its creation was pushed gets both: its ending push finds that revision

@@ -7,6 +7,7 @@
 #include "server/domain/board_commands.h"
 #include "server/transport/route_helpers.h"
 #include "server/base/errors.h"
+#include "server/domain/board_json_text.h"
 #include "server/domain/game_json.h"
 #include "server/base/json_fields.h"
 #include "server/domain/board_text.h"
@@ -212,7 +213,7 @@ void ApiRoutes::add_game_routes() {
         res.set(http::field::location, "/api/offers/" + std::to_string(outcome.offer->id));
         return res;
       }
-      Response res = json_response(201, board_json(*service.load_shared(*outcome.board)));
+      Response res = json_text_response(201, board_json_text(*service.load_shared(*outcome.board)));
       res.set(http::field::location, "/api/games/" + std::to_string(*outcome.board));
       return res;
     }));
@@ -236,7 +237,7 @@ void ApiRoutes::add_game_routes() {
     });
     if (!valid) return reply(std::move(refused));
     auto answer = [&service, id = *board, ply, reply]() {
-      reply(guarded([&] { return json_response(200, board_json(*service.load_shared(id), ply)); }));
+      reply(guarded([&] { return json_text_response(200, board_json_text(*service.load_shared(id), ply)); }));
     };
     if (!wait) return answer();
     try {
@@ -264,9 +265,8 @@ void ApiRoutes::add_game_routes() {
           const std::string user = signed_in_user(accounts, req);
           const BoardArgs args = board_args_from_json(command, body_object(req));
           const BoardOutcome outcome = command.run(service, board, user, args);
-          json out = board_json(*service.load_shared(board));
-          if (!outcome.message.empty()) out["message"] = outcome.message;
-          return json_response(200, out);
+          return json_text_response(
+              200, board_json_text(*service.load_shared(board), std::nullopt, BoardDetail::Full, outcome.message));
         }));
       });
 }

@@ -95,8 +95,10 @@ void decode_request(Request& request) {
   if (type.rfind("application/x-www-form-urlencoded", 0) == 0) add_fields(request, request.body(), "form body");
 }
 
-Response json_response(int status, const nlohmann::json& body) {
-  return text_response(status, dump_json(body), "application/json; charset=utf-8");
+Response json_response(int status, const nlohmann::json& body) { return json_text_response(status, dump_json(body)); }
+
+Response json_text_response(int status, std::string json) {
+  return text_response(status, std::move(json), "application/json; charset=utf-8");
 }
 
 Response error_response(int status, const std::string& code, const std::string& message) {

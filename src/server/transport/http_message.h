@@ -58,6 +58,8 @@ std::optional<std::string> percent_decode(std::string_view text, bool plus_is_sp
 std::string percent_encode(std::string_view text);
 
 Response json_response(int status, const nlohmann::json& body);
+// A reply whose body is JSON text already (board_json_text).
+Response json_text_response(int status, std::string json);
 // {"error": message, "code": code, "status": status}
 Response error_response(int status, const std::string& code, const std::string& message);
 Response text_response(int status, std::string body, std::string_view content_type);

@@ -3,6 +3,7 @@
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/transport/api_routes.h"
+#include "server/domain/board_json_text.h"
 #include "server/domain/game_json.h"
 #include "server/base/json_fields.h"
 #include "server/domain/offer_format.h"
@@ -73,7 +74,7 @@ void ApiRoutes::add_offer_routes() {
   sync(http::verb::post, R"(/api/offers/(\d{1,15})/join)", [&service, &accounts](const Request& req, const Captures& c) {
     const std::string user = signed_in_user(accounts, req);
     const int64_t board = service.join(std::stoll(c[0]), user);
-    Response res = json_response(201, board_json(*service.load_shared(board)));
+    Response res = json_text_response(201, board_json_text(*service.load_shared(board)));
     res.set(http::field::location, "/api/games/" + std::to_string(board));
     return res;
   });
