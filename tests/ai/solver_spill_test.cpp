@@ -77,6 +77,9 @@ TEST_F(SpillDir, RefusesFilesThatAreNotItsOwnInOneLine) {
             "spill table '" + file("cut") + "': damaged (its size does not match its header)");
   std::filesystem::create_directory(file("dir"));
   EXPECT_NE(error_of([&] { SpillTable t(file("dir"), 1 << 16, "board A"); }), "no error");
+  std::filesystem::create_symlink(file("t"), file("link"));
+  EXPECT_EQ(error_of([&] { SpillTable t(file("link"), 1 << 16, "board A"); }),
+            "spill table '" + file("link") + "': a symbolic link (give the file itself)");
   EXPECT_EQ(error_of([&] { SpillTable t(file("missing/t"), 1 << 16, "board A"); }),
             "spill table '" + file("missing/t") + "': No such file or directory");
 }

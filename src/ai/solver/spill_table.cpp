@@ -50,7 +50,7 @@ SpillTable::SpillTable(const std::string& path, size_t bytes, const std::string&
   static_assert(sizeof(Header) <= kHeaderBytes);
   if (identity.size() >= kIdentityBytes) fail("the identity is too long");
   fd_ = open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
-  if (fd_ < 0) fail(std::strerror(errno));
+  if (fd_ < 0) fail(errno == ELOOP ? "a symbolic link (give the file itself)" : std::strerror(errno));
   struct stat st{};
   if (fstat(fd_, &st) != 0) fail(std::strerror(errno));
   if (!S_ISREG(st.st_mode)) fail("not a regular file");
