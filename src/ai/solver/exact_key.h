@@ -24,7 +24,7 @@ class ExactKeyer {
   uint64_t key(const State& state) const;
   // The smallest key over every symmetry even when the history matters: the same for two
   // states that a symmetry maps onto each other together with their histories, as it maps
-  // the first moves from an empty board (whose history holds only empty boards).
+  // the first moves from the start position (whose history holds only the empty board).
   uint64_t symmetric_key(const State& state) const;
   int num_symmetries() const { return static_cast<int>(symmetries_.size()); }
 

@@ -187,18 +187,17 @@ void Solver::run(size_t tasks, const std::function<void(Dfpn&, size_t)>& task) {
 std::vector<Solver::Branch> Solver::branches(const State& state) {
   std::vector<Branch> out;
   std::map<uint64_t, size_t> class_of_key;
-  // From an empty board every symmetry maps a move's position and its history (empty
-  // boards only) onto its image's, so the moves group by symmetry even where a repetition
-  // rule makes the history part of the key (Ndengrod: 19 first moves on hex-hex 3, 4 classes).
-  bool empty = true;
-  const int sites = game_.board_geometry()->num_sites();
-  for (int s = 0; s < sites && empty; ++s) empty = state.site_colour(s) < 0;
+  // From the start position every symmetry maps a move's position and its history (the
+  // empty board only) onto its image's, so the moves group by symmetry even where a
+  // repetition rule makes the history part of the key (Ndengrod: 19 first moves on hex-hex
+  // 3, 4 classes).  Not from an empty board later in a game: its history holds stones.
   const ExactKeyer& keyer = searches_[0]->keyer();
+  const bool start = keyer.key(state) == keyer.key(*game_.new_initial_state());
   for (Action a : state.legal_actions()) {
     auto child = state.clone();
     child->apply(a);
     if (!child->is_terminal()) {
-      auto [it, fresh] = class_of_key.emplace(empty ? keyer.symmetric_key(*child) : keyer.key(*child), out.size());
+      auto [it, fresh] = class_of_key.emplace(start ? keyer.symmetric_key(*child) : keyer.key(*child), out.size());
       if (!fresh) {
         out[it->second].moves.push_back(a);
         continue;
