@@ -30,7 +30,7 @@ enum class Parallelism {
 enum class SearchGeneration { kV1, kV2, kLatest };
 
 // What a time budget counts: wall time, or the CPU time of the thread that searches
-// (`clock=cpu`, one search thread only).  A busy machine stretches wall time but not CPU
+// (`clock=cpu`; with several search threads, thread 0's).  A busy machine stretches wall time but not CPU
 // time, so matches at `time=10ms,clock=cpu` on a shared machine play at the strength of a
 // quiet one (docs/ai.md, "Timing matches on a shared machine").
 enum class BudgetClock { kWall, kThreadCpu };

@@ -168,9 +168,9 @@ MoveChoice MctsPlayer::choose(const History& history) {
   // subtree and the declining moves' have opposite colours to move at equal depth, so the
   // tempo would tilt the comparison: that one search goes without it (docs/ai.md).
   MctsConfig searched = active_;
-  if (searched.tempo != 1.0 && state.game().offers_pie())
-    for (Action a : state.legal_actions())
-      if (is_swap_move(state, a)) searched.tempo = 1.0;
+  if (searched.tempo != 1.0 && state.game().offers_pie() &&
+      std::ranges::any_of(state.legal_actions(), [&](Action a) { return is_swap_move(state, a); }))
+    searched.tempo = 1.0;
   SearchReport report = run_search(trees, state, searched, budget, sites_.get(), priors_);
 
   auto moves = root_moves(trees, state.game());

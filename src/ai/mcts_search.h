@@ -24,8 +24,8 @@ Clock::time_point budget_now(BudgetClock clock);
 struct SearchBudget {
   int64_t iterations = 0;              // 0 = unlimited
   bool timed = false;
-  // The deadlines' clock.  kThreadCpu needs one search thread: the deadlines are points on
-  // the CPU clock of the thread that calls run_search.
+  // The deadlines' clock.  kThreadCpu: the deadlines are points on the CPU clock of the
+  // thread that calls run_search (thread 0), which stops the others.
   BudgetClock clock = BudgetClock::kWall;
   Clock::time_point deadline{};
   // Past `deadline` the search goes on only while the choice is unsettled (two moves close

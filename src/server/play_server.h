@@ -2,10 +2,10 @@
 // The whole play server in one object: storage, accounts, the operations, the AI pool,
 // the feed of other processes' changes and the HTTP front.  `ludus serve` runs one; the tests start one on a loopback port.
 #include <atomic>
-#include <mutex>
 #include <chrono>
 #include <functional>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <thread>
 

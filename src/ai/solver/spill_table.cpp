@@ -107,19 +107,16 @@ SpillTable::~SpillTable() {
   close(fd_);
 }
 
-SpillTable::Entry* SpillTable::bucket_of(uint64_t key) const {
+size_t SpillTable::bucket_index(uint64_t key) const {
   // The low bits pick the RAM table's cluster; these use the high ones.
-  return entries_ + ((key >> 23) * 0x9e3779b97f4a7c15ull >> 20) % buckets_ * kWays;
-}
-
-std::mutex& SpillTable::stripe_of(uint64_t key) const {
-  return stripes_[((key >> 23) * 0x9e3779b97f4a7c15ull >> 20) % buckets_ % kStripes];
+  return ((key >> 23) * 0x9e3779b97f4a7c15ull >> 20) % buckets_;
 }
 
 void SpillTable::put(uint64_t key, ProofNumbers numbers, uint64_t work) {
   const uint32_t w = saturated_work(work);
-  std::lock_guard lock(stripe_of(key));
-  Entry* bucket = bucket_of(key);
+  const size_t index = bucket_index(key);
+  std::lock_guard lock(stripes_[index % kStripes]);
+  Entry* bucket = entries_ + index * kWays;
   Entry* victim = nullptr;
   for (int i = 0; i < kWays; ++i) {
     Entry& e = bucket[i];
@@ -137,8 +134,9 @@ void SpillTable::put(uint64_t key, ProofNumbers numbers, uint64_t work) {
 }
 
 std::optional<ProofNumbers> SpillTable::find(uint64_t key, uint32_t* work) const {
-  std::lock_guard lock(stripe_of(key));
-  const Entry* bucket = bucket_of(key);
+  const size_t index = bucket_index(key);
+  std::lock_guard lock(stripes_[index % kStripes]);
+  const Entry* bucket = entries_ + index * kWays;
   for (int i = 0; i < kWays; ++i)
     if (bucket[i].work != 0 && bucket[i].key == key) {
       counters_->hits.fetch_add(1, std::memory_order_relaxed);

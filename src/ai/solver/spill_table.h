@@ -57,8 +57,8 @@ class SpillTable {
     uint32_t spare;
   };
   struct Header;
-  Entry* bucket_of(uint64_t key) const;
-  std::mutex& stripe_of(uint64_t key) const;
+  // The bucket of `key`; its entries are entries_[index * kWays ...], its lock stripes_[index % kStripes].
+  size_t bucket_index(uint64_t key) const;
 
   std::string path_;
   int fd_ = -1;

@@ -124,6 +124,10 @@ inline constexpr std::array<std::string_view, 18> kMailReasonNames = {
     "none",        "too_big",   "malformed", "unreadable_body", "no_commands", "too_many_commands",
     "bad_command", "bad_password", "forbidden", "not_found",    "conflict",    "rate_limited",
     "busy",        "internal",  "no_address", "automatic",      "flooded",     "unrecorded"};
+static_assert(kMailReasonNames.size() == static_cast<size_t>(MailReason::Unrecorded) + 1,
+              "a name for every MailReason, in its order");
+static_assert(kReceivedMailNames.size() == static_cast<size_t>(ReceivedMail::Ignored) + 1,
+              "a name for every ReceivedMail, in its order");
 inline std::string_view received_mail_name(ReceivedMail outcome) { return kReceivedMailNames[static_cast<size_t>(outcome)]; }
 inline std::string_view mail_reason_name(MailReason reason) { return kMailReasonNames[static_cast<size_t>(reason)]; }
 ReceivedMail outcome_of(MailReason reason);  // Unrecorded: Ignored (it has no outcome of its own)
