@@ -84,7 +84,7 @@ void MctsPlayer::reuse_or_reset(const History& history, MoveChoice& choice) {
   if (!same_game) {
     active_ = with_game_profile(config_, history.game().info());
     priors_ = {};
-    if (auto weights = priors::load_priors(active_.priors, history.game())) {
+    if (auto weights = priors::load_priors(active_.priors, history.game(), active_.generation == SearchGeneration::kLatest)) {
       priors_.weights = std::move(weights);
       priors_.tables = priors::shared_feature_tables(history.game());
     }

@@ -21,6 +21,7 @@
 #include "core/history.h"
 #include "core/random.h"
 #include "core/registry.h"
+#include "support/error_text.h"
 
 namespace ludus::ai::priors {
 namespace {
@@ -208,9 +209,52 @@ TEST(PriorWeightsFile, EveryStoredFileFitsItsBoard) {
     auto game = make_game(w->game(), w->options());
     std::string why;
     EXPECT_TRUE(w->fits(*game, FeatureExtractor(*game), &why)) << why;
-    EXPECT_EQ(PriorWeights::for_game(*game), w);
-    EXPECT_NE(load_priors("on", *game), nullptr);
+    EXPECT_EQ(PriorWeights::for_game(*game, true), w);
+    EXPECT_NE(load_priors("on", *game, true), nullptr);
+    // The frozen profiles see only the files they were recorded with.
+    EXPECT_EQ(PriorWeights::for_game(*game, false), w->latest_only() ? nullptr : w);
   }
+}
+
+// profile=v2 is a record of the AI of 2026-11-27, which had no priors for boards without
+// the pie rule (the files are for the default options): there the latest search alone
+// borrows the weights learnt with the pie rule on, which read the same board.
+TEST(PriorWeightsFile, ABoardWithoutThePieRuleBorrowsItsWeightsInTheLatestSearchOnly) {
+  int borrowed = 0;
+  for (const PriorWeights* w : PriorWeights::compiled_in()) {
+    auto with_pie = make_game(w->game(), w->options());
+    const std::string& pie = with_pie->info().pie.option;
+    if (pie.empty() || !with_pie->offers_pie()) continue;
+    SCOPED_TRACE(w->game());
+    auto options = w->options();
+    options[pie] = "off";
+    auto without = make_game(w->game(), options);
+    EXPECT_EQ(PriorWeights::for_game(*without, true), w);
+    EXPECT_EQ(load_priors("on", *without, true).get(), w);
+    EXPECT_EQ(PriorWeights::for_game(*without, false), nullptr);
+    EXPECT_EQ(load_priors("on", *without, false), nullptr);
+    const FeatureExtractor on(*with_pie), off(*without);
+    for (int g = 0; g < kGroupCount; ++g) EXPECT_EQ(on.group_size(g), off.group_size(g));
+    ++borrowed;
+  }
+  EXPECT_GE(borrowed, 1);  // Ndengrod's swap; the other games' pie rules are not options
+  // Another board size has no weights, pie or not.
+  EXPECT_EQ(PriorWeights::for_game(*make_game("ndengrod", {{"swap", "off"}, {"size", "4"}}), true), nullptr);
+}
+
+// A file made after a profile was frozen says `generation latest`: only the latest search
+// uses it.  The line survives writing and reading; anything else on it is refused.
+TEST(PriorWeightsFile, TheGenerationLineKeepsAFileFromTheFrozenProfiles) {
+  const PriorWeights* stored = PriorWeights::for_game(*make_game("ndengrod"), true);
+  ASSERT_NE(stored, nullptr);
+  PriorWeights marked = PriorWeights::parse(stored->format({}));
+  EXPECT_FALSE(marked.latest_only());
+  marked.set_latest_only(true);
+  const std::string text = marked.format({"made later"});
+  EXPECT_NE(text.find("\ngeneration latest\n"), std::string::npos);
+  EXPECT_TRUE(PriorWeights::parse(text).latest_only());
+  EXPECT_EQ(ludus::testing::error_of([] { PriorWeights::parse("game n-mesh\ngeneration v2\n"); }),
+            "bad priors file: line 2: the generation line must say 'generation latest'");
 }
 
 TEST(PriorWeightsFile, ASpecNamingABadFileIsOneClearError) {
@@ -220,13 +264,13 @@ TEST(PriorWeightsFile, ASpecNamingABadFileIsOneClearError) {
   const std::string wrong_game = (dir / "ndengrod.txt").string();
   std::ofstream(wrong_game) << "game ndengrod\noptions size=5\nsizes 10 10 5 5 5\n";
   try {
-    load_priors(wrong_game, *game);
+    load_priors(wrong_game, *game, true);
     FAIL() << "weights of another game were accepted";
   } catch (const LudusError& e) {
     EXPECT_EQ(std::string(e.what()), wrong_game + ": the priors are for ndengrod, not n-mesh");
   }
-  EXPECT_THROW(load_priors((dir / "missing.txt").string(), *game), LudusError);
-  EXPECT_EQ(load_priors("off", *game), nullptr);
+  EXPECT_THROW(load_priors((dir / "missing.txt").string(), *game, true), LudusError);
+  EXPECT_EQ(load_priors("off", *game, true), nullptr);
   std::filesystem::remove_all(dir);
 }
 

@@ -46,10 +46,10 @@ std::shared_ptr<const FeatureTables> shared_feature_tables(const Game& game) {
   return entry;
 }
 
-std::shared_ptr<const PriorWeights> load_priors(const std::string& choice, const Game& game) {
+std::shared_ptr<const PriorWeights> load_priors(const std::string& choice, const Game& game, bool latest_search) {
   if (choice == "off" || !game.board_geometry()) return nullptr;
   if (choice.empty() || choice == "on") {
-    const PriorWeights* compiled = PriorWeights::for_game(game);
+    const PriorWeights* compiled = PriorWeights::for_game(game, latest_search);
     return compiled ? std::shared_ptr<const PriorWeights>(compiled, [](const PriorWeights*) {}) : nullptr;
   }
   static std::mutex mutex;

@@ -38,6 +38,8 @@ std::shared_ptr<const FeatureTables> shared_feature_tables(const Game& game);
 // The weights a spec asks for: "" or "on" the compiled-in ones for the game's options (null
 // when there are none), "off" null, otherwise a file read now.  Throws LudusError with one
 // line when a file cannot be read or does not fit the game.  A file is read once per process.
-std::shared_ptr<const PriorWeights> load_priors(const std::string& choice, const Game& game);
+// `latest_search`: whether the search is the latest generation (PriorWeights::for_game); a
+// file named in the spec is used by any.
+std::shared_ptr<const PriorWeights> load_priors(const std::string& choice, const Game& game, bool latest_search);
 
 }  // namespace ludus::ai::priors

@@ -60,6 +60,7 @@ PriorWeights PriorWeights::parse(std::string_view text) {
   std::map<std::string, std::string> options;
   std::array<int, kGroupCount> sizes{};
   bool have_sizes = false;
+  bool latest_only = false;
   std::unique_ptr<PriorWeights> weights;
   for_each_data_line(text, "priors file", [&](const DataLine& line) {
     const auto& w = line.words;
@@ -67,6 +68,9 @@ PriorWeights PriorWeights::parse(std::string_view text) {
       game = w[1];
     } else if (w[0] == "options" && !weights) {
       options = parse_option_words(w);
+    } else if (w[0] == "generation" && !weights) {
+      if (w.size() != 2 || w[1] != "latest") throw LudusError("the generation line must say 'generation latest'");
+      latest_only = true;
     } else if (w[0] == "sizes" && !weights) {
       // Files from before kLines or kTactics list fewer groups: those keep γ = 1.
       if (w.size() < kLines + 1 || w.size() > kGroupCount + 1)
@@ -95,11 +99,13 @@ PriorWeights PriorWeights::parse(std::string_view text) {
   if (game.empty()) throw LudusError("bad priors file: no game line");
   if (!have_sizes) throw LudusError("bad priors file: no sizes line");
   if (!weights) weights = std::make_unique<PriorWeights>(game, options, sizes);
+  weights->set_latest_only(latest_only);
   return std::move(*weights);
 }
 
 std::string PriorWeights::format(const std::vector<std::string>& comment) const {
   std::string out = data_file_header(comment, game_, options_);
+  if (latest_only_) out += "generation latest\n";
   out += "sizes";
   for (int g = 0; g < kGroupCount; ++g) out += fmt::format(" {}", group_size(g));
   out += "\n";
@@ -109,9 +115,20 @@ std::string PriorWeights::format(const std::vector<std::string>& comment) const 
   return out;
 }
 
-const PriorWeights* PriorWeights::for_game(const Game& game) {
+const PriorWeights* PriorWeights::for_game(const Game& game, bool latest_search) {
+  const auto& options = game.options().values();
+  auto usable = [&](const PriorWeights& w) { return w.game_ == game.name() && (latest_search || !w.latest_only_); };
   for (const PriorWeights& w : compiled())
-    if (w.game_ == game.name() && w.options_ == game.options().values()) return &w;
+    if (usable(w) && w.options_ == options) return &w;
+  // Without the pie rule the latest search reads the board with the weights learnt with it:
+  // the swap is one move of the second turn, and the features read the same stones.  The
+  // frozen profiles were recorded without them (v2 had no priors there).
+  const std::string& pie = game.info().pie.option;
+  if (!latest_search || pie.empty() || game.offers_pie()) return nullptr;
+  auto with_pie = options;
+  with_pie[pie] = "on";
+  for (const PriorWeights& w : compiled())
+    if (usable(w) && w.options_ == with_pie) return &w;
   return nullptr;
 }
 

@@ -6,6 +6,8 @@
 // File format (text, one item per line, '#' comments):
 //   game n-mesh
 //   options pie=on size=6            every option of the game, as Game::options() holds them
+//   generation latest                optional: only the latest search uses the file; the
+//                                    frozen profiles (v1, v2) were recorded before it
 //   sizes 2081 2081 5 5 5 37 32      the size of each feature group, in group order (files
 //                                    from before the lines and tactics groups list five)
 //   GROUP VALUE LOG_GAMMA            e.g. "pattern 17 1.2345"; values not listed have γ = 1
@@ -32,8 +34,10 @@ class PriorWeights {
   // `comment` lines go first, as "# ..." (the command that made the file, its statistics).
   std::string format(const std::vector<std::string>& comment) const;
 
-  // The compiled-in weights for the game's options, or null.
-  static const PriorWeights* for_game(const Game& game);
+  // The compiled-in weights for the game's options, or null.  `latest_search`: whether the
+  // search asking is the latest generation: it alone sees files marked latest_only, and
+  // with the pie rule off it falls back on the weights for the same options with it on.
+  static const PriorWeights* for_game(const Game& game, bool latest_search);
   // Every compiled-in weights file.
   static std::vector<const PriorWeights*> compiled_in();
   // Whether these weights fit `game` (name, options and the extractor's group sizes);
@@ -41,6 +45,9 @@ class PriorWeights {
   bool fits(const Game& game, const FeatureExtractor& features, std::string* why) const;
 
   const std::string& game() const { return game_; }
+  // Whether only the latest search uses these weights (the file's `generation latest`).
+  bool latest_only() const { return latest_only_; }
+  void set_latest_only(bool latest_only) { latest_only_ = latest_only; }
   const std::map<std::string, std::string>& options() const { return options_; }
   int group_size(int group) const { return static_cast<int>(log_gamma_[static_cast<size_t>(group)].size()); }
   float log_gamma(int group, int value) const {
@@ -66,6 +73,7 @@ class PriorWeights {
  private:
   std::string game_;
   std::map<std::string, std::string> options_;
+  bool latest_only_ = false;
   std::array<std::vector<float>, kGroupCount> log_gamma_;
   std::array<std::vector<float>, kGroupCount> gamma_;  // exp(log_gamma_)
 };
