@@ -116,20 +116,25 @@ std::string PriorWeights::format(const std::vector<std::string>& comment) const 
 }
 
 const PriorWeights* PriorWeights::for_game(const Game& game, bool latest_search) {
-  const auto& options = game.options().values();
-  auto usable = [&](const PriorWeights& w) { return w.game_ == game.name() && (latest_search || !w.latest_only_); };
-  for (const PriorWeights& w : compiled())
-    if (usable(w) && w.options_ == options) return &w;
+  // The file for exactly these options; the latest search takes one made for it over one
+  // the frozen profiles share.
+  auto find = [&](const std::map<std::string, std::string>& options) {
+    const PriorWeights* found = nullptr;
+    for (const PriorWeights& w : compiled())
+      if (w.game_ == game.name() && w.options_ == options && (latest_search || !w.latest_only_) &&
+          (!found || (w.latest_only_ && !found->latest_only_)))
+        found = &w;
+    return found;
+  };
+  if (const PriorWeights* found = find(game.options().values())) return found;
   // Without the pie rule the latest search reads the board with the weights learnt with it:
   // the swap is one move of the second turn, and the features read the same stones.  The
   // frozen profiles were recorded without them (v2 had no priors there).
   const std::string& pie = game.info().pie.option;
   if (!latest_search || pie.empty() || game.offers_pie()) return nullptr;
-  auto with_pie = options;
+  auto with_pie = game.options().values();
   with_pie[pie] = "on";
-  for (const PriorWeights& w : compiled())
-    if (usable(w) && w.options_ == with_pie) return &w;
-  return nullptr;
+  return find(with_pie);
 }
 
 std::vector<const PriorWeights*> PriorWeights::compiled_in() {

@@ -35,8 +35,9 @@ class PriorWeights {
   std::string format(const std::vector<std::string>& comment) const;
 
   // The compiled-in weights for the game's options, or null.  `latest_search`: whether the
-  // search asking is the latest generation: it alone sees files marked latest_only, and
-  // with the pie rule off it falls back on the weights for the same options with it on.
+  // search asking is the latest generation: it alone sees files marked latest_only (and
+  // takes one over a shared file for the same options), and with the pie rule off it falls
+  // back on the weights for the same options with it on.
   static const PriorWeights* for_game(const Game& game, bool latest_search);
   // Every compiled-in weights file.
   static std::vector<const PriorWeights*> compiled_in();
