@@ -115,6 +115,10 @@ SearchProfile latest_game_profile(const GameInfo& game) {
     // Wins by threats read in the tree from a node's 4th visit (v2: 16): 65% of 100 alone
     // against v2 at 10 ms, and with swap off 63% of 100 against the profile above.
     profile.threat_visits = 4;
+    // The latest search also reads its own priors, learnt from its play at 100 ms
+    // (data/priors/ndengrod-100ms-teacher.txt, `generation latest`), with swap=off too
+    // (PriorWeights::for_game): against v2 at 10 ms 70.9% of 800 games with the swap and
+    // 71.0% without it (docs/ai.md, "Priors learnt from the latest search at 100 ms").
   }
   return profile;
 }
