@@ -262,12 +262,14 @@ TEST(PriorWeightsFile, ABoardWithoutThePieRuleBorrowsItsWeightsInTheLatestSearch
 TEST(PriorWeightsFile, TheGenerationLineKeepsAFileFromTheFrozenProfiles) {
   const PriorWeights* stored = PriorWeights::for_game(*make_game("ndengrod"), false);
   ASSERT_NE(stored, nullptr);
-  PriorWeights marked = PriorWeights::parse(stored->format({}));
-  EXPECT_FALSE(marked.latest_only());
-  marked.set_latest_only(true);
-  const std::string text = marked.format({"made later"});
-  EXPECT_NE(text.find("\ngeneration latest\n"), std::string::npos);
-  EXPECT_TRUE(PriorWeights::parse(text).latest_only());
+  std::string text = stored->format({});
+  EXPECT_FALSE(PriorWeights::parse(text).latest_only());
+  text.insert(text.find("sizes "), "generation latest\n");
+  const PriorWeights marked = PriorWeights::parse(text);
+  EXPECT_TRUE(marked.latest_only());
+  const std::string again = marked.format({"made later"});
+  EXPECT_NE(again.find("\ngeneration latest\n"), std::string::npos);
+  EXPECT_TRUE(PriorWeights::parse(again).latest_only());
   EXPECT_EQ(ludus::testing::error_of([] { PriorWeights::parse("game n-mesh\ngeneration v2\n"); }),
             "bad priors file: line 2: the generation line must say 'generation latest'");
 }

@@ -99,7 +99,7 @@ PriorWeights PriorWeights::parse(std::string_view text) {
   if (game.empty()) throw LudusError("bad priors file: no game line");
   if (!have_sizes) throw LudusError("bad priors file: no sizes line");
   if (!weights) weights = std::make_unique<PriorWeights>(game, options, sizes);
-  weights->set_latest_only(latest_only);
+  weights->latest_only_ = latest_only;
   return std::move(*weights);
 }
 

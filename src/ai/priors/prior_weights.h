@@ -48,7 +48,6 @@ class PriorWeights {
   const std::string& game() const { return game_; }
   // Whether only the latest search uses these weights (the file's `generation latest`).
   bool latest_only() const { return latest_only_; }
-  void set_latest_only(bool latest_only) { latest_only_ = latest_only; }
   const std::map<std::string, std::string>& options() const { return options_; }
   int group_size(int group) const { return static_cast<int>(log_gamma_[static_cast<size_t>(group)].size()); }
   float log_gamma(int group, int value) const {
