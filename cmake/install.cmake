@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Installation (`cmake --install build --prefix DIR`) and the Debian package (`cpack` in
 # the build directory, or `cmake --build build --target package`).
 #

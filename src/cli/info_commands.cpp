@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus games` and `ludus rules GAME` (the rules documents of docs/rules/, embedded).
 #include <iostream>
 

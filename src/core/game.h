@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The game/state interface every game implements (OpenSpiel-style split):
 //  * Game: immutable; holds the validated options and the board geometry, creates states.

@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The include rules of docs/architecture.md, checked on every source file.
 
 Each folder may include only the folders below it: a change that makes, say, the

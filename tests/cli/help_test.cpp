@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus help [COMMAND]`, the examples in every command's --help, and the bash
 // completion written from the command-line definitions (run in a real bash).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus rules`: each game's document of docs/rules/, embedded in the binary at build time
 // (so no file is read at run time), and `ludus rules conventions` for what all games share.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Debian package as a user gets it: cpack builds the .deb from this build tree,
 // `dpkg -x` unpacks it into a temporary root (no root rights, nothing touched outside),
 // and the unpacked binary must work on its own: list the games, replay the installed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Epoxy registration (name, colours, the size option, rules text) and the board tables
 // shared by all states: geometry and the rays along the six directions.
 #include "core/board_symmetry.h"
