@@ -10,6 +10,8 @@ import os
 import re
 import sys
 
+from check_support import report, source_root
+
 # Top-level parts of src/ and what each may include besides itself.
 PARTS = {
     "core": set(),
@@ -63,12 +65,8 @@ def violations(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
-    found = violations(root)
-    for line in found:
-        print(line)
-    print(f"{len(found)} include(s) against the layers of docs/architecture.md")
-    return 1 if found else 0
+    found = violations(source_root())
+    return report(found, f"{len(found)} include(s) against the layers of docs/architecture.md")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,8 @@ import subprocess
 import sys
 import tomllib
 
+from check_support import report, source_root
+
 LICENCE = "Apache-2.0"
 SPDX = f"SPDX-License-Identifier: {LICENCE}"
 COPYRIGHT = "the ludus authors"
@@ -146,15 +148,12 @@ def file_problems(root, files, patterns):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
+    root = source_root()
     problems = licence_text_problems(root)
     patterns = annotations(root, problems)
     files = tracked_files(root)
     problems += file_problems(root, files, patterns)
-    for problem in problems:
-        print(problem)
-    print(f"{len(files)} files checked, {len(problems)} without the {LICENCE} licence")
-    return 1 if problems else 0
+    return report(problems, f"{len(files)} files checked, {len(problems)} problem(s) with the {LICENCE} licence")
 
 
 if __name__ == "__main__":
