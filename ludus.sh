@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # One entry point for a fresh Debian machine.
 #   ./ludus.sh        install missing Debian packages, build, list the games and show a demo game
 #   ./ludus.sh test   the same set-up and build, then run every test (ctest; more arguments go

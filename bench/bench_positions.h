@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shared set-up for the micro-benchmarks: mid-game positions reached by seeded uniformly
 // random moves through the generic State interface (so every game gets them the same way),

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Wall time of a designer sweep (ludus.study.analyze) on a Dask cluster of N single-threaded
 worker processes on this machine, beside the same sweep on N local threads and on one, and a
 check that all three give the same analysis.  A benchmark, not a test.

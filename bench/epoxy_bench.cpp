@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Epoxy random playouts per second (single thread) on the default XS board, M and XXL,
 // and the legal first actions of a turn on mid-game positions:
 // `ludus_bench --benchmark_filter=Epoxy`; items_per_second is playouts/s and calls/s.

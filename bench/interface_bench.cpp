@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The generic State calls the MCTS makes, for every registered game on its default board,
 // at the start and a quarter and half way through a typical random game:
 //   Interface_legal_actions/GAME/STAGE  legal_actions into a reused vector (items: calls)

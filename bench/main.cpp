@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The one main() of ludus_bench: BENCHMARK_MAIN plus the benchmarks that iterate the game
 // registry, registered here because the registry is filled by static initialisers.
 #include <benchmark/benchmark.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MCTS search speed on each registered game's default board: one fixed-budget search
 // (2000 iterations, one thread, seeded) per benchmark iteration, from the start and from a
 // position half way through a typical random game.  `ludus_bench --benchmark_filter=Mcts`;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N-Mesh random playouts per second (single thread) on the default 6x6 board and larger
 // ones, and the enmeshment test alone: `ludus_bench --benchmark_filter=NMesh`;
 // items_per_second is playouts/s and enmeshment tests/s.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ndengrod random and guided (win in one / block, see ndengrod_fast_state.cpp) playouts
 // per second (single thread) on the default hex-hex 5, the Pentalath trapezoid and the
 // largest hex-hex: `ludus_bench --benchmark_filter=Ndengrod`; items_per_second is playouts/s.

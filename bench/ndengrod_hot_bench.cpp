@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ndengrod's placement checks on mid-game positions of the default hex-hex 5 and of
 // hex-hex 13 (`ludus_bench --benchmark_filter=Ndengrod_`):
 //   Ndengrod_placement_legal  placement_legal on every empty site: not suicide unless it

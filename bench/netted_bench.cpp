@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Netted random playouts per second (single thread) on the default board and the largest
 // boards, and the life/suicide check of a placement on mid-game positions, incremental
 // (apply) and from scratch: `ludus_bench --benchmark_filter=Netted`; items_per_second is

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """Speed of the Python module beside `ludus bench`'s C++ figures, on the same boards.
 
 For each board: Python-driven steps/s (a Python loop of legal_actions() and apply_action()

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trellis speed (single thread): uniformly random playouts on 7x7, the default 15x15 and
 // 25x25 (`ludus_bench --benchmark_filter=Trellis`; items_per_second is playouts/s),
 // legal-move generation on the empty and a half-full 15x15 board, and the connection test

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes the bash and zsh completion scripts of the built binary (`ludus completion SHELL`).
 #   cmake -DLUDUS=path/to/ludus -DDIR=output/dir -P completions.cmake
 foreach(shell bash zsh)

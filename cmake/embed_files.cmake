@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Embeds files into the binary: writes OUTPUT, a C++ source that defines
 #   const ludus::EmbeddedFile ARRAY[]  and  const int ARRAY_count
 # (core/embedded_file.h) holding the bytes of every file of FILES (a ;-list), named by the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Coverage-guided fuzz targets (tests/fuzz/, docs/fuzzing.md): each tests/fuzz/fuzz_NAME.cpp
 # defines LLVMFuzzerTestOneInput for one parser, and its seed corpus is
 # tests/fuzz/corpus/NAME/.

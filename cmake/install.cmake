@@ -1,16 +1,18 @@
+# SPDX-License-Identifier: Apache-2.0
 # Installation (`cmake --install build --prefix DIR`) and the Debian package (`cpack` in
 # the build directory, or `cmake --build build --target package`).
 #
 #   bin/ludus
 #   share/ludus/web/          the play server's web page
 #   share/ludus/conformance/  the reference games `ludus verify` replays by default
-#   share/doc/ludus/          README, copyright, docs/ (the *.md, docs/rules/ with
+#   share/doc/ludus/          README, NOTICE, copyright, changelog.Debian.gz, docs/ (the *.md, docs/rules/ with
 #                             epoxy-boards.txt, the pictures of docs/solved/ and
 #                             docs/tournaments/), packaging/
 #                             prometheus/ and grafana/ (the monitoring examples)
 #   share/man/man1/ludus.1.gz made by help2man from the built binary
 #   share/bash-completion/completions/ludus, share/zsh/vendor-completions/_ludus
-#   lib/systemd/system/ludus.service   the sandboxed service (packaging/ludus.service)
+#   lib/systemd/system/ludus.service   the sandboxed service (packaging/ludus.service; the .deb's
+#                             prefix /usr makes it /usr/lib/systemd/system)
 #   lib/python3/dist-packages/ludus/  the Python module (cmake/python.cmake says where for
 #                             other prefixes)
 #
@@ -26,9 +28,18 @@ install(DIRECTORY tests/conformance/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/
 # (docs/rules/epoxy-boards.txt) they name.
 install(DIRECTORY docs DESTINATION ${CMAKE_INSTALL_DOCDIR}
         FILES_MATCHING PATTERN "*.md" PATTERN "*.svg" PATTERN "*.png" PATTERN "*.txt")
-install(FILES README.md DESTINATION ${CMAKE_INSTALL_DOCDIR})
-# Debian policy: every package has /usr/share/doc/PACKAGE/copyright.
+install(FILES README.md NOTICE DESTINATION ${CMAKE_INSTALL_DOCDIR})
+# Debian policy: every package has /usr/share/doc/PACKAGE/copyright, and a package with a
+# Debian revision its changelog.Debian.gz (packaging/changelog, compressed as Debian does).
 install(FILES packaging/copyright DESTINATION ${CMAKE_INSTALL_DOCDIR})
+set(LUDUS_DEBIAN_CHANGELOG ${CMAKE_BINARY_DIR}/packaging/changelog.Debian.gz)
+add_custom_command(OUTPUT ${LUDUS_DEBIAN_CHANGELOG}
+  COMMAND ${CMAKE_COMMAND} -E copy ${CMAKE_SOURCE_DIR}/packaging/changelog ${CMAKE_BINARY_DIR}/packaging/changelog.Debian
+  COMMAND gzip -9nf ${CMAKE_BINARY_DIR}/packaging/changelog.Debian
+  DEPENDS ${CMAKE_SOURCE_DIR}/packaging/changelog
+  COMMENT "Compressing the Debian changelog"
+  VERBATIM)
+install(FILES ${LUDUS_DEBIAN_CHANGELOG} DESTINATION ${CMAKE_INSTALL_DOCDIR})
 # The service with least privilege (docs/deploy.md); installed, not enabled.
 install(FILES packaging/ludus.service DESTINATION lib/systemd/system)
 # The monitoring examples docs/operations.md describes (Prometheus' scrape config and alert
@@ -38,7 +49,7 @@ install(DIRECTORY packaging/prometheus packaging/grafana DESTINATION ${CMAKE_INS
 # Written from the built binary, so they always describe the options it really has.
 set(LUDUS_MAN_PAGE ${CMAKE_BINARY_DIR}/man/ludus.1.gz)
 set(LUDUS_COMPLETIONS ${CMAKE_BINARY_DIR}/completions/ludus ${CMAKE_BINARY_DIR}/completions/_ludus)
-file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/man ${CMAKE_BINARY_DIR}/completions)
+file(MAKE_DIRECTORY ${CMAKE_BINARY_DIR}/man ${CMAKE_BINARY_DIR}/completions ${CMAKE_BINARY_DIR}/packaging)
 add_custom_command(OUTPUT ${LUDUS_MAN_PAGE}
   COMMAND ${CMAKE_COMMAND} -DLUDUS=$<TARGET_FILE:ludus> -DOUTPUT=${LUDUS_MAN_PAGE} -P ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
   DEPENDS ludus ${CMAKE_SOURCE_DIR}/cmake/man_page.cmake
@@ -49,7 +60,7 @@ add_custom_command(OUTPUT ${LUDUS_COMPLETIONS}
   DEPENDS ludus ${CMAKE_SOURCE_DIR}/cmake/completions.cmake
   COMMENT "Writing the bash and zsh completions"
   VERBATIM)
-add_custom_target(ludus_manual ALL DEPENDS ${LUDUS_MAN_PAGE} ${LUDUS_COMPLETIONS})
+add_custom_target(ludus_manual ALL DEPENDS ${LUDUS_MAN_PAGE} ${LUDUS_COMPLETIONS} ${LUDUS_DEBIAN_CHANGELOG})
 install(FILES ${LUDUS_MAN_PAGE} DESTINATION ${CMAKE_INSTALL_MANDIR}/man1)
 install(FILES ${CMAKE_BINARY_DIR}/completions/ludus DESTINATION ${CMAKE_INSTALL_DATADIR}/bash-completion/completions)
 install(FILES ${CMAKE_BINARY_DIR}/completions/_ludus DESTINATION ${CMAKE_INSTALL_DATADIR}/zsh/vendor-completions)
@@ -64,7 +75,10 @@ set(CPACK_PACKAGE_DESCRIPTION_SUMMARY "engine, AI and play server for five abstr
 set(CPACK_DEBIAN_PACKAGE_DESCRIPTION "N-Mesh, Netted, Trellis, Ndengrod and Epoxy: exact rules, MCTS players, play
 in the terminal, a GTP engine, and a play-by-email style server with an HTTP API and web page.")
 set(CPACK_DEBIAN_PACKAGE_SECTION games)
-set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # ludus_VERSION_ARCH.deb
+# The Debian revision: the package's version is VERSION-1, the first entry of
+# packaging/changelog (the package test holds the two equal).
+set(CPACK_DEBIAN_PACKAGE_RELEASE 1)
+set(CPACK_DEBIAN_FILE_NAME DEB-DEFAULT)  # ludus_VERSION-REVISION_ARCH.deb
 set(CPACK_PACKAGING_INSTALL_PREFIX /usr)
 set(CPACK_STRIP_FILES ON)
 # Depends from the libraries the binary links (dpkg-shlibdeps, from dpkg-dev), and what the

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # Writes the manual page of the built binary: help2man turns `ludus --help` and
 # `ludus --version` into the page, and every command's help (`ludus help --all`) becomes
 # its COMMANDS section, kept as printed.  Then gzip, as Debian ships manual pages.

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 # The Python module (docs/python.md): the package python/ludus/ (pure Python: the
 # environment, the Dask study) around the extension ludus._ludus (python/src/, pybind11 over
 # the engine).  Built into BUILD/python/ludus/, so `PYTHONPATH=BUILD/python python3 -c

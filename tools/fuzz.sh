@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Runs one coverage-guided fuzz target (tests/fuzz/, docs/fuzzing.md) for a while:
 #   tools/fuzz.sh TARGET SECONDS     e.g. tools/fuzz.sh sgf 600
 #   tools/fuzz.sh all SECONDS        every target in turn, SECONDS each

@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # The strength ladder: each AI level against the next one down, per game, on the default
 # boards, seats alternating.  Long (hours for the time-based levels): not part of CI.
 #   tools/strength-ladder.sh [GAMES_PER_MATCH] [GAME...]

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Account recovery and safety on the web page: the forgotten password (POST /api/reset, then
 // /api/reset/confirm with the mailed code), the e-mail address and its verification
 // (POST /api/me/email, /api/verify) and the blocked players (GET/POST /api/me/blocks) on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The analysis mode of the board view: a line of moves played off a game's record (or off
 // no game at all), each position checked by POST /api/position, with the engine's opinion
 // from POST /api/evaluate.  The position is an address, so a variation can be kept and

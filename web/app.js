@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ludus web page: the API client, accounts, game lists, challenges and routing (the
 // board view is play.js, the SVG drawing board.js).  Plain JavaScript against the JSON API
 // of `ludus serve` (docs/http-api.md); the token from POST /api/login is kept in

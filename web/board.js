@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Draws a board of the play server as SVG from the API's geometry (topology, rows, cols,
 // where the stones stand, sites with row/col/name, stones by site, the game's features).
 // One drawing per shape family, from the topology and whether stones stand on cells or

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A board's comments (the `comments` of the board JSON): the list, sending one, and
 // reporting someone else's to the administrators (POST /api/comments/{id}/report, with an
 // optional reason; docs/community.md).  The report form that is open, what is typed in it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The community pages of the web page (lobby.js, standings.js, player.js, settings.js,
 // tournaments.js): their routes (#/lobby, #/standings/GAME, #/player/USER, #/settings,
 // #/tournaments, #/tournament/N) and the small helpers they

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Live updates of the page: the WebSocket (GET /api/ws) for the board shown, the boards
 // of the game list and the lobby, with long polls as the fallback.  Shares `app`, `api`
 // and the helpers of app.js and play.js.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The lobby (#/lobby): open challenges (seeks) anyone eligible may join, invitations to the
 // user (accept = join, or decline), the user's own invitations and seeks (withdraw), and the
 // form to post a seek.  GET /api/offers, POST /api/offers, POST /api/offers/{id}/join and

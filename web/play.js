@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The board view of the ludus web page: drawing the position (board.js), clicks turned into
 // the board JSON's legal `actions` by the sites each touches, a turn of several actions
 // collected click by click and sent whole, the players, status, actions, move list with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A player's page (#/player/USER, GET /api/users/USER): ratings per game, the rating history
 // of each game drawn as a small SVG chart (the rating line with its deviation band, one point
 // per rated game), and the finished games with links to replay them.  Shares the helpers of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The rules of the games, from the same documents as `ludus rules` (GET /api/rules/NAME),
 // drawn by a small Markdown renderer that only ever creates text nodes (headings, lists,
 // paragraphs, **bold**, *emphasis*, `code`), with the game's board as a diagram; and the

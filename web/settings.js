@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The settings page (#/settings): the mail preference (GET /api/me "mail", POST /api/me/mail)
 // and who may challenge the user (GET/POST /api/me/limits: ask | all | none and the most
 // active boards at once).  Shares the helpers of app.js and community.js.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The standings of one game (#/standings/GAME, GET /api/ratings/GAME): rank, player (a link
 // to the player page; computer players marked), rating ± deviation with the provisional
 // marker, games and wins/losses/draws.  Shares the helpers of app.js and community.js.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Studying a board: stepping through its moves (buttons and arrow keys; in the analysis
 // mode, analysis.js, through its line), and downloads of the record and of a picture of
 // the position.  Shares `app`, `api` and the helpers of app.js and play.js.

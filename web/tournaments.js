@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The tournaments (#/tournaments, GET /api/tournaments) and one tournament (#/tournament/N,
 // GET /api/tournaments/N): its players, standings with the format's tiebreak, the cross
 // table of a round robin or the bracket of a knockout, and every round's games with links

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Load benchmark of `ludus serve` (not a test): starts a server on a temporary database
 // on a loopback port (or targets --url), plays random legal moves on M boards from M
 // client threads (each reply's BOARD gives the next legal moves and move number), holds

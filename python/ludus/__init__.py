@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ludus: five abstract strategy games (N-Mesh, Netted, Trellis, Ndengrod, Epoxy) from Python.
 
 The engine, its AI and its solver run in C++ (the extension ludus._ludus); the API follows

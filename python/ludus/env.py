@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Environments for reinforcement learning, following the PettingZoo and Gymnasium
 conventions without depending on either package.
 

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Studies that outgrow one machine: a designer's analysis (``ludus analyze``: metrics of
 self-play, option sweeps, opening map, skill trace) or a match (``ludus match``) played as
 Dask tasks, each a chunk of games with fixed seeds, on any Dask cluster.

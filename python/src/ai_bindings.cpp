@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ludus.Bot (every AI spec of ai/spec_parser.h), ludus.evaluate (what the search thinks of a
 // position) and ludus.solve (the exact value by df-pn, ai/solver).  Searches run with the
 // GIL released, so Python threads (and Dask workers' threads) search side by side.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Calls that do many things in one go, in C++ with the GIL released, so that Python's
 // per-call cost is paid once: random playouts of many states, the observations and legal
 // masks of many states in one array, and self-play games as training arrays.  Seeded runs

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ludus.games(), ludus.game_info(), ludus.Game: the registry and a game with its options.
 #include <map>
 #include <string>

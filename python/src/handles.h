@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the Python objects hold: ludus.Game is a GameHandle (the engine's Game and its
 // observation encoder, shared by every state of the game), ludus.State a StateHandle (a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The extension module ludus._ludus; the package ludus (python/ludus/__init__.py) re-exports
 // it with the pure-Python parts.  Every engine error (unknown game, bad option, illegal
 // move, corrupt record) is raised as ludus.LudusError, a ValueError, with the engine's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ludus.State: one game in progress (a History), with OpenSpiel's names for what it does;
 // records in and out (JSON, SGF), serialisation and pickling.
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The C++ half of ludus.study (python/ludus/study.py): a designer's analysis or a match cut
 // into chunks of games that any machine can play (the same games wherever they are played:
 // study/analysis_plan.h, study/match.h), and the merge of every chunk's games into the same

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ai/board_amaf.h"
 
 #include "core/geometry.h"

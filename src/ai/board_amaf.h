@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Board AMAF: RAVE statistics from the stones on the board at the end of a playout, so
 // the game's own fast random_playout can be used (it reports only the winner).  A move

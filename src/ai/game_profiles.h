@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The search settings a spec leaves open, filled in per game and per generation:
 //   * kLatest: the game's measured profile (latest_game_profile; game_profiles.cpp records

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Grading the AI by proofs (`ludus grade`): positions whose value the solver proves are
 // played by a player, and each move is judged by the solver again.

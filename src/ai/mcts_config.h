@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Settings of the MCTS player: budgets, search knobs and parallelism.  Built from text
 // specs by spec_parser.cpp; tests and tuning code may fill them in directly.

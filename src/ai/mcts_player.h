@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The MCTS computer player: keeps its tree(s) between moves (the new root is found by
 // following the moves played since the last search), manages the time budget over the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One MCTS search over one or several trees (root parallelism: one tree per thread; tree
 // parallelism: all threads share trees[0] with virtual loss).  Generic over the State

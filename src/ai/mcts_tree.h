@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The MCTS tree: nodes in one preallocated arena (children of a node are consecutive),
 // statistics in SEAT terms, so pie/swap rules that exchange colours between the players

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One search thread's loop body: select (UCT + RAVE, proven moves honoured), expand,
 // simulate, back up seat rewards, AMAF statistics and, where the game has a static

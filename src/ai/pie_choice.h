@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The swap decision by value.  Under a pie rule that only exchanges the seats (the stones
 // and the colour to move stay: PieRule::exchanges_seats_only), taking the swap is worth to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A computer player: chooses a move for the side to move of a game in progress.
 // Players are built from text specs so every front end (play, match, gtp, server)

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Text specs for computer players, shared by every front end:
 //   random[:seed=N]

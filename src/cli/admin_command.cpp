@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus admin ...`: moderation on the server machine, against the database (docs/community.md):
 // grant or revoke the administrator role, list reports, hide a comment, suspend or restore an
 // account, end a suspended player's boards, read the audit log.  Whoever runs it holds the

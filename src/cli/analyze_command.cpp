@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus analyze GAME --ai SPEC --games N`: the game designer's evaluation (issue 22).
 // Self-play by the given AI (and by random players for comparison) measured with the
 // metrics of docs/metrics.md; option sweeps (`-o size=5..9`, repeated options) compare

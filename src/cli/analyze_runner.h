@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Plays the games of `ludus analyze` on every core and keeps their GameTraces: a batch
 // (study/analysis_plan.h) is N games of one run key (game, options, seats' AIs, seed,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus bench [GAME...]`: random playouts/s, plies, MCTS iterations/s (one and all
 // threads) per game and board size, and a deterministic signature of seeded random games
 // that changes only when the rules (or move generation order) change — like Stockfish's

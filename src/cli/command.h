@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Subcommands of the `ludus` binary register themselves from their own files, so each
 // area (rules, AI, server, benchmarks) adds commands without touching main.cpp.

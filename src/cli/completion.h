@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Shell completion scripts written from the CLI11 definition of the command line: the
 // commands, each command's options (those taking a value are followed by a value, not

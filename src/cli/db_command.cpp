@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus db migrate|check|backup|export|import|rerate [--db FILE|URL]`: the play server's
 // database outside the server: create or upgrade it, check it, copy a live SQLite database
 // (server/storage/backup.h), move all its data between SQLite and PostgreSQL

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus grade GAME --ai SPEC...`: the AI graded move by move against proofs (ai/grading.h).
 // Positions the solver proves are sampled from self-play (or read with --load); each AI,
 // its opening book off, plays every won position once (does its move keep the win?) and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The GTP time control of one colour (GTP 2, section 4.2: `time_settings main_time
 // byo_yomi_time byo_yomi_stones`, Canadian byo-yomi; `time_left color time stones`) and

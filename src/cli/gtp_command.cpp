@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus gtp [GAME]`: a Go Text Protocol (version 2) engine on stdin/stdout, so GTP
 // controllers (GoGui, twogtp, scripts) can drive any ludus game and its AI.  Standard
 // commands (with the time control and GNU Go's loadsgf/printsgf) plus ludus-* extensions

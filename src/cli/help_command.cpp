@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus help [COMMAND]` and `ludus completion bash|zsh`: both read the command line as
 // CLI11 knows it (the parent app and its subcommands), so the help, the manual page
 // (help2man runs `ludus help --all` at build time) and the shell completions never

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus games` and `ludus rules GAME` (the rules documents of docs/rules/, embedded).
 #include <iostream>
 
@@ -44,7 +45,9 @@ const bool kRules = register_command({"rules", "Print the exact rules of a game,
       print_document(conventions_text());
       return 0;
     }
-    print_document(find_game(*name).info->rules);
+    const GameInfo& info = *find_game(*name).info;
+    print_document(info.rules);
+    if (!info.rules_note.empty()) std::cout << "\n" << info.rules_note << "\n";
     std::cout << "\nSeats, coordinates, move notation and records, common to every game: ludus rules conventions\n";
     return 0;
   };

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Lines typed by a person: with line editing and history (libedit's readline) when
 // standard input is a terminal, plain lines from a stream otherwise (scripts, pipes,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Play by e-mail from the command line (docs/mail.md):
 //   ludus mail [--db FILE]                 one mail on standard input, as a mail server's pipe
 //                                          alias delivers it ("|ludus mail --db /srv/ludus.db")

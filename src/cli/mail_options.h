@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The outbound mail options shared by `ludus mail --send-queue` and `ludus serve`:
 // --smtp URL, --starttls, --sendmail PROGRAM, --from ADDRESS (defined in mail_command.cpp).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ludus: rules, AI, play server and study tools for five abstract strategy games.
 #include <iostream>
 #include <map>

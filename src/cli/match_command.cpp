@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus match GAME --a SPEC --b SPEC --games N`: two AIs play N games, alternating
 // seats; prints A's score with its 95% interval, the Elo difference, game length and
 // thinking time per move.  Games may run in parallel; a seeded run is reproducible.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The SVG board of `ludus solve --openings`: every cell coloured by the value of the
 // opening there for the first player without the pie rule (green win, red loss, grey

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus pbm [--db FILE] [GAME] COMMAND ARGS...`: the play server's command interface
 // run once against the database file, like a mail to the classic play-by-email servers.
 // An AI seat replies at once (there is no background worker in a one-shot command).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus play GAME --black human --white hard`: a game in the terminal between people
 // and/or AIs.  Seats are named by the game's colours (the colour each seat starts with)
 // or --first/--second.  The board and status follow every move; a person types moves or

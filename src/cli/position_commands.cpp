@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus show` and `ludus moves`: a position given by options and moves, or by a record
 // (a game of a record file, at a chosen ply), with moves played on from there.
 #include <iostream>

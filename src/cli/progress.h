@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Progress report on stderr for long runs (match, analyze): a redrawn bar when stderr is
 // a terminal, otherwise a plain line every 10% (or every 10 s), so logs stay readable.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus random GAME`: uniformly random games, as records or as a speed/result summary.
 #include <chrono>
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus serve [--db FILE|URL] [--port N] [--host ADDR] [limits...]`: the play server (JSON API, the
 // command endpoint and the web page).  SIGINT/SIGTERM stop it gracefully: /api/ready turns
 // 503 (for --drain-seconds while it still serves), then no new requests, waiting long polls

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the one-shot commands on the server's database (pbm, mail, cleanup, db) share.
 #include <iostream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus solve GAME [-o k=v ...] [MOVES...]`: the exact value of a position by df-pn
 // (ai/solver), or with --openings of every first move of the board, with the pie rule's
 // answer and an SVG board; --book writes the proof as an opening book (data/solved/).

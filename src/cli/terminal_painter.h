@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Colour and Unicode stones for boards drawn in a terminal (the games' drawings are
 // plain; core/ascii_board.h): `--color=auto|always|never`, NO_COLOR honoured.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus train GAME [-o k=v] [--games N --ai SPEC] [--records FILE...] [--out FILE]`:
 // learns move priors (src/ai/priors) from self-play games of a strong-ish AI and/or
 // recorded games, and writes the weights file the MCTS player reads (data/priors/GAME.txt

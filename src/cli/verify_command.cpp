@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus verify [FILE...]`: replays recorded reference games (format: tests/conformance/README.md)
 // and ludus's own records (JSON, JSON Lines, SGF); with no files, every game of the data
 // directory's conformance/ (core/data_dir.h).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Board drawings shared by the games, in the style of the play-by-email help pages, and
 // the split that keeps colour out of the games: a game says what each place shows (a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Fixed-size bitset over board sites with the operations the rule code needs (set
 // algebra, population count, iteration over set bits).  Sized at compile time so it

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The symmetries of a board as site permutations, for games to declare which of them
 // keep their rules (Game::board_symmetries) and for exact search to merge mirror images.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // `ludus verify`: replays recorded games and checks them.  Two kinds of game are checked:
 //  * conformance games of tests/conformance/ (format in its README; JSON with

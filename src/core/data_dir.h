@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Where the project's data files are at run time, so that no path is compiled in that a
 // user may not have.  The data directory holds:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The line-based text files compiled into ludus (opening books, move priors) share one
 // layout: '#' comment lines, "game NAME", "options KEY=VALUE ...", then lines of the file's

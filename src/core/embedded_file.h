@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A file embedded in the binary at build time (cmake/embed_files.cmake generates the
 // tables), so that what it holds is there without any file at run time.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How a game ended.  The rules end a game through the position (State::is_terminal);
 // everything else (a resignation, an agreed draw, a loss on time, a cut by a ply limit)

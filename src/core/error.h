@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One exception type for every user-facing error: bad game name, bad option, illegal
 // move, corrupt record.  Its message is a single line meant for the user.

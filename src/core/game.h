@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The game/state interface every game implements (OpenSpiel-style split):
 //  * Game: immutable; holds the validated options and the board geometry, creates states.
@@ -89,6 +90,9 @@ struct GameInfo {
   // The section of RULES.md (and of docs/rules) that holds the game: the order in which
   // lists show the games (`ludus games`, the catalog of the play server).
   int rules_section = 0;
+  // What a reader of `ludus rules` needs beside the rules, which their text (RULES.md's,
+  // kept word for word) cannot say: where a file it names is found.  Printed after them.
+  std::string_view rules_note;
 };
 
 // What decides the rest of a game besides the stones (State::site_colour of every site),

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Board geometry as data: a set of sites with integer coordinates, per-direction step
 // tables, adjacency lists and the RULES.md coordinate notation.  Shapes (hex-hex,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A game in progress or finished, for every front end (terminal play, GTP, show, match,
 // analyze, the play server): the game, its move list (the truth), the position replayed

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Move-text helpers shared by every game: the reserved words of RULES.md (`pass`,
 // `swap`, `resign`), case folding and the `a,b` / `a-b` separators.

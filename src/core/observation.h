@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The observation tensor of a position, for learning programs (the Python module's
 // State.observation_tensor, self-play data): float planes over the board's bounding grid,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Game options: each game declares typed option specs; user-supplied `name=value`
 // pairs are validated against them once, at game creation, with one-line errors.

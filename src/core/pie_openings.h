@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An optional side of a Game with the pie rule: first moves measured to be worth about
 // half the game to whoever ends up holding them.  Under the pie rule the first stone is

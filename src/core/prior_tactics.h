@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An optional side of a State: the game's own tactical reading of a move, for the learned
 // move priors (src/ai/priors, feature group "tactics").  The generic features see the

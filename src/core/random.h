@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small, fast, seedable PRNG (xoshiro256**), so seeded games replay identically on
 // every platform (std::mt19937 distributions are not portable across libraries).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Game records: the one reader and writer of ludus's JSON record, used by every front end
 // (show, play, match, random, gtp, the server).  A record is a History serialised:

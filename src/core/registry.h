@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The list of games.  Each game registers itself from its own translation unit
 // (games are linked as object libraries so the registration is never dropped).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the repetition rules (Ndengrod's superko, Epoxy's situations) share: Zobrist keys
 // to hash a position incrementally, and a log of the hashes of earlier positions that is

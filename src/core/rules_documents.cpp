@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "core/rules_documents.h"
 
 #include "core/embedded_file.h"

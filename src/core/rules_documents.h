@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The rules, one Markdown document per game in docs/rules/ (each exactly that game's
 // section of RULES.md, the reference), embedded in the binary at build time: the single

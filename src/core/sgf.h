@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Game records as SGF FF[4], so ludus games can be kept in the tools people use for
 // Hex-family games.  One game tree per game; docs/records.md documents the mapping:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The SGF FF[4] grammar (https://www.red-bean.com/sgf/sgf4.html), independent of any game:
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The pie rule's swap, recognised the same way by every engine component: by its reserved
 // word (RULES.md), so no game has to expose the swap's action number.

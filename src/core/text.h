@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Case folding and blank trimming for user-typed text (moves, commands, AI specs,
 // options): written once so every front end folds text the same way.

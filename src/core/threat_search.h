@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An optional side of a State: a search for wins forced by threats, in the way Gomoku
 // programs look for a "victory by continuous fours" (VCF).  Every move of the winning

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A turn entered piece by piece, as `ludus play` takes it from a person (the web page,
 // web/play.js, does the same with clicks): each line adds actions ("h8", "h8,pass") or

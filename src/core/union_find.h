@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Union-find over a fixed number of elements with path halving and union by size.
 // Fixed storage (no allocation after construction) so it can live inside game states

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "core/url_secrets.h"
 
 #include <cstring>

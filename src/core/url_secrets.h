@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Passwords inside connection URLs (--db / LUDUS_DB, --smtp / LUDUS_SMTP): where they are,
 // so that logs, error replies and the process's visible command line never show them.

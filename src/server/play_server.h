@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The whole play server in one object: storage, accounts, the operations, the AI pool,
 // the feed of other processes' changes and the HTTP front.  `ludus serve` runs one; the tests start one on a loopback port.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What `ludus analyze` measured, between the games played (cli/analyze_command.cpp on this
 // machine, the Python module's ludus.study on a Dask cluster; study/analysis_plan.h says

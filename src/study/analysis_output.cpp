@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The outputs of `ludus analyze`: text tables, JSON, the --plot SVG, the opening map and
 // the HTML report, all from an AnalysisResult.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The games a designer's analysis (`ludus analyze`, docs/metrics.md) plays, and how their
 // traces become its result, apart from where the games are played: on this machine's cores

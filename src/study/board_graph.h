@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The board as Ludii's graph of vertices, edges and faces, for BoardCoverageFull, which
 // divides the sites that ever held a stone by all of them (docs/metrics.md).  Stones sit

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // How long games last: turns and moves (plies) per game, their spread and extremes, the
 // turns of the games that ended by the rules, and the share of an ideal length the games

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Metrics read from the search's evaluation of every position (PlyTrace::eval, the win
 // probability of the first seat): decisiveness, drama, lead changes, stability, clarity

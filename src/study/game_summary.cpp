@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "study/game_summary.h"
 
 #include <fmt/format.h>

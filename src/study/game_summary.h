@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The classic part of `ludus analyze`: seat and colour results with 95% intervals, the
 // swap's use, the length distribution, the mean branching factor at each ply, and how

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the designer's analysis keeps of one played game: per position the facts the
 // metrics of docs/metrics.md need (legal moves, the search's evaluation, how many moves

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "study/html_report.h"
 
 #include "study/svg_plot.h"

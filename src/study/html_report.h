@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The `ludus analyze --report DIR` page: one self-contained HTML file (styles inline, SVG
 // figures inline, nothing fetched) holding the analysis's tables and plots in order.

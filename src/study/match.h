@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A match between two AIs (`ludus match`, the Python module's ludus.study.match): game i
 // seats A first when i is even and is seeded from (seed, i) only, so games played on any

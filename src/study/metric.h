@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One measured value of the designer's analysis (docs/metrics.md defines every key):
 // a value, optionally the spread across games (standard deviation) and a 95% interval;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One SVG chart per metric across the settings of an analysis (a variant sweep, each
 // variant played by the AI and by the random baseline): the first swept option along

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "study/opening_map.h"
 
 #include <algorithm>

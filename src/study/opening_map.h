@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The opening map: how each first move scores for the first player, drawn on the game's
 // own board (core/geometry.h: hex cells or square cells, placed as the web page places

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Metrics of the results alone: first-player advantage, balance, completion,
 // drawishness, timeouts, outcome uniformity and the pie rule's use (docs/metrics.md,

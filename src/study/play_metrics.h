@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Metrics of how games unfold, without evaluations (docs/metrics.md, "Shape"): branching
 // factor, positions with a choice and decision moves, board coverage, stones on the board,

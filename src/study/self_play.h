@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Computer-vs-computer games for `ludus match` and `ludus analyze`: one game between two
 // AI specs seated by seat, with per-seat move timing and optional branching counts, and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Values measured along each game, one per position or per ply (the branching factor
 // before every ply, the stones on the board after every ply ...), and the two ways of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The skill trace: each strength level of a ladder ("random,easy,medium") plays the next
 // one; the stronger one's score says whether more thinking still pays at that level.  A

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Statistics of played games, shared by `ludus analyze` (study) and `ludus match` (cli):
 // Wilson score intervals for win rates, the Elo difference implied by a score, and a

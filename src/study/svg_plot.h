@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Hand-written SVG for `ludus analyze --plot`: a histogram of game lengths and a line
 // chart of the mean branching factor by ply, side by side, one series per analysed

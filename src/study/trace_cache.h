@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The analysis cache on disk: the GameTrace of every game played, kept by the run it
 // belongs to (game, options, AI specs, seed, ply limit, kind of run) and the game's

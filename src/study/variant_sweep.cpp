@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "study/variant_sweep.h"
 
 #include <algorithm>

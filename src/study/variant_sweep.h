@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Variant sweeps of `ludus analyze`: the option assignments a user gives, where an
 // option given more than once, or an integer range `size=5..9`, stands for several

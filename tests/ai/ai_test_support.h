@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers for the AI tests: set up positions from move lists and play whole games between
 // two players by SEAT (a pie/swap rule may hand a seat the other colour mid-game).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // ActionSites, the table behind board AMAF: which sites each action id fills, learnt by
 // playing it, and the branch-free "played by this colour" test the search runs on every
 // child of every node of an iteration's path.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Grading by proofs (ai/grading.h): a move is judged kept or thrown by the solver, a lost
 // position is played out against the solver's winning moves, and positions survive a
 // round trip through their text.  Small boards only (Ndengrod hex-hex 2, lines of 3:

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Implicit minimax backups (core/static_evaluation.h, SearchWorker::backup_minimax): after
 // a search, every node's stored value is checked against a slow recomputation over the
 // whole tree: a visited leaf holds its position's evaluation, an ended game its result,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The MCTS player on the five games: it takes a win in one and blocks a loss in one (hand
 // positions set up by move lists; the turn-based checks also cover Epoxy's two-action
 // turns), and a modest iteration budget beats the random player at least 95 times in 100

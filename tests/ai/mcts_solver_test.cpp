@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // MCTS-solver on the five games (Winands et al. 2008): the search tree itself proves a
 // forced win a few plies deep and reports it, and it never plays a move that loses by
 // force.  The shallow check the player runs at the root before searching is switched off

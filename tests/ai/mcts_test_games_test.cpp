@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The MCTS player on the two small test games: immediate wins, blocks, proofs (including
 // seat swaps and turns of two moves by one seat), determinism, tree reuse and strength.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The swap decided by value (ai/pie_choice.h): the rule on hand-made root statistics, and
 // the player on Trellis positions whose value is clear, in games whose swap exchanges the
 // seats only (Trellis, Ndengrod) and not in N-Mesh, whose swap turns the stone over.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The first move from a game's table of moves worth about half under the pie rule
 // (core/pie_openings.h): played at the first ply where the table covers the board, varied
 // by the seed, never with opening=search or profile=v1, and nowhere else.

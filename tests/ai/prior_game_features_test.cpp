@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The move-prior features that read a game's rules or its lines (src/ai/priors, groups
 // "lines" and "tactics"): hand-made positions with known answers.
 #include <gtest/gtest.h>

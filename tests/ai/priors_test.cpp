@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Learned move priors (src/ai/priors): features of hand-made positions with known answers,
 // the fit recovering a rule that decides every recorded move, the weights file's round
 // trip and its errors, and the search with priors still taking wins and blocking losses.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The solver on hand-made positions with known values, the board symmetries the games
 // declare, every opening book compiled in (checked as a proof by walking the game tree,
 // independently of df-pn), and the AI playing a solved board perfectly against `max`.

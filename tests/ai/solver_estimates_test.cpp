@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // df-pn's fresh-node numbers from the game's static evaluation (SearchLimits::
 // evaluation_estimates): the same values as with mobility alone on every opening of the
 // small boards, in fewer nodes where the evaluation knows the game.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The solver with several threads (root splitting, solver.h): the opening tables and the
 // values of single positions equal the one-thread ones, a winning move it names really
 // wins (checked by a one-thread search of the position after it), and a time limit stops

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // df-pn (ai/solver) against an independent plain minimax over the games' reference
 // implementations (the *_reference files, written straight from the rules), on the
 // smallest boards: every first move and the start position must agree.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // df-pn on Trellis against a plain two-ply minimax over the reference implementation
 // (games/trellis/trellis_reference.*, written straight from RULES.md §3, sharing no code
 // with the fast engine).  The smallest legal board, 7×7, has about 350 moves a turn and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The spill table (ai/solver/spill_table.h): the entries the transposition table evicts,
 // kept in a mapped file.  The file keeps what is put in it across closing and
 // opening, refuses files that are not its own, and a solver with a table far too small

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Threat-space proofs in df-pn (SearchLimits::threat_budget): a fresh node whose mover wins
 // by Ndengrod's sequences of fours is solved without being searched.  The values must be
 // those of the plain search on every opening and on positions from random play, in far

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trellis in the exact solver: its rule state (the turn count, the swap, the mirror rule,
 // passes) is part of the exact key; the half turn merges symmetric positions only while no
 // mirror rule looks back at where the last turn stood; df-pn proves the ends of games.

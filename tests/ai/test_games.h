@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Two small games for the AI tests, independent of the real games' progress:
 //  * tic-tac-toe (draws; fully solvable), cells a1..c3;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The threat search (core/threat_search.h) of Ndengrod and its use at the search's root:
 // hand-made wins by fours, and every win it claims along random games proven again by the
 // df-pn solver, which knows nothing of threats (captures, suicide and superko included).

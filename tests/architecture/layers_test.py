@@ -1,4 +1,5 @@
 #!/usr/bin/env python3
+# SPDX-License-Identifier: Apache-2.0
 """The include rules of docs/architecture.md, checked on every source file.
 
 Each folder may include only the folders below it: a change that makes, say, the
@@ -8,6 +9,8 @@ Usage: layers_test.py SOURCE_ROOT (the repository's top folder).
 import os
 import re
 import sys
+
+from check_support import report, source_root
 
 # Top-level parts of src/ and what each may include besides itself.
 PARTS = {
@@ -62,12 +65,8 @@ def violations(root):
 
 
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else os.path.join(os.path.dirname(__file__), "..", "..")
-    found = violations(root)
-    for line in found:
-        print(line)
-    print(f"{len(found)} include(s) against the layers of docs/architecture.md")
-    return 1 if found else 0
+    found = violations(source_root())
+    return report(found, f"{len(found)} include(s) against the layers of docs/architecture.md")
 
 
 if __name__ == "__main__":

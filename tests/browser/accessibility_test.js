@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Accessibility of every view, checked by a real engine: `node accessibility_test.js BUILD_DIR`.
 // axe-core (npm @axe-core/playwright) runs on the home page (signed out and in), the lobby,
 // a board of each game, the rules, an analysis, the standings, a player page, the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of account recovery and safety: `node account_test.js BUILD_DIR`.
 // The server's mail goes through tests/mail/sendmail_to_dir.sh into a directory the test
 // reads.  At a phone and a desktop size: the address verified on the settings page with the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser checks of the analysis mode's address: the link of a variation (copied with the
 // page's button) opens the same position, analysis text and move list in a new page; a link
 // with no board opens a loose analysis whose address follows its moves and whose line the

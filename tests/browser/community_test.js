@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of the community pages: `node community_test.js BUILD_DIR`.
 // At a phone and a desktop size, with two users in two browser contexts: the settings (mail
 // preference, challenge settings) stored as GET /api/me says; a seek posted in the lobby by

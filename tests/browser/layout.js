@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Layout checks of the board view shared by the browser tests: widths (nothing scrolls
 // sideways, the playing area fills a phone), the coordinates (readable, apart, inside the
 // screen, each Epoxy column number joined to its own diagonal), and the tablet sizes.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of what a new player meets (issue 43): `node newcomer_test.js BUILD_DIR`.
 // Stones keep their colours after the rules' diagram has been drawn (ids unique per drawing,
 // checked on the rendered pixels); each navigation shows its view at the top on a phone; the

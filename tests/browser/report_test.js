@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of reporting a comment: `node report_test.js BUILD_DIR`.
 // bob writes two comments on his board with alice, alice one.  Signed out, and on alice's
 // own comment, there is no Report button.  On a desktop alice reports bob's first comment

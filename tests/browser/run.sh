@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # Browser test of the web page: tests/browser/run.sh [BUILD_DIR] [TEST_FILE]
 # (ctest runs it as `browser` with web_test.js, and as `browser_community` with community_test.js)
 # Installs what it needs when missing (Debian's chromium, nodejs and npm, with apt-get as

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of the page's defences: `node security_test.js BUILD_DIR` (docs/security.md).
 // User text full of markup (comments, a comment sent with a move by the command grammar, an
 // e-mail address) goes through every view that can show it, and never becomes markup: no

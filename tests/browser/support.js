@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What the browser tests share: a `ludus serve` on a free loopback port with a fresh
 // database and this source tree's web page, Debian's chromium through playwright-core (no
 // browser download), the JSON API for set-up and checks, counted checks, screenshots, and a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of the tournament pages: `node tournament_test.js BUILD_DIR`.
 // Tournaments made and played through the JSON API: an open one joined from the page's
 // button, a running round robin (standings, cross table, the round's boards linked), a

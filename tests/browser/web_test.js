@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Browser test of the ludus web page: `node web_test.js BUILD_DIR`.
 // Starts `BUILD_DIR/ludus serve` on a free loopback port with a fresh database, drives
 // Debian's chromium (headless, no downloads) through playwright-core as two users, and

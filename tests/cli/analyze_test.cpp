@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus analyze` on tiny random self-play runs: JSON structure and counts, the swap
 // on/off comparison, swap statistics for pie games, reproducibility, the table and plot.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus bench`: the board list, one board chosen by options, and the signature, which
 // must be the same on every run (it changes only when the rules change).
 #include <gtest/gtest.h>

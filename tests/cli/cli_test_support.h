@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Runs the built `ludus` binary (LUDUS_BINARY) with arguments and standard input, and
 // captures its exit code, standard output and standard error.

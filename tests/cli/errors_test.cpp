@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Command-line errors of every subcommand: one line on stderr, exit code 2, with the
 // reason (unknown game, bad option value, illegal move, unknown flag or subcommand).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus grade`: positions proven by the solver, graded for every AI given, written and read
 // back as a position file, and one-line errors for bad input.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus gtp` with every game: a whole seeded random game played through GTP with the
 // colours B and W (first colour = B), its board, score, SGF and the engine's answers after
 // the end; loadsgf/printsgf round trips; time_settings/time_left in use.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus gtp`: whole sessions fed on stdin, replies compared with the expected transcript.
 #include <gtest/gtest.h>
 

@@ -1,6 +1,10 @@
-// `ludus help [COMMAND]`, the examples in every command's --help, and the bash
+// SPDX-License-Identifier: Apache-2.0
+// `ludus help [COMMAND]`, the examples in every command's --help, README's table of them, and the bash
 // completion written from the command-line definitions (run in a real bash).
 #include <gtest/gtest.h>
+
+#include <map>
+#include <regex>
 
 #include "cli_test_support.h"
 
@@ -51,6 +55,22 @@ TEST(Help, EveryCommandShowsAnExample) {
   // `help --all` (the manual page's COMMANDS section) holds every command's help.
   const RunResult all = run_ludus({"help", "--all"});
   for (const auto& name : names) EXPECT_TRUE(contains(all.out, "Usage: ludus " + name)) << name;
+}
+
+// README's command table names every command in one row; a second row of the same command is
+// only for a mode chosen by an option (`ludus mail --send-queue`), not a second summary of it.
+TEST(Help, TheReadmeTableHasOneRowPerCommand) {
+  const std::string readme = read_text(source_dir() / "README.md");
+  const size_t table = readme.find("\n## Commands\n");
+  ASSERT_NE(table, std::string::npos);
+  std::map<std::string, int> rows;
+  const std::regex row(R"(^\| `ludus ([a-z-]+)( ([^ `]+))?)");
+  for (const auto& line : lines_of(readme.substr(table, readme.find("\n## ", table + 1) - table))) {
+    std::smatch m;
+    if (!std::regex_search(line, m, row)) continue;
+    if (m[3].str().rfind("--", 0) != 0) ++rows[m[1].str()];
+  }
+  for (const auto& name : command_names()) EXPECT_EQ(rows[name], 1) << "README's rows of ludus " << name;
 }
 
 // What bash completes for the words typed so far (the last one is being completed).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus match` on tiny runs with the random player: output structure, counts that add
 // up, JSON summary, records, reproducibility with a seed whatever the thread count.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus play` driven through stdin: scripted people against the random AI, AI against
 // AI, seat swaps, multi-action turns, the end of input, and bad seat arguments.
 #include <gtest/gtest.h>

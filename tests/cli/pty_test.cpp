@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus play` at a real terminal: the program runs on a pseudo-terminal (forkpty), so it
 // reads through libedit as a person's keystrokes reach it.  Text beyond ASCII arrives whole
 // and the error names it (issue 43: 'é4' became '4', full-width 'ｃ３' an empty line).

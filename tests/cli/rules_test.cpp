@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus rules`: each game's document of docs/rules/, embedded in the binary at build time
 // (so no file is read at run time), and `ludus rules conventions` for what all games share.
 #include <gtest/gtest.h>
@@ -33,6 +34,23 @@ TEST(Rules, EveryGamePrintsItsDocument) {
     EXPECT_EQ(r.out.rfind(printed_document(name), 0), 0u) << name << ":\n" << r.out;
     EXPECT_TRUE(contains(r.out, "ludus rules conventions")) << r.out;
   }
+}
+
+// Epoxy's rules name "`epoxy-boards.txt` beside this file", words RULES.md's text keeps and a
+// reader of `ludus rules epoxy` cannot follow: after the rules it says which command draws the
+// boards and where the file is, and both are real.
+TEST(Rules, EpoxySaysWhereItsBoardsAre) {
+  LUDUS_REQUIRE_GAME("epoxy");
+  auto r = run_ludus({"rules", "epoxy"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_TRUE(contains(r.out, "`epoxy-boards.txt` beside this file")) << "the rules no longer name the file";
+  const size_t note = r.out.find("ludus show epoxy -o size=SIZE", r.out.find("beside this file"));
+  ASSERT_NE(note, std::string::npos) << r.out;
+  EXPECT_TRUE(contains(r.out.substr(note), "/usr/share/doc/ludus/docs/rules/epoxy-boards.txt")) << r.out;
+  EXPECT_TRUE(contains(r.out.substr(note), "docs/rules/ in the sources")) << r.out;
+  EXPECT_TRUE(std::filesystem::is_regular_file(source_dir() / "docs" / "rules" / "epoxy-boards.txt"));
+  auto board = run_ludus({"show", "epoxy", "-o", "size=m"});
+  EXPECT_EQ(board.exit_code, 0) << board.err;
 }
 
 // The conventions of RULES.md, then ludus's own section on turns (docs/turns.md).

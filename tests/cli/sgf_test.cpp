@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SGF records of the five real games: JSON -> SGF -> History -> JSON round trips of random
 // games (swaps, Trellis's two-stone turns, Epoxy's passes, every kind of ending), and the
 // commands that write SGF (show --sgf, play and match --record FILE.sgf) or read it.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus show --record FILE`: a game of a file of several (JSON Lines from `match
 // --record`), the position at a ply, moves played on from there, and corrupt files.
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus solve`: the value of a position, the opening table with its SVG board, the JSON
 // form, and one-line errors for what it cannot do.
 #include <gtest/gtest.h>

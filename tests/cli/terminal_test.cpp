@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Terminal play's presentation: colour and Unicode stones on request (--color, NO_COLOR),
 // --quiet, escape sequences refused as moves, and the boards of every game: the last turn
 // marked, coordinates on every row and column, and at most 100 columns on every board.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus train`: learns move priors from self-play and from a record file, writes a weights
 // file that an AI spec reads back, and fails with one clear line on bad input.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Typed turns give the same game through every front end: `ludus show` (the CLI's
 // moves), GTP (`play COLOUR TURN`) and the play server (`ludus pbm move`), because all
 // three go through core History::play_turn.  Each scenario covers one way a turn can

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus verify` with no files: the reference games that come with ludus, found at run time
 // (core/data_dir.h), never a path compiled in that a user may not have.
 #include <gtest/gtest.h>

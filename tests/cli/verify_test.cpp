@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus verify` on ludus's own records (JSON Lines from `match --record`, one JSON
 // record) besides conformance files; bad lines are one-line failures.
 #include <nlohmann/json.hpp>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The run-time search for the project's data (core/data_dir.h): $LUDUS_DATA_DIR decides
 // when set, then an installed share/ludus beside the executable, then the source tree.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // History, records and the registry, exercised with the tiny tic-tac-toe
 // of tictactoe_game.cpp ("tictactoe-test", registered only in this test binary).
 #include <gtest/gtest.h>

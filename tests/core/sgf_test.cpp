@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SGF: the FF[4] parser's edge cases and the mapping of records to game trees, with the
 // tic-tac-toe of tictactoe_game.cpp (x is Black, o is White).
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The repository carries its own copies of the reference beside it (../shared, which CI
 // places there; a clone on its own has none): tests/conformance/ must be
 // ../shared/conformance/ byte for byte, with no file missing on either side, and each

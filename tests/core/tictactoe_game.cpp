@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A tiny tic-tac-toe, "tictactoe-test" (colours x and o, sites a1..c3), registered only in
 // the test_core binary: the tests of History, records, SGF and conformance replay use it
 // through the registry.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Passwords in connection URLs are found, left out of what is shown, and scrubbed in place.
 #include <gtest/gtest.h>
 

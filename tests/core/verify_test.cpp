@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus verify`'s checks: conformance games (legal sets, moves, result; malformed lines
 // are one-line failures), and files of ludus records (JSON, JSON Lines, SGF) counted
 // like conformance files.

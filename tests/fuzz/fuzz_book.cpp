@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Solver book lines (ai/solver/opening_book.h): any text is a book or is refused with a
 // one-line error; a book read is written and read back with the same entries.
 #include "ai/solver/opening_book.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command grammar (server/domain/commands.h): a line of text split into words and
 // carried out against a real database.  Any text is answered or refused with a one-line
 // error (ServiceError or LudusError); a reply never shows the password, nor does the

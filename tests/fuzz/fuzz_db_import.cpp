@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus db import` (server/domain/db_transfer.h): export lines read into an empty
 // database.  Any text is imported whole or refused with a one-line error, and a refused
 // import leaves the database empty (it runs in one transaction).

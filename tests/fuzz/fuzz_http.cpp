@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HTTP requests (server/transport/): raw bytes read by Beast's request parser under the
 // server's size limits, then what a session does with a request, without a socket: the
 // Origin check, decode_request (path, query, form, UTF-8), the quick replies (health,

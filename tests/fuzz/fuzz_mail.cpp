@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Play by e-mail (server/mail/mail_processor.h): a raw message, as the mail worker
 // receives it, carried out against a real database.  Every mail is answered, refused with
 // an error reply or ignored; nothing escapes process().

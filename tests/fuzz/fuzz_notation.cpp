@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Move notation of every game (State::parse_action, action_to_text, split_turn_text).
 // Input: byte 0 picks the game, byte 1 how many plies to play from the start, the next
 // bytes which legal action each ply plays; the rest is move text typed in that position.

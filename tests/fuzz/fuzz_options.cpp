@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Game options (core/options.h, core/registry.h): "GAME name=value ..." as typed on the
 // command line.  Any text builds a game or is refused with a one-line error; a game built
 // is built again, equal, from its canonical options text, and its first position draws.

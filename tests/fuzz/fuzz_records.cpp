@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Records as their files hold them (core/record.h): one JSON record, JSON Lines or SGF.
 // Any text is read or refused with a one-line error; every game read is written as a
 // JSON record and read back to the same moves and result.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The play server's objects for the server's fuzz targets: a Store on a fresh SQLite
 // database in a temporary directory (removed at exit), Accounts with cheap hashing and a

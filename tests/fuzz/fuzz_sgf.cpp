@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SGF records (core/sgf.h): any text is read or refused with a one-line error, and every
 // game read is written and read back to the same moves and result.
 #include "core/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the fuzz targets (tests/fuzz/fuzz_*.cpp) share.  A target feeds its input to one
 // parser; the parser may refuse it with its one-line error (LudusError, the server's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The corpus replay of a fuzz target in a build without libFuzzer (cmake/fuzz.cmake): feeds
 // every file of the directories (or files) named on the command line to the target's
 // LLVMFuzzerTestOneInput once, in name order.  A crash, a sanitizer report or an escaped

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Account recovery and moderation through a running `ludus serve` and the real SMTP sink
 // (python3-aiosmtpd): the verification and reset codes arrive by mail and work once, expire
 // (the server's clock is the test's), and neither tells whether an account exists; a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Play by e-mail end to end: a mail piped into `ludus mail` stores the move and queues the
 // mails; `ludus mail --send-queue` delivers them to a real SMTP server.
 #include "mail/mail_test_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Bad mail gets a clear error reply (`Board N Error`, quoting the mail with passwords
 // hidden) and changes nothing; user data never adds a header to a mail ludus sends.
 #include "mail/mail_test_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Answering a ludus mail (issue 43): the Subject's reply and forward prefixes and list tags
 // are stripped, a reply whose Subject is the notification's carries its command in the body's
 // first line, and a mail's footer suggests commands that can still be carried out.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The outbox senders: two at once never send a mail twice, and the sendmail transport.
 #include <cstdlib>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus serve` with --smtp: its mail worker delivers what any front end queued (HTTP, or
 // `ludus mail` in another process), and the mail preference over HTTP.
 #include <chrono>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The play-by-e-mail tests run the real thing: the `ludus` binary on a fresh database,
 // mails piped into `ludus mail`, and a real SMTP server (Debian's python3-aiosmtpd,

@@ -1,4 +1,5 @@
 #!/usr/bin/python3
+# SPDX-License-Identifier: Apache-2.0
 """A real SMTP server for the tests (Debian's python3-aiosmtpd): every message it
 accepts is written to DIR as NNNN.eml, with the envelope in X-Sink-Mail-From and
 X-Sink-Rcpt-To headers on top.  Prints "ready PORT" once it listens.

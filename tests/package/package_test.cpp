@@ -1,8 +1,11 @@
+// SPDX-License-Identifier: Apache-2.0
 // The Debian package as a user gets it: cpack builds the .deb from this build tree,
 // `dpkg -x` unpacks it into a temporary root (no root rights, nothing touched outside),
 // and the unpacked binary must work on its own: list the games, replay the installed
 // reference games, and serve the installed web page and the API from a free port; and
 // Debian's python3 must import the unpacked Python module (docs/python.md) and play with it.
+// Its copyright file names the licence (Apache-2.0), its changelog is valid, and the paths its
+// docs and its systemd unit name are the ones it installs.
 // Label `package`: ctest --test-dir build -L package.
 #include <gtest/gtest.h>
 
@@ -12,6 +15,9 @@
 
 #include <filesystem>
 #include <regex>
+#include <string>
+#include <utility>
+#include <vector>
 
 #include "../cli/cli_test_support.h"
 #include "../server/serve_process.h"
@@ -100,6 +106,83 @@ TEST_F(PackageTest, EveryFileTheDocsLinkToIsInThePackageAndNoNumberGoesStale) {
         << entry.path().lexically_relative(docs) << " states '" << number.str() << "'";
   }
   EXPECT_GT(links, 20) << "the links were not found";
+}
+
+// ludus is licensed under the Apache License 2.0, and the copyright file says so in Debian's
+// machine-readable format (copyright-format 1.0): its Files: * paragraph names Apache-2.0,
+// whose text Debian keeps in /usr/share/common-licenses.
+TEST_F(PackageTest, TheCopyrightFileSaysApache2InDebiansFormat) {
+  ASSERT_FALSE(deb_.empty());
+  const std::string text = read_text(root() / "usr/share/doc/ludus/copyright");
+  EXPECT_EQ(text.rfind("Format: https://www.debian.org/doc/packaging-manuals/copyright-format/1.0/\n", 0), 0u)
+      << text.substr(0, 200);
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"((^|\n)Files: \*\nCopyright: [^\n]+\nLicense: Apache-2\.0\n)")))
+      << text;
+  EXPECT_TRUE(std::regex_search(text, std::regex(R"(\nLicense: Apache-2\.0\n( [^\n]*\n)+)"))) << "no text of Apache-2.0";
+  EXPECT_TRUE(contains(text, "\"/usr/share/common-licenses/Apache-2.0\"")) << text;
+  EXPECT_FALSE(contains(text, "rights reserved by the ludus authors")) << text;
+}
+
+// A package with a Debian revision ships its changelog as changelog.Debian.gz, and it is a
+// valid changelog whose latest entry is the package's version.
+TEST_F(PackageTest, ShipsAValidDebianChangelogOfItsVersion) {
+  ASSERT_FALSE(deb_.empty());
+  const fs::path changelog = root() / "usr/share/doc/ludus/changelog.Debian.gz";
+  ASSERT_TRUE(fs::is_regular_file(changelog));
+  // (An unreadable file gives dpkg-parsechangelog nothing, which it refuses.)
+  const RunResult parsed = run_shell("gzip -dc " + shell_quote(changelog.string()) + " | dpkg-parsechangelog -l -");
+  ASSERT_EQ(parsed.exit_code, 0) << parsed.err;
+  EXPECT_TRUE(contains(parsed.out, "Source: ludus\n")) << parsed.out;
+  const RunResult version = run_shell("dpkg-deb -f " + shell_quote(deb_) + " Version");
+  ASSERT_EQ(version.exit_code, 0) << version.err;
+  EXPECT_TRUE(contains(parsed.out, "Version: " + version.out)) << "the package is " << version.out << parsed.out;
+  EXPECT_TRUE(contains(version.out, "-")) << "no Debian revision: " << version.out;
+}
+
+// Every absolute path the installed docs, the unit and `ludus rules` name for ludus's own files
+// (/usr/bin/ludus, /usr/lib/systemd/system/ludus.service, /usr/share/ludus/web...) is where the
+// package puts it; paths under /usr/local (cmake --install) are not the package's.
+TEST_F(PackageTest, ThePathsTheDocsNameAreThePackages) {
+  ASSERT_FALSE(deb_.empty());
+  std::vector<std::pair<std::string, std::string>> texts;  // where, text
+  for (const auto& entry : fs::recursive_directory_iterator(root() / "usr/share/doc/ludus"))
+    if (entry.path().extension() == ".md") texts.emplace_back(entry.path().lexically_relative(root()), read_text(entry.path()));
+  texts.emplace_back("the unit", read_text(root() / "usr/lib/systemd/system/ludus.service"));
+  for (const auto& entry : registered_games())
+    texts.emplace_back("ludus rules " + entry.info->name, run_shell(shell_quote(ludus()) + " rules " + entry.info->name).out);
+  const std::regex path(R"((^|[\s`"'(|=])(/(usr/)?(bin|sbin|lib|share)/[^\s`"'()\]<>]*ludus[^\s`"'()\]<>,;:]*))");
+  int paths = 0;
+  for (const auto& [where, text] : texts) {
+    for (std::sregex_iterator m(text.begin(), text.end(), path), end; m != end; ++m, ++paths) {
+      std::string named = (*m)[2].str();
+      while (named.back() == '.') named.pop_back();
+      EXPECT_TRUE(fs::exists(root() / named.substr(1))) << where << " names " << named << ", which the package does not install";
+    }
+  }
+  EXPECT_GT(paths, 5) << "the paths were not found";
+}
+
+// The unit's Documentation= points at what the package installs: the manual page and files.
+TEST_F(PackageTest, TheUnitsDocumentationIsInThePackage) {
+  ASSERT_FALSE(deb_.empty());
+  const std::string unit = read_text(root() / "usr/lib/systemd/system/ludus.service");
+  std::smatch line;
+  ASSERT_TRUE(std::regex_search(unit, line, std::regex(R"(\nDocumentation=([^\n]+))"))) << unit;
+  const std::string uris = line[1].str();
+  int checked = 0;
+  const std::regex uri(R"((\S+))"), file(R"(file://(/\S+))"), man(R"(man:([a-z0-9_.-]+)\((\d)\))");
+  for (std::sregex_iterator m(uris.begin(), uris.end(), uri), end; m != end; ++m, ++checked) {
+    const std::string target = m->str();
+    std::smatch part;
+    if (std::regex_match(target, part, file))
+      EXPECT_TRUE(fs::is_regular_file(root() / part[1].str().substr(1))) << target << " is not in the package";
+    else if (std::regex_match(target, part, man))
+      EXPECT_TRUE(fs::is_regular_file(root() / ("usr/share/man/man" + part[2].str()) / (part[1].str() + "." + part[2].str() + ".gz")))
+          << target << " is not in the package";
+    else
+      ADD_FAILURE() << "Documentation=" << target << ": neither file:// nor man:";
+  }
+  EXPECT_GE(checked, 2) << uris;
 }
 
 // The service runs with least privilege: systemd's own review of the unit scores its

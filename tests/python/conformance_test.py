@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """Every reference game of tests/conformance replayed through the Python module: before each
 ply the legal set (action ids named by action_to_string) equals the recorded one, the
 recorded move parses to a legal action, and the game ends when and as recorded.  Run by

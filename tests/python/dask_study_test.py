@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """ludus.study on a real Dask cluster: a scheduler and two single-threaded workers started on
 loopback (Debian's python3-distributed), a small designer sweep whose first worker is killed
 mid-run, and a match.  The merged results must equal the single-machine runs with the same

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The environments of ludus.env: PettingZoo's AEC cycle (LudusEnv) and Gymnasium's
 single-agent API (SingleAgentEnv), played to the end with masked random actions.  Run by
 ctest (python/env_test)."""

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: Apache-2.0
 """The Python module's game and state API: random games of all five games checked move by
 move (legal actions, masks, notation round trips, clone independence, serialisation,
 pickling, returns), records, bots, the solver and the batched calls, and the errors bad

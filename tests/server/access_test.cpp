@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Who may call each route of the JSON API, and what its reply may reveal (docs/security.md).
 // Every route is called anonymously, as a user it does not concern (carol) and as its owner;
 // the table must cover every route the server registers, so a new route cannot be added

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Accounts: sign-up rules, hashes (never the password) in the database, authentication,
 // password changes and bearer tokens.
 #include <sodium.h>

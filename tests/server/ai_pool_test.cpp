@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The AI pool: boards owed a move at start are played in FIFO order by several threads,
 // a move that fails (the database busy) is retried until it lands, and the periodic
 // sweep finds a board whose change notification never came.

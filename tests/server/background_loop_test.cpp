@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The thread shared by the server's periodic chores: steps run when poked, an exception in
 // a step reaches the handler and the loop goes on, stop() joins (twice is harmless), and a
 // stopped loop starts again.  No timing is asserted: waits are bounded only so that a

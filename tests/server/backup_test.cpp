@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus db backup`: a copy of a live SQLite database taken while a server keeps accepting
 // moves opens, passes `ludus db check` and holds every move acknowledged before it began;
 // and PostgreSQL's pg_dump / pg_restore as docs/operations.md describes them.

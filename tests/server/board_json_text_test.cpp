@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // board_json_text (what the routes and the pushes send) is byte for byte dump_json of the
 // reference board_json, over random games of every game to their ends, at every ply, for
 // the latest and the earlier positions, both details, with comments, a proposal, a

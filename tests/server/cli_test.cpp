@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus pbm` and `ludus serve` as programs: the grammar on the command line, and a
 // server that starts on a free port and stops cleanly on SIGTERM / SIGINT.
 #include <fcntl.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The command grammar and the mail layout of the replies.
 #include "core/registry.h"
 #include "server/domain/board_text.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Other processes on the same database: a move made by `ludus pbm` reaches a running
 // server's long polls and WebSockets, and a `ludus serve` killed with SIGKILL under load
 // loses no move it acknowledged with 200.

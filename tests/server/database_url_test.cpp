@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // --db / LUDUS_DB: which engine a database name means, and one-line errors for bad ones.
 #include <gtest/gtest.h>
 

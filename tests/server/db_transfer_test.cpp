@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // `ludus db export/import/check`: every row of every table survives SQLite -> the
 // database under test (PostgreSQL in the pg/ run) -> SQLite, byte for byte, and new ids
 // continue after the imported ones on both engines.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Glicko-2 against the worked example of its published description (Glickman, "Example
 // of the Glicko-2 system", 2012), and the known first game of two new players.
 #include <gtest/gtest.h>

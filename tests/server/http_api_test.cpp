@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The JSON API against a real server on 127.0.0.1 (ephemeral port).
 #include "http_test_support.h"
 #include "server/domain/board_commands.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The edge of the HTTP layer: what no request may do (kill the server, starve it, make a
 // reply fail, amplify a reply, act cross-site) and the limits that keep it so.
 #include <boost/asio/connect.hpp>

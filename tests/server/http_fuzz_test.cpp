@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // A bounded fuzz of the HTTP layer with a fixed seed: random methods, paths with random
 // bytes, random headers, bodies and command texts, and raw malformed requests, to every
 // endpoint.  No reply may be a 5xx and the server must be alive at the end.

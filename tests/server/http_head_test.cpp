@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // HEAD: every GET route (the page, static files, /api/...) answers a HEAD like the GET, with
 // the same status and headers (Content-Length of the GET's body) and no body (RFC 9110
 // §9.3.2), and the kept connection goes on with the next request.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A play server on a loopback ephemeral port, and a small JSON client for it.
 #include <fstream>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // What one user may ask of the server: password guesses slow down, boards per hour are
 // bounded, and computer players stay within the server's budget.
 #include "server_test_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Long polls (GET /api/games/N?wait=S&revision=R) while the computer thinks: each is
 // answered with the computer's move on the connection it came on, short waits and long,
 // several at once, board after board, and the kept connection serves the next request; a

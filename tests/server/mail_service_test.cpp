@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mail pieces inside the server, on a real database: outbox rows written in the
 // transaction of the change they report, MIME reading and writing, comments, redaction.
 #include <gtest/gtest.h>

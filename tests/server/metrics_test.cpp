@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GET /metrics (Prometheus' text format), the request ids, /api/ready against /api/health,
 // and what a stopping server tells its clients (WebSocket close 1012, long polls answered).
 #include <cstring>

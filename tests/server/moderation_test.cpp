@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Blocks, reports and moderation (docs/community.md): what a block refuses, what an
 // administrator may do and that each action is in the audit log, and that a suspended
 // account can do nothing through the command grammar, a token or a reset.  On SQLite and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Several `ludus serve` instances on one database (PostgreSQL in the pg/ run, one SQLite
 // file otherwise), as behind a load balancer: a move is stored once whichever instance
 // gets it, watchers of one instance see moves made through another, a tournament's next

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Challenges by consent over HTTP (docs/http-api.md, "Offers"): a challenge answered 202
 // with an invitation, the lobby, joining, declining, seeks and the challenge settings.
 #include "http_test_support.h"

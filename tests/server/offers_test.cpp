@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Challenges by consent (server/offers.h): invitations accepted, declined, withdrawn and
 // expired; seeks with seats and rating ranges; each user's settings (ask, all, none, the
 // most active boards); two players taking one seek at once get exactly one board; the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the operations tests share (metrics, Prometheus, backups, restarts): two players on
 // a server reached over HTTP, moves played through the API, and a scrape's samples read back.

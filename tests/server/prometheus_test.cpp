@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The bar of docs/operations.md: Debian's Prometheus, started here on loopback with a scrape
 // config for a `ludus serve --metrics-port`, scrapes it; its HTTP API then finds the target
 // up and the move counter equal to the moves made.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Draw and take-back proposals, and games against the computer through the service.
 #include "server_test_support.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // PushLedger: what the WebSocket hub sends of each board, whatever order its pushes run in.
 #include <gtest/gtest.h>
 

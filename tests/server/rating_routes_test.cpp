@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The ratings over HTTP (docs/http-api.md, "Ratings"): standings, a player's page and a
 // game's finished boards, after rated games against the computer played through the API.
 #include "http_test_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ratings (server/ratings.h): a scripted series of games with known Glicko-2 numbers,
 // what counts and what does not, computer players, standings and history by command,
 // and `ludus db rerate` reproducing the stored ratings exactly.

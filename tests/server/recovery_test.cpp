@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Account recovery and verified addresses (docs/security.md, "Account recovery"): the reset
 // code works once, expires, is bound to its account, answers the same whether or not the
 // account exists, is rate-limited and slowed like a password; notifications wait for a

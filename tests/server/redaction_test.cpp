@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // CommandInterpreter::redacted: what replies and logs show of a command.  An unknown first
 // word that names no game is the unknown verb, so nothing after it shows (fuzz_commands
 // found "lice secret-pw e5" shown as "lice secret-pw ...": the password as the verb).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Reliability: concurrent moves on one board (exactly one is stored), and a process
 // killed in the middle of playing loses no acknowledged move.
 #include <signal.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // One replay per change at most (issue 42): the change stores its board in the board cache,
 // and the reply, the WebSocket push, the long poll, the change feed's second look and the
 // computer's reply all read it there.  And what the cache holds is what a fresh replay of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // SIGTERM to `ludus serve`: /api/ready answers 503 while it drains and /api/health 200, the
 // long polls waiting are answered, WebSocket clients are told to come back (close 1012), and
 // the process ends by itself with status 0; a stop during an AI search leaves a database that

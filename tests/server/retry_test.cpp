@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Store::retrying: a unit of work aborted for a race (sql::RetryableConflict, PostgreSQL's
 // serialization failures) runs again until it gets through, for longer than a fixed count
 // of attempts: two instances on one PostgreSQL database answered 503 when creating a board

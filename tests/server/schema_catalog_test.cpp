@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The schema is described once (storage/schema_catalog.cpp); the migrations of each SQL
 // dialect must arrive at exactly that description (this file runs on SQLite, and again
 // on PostgreSQL as pg/SchemaCatalogTest), and `ludus db check` reports any drift.

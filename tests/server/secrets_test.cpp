@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Secrets never leave where they belong (docs/security.md): a password in an --smtp or --db
 // URL is hidden from the process's visible command line and from every message; the log of
 // a whole session (sign-up, login, moves, commands with passwords, a password change) holds

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // `ludus serve` as a child process on a database, for the tests of several processes.
 #include <signal.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // `ludus serve` as a separate program: started on a free port (--port 0: the server
 // picks one and prints "serving on http://127.0.0.1:PORT/"), and its stderr read back.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The play server's defaults that depend on where it runs.
 #include <gtest/gtest.h>
 

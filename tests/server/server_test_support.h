@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers for the play server tests: a fresh database in a temporary directory, the
 // server objects with cheap password hashing and a fixed clock, and a few shortcuts.

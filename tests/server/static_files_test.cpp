@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The static web page is a snapshot taken at start and looked up by exact name: no request
 // path ever reaches the file system.  The attacks of issue 41 (absolute paths after the
 // slash, encoded slashes and dots, backslashes, NUL, overlong UTF-8, drive letters, a symlink

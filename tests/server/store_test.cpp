@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Storage: the schema version and migrations, WAL mode, and the database settings.
 #include <filesystem>
 #include <fstream>

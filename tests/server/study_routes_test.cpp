@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The study routes against a real server: rules documents, record downloads, positions
 // off the record and the engine's bounded evaluation.
 #include "core/rules_documents.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pairing rules of docs/tournaments.md (tournament_rules.h), checked over many
 // tournaments played with random results (pure domain code: no database; tournaments with
 // random results on the database: tournament_test.cpp).

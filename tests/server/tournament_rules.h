@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The pairing rules of docs/tournaments.md checked on a tournament's games after the fact
 // (each round's ranking recomputed from the rounds before it), for the pure pairing tests
 // and for tournaments played on the database.  Test-only.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Tournaments played to the end by scripted clients through the command grammar, on the
 // database under test (SQLite, and PostgreSQL in the pg/ run): pairings, standings and
 // tiebreaks against tables computed by hand (docs/tournaments.md), the pairing rules over

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The web page knows no game: what it needs to draw and play each one comes from the server
 // (the catalog, the board's geometry and actions), so a new game needs nothing in web/ but
 // what its geometry requires.  No script names a registered game, by name or title, outside

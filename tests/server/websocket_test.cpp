@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GET /api/ws: subscriptions to boards and to the lobby, and the pushes.
 #include "http_test_support.h"
 

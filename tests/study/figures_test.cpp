@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The drawn outputs: the opening map on each board family, the per-metric comparison
 // chart of a sweep, the board graph behind BoardCoverageFull, the skill trace's
 // arithmetic and the offline HTML report.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Every metric of docs/metrics.md on tiny hand-made game traces, by ludus's definition
 // and by Ludii's, with the answers worked out by hand in the comments.
 #include <gtest/gtest.h>

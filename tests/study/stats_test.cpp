@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The statistics shared by match and analyze, against values computed by hand.
 #include <gtest/gtest.h>
 

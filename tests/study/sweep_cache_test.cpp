@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Variant sweeps (ranges, repeated options, bad ranges) and the analysis cache's round
 // trip, including the errors for corrupt files.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // GameTraces from real positions: what the recorder reads from a History and from the
 // search's root moves (evaluation, reasonable moves, clarity), recorded games, and the
 // JSON round trip the cache relies on.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one-line message of the LudusError a call throws, for tests of error texts.
 #include <functional>

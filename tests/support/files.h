@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Files for tests: where the repository's files are (the source tree the test was built
 // from), where the reference beside it is (../shared, absent from a clone on its own),

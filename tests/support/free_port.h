@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A free loopback TCP port for a server a test starts (SMTP sink, Prometheus).
 #include <netinet/in.h>

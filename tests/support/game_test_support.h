@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Helpers shared by every game's tests: the reference games of tests/conformance/ (the
 // repository's copy of ../shared/conformance/) and the OpenSpiel-style random simulation

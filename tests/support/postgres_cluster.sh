@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: Apache-2.0
 # A private PostgreSQL cluster for the tests (ctest fixture "postgres"):
 #   postgres_cluster.sh start DIR   initdb in a new temporary directory, start the server on a
 #                                   free loopback port, write its URL to DIR/url

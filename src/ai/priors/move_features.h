@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Features of a move for learned move priors, in the way of MoHex 2.0's patterns: each
 // legal move gets one value in each feature group, a weights file (prior_weights.h) gives

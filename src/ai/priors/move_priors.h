@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Learned move priors for the search tree: the probability the weights (prior_weights.h)
 // give each legal move of a position, P(m) = γ(m) / Σ γ, computed once when a node is

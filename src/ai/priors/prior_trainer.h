@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Learns move-feature strengths from recorded games: every position where the mover had a
 // choice is a "competition" the played move won against the other legal moves; a move's

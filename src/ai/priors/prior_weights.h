@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Learned strengths of move features (move_features.h) for one game and option set, as
 // written by `ludus train` and kept in data/priors/GAME.txt (compiled into the binary like

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A computer player that plays perfectly wherever the opening book (opening_book.h) proves
 // a win for it, and leaves every other position to the player it wraps (MCTS).

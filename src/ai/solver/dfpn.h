@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Depth-first proof-number search (df-pn, Nagai 2002, with the 1+epsilon threshold trick
 // of Pawlewicz and Lew) over the games' fast states, through the generic State interface.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Keys of positions for exact search: one 64-bit hash of everything that decides the rest
 // of a game (the stones, the colour and seat to move, State::exact_key_parts), the same for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "ai/solver/opening_book.h"
 
 #include <charconv>

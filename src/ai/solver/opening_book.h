@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Proven results stored in the repository: data/solved/*.txt, compiled into the binary
 // (cmake/embed_files.cmake), one file per board (game and options).  A file lists the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The positions of a proof, for the opening book: from a position that `winner` wins,
 // the winner's one chosen move at each of its turns and every answer of the loser.

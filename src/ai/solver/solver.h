@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Exact values of positions on top of df-pn (dfpn.h): win, loss or draw for a seat, the
 // winning move, and the table of every first move of a board with the pie rule's answer.

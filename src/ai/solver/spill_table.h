@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The second level of the transposition table: the entries it evicts (proof and disproof
 // numbers, solved or not), kept in a file mapped into memory.  The file may be far larger

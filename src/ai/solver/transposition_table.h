@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The proof and disproof numbers of df-pn, kept in a table of fixed size (bounded memory).
 // Entries sit in clusters of four; a new position evicts the entry of its cluster that

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Epoxy (RULES.md §5): place stones where no opponent stone can see, or slide a stone
 // into more contact with the opponent; turns of 1 then 2 actions; the last player able

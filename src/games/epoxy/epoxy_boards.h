@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The six Epoxy boards (RULES.md §5, ../shared/epoxy-boards.txt): perforated
 // triangular lattices kept as data and converted to a Geometry::hex site set.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Epoxy registration (name, colours, the size option, rules text) and the board tables
 // shared by all states: geometry and the rays along the six directions.
 #include "core/board_symmetry.h"
@@ -28,6 +29,11 @@ const GameInfo kInfo{
                                {"d3,pass", "place on d3 and end the turn"},
                                {"d3", "Maroon's first turn (one action)"}}},
     .rules_section = 5,
+    // The rules name "`epoxy-boards.txt` beside this file", which is docs/rules/ of the sources.
+    .rules_note = "The boards the rules name: `ludus show epoxy -o size=SIZE` draws each one, holes and all\n"
+                  "(`ludus games` lists the sizes).  The file epoxy-boards.txt is installed beside the rules:\n"
+                  "/usr/share/doc/ludus/docs/rules/epoxy-boards.txt from the Debian package,\n"
+                  "PREFIX/share/doc/ludus/docs/rules/ after `cmake --install`, docs/rules/ in the sources.",
 };
 
 const bool kRegistered = register_game({&kInfo, [](const Options& o) { return std::make_shared<const EpoxyGame>(o); }});

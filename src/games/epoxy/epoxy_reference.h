@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Plain Epoxy move generation written straight from the rule text of RULES.md §5, with
 // no tables: the stress test checks the fast EpoxyState against it after every move.

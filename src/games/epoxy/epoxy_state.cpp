@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Epoxy position and move generation.  Every point keeps, per direction, the colour of
 // the first stone that way and the number of empty points before it, plus per-colour
 // counts of such directions and of adjacent stones; a placement or removal updates only

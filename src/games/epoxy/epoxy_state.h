@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Epoxy position (see epoxy.h for the rules and the action numbering): stones, the
 // per-point sight tables that make placements and slides cheap to test, and the log of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "games/epoxy/epoxy_testing.h"
 
 #include "core/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Test-only access to Epoxy positions (built into ludus_testing_epoxy, never into the
 // shipped binary).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Epoxy notation (`d3`, `d3-d6`, `pass`), its error messages, and the board drawing.
 #include "core/ascii_board.h"
 #include "core/notation.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // N-Mesh (RULES.md §1): place stones on an n x n board with shaded liberty cells; as soon
 // as a placement leaves any stone enmeshed (cut off from every empty liberty by the

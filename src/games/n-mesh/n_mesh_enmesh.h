@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The fast enmeshment test of N-Mesh, run after every placement.  Instead of searching
 // from every stone, it flood-fills on bitboards from the empty liberty cells over the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N-Mesh registration (name, colours, the size option, rules text), the liberty cells
 // and the Game's tables.
 #include "games/n-mesh/n_mesh.h"

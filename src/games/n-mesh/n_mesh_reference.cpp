@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "games/n-mesh/n_mesh_reference.h"
 
 #include <deque>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Plain reference version of the enmeshment test, written straight from the rule text
 // (a search from every stone, knight connections found pair by pair).  Slow; only the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N-Mesh positions: legal moves, placement with the end test, the pie, diagram set-up and
 // the random playout.  The notation and the drawing are in n_mesh_text.cpp.
 #include "games/n-mesh/n_mesh_state.h"

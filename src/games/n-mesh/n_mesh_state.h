@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The N-Mesh position (see n_mesh.h): the stones of each colour as bitboards, with the end
 // test (n_mesh_enmesh.h) run after every placement.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N-Mesh notation (`c4`, `swap`), move parsing with reasons, the end description and the
 // board drawing.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Ndengrod (RULES.md §4): place a stone, capture enemy groups left without an empty
 // neighbour, no suicide; a line of `length` stones wins; optional swap at move 2.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The bitboard widths of the fast Ndengrod position (ndengrod_fast_state_impl.h).
 #include "games/ndengrod/ndengrod_fast_state.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Factory of the bitboard position (its class template, ndengrod_fast_state_impl.h, is
 // included only by ndengrod_fast_state.cpp and the test support).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The fast Ndengrod position: two stone bitboards and an empty-cell bitboard of the
 // smallest width that holds the board.  Groups are never stored; a capture or suicide

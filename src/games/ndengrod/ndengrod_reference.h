@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Plain Ndengrod rules on a simple array, written to be obviously correct rather than
 // fast: whole-group flood fills, "try it and look" legality, lines walked cell by cell

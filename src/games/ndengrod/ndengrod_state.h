@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The part of an Ndengrod position that does not depend on the bitboard width: whose
 // turn it is, the end of the game, the notation and the drawing (ndengrod_text.cpp).

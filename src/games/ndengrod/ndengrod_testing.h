@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Test-only hooks into the fast Ndengrod position (built into ludus_testing_ndengrod,
 // never into the shipped binary).

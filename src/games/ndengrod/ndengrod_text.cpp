@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ndengrod notation (`e5`, `pass`, `swap`), move parsing with reasons, the end description
 // and the board drawing: the same for every bitboard width, written against NdengrodState.
 #include "games/ndengrod/ndengrod_state.h"

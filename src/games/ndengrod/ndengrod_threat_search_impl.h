@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Sequences of fours for the fast Ndengrod position (ThreatSearch, core/threat_search.h);
 // included at the end of ndengrod_fast_state_impl.h.

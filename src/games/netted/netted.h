@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Netted (RULES.md §2): the game with its precomputed board tables.  The state interface
 // is in netted_state.h, the fast bitboard engine that implements it in netted_engine.h.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The fast Netted engine, templated on the bitboard width so the default board (60
 // cells) works on single machine words and hex-hex 10 (271 cells) on five.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Plain Netted rules written straight from RULES.md §2, with no incremental state and no
 // bitboards: the yardstick the fast engine is checked against after every move of many

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One colour's regions (RULES.md §2), kept up to date move by move so a placement costs
 // work near the placed stone instead of a flood over the whole board.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Netted state interface, shared by the fast bitboard engine (netted_engine.h, one
 // instantiation per bitboard width) and by tests, the reference check and the text front

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Test-only cross-check of the fast Netted engine (built into ludus_testing_netted, never
 // into the shipped binary).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Netted notation, move parsing with reasons, board drawing and end description: the
 // same for every engine width, written against the NettedState accessors.
 #include <algorithm>

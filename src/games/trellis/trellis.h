@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Trellis (RULES.md §3): a connection game on the points of a chequered board.  Each turn
 // places two stones exactly three apart, one stone, or passes.  Stones connect

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Bridge saving for the guided playout: the reply that made Hex programs' playouts
 // strongest (MoHex), on Trellis's own link graphs.

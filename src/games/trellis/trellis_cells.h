@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Trellis board as a padded byte grid, and connection detection on it.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trellis game object: option checks, the precomputed tables (pair partners, rotations,
 // mirror images, the padded cell grid) and the registry entry.
 #include <algorithm>

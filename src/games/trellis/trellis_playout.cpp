@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trellis playouts, allocation-free: uniformly random, or guided (bridges saved).
 #include "games/trellis/trellis_bridges.h"
 #include "games/trellis/trellis_state.h"

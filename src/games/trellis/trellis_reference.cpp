@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Plain Trellis from the rule text; see trellis_reference.h.  Speed is irrelevant here.
 #include "games/trellis/trellis_reference.h"
 

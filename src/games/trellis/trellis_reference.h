@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A plain, slow, obviously-correct Trellis written straight from the rule text of
 // RULES.md §3, used only to cross-check the fast TrellisState in tests.  It shares no

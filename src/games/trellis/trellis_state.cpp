@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trellis positions: move generation and applying moves (stones on the padded cell grid,
 // turn/pie/mirror bookkeeping in TurnRecord).  The notation is in trellis_text.cpp.
 #include "games/trellis/trellis_state.h"

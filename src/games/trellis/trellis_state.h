@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The Trellis position (see trellis.h for the rules and the action numbering): the stones
 // on the padded cell grid (trellis_cells.h) and the turn, pie and mirror bookkeeping.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "games/trellis/trellis_testing.h"
 
 namespace ludus::trellis {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Test-only access to the Trellis playout (built into ludus_testing_trellis, never into
 // the shipped binary).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Trellis notation (`d4`, `d4,g4`, `pass`, `swap`), move parsing with reasons, the end
 // description, and the board drawing.
 //

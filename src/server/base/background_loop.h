@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A background thread that repeats a step until stop(): the thread, the stop flag and the
 // wake-up that the server's periodic chores share (the mail rounds, the AI sweep, the

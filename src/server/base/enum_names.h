@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Enumerations stored and shown by name: each keeps its names in an array indexed by the
 // enumerator, and this finds the enumerator of a name.

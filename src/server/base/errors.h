@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Errors of the play server, typed by what went wrong rather than by how a front end says it.
 // Every failure a client can cause is a ServiceError: a kind, a stable machine-readable code

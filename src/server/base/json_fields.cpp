@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server/base/json_fields.h"
 
 #include <nlohmann/json.hpp>

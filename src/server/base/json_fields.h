@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Fields of JSON request bodies, read with one-line 400 errors ("missing field 'move'",
 // "field 'move_number' must be a positive integer"), for every endpoint that takes JSON;

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The server's log: one line per event, as text (the default, for people) or as JSON
 // (`ludus serve --log-format json`, one object per line, for log collectors).  A request's

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The server's Prometheus metrics (docs/operations.md lists them all): one registry per
 // process (prometheus-cpp), updated by every layer through the small functions below and

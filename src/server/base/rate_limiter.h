@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A token bucket per client address, for every per-address limit of the server: requests
 // per second (transport), sign-ups (accounts), analyses (analysis).  Thread-safe and

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Accounts: password reset by a mailed code, and verified addresses (accounts.h).
 #include <sodium.h>
 

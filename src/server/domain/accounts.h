@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Accounts: user ids, salted slow password hashes (libsodium crypto_pwhash_str, Argon2id)
 // and bearer tokens (random, stored only as a hash).  The slow hash runs outside any

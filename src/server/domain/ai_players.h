@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The server's computer players, kept across moves: one player per (board, seat), so an
 // MCTS player finds its search tree of the previous move and goes on from the subtree of

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Computer players of the server: a small pool of threads that make the AI seat's move
 // on any board where an AI is to move, so requests never wait for a search.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The analysis mode of the web page: positions off the record and the engine's opinion of
 // them.  A position is a game, its options and the plies played from the start

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A board of the play server: its stored record, the move list (the truth) and the
 // game replayed from it as a core History, which owns turns and endings.  The board adds

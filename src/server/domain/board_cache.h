@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The boards replayed lately, by number and revision.  A change stores its board here when it
 // commits, so the reply, the WebSocket pushes, the long polls and the AI read the board the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The commands that act on one board (move, swap, pass, resign, undo, draw, propose,
 // accept, reject, comment, subscribe, unsubscribe), declared once: verb, arguments, help

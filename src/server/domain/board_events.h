@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What happened to a board, as the service tells the listeners that must record it in the
 // same transaction as the change (the mail outbox): the listener gets the open Session, the

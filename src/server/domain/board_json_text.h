@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A board view written straight to JSON text: what the routes and the WebSocket pushes send
 // for a board.  It is board_json() (game_json.h, the reference: the fields are documented

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What a board is besides its game: settings chosen when it is made, kept apart from the
 // game's options (which the game validates and the rules read).  The challenge grammar

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The text replies of the command interface, laid out like the mails of the classic
 // play-by-email servers: a summary header (board, game, options, players with their

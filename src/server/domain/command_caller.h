@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Who sends a command of the text grammar (commands.h): the address it came from, and the
 // user its USER PASSWORD proved, once it did.  The front end that logs requests (POST

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server/domain/command_help.h"
 
 #include <iterator>

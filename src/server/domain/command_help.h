@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The help of the command grammar (commands.h): each command's usage line and text, for
 // `help`, usage errors and the summary.  The board commands' help is in board_commands.h.

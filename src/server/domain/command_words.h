@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Words of the text command grammar that several commands share: board numbers and move
 // numbers ("12", "#7", "e5#7").  Each throws ServiceError 400 with a one-line reason.

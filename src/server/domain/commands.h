@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The command interface in the classic play-by-email style.  The same words work on the
 // command line (`ludus pbm ...`) and over HTTP (POST /api/command):

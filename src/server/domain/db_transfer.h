@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // `ludus db`: moving a community's whole database between engines (SQLite and
 // PostgreSQL, either direction) and checking one.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // An e-mail address as ludus accepts one: an account's address and a mail's reply address.
 #include <string_view>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // JSON views of boards and games for the HTTP API (fields documented in docs/http-api.md).
 #include <optional>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Glicko-2 (Mark Glickman, "Example of the Glicko-2 system", 2012): a rating, its
 // deviation (how uncertain the rating is) and a volatility (how erratic the player's

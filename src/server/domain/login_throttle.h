@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Slows password guessing.  After kFreeFailures failed logins in a row for one user id
 // (counted in the database, so every server process on it shares the count) or from one

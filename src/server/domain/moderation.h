@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Keeping a community safe (docs/community.md): players block players, anyone logged in
 // reports a comment, and administrators (users with the admin role, made on the server

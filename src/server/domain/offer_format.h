@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Offers (offers.h) as the command interface shows them and as the JSON API sends them.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Challenges by consent (docs/community.md): an offer to play is an invitation (addressed
 // to one user, who accepts or declines) or a seek (an open challenge anyone eligible may

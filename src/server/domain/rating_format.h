@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The text replies about ratings (ratings.h) of the command interface: a game's
 // standings and a player's ratings with their rated games.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Ratings per game (docs/ratings.md): Glicko-2 (glicko2.h), one rating period per game,
 // updated in the transaction that ends a rated board, so a rating never misses or counts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The play server's operations, shared by the command interface and the JSON API.
 // Callers authenticate first (Accounts) and pass the canonical user id.  Each change is

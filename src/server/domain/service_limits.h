@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What one user may ask of the server, so no user can take it over: computer players
 // within a budget, and a bounded number of new boards an hour.  `ludus serve` sets them

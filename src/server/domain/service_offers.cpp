@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The service's challenges by consent (offers.h): challenges as the opponent's settings
 // say, seeks, joining and declining offers, each user's challenge settings.
 #include <random>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The `tournament` command of the text grammar (commands.h; docs/tournaments.md):
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tournament pairings (docs/tournaments.md): what games a tournament starts next, as a pure
 // function of its players and the games so far (no storage), so that the rules can be

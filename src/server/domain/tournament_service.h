@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What players ask of tournaments (docs/tournaments.md), shared by the command grammar,
 // the JSON API and mail.  Each request is one write transaction (Store::retrying).  The

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A tournament's standings (docs/tournaments.md), a pure function of its players and games:
 // points (a win or a bye 1, a draw 1/2, a loss or a forfeit 0), then the format's

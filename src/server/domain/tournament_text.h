@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tournaments as the command interface and mail show them (text), and as the JSON API
 // sends them (docs/tournaments.md, docs/http-api.md).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Tournaments' rows (docs/tournaments.md): typed queries on a Session held in a
 // transaction (as offers.h).  The rules of pairing and scoring are tournament_pairing.h and

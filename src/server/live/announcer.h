@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One announcement per change.  A change made by this process is announced by the service
 // when it commits, and seen again by the change feed (which watches every commit on the

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Wakes whoever waits for a board to change (long polls) without holding a thread: a
 // waiter is a callback, called once from the thread that publishes the change (or that

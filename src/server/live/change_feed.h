@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Changes committed by other processes on the same database (`ludus pbm`, other
 // `ludus serve` instances) reach this server's live clients and AI: a thread waits on a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the WebSocket hub has pushed of each board.  Every change is announced twice (by the
 // service and by the change feed, which sees this process's commits too) and pushes run on

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The WebSocket side of GET /api/ws (protocol in docs/http-api.md): which connection
 // watches which boards and who watches the lobby, and the pushes.  A change of a board

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // A live connection the WatchHub pushes to: a WebSocket (transport/websocket_session.h).
 // The hub knows watchers only through this, so live updates do not depend on the transport.

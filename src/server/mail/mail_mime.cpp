@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server/mail/mail_mime.h"
 
 #include <gmime/gmime.h>

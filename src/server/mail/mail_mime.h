@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // RFC 5322 / MIME through GMime 3: reading one inbound mail (multipart, quoted-printable,
 // base64, charsets converted to UTF-8) and writing one outbound mail (headers encoded by

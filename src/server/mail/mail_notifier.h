@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The mails a board's changes cause, queued in the outbox inside the change's transaction
 // (a BoardEventSink): to every player and follower with an e-mail address, the board in

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One inbound mail carried out: the Subject is one command of the text grammar
 // (server/commands.h), or `multiple` for one command per body line; the body, without

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Delivers the outbox: claims due rows (so two senders never send one row), sends each
 // over SMTP with libcurl or through `sendmail -t -i`, and marks it sent only after the

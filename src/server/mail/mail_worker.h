@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The mail chores of `ludus serve`, on one background thread: deliver the outbox (when a
 // transport is configured), queue the daily digests, and enforce the boards' time limits

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // `ludus db backup`: a consistent copy of a live SQLite database, taken with SQLite's online
 // backup API while servers keep writing to it (docs/operations.md).  PostgreSQL databases

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The tables of account recovery and community safety (schema migration 10): single-use
 // account codes (stored hashed), addresses waiting for verification, roles and

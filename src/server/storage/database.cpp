@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server/storage/database.h"
 
 #include "core/url_secrets.h"

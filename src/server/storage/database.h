@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The play server's database driver: one small interface (Connection, Statement) with two
 // implementations, SQLite (sqlite.h, the embedded default) and PostgreSQL (postgres.h, for

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The play-by-e-mail tables (schema migration 4): the outbox, each user's mail
 // preference, and the time limits of the boards.  Every query of the mail feature is

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server/storage/metric_queries.h"
 
 namespace ludus::server {

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What the metrics read from the database when scraped (server/base/metrics.h): small
 // aggregate queries, one statement each, in SQL both engines accept.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The PostgreSQL implementation of the database driver (database.h), over libpqxx: for
 // several `ludus serve` instances on one database.

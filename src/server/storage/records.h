@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Rows of the play server's database as plain structs (see schema.cpp for the columns).
 #include <array>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The id an INSERT ... RETURNING id gave its new row.
 #include <cstdint>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The database schema and its migrations, for both engines (database.h).  The version
 // is the same number on either engine: SQLite keeps it in PRAGMA user_version,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The schema as data: every table with its columns (logical type, nullability) and primary
 // key, and every index, at current_schema_version().  The migrations of schema.cpp are SQL

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The SQLite implementation of the database driver (database.h): connections with the
 // server's pragmas (WAL, synchronous=FULL, foreign keys) and cached prepared statements.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The play server's storage: one database (an SQLite file, or PostgreSQL for several
 // server instances: database.h), a small pool of connections shared by the request

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The request handler of the play server: the JSON API under /api/ and the command
 // endpoint (docs/http-api.md), else the static web page, else the JSON 404.  It runs on

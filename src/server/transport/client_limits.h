@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Per-client-address limits of the HTTP layer: open connections (the requests per second
 // are a base/rate_limiter.h).  Thread-safe and bounded in memory.

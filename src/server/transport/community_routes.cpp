@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The routes of account recovery and community safety (docs/http-api.md, "Accounts" and
 // "Blocks and reports"): the password reset, the address and its verification, blocks, and
 // reports of comments.  Moderation itself runs on the server machine (`ludus admin`).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The one place where a ServiceError's kind becomes an HTTP status (docs/http-api.md lists
 // the codes).  Nothing below the transport knows HTTP.

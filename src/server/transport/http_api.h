@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The HTTP side of the play server: the JSON API under /api/ (docs/http-api.md), the
 // command endpoint POST /api/command, the WebSocket GET /api/ws and the static web page,

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small blocking HTTP/1.1 and WebSocket clients on Beast, for the tests and the load
 // benchmark (bench/server_load): one keep-alive connection each, every operation bounded

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The limits of the HTTP layer, all settable as `ludus serve` options (docs/http-api.md).
 #include <chrono>

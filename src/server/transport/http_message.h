@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The request and reply types of the HTTP layer (Beast messages) and the helpers every
 // handler uses: a request with its decoded path and parameters, JSON / text / error

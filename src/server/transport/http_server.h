@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The HTTP server: an acceptor and a small pool of threads running the Asio event loop,
 // and a bounded pool of worker threads for the handlers (they touch the database), so a

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One HTTP/1.1 connection (Beast over Asio): reads requests under the header and body
 // deadlines and size limits, applies the edge checks (rate limit, UTF-8, Origin) before

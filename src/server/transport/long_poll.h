@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Long polls (GET /api/games/N?wait=S&revision=R) without a thread each: an Asio timer
 // per waiting request, cancelled by the board's BoardSignal; either way the answer is

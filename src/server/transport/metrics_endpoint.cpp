@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server/transport/metrics_endpoint.h"
 
 #include "server/base/metrics.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // GET /metrics, the Prometheus scrape (server/base/metrics.h), on the main port when
 // `ludus serve --metrics` asks for it, or on a port of its own (`--metrics-port`, bound to

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The routes of challenges by consent (docs/http-api.md, "Offers"): the lobby, seeks,
 // joining and declining offers, and the user's challenge settings.
 #include "core/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The routes of ratings (docs/http-api.md, "Ratings"): a game's standings and a player's
 // page (ratings, rating history, finished games).
 #include <cmath>

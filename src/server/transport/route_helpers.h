@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Pieces every handler of the JSON API (api_routes.cpp, study_routes.cpp) shares: errors
 // turned into replies, the JSON body, the board number of a path.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The static web page, served from a snapshot of the web directory taken once at start.
 //

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The routes for studying games rather than playing them: the rules documents, record
 // downloads and the analysis mode (docs/http-api.md, "Study").
 #include "core/error.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The routes of tournaments (docs/http-api.md, "Tournaments"; docs/tournaments.md): the
 // list, creating, one tournament with its standings, and joining, leaving, withdrawing
 // and starting.

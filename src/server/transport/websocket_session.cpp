@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #include "server/transport/websocket_session.h"
 
 #include <boost/asio/dispatch.hpp>

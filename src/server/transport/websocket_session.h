@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // One WebSocket connection of GET /api/ws (Beast): accepts the upgrade, reads the
 // client's subscription messages and hands them to its WatchHub, and writes the pushes

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The six boards: point sets from epoxy-boards.txt, notation, options and the drawing.
 #include <gtest/gtest.h>
 

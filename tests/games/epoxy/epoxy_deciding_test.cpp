@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // deciding_sites(): the winner's stones that see an empty point.
 #include <gtest/gtest.h>
 

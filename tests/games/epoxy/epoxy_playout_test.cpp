@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The guided playout: random first actions (the second is a pass) up to a horizon, then
 // the side with the higher score (legal first actions) wins.  The playout is checked
 // against a plain twin written from its contract, the score against the reference's

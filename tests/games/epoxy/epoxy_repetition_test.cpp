@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The repetition rule (RULES.md §5): a placement or slide may not recreate a situation of
 // the game (stones, player to act, first or second action of the turn); a second-action
 // pass is always allowed; a player whose only first actions repeat has none, and loses.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hand-made XS positions with known answers (board: see epoxy_board_test.cpp).
 //
 //           2 3 4

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Whole games: the recorded reference games, and random games checked after every move
 // against the plain reference implementation (repetition included: it keeps every
 // situation of the game).

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // deciding_sites(): the enmeshed stones when the game ends.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hand-made N-Mesh positions with known answers: each kind of connection, broken and
 // unbroken knights, and how the game ends (suicide, simultaneous enmeshment, ties,
 // covering the last liberty).  Both the fast test and the reference are checked.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // N-Mesh rules around the positions: options, liberty layouts, the pie, notation and
 // error messages, and the recorded reference games.
 #include <gtest/gtest.h>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // KataGo-style stress test: thousands of random games on many board sizes, checking the
 // bitboard enmeshment test against the literal reference after every move, and the
 // fast random playout against the same rules.

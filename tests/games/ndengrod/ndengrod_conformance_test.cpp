@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The recorded reference games (hex-hex 5, swap, Pentalath trapezoid 7) replay exactly.
 #include "support/game_test_support.h"
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // deciding_sites(): the winning line, and nothing after a draw or during the game.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Ndengrod's judgement for the search (NdengrodState::line_potential and win_estimate) on
 // hand-counted positions; every position of the stress test's random games is checked
 // against the plain reference's count (ndengrod_stress_test.cpp).

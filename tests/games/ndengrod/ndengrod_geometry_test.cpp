@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The boards of Ndengrod: the side-5 hex-hex of RULES.md §0 (a1..i9, 61 cells), the
 // Pentalath trapezoid, neighbour counts, the notation and the drawing.
 #include <map>

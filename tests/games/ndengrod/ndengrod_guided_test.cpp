@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Guided playouts (take a win in one, else block the opponent's, else random but no
 // needless self-atari): the incremental threat sets against a from-scratch count with the
 // reference rules after every ply, every recorded move replayed through

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hand-made Ndengrod positions with known answers (RULES.md §4): captures, suicide,
 // lines, swap, forced passes, options.
 #include "core/error.h"

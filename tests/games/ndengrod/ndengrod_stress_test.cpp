@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // KataGo-style stress test: thousands of random games, and after every move the fast
 // bitboard position is compared with the plain reference rules (ndengrod_reference.cpp):
 // stones, captures, legal moves (superko included), the end and its reason.  Also checks

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Superko (RULES.md §4): a placement may not recreate a position of the game with the
 // same colour to move; a player left without a placement passes.
 //

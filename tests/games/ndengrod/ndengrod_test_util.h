@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small helpers for the Ndengrod tests: games with options, positions from stone lists,
 // games from move lists, legal moves as sorted texts.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The recorded reference games: legal sets before every ply, moves and results.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // deciding_sites(): the netted group, and nothing when the loser had no placement.
 #include "netted_test_support.h"
 #include "support/game_test_support.h"

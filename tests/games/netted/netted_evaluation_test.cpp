@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Netted's judgement for the search (NettedState::room and win_estimate) on hand-counted
 // positions; the room of every position of random games is checked against the plain
 // reference in netted_random_test.cpp.

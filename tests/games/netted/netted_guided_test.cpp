@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The guided playout's knowledge against the plain reference: the placements it takes as
 // netting at once and those it avoids as weakening the mover's own region, recomputed from
 // the cells alone after every move of seeded random games; and the playout itself, played

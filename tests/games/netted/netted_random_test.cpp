@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fast engine against the plain reference after every move of random games.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Netted rules on hand-made positions: boards and options, the three kinds of
 // connection, regions, life and death, suicide, netting, stalemate, notation and drawing.
 #include <gtest/gtest.h>

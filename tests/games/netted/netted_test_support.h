@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small helpers for the Netted tests: games by options, positions by cell lists, moves
 // by text, and the one-line error of a refused move.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The recorded reference games of tests/conformance/trellis-*.jsonl replay exactly.
 #include <fstream>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // deciding_sites(): a shortest chain of the winner from one side to the other.
 #include <gtest/gtest.h>
 

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The end of a Trellis game (win at once, draw by two passes), board sizes and options,
 // and the ASCII board.
 #include "games/trellis/trellis_test_support.h"

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The guided playout: a turn that breaks a bridge is answered by restoring it.  Checked
 // on hand-made positions, against a plain search of the links for every ply of seeded
 // playouts, and for ending where the rules say.

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The mirror rule (RULES.md §3, Decision): no tenth turn in a row that rotates the
 // opponent's previous turn by 90° about the centre.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The move the fast random playout makes from a position, for tests of its sampler, a
 // position as the reference implementation's grid, and the ply-by-ply check of playouts

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // The fast random playout's sampler: every legal action equally likely, nothing else ever
 // drawn (mirror limit, swap, pass, board edges), and playouts that end where the rules say.
 #include <cmath>

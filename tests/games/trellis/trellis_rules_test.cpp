@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Hand-made Trellis positions with known answers: connections, edges, turn shapes, pie,
 // mirror rule, the end of the game, sizes and notation errors.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 // Random games cross-checked after every move against the plain reference implementation
 // (trellis_reference.cpp), the State interface contract, and the fast random playout.
 #include <algorithm>

@@ -1,3 +1,4 @@
+// SPDX-License-Identifier: Apache-2.0
 #pragma once
 // Small helpers for the Trellis tests: a game of a given size and a position reached by
 // playing move texts.
