@@ -130,7 +130,8 @@ void ApiRoutes::add_account_routes() {
   });
   sync(http::verb::post, "/api/login", [&accounts](const Request& req) {
     json body = body_object(req);
-    const SignIn signed_in = accounts.login(string_field(body, "user"), string_field(body, "password"), login_client(req));
+    const std::string user = string_field(body, "user");  // checked first: its error comes first
+    const SignIn signed_in = accounts.login(user, string_field(body, "password"), login_client(req));
     req.user = signed_in.user;
     return json_response(200, sign_in_json(signed_in));
   });
