@@ -89,19 +89,21 @@ void Accounts::mail_code(Session& session, const std::string& user, CodePurpose 
 }
 
 void Accounts::request_reset(std::string_view user, const LoginClient& client) {
-  admit("reset", client, resets_per_hour_, "reset requests");
   std::string id;
   try {
     id = normalize_user_id(user);
   } catch (const ServiceError&) {
     id = "-";  // no account has it: answered as an unknown id
   }
-  // One row, whatever the name: no lookup before the reply.
-  store_->retrying([&](Session& session) {
+  // The address's bucket and one queued row, whatever the name: no lookup before the reply.
+  const int wait = store_->retrying([&](Session& session) {
     auto tx = session.write();
-    insert_reset_request(session, id, now());
+    const int wait = admitted(session, "reset", client, resets_per_hour_);
+    if (!wait) insert_reset_request(session, id, now());
     tx.commit();
+    return wait;
   });
+  refuse_if_waiting(wait, "reset requests");
   if (reset_listener_) reset_listener_();
 }
 

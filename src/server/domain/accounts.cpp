@@ -107,15 +107,12 @@ std::string Accounts::hash_token(std::string_view token) {
   return to_hex(digest, sizeof digest);
 }
 
-void Accounts::admit(std::string_view scope, const LoginClient& client, double per_hour, const char* what) {
-  if (per_hour <= 0 || client.local()) return;
-  const int64_t now_ms = now() * 1000;
-  const int wait = store_->retrying([&](Session& session) {
-    auto tx = session.write();
-    const int wait = admit_event(session, scope, client.address, per_hour / 3600, per_hour, now_ms);
-    tx.commit();
-    return wait;
-  });
+int Accounts::admitted(Session& session, std::string_view scope, const LoginClient& client, double per_hour) {
+  if (per_hour <= 0 || client.local()) return 0;
+  return admit_event(session, scope, client.address, per_hour / 3600, per_hour, now() * 1000);
+}
+
+void Accounts::refuse_if_waiting(int wait, const char* what) {
   if (wait) too_many(std::string("too many ") + what + " from your address; retry in " + std::to_string(wait) + " s",
                      "rate_limited", wait);
 }
@@ -123,7 +120,12 @@ void Accounts::admit(std::string_view scope, const LoginClient& client, double p
 std::string Accounts::signup(std::string_view user, std::string_view password, std::string_view email,
                              const LoginClient& client) {
   if (is_ai(user)) bad_request("user ids starting with 'ai:' are reserved for computer players", "bad_user");
-  admit("signup", client, signups_per_hour_, "new accounts");
+  refuse_if_waiting(store_->retrying([&](Session& session) {  // before the slow hash, on its own
+    auto tx = session.write();
+    const int wait = admitted(session, "signup", client, signups_per_hour_);
+    tx.commit();
+    return wait;
+  }), "new accounts");
   UserRecord record;
   record.id = normalize_user_id(user);
   check_password(password);

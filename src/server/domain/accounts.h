@@ -148,9 +148,12 @@ class Accounts {
   // The standing of `client` with `user` (LoginThrottle::standing) from the account's row.
   LoginStanding standing(Session& session, const std::string& user, const std::optional<UserRecord>& record,
                          const LoginClient& client, Secret secret);
-  // 429 when the client's address is over `per_hour` events of `scope` (no limit at 0 or
-  // for the local command line).
-  void admit(std::string_view scope, const LoginClient& client, double per_hour, const char* what);
+  // The seconds the client's address must wait before one more event of `scope` (at most
+  // `per_hour`; no limit at 0 or for the local command line), 0 when admitted (and counted),
+  // in the caller's write transaction.
+  int admitted(Session& session, std::string_view scope, const LoginClient& client, double per_hour);
+  // 429 rate_limited naming `what` when `wait` > 0.
+  static void refuse_if_waiting(int wait, const char* what);
   // Makes a code for `user`, stores its hash and queues the mail that carries it, in the
   // caller's transaction.
   void mail_code(Session& session, const std::string& user, CodePurpose purpose, const std::string& email);
