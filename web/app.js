@@ -47,10 +47,23 @@ class ApiError extends Error {
   }
 }
 
+// The device key the server gave this browser at its last sign-in to `user`: sent with a
+// password or a code, it makes the browser a known client of the account, which strangers'
+// failed attempts never slow down (docs/security.md, "Account availability").
+function deviceKey(user) {
+  return user ? localStorage.getItem(`ludus.device.${String(user).toLowerCase()}`) || '' : '';
+}
+
+function keepDeviceKey(user, key) {
+  if (user && key) localStorage.setItem(`ludus.device.${String(user).toLowerCase()}`, key);
+}
+
 async function api(method, path, body, signal) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (app.token) headers.Authorization = `Bearer ${app.token}`;
+  const device = deviceKey(body?.user || app.user);
+  if (device) headers['X-Ludus-Device'] = device;
   let response;
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
@@ -117,11 +130,17 @@ function renderAccount() {
   if (app.started && shownCommunityView()) routeCommunity(location.hash);
 }
 
+// A sign-in's reply ({user, token, device}): the session and the device key kept.
+function signedIn(data) {
+  keepDeviceKey(data.user, data.device);
+  setSession(data.token, data.user);
+  loadGames();
+}
+
 async function signIn(user, password) {
   const data = await api('POST', '/api/login', { user, password });
-  setSession(data.token, data.user);
+  signedIn(data);
   $('auth-form').reset();
-  loadGames();
 }
 
 function authMessage(text, ok = false) {

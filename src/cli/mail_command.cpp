@@ -158,6 +158,8 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       const int pruned = server::prune_old_mail(store, clock());
       const int expired = offline.service.expire_offers();
       const int tournaments = offline.service.tournaments().start_due();
+      offline.accounts.answer_reset_requests();  // any a crashed process left
+      offline.accounts.forget_stale_counts();
       std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
                 << ", old mails deleted " << pruned << ", offers expired " << expired << ", tournaments started "
                 << tournaments << "\n";

@@ -21,7 +21,12 @@ struct OfflineService {
     service.set_offer_sink(server::offer_mail_notifier(clock));
     service.tournaments().set_event_sink(server::tournament_mail_notifier(std::move(clock)));
     service.set_inline_ai(true);
+    // No mail worker runs here: a reset request queued by the command is answered at once
+    // (the reply of a one-shot command or a mail is not timed by whoever asked).
+    accounts.set_reset_listener([this] { accounts.answer_reset_requests(); });
   }
+  OfflineService(const OfflineService&) = delete;
+  OfflineService& operator=(const OfflineService&) = delete;
   server::Accounts accounts;
   server::Service service;
 };

@@ -48,6 +48,7 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
     mail->poke();
   };
   service_->set_change_listener(changed);
+  accounts_->set_reset_listener([mail = mail_.get()] { mail->poke(); });
   service_->set_offers_listener([http = http_.get()] { http->offers_changed(); });
   feed_ = std::make_unique<ChangeFeed>(store_->url(), changed, config_.log, config_.change_poll_interval);
   port_ = http_->listen(listener);

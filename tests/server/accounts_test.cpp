@@ -134,7 +134,7 @@ TEST_F(AccountsTest, SqlMetacharactersAreHarmlessEverywhere) {
 
 TEST_F(AccountsTest, ChangePasswordNeedsTheOldOneAndLogsOutTokens) {
   signup("alice", "old-pw-12");
-  std::string token = accounts_->login("alice", "old-pw-12");
+  std::string token = accounts_->login("alice", "old-pw-12").token;
   EXPECT_EQ(accounts_->user_for_token(token), "alice");
   EXPECT_THROW(accounts_->change_password("alice", "wrong", "new-pw-12"), ServiceError);
   accounts_->change_password("alice", "old-pw-12", "new-pw-12");
@@ -147,7 +147,7 @@ TEST_F(AccountsTest, ChangePasswordNeedsTheOldOneAndLogsOutTokens) {
 
 TEST_F(AccountsTest, TokensAreRandomStoredHashedAndExpire) {
   signup("alice", "pw-long1");
-  std::string t1 = accounts_->login("alice", "pw-long1"), t2 = accounts_->login("alice", "pw-long1");
+  std::string t1 = accounts_->login("alice", "pw-long1").token, t2 = accounts_->login("alice", "pw-long1").token;
   EXPECT_NE(t1, t2);
   EXPECT_EQ(t1.size(), 64u);
   {

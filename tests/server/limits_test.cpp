@@ -20,7 +20,7 @@ TEST_F(LimitsTest, FailedLoginsMakeTheNextAttemptsWaitLongerEachTime) {
     EXPECT_EQ(http_status(e), 429);
     EXPECT_EQ(e.code(), "too_many_attempts");
     EXPECT_EQ(e.retry_after(), 1);
-    EXPECT_STREQ(e.what(), "too many failed logins for alice; try again in 1 s");
+    EXPECT_STREQ(e.what(), "too many failed attempts from this client; try again in 1 s");
   }
   now_ += 1;
   EXPECT_EQ(http_status(run_error("move 1 alice guess e5")), 401);  // the text grammar counts too
@@ -44,7 +44,7 @@ TEST_F(LimitsTest, OneAddressGuessingManyUsersIsSlowedToo) {
     ADD_FAILURE() << "not throttled";
   } catch (const ServiceError& e) {
     EXPECT_EQ(http_status(e), 429);
-    EXPECT_STREQ(e.what(), "too many failed logins for this address; try again in 1 s");
+    EXPECT_STREQ(e.what(), "too many failed attempts from this address; try again in 1 s");
   }
   EXPECT_EQ(accounts_->authenticate("u6", "secret-pw", "198.51.100.1"), "u6");  // other addresses are not
   EXPECT_EQ(commands_->execute({"games", "u6"}, "192.0.2.7").substr(0, 8), "Games of");  // no password: no limit

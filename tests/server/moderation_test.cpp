@@ -100,7 +100,7 @@ TEST_F(ModerationTest, OnlyAdministratorsModerateAndEveryActionIsLogged) {
 
 TEST_F(ModerationTest, ASuspendedAccountCanNeitherLogInNorActNorReset) {
   const int64_t board = new_board("ndengrod", {}, "alice", "mallory");
-  const std::string token = accounts_->login("mallory", "secret-pw");
+  const std::string token = accounts_->login("mallory", "secret-pw").token;
   run("ndengrod seek mallory secret-pw");
   moderation_->suspend("root", "mallory", "abuse");
   EXPECT_THROW(accounts_->user_for_token(token), ServiceError) << "tokens are revoked";

@@ -10,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -24,6 +25,7 @@
 #include "server/domain/accounts.h"
 #include "server/domain/commands.h"
 #include "server/base/errors.h"
+#include "server/storage/mail_store.h"
 #include "server/transport/error_status.h"  // http_status: what each error answers over HTTP
 #include "server/domain/service.h"
 #include "server/storage/store.h"
@@ -93,8 +95,21 @@ class ServerFixture : public ::testing::Test {
   void SetUp() override {
     store_ = std::make_unique<Store>(test_database(dir_.file("test.db")));
     accounts_ = std::make_unique<Accounts>(*store_, PasswordPolicy::fast(), [this] { return now_; });
+    // No mail worker here: a queued reset request is answered at once, as `ludus pbm` does.
+    accounts_->set_reset_listener([this] { accounts_->answer_reset_requests(); });
     service_ = std::make_unique<Service>(*store_, *accounts_);
     commands_ = std::make_unique<CommandInterpreter>(*service_);
+  }
+
+  // The ServiceError `call` throws (a test failure when it returns).
+  static ServiceError error_of(const std::function<void()>& call) {
+    try {
+      call();
+      ADD_FAILURE() << "no error";
+    } catch (const ServiceError& e) {
+      return e;
+    }
+    return ServiceError(ErrorKind::Internal, "", "");
   }
 
   // Runs a command given as one line; returns the reply.
@@ -152,6 +167,7 @@ inline std::string mailed_code(const std::string& text) {
   return std::regex_search(text, found, std::regex("Your code: ([0-9A-Z]{5}-[0-9A-Z]{5})")) ? found[1].str() : "";
 }
 
+
 // Verifies every address waiting for its code, with the code from its mail (Accounts::
 // verify_email), and takes those mails out of the outbox: the tests count the mails about
 // boards.
@@ -160,8 +176,8 @@ inline void verify_addresses(Store& store, Accounts& accounts) {
   {
     auto session = store.session();
     auto q = session.connection().query(
-        "SELECT user_id, body FROM outbox WHERE subject LIKE 'ludus: verify your address%' ORDER BY id");
-    while (q.step()) waiting.emplace_back(q.text(0), q.text(1));
+        "SELECT user_id, body, secret FROM outbox WHERE subject LIKE 'ludus: verify your address%' ORDER BY id");
+    while (q.step()) waiting.emplace_back(q.text(0), with_secret(q.text(1), q.text(2)));
   }
   for (const auto& [user, body] : waiting) accounts.verify_email(user, mailed_code(body));
   auto session = store.session();

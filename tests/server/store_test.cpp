@@ -9,6 +9,7 @@
 #include "server/storage/schema_catalog.h"
 #include "server/storage/sqlite.h"
 #include "server_test_support.h"
+#include "server/storage/throttle_store.h"
 
 namespace ludus::server::testing {
 namespace {
@@ -58,9 +59,20 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 11 (mails received counted by reason): version 8's table.  Either
+// Undoes migration 12 (throttles, devices, the outbox's codes apart, reset requests).  Either
 // engine (PostgreSQL's version is schema_version's rows), then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_ELEVEN_ON_EITHER_ENGINE                                                            \
+  "DROP TABLE reset_requests; DROP INDEX outbox_by_secret; ALTER TABLE outbox DROP COLUMN secret_until; "        \
+  "ALTER TABLE outbox DROP COLUMN secret; DROP TABLE login_devices; DROP TABLE throttles; "                      \
+  "CREATE TABLE login_failures (user_id TEXT PRIMARY KEY, failures INTEGER NOT NULL, "                          \
+  "last_failure_at BIGINT NOT NULL); "                                                                          \
+  "DELETE FROM schema_version WHERE version >= 12; "
+constexpr const char* kBackToVersionEleven = LUDUS_BACK_TO_VERSION_ELEVEN_ON_EITHER_ENGINE "PRAGMA user_version = 11; ";
+
+// Undoes migration 11 (mails received counted by reason): version 8's table.  Either
+// engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_TEN_ON_EITHER_ENGINE                                                               \
+  LUDUS_BACK_TO_VERSION_ELEVEN_ON_EITHER_ENGINE                                                                  \
   "DROP TABLE mail_received; CREATE TABLE mail_received (outcome TEXT PRIMARY KEY CHECK (outcome IN "          \
   "('answered', 'refused', 'ignored')), count INTEGER NOT NULL); "                                               \
   "DELETE FROM schema_version WHERE version >= 11; "
@@ -139,6 +151,38 @@ TEST(StoreTest, MigrationElevenKeepsTheMailCounts) {
   EXPECT_EQ((counts[{ReceivedMail::Refused, MailReason::Unrecorded}]), 3);
   EXPECT_EQ((counts[{ReceivedMail::Refused, MailReason::BadPassword}]), 1);
   EXPECT_EQ(counts.count({ReceivedMail::Ignored, MailReason::Unrecorded}), 0u) << "no series without a count";
+}
+
+// Version 12 keeps no mailed code in clear: a code mail still queued is refused for good (its
+// text named the code), a sent one keeps only a note; failed logins become the account's
+// throttle.  On both engines (each has its own step 12).
+TEST(StoreTest, MigrationTwelveDropsMailedCodesAndKeepsTheFailureCounts) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_ELEVEN_ON_EITHER_ENGINE : kBackToVersionEleven);
+    session.connection().exec(
+        "INSERT INTO outbox (recipient, subject, body, status, created_at, next_attempt_at) VALUES "
+        "('a@example.org', 'reset', 'Your code: ABCDE-FGHJK   (it works once)', 'queued', 1, 1), "
+        "('b@example.org', 'reset', 'Your code: KMNPQ-RSTVW   (it works once)', 'sent', 1, 1), "
+        "('c@example.org', 'board 1', 'Your move.', 'queued', 1, 1)");
+    session.connection().exec("INSERT INTO login_failures (user_id, failures, last_failure_at) VALUES ('carol', 7, 100)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  auto q = session.connection().query("SELECT recipient, status, body FROM outbox ORDER BY id");
+  std::vector<std::string> rows;
+  while (q.step()) rows.push_back(q.text(0) + " " + q.text(1) + " " + q.text(2));
+  EXPECT_EQ(rows, (std::vector<std::string>{"a@example.org failed A code was mailed here; its text is no longer kept.",
+                                            "b@example.org sent A code was mailed here; its text is no longer kept.",
+                                            "c@example.org queued Your move."}));
+  const FailureCount carol = failure_count(session, "account", "carol");
+  EXPECT_EQ(carol.count, 7);
+  EXPECT_EQ(carol.last, 100);
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

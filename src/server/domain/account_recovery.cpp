@@ -8,6 +8,7 @@
 #include "server/domain/accounts.h"
 #include "server/domain/email_address.h"
 #include "server/storage/mail_store.h"
+#include "server/storage/throttle_store.h"
 
 namespace ludus::server {
 namespace {
@@ -53,10 +54,6 @@ std::string Accounts::normalize_code(std::string_view code) {
   return out.size() == kCodeLetters ? out : "";
 }
 
-void Accounts::limit_reset_requests(double per_hour) {
-  resets_ = per_hour > 0 ? std::make_unique<RateLimiter>(per_hour / 3600, per_hour) : nullptr;
-}
-
 void Accounts::mail_code(Session& session, const std::string& user, CodePurpose purpose, const std::string& email) {
   const int64_t t = now();
   // Sign-ups naming a stranger's address cannot make ludus a mail cannon against it.
@@ -64,17 +61,20 @@ void Accounts::mail_code(Session& session, const std::string& user, CodePurpose 
   const std::string code = new_code();
   const int64_t lifetime = purpose == CodePurpose::Reset ? lifetimes_.reset : lifetimes_.verify;
   insert_account_code(session, code_hash(user, code), AccountCode{user, purpose, email, t + lifetime}, t);
+  // The code stays apart from the text (which names it {code}) and is dropped once sent or
+  // expired: the outbox never keeps a code in clear (docs/security.md, "Secrets at rest").
   OutgoingMail mail{email, user, std::nullopt, "", "", ""};
+  mail.secret = MailSecret{shown_code(code), t + lifetime};
   if (purpose == CodePurpose::Reset) {
     mail.subject = "ludus: password reset code for " + user;
     mail.body = fmt::format(
         "Someone (you, we hope) asked to reset the password of the ludus account {0}.\n\n"
         "Your code: {1}   (it works once, for {2})\n\n"
-        "On the web page: Log in > Forgot your password?, then the code and a new password.\n"
+        "On the web page: Sign in > Forgot your password?, then the code and a new password.\n"
         "By mail (in the Subject) or with ludus pbm:  reset {0} {1} NEW-PASSWORD\n\n"
         "Setting a new password logs the account out everywhere.  If you did not ask, ignore this\n"
         "mail: the password stays as it is.\n",
-        user, shown_code(code), minutes_text(lifetime));
+        user, kSecretMark, minutes_text(lifetime));
   } else {
     mail.subject = "ludus: verify your address for " + user;
     mail.body = fmt::format(
@@ -84,36 +84,67 @@ void Accounts::mail_code(Session& session, const std::string& user, CodePurpose 
         "On the web page: Settings > E-mail address > the code.\n"
         "By mail (in the Subject) or with ludus pbm:  verify {0} {1}\n\n"
         "If you did not sign up, ignore this mail: nothing will be sent here.\n",
-        user, shown_code(code), minutes_text(lifetime));
+        user, kSecretMark, minutes_text(lifetime));
   }
   enqueue_mail(session, mail, OutboxStatus::Queued, t);
 }
 
-void Accounts::request_reset(std::string_view user, std::string_view client) {
-  if (resets_ && !client.empty())
-    if (const int wait = resets_->admit(std::string(client)))
-      too_many("too many reset requests from your address; retry in " + std::to_string(wait) + " s", "rate_limited",
-               wait);
+void Accounts::request_reset(std::string_view user, const LoginClient& client) {
   std::string id;
   try {
     id = normalize_user_id(user);
   } catch (const ServiceError&) {
-    id = "-";  // no account has it: the lookup below finds none, as for an unknown id
+    id = "-";  // no account has it: answered as an unknown id
   }
-  const int64_t t = now();
-  // The same transaction for every id: a lookup, and for an account that may get one a code.
-  store_->retrying([&](Session& session) {
+  // The address's bucket and one queued row, whatever the name: no lookup before the reply.
+  const int wait = store_->retrying([&](Session& session) {
     auto tx = session.write();
-    const auto record = session.find_user(id);
-    if (record && !record->suspended_at && !record->email.empty() &&
-        account_codes_since(session, id, CodePurpose::Reset, t - 3600) < kCodeMailsPerHour)
-      mail_code(session, id, CodePurpose::Reset, record->email);
+    const int wait = admitted(session, "reset", client, resets_per_hour_);
+    if (!wait) insert_reset_request(session, id, now());
     tx.commit();
+    return wait;
+  });
+  refuse_if_waiting(wait, "reset requests");
+  if (reset_listener_) reset_listener_();
+}
+
+int Accounts::answer_reset_requests() {
+  constexpr int kBatch = 50;
+  int answered = 0;
+  for (;;) {
+    const int64_t t = now();
+    const int taken = store_->retrying([&](Session& session) {
+      {
+        auto read = session.read();
+        if (!reset_requests_waiting(session)) return 0;
+      }
+      auto tx = session.write();
+      const auto requests = take_reset_requests(session, kBatch);
+      for (const ResetRequest& request : requests) {
+        const auto record = session.find_user(request.user);
+        if (record && !record->suspended_at && !record->email.empty() &&
+            account_codes_since(session, request.user, CodePurpose::Reset, t - 3600) < kCodeMailsPerHour)
+          mail_code(session, request.user, CodePurpose::Reset, record->email);
+      }
+      tx.commit();
+      return static_cast<int>(requests.size());
+    });
+    answered += taken;
+    if (taken < kBatch) return answered;
+  }
+}
+
+int Accounts::forget_stale_counts() {
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const int forgotten = prune_throttles(session, now());
+    tx.commit();
+    return forgotten;
   });
 }
 
 AccountCode Accounts::take_code(std::string_view user, std::string_view code, CodePurpose purpose,
-                                std::string_view client, const std::function<void()>& prepare,
+                                const LoginClient& client, const std::function<void()>& prepare,
                                 const std::function<void(Session&, const std::string&, const AccountCode&)>& use) {
   std::string id;
   try {
@@ -121,9 +152,11 @@ AccountCode Accounts::take_code(std::string_view user, std::string_view code, Co
   } catch (const ServiceError&) {
     bad_code();
   }
+  LoginStanding attempt;
   {
     auto session = store_->session();
-    throttle_.check(session, id, client, now());
+    attempt = standing(session, id, session.find_user(id), client, Secret::Code);
+    throttle_.check(session, attempt, now());
   }
   prepare();
   const std::string canonical = normalize_code(code);
@@ -134,9 +167,9 @@ AccountCode Accounts::take_code(std::string_view user, std::string_view code, Co
     if (found && found->user == id && found->purpose == purpose && take_account_code(session, hash, now())) {
       use(session, id, *found);
       delete_account_codes(session, id, purpose);  // its siblings mailed earlier are void too
-      throttle_.succeeded(session, id, client);
+      throttle_.succeeded(session, attempt);
     } else {
-      throttle_.failed(session, id, client, now());
+      throttle_.failed(session, attempt, now());
       found.reset();
     }
     tx.commit();
@@ -146,10 +179,11 @@ AccountCode Accounts::take_code(std::string_view user, std::string_view code, Co
   return *taken;
 }
 
-std::string Accounts::reset_password(std::string_view user, std::string_view code, std::string_view new_password,
-                                     std::string_view client) {
+SignIn Accounts::reset_password(std::string_view user, std::string_view code, std::string_view new_password,
+                                const LoginClient& client) {
   check_password(new_password);
   std::string hash;
+  SignIn signed_in;
   // The slow hash only for an attempt the throttle lets through, and before the transaction.
   const auto prepare = [&] { hash = hash_password(new_password); };
   const auto use = [&](Session& session, const std::string& id, const AccountCode&) {
@@ -158,8 +192,12 @@ std::string Accounts::reset_password(std::string_view user, std::string_view cod
     if (record->suspended_at) forbidden("the account " + id + " is suspended", "suspended");
     session.set_password_hash(id, hash);
     session.delete_tokens_of(id);  // whoever held the old password is logged out
+    delete_devices_of(session, id);
+    // The owner is in, even while strangers keep unknown clients of the account waiting.
+    signed_in = sign_in(session, id, LoginClient(client.address));
   };
-  return take_code(user, code, CodePurpose::Reset, client, prepare, use).user;
+  take_code(user, code, CodePurpose::Reset, client, prepare, use);
+  return signed_in;
 }
 
 void Accounts::change_email(const std::string& user, std::string_view email) {
@@ -185,7 +223,7 @@ void Accounts::change_email(const std::string& user, std::string_view email) {
   });
 }
 
-std::string Accounts::verify_email(std::string_view user, std::string_view code, std::string_view client) {
+std::string Accounts::verify_email(std::string_view user, std::string_view code, const LoginClient& client) {
   const auto use = [](Session& session, const std::string& id, const AccountCode& c) {
     const auto record = session.find_user(id);
     // A code for an address given up since is void.

@@ -9,6 +9,7 @@
 
 #include "server/base/errors.h"
 #include "server/domain/email_address.h"
+#include "server/storage/throttle_store.h"
 
 namespace ludus::server {
 namespace {
@@ -107,17 +108,25 @@ std::string Accounts::hash_token(std::string_view token) {
   return to_hex(digest, sizeof digest);
 }
 
-void Accounts::limit_signups(double per_hour) {
-  signups_ = per_hour > 0 ? std::make_unique<RateLimiter>(per_hour / 3600, per_hour) : nullptr;
+int Accounts::admitted(Session& session, std::string_view scope, const LoginClient& client, double per_hour) {
+  if (per_hour <= 0 || client.local()) return 0;
+  return admit_event(session, scope, client.address, per_hour / 3600, per_hour, now() * 1000);
+}
+
+void Accounts::refuse_if_waiting(int wait, const char* what) {
+  if (wait) too_many(std::string("too many ") + what + " from your address; retry in " + std::to_string(wait) + " s",
+                     "rate_limited", wait);
 }
 
 std::string Accounts::signup(std::string_view user, std::string_view password, std::string_view email,
-                             std::string_view client) {
+                             const LoginClient& client) {
   if (is_ai(user)) bad_request("user ids starting with 'ai:' are reserved for computer players", "bad_user");
-  if (signups_ && !client.empty())
-    if (const int wait = signups_->admit(std::string(client)))
-      too_many("too many new accounts from your address; retry in " + std::to_string(wait) + " s", "rate_limited",
-               wait);
+  refuse_if_waiting(store_->retrying([&](Session& session) {  // before the slow hash, on its own
+    auto tx = session.write();
+    const int wait = admitted(session, "signup", client, signups_per_hour_);
+    tx.commit();
+    return wait;
+  }), "new accounts");
   UserRecord record;
   record.id = normalize_user_id(user);
   check_password(password);
@@ -135,7 +144,17 @@ std::string Accounts::signup(std::string_view user, std::string_view password, s
   return record.id;
 }
 
-std::string Accounts::authenticate(std::string_view user, std::string_view password, std::string_view client) {
+LoginStanding Accounts::standing(Session& session, const std::string& user, const std::optional<UserRecord>& record,
+                                 const LoginClient& client, Secret secret) {
+  std::string own_device;
+  if (!client.device.empty() && client.device.size() <= 256) {
+    const std::string hash = hash_token(client.device);
+    if (device_user(session, hash) == user) own_device = hash;
+  }
+  return LoginThrottle::standing(user, client, record ? record->email : "", own_device, secret);
+}
+
+std::string Accounts::authenticate(std::string_view user, std::string_view password, const LoginClient& client) {
   const char* kFailed = "wrong user id or password";
   std::string id;
   try {
@@ -144,11 +163,13 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
     unauthorized(kFailed);
   }
   std::optional<UserRecord> record;
+  LoginStanding attempt;
   bool failures_on_record = false;
   {
     auto session = store_->session();
-    failures_on_record = throttle_.check(session, id, client, now());
     record = session.find_user(id);
+    attempt = standing(session, id, record, client, Secret::Password);
+    failures_on_record = throttle_.check(session, attempt, now());
   }
   // Unknown users cost the same hash as known ones, so timing tells nothing.
   const bool ok = record ? password.size() <= kMaxPassword && verify_password(record->password_hash, password)
@@ -160,9 +181,9 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
   store_->retrying([&](Session& session) {
     auto tx = session.write();
     if (ok)
-      throttle_.succeeded(session, id, client);
+      throttle_.succeeded(session, attempt);
     else
-      throttle_.failed(session, id, client, now());
+      throttle_.failed(session, attempt, now());
     tx.commit();
   });
   if (!ok) unauthorized(kFailed);
@@ -171,7 +192,7 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
 }
 
 void Accounts::change_password(std::string_view user, std::string_view old_password, std::string_view new_password,
-                               std::string_view client) {
+                               const LoginClient& client) {
   std::string id = authenticate(user, old_password, client);
   check_password(new_password);
   std::string hash = hash_password(new_password);
@@ -179,26 +200,45 @@ void Accounts::change_password(std::string_view user, std::string_view old_passw
     auto tx = session.write();
     session.set_password_hash(id, hash);
     session.delete_tokens_of(id);  // a new password logs every other device out
+    delete_devices_of(session, id);
     tx.commit();
   });
 }
 
-std::string Accounts::issue_token(Session& session, const std::string& user) {
+namespace {
+
+std::string random_key() {
   unsigned char raw[32];
   randombytes_buf(raw, sizeof raw);
-  std::string token = to_hex(raw, sizeof raw);
-  int64_t t = now();
-  session.insert_token(hash_token(token), user, t, t + kTokenLifetime);
-  return token;
+  return to_hex(raw, sizeof raw);
 }
 
-std::string Accounts::login(std::string_view user, std::string_view password, std::string_view client) {
+}  // namespace
+
+SignIn Accounts::sign_in(Session& session, const std::string& user, const LoginClient& client) {
+  const int64_t t = now();
+  SignIn result{user, random_key(), t + kTokenLifetime, ""};
+  session.insert_token(hash_token(result.token), user, t, result.expires_at);
+  const bool usable = !client.device.empty() && client.device.size() <= 256;
+  const std::string brought = usable ? hash_token(client.device) : "";
+  if (usable && device_user(session, brought) == user) {
+    result.device = client.device;
+    touch_device(session, brought, t);
+  } else {
+    result.device = random_key();
+    insert_device(session, hash_token(result.device), user, t);
+    trim_devices(session, user, kDevicesPerAccount);
+  }
+  return result;
+}
+
+SignIn Accounts::login(std::string_view user, std::string_view password, const LoginClient& client) {
   std::string id = authenticate(user, password, client);
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
-    std::string token = issue_token(session, id);
+    SignIn result = sign_in(session, id, client);
     tx.commit();
-    return token;
+    return result;
   });
 }
 

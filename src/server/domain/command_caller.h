@@ -13,11 +13,12 @@ namespace ludus::server {
 
 class CommandCaller {
  public:
-  // `client`: the sender's address ("" when unknown), for slowing down password guessing
-  // (LoginThrottle); it must outlive the caller.
-  explicit CommandCaller(std::string_view client = {}) : client_(client) {}
+  // `client`: who sends the command (its address, "mail:ADDRESS" for mail, "" for the
+  // server machine's command line; and a device key, over HTTP), for slowing down password
+  // guessing without locking the owner out (LoginThrottle).
+  explicit CommandCaller(LoginClient client = {}) : client_(std::move(client)) {}
 
-  std::string_view client() const { return client_; }
+  const LoginClient& client() const { return client_; }
   // The user whose password a command verified last; "" while none was.
   const std::string& user() const { return user_; }
 
@@ -28,7 +29,7 @@ class CommandCaller {
   }
 
  private:
-  std::string_view client_;
+  LoginClient client_;
   std::string user_;
 };
 

@@ -300,7 +300,7 @@ class Run {
       return "If that account has a verified address, a reset code is on its way to it (once; it expires).\n"
              "Then: reset USER CODE NEW-PASSWORD\n";
     }
-    const std::string user = service_.accounts().reset_password(args_[0], args_[1], args_[2], caller_.client());
+    const std::string user = service_.accounts().reset_password(args_[0], args_[1], args_[2], caller_.client()).user;
     return fmt::format("Password changed for {}: every session of the account is logged out.\n", user);
   }
 
@@ -377,7 +377,7 @@ std::string run_board_command(Service& service, const std::string& game, const B
 
 }  // namespace
 
-std::string CommandInterpreter::execute(const std::vector<std::string>& words, std::string_view client,
+std::string CommandInterpreter::execute(const std::vector<std::string>& words, const LoginClient& client,
                                         std::string_view comment) {
   CommandCaller caller(client);
   return execute(words, caller, comment);

@@ -23,10 +23,10 @@ class CommandInterpreter {
   explicit CommandInterpreter(Service& service) : service_(&service) {}
 
   // Runs one command given as words; returns the reply text.  Throws ServiceError (or
-  // LudusError) with one line on any error.  `client` is the sender's address ("" when
-  // unknown), for slowing down password guessing (LoginThrottle).  `comment` (a mail's
-  // body) is stored with a move, swap or pass, in its transaction; other commands ignore it.
-  std::string execute(const std::vector<std::string>& words, std::string_view client = {},
+  // LudusError) with one line on any error.  `client` is who sends it (CommandCaller), for
+  // slowing down password guessing (LoginThrottle).  `comment` (a mail's body) is stored
+  // with a move, swap or pass, in its transaction; other commands ignore it.
+  std::string execute(const std::vector<std::string>& words, const LoginClient& client = {},
                       std::string_view comment = {});
   // The same, for a front end that wants to know who the command proved to be
   // (`caller.user()` afterwards, also when the command failed after the password was verified).

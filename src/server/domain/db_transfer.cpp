@@ -74,7 +74,9 @@ int64_t export_database(Store& store, std::ostream& out) {
       }
       json row = json::array();
       for (int i = 0; i < q.column_count(); ++i) {
-        if (q.is_null(i))
+        if (secret_column(table, q.column_name(i)))  // an export never carries a code
+          row.push_back(q.is_null(i) ? json(nullptr) : q.is_integer(i) ? json(0) : json(""));
+        else if (q.is_null(i))
           row.push_back(nullptr);
         else if (q.is_integer(i))
           row.push_back(q.int64(i));

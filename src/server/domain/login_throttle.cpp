@@ -4,8 +4,27 @@
 #include <algorithm>
 
 #include "server/base/errors.h"
+#include "server/storage/throttle_store.h"
 
 namespace ludus::server {
+namespace {
+
+// The counters' scopes (throttles.scope).
+constexpr std::string_view kKnownClient = "known-client";    // subject: user and the known client's key
+constexpr std::string_view kAddress = "login-address";       // subject: a network address or mail sender
+constexpr std::string_view kAccount = "account";             // subject: a user id (unknown clients together)
+
+void refuse_if_waiting(const FailureCount& failures, int64_t now, std::string_view scope) {
+  const int64_t ready = failures.last + LoginThrottle::delay_after(failures.count);
+  if (now >= ready) return;
+  const std::string who = scope == kAddress   ? "from this address"
+                          : scope == kAccount ? "for this account from unknown clients"
+                                              : "from this client";
+  too_many("too many failed attempts " + who + "; try again in " + std::to_string(ready - now) + " s",
+           "too_many_attempts", static_cast<int>(ready - now));
+}
+
+}  // namespace
 
 int64_t LoginThrottle::delay_after(int failures) {
   if (failures < kFreeFailures) return 0;
@@ -13,48 +32,43 @@ int64_t LoginThrottle::delay_after(int failures) {
   return std::min<int64_t>(int64_t{1} << doublings, kMaxDelaySeconds);
 }
 
-namespace {
-
-void refuse_if_waiting(int failures, int64_t last, int64_t now, const std::string& who) {
-  const int64_t ready = last + LoginThrottle::delay_after(failures);
-  if (now < ready)
-    too_many("too many failed logins for " + who + "; try again in " + std::to_string(ready - now) + " s",
-             "too_many_attempts", static_cast<int>(ready - now));
-}
-
-}  // namespace
-
-bool LoginThrottle::check(Session& session, const std::string& user, std::string_view client, int64_t now) {
-  const auto [count, last] = session.login_failures(user);
-  refuse_if_waiting(count, last, now, user);
-  if (client.empty()) return count > 0;
-  std::lock_guard lock(mutex_);
-  auto it = clients_.find(std::string(client));
-  if (it == clients_.end()) return count > 0;
-  refuse_if_waiting(it->second.count, it->second.last, now, "this address");
-  return true;
-}
-
-void LoginThrottle::failed(Session& session, const std::string& user, std::string_view client, int64_t now) {
-  session.add_login_failure(user, now);
-  if (client.empty()) return;
-  std::lock_guard lock(mutex_);
-  if (clients_.size() >= kMaxClients && !clients_.count(std::string(client))) {
-    // Forget the address whose last failure is oldest: it is the least likely to matter.
-    auto oldest = std::min_element(clients_.begin(), clients_.end(),
-                                   [](const auto& a, const auto& b) { return a.second.last < b.second.last; });
-    clients_.erase(oldest);
+LoginStanding LoginThrottle::standing(const std::string& user, const LoginClient& client,
+                                      const std::string& verified_email, const std::string& own_device,
+                                      Secret secret) {
+  LoginStanding standing;
+  std::string key;
+  if (client.local())
+    key = "console";
+  else if (!own_device.empty())
+    key = "device:" + own_device;
+  else if (!verified_email.empty() && client.address == "mail:" + verified_email)
+    key = "mail";
+  if (!key.empty()) {
+    standing.known = true;
+    standing.counters.push_back({kKnownClient, user + " " + key});
+    return standing;
   }
-  Failures& f = clients_[std::string(client)];
-  ++f.count;
-  f.last = now;
+  standing.counters.push_back({kAddress, client.address});
+  if (secret == Secret::Password) standing.counters.push_back({kAccount, user});
+  return standing;
 }
 
-void LoginThrottle::succeeded(Session& session, const std::string& user, std::string_view client) {
-  session.clear_login_failures(user);
-  if (client.empty()) return;
-  std::lock_guard lock(mutex_);
-  clients_.erase(std::string(client));
+bool LoginThrottle::check(Session& session, const LoginStanding& standing, int64_t now) {
+  bool on_record = false;
+  for (const auto& counter : standing.counters) {
+    const FailureCount failures = failure_count(session, counter.scope, counter.subject);
+    refuse_if_waiting(failures, now, counter.scope);
+    on_record = on_record || failures.count > 0;
+  }
+  return on_record;
+}
+
+void LoginThrottle::failed(Session& session, const LoginStanding& standing, int64_t now) {
+  for (const auto& counter : standing.counters) add_failure(session, counter.scope, counter.subject, now, kForgetSeconds);
+}
+
+void LoginThrottle::succeeded(Session& session, const LoginStanding& standing) {
+  for (const auto& counter : standing.counters) clear_failures(session, counter.scope, counter.subject);
 }
 
 }  // namespace ludus::server

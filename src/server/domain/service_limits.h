@@ -22,11 +22,16 @@ struct AiPolicy {
   std::string checked_seat(const std::string& spec) const;
 };
 
+// The per-address limits of accounts, the same in every process on a database (`ludus
+// serve`, `ludus mail`): the counts are in the database, shared by all of them.
+inline constexpr double kSignupsPerHour = 20;  // accounts one client address may make in an hour
+inline constexpr double kResetsPerHour = 10;   // password reset requests of one client address in an hour
+
 struct ServiceLimits {
   AiPolicy ai;
   int boards_per_hour = 30;  // boards one user may challenge in any hour (0 = no limit)
-  double signups_per_hour = 20;  // accounts one client address may make in an hour (0 = no limit)
-  double resets_per_hour = 10;   // password reset requests of one client address in an hour (0 = no limit)
+  double signups_per_hour = kSignupsPerHour;  // 0 = no limit
+  double resets_per_hour = kResetsPerHour;    // 0 = no limit
 };
 
 }  // namespace ludus::server

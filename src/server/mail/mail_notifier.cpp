@@ -178,6 +178,7 @@ int prune_old_mail(Store& store, int64_t now) {
   return store.retrying([&](Session& session) {
     auto tx = session.write();
     const int pruned = prune_finished_mail(session, now - kFinishedMailKeptSeconds);
+    forget_expired_secrets(session, now);
     prune_account_codes(session, now);  // the codes those mails carried, once dead
     tx.commit();
     return pruned;

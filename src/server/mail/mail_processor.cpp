@@ -214,7 +214,7 @@ MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
       std::string reply;
       {
         ScopedMailOrigin scope(origin);
-        reply = interpreter.execute(words, "mail:" + mail.reply_address, comment);
+        reply = interpreter.execute(words, LoginClient("mail:" + mail.reply_address), comment);
       }
       // A change queued its reply in its own transaction; anything else is answered now.
       if (!origin.replied) queue_reply(*service_, mail.reply_address, origin.subject, reply, mail.message_id, board_of(command));

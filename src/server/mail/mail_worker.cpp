@@ -36,6 +36,12 @@ void MailWorker::round() {
     chores();
     next_chores_ = now + interval_;
   }
+  try {
+    // Reset requests are answered here, never in the request's reply (accounts.h).
+    service_->accounts().answer_reset_requests();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: reset requests: ") + e.what());
+  }
   if (!transport_.configured()) return;
   try {
     // Between the chores only a look at the outbox; the sender's claim is a write.
@@ -77,6 +83,11 @@ void MailWorker::chores() {
     prune_old_mail(service_->store(), service_->accounts().now());
   } catch (const std::exception& e) {
     if (log_) log_(std::string("mail: deleting old mail: ") + e.what());
+  }
+  try {
+    service_->accounts().forget_stale_counts();
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: forgetting old throttles: ") + e.what());
   }
 }
 

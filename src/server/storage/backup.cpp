@@ -9,10 +9,12 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <limits>
 #include <memory>
 #include <thread>
 
 #include "server/base/errors.h"
+#include "server/storage/mail_store.h"
 
 namespace ludus::server {
 namespace {
@@ -33,6 +35,28 @@ Handle open_database(const std::string& path, int flags, const std::string& what
     refuse("cannot open " + what + " '" + shown + "': " + (db ? sqlite3_errmsg(db) : sqlite3_errstr(rc)));
   sqlite3_busy_timeout(db, 5000);
   return handle;
+}
+
+// The copy keeps no mailed code (mail_store.h: MailSecret): each is forgotten as if it had
+// expired, and the bytes it held are zeroed (secure_delete).  A database from before schema
+// 12 has no such column (its migration drops the codes it finds).
+void forget_secrets(sqlite3* copy) {
+  sqlite3_stmt* version = nullptr;
+  int schema = 0;
+  if (sqlite3_prepare_v2(copy, "PRAGMA user_version", -1, &version, nullptr) == SQLITE_OK &&
+      sqlite3_step(version) == SQLITE_ROW)
+    schema = sqlite3_column_int(version, 0);
+  sqlite3_finalize(version);
+  if (schema < 12) return;
+  sqlite3_exec(copy, "PRAGMA secure_delete=ON", nullptr, nullptr, nullptr);
+  sqlite3_stmt* forget = nullptr;
+  int rc = sqlite3_prepare_v2(copy, forget_secrets_sql(), -1, &forget, nullptr);
+  if (rc == SQLITE_OK) {
+    sqlite3_bind_int64(forget, 1, std::numeric_limits<sqlite3_int64>::max());
+    rc = sqlite3_step(forget) == SQLITE_DONE ? SQLITE_OK : sqlite3_errcode(copy);
+  }
+  sqlite3_finalize(forget);
+  if (rc != SQLITE_OK) refuse("cannot clear the mailed codes from the backup: " + std::string(sqlite3_errmsg(copy)));
 }
 
 }  // namespace
@@ -71,6 +95,7 @@ BackupReport backup_sqlite(const std::string& source, const std::string& destina
     report.pages = sqlite3_backup_pagecount(backup);
     sqlite3_backup_finish(backup);
     if (rc != SQLITE_DONE) refuse("the backup failed: " + std::string(sqlite3_errstr(rc)));
+    forget_secrets(to.get());
     // The copy in rollback-journal mode: one self-contained file, no -wal beside it.
     char* error = nullptr;
     if (sqlite3_exec(to.get(), "PRAGMA journal_mode=DELETE", nullptr, nullptr, &error) != SQLITE_OK) {

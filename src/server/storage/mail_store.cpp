@@ -24,6 +24,9 @@ std::string short_subject(std::string_view subject, size_t max = 300) {
   return out.substr(0, cut) + "...";
 }
 
+// A mail whose code expired is never sent (forget_expired_secrets then refuses it for good).
+#define LUDUS_CODE_ALIVE(now) "(secret_until IS NULL OR secret_until > " now ")"
+
 #define LUDUS_OUTBOX_COLUMNS "id, recipient, user_id, board, subject, body, in_reply_to, attempts, created_at"
 
 OutboxRow read_outbox(const sql::Query& q) {
@@ -78,12 +81,20 @@ std::vector<std::string> board_subscribers(Session& session, int64_t board) {
 
 // --- outbox ------------------------------------------------------------------------------
 
+std::string with_secret(std::string body, std::string_view secret) {
+  const size_t at = body.find(kSecretMark);
+  if (at != std::string::npos) body.replace(at, kSecretMark.size(), secret);
+  return body;
+}
+
 int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus status, int64_t now) {
   auto q = session.connection().query(
       "INSERT INTO outbox (recipient, user_id, board, subject, body, in_reply_to, status, created_at, "
-      "next_attempt_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8) RETURNING id");
+      "next_attempt_at, secret, secret_until) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9, ?10) RETURNING id");
+  const std::optional<int64_t> secret_until =
+      mail.secret ? std::optional<int64_t>(mail.secret->expires_at) : std::nullopt;
   q.bind_all(one_line(mail.recipient), mail.user, mail.board, short_subject(mail.subject), mail.body,
-             one_line(mail.in_reply_to), status_name(status), now);
+             one_line(mail.in_reply_to), status_name(status), now, mail.secret ? mail.secret->text : "", secret_until);
   return returned_id(q, "a new mail in the outbox");
 }
 
@@ -96,20 +107,25 @@ std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claim
       .query(
           "UPDATE outbox SET claimed_by = ?1, claimed_until = ?2 WHERE status = 'queued' AND claimed_until <= ?3 "
           "AND id IN (SELECT id FROM outbox WHERE status = 'queued' AND next_attempt_at <= ?3 AND claimed_until <= ?3 "
-          "ORDER BY id LIMIT ?4)")
+          "AND " LUDUS_CODE_ALIVE("?3") " ORDER BY id LIMIT ?4)")
       .bind_all(claimer, claim_until, now, limit)
       .run();
   auto q = session.connection().query("SELECT " LUDUS_OUTBOX_COLUMNS
-                                      " FROM outbox WHERE claimed_by = ?1 AND status = 'queued' ORDER BY id");
+                                      ", secret FROM outbox WHERE claimed_by = ?1 AND status = 'queued' ORDER BY id");
   q.bind(1, claimer);
   std::vector<OutboxRow> out;
-  while (q.step()) out.push_back(read_outbox(q));
+  while (q.step()) {
+    out.push_back(read_outbox(q));
+    if (const std::string secret = q.text(9); !secret.empty())
+      out.back().mail.body = with_secret(std::move(out.back().mail.body), secret);
+  }
   return out;
 }
 
 bool mail_due(Session& session, int64_t now) {
   auto q = session.connection().query(
-      "SELECT 1 FROM outbox WHERE status = 'queued' AND next_attempt_at <= ?1 AND claimed_until <= ?1 LIMIT 1");
+      "SELECT 1 FROM outbox WHERE status = 'queued' AND next_attempt_at <= ?1 AND claimed_until <= ?1 AND "
+      LUDUS_CODE_ALIVE("?1") " LIMIT 1");
   q.bind(1, now);
   return q.step();
 }
@@ -119,7 +135,7 @@ void finish_mail(Session& session, int64_t id, const std::string& claimer, Outbo
   session.connection()
       .query(
           "UPDATE outbox SET status = ?3, sent_at = ?4, attempts = attempts + 1, last_error = ?5, claimed_by = '', "
-          "claimed_until = 0 WHERE id = ?1 AND claimed_by = ?2")
+          "claimed_until = 0, secret = '', secret_until = NULL WHERE id = ?1 AND claimed_by = ?2")
       .bind_all(id, claimer, status_name(status), now, error)
       .run();
 }
@@ -199,6 +215,18 @@ int mail_to_since(Session& session, const std::string& recipient, int64_t since)
   auto q = session.connection().query("SELECT COUNT(*) FROM outbox WHERE recipient = ?1 AND created_at >= ?2");
   q.bind_all(recipient, since);
   return q.step() ? q.integer(0) : 0;
+}
+
+const char* forget_secrets_sql() {
+  return "UPDATE outbox SET secret = '', secret_until = NULL, "
+         "status = CASE WHEN status IN ('queued', 'digest') THEN 'failed' ELSE status END, "
+         "last_error = CASE WHEN status IN ('queued', 'digest') THEN 'its code expired before it could be sent' "
+         "ELSE last_error END WHERE secret_until IS NOT NULL AND secret_until <= ?1";
+}
+
+int forget_expired_secrets(Session& session, int64_t now) {
+  session.connection().query(forget_secrets_sql()).bind_all(now).run();
+  return session.connection().changes();
 }
 
 int prune_finished_mail(Session& session, int64_t older_than) {

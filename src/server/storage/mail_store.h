@@ -26,6 +26,18 @@ struct MailAddressee {
   MailPreference preference = MailPreference::Every;
 };
 
+// A code a mail carries (a reset or verification code).  The outbox keeps it apart from the
+// mail's text, which names it kSecretMark, and forgets it once the mail is sent, refused or
+// the code expired: no row keeps a live code longer than it takes to send it, and `ludus db
+// export` and backups never carry one (docs/security.md, "Secrets at rest").
+struct MailSecret {
+  std::string text;
+  int64_t expires_at = 0;
+};
+inline constexpr std::string_view kSecretMark = "{code}";
+// `body` with its kSecretMark replaced by `secret` (as it is sent).
+std::string with_secret(std::string body, std::string_view secret);
+
 // A mail to send.  Subject and recipient are single lines (the outbox never stores CR/LF
 // in them: enqueue_mail replaces them by blanks, and cuts a subject at 300 bytes).
 struct OutgoingMail {
@@ -35,6 +47,7 @@ struct OutgoingMail {
   std::string subject;
   std::string body;
   std::string in_reply_to;         // Message-ID answered, "" for none
+  std::optional<MailSecret> secret;  // a code the body names as kSecretMark
 };
 
 enum class OutboxStatus { Queued, Digest, Merged, Sent, Failed };
@@ -71,14 +84,16 @@ std::vector<std::string> board_subscribers(Session& session, int64_t board);
 // status: Queued (send now) or Digest (wait for the user's digest).
 int64_t enqueue_mail(Session& session, const OutgoingMail& mail, OutboxStatus status, int64_t now);
 // Marks up to `limit` queued rows due at `now` and not claimed by a live sender as
-// claimed by `claimer` until `claim_until`, and returns them (oldest first).  Run in a
-// write transaction: two senders never get the same row.
+// claimed by `claimer` until `claim_until`, and returns them (oldest first) with their codes
+// in their bodies, as they are to be sent.  Run in a write transaction: two senders never
+// get the same row.
 std::vector<OutboxRow> claim_due_mail(Session& session, const std::string& claimer, int64_t now, int64_t claim_until,
                                       int limit);
 // Whether claim_due_mail would find a row at `now`: a read, so a sender may look often
 // (another process, `ludus mail`, queues replies without waking this one).
 bool mail_due(Session& session, int64_t now);
-// After the server accepted the mail (or for good refused it): done, claim released.
+// After the server accepted the mail (or for good refused it): done, claim released, and
+// the code it carried forgotten.
 void finish_mail(Session& session, int64_t id, const std::string& claimer, OutboxStatus status, int64_t now,
                  const std::string& error = {});
 // A failed attempt: tried again at `next_attempt_at`.
@@ -147,6 +162,12 @@ std::vector<ReceivedMailCount> received_mail_counts(Session& session);
 constexpr int64_t kFinishedMailKeptSeconds = 30 * 86400;
 // Deletes the finished rows created before `older_than`; returns how many.
 int prune_finished_mail(Session& session, int64_t older_than);
+// Forgets the codes expired at `now` (a mail still queued then is refused for good: its
+// code could no longer be used); returns how many.
+int forget_expired_secrets(Session& session, int64_t now);
+// The statement of forget_expired_secrets, ?1 the time: a backup runs it on its copy with
+// the largest time (backup.cpp).
+const char* forget_secrets_sql();
 
 // --- time limits -------------------------------------------------------------------------
 // Sets a new board's limits; its first turn starts at `now`.

@@ -10,6 +10,7 @@
 // description both dialects are checked against), add any new table to exported_tables(),
 // and extend the round-trip test (tests/server/db_transfer_test.cpp) with a row of it.
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "server/storage/database.h"
@@ -26,5 +27,10 @@ void migrate(sql::Connection& connection);
 // Every table holding data, parents before children: what `ludus db export` writes and
 // `ludus db import` reads (schema_version is not among them: the header names the version).
 const std::vector<std::string>& exported_tables();
+
+// Whether a column holds a secret in clear, or says until when (the outbox's mailed codes),
+// which an export never carries: `ludus db export` writes the code empty and its time 0
+// (expired), so an imported mail that carried one is never sent.
+bool secret_column(std::string_view table, std::string_view column);
 
 }  // namespace ludus::server

@@ -70,6 +70,9 @@ SqliteConnection::SqliteConnection(const std::string& path, const ConnectionSett
     exec("PRAGMA journal_mode=WAL");
     exec("PRAGMA synchronous=FULL");
     exec("PRAGMA foreign_keys=ON");
+    // Bytes a change frees are zeroed where the page is written anyway, so a mailed code
+    // forgotten from the outbox does not linger in the file's free space.
+    exec("PRAGMA secure_delete=FAST");
   } catch (...) {
     sqlite3_close(db_);
     throw;

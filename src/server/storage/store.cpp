@@ -255,26 +255,6 @@ void Session::delete_tokens_of(const std::string& user) {
 
 // --- games ---------------------------------------------------------------------------------
 
-std::pair<int, int64_t> Session::login_failures(const std::string& user) {
-  auto q = connection_->query("SELECT failures, last_failure_at FROM login_failures WHERE user_id = ?1");
-  q.bind(1, user);
-  if (!q.step()) return {0, 0};
-  return {q.integer(0), q.int64(1)};
-}
-
-void Session::add_login_failure(const std::string& user, int64_t now) {
-  connection_
-      ->query(
-          "INSERT INTO login_failures (user_id, failures, last_failure_at) VALUES (?1, 1, ?2) "
-          "ON CONFLICT (user_id) DO UPDATE SET failures = login_failures.failures + 1, last_failure_at = ?2")
-      .bind_all(user, now)
-      .run();
-}
-
-void Session::clear_login_failures(const std::string& user) {
-  connection_->query("DELETE FROM login_failures WHERE user_id = ?1").bind_all(user).run();
-}
-
 std::pair<int, int64_t> Session::games_challenged_since(const std::string& user, int64_t since) {
   auto q = connection_->query("SELECT count(*), min(created_at) FROM games WHERE challenger = ?1 AND created_at > ?2");
   q.bind_all(user, since);

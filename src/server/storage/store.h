@@ -67,10 +67,6 @@ class Session {
   std::optional<std::string> token_user(const std::string& token_hash, int64_t now);
   void delete_token(const std::string& token_hash);
   void delete_tokens_of(const std::string& user);
-  // Failed logins of a user id since its last success: {count, time of the last}.
-  std::pair<int, int64_t> login_failures(const std::string& user);
-  void add_login_failure(const std::string& user, int64_t now);
-  void clear_login_failures(const std::string& user);
 
   // --- games ----------------------------------------------------------------------------
   int64_t insert_game(const GameRecord& game);

@@ -126,16 +126,15 @@ void ApiRoutes::add_account_routes() {
   sync(http::verb::post, "/api/signup", [&accounts](const Request& req) {
     json body = body_object(req);
     std::string id = accounts.signup(string_field(body, "user"), string_field(body, "password"),
-                                     string_field(body, "email", false), req.remote);
+                                     string_field(body, "email", false), login_client(req));
     return json_response(201, {{"user", id}});
   });
   sync(http::verb::post, "/api/login", [&accounts](const Request& req) {
     json body = body_object(req);
-    std::string user = string_field(body, "user");
-    std::string token = accounts.login(user, string_field(body, "password"), req.remote);
-    req.user = Accounts::normalize_user_id(user);
-    return json_response(200, {{"token", token}, {"user", Accounts::normalize_user_id(user)},
-                               {"expires_at", accounts.now() + Accounts::kTokenLifetime}});
+    const std::string user = string_field(body, "user");  // checked first: its error comes first
+    const SignIn signed_in = accounts.login(user, string_field(body, "password"), login_client(req));
+    req.user = signed_in.user;
+    return json_response(200, sign_in_json(signed_in));
   });
   sync(http::verb::post, "/api/logout", [&accounts](const Request& req) {
     signed_in_user(accounts, req);
@@ -164,8 +163,8 @@ void ApiRoutes::add_account_routes() {
     std::string user = signed_in_user(accounts, req);
     json body = body_object(req);
     std::string new_password = string_field(body, "new_password");
-    accounts.change_password(user, string_field(body, "old_password"), new_password, req.remote);
-    return json_response(200, {{"user", user}, {"token", accounts.login(user, new_password, req.remote)}});
+    accounts.change_password(user, string_field(body, "old_password"), new_password, login_client(req));
+    return json_response(200, sign_in_json(accounts.login(user, new_password, login_client(req))));
   });
 }
 
@@ -278,7 +277,7 @@ void ApiRoutes::add_command_route() {
     ErrorReply text_error = [](int status, const std::string& code, const std::string& message) {
       return text_response(status, "error: " + message + "\n", "text/plain; charset=utf-8");
     };
-    CommandCaller caller(req.remote);
+    CommandCaller caller(login_client(req));
     Response response = guarded(
         [&] {
           const std::string text = req.has_param("command") ? req.param("command") : req.body();

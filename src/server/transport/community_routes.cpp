@@ -26,15 +26,15 @@ void ApiRoutes::add_community_routes() {
   Accounts& accounts = service.accounts();
   // {"user"}: the same 202 whether or not the account exists or has an address.
   add_sync(http::verb::post, "/api/reset", [&accounts](const Request& req, const Captures&) {
-    accounts.request_reset(string_field(body_object(req), "user"), req.remote);
+    accounts.request_reset(string_field(body_object(req), "user"), login_client(req));
     return json_response(202, {{"message", "If that account has a verified address, a reset code is on its way to it."}});
   });
   // {"user", "code", "password"}: the new password; every token of the account is revoked.
   add_sync(http::verb::post, "/api/reset/confirm", [&accounts](const Request& req, const Captures&) {
     const json body = body_object(req);
-    const std::string user = accounts.reset_password(string_field(body, "user"), string_field(body, "code"),
-                                                     string_field(body, "password"), req.remote);
-    return json_response(200, {{"user", user}});
+    const SignIn signed_in = accounts.reset_password(string_field(body, "user"), string_field(body, "code"),
+                                                     string_field(body, "password"), login_client(req));
+    return json_response(200, sign_in_json(signed_in));
   });
   // {"email"}: a new address to verify ("" removes the address).
   add_sync(http::verb::post, "/api/me/email", [&accounts](const Request& req, const Captures&) {
@@ -46,7 +46,7 @@ void ApiRoutes::add_community_routes() {
   add_sync(http::verb::post, "/api/verify", [&accounts](const Request& req, const Captures&) {
     const json body = body_object(req);
     const std::string user = Accounts::normalize_user_id(string_field(body, "user"));
-    const std::string email = accounts.verify_email(user, string_field(body, "code"), req.remote);
+    const std::string email = accounts.verify_email(user, string_field(body, "code"), login_client(req));
     return json_response(200, {{"user", user}, {"email", email}});
   });
   add_sync(http::verb::get, "/api/me/blocks", [&service](const Request& req, const Captures&) {

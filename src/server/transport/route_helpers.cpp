@@ -42,4 +42,11 @@ int64_t board_number(const std::string& text) {
   return std::stoll(text);
 }
 
+nlohmann::json sign_in_json(const SignIn& signed_in) {
+  return {{"user", signed_in.user}, {"token", signed_in.token}, {"expires_at", signed_in.expires_at},
+          {"device", signed_in.device}};
+}
+
+LoginClient login_client(const Request& req) { return LoginClient(req.remote, req.header("X-Ludus-Device")); }
+
 }  // namespace ludus::server

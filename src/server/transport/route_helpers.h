@@ -49,6 +49,14 @@ std::string bearer_token(const Request& req);
 // req.user for the request's log line.
 std::string signed_in_user(Accounts& accounts, const Request& req);
 
+// Who sends a request that carries a password or a code (LoginThrottle): its address and the
+// device key of its `X-Ludus-Device` header, which the page keeps from its last sign-in.
+LoginClient login_client(const Request& req);
+
+// A sign-in's reply: {"user", "token", "expires_at", "device"} (the page keeps the device key
+// and sends it as X-Ludus-Device when it next gives a password).
+nlohmann::json sign_in_json(const SignIn& signed_in);
+
 // The board number of a path segment of digits; 404 when it is too long to be one.
 int64_t board_number(const std::string& text);
 
