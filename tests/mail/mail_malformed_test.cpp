@@ -59,6 +59,10 @@ TEST_F(MailMalformed, EveryMailOfTheCorpusGetsAnErrorReplyAndChangesNothing) {
       {"comment_too_long.eml", {"comment is longer than", "bad_command"}},
       {"wrong_password.eml", {"wrong user id or password", "bad_password"}},
       {"illegal_move.eml", {"zz99", "bad_command"}},
+      // Escape sequences in a mailed comment, in the body or in an encoded Subject: the rule of
+      // users' text, as over HTTP (tests/server/operator_text_test.cpp).
+      {"comment_escapes.eml", {"control character U+001B", "bad_command"}},
+      {"subject_escapes.eml", {"control character U+001B", "bad_command"}},
   };
   const auto corpus = std::filesystem::path(LUDUS_SOURCE_DIR) / "tests" / "mail" / "malformed";
   size_t seen = 0;
