@@ -10,17 +10,17 @@
 
 #include <filesystem>
 #include <fstream>
-#include <functional>
 #include <map>
 
-#include "core/error.h"
 #include "core/private_file.h"
+#include "support/error_text.h"
 #include "support/files.h"
 
 namespace ludus {
 namespace {
 
 namespace fs = std::filesystem;
+using testing::error_of;
 using testing::read_text;
 
 struct Folder {
@@ -30,15 +30,6 @@ struct Folder {
   // Everything in it but what the test made.
   size_t entries() const { return static_cast<size_t>(std::distance(fs::directory_iterator(path), fs::directory_iterator())); }
 };
-
-std::string error_of(const std::function<void()>& action) {
-  try {
-    action();
-  } catch (const LudusError& e) {
-    return e.what();
-  }
-  return "";
-}
 
 TEST(PrivateNewFile, WritesANewFileOfMode0600WhateverTheUmask) {
   Folder folder;
