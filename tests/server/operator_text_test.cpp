@@ -7,6 +7,7 @@
 // (pg/) PostgreSQL.
 #include "../cli/cli_test_support.h"
 #include "http_test_support.h"
+#include "server/base/log.h"
 #include "server/domain/user_text.h"
 #include "server/storage/community_store.h"
 
@@ -119,6 +120,28 @@ TEST(UserTextRule, OneRuleSaysWhatTextMayHold) {
                  "the comment holds the control character U+001B on line 2, which text may not hold (escape sequences, "
                  "bidirectional overrides); send plain text");
   }
+}
+
+// The server's log quotes what users sent (a mail's words, a failed command): whoever reads
+// it on a terminal gets no raw escape sequence, in either format.
+TEST(OperatorLog, TextAndJsonLinesCarryNoRawControl) {
+  std::ostringstream out;
+  for (LogFormat format : {LogFormat::Text, LogFormat::Json}) {
+    Logger logger(format, out);
+    for (const std::string& text : attacks()) logger.message("refused mail: " + text);
+    LogRecord request;
+    request.event = "request";
+    request.remote = "127.0.0.1";
+    request.method = "GET";
+    request.target = "/api/x";
+    request.user = "al\x1b[8mice";
+    request.status = 200;
+    logger.write(request);
+  }
+  expect_inert(out.str());
+  EXPECT_NE(out.str().find("refused mail: nice \\x1b]0;pwned\\x07 game\n"), std::string::npos) << out.str();
+  EXPECT_NE(out.str().find("\"message\":\"refused mail: nice \\u001b]0;pwned\\u0007 game\""), std::string::npos)
+      << out.str();
 }
 
 // Rows written before the rule existed (straight into the database here) are printed escaped:
