@@ -16,6 +16,7 @@
 #include "server/storage/mail_store.h"
 #include "server/domain/board_settings.h"
 #include "server/domain/ratings.h"
+#include "server/domain/user_text.h"
 
 namespace ludus::server {
 
@@ -45,15 +46,9 @@ std::string proposal_text(const std::string& kind) {
   return kind == "draw" ? "a draw" : "to take back their last move";
 }
 
-// A comment as stored: trailing blanks trimmed, not empty, bounded, no NUL.
+// A comment as stored: the rule of all users' text, lines kept, not empty, bounded.
 std::string checked_comment(std::string_view text) {
-  std::string body(text);
-  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
-  if (body.empty()) bad_request("the comment is empty");
-  if (body.size() > Service::kMaxComment)
-    bad_request("the comment is longer than " + std::to_string(Service::kMaxComment) + " bytes");
-  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
-  return body;
+  return checked_user_text(text, {"the comment", TextLines::Several, Service::kMaxComment, false});
 }
 
 }  // namespace
