@@ -357,13 +357,53 @@ function renderOptionInputs(box, gameName, prefix) {
   return game;
 }
 
-// The options of a form: its option inputs, and `rated: no` when its Rated box is unchecked
-// (a rated game is the default of the server).
+// The options of a form: its option inputs, and `rated` as its Rated box says.  A ticked box
+// asks for a rated game: the server refuses one it cannot rate, saying why, rather than
+// storing it unrated without a word.
 function readOptions(box, ratedBox) {
   const options = {};
   for (const input of box.querySelectorAll('[data-option]')) options[input.dataset.option] = input.value;
-  if (ratedBox && !ratedBox.checked) options.rated = 'no';
+  if (ratedBox) options.rated = ratedBox.checked ? 'yes' : 'no';
   return options;
+}
+
+// Whether the form PREFIX (its PREFIX-game select, PREFIX-options, PREFIX-rated box and
+// PREFIX-rated-note) makes a board that may be rated, as the server decides (POST
+// /api/board-spec: only a game's standard options are rated).  When it may not, the box is
+// unticked and disabled and the note says why; when it may again, the box is as it was.
+async function checkRated(prefix) {
+  const box = $(`${prefix}-rated`);
+  const note = $(`${prefix}-rated-note`);
+  const game = $(`${prefix}-game`).value;
+  if (!box || !note || !game) return;
+  const asked = (checkRated.asked[prefix] || 0) + 1;
+  checkRated.asked[prefix] = asked;
+  let spec;
+  try {
+    spec = await api('POST', '/api/board-spec', { game, options: readOptions($(`${prefix}-options`)) });
+  } catch (e) {
+    if (checkRated.asked[prefix] === asked) note.textContent = e.status === 400 ? e.message : '';
+    return;
+  }
+  if (checkRated.asked[prefix] !== asked) return;  // a later check answers
+  if (!spec.rated_possible && !box.disabled) box.dataset.wanted = box.checked ? 'yes' : 'no';
+  if (spec.rated_possible && box.disabled) box.checked = box.dataset.wanted !== 'no';
+  box.disabled = !spec.rated_possible;
+  if (box.disabled) box.checked = false;
+  note.textContent = spec.rated_possible ? '' : `Unrated: ${spec.unrated_reason}.`;
+}
+checkRated.asked = {};
+
+// Checks the form PREFIX's Rated box whenever its game or an option changes.
+function bindRatedCheck(prefix) {
+  let timer = null;
+  const soon = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => checkRated(prefix), 150);  // after the options are drawn anew
+  };
+  $(`${prefix}-game`).addEventListener('change', soon);
+  $(`${prefix}-options`).addEventListener('input', soon);
+  $(`${prefix}-options`).addEventListener('change', soon);
 }
 
 // A game select listing the catalog (in the order of the rules): the game chosen last time
@@ -435,6 +475,10 @@ async function loadCatalog() {
   renderSeekOptions();
   fillGameSelect($('tournament-game'));
   renderTournamentOptions();
+  for (const form of ['challenge', 'seek', 'tournament']) {
+    bindRatedCheck(form);
+    checkRated(form);
+  }
   $('catalog').replaceChildren(...app.catalog.map((g) => {
     const li = document.createElement('li');
     li.innerHTML = '<strong></strong> <span class="muted"></span><br><span></span>';

@@ -141,10 +141,9 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   }
   spec.game = history->game().name();
   spec.options = history->game().options().values();
-  const bool standard = standard_options(spec.game, spec.options);
-  if (rated.value_or(false) && !standard)
-    bad_request("only boards with " + spec.game + "'s standard options are rated (play -rated=no)", "bad_game");
-  spec.rated = rated.value_or(standard);
+  const auto unrated = nonstandard_options_reason(spec.game, spec.options);
+  if (rated.value_or(false) && unrated) bad_request(*unrated + ": play it unrated (-rated=no)", "bad_game");
+  spec.rated = rated.value_or(!unrated);
   spec.to_move_seat = history->state().seat_to_move();
   return spec;
 }

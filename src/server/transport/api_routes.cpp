@@ -14,6 +14,7 @@
 #include "server/domain/board_text.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/offer_format.h"
+#include "server/domain/ratings.h"
 
 namespace ludus::server {
 namespace {
@@ -55,6 +56,23 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
     : service_(&service), polls_(&polls), files_(std::move(files)) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
     reply(guarded([] { return json_response(200, catalog_json()); }));
+  });
+  // {"game", "options"?}: what a board of those options would be (board_spec: 400 for a bad
+  // option), and whether it may be rated, with the reason when not: so a form says why
+  // "Rated" cannot apply before anything is created, from the server's one rule.
+  add_sync(http::verb::post, "/api/board-spec", [](const Request& req, const Captures&) {
+    const json body = body_object(req);
+    auto options = options_field(body);
+    options.erase("rated");  // the question is whether it may be
+    const BoardSpec spec = board_spec(string_field(body, "game"), options);
+    json reply = {{"game", spec.game},
+                  {"options", spec.options},
+                  {"nagtime", spec.limits.nag_days},
+                  {"forfeittime", spec.limits.forfeit_days},
+                  {"rated", spec.rated},
+                  {"rated_possible", spec.rated}};
+    if (const auto why = nonstandard_options_reason(spec.game, spec.options)) reply["unrated_reason"] = *why;
+    return json_response(200, reply);
   });
   add_account_routes();
   add_game_routes();
