@@ -405,7 +405,8 @@ std::vector<Standing> Service::standings(const std::string& game, int limit, int
 }
 
 Service::PlayerRatings Service::player_ratings(const std::string& given) {
-  const bool computer = Accounts::is_ai(given);
+  // Computer players and the names deleted accounts leave are no user ids, but they play.
+  const bool computer = Accounts::is_ai(given) || Accounts::is_deleted(lowercase(given.substr(0, 40)));
   if (computer && given.size() > 64) not_found("no player '" + given.substr(0, 40) + "...'");
   PlayerRatings out{computer ? lowercase(given) : Accounts::normalize_user_id(given), {}, {}};
   auto session = store_->session();
