@@ -79,7 +79,9 @@ async function api(method, path, body, signal) {
   }
   if (!response.ok) {
     const error = new ApiError(response.status, data?.code || 'http', data?.error || `HTTP ${response.status}`);
-    if (response.status === 401 && app.token && !path.startsWith('/api/login')) {
+    // The session is over only when the token is (bad_token); a wrong password typed in a
+    // form (401 unauthorized) keeps it.
+    if (response.status === 401 && app.token && data?.code === 'bad_token') {
       setSession('', '');
       error.message += ' — please sign in again';
     }
@@ -91,6 +93,7 @@ async function api(method, path, body, signal) {
 // --- accounts -------------------------------------------------------------------------------
 
 function setSession(token, user) {
+  if (user !== app.user || !token) app.admin = false;  // known again from GET /api/me
   app.token = token;
   app.user = user;
   if (token) {
@@ -115,6 +118,7 @@ function renderAccount() {
     name.removeAttribute('title');
   }
   $('settings-link').hidden = !signedIn;
+  $('admin-link').hidden = !(signedIn && app.admin);
   $('sign-out').hidden = !signedIn;
   $('auth-panel').hidden = signedIn;
   $('challenge-panel').hidden = !signedIn;
@@ -135,6 +139,18 @@ function signedIn(data) {
   keepDeviceKey(data.user, data.device);
   setSession(data.token, data.user);
   loadGames();
+  api('GET', '/api/me').then((me) => {
+    app.admin = Boolean(me.admin);
+    renderAccount();
+  }, () => {});
+}
+
+// A new token of the same session (a password change revokes the others): kept without
+// drawing the page again.
+function renewSession(data) {
+  keepDeviceKey(data.user, data.device);
+  app.token = data.token;
+  localStorage.setItem('ludus.token', data.token);
 }
 
 async function signIn(user, password) {
@@ -552,6 +568,7 @@ async function start() {
   if (app.token) {
     try {
       const me = await api('GET', '/api/me');
+      app.admin = Boolean(me.admin);
       setSession(app.token, me.user);
     } catch (e) {
       // api() has dropped a token the server no longer knows.
