@@ -409,13 +409,27 @@ async function checkRated(prefix) {
   note.textContent = spec.rated_possible ? '' : `Unrated: ${spec.unrated_reason}.`;
 }
 checkRated.asked = {};
+checkRated.timers = {};  // a check waiting for the typing to pause, by form
+
+// Before a form is sent: the Rated box as the server's answer for the options now leaves it.
+// False when that answer has just unticked a ticked box (options changed a moment ago): the
+// note and the form's message `messageId` say why, and nothing is created until the player
+// sends the form again, unrated.
+async function ratedSettled(prefix, messageId) {
+  const box = $(`${prefix}-rated`);
+  const wanted = box.checked;
+  clearTimeout(checkRated.timers[prefix]);  // this check is the latest: its answer counts
+  await checkRated(prefix);
+  if (!wanted || box.checked) return true;
+  say(messageId, `${$(`${prefix}-rated-note`).textContent} Send the form again to play unrated.`);
+  return false;
+}
 
 // Checks the form PREFIX's Rated box whenever its game or an option changes.
 function bindRatedCheck(prefix) {
-  let timer = null;
   const soon = () => {
-    clearTimeout(timer);
-    timer = setTimeout(() => checkRated(prefix), 150);  // after the options are drawn anew
+    clearTimeout(checkRated.timers[prefix]);
+    checkRated.timers[prefix] = setTimeout(() => checkRated(prefix), 150);  // after the options are drawn anew
   };
   $(`${prefix}-game`).addEventListener('change', soon);
   $(`${prefix}-options`).addEventListener('input', soon);
@@ -458,6 +472,7 @@ function bindChallenge() {
       $('challenge-opponent').focus();
       return;
     }
+    if (!(await ratedSettled('challenge', 'challenge-message'))) return;
     const options = readOptions($('challenge-options'), $('challenge-rated'));
     const players = $('challenge-seat').value === '0' ? [app.user, opponent] : [opponent, app.user];
     try {

@@ -222,6 +222,7 @@ function bindLobby() {
   $('seek-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     say('seek-message', '');
+    if (!(await ratedSettled('seek', 'seek-message'))) return;
     const bound = (id) => ($(id).value.trim() === '' ? null : Number($(id).value));
     const body = {
       game: $('seek-game').value,

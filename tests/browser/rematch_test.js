@@ -1,16 +1,17 @@
 // SPDX-License-Identifier: Apache-2.0
 // Browser test of "Rated" and of rematches (issue 57, items 5 and 6): `node rematch_test.js
 // BUILD_DIR`.  At a phone (390x844) and a desktop (1280x800) size:
-//  * the New game form with N-Mesh size 4: the Rated box is unticked and disabled, and the
-//    note says why (the server's reason, POST /api/board-spec); size 6 ticks it again; the
-//    game started with size 4 is unrated; the tournament form says the same;
+//  * the New game form with N-Mesh size 4: sent at once with Rated ticked, nothing is made and
+//    the form says why; then the Rated box is unticked and disabled, and the note says why
+//    (the server's reason, POST /api/board-spec); size 6 ticks it again; the game started
+//    with size 4 is unrated; the tournament form says the same;
 //  * a rematch: alice opens her finished board with bob and asks for a rematch; bob (who
 //    asks to be asked) sees it on the same board's page, accepts, and lands on the new board,
 //    where he plays first: the colours swapped.  Screenshots rematch-SIZE-asked.png (alice's
 //    page) and rematch-SIZE.png (bob's, the invitation), kept in docs/accounts/.
 'use strict';
 
-const { Run, apiCall, check, log, noSidewaysScroll, signedInPage, signUp, smallTapTargets } = require('./support');
+const { Run, apiCall, check, log, noSidewaysScroll, signedInPage, signUp, sleep, smallTapTargets } = require('./support');
 
 const PASSWORD = 'rematch-pw-1';
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
@@ -34,7 +35,15 @@ Run.main('rematch browser test', 300000, async (run) => {
     // Item 5: the form says why a board of other options cannot be rated, before it is made.
     const page = await signedInPage(run, size, alice, tokens[alice], errors);
     await page.selectOption('#challenge-game', 'n-mesh');
+    await page.selectOption('#challenge-opponent-kind', 'ai:random');
+    // Sent at once, before the server's answer could untick the box: nothing is made, and
+    // the form says why (the answer is held back a moment to make sure of the order).
+    await page.route('**/api/board-spec', async (route) => { await sleep(500); await route.continue(); });
     await page.fill('#option-size', '4');
+    await page.click('#challenge-form button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('challenge-message').textContent.includes('Send the form again to play unrated'));
+    check((await apiCall(run.base, 'GET', `/api/games?user=${alice}`)).games.length === 0, `${size.name}: no game was made unrated without a word`);
+    await page.unroute('**/api/board-spec');
     let state = await ratedState(page, 'challenge', true);
     check(!state.checked, `${size.name}: Rated is unticked for size 4`);
     check(state.note.includes("only boards with N-Mesh's standard options are rated (size 6, not 4)"),
@@ -44,7 +53,6 @@ Run.main('rematch browser test', 300000, async (run) => {
     check(state.checked && state.note === '', `${size.name}: size 6 may be rated again`);
     await page.fill('#option-size', '4');
     await ratedState(page, 'challenge', true);
-    await page.selectOption('#challenge-opponent-kind', 'ai:random');
     await page.click('#challenge-form button[type=submit]');
     await page.waitForFunction(() => /^#\/board\/\d+$/.test(location.hash) || document.getElementById('challenge-message').textContent);
     const message = await page.textContent('#challenge-message');
