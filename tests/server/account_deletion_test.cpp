@@ -100,6 +100,9 @@ TEST_F(AccountDeletionTest, DeletionEndsWhatIsUnderWayAndLeavesTheFinishedBoards
   run("tournament join 1 alice secret-pw");
   run("block bob secret-pw alice");
   accounts_->change_email("alice", "alice@example.org");
+  Moderation moderation(*service_);
+  moderation.grant("carol", true);
+  moderation.hide_comment("carol", service_->load(won).comments()[0].id, "rude");
   const std::string token = accounts_->login("alice", "secret-pw").token;
   const auto carol_before = service_->player_ratings("carol").ratings;
 
@@ -145,6 +148,8 @@ TEST_F(AccountDeletionTest, DeletionEndsWhatIsUnderWayAndLeavesTheFinishedBoards
   EXPECT_EQ(count("SELECT COUNT(*) FROM subscriptions WHERE user_id = 'alice'"), 0);
   EXPECT_EQ(count("SELECT COUNT(*) FROM comments WHERE user_id IN ('alice', 'deleted:1')"), 0);
   EXPECT_EQ(count("SELECT COUNT(*) FROM users WHERE email LIKE '%alice%' OR pending_email LIKE '%alice%'"), 0);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE target LIKE '%alice%'"), 0);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE target LIKE 'comment % by deleted:1 on board %'"), 1);
   EXPECT_EQ(count("SELECT COUNT(*) FROM tournament_players WHERE tournament = 1"), 0) << "left before the start";
   // Nobody can be deleted:1: not by signing up, not by its empty password.
   EXPECT_EQ(error_of([&] { accounts_->signup("deleted:1", "long-password-1", ""); }).code(), "bad_user");

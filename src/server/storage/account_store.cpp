@@ -74,6 +74,10 @@ void erase_account(Session& session, const std::string& user, const std::string&
   run("UPDATE reports SET reporter = ?2 WHERE reporter = ?1");
   run("UPDATE audit_log SET actor = ?2 WHERE actor = ?1");
   run("UPDATE audit_log SET target = ?2 WHERE target = ?1");
+  // A hidden comment's line names its author: "comment 12 by USER on board 3".
+  db.query("UPDATE audit_log SET target = replace(target, ?1, ?2) WHERE target LIKE 'comment %'")
+      .bind_all(" by " + user + " on board ", " by " + name + " on board ")
+      .run();
   // What was theirs alone.
   db.query("DELETE FROM comments WHERE user_id = ?1").bind(1, user).run();  // and the reports of them
   db.query("DELETE FROM subscriptions WHERE user_id = ?1").bind(1, user).run();

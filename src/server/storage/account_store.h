@@ -44,7 +44,7 @@ std::string next_deleted_name(Session& session, std::string_view prefix);
 // Replaces `user` by `name` (not yet a user) wherever a row stays for others: the seats and
 // challenger of boards (their revisions move on, so every cached copy is read again),
 // ratings and rating changes, tournaments, their players and games, reports filed, and the
-// audit log; `name` becomes a row of users with no password, address or settings, which
+// audit log's actors and targets (the reasons administrators wrote stay as written); `name` becomes a row of users with no password, address or settings, which
 // nobody can sign in to.  Deletes the rest: the account (its tokens, device keys, codes and
 // blocks either way with it), its comments, follows, offers, mails, reset requests and
 // failure counts.  The caller has ended the boards and offers that were under way.
