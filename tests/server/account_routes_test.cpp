@@ -93,7 +93,7 @@ TEST_F(AccountRoutesTest, TheExportIsAFileAndTheDeletionTakesThePasswordAndTheCo
   EXPECT_EQ(r.json["code"], "unauthorized") << "a wrong password is not the end of the session";
   EXPECT_EQ(get("/api/me", alice).status, 200);
   EXPECT_EQ(post("/api/me/delete", {{"confirm", "alice"}}, alice).json["code"], "missing_field");
-  r = post("/api/me/delete", {{"password", "secret-pw"}, {"confirm", "alice"}}, alice);
+  r = post("/api/me/delete", {{"password", "secret-pw"}, {"confirm", "Alice"}}, alice);  // as typed
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.json["deleted"], "alice");
   EXPECT_EQ(r.json["name"], "deleted:1");

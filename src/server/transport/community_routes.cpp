@@ -77,7 +77,7 @@ void ApiRoutes::add_community_routes() {
     const std::string user = signed_in_user(service.accounts(), req);
     const json body = body_object(req);
     const std::string password = string_field(body, "password");
-    if (string_field(body, "confirm", false) != user)
+    if (lowercase(string_field(body, "confirm", false)) != user)
       bad_request("to delete the account, give its user id (" + user + ") in 'confirm'", "not_confirmed");
     service.accounts().authenticate(user, password, login_client(req));
     const std::string name = AccountData(service).delete_account(user);
