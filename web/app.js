@@ -62,7 +62,9 @@ async function api(method, path, body, signal) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (app.token) headers.Authorization = `Bearer ${app.token}`;
-  const device = deviceKey(body?.user || app.user);
+  // Signed in, a password sent is the user's own (its change, the deletion, an administrator's
+  // action, whose "user" is the one acted on); signed out, the body names the account.
+  const device = deviceKey(app.token ? app.user : body?.user);
   if (device) headers['X-Ludus-Device'] = device;
   let response;
   try {

@@ -56,8 +56,11 @@ Run.main('admin browser test', 300000, async (run) => {
     await run.screenshot(player, `admin-denied-${size.name}`);
     await player.context().close();
 
-    // The administrator: the password first (a wrong one keeps the session).
+    // The administrator: the password first (a wrong one keeps the session).  The browser
+    // keeps root's device key, as after a sign-in on the page.
+    const { device } = await apiCall(run.base, 'POST', '/api/login', { user: 'root', password: PASSWORD });
     const page = await signedInPage(run, size, 'root', tokens.root, errors);
+    await page.evaluate((d) => localStorage.setItem('ludus.device.root', d), device);
     await page.waitForSelector('#admin-link:not([hidden])');
     await page.click('#admin-link');
     await page.waitForSelector('#admin-unlock:not([hidden])');
@@ -81,7 +84,13 @@ Run.main('admin browser test', 300000, async (run) => {
     check(!(await apiCall(run.base, 'GET', `/api/games/${board}`)).comments.some((c) => c.id === comment), `${size.name}: hidden for everyone`);
     await page.check('#admin-all-reports');
     await page.waitForSelector(`#admin-reports li:has-text("${words}")`);
-    await page.locator('#admin-reports li', { hasText: words }).locator('button', { hasText: 'Suspend mallory' }).click();
+    const [suspension] = await Promise.all([
+      page.waitForRequest('**/api/admin/suspend'),
+      page.locator('#admin-reports li', { hasText: words }).locator('button', { hasText: 'Suspend mallory' }).click(),
+    ]);
+    // The password goes with root's device key (a known client: strangers' failures never slow it),
+    // not the key of the player acted on.
+    check((await suspension.allHeaders())['x-ludus-device'] === device, `${size.name}: the action carries root's device key`);
     await page.waitForSelector('#admin-suspended li:has-text("mallory") button:has-text("Restore")');
     check((await page.textContent('#admin-audit')).includes('suspend'), `${size.name}: the audit log shows the suspension`);
     if (size.width < 500) {
