@@ -212,6 +212,7 @@ function bindTournaments() {
   $('tournament-create-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     say('tournament-create-message', '');
+    if (!(await ratedSettled('tournament', 'tournament-create-message'))) return;
     try {
       const reply = await api('POST', '/api/tournaments', tournamentRequest());
       location.hash = `#/tournament/${reply.tournament.id}`;

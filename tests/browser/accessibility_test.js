@@ -2,9 +2,10 @@
 // Accessibility of every view, checked by a real engine: `node accessibility_test.js BUILD_DIR`.
 // axe-core (npm @axe-core/playwright) runs on the home page (signed out and in), the lobby,
 // a board of each game, the rules, an analysis, the standings, a player page, the
-// settings, the tournaments with the form to create one, a running and a finished tournament
-// and a comment's report form, at phone and desktop size: no serious or critical violation
-// (none of any impact on the tournament and report views).  Then a board is
+// settings, the tournaments with the form to create one, a running and a finished tournament,
+// a comment's report form, a finished board's rematch and the administrators' page as a
+// player sees it, at phone and desktop size: no serious or critical violation (none of any
+// impact on the tournament, report, rematch and administrators' views).  Then a board is
 // played with the keyboard alone, and the move is announced in a live region.
 // Screenshots of every view go to BUILD_DIR/browser-screenshots (a11y-SIZE-VIEW.png).
 'use strict';
@@ -111,6 +112,12 @@ Run.main('accessibility test', 420000, async (run) => {
     await audit(run, page, size, 'player');
     await showView(page, '#/settings', '#settings-view:not([hidden])');
     await audit(run, page, size, 'settings');
+    // The views of issue 57 too, of any impact: a finished board's rematch, the administrators'
+    // page as a player sees it (admin_test.js audits an administrator's).
+    await showView(page, `#/board/${boards.ndengrod}`, '#rematch:not([hidden]) #rematch-button');
+    await audit(run, page, size, 'board-rematch', true);
+    await showView(page, '#/admin', '#admin-denied:not([hidden])');
+    await audit(run, page, size, 'admin-denied', true);
     // The views of issue 47 are held to no violation at all, of any impact.
     await showView(page, '#/tournaments', '#tournament-create-form:not([hidden]) #tournament-options [data-option]');
     await audit(run, page, size, 'tournaments', true);

@@ -89,6 +89,8 @@ async function createFromTheForm(run, catalog, tokens, errors) {
       await page.selectOption(id, options[option.name]);
     }
   }
+  // Other than the standard options: the form says the games will be unrated (issue 57 item 5).
+  if (option) await page.waitForSelector('#tournament-rated:disabled:not(:checked)');
   await page.selectOption('#tournament-format', 'swiss');
   check(await page.isVisible('#tournament-round-count'), 'a Swiss asks for its rounds');
   await page.fill('#tournament-min', '5');

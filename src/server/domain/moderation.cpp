@@ -189,6 +189,13 @@ std::vector<int64_t> Moderation::forfeit_boards(const std::string& admin, const 
   return ended;
 }
 
+Moderation::View Moderation::view(const std::string& admin, bool all_reports, int audit_limit) {
+  auto session = service_->store().session();
+  auto tx = session.read();
+  check_admin(session, admin);
+  return {list_reports(session, all_reports), suspended_accounts(session), audit_entries(session, audit_limit)};
+}
+
 std::vector<AuditEntry> Moderation::audit(int limit) {
   auto session = service_->store().session();
   return audit_entries(session, limit);

@@ -136,10 +136,9 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   }
   spec.game = history->game().name();
   spec.options = history->game().options().values();
-  const bool standard = standard_options(spec.game, spec.options);
-  if (rated.value_or(false) && !standard)
-    bad_request("only boards with " + spec.game + "'s standard options are rated (play -rated=no)", "bad_game");
-  spec.rated = rated.value_or(standard);
+  const auto unrated = nonstandard_options_reason(spec.game, spec.options);
+  if (rated.value_or(false) && unrated) bad_request(*unrated + ": play it unrated (-rated=no)", "bad_game");
+  spec.rated = rated.value_or(!unrated);
   spec.to_move_seat = history->state().seat_to_move();
   return spec;
 }
@@ -401,7 +400,8 @@ std::vector<Standing> Service::standings(const std::string& game, int limit, int
 }
 
 Service::PlayerRatings Service::player_ratings(const std::string& given) {
-  const bool computer = Accounts::is_ai(given);
+  // Computer players and the names deleted accounts leave are no user ids, but they play.
+  const bool computer = Accounts::is_ai(given) || Accounts::is_deleted(lowercase(given.substr(0, 40)));
   if (computer && given.size() > 64) not_found("no player '" + given.substr(0, 40) + "...'");
   PlayerRatings out{computer ? lowercase(given) : Accounts::normalize_user_id(given), {}, {}};
   auto session = store_->session();

@@ -87,9 +87,20 @@ class Service {
   // an invitation to accept or decline; one who accepts none refuses it (403
   // challenges_refused).  A player at their limit of active boards refuses it too (409
   // too_many_active), the challenger included.
+  // `rematch_of`: the finished board this challenge repeats (rematch()), which its invitation
+  // names.
   ChallengeOutcome challenge(const std::string& challenger, const std::string& game,
                              const std::map<std::string, std::string>& options, const std::string& first,
-                             const std::string& second);
+                             const std::string& second, std::optional<int64_t> rematch_of = std::nullopt);
+  // A rematch of the finished `board`, asked by one of its players: the same game, options,
+  // time limits and rating, the colours swapped (so they alternate from one rematch to the
+  // next), as challenge() makes it: an invitation to the other player unless their settings
+  // say otherwise, refused between players who block each other, at once against the
+  // computer.  When the other player already asks for this rematch, asking too accepts it
+  // (the board starts).  409 game_not_over while the board is on, rematch_pending when the
+  // user already asks; 403 for someone who did not play on it; 409 account_deleted when the
+  // other player deleted their account.
+  ChallengeOutcome rematch(int64_t board, const std::string& user);
   // Starts the board at once, without asking the opponent or counting active boards:
   // for challenge() and join(), and for tools and tests that set boards up.
   int64_t start_board(const std::string& challenger, const std::string& game,

@@ -412,6 +412,16 @@ CREATE TABLE reset_requests (
 );
 PRAGMA user_version = 12;
 )sql",
+      // 13: rematches and leaving (docs/community.md).  An invitation made from a finished
+      // board names that board, so its page shows the rematch and a rematch both players ask
+      // for starts once; a player's comments are found by their author (their data export,
+      // and the deletion of their account).
+      R"sql(
+ALTER TABLE offers ADD COLUMN rematch_of INTEGER;  -- the finished board (games.id) an invitation repeats
+CREATE INDEX offers_by_rematch ON offers(rematch_of, status);
+CREATE INDEX comments_by_user ON comments(user_id);
+PRAGMA user_version = 13;
+)sql",
   };
   return steps;
 }
@@ -735,6 +745,12 @@ CREATE TABLE reset_requests (
   user_id      TEXT NOT NULL,
   requested_at BIGINT NOT NULL
 );
+)sql",
+      // 13: rematches and leaving (as SQLite's).
+      R"sql(
+ALTER TABLE offers ADD COLUMN rematch_of BIGINT;
+CREATE INDEX offers_by_rematch ON offers(rematch_of, status);
+CREATE INDEX comments_by_user ON comments(user_id);
 )sql",
   };
   return steps;
