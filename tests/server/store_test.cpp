@@ -59,9 +59,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 13 (tournaments' names).  Either engine (PostgreSQL's version is
+// schema_version's rows), then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE \
+  "ALTER TABLE tournaments DROP COLUMN name; DELETE FROM schema_version WHERE version >= 13; "
+constexpr const char* kBackToVersionTwelve = LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE "PRAGMA user_version = 12; ";
+
 // Undoes migration 12 (throttles, devices, the outbox's codes apart, reset requests).  Either
-// engine (PostgreSQL's version is schema_version's rows), then SQLite's version.
+// engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_ELEVEN_ON_EITHER_ENGINE                                                            \
+  LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE                                                                  \
   "DROP TABLE reset_requests; DROP INDEX outbox_by_secret; ALTER TABLE outbox DROP COLUMN secret_until; "        \
   "ALTER TABLE outbox DROP COLUMN secret; DROP TABLE login_devices; DROP TABLE throttles; "                      \
   "CREATE TABLE login_failures (user_id TEXT PRIMARY KEY, failures INTEGER NOT NULL, "                          \
@@ -183,6 +190,30 @@ TEST(StoreTest, MigrationTwelveDropsMailedCodesAndKeepsTheFailureCounts) {
   const FailureCount carol = failure_count(session, "account", "carol");
   EXPECT_EQ(carol.count, 7);
   EXPECT_EQ(carol.last, 100);
+}
+
+// Version 13 names every tournament: those made before it by their number.  On both engines
+// (each has its own step 13).
+TEST(StoreTest, MigrationThirteenNamesTheTournamentsThereWere) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE : kBackToVersionTwelve);
+    session.connection().exec(
+        "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at) VALUES "
+        "('n-mesh', '{}', 'roundrobin', 0, 2, 4, 'alice', 1), ('n-mesh', '{}', 'swiss', 2, 4, 8, 'alice', 2)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  auto q = session.connection().query("SELECT id, name FROM tournaments ORDER BY id");
+  std::vector<std::string> names;
+  while (q.step()) names.push_back(std::to_string(q.int64(0)) + " " + q.text(1));
+  EXPECT_EQ(names, (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -412,6 +412,13 @@ CREATE TABLE reset_requests (
 );
 PRAGMA user_version = 12;
 )sql",
+      // 13: tournaments have a name (docs/tournaments.md): as their creator gave it, else
+      // "GAME FORMAT #N" made at creation.  Those created before are named by their number.
+      R"sql(
+ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
+UPDATE tournaments SET name = 'Tournament ' || id;
+PRAGMA user_version = 13;
+)sql",
   };
   return steps;
 }
@@ -735,6 +742,11 @@ CREATE TABLE reset_requests (
   user_id      TEXT NOT NULL,
   requested_at BIGINT NOT NULL
 );
+)sql",
+      // 13: tournaments' names (as SQLite's).
+      R"sql(
+ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
+UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
   };
   return steps;
