@@ -18,6 +18,18 @@ std::vector<std::string> read_schema_differences(Session& session) {
   return schema_differences(expected_schema(), read_schema(session.connection()));
 }
 
+// The rows `sql` selects, each its columns as text joined by spaces.
+std::vector<std::string> rows_of(Session& session, const char* sql) {
+  auto q = session.connection().query(sql);
+  std::vector<std::string> rows;
+  while (q.step()) {
+    std::string row;
+    for (int i = 0; i < q.column_count(); ++i) row += (i ? " " : "") + q.text(i);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 std::string pragma_text(sql::Connection& c, const char* pragma) {
   auto q = c.query(pragma);
   return q.step() ? q.text(0) : "";
@@ -181,12 +193,10 @@ TEST(StoreTest, MigrationTwelveDropsMailedCodesAndKeepsTheFailureCounts) {
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
-  auto q = session.connection().query("SELECT recipient, status, body FROM outbox ORDER BY id");
-  std::vector<std::string> rows;
-  while (q.step()) rows.push_back(q.text(0) + " " + q.text(1) + " " + q.text(2));
-  EXPECT_EQ(rows, (std::vector<std::string>{"a@example.org failed A code was mailed here; its text is no longer kept.",
-                                            "b@example.org sent A code was mailed here; its text is no longer kept.",
-                                            "c@example.org queued Your move."}));
+  EXPECT_EQ(rows_of(session, "SELECT recipient, status, body FROM outbox ORDER BY id"),
+            (std::vector<std::string>{"a@example.org failed A code was mailed here; its text is no longer kept.",
+                                      "b@example.org sent A code was mailed here; its text is no longer kept.",
+                                      "c@example.org queued Your move."}));
   const FailureCount carol = failure_count(session, "account", "carol");
   EXPECT_EQ(carol.count, 7);
   EXPECT_EQ(carol.last, 100);
@@ -210,10 +220,8 @@ TEST(StoreTest, MigrationThirteenNamesTheTournamentsThereWere) {
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
-  auto q = session.connection().query("SELECT id, name FROM tournaments ORDER BY id");
-  std::vector<std::string> names;
-  while (q.step()) names.push_back(std::to_string(q.int64(0)) + " " + q.text(1));
-  EXPECT_EQ(names, (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
+  EXPECT_EQ(rows_of(session, "SELECT id, name FROM tournaments ORDER BY id"),
+            (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.
