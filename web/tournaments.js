@@ -242,7 +242,8 @@ function renderTournament(t) {
   $('tournament-view').dataset.revision = String(t.revision);
   $('tournament-title').textContent = t.name;
   $('tournament-status').replaceChildren(...statusLine(t));
-  $('tournament-summary').textContent = `${tournamentText(t)} · created by ${t.creator}`;
+  // Its number too: mails and commands name it by that (and another may bear the same name).
+  $('tournament-summary').textContent = `${tournamentText(t)} · created by ${t.creator} · tournament ${t.id}`;
   $('tournament-boards').textContent = `${t.status === 'open' ? 'Joining is consent to every board it starts: ' : 'Every board: '}${boardTermsText(t)}`;
   $('tournament-actions').replaceChildren(...tournamentActions(t));
   const open = t.status === 'open';

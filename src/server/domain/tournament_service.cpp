@@ -41,20 +41,6 @@ TournamentField field_of(const TournamentRecord& t, const std::vector<Tournament
   return field;
 }
 
-// The code points of well-formed UTF-8 `text`.
-std::vector<char32_t> code_points(std::string_view text) {
-  std::vector<char32_t> out;
-  for (size_t i = 0; i < text.size();) {
-    const auto lead = static_cast<unsigned char>(text[i]);
-    const size_t length = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
-    char32_t c = length == 1 ? lead : lead & (0x7F >> length);
-    for (size_t k = 1; k < length; ++k) c = (c << 6) | (static_cast<unsigned char>(text[i + k]) & 0x3F);
-    out.push_back(c);
-    i += length;
-  }
-  return out;
-}
-
 // Characters a name may not hold: controls (C0, DEL, C1), line and paragraph separators,
 // and the marks that reorder text (bidirectional controls), which could make a name
 // read as something else beside the page's own words.
@@ -68,11 +54,11 @@ bool barred_in_name(char32_t c) {
 // characters of well-formed UTF-8 without controls.  400 bad_name with the reason.
 std::string checked_tournament_name(std::string_view given) {
   const std::string name(trim(given));
-  if (!valid_utf8(name)) bad_request("the name is not valid UTF-8", "bad_name");
   const auto chars = code_points(name);
-  if (std::any_of(chars.begin(), chars.end(), barred_in_name))
+  if (!chars) bad_request("the name is not valid UTF-8", "bad_name");
+  if (std::any_of(chars->begin(), chars->end(), barred_in_name))
     bad_request("the name must be one line of plain text, without control characters", "bad_name");
-  if (chars.size() > static_cast<size_t>(kMaxTournamentNameChars))
+  if (chars->size() > static_cast<size_t>(kMaxTournamentNameChars))
     bad_request("the name is longer than " + std::to_string(kMaxTournamentNameChars) + " characters", "bad_name");
   return name;
 }

@@ -42,7 +42,7 @@ std::pair<std::vector<int64_t>, std::vector<int64_t>> resubscribe(uint64_t sessi
   return {added, dropped};
 }
 
-// The numbers of a subscription message's `key` (at most `most`, each > 0), or nullopt.
+// The numbers a subscription lists (an array of at most `most`, each > 0), or nullopt.
 std::optional<std::set<int64_t>> numbers(const json& list, size_t most) {
   if (!list.is_array() || list.size() > most) return std::nullopt;
   std::set<int64_t> out;
