@@ -107,6 +107,17 @@ bool valid_utf8(std::string_view text) {
   return true;
 }
 
+std::optional<std::vector<char32_t>> code_points(std::string_view text) {
+  std::vector<char32_t> out;
+  for (size_t at = 0; at < text.size();) {
+    const auto [point, length] = first_code_point(text.substr(at));
+    if (length == 0) return std::nullopt;
+    out.push_back(point);
+    at += length;
+  }
+  return out;
+}
+
 std::string quoted_text(std::string_view text, size_t max_chars) {
   static constexpr std::string_view kReplacement = "\xef\xbf\xbd";  // U+FFFD
   std::string out;

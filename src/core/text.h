@@ -3,6 +3,7 @@
 // Case folding and blank trimming for user-typed text (moves, commands, AI specs,
 // options), and what a terminal must not be given raw (terminal_safe): written once so
 // every front end folds and shows text the same way.
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -51,6 +52,9 @@ bool is_terminal_control(char32_t c);
 // byte that is not UTF-8 as \xNN; everything else unchanged.  For text that came from a
 // user, a record file or the database, at the point it is printed.
 std::string terminal_safe(std::string_view text);
+
+// The code points of `text`, or nullopt when it is not well-formed UTF-8 (as valid_utf8).
+std::optional<std::vector<char32_t>> code_points(std::string_view text);
 
 // `text` as a message quotes what someone typed: valid UTF-8 as it is, each byte that is not
 // UTF-8 and each is_terminal_control character as U+FFFD, cut after `max_chars`

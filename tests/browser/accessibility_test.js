@@ -80,6 +80,10 @@ Run.main('accessibility test', 420000, async (run) => {
   const roundRobin = (await tournament('roundrobin', ['alice', 'bob', 'carol', 'dave'])).id;
   const knockout = await tournament('knockout', ['carol', 'dave']);
   await apiCall(run.base, 'POST', `/api/games/${knockout.games[0].board}/resign`, {}, tokens.dave);
+  // An open one, named, with the settings of its boards and a player waiting.
+  const open = (await apiCall(run.base, 'POST', '/api/tournaments',
+    { name: 'Friday blitz', game: catalog[0], format: 'swiss', rounds: 2, players: '4-8', start: 'full' }, tokens.alice)).tournament;
+  await apiCall(run.base, 'POST', `/api/tournaments/${open.id}/join`, {}, tokens.bob);
   // bob's comment, which alice may report.
   await apiCall(run.base, 'POST', `/api/games/${boards['n-mesh']}/comment`, { text: 'a comment to report' }, tokens.bob);
   const errors = [];
@@ -124,6 +128,8 @@ Run.main('accessibility test', 420000, async (run) => {
     await page.selectOption('#tournament-format', 'swiss');
     await page.check('#tournament-start-date');
     await audit(run, page, size, 'tournament-form-swiss', true);
+    await showView(page, `#/tournament/${open.id}`, '#tournament-view[data-status="open"] #tournament-standings-body tr');
+    await audit(run, page, size, 'tournament-open', true);
     await showView(page, `#/tournament/${roundRobin}`, '#tournament-cross tbody tr');
     await audit(run, page, size, 'tournament-running', true);
     await showView(page, `#/tournament/${knockout.id}`, '#tournament-view[data-status="finished"] .bracket-round');

@@ -60,14 +60,17 @@ const CommandHelp kCommands[] = {
      "USER's move), finished, watched, all."},
     {"tournament", "tournament create|join|leave|withdraw|start|show|list ...",
      "Tournaments (docs/tournaments.md):\n"
-     "  tournament create GAME [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N]\n"
-     "      -players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full [-rated=yes|no] [-nagtime=D] [-forfeittime=D] USER PASSWORD\n"
-     "      (-rounds for Swiss only; -start: a UTC time, or full: when MAX players have joined)\n"
+     "  tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout\n"
+     "      [-rounds=N] -players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full [-rated=yes|no] [-nagtime=D] [-forfeittime=D]\n"
+     "      USER PASSWORD\n"
+     "      (-name: one line, at most 60 characters, quoted when it has spaces; without it \"GAME FORMAT #N\";\n"
+     "      -rounds for Swiss only; -start: a UTC time, or full: when MAX players have joined)\n"
      "  tournament join NUMBER USER PASSWORD    (consent to every board it will start)\n"
      "  tournament leave NUMBER USER PASSWORD   (before the start)\n"
      "  tournament withdraw NUMBER USER PASSWORD  (after the start: every game still to come is lost)\n"
      "  tournament start NUMBER USER PASSWORD   (the creator, with at least MIN players)\n"
-     "  tournament show NUMBER                  (standings, cross table or bracket, rounds)\n"
+     "  tournament show NUMBER                  (the winner or a shared first place, standings, cross table\n"
+     "                                          or bracket, rounds)\n"
      "  tournament list [GAME] [open|running|finished|cancelled|all]"},
     {"reset", "reset USER [CODE NEW-PASSWORD]",
      "Without a code: mails a password reset code to USER's verified address (the reply is the same whether or\n"

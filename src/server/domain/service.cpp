@@ -73,6 +73,10 @@ void Service::notify(int64_t board, int64_t revision, BoardChange change) {
   if (listener_) listener_(board, revision, change);
 }
 
+void Service::notify_tournament(const TournamentChanged& change) {
+  if (tournament_listener_) tournament_listener_(change.tournament, change.revision);
+}
+
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
   if (event_sink_) event_sink_(session, board, event);
 }
@@ -83,8 +87,10 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   // failure: the rolled-back try leaves no mail behind, so every change queues its mails once.
   int64_t revision = 0;
   std::vector<int64_t> started;  // boards of a tournament's next round
+  std::optional<TournamentChanged> tournament;  // the tournament of a board that ended
   auto result = store_->retrying([&](Session& session) {
     started.clear();
+    tournament.reset();
     auto tx = session.write();
     auto record = session.find_game_to_change(board);
     if (!record) not_found("no " + board_name(board));
@@ -99,7 +105,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     session.update_game(changed);
     if (!finished_before && changed.finished()) {
       rate_finished_game(session, b);
-      tournaments_.board_finished(session, b, started);
+      tournament = tournaments_.board_finished(session, b, started);
     }
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     report(session, b, event);
@@ -113,6 +119,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   });
   notify(board, revision);
   for (int64_t created : started) notify(created, 0, BoardChange::Created);
+  if (tournament) notify_tournament(*tournament);
   return result;
 }
 

@@ -73,6 +73,9 @@ class Service {
   // revision it gave the board, saying whether it created the board.
   using ChangeListener = std::function<void(int64_t board, int64_t revision, BoardChange change)>;
   void set_change_listener(ChangeListener listener) { listener_ = std::move(listener); }
+  // Told after each committed change of a tournament (its live pages).
+  using TournamentListener = std::function<void(int64_t tournament, int64_t revision)>;
+  void set_tournament_listener(TournamentListener listener) { tournament_listener_ = std::move(listener); }
   // Called inside the transaction of every change, before its commit (the mail outbox).
   void set_event_sink(BoardEventSink sink) { event_sink_ = std::move(sink); }
   // When on, an AI seat replies at once, inside the request that gave it the move (the
@@ -212,6 +215,7 @@ class Service {
   bool forfeit_on_time(const TurnClock& overdue);
   bool remind(const TurnClock& overdue, int64_t now);
   void notify(int64_t board, int64_t revision, BoardChange change = BoardChange::Changed);
+  void notify_tournament(const TournamentChanged& change);
   // Tournaments start their boards with insert_board and tell the listeners with notify.
   friend class Tournaments;
 
@@ -221,6 +225,7 @@ class Service {
   AiPlayers ai_players_;
   ServiceLimits limits_;
   ChangeListener listener_;
+  TournamentListener tournament_listener_;
   BoardEventSink event_sink_;
   OfferEventSink offer_sink_;
   std::function<void()> offers_listener_;

@@ -422,6 +422,13 @@ CREATE INDEX offers_by_rematch ON offers(rematch_of, status);
 CREATE INDEX comments_by_user ON comments(user_id);
 PRAGMA user_version = 13;
 )sql",
+      // 14: tournaments have a name (docs/tournaments.md): as their creator gave it, else
+      // "GAME FORMAT #N" made at creation.  Those created before are named by their number.
+      R"sql(
+ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
+UPDATE tournaments SET name = 'Tournament ' || id;
+PRAGMA user_version = 14;
+)sql",
   };
   return steps;
 }
@@ -751,6 +758,11 @@ CREATE TABLE reset_requests (
 ALTER TABLE offers ADD COLUMN rematch_of BIGINT;
 CREATE INDEX offers_by_rematch ON offers(rematch_of, status);
 CREATE INDEX comments_by_user ON comments(user_id);
+)sql",
+      // 14: tournaments' names (as SQLite's).
+      R"sql(
+ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
+UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
   };
   return steps;

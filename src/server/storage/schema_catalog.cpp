@@ -202,7 +202,7 @@ const SchemaCatalog& expected_schema() {
       {"tournaments",
        {{"id", I}, {"game", T}, {"options", T}, {"rated", I}, {"format", T}, {"rounds", I}, {"min_players", I},
         {"max_players", I}, {"starts_at", I, N}, {"creator", T}, {"status", T}, {"round", I}, {"created_at", I},
-        {"started_at", I, N}, {"finished_at", I, N}, {"revision", I}},
+        {"started_at", I, N}, {"finished_at", I, N}, {"revision", I}, {"name", T}},
        {"id"}},
       {"users",
        {{"id", T}, {"password_hash", T}, {"email", T}, {"created_at", I}, {"mail_pref", T}, {"challenges", T},
