@@ -184,6 +184,9 @@ int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std
   record.to_move_seat = spec.to_move_seat;
   record.created_at = record.updated_at = now;
   if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+  // Every board is born here: the backstop of the rule each way in checks first, with its
+  // own words (a tournament pairs such players as a forfeit instead).
+  if (!may_meet(session, seats[0], seats[1])) forbidden("a block stands between the two players", "blocked");
   const int64_t id = session.insert_game(record);
   record.id = id;
   set_time_limits(session, id, spec.limits, now);
@@ -253,8 +256,8 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     }
     // A proposal is about the position it was made in; any move withdraws it.
     b.clear_proposal();
-    // A mailed move's words go with it unless the opponent blocks the mover (the move counts).
-    const bool silenced = !note.empty() && blocks(session, b.player(1 - seat), user);
+    // A mailed move's words go with it unless a block stands between the two (the move counts).
+    const bool silenced = !note.empty() && !may_meet(session, b.player(1 - seat), user);
     if (!note.empty() && !silenced) {
       CommentRecord row{0, user, b.num_moves(), note, accounts_->now()};
       row.id = session.insert_comment(board, row);

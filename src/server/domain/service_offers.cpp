@@ -184,14 +184,36 @@ OfferRecord Service::seek(const std::string& poster, const std::string& game,
   return posted;
 }
 
-std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user, bool user_authenticated) {
+std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user, bool user_authenticated,
+                                         const Page& page) {
   auto session = store_->session();
   auto tx = session.read();
-  std::vector<OfferRecord> offers = open_offers(session, accounts_->now(), game, user_authenticated ? user : "");
-  // A user is offered only the seeks they may take (their own stay, theirs to withdraw).
-  if (!user.empty())
-    std::erase_if(offers, [&](const OfferRecord& o) { return o.from != user && rating_outside_range(session, o, user); });
-  return offers;
+  // A user is offered only the seeks they may take (their own stay, theirs to withdraw): not
+  // one out of their rating range, and, to the user themself, not one of someone a block
+  // stands between (a block is private: others asking for the user's list see those).
+  auto shown = [&](const OfferRecord& o) {
+    if (user.empty() || o.kind != OfferKind::Seek || o.from == user) return true;
+    return !rating_outside_range(session, o, user) && (!user_authenticated || may_meet(session, user, o.from));
+  };
+  // The page is counted among the offers shown, read from the table a batch at a time.
+  std::vector<OfferRecord> out;
+  int skipped = 0;
+  int64_t after = 0;
+  const int64_t now = accounts_->now();
+  for (;;) {
+    const auto batch = open_offers(session, now, game, user_authenticated ? user : "", after, Page::kMaxLimit);
+    for (const OfferRecord& o : batch) {
+      after = o.id;
+      if (!shown(o)) continue;
+      if (skipped < page.offset) {
+        ++skipped;
+        continue;
+      }
+      out.push_back(o);
+      if (static_cast<int>(out.size()) == page.limit) return out;
+    }
+    if (static_cast<int>(batch.size()) < Page::kMaxLimit) return out;
+  }
 }
 
 int64_t Service::join(int64_t offer_id, const std::string& user) {
