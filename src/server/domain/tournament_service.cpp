@@ -8,6 +8,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/base/errors.h"
+#include "server/domain/moderation.h"
 #include "server/domain/ratings.h"
 #include "server/domain/service.h"
 #include "server/domain/tournament_text.h"
@@ -34,7 +35,7 @@ std::string take(std::map<std::string, std::string>& words, const std::string& k
 }
 
 TournamentField field_of(const TournamentRecord& t, const std::vector<TournamentPlayer>& players) {
-  TournamentField field{t.format, t.rounds, {}, {}};
+  TournamentField field{t.format, t.rounds, {}, {}, {}};
   for (const TournamentPlayer& p : players) {
     field.seeds.push_back(p.player);
     if (p.withdrawn) field.withdrawn.insert(p.player);
@@ -165,6 +166,8 @@ TournamentView Tournaments::join(int64_t id, const std::string& user) {
     if (plays_in(players, user)) conflict(user + " has already joined " + t.name(), "already_joined");
     if (static_cast<int>(players.size()) >= t.max_players)
       conflict(t.name() + " is full (" + std::to_string(t.max_players) + " players)", "tournament_full");
+    // Joining is consent to a board against every player: none may stand behind a block.
+    for (const TournamentPlayer& p : players) check_not_blocked(session, user, p.player, "games");
     add_tournament_player(session, id, user, service_->accounts().now());
     if (!t.starts_at && static_cast<int>(players.size()) + 1 == t.max_players) start_in(session, t, started);
     else update_tournament(session, t);
@@ -307,7 +310,8 @@ void Tournaments::start_in(Session& session, TournamentRecord& t, std::vector<in
 
 void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int64_t>& started) {
   const auto players = tournament_players(session, t.id);
-  const TournamentField field = field_of(t, players);
+  TournamentField field = field_of(t, players);
+  field.refusals = tournament_refusals(session, t.id);  // blocks made since the players joined
   auto games = tournament_games(session, t.id);
   const int round_before = t.round;
   const int64_t now = service_->accounts().now();
