@@ -325,7 +325,7 @@ TEST_F(TournamentTest, BadRequestsGetOneLineErrors) {
   error("tournament leave " + id + " p1 secret-pw", 409);            // started: withdraw instead
   error("tournament start " + id + " host secret-pw", 409);          // twice
   // A full one refuses the next player.
-  const std::string full = std::to_string(create("-format=knockout -players=2-2 -start=2030-01-01"));
+  const std::string full = std::to_string(create("-format=knockout -players=2-2 -start=2023-12-01"));
   run("tournament join " + full + " p1 secret-pw");
   run("tournament join " + full + " p2 secret-pw");
   EXPECT_NE(error("tournament join " + full + " p3 secret-pw", 409).find("full"), std::string::npos);
@@ -457,9 +457,11 @@ TEST_F(TournamentTest, ATournamentHasANameGivenOrMadeUp) {
   EXPECT_EQ(tournament_view_json(view(named))["name"], "Friday blitz \u00e9t\u00e9");
   // Blank is the default; a name of its own is users' text (user_text.h): one line of plain
   // text, 60 characters at most (a tab or a line end given becomes a space).
-  EXPECT_EQ(view(create("-name=\"   \" -format=knockout -players=2-4 -start=full")).tournament.title.rfind("N-Mesh knockout #", 0), 0u);
+  // (Another creator: a user may have 3 tournaments open or running.)
+  signup("namer");
+  EXPECT_EQ(view(create_as("namer", "-name=\"   \" -format=knockout -players=2-4 -start=full")).tournament.title.rfind("N-Mesh knockout #", 0), 0u);
   const std::string sixty(60, 'x');
-  EXPECT_EQ(view(create("-name=" + sixty + " -format=knockout -players=2-4 -start=full")).tournament.title, sixty);
+  EXPECT_EQ(view(create_as("namer", "-name=" + sixty + " -format=knockout -players=2-4 -start=full")).tournament.title, sixty);
   for (const std::string& bad : {"-name=" + sixty + "y", std::string("-name=\"a\x1b[2Jb\""), std::string("-name=\"a\x7f\""),
                                 std::string("-name=\"\xe2\x80\xae" "evil\"")}) {
     const ServiceError e = run_error("tournament create n-mesh " + bad + " -format=knockout -players=2-4 -start=full host secret-pw");
@@ -573,6 +575,44 @@ TEST_F(TournamentTest, AKnockoutFinalAgainstSomeoneTheWinnerBlocksIsForfeited) {
   EXPECT_EQ(v.standings[1].player, "p1");
   EXPECT_NE(run("tournament show " + std::to_string(id)).find("Winner: p2"), std::string::npos);
   EXPECT_EQ(service_->list(GameFilter{}).size(), 2u) << "the two boards of round 1 only";
+}
+
+// One account cannot bury the others' tournaments (the audit made 205 with a start in 9999):
+// at most ServiceLimits::tournaments_per_user open or running (3), starts within 90 days.
+TEST_F(TournamentTest, OneAccountCannotBuryTheOtherTournaments) {
+  int created = 0;
+  std::optional<ServiceError> refused;
+  for (int i = 0; i < 205 && !refused; ++i) {
+    try {
+      run("tournament create n-mesh -format=roundrobin -players=2-4 -start=2023-12-01 host secret-pw");
+      ++created;
+    } catch (const ServiceError& e) {
+      refused = e;
+    }
+  }
+  EXPECT_EQ(created, ServiceLimits{}.tournaments_per_user);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->code(), "too_many_tournaments");
+  EXPECT_EQ(http_status(*refused), 409);
+  EXPECT_STREQ(refused->what(), "you (host) have 3 tournaments open or running, this server's limit; wait for one to finish");
+  signup("carol");
+  for (const std::string start : {"9999-12-31", "2024-02-13T22:14", "2023-11-14T22:13", "2023-11-14"}) {
+    const ServiceError e = run_error("tournament create n-mesh -format=roundrobin -players=2-4 -start=" + start + " carol secret-pw");
+    EXPECT_EQ(e.code(), "bad_tournament") << start;
+  }
+  EXPECT_STREQ(run_error("tournament create n-mesh -format=roundrobin -players=2-4 -start=9999-12-31 carol secret-pw").what(),
+               "-start must be within 90 days");
+  // 90 days ahead to the minute is the furthest start; the cap holds for every creator.
+  create_as("carol", "-format=roundrobin -players=2-2 -start=2024-02-12T22:13");
+  const int64_t full = create_as("carol", "-format=roundrobin -players=2-2 -start=full");
+  create_as("carol", "-format=swiss -rounds=1 -players=2-8 -start=full");
+  EXPECT_EQ(run_error("tournament create n-mesh -format=roundrobin -players=2-4 -start=full carol secret-pw").code(),
+            "too_many_tournaments");
+  // A finished tournament frees its creator's place.
+  join_all(full, 2);
+  for (const auto& g : pending(full)) finish(g, GameOutcome::FirstWins);
+  EXPECT_EQ(view(full).tournament.status, TournamentStatus::Finished);
+  create_as("carol", "-format=roundrobin -players=2-4 -start=full");
 }
 
 }  // namespace

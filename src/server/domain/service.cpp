@@ -161,14 +161,19 @@ std::string Service::checked_seat(Session& session, const std::string& given) co
 
 void Service::check_hourly_limit(Session& session, const std::string& user, int64_t now) const {
   if (limits_.boards_per_hour <= 0) return;
-  const auto [boards, first_board] = session.games_challenged_since(user, now - 3600);
-  const auto [offers, first_offer] = offers_posted_since(session, user, now - 3600);
-  const int started = boards + offers;
+  // Boards challenged, offers posted and tournaments created: each count and its first time.
+  const std::pair<int, int64_t> made[] = {session.games_challenged_since(user, now - 3600),
+                                          offers_posted_since(session, user, now - 3600),
+                                          tournaments_created_since(session, user, now - 3600)};
+  int started = 0;
+  int64_t earliest = now;
+  for (const auto& [count, first] : made)
+    if (count > 0) started += count, earliest = std::min(earliest, first);
   if (started < limits_.boards_per_hour) return;
-  const int64_t earliest = boards == 0 ? first_offer : offers == 0 ? first_board : std::min(first_board, first_offer);
   const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - now));
   too_many("you (" + user + ") started " + std::to_string(started) +
-               " boards and challenges in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
+               " boards, challenges and tournaments in the last hour, this server's limit; try again in " +
+               std::to_string(wait) + " s",
            "too_many_boards", wait);
 }
 

@@ -166,7 +166,7 @@ class Service {
   std::vector<GameRecord> list(const GameFilter& filter);
 
   // A game's standings (`game` by any spelling the registry accepts; 400 unknown_game).
-  std::vector<Standing> standings(const std::string& game, int limit = 500, int offset = 0);
+  std::vector<Standing> standings(const std::string& game, int limit = kStandingsPage, int offset = 0);
   // A player's ratings and rated games (a user id or ai:SPEC; 404 for an unknown user).
   struct PlayerRatings {
     std::string player;

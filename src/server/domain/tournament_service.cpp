@@ -133,6 +133,8 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
     if (!t.starts_at) bad_request("-start must be full or a UTC time YYYY-MM-DD[THH:MM], not '" + start.substr(0, 30) + "'",
                                   "bad_tournament");
     if (*t.starts_at <= now) bad_request("-start must be in the future", "bad_tournament");
+    if (*t.starts_at > now + int64_t{kMaxTournamentLeadDays} * 86400)
+      bad_request("-start must be within " + std::to_string(kMaxTournamentLeadDays) + " days", "bad_tournament");
   }
   const BoardSpec spec = board_spec(game_name, words);  // the game's options and the boards' settings
   t.game = spec.game;
@@ -145,6 +147,13 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
     auto tx = session.write();
     if (!session.find_user(creator)) not_found("no user '" + creator + "'");
     t.title = given_name;
+    // One account cannot fill the lists (ServiceLimits::tournaments_per_user).
+    const int most = service_->limits_.tournaments_per_user;
+    if (most > 0 && live_tournaments_of(session, creator) >= most)
+      conflict("you (" + creator + ") have " + std::to_string(most) +
+                   " tournaments open or running, this server's limit; wait for one to finish",
+               "too_many_tournaments");
+    service_->check_hourly_limit(session, creator, now);
     const int64_t id = insert_tournament(session, t);
     if (t.title.empty()) {
       t.title = default_tournament_name(t.game, t.format, id);
@@ -271,7 +280,7 @@ TournamentView Tournaments::view(int64_t id) {
   return view_in(session, *t);
 }
 
-std::vector<TournamentRecord> Tournaments::list(const std::string& status, const std::string& game) {
+std::vector<TournamentRecord> Tournaments::list(const std::string& status, const std::string& game, const Page& page) {
   if (!status.empty() && status != "all" && !tournament_status_by_name(status))
     bad_request("list which? open, running, finished, cancelled or all", "usage");
   std::string name;
@@ -284,7 +293,7 @@ std::vector<TournamentRecord> Tournaments::list(const std::string& status, const
   }
   auto session = service_->store().session();
   auto tx = session.read();
-  return list_tournaments(session, status == "all" ? "" : status, name);
+  return list_tournaments(session, status == "all" ? "" : status, name, page);
 }
 
 TournamentView Tournaments::view_in(Session& session, const TournamentRecord& t) {
