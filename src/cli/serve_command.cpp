@@ -72,7 +72,11 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option_function<double>("--websocket-idle", ms(limits.websocket_idle),
                                   "Seconds of silence after which a WebSocket is pinged and then closed (default 60)");
   auto& service_limits = args->config.service_limits;
-  app.add_option("--boards-per-hour", service_limits.boards_per_hour, "Boards one user may start in any hour (0: no limit)")
+  app.add_option("--boards-per-hour", service_limits.boards_per_hour,
+                 "Boards, offers and tournaments one user may start in any hour (0: no limit)")
+      ->capture_default_str()->check(CLI::NonNegativeNumber);
+  app.add_option("--tournaments-per-user", service_limits.tournaments_per_user,
+                 "Tournaments one user may have created that are open or running (0: no limit)")
       ->capture_default_str()->check(CLI::NonNegativeNumber);
   app.add_option("--signups-per-hour", service_limits.signups_per_hour,
                  "Accounts one client address may make in an hour (0: no limit)")

@@ -228,9 +228,14 @@ TEST_F(CommunityServe, ABlockHoldsOverHttpTheCommandEndpointMailAndTheWebSocket)
   RunResult r = run_ludus({"mail", "--db", config_.db_path}, mail);
   EXPECT_NE(r.err.find("takes no comments from you"), std::string::npos) << r.out << r.err;
   EXPECT_TRUE(get("/api/games/" + board, "").json["comments"].empty());
+  // The rule holds both ways: alice may not comment there either.
+  auto own = post("/api/games/" + board + "/comment", {{"text", "a word"}}, alice);
+  EXPECT_EQ(own.status, 403);
+  EXPECT_EQ(own.json.value("error", ""), "you block mallory: unblock them first");
   // Reporting needs a login; a report of a comment anyone sees is taken.
-  ASSERT_EQ(post("/api/games/" + board + "/comment", {{"text", "a word"}}, alice).status, 200);
-  // The WebSocket pushed alice's comment, and never one of mallory's refused ones.
+  const std::string carol = account("carol");
+  ASSERT_EQ(post("/api/games/" + board + "/comment", {{"text", "a word"}}, carol).status, 200);
+  // The WebSocket pushed carol's comment, and never one of the refused ones.
   json pushed;
   const auto deadline = std::chrono::steady_clock::now() + 10s;
   while (pushed.empty() && std::chrono::steady_clock::now() < deadline)
@@ -240,14 +245,47 @@ TEST_F(CommunityServe, ABlockHoldsOverHttpTheCommandEndpointMailAndTheWebSocket)
       EXPECT_LE(m["state"]["comments"].size(), 1u) << *text;
       if (!m["state"]["comments"].empty()) pushed = m["state"]["comments"];
     }
-  ASSERT_EQ(pushed.size(), 1u) << "no push of alice's comment";
-  EXPECT_EQ(pushed[0]["user"], "alice");
+  ASSERT_EQ(pushed.size(), 1u) << "no push of carol's comment";
+  EXPECT_EQ(pushed[0]["user"], "carol");
   EXPECT_EQ(pushed[0]["text"], "a word");
   const int64_t comment = get("/api/games/" + board, "").json["comments"][0]["id"];
   EXPECT_EQ(post("/api/comments/" + std::to_string(comment) + "/report", {{"reason", "x"}}).status, 401);
   EXPECT_EQ(post("/api/comments/" + std::to_string(comment) + "/report", {{"reason", "spam"}}, mallory).status, 201);
   EXPECT_EQ(post("/api/comments/99999/report", {{"reason", "spam"}}, mallory).status, 404);
   EXPECT_EQ(post("/api/me/blocks", {{"user", "mallory"}, {"block", false}}, alice).json["blocks"], json::array());
+}
+
+// The audit's case through the real SMTP sink: bob follows board 2, carol against dave, and
+// blocks mallory; mallory comments there.  The players are mailed her words; bob is not (he
+// is mailed the comment after hers, from someone he does not block).
+TEST_F(CommunityServe, AFollowerWhoBlocksAKibitzerIsNotMailedTheirWords) {
+  const std::string bob = verified_account("bob");
+  const std::string carol = verified_account("carol");
+  verified_account("dave");
+  const std::string mallory = verified_account("mallory");
+  auto game = post("/api/games", {{"game", "ndengrod"}, {"players", {"carol", "dave"}}}, carol);
+  ASSERT_EQ(game.status, 201) << game.body;
+  const std::string board = "/api/games/" + game.json["board"].dump();
+  ASSERT_EQ(post(board + "/subscribe", json::object(), bob).status, 200);
+  ASSERT_EQ(post("/api/me/blocks", {{"user", "mallory"}}, bob).status, 200);
+  const size_t before = 4 + 2;  // the codes of the four addresses, the board's start to its two players
+  ASSERT_EQ(await_messages(before).size(), before);
+  ASSERT_EQ(post(board + "/comment", {{"text", "mallory was here"}}, mallory).status, 200);
+  ASSERT_EQ(post(board + "/comment", {{"text", "carol was here"}}, carol).status, 200);
+  // Mallory's comment goes to the players, carol and dave; carol's to them and bob.
+  auto messages = await_messages(before + 5);
+  std::this_thread::sleep_for(500ms);  // nothing more comes
+  messages = sink_->messages();
+  ASSERT_EQ(messages.size(), before + 5);
+  auto holds = [&](const std::string& to, const std::string& text) {
+    return std::any_of(messages.begin() + static_cast<std::ptrdiff_t>(before), messages.end(), [&](const SinkMessage& m) {
+      return m.rcpt_to == to && m.text.find(text) != std::string::npos;
+    });
+  };
+  EXPECT_TRUE(holds("carol@example.org", "mallory was here"));
+  EXPECT_TRUE(holds("dave@example.org", "mallory was here"));
+  EXPECT_TRUE(holds("bob@example.org", "carol was here"));
+  EXPECT_FALSE(holds("bob@example.org", "mallory was here"));
 }
 
 }  // namespace

@@ -30,6 +30,7 @@ class AccessTest : public HttpFixture {
  protected:
   void SetUp() override {
     config_.service_limits.boards_per_hour = 0;  // a fresh board for each call of a board route
+    config_.service_limits.tournaments_per_user = 0;  // ... and a fresh tournament of alice's
     HttpFixture::SetUp();
     for (const char* user : {"alice", "bob", "carol", "dave"}) {
       const std::string password = std::string("pw-") + user + "-secret";

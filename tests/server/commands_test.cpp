@@ -208,6 +208,39 @@ TEST_F(CommandsTest, GamesListsByFilter) {
   EXPECT_NE(run("games carol watched").find("(watched): 0"), std::string::npos);
 }
 
+// Every listing command takes -limit=N and -offset=N as its last words (docs/http-api.md,
+// "Paging"), with the bounds of the HTTP API's ?limit= and &offset=.
+TEST_F(CommandsTest, EveryListingCommandIsPaged) {
+  for (int i = 0; i < 3; ++i) run("ndengrod challenge alice bob pw-a-long");
+  play_first_legal(1);
+  play_first_legal(1);  // both have moved: the game is rated
+  run("resign 1 bob pw-b-long");
+  EXPECT_NE(run("games alice all -limit=2").find("Games of alice (all): 2\n"), std::string::npos);
+  const std::string last = run("games - all -limit=2 -offset=2");
+  EXPECT_NE(last.find("Boards (all): 1\n"), std::string::npos) << last;
+  EXPECT_NE(last.find("       1  ndengrod"), std::string::npos) << "the oldest, newest first: " << last;
+  for (int i = 0; i < 3; ++i) run("ndengrod seek alice pw-a-long");
+  EXPECT_NE(run("offers -limit=2 -offset=2").find("Open challenges: 1\n"), std::string::npos);
+  EXPECT_NE(run("offers bob pw-b-long -limit=1").find(": 1\n"), std::string::npos);
+  EXPECT_NE(run("ratings ndengrod -limit=1 -offset=1").find("(1 player;"), std::string::npos);
+  EXPECT_NE(run("ndengrod standings -offset=1 -limit=1").find("(1 player;"), std::string::npos);
+  for (int i = 0; i < 2; ++i) run("tournament create ndengrod -format=roundrobin -players=2-4 -start=full alice pw-a-long");
+  const std::string newest = run("tournament list -limit=1");
+  EXPECT_NE(newest.find("Tournaments: 1\n"), std::string::npos) << newest;
+  EXPECT_NE(newest.find("(tournament 2)"), std::string::npos) << newest;
+  const std::string oldest = run("tournament list ndengrod open -limit=1 -offset=1");
+  EXPECT_NE(oldest.find("Tournaments of Ndengrod (open): 1\n"), std::string::npos) << oldest;
+  EXPECT_NE(oldest.find("(tournament 1)"), std::string::npos) << oldest;
+  for (const std::string page : {"-limit=0", "-limit=501", "-offset=-1", "-limit=x", "-limit=", "-limit=1 -limit=2"})
+    for (const std::string listing : {"games alice all ", "offers ", "ratings ndengrod ", "tournament list "}) {
+      const ServiceError e = run_error(listing + page);
+      EXPECT_EQ(e.code(), "bad_query") << listing << page;
+      EXPECT_EQ(http_status(e), 400) << listing << page;
+    }
+  EXPECT_STREQ(run_error("offers -limit=501").what(), "limit must be a whole number from 1 to 500");
+  EXPECT_EQ(run_error("games -limit=2 alice").code(), "bad_user") << "the page words come last";
+}
+
 TEST_F(CommandsTest, GrammarErrorsAreClear) {
   EXPECT_STREQ(run_error("").what(), "empty command (try 'help')");
   EXPECT_STREQ(run_error("fly 1").what(), "unknown command 'fly' (try 'help')");

@@ -105,7 +105,8 @@ TEST(DbTransferTest, RoundTripThroughTheOtherEngineKeepsEveryRow) {
     EXPECT_EQ(service.load(1).num_moves(), 2);
     EXPECT_EQ(service.load(1).record().proposal, "draw");
     EXPECT_EQ(service.load(2).record().ending, Ending::Resignation);
-    EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "bob"), 7);  // boards 1-6 came from fill()
+    // Boards 1-6 came from fill(); alice blocks bob there, so she plays the computer.
+    EXPECT_EQ(service.start_board("alice", "ndengrod", {}, "alice", "ai:random"), 7);
     service.comment(7, "alice", "hello");
     EXPECT_EQ(service.load(7).comments().front().id, 2);
     EXPECT_EQ(service.tournaments().view(1).games.size(), 1u);

@@ -282,6 +282,52 @@ TEST_F(HttpApiTest, ListsAndProposalsAndComments) {
   EXPECT_EQ(get("/api/games?user=carol&status=watched").json["games"].size(), 1u);
 }
 
+// Every listing honours ?limit=N&offset=N within one bound (docs/http-api.md, "Paging"):
+// the boards, the lobby, the tournaments, a game's standings and a player's finished boards.
+TEST_F(HttpApiTest, EveryListingIsPagedWithinOneBound) {
+  auto ids = [](const json& list, const char* key) {
+    std::vector<int64_t> out;
+    for (const auto& item : list) out.push_back(item[key].get<int64_t>());
+    return out;
+  };
+  for (int i = 0; i < 3; ++i) challenge(json::object());  // boards 1-3, rated
+  for (int b = 1; b <= 2; ++b) {
+    const std::string board = "/api/games/" + std::to_string(b);
+    for (const std::string& token : {alice_, bob_}) {  // a game is rated once both have moved
+      const std::string move = get(board).json["actions"][0]["text"];
+      ASSERT_EQ(post(board + "/move", {{"move", move}}, token).status, 200);
+    }
+    ASSERT_EQ(post(board + "/resign", json::object(), bob_).status, 200);
+  }
+  EXPECT_EQ(get("/api/games?limit=2&offset=2").json["games"].size(), 1u);
+  EXPECT_EQ(ids(get("/api/games?user=alice&status=finished&limit=1&offset=1").json["games"], "board"),
+            (std::vector<int64_t>{1}));  // the latest first: board 2 ended last
+  for (int i = 0; i < 3; ++i) ASSERT_EQ(post("/api/offers", {{"game", "ndengrod"}}, alice_).status, 201);
+  EXPECT_EQ(ids(get("/api/offers?limit=2&offset=1").json["offers"], "id"), (std::vector<int64_t>{2, 3}));
+  EXPECT_EQ(ids(get("/api/offers?user=bob&limit=1&offset=2", bob_).json["offers"], "id"), (std::vector<int64_t>{3}));
+  for (const std::string& token : {alice_, alice_, bob_})
+    ASSERT_EQ(post("/api/tournaments", {{"game", "ndengrod"}, {"format", "roundrobin"}, {"players", "2-4"}, {"start", "full"}},
+                   token)
+                  .status,
+              201);
+  EXPECT_EQ(ids(get("/api/tournaments?limit=2&offset=1").json["tournaments"], "id"), (std::vector<int64_t>{2, 1}));
+  EXPECT_EQ(ids(get("/api/tournaments?status=open&limit=1&offset=2").json["tournaments"], "id"), (std::vector<int64_t>{1}));
+  auto standings = get("/api/ratings/ndengrod?limit=1&offset=1");
+  ASSERT_EQ(standings.json["players"].size(), 1u) << standings.body;
+  EXPECT_EQ(standings.json["players"][0]["rank"], 2);
+  EXPECT_EQ(ids(get("/api/users/bob?limit=1&offset=1").json["finished"], "board"), (std::vector<int64_t>{1}));
+  for (const std::string listing : {"/api/games?", "/api/offers?", "/api/tournaments?", "/api/ratings/ndengrod?",
+                                    "/api/users/alice?"}) {
+    EXPECT_EQ(get(listing + "limit=500").status, 200) << listing;
+    for (const std::string page : {"limit=501", "limit=0", "limit=-1", "limit=x", "offset=-1", "offset=1000000001"}) {
+      auto r = get(listing + page);
+      EXPECT_EQ(r.status, 400) << listing << page;
+      EXPECT_EQ(r.json.value("code", ""), "bad_query") << listing << page;
+    }
+  }
+  EXPECT_EQ(get("/api/tournaments?limit=501").json.value("error", ""), "limit must be a whole number from 1 to 500");
+}
+
 TEST_F(HttpApiTest, ChallengeErrors) {
   auto r = post("/api/games", {{"game", "ndengrod"}, {"players", {"bob", "carol"}}}, alice_);
   EXPECT_EQ(r.status, 404) << r.body;  // carol does not exist

@@ -70,6 +70,44 @@ TEST_F(LimitsTest, BoardsPerHourAreBounded) {
   EXPECT_GT(service_->start_board("alice", "ndengrod", {}, "alice", "bob"), 0);
 }
 
+// Creating a tournament counts against --boards-per-hour as a board or an offer does (the
+// audit made 205 in 0.2 s), and a board after it counts the tournament.
+TEST_F(LimitsTest, TournamentsCountAgainstTheBoardsPerHour) {
+  signup("alice");
+  signup("bob");
+  for (int i = 0; i < ServiceLimits{}.boards_per_hour - 1; ++i) {
+    now_ += 10;
+    service_->start_board("alice", "ndengrod", {}, "alice", "bob");
+  }
+  now_ += 10;
+  run("tournament create ndengrod -format=roundrobin -players=2-4 -start=full alice secret-pw");  // the limit's last
+  const ServiceError e = run_error("tournament create ndengrod -format=roundrobin -players=2-4 -start=full alice secret-pw");
+  EXPECT_EQ(http_status(e), 429);
+  EXPECT_EQ(e.code(), "too_many_boards");
+  EXPECT_EQ(e.retry_after(), 3600 - 290);  // when the first board is an hour old
+  EXPECT_STREQ(e.what(),
+               "you (alice) started 30 boards, challenges and tournaments in the last hour, this server's limit; try "
+               "again in 3310 s");
+  EXPECT_EQ(run_error("ndengrod seek alice secret-pw").code(), "too_many_boards");
+  EXPECT_GT(service_->start_board("bob", "ndengrod", {}, "bob", "alice"), 0);  // others are not limited
+}
+
+// A player has at most kMaxOpenOffersPerUser open offers, however they come: seeks and the
+// invitations their challenges become.
+TEST_F(LimitsTest, OpenOffersAreCappedOnEveryWayIn) {
+  signup("alice");
+  signup("bob");  // asks: a challenge to bob is an invitation
+  for (int i = 0; i < kMaxOpenOffersPerUser; ++i) run("ndengrod seek alice secret-pw");
+  for (const std::string offer : {"ndengrod seek alice secret-pw", "ndengrod challenge alice bob secret-pw"}) {
+    const ServiceError e = run_error(offer);
+    EXPECT_EQ(e.code(), "too_many_offers") << offer;
+    EXPECT_EQ(http_status(e), 409) << offer;
+  }
+  run("decline 1 alice secret-pw");
+  EXPECT_NE(run("ndengrod challenge alice bob secret-pw").find("asks bob first"), std::string::npos);
+  EXPECT_EQ(run_error("ndengrod seek alice secret-pw").code(), "too_many_offers");
+}
+
 TEST_F(LimitsTest, ComputerPlayersStayWithinTheServersBudget) {
   signup("alice");
   for (const char* level : {"ai:random", "ai:easy", "ai:medium", "ai:hard", "AI:Max"})

@@ -25,7 +25,88 @@ class MailServiceTest : public ServerFixture {
     auto session = store_->session();
     return count_mail(session, status);
   }
+  // Signs up users with verified addresses (user@example.org).
+  void with_addresses(const std::vector<std::string>& users) {
+    for (const auto& user : users) accounts_->signup(user, "secret-pw", user + "@example.org");
+    verify_addresses(*store_, *accounts_);
+  }
+  // The bodies of the mail to `user` queued (or waiting for their digest) since outbox row `after`.
+  std::vector<std::string> mail_to(const std::string& user, int64_t after = 0) {
+    auto session = store_->session();
+    auto q = session.connection().query("SELECT body FROM outbox WHERE user_id = ?1 AND id > ?2 ORDER BY id");
+    q.bind_all(user, after);
+    std::vector<std::string> out;
+    while (q.step()) out.push_back(q.text(0));
+    return out;
+  }
+  int64_t last_row() {
+    auto session = store_->session();
+    auto q = session.connection().query("SELECT COALESCE(MAX(id), 0) FROM outbox");
+    return q.step() ? q.int64(0) : 0;
+  }
+  static bool any_holds(const std::vector<std::string>& bodies, const std::string& text) {
+    return std::any_of(bodies.begin(), bodies.end(), [&](const std::string& b) { return b.find(text) != std::string::npos; });
+  }
 };
+
+// Nobody is mailed the words of someone a block stands between them and: a follower who
+// blocks a kibitzer gets none of their comments (nor in a digest), and a move's mail comes
+// without its mover's words.  (The audit's case: bob follows board 2, carol against dave;
+// mallory, whom bob blocks, comments there; bob was mailed her text.)
+TEST_F(MailServiceTest, AFollowerIsNotMailedTheWordsOfSomeoneTheyBlock) {
+  with_addresses({"carol", "dave", "mallory", "erin"});
+  run("mailpref erin secret-pw digest");
+  const int64_t board = service_->start_board("carol", "ndengrod", {}, "carol", "dave");
+  for (const char* follower : {"bob", "erin"}) {
+    service_->subscribe(board, follower, true);
+    run(std::string("block ") + follower + " secret-pw mallory");
+  }
+  service_->subscribe(board, "alice", true);  // who blocks nobody
+  int64_t before = last_row();
+  service_->comment(board, "mallory", "a rude word");
+  for (const char* reader : {"carol", "dave", "alice"}) EXPECT_TRUE(any_holds(mail_to(reader, before), "a rude word")) << reader;
+  EXPECT_TRUE(mail_to("bob", before).empty()) << "a comment is all words";
+  EXPECT_TRUE(mail_to("erin", before).empty()) << "nor a part of the digest";
+  // The board's other news still comes, also to the digest.
+  service_->comment(board, "alice", "nice opening");
+  EXPECT_TRUE(any_holds(mail_to("bob", before), "nice opening"));
+  EXPECT_TRUE(any_holds(mail_to("erin", before), "nice opening"));
+  // A move by mallory with words: the move reaches bob, the words do not; the other way
+  // round too (mallory follows carol's board, whose words to her bob's block does not
+  // touch, and bob's own are kept from her).
+  const int64_t hers = service_->start_board("mallory", "ndengrod", {}, "mallory", "carol");
+  service_->subscribe(hers, "bob", true);
+  before = last_row();
+  service_->play(hers, "mallory", "e5", std::nullopt, "watch this");
+  const auto to_bob = mail_to("bob", before);
+  ASSERT_EQ(to_bob.size(), 1u);
+  EXPECT_NE(to_bob[0].find("mallory plays e5"), std::string::npos) << to_bob[0];
+  EXPECT_EQ(to_bob[0].find("watch this"), std::string::npos) << to_bob[0];
+  EXPECT_TRUE(any_holds(mail_to("carol", before), "watch this"));
+  service_->subscribe(board, "mallory", true);
+  before = last_row();
+  service_->comment(board, "bob", "no words for mallory");
+  EXPECT_TRUE(mail_to("mallory", before).empty()) << "a block stands either way";
+  EXPECT_TRUE(any_holds(mail_to("carol", before), "no words for mallory"));
+}
+
+// The mail at the end of a game suggests a rematch only to two players who may meet.
+TEST_F(MailServiceTest, NoRematchIsSuggestedAcrossABlock) {
+  const int64_t friendly = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
+  int64_t before = last_row();
+  service_->resign(friendly, "bob");
+  EXPECT_TRUE(any_holds(mail_to("alice", before), "rematch " + std::to_string(friendly) + " alice PASSWORD"));
+  const int64_t board = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
+  run("block bob secret-pw alice");
+  before = last_row();
+  service_->resign(board, "bob");
+  for (const char* player : {"alice", "bob"}) {
+    const auto mails = mail_to(player, before);
+    ASSERT_EQ(mails.size(), 1u) << player;
+    EXPECT_NE(mails[0].find("This game is over"), std::string::npos) << mails[0];
+    EXPECT_EQ(mails[0].find("rematch"), std::string::npos) << mails[0];
+  }
+}
 
 TEST_F(MailServiceTest, EveryChangeQueuesTheBoardForBothPlayers) {
   const int64_t board = service_->start_board("alice", "ndengrod", {}, "alice", "bob");

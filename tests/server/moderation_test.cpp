@@ -48,6 +48,50 @@ TEST_F(ModerationTest, ABlockRefusesChallengesJoinsAndCommentsBothWays) {
   EXPECT_EQ(http_status(run_error("block alice secret-pw nosuchuser")), 404);
 }
 
+// The rule is one and holds both ways: the blocker may not comment on a board of the blocked
+// player either, and the words of the blocker's mailed move are not stored (the move is).
+TEST_F(ModerationTest, TheBlockerIsHeldToTheSameRule) {
+  const int64_t board = new_board("ndengrod", {}, "alice", "mallory");
+  run("block alice secret-pw mallory");
+  const ServiceError e = run_error("comment " + std::to_string(board) + " alice secret-pw hello");
+  EXPECT_EQ(e.code(), "blocked");
+  EXPECT_STREQ(e.what(), "you block mallory: unblock them first");
+  if (mover(board) == "mallory") play_first_legal(board);
+  const Board b = service_->load(board);
+  service_->play(board, "alice", b.state().action_to_text(b.state().legal_actions().front()), std::nullopt, "take that");
+  EXPECT_EQ(service_->load(board).num_moves(), b.num_moves() + 1) << "the move counts";
+  EXPECT_TRUE(service_->load(board).comments().empty());
+  run("comment " + std::to_string(board) + " bob secret-pw a kibitzer may");
+  // Every board is born in one place, which holds the rule too (a tool's start_board).
+  try {
+    service_->start_board("alice", "ndengrod", {}, "alice", "mallory");
+    ADD_FAILURE() << "a board started across a block";
+  } catch (const ServiceError& e) {
+    EXPECT_EQ(e.code(), "blocked");
+  }
+}
+
+// A seek of someone a block stands between is not offered to the two (offers USER PASSWORD,
+// GET /api/offers?user=SELF with a token); anyone else still sees it, and so does a list of
+// USER's asked for without their password: it tells nobody else of the block.
+TEST_F(ModerationTest, TheSeeksAcrossABlockAreNotOfferedToTheTwo) {
+  run("ndengrod seek mallory secret-pw");
+  run("ndengrod seek alice secret-pw");
+  run("ndengrod seek bob secret-pw");
+  run("block alice secret-pw mallory");
+  auto posters = [&](const std::string& user, bool authenticated) {
+    std::vector<std::string> out;
+    for (const OfferRecord& o : service_->offers("", user, authenticated)) out.push_back(o.from);
+    return out;
+  };
+  EXPECT_EQ(posters("alice", true), (std::vector<std::string>{"alice", "bob"}));
+  EXPECT_EQ(posters("mallory", true), (std::vector<std::string>{"mallory", "bob"}));
+  EXPECT_EQ(run("offers alice secret-pw").find("mallory"), std::string::npos);
+  EXPECT_EQ(posters("alice", false), (std::vector<std::string>{"mallory", "alice", "bob"}));
+  EXPECT_EQ(posters("bob", true), (std::vector<std::string>{"mallory", "alice", "bob"}));
+  EXPECT_EQ(posters("", false), (std::vector<std::string>{"mallory", "alice", "bob"}));
+}
+
 TEST_F(ModerationTest, BlockingDeclinesTheOpenInvitationsBetweenTheTwo) {
   run("limit alice secret-pw ask");
   EXPECT_NE(run("ndengrod challenge mallory alice secret-pw").find("asks alice first"), std::string::npos);

@@ -55,7 +55,7 @@ std::vector<TournamentGame> play_out(TournamentField& field, std::mt19937& rng, 
 TEST(TournamentPairing, RoundRobinMeetsEveryPairOnceWithBalancedColours) {
   for (int n = 2; n <= 13; ++n) {
     std::mt19937 rng(n);
-    TournamentField field{TournamentFormat::RoundRobin, rounds_for(TournamentFormat::RoundRobin, n, 0), players(n), {}};
+    TournamentField field{TournamentFormat::RoundRobin, rounds_for(TournamentFormat::RoundRobin, n, 0), players(n), {}, {}};
     testing::expect_round_robin_rules(field, play_out(field, rng), std::to_string(n) + " players");
   }
 }
@@ -63,7 +63,7 @@ TEST(TournamentPairing, RoundRobinMeetsEveryPairOnceWithBalancedColours) {
 TEST(TournamentPairing, DoubleRoundRobinReversesTheColours) {
   for (int n = 3; n <= 8; ++n) {
     std::mt19937 rng(n);
-    TournamentField field{TournamentFormat::DoubleRoundRobin, rounds_for(TournamentFormat::DoubleRoundRobin, n, 0), players(n), {}};
+    TournamentField field{TournamentFormat::DoubleRoundRobin, rounds_for(TournamentFormat::DoubleRoundRobin, n, 0), players(n), {}, {}};
     testing::expect_round_robin_rules(field, play_out(field, rng), std::to_string(n) + " players");
   }
 }
@@ -73,7 +73,7 @@ TEST(TournamentPairing, SwissNeverRematchesKeepsColoursAndGivesByesToTheLowestWi
     std::mt19937 rng(trial);
     const int n = 3 + trial % 14;
     const int rounds = 1 + static_cast<int>(rng() % static_cast<unsigned>(max_swiss_rounds(n)));
-    TournamentField field{TournamentFormat::Swiss, rounds, players(n), {}};
+    TournamentField field{TournamentFormat::Swiss, rounds, players(n), {}, {}};
     testing::expect_swiss_rules(field, play_out(field, rng), "trial " + std::to_string(trial));
   }
 }
@@ -83,14 +83,14 @@ TEST(TournamentPairing, KnockoutSeedsByesAndReplaysDraws) {
   for (int trial = 0; trial < 200; ++trial) {
     std::mt19937 rng(trial);
     const int n = 2 + trial % 15;
-    TournamentField field{TournamentFormat::Knockout, rounds_for(TournamentFormat::Knockout, n, 0), players(n), {}};
+    TournamentField field{TournamentFormat::Knockout, rounds_for(TournamentFormat::Knockout, n, 0), players(n), {}, {}};
     testing::expect_knockout_rules(field, play_out(field, rng), "trial " + std::to_string(trial));
   }
 }
 
 TEST(TournamentPairing, WithdrawnPlayersForfeitTheRest) {
   std::mt19937 rng(1);
-  TournamentField field{TournamentFormat::RoundRobin, rounds_for(TournamentFormat::RoundRobin, 5, 0), players(5), {}};
+  TournamentField field{TournamentFormat::RoundRobin, rounds_for(TournamentFormat::RoundRobin, 5, 0), players(5), {}, {}};
   const auto games = play_out(field, rng, {{3, "p2"}});
   for (const auto& g : games) {
     const bool involves = g.first == "p2" || g.second == "p2";
@@ -101,7 +101,7 @@ TEST(TournamentPairing, WithdrawnPlayersForfeitTheRest) {
       EXPECT_EQ(g.points_of("p2"), 0);
     }
   }
-  TournamentField swiss{TournamentFormat::Swiss, 3, players(6), {}};
+  TournamentField swiss{TournamentFormat::Swiss, 3, players(6), {}, {}};
   const auto swiss_games = play_out(swiss, rng, {{2, "p1"}});
   int forfeits = 0;
   for (const auto& g : swiss_games)
@@ -112,11 +112,89 @@ TEST(TournamentPairing, WithdrawnPlayersForfeitTheRest) {
   EXPECT_EQ(forfeits, 2);
 }
 
+// Whether `players` can be paired so that no pair is in `barred` (a pair in name order).
+bool can_pair(std::vector<std::string> players, const std::set<std::pair<std::string, std::string>>& barred) {
+  if (players.empty()) return true;
+  const std::string first = players.front();
+  for (size_t i = 1; i < players.size(); ++i) {
+    if (barred.count(std::minmax(first, players[i]))) continue;
+    std::vector<std::string> rest;
+    for (size_t j = 1; j < players.size(); ++j)
+      if (j != i) rest.push_back(players[j]);
+    if (can_pair(rest, barred)) return true;
+  }
+  return false;
+}
+
+// Players who may not meet (a block, docs/community.md): the round robin's and the
+// knockout's game between them is a forfeit lost by the one who refused first; a Swiss
+// pairs around them as around a rematch, and pairs them (a forfeit, lost so) only when no
+// other pairing of the round exists.
+TEST(TournamentPairing, PlayersWhoMayNotMeetArePairedAroundOrForfeitByWhoRefusedFirst) {
+  std::mt19937 rng(7);
+  for (const TournamentFormat format : {TournamentFormat::RoundRobin, TournamentFormat::DoubleRoundRobin}) {
+    TournamentField field{format, rounds_for(format, 5, 0), players(5), {}, {{{"p2", "p4"}, "p4"}}};
+    int forfeits = 0;
+    for (const auto& g : play_out(field, rng)) {
+      const bool barred = std::minmax(g.first, g.second) == std::minmax(std::string("p2"), std::string("p4"));
+      EXPECT_EQ(g.kind, barred ? TournamentGameKind::Forfeit : TournamentGameKind::Board);
+      if (!barred) continue;
+      ++forfeits;
+      EXPECT_EQ(g.points_of("p4"), 0);
+      EXPECT_EQ(g.points_of("p2"), 1);
+    }
+    EXPECT_EQ(forfeits, format == TournamentFormat::RoundRobin ? 1 : 2);
+  }
+  // A knockout of four pairs seeds 1 and 4 first: p1 refused p4, so p4 goes on.
+  TournamentField knockout{TournamentFormat::Knockout, 2, players(4), {}, {{{"p1", "p4"}, "p1"}}};
+  const auto bracket = play_out(knockout, rng);
+  EXPECT_EQ(bracket[0].kind, TournamentGameKind::Forfeit);
+  EXPECT_EQ(slot_winner(bracket, 1, 0), "p4");
+  // Swiss tournaments with random refusals, each round checked.
+  int forced = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    std::mt19937 trial_rng(trial);
+    const int n = 4 + trial % 11;
+    const int rounds = 1 + static_cast<int>(trial_rng() % static_cast<unsigned>(max_swiss_rounds(n)));
+    TournamentField field{TournamentFormat::Swiss, rounds, players(n), {}, {}};
+    for (int r = 0; r < 1 + trial % 3; ++r) {
+      const std::string a = field.seeds[trial_rng() % n], b = field.seeds[trial_rng() % n];
+      if (a != b) field.refusals.emplace(std::minmax(a, b), trial_rng() % 2 ? a : b);
+    }
+    const auto games = play_out(field, trial_rng);
+    std::set<std::pair<std::string, std::string>> met;
+    for (int round = 1; round <= rounds; ++round) {
+      std::vector<std::string> paired;
+      std::set<std::pair<std::string, std::string>> barred = met;
+      for (const auto& [pair, refuser] : field.refusals) barred.insert(pair);
+      bool forfeit = false;
+      for (const auto& g : games) {
+        if (g.round != round || !g.has_opponent()) continue;
+        paired.insert(paired.end(), {g.first, g.second});
+        met.insert(std::minmax(g.first, g.second));
+        const std::string* refuser = field.refuser(g.first, g.second);
+        EXPECT_EQ(g.kind, refuser ? TournamentGameKind::Forfeit : TournamentGameKind::Board) << "trial " << trial;
+        if (!refuser) continue;
+        forfeit = true;
+        EXPECT_EQ(g.points_of(*refuser), 0) << "trial " << trial;
+        EXPECT_EQ(g.points_of(*refuser == g.first ? g.second : g.first), 1) << "trial " << trial;
+      }
+      if (forfeit) {
+        ++forced;
+        EXPECT_FALSE(can_pair(paired, barred)) << "trial " << trial << ", round " << round << ": a pairing around it existed";
+      }
+    }
+  }
+  // Some rounds had no pairing around a block (10 of these trials' rounds), most had one.
+  EXPECT_GT(forced, 0);
+  EXPECT_LT(forced, 30);
+}
+
 // Hand-computed: a 4-player round robin where p1 beats everyone, p2 draws p3, p2 beats p4,
 // p3 beats p4.  Points: p1 3, p2 1.5, p3 1.5, p4 0.  Sonneborn-Berger: p1 = 1.5+1.5+0 = 3;
 // p2 = 0.5*1.5 (p3) + 0 (p4) = 0.75; p3 = 0.5*1.5 (p2) + 0 = 0.75.
 TEST(TournamentStandings, SonnebornBergerByHand) {
-  TournamentField field{TournamentFormat::RoundRobin, 3, players(4), {}};
+  TournamentField field{TournamentFormat::RoundRobin, 3, players(4), {}, {}};
   auto game = [](std::string a, std::string b, GameOutcome o) {
     return TournamentGame{1, 0, 0, a, b, TournamentGameKind::Board, o, std::nullopt};
   };

@@ -31,8 +31,9 @@ class TournamentTest : public ServerFixture {
       run("tournament join " + std::to_string(id) + " " + p + " secret-pw");
     }
   }
-  int64_t create(const std::string& words) {
-    const std::string reply = run("tournament create n-mesh " + words + " host secret-pw");
+  int64_t create(const std::string& words) { return create_as("host", words); }
+  int64_t create_as(const std::string& creator, const std::string& words) {
+    const std::string reply = run("tournament create n-mesh " + words + " " + creator + " secret-pw");
     const auto at = reply.find("tournament ");
     EXPECT_NE(at, std::string::npos) << reply;
     return std::stoll(reply.substr(at + 11));
@@ -193,7 +194,7 @@ TEST_F(TournamentTest, RandomResultsOnTheDatabaseKeepThePairingRules) {
       return r < 2 ? GameOutcome::FirstWins : r < 4 ? GameOutcome::SecondWins : GameOutcome::Draw;
     });
     const auto v = view(id);
-    TournamentField field{v.tournament.format, v.tournament.rounds, {}, {}};
+    TournamentField field{v.tournament.format, v.tournament.rounds, {}, {}, {}};
     for (const auto& p : v.players) field.seeds.push_back(p.player);  // by seed once started
     for (int i = 0; i < n; ++i) EXPECT_EQ(field.seeds[i], "p" + std::to_string(i + 1));
     expect_pairing_rules(field, v.games, formats[trial]);
@@ -324,7 +325,7 @@ TEST_F(TournamentTest, BadRequestsGetOneLineErrors) {
   error("tournament leave " + id + " p1 secret-pw", 409);            // started: withdraw instead
   error("tournament start " + id + " host secret-pw", 409);          // twice
   // A full one refuses the next player.
-  const std::string full = std::to_string(create("-format=knockout -players=2-2 -start=2030-01-01"));
+  const std::string full = std::to_string(create("-format=knockout -players=2-2 -start=2023-12-01"));
   run("tournament join " + full + " p1 secret-pw");
   run("tournament join " + full + " p2 secret-pw");
   EXPECT_NE(error("tournament join " + full + " p3 secret-pw", 409).find("full"), std::string::npos);
@@ -456,9 +457,11 @@ TEST_F(TournamentTest, ATournamentHasANameGivenOrMadeUp) {
   EXPECT_EQ(tournament_view_json(view(named))["name"], "Friday blitz \u00e9t\u00e9");
   // Blank is the default; a name of its own is users' text (user_text.h): one line of plain
   // text, 60 characters at most (a tab or a line end given becomes a space).
-  EXPECT_EQ(view(create("-name=\"   \" -format=knockout -players=2-4 -start=full")).tournament.title.rfind("N-Mesh knockout #", 0), 0u);
+  // (Another creator: a user may have 3 tournaments open or running.)
+  signup("namer");
+  EXPECT_EQ(view(create_as("namer", "-name=\"   \" -format=knockout -players=2-4 -start=full")).tournament.title.rfind("N-Mesh knockout #", 0), 0u);
   const std::string sixty(60, 'x');
-  EXPECT_EQ(view(create("-name=" + sixty + " -format=knockout -players=2-4 -start=full")).tournament.title, sixty);
+  EXPECT_EQ(view(create_as("namer", "-name=" + sixty + " -format=knockout -players=2-4 -start=full")).tournament.title, sixty);
   for (const std::string& bad : {"-name=" + sixty + "y", std::string("-name=\"a\x1b[2Jb\""), std::string("-name=\"a\x7f\""),
                                 std::string("-name=\"\xe2\x80\xae" "evil\"")}) {
     const ServiceError e = run_error("tournament create n-mesh " + bad + " -format=knockout -players=2-4 -start=full host secret-pw");
@@ -475,6 +478,141 @@ TEST_F(TournamentTest, ATournamentHasANameGivenOrMadeUp) {
       EXPECT_TRUE(e.code() == "bad_text" || e.code() == "bad_encoding") << e.code();
     }
   }
+}
+
+// Blocks (docs/tournaments.md, "Blocks"): joining is consent to a board against every other
+// player, so nobody joins a tournament with someone a block stands between them and; the
+// refusal says what a challenge's says, to the joiner only.  (The audit's case: bob blocks
+// mallory, creates a two-player round robin; mallory's join started board 1 against bob.)
+TEST_F(TournamentTest, NobodyJoinsATournamentWithSomeoneABlockStandsBetween) {
+  for (const char* user : {"bob", "mallory", "carol"}) signup(user);
+  run("block bob secret-pw mallory");
+  const std::string id = std::to_string(create_as("bob", "-format=roundrobin -players=2-2 -start=full"));
+  run("tournament join " + id + " bob secret-pw");
+  const ServiceError refused = run_error("tournament join " + id + " mallory secret-pw");
+  EXPECT_EQ(refused.code(), "blocked");
+  EXPECT_EQ(http_status(refused), 403);
+  EXPECT_STREQ(refused.what(), "bob takes no games from you");
+  EXPECT_EQ(view(std::stoll(id)).tournament.status, TournamentStatus::Open);
+  EXPECT_EQ(view(std::stoll(id)).players.size(), 1u);
+  EXPECT_TRUE(service_->list(GameFilter{}).empty()) << "no board between them";
+  // The blocker cannot join where the blocked one is either.
+  const std::string other = std::to_string(create("-format=roundrobin -players=2-2 -start=full"));
+  run("tournament join " + other + " mallory secret-pw");
+  EXPECT_STREQ(run_error("tournament join " + other + " bob secret-pw").what(), "you block mallory: unblock them first");
+  // Anyone else plays them.
+  run("tournament join " + id + " carol secret-pw");
+  const auto games = pending(std::stoll(id));
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(std::minmax(games[0].first, games[0].second), std::minmax(std::string("bob"), std::string("carol")));
+}
+
+// A block made after both joined: their board never starts; the game is a forfeit lost by the
+// player whose block came first (refusing to play an opponent forfeits; no way to win).
+TEST_F(TournamentTest, ABlockAfterBothJoinedStartsNoBoardAndTheBlockerForfeits) {
+  for (const char* user : {"bob", "mallory"}) signup(user);
+  const int64_t id = create("-format=roundrobin -players=2-3 -start=full");
+  run("tournament join " + std::to_string(id) + " bob secret-pw");
+  run("tournament join " + std::to_string(id) + " mallory secret-pw");
+  run("block bob secret-pw mallory");
+  now_ += 60;
+  run("block mallory secret-pw bob");  // later: bob's came first
+  run("tournament start " + std::to_string(id) + " host secret-pw");
+  const auto v = view(id);
+  EXPECT_EQ(v.tournament.status, TournamentStatus::Finished);
+  ASSERT_EQ(v.games.size(), 1u);
+  EXPECT_EQ(v.games[0].kind, TournamentGameKind::Forfeit);
+  EXPECT_FALSE(v.games[0].board);
+  EXPECT_EQ(v.games[0].points_of("bob"), 0);
+  EXPECT_EQ(v.games[0].points_of("mallory"), 1);
+  EXPECT_TRUE(service_->list(GameFilter{}).empty()) << "no board between them";
+  ASSERT_EQ(v.standings.size(), 2u);
+  EXPECT_EQ(v.standings[0].player, "mallory");
+  EXPECT_EQ(v.standings[0].points, 1);
+  EXPECT_EQ(v.standings[0].wins, 1);
+  EXPECT_EQ(v.standings[1].player, "bob");
+  EXPECT_EQ(v.standings[1].points, 0);
+  EXPECT_EQ(v.standings[1].losses, 1);
+  EXPECT_FALSE(v.standings[1].withdrawn) << "bob forfeits that game, not the tournament";
+  EXPECT_NE(run("tournament show " + std::to_string(id)).find("no board   mallory - bob  +/-"), std::string::npos)
+      << run("tournament show " + std::to_string(id));
+}
+
+// A Swiss pairs around a block as it pairs around a rematch: every game is played.
+TEST_F(TournamentTest, ASwissPairsAroundABlock) {
+  const int64_t id = create("-format=swiss -rounds=2 -players=4-5 -start=full -rated=no");
+  join_all(id, 4);
+  run("block p2 secret-pw p1");
+  run("tournament start " + std::to_string(id) + " host secret-pw");
+  // Without the block round 1 pairs p1-p2 and p4-p3 (docs/tournaments.md).
+  EXPECT_EQ(pairings(id, 1), (std::vector<std::string>{"p1-p3", "p4-p2"}));
+  play_out(id, better_seed_wins);
+  for (const auto& g : view(id).games) {
+    EXPECT_EQ(g.kind, TournamentGameKind::Board) << g.first << "-" << g.second;
+    EXPECT_NE(std::minmax(g.first, g.second), std::minmax(std::string("p1"), std::string("p2")));
+  }
+  EXPECT_EQ(pairings(id, 2), (std::vector<std::string>{"p1-p4", "p3-p2"}));
+}
+
+// A knockout cannot pair around anything: a block made while it runs forfeits the blocker's
+// next game against the other, and the other goes on (here: wins the final).
+TEST_F(TournamentTest, AKnockoutFinalAgainstSomeoneTheWinnerBlocksIsForfeited) {
+  const int64_t id = create("-format=knockout -players=4-4 -start=full -rated=no");
+  join_all(id, 4);  // round 1: p1-p4, p2-p3
+  auto games = pending(id);
+  ASSERT_EQ(games.size(), 2u);
+  finish(games[0], GameOutcome::FirstWins);  // p1 is through
+  run("block p1 secret-pw p2");
+  finish(games[1], GameOutcome::FirstWins);  // p2 is through: the final p1-p2 never starts
+  const auto v = view(id);
+  EXPECT_EQ(v.tournament.status, TournamentStatus::Finished);
+  const TournamentGame& final = v.games.back();
+  EXPECT_EQ(final.round, 2);
+  EXPECT_EQ(final.kind, TournamentGameKind::Forfeit);
+  EXPECT_FALSE(final.board);
+  EXPECT_EQ(final.points_of("p2"), 1);
+  EXPECT_EQ(v.standings.front().player, "p2");
+  EXPECT_EQ(v.standings[1].player, "p1");
+  EXPECT_NE(run("tournament show " + std::to_string(id)).find("Winner: p2"), std::string::npos);
+  EXPECT_EQ(service_->list(GameFilter{}).size(), 2u) << "the two boards of round 1 only";
+}
+
+// One account cannot bury the others' tournaments (the audit made 205 with a start in 9999):
+// at most ServiceLimits::tournaments_per_user open or running (3), starts within 90 days.
+TEST_F(TournamentTest, OneAccountCannotBuryTheOtherTournaments) {
+  int created = 0;
+  std::optional<ServiceError> refused;
+  for (int i = 0; i < 205 && !refused; ++i) {
+    try {
+      run("tournament create n-mesh -format=roundrobin -players=2-4 -start=2023-12-01 host secret-pw");
+      ++created;
+    } catch (const ServiceError& e) {
+      refused = e;
+    }
+  }
+  EXPECT_EQ(created, ServiceLimits{}.tournaments_per_user);
+  ASSERT_TRUE(refused);
+  EXPECT_EQ(refused->code(), "too_many_tournaments");
+  EXPECT_EQ(http_status(*refused), 409);
+  EXPECT_STREQ(refused->what(), "you (host) have 3 tournaments open or running, this server's limit; wait for one to finish");
+  signup("carol");
+  for (const std::string start : {"9999-12-31", "2024-02-13T22:14", "2023-11-14T22:13", "2023-11-14"}) {
+    const ServiceError e = run_error("tournament create n-mesh -format=roundrobin -players=2-4 -start=" + start + " carol secret-pw");
+    EXPECT_EQ(e.code(), "bad_tournament") << start;
+  }
+  EXPECT_STREQ(run_error("tournament create n-mesh -format=roundrobin -players=2-4 -start=9999-12-31 carol secret-pw").what(),
+               "-start must be within 90 days");
+  // 90 days ahead to the minute is the furthest start; the cap holds for every creator.
+  create_as("carol", "-format=roundrobin -players=2-2 -start=2024-02-12T22:13");
+  const int64_t full = create_as("carol", "-format=roundrobin -players=2-2 -start=full");
+  create_as("carol", "-format=swiss -rounds=1 -players=2-8 -start=full");
+  EXPECT_EQ(run_error("tournament create n-mesh -format=roundrobin -players=2-4 -start=full carol secret-pw").code(),
+            "too_many_tournaments");
+  // A finished tournament frees its creator's place.
+  join_all(full, 2);
+  for (const auto& g : pending(full)) finish(g, GameOutcome::FirstWins);
+  EXPECT_EQ(view(full).tournament.status, TournamentStatus::Finished);
+  create_as("carol", "-format=roundrobin -players=2-4 -start=full");
 }
 
 }  // namespace

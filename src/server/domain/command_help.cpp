@@ -48,16 +48,18 @@ const CommandHelp kCommands[] = {
     {"history", "history BOARD|USER",
      "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"
      "ratings and rated games."},
-    {"ratings", "ratings GAME",
+    {"ratings", "ratings GAME [-limit=N] [-offset=N]",
      "The game's standings: rank, rating (? while provisional), deviation, games won, lost and drawn. Boards with\n"
-     "the game's standard options are rated (Glicko-2) unless challenged with -rated=no."},
-    {"standings", "standings GAME", "The same as ratings GAME."},
-    {"offers", "offers [GAME|USER|USER PASSWORD]",
+     "the game's standard options are rated (Glicko-2) unless challenged with -rated=no. -limit (1-500, default\n"
+     "500) and -offset page the list."},
+    {"standings", "standings GAME [-limit=N] [-offset=N]", "The same as ratings GAME."},
+    {"offers", "offers [GAME|USER|USER PASSWORD] [-limit=N] [-offset=N]",
      "The open challenges (of GAME; with USER, those USER may take): the lobby. With USER PASSWORD also the\n"
-     "invitations to and from USER, which only their two players see."},
-    {"games", "[GAME] games USER|- [active|next|finished|watched|all]",
+     "invitations to and from USER, which only their two players see. -limit (1-500, default 100) and -offset\n"
+     "page the list."},
+    {"games", "[GAME] games USER|- [active|next|finished|watched|all] [-limit=N] [-offset=N]",
      "Lists a user's games (- : everybody's; of GAME only when given): active (default), next (those where it is\n"
-     "USER's move), finished, watched, all."},
+     "USER's move), finished, watched, all. -limit (1-500, default 100) and -offset page the list."},
     {"tournament", "tournament create|join|leave|withdraw|start|show|list ...",
      "Tournaments (docs/tournaments.md):\n"
      "  tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout\n"
@@ -71,7 +73,8 @@ const CommandHelp kCommands[] = {
      "  tournament start NUMBER USER PASSWORD   (the creator, with at least MIN players)\n"
      "  tournament show NUMBER                  (the winner or a shared first place, standings, cross table\n"
      "                                          or bracket, rounds)\n"
-     "  tournament list [GAME] [open|running|finished|cancelled|all]"},
+     "  tournament list [GAME] [open|running|finished|cancelled|all] [-limit=N] [-offset=N]   (newest first;\n"
+     "      -limit 1-500, default 100)"},
     {"reset", "reset USER [CODE NEW-PASSWORD]",
      "Without a code: mails a password reset code to USER's verified address (the reply is the same whether or\n"
      "not there is such an account). With the code: sets the new password and logs the account out everywhere."},

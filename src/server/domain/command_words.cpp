@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "core/text.h"
 #include "server/base/errors.h"
 
 namespace ludus::server {
@@ -27,6 +28,19 @@ std::pair<std::string, std::optional<int>> split_move_number(std::string_view te
   auto hash = text.rfind('#');
   if (hash == std::string_view::npos) return {std::string(text), std::nullopt};
   return {std::string(text.substr(0, hash)), parse_move_number(text.substr(hash + 1))};
+}
+
+Page take_page_words(std::vector<std::string>& args, int default_limit) {
+  std::optional<std::string> limit, offset;
+  while (!args.empty()) {
+    const std::string word = lowercase(args.back());
+    std::optional<std::string>* slot = word.starts_with("-limit=") ? &limit : word.starts_with("-offset=") ? &offset : nullptr;
+    if (!slot) break;
+    if (*slot) bad_request("give " + word.substr(0, word.find('=')) + " once", "bad_query");
+    *slot = word.substr(word.find('=') + 1);
+    args.pop_back();
+  }
+  return parse_page(limit, offset, default_limit);
 }
 
 }  // namespace ludus::server

@@ -270,6 +270,7 @@ class Run {
   }
 
   std::string offers() {
+    const Page page = take_page_words(args_, Page{}.limit);
     expect(0, 2);
     std::string game = game_, user;
     if (args_.size() == 2) {
@@ -287,7 +288,7 @@ class Run {
                               (user.empty() ? std::string()
                                : authenticated ? " and invitations of " + user
                                                : " " + user + " may take");
-    return format_offers(title, service_.offers(game, user, authenticated));
+    return format_offers(title, service_.offers(game, user, authenticated, page));
   }
 
   std::string show() {
@@ -312,15 +313,19 @@ class Run {
 
   std::string ratings() {
     // The game comes first (GAME ratings) or as the argument (ratings GAME).
+    const Page page = take_page_words(args_, kStandingsPage);
     if (args_.size() + !game_.empty() != 1) usage(command_);
     const std::string game = game_.empty() ? args_[0] : game_;
-    const std::vector<Standing> table = service_.standings(game);
+    const std::vector<Standing> table = service_.standings(game, page.limit, page.offset);
     return format_standings(find_game(game).info->name, table, service_.accounts().now());
   }
 
   std::string games() {
+    const Page page = take_page_words(args_, Page{}.limit);
     expect(1, 2);
     GameFilter filter;
+    filter.limit = page.limit;
+    filter.offset = page.offset;
     // "-": everybody's boards (of the GAME given first, if any).
     if (args_[0] != "-")
       filter.user = Accounts::is_ai(args_[0]) ? lowercase(args_[0]) : Accounts::normalize_user_id(args_[0]);

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/domain/moderation.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "server/base/errors.h"
@@ -16,16 +18,27 @@ std::string checked_reason(std::string_view reason) {
 
 }  // namespace
 
-void check_not_blocked(Session& session, const std::string& actor, const std::string& other) {
-  if (Accounts::is_ai(actor) || Accounts::is_ai(other)) return;
-  if (blocks(session, other, actor)) forbidden(other + " takes no challenges, invitations or comments from you", "blocked");
-  if (blocks(session, actor, other)) forbidden("you block " + other + ": unblock them first", "blocked");
+bool may_meet(Session& session, const std::string& one, const std::string& other) {
+  if (Accounts::is_ai(one) || Accounts::is_ai(other) || one == other) return true;
+  return !blocks_either(session, one, other);
+}
+
+void check_not_blocked(Session& session, const std::string& actor, const std::string& other, std::string_view what) {
+  if (may_meet(session, actor, other)) return;
+  if (blocks(session, other, actor)) forbidden(other + " takes no " + std::string(what) + " from you", "blocked");
+  forbidden("you block " + other + ": unblock them first", "blocked");
 }
 
 void check_may_comment(Session& session, const std::array<std::string, 2>& seats, const std::string& commenter) {
-  for (const auto& player : seats)
-    if (player != commenter && !Accounts::is_ai(player) && blocks(session, player, commenter))
-      forbidden(player + " takes no comments from you", "blocked");
+  for (const auto& player : seats) check_not_blocked(session, commenter, player, "comments");
+}
+
+std::map<std::pair<std::string, std::string>, std::string> tournament_refusals(Session& session, int64_t tournament) {
+  std::map<std::pair<std::string, std::string>, std::string> refusals;
+  // Oldest first: the first block of a pair names who refused first.
+  for (const BlockRow& block : blocks_among_tournament_players(session, tournament))
+    refusals.emplace(std::minmax(block.user, block.blocked), block.user);
+  return refusals;
 }
 
 std::string Moderation::known_user(Session& session, const std::string& user) {
@@ -52,7 +65,7 @@ void Moderation::block(const std::string& user, const std::string& other, bool o
   });
   if (!on) return;
   // The invitations between the two go, as if declined (or withdrawn) by the blocker.
-  for (const OfferRecord& offer : service_->offers("", user, true))
+  for (const OfferRecord& offer : open_offers_of(user))
     if ((offer.from == user && offer.to == id) || (offer.from == id && offer.to == user)) {
       try {
         service_->decline(offer.id, user);
@@ -60,6 +73,12 @@ void Moderation::block(const std::string& user, const std::string& other, bool o
         // Taken or closed meanwhile: nothing left to decline.
       }
     }
+}
+
+std::vector<OfferRecord> Moderation::open_offers_of(const std::string& user) {
+  auto session = service_->store().session();
+  auto tx = session.read();
+  return open_offers_involving(session, service_->accounts().now(), user);
 }
 
 std::vector<std::string> Moderation::blocked(const std::string& user) {
@@ -130,14 +149,13 @@ void Moderation::suspend(const std::string& admin, const std::string& user, std:
     tx.commit();
     return target;
   });
-  for (const OfferRecord& offer : service_->offers("", id, true))
-    if (offer.from == id || offer.to == id) {
-      try {
-        service_->decline(offer.id, id);
-      } catch (const ServiceError&) {
-        // Taken or closed meanwhile.
-      }
+  for (const OfferRecord& offer : open_offers_of(id)) {
+    try {
+      service_->decline(offer.id, id);
+    } catch (const ServiceError&) {
+      // Taken or closed meanwhile.
     }
+  }
 }
 
 void Moderation::restore(const std::string& admin, const std::string& user, std::string_view reason) {

@@ -6,6 +6,7 @@
 // suspended player's boards.  Every administrator's action is one transaction with its
 // line in the audit log (who, what, when, target, reason).
 #include <cstdint>
+#include <map>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -15,11 +16,21 @@
 
 namespace ludus::server {
 
-// 403 blocked when either of two people blocks the other: no board (challenge, invitation,
-// open challenge taken) between them while the block stands.
-void check_not_blocked(Session& session, const std::string& actor, const std::string& other);
-// 403 blocked when a player of `board` (its seats) blocks `commenter`.
+// The one rule of blocks (docs/community.md): two people may meet -- a board between them
+// (a challenge, an invitation, an open challenge taken, a tournament's pairing), a comment
+// by one on the other's board, one's words mailed to the other -- unless either blocks the
+// other.  The computer blocks nobody.  Every check below is this rule.
+bool may_meet(Session& session, const std::string& one, const std::string& other);
+// 403 blocked unless `actor` and `other` may meet, told to the actor ("OTHER takes no
+// `what` from you", or "you block OTHER"): the actor is one of the two, so the reply tells
+// nobody else who blocks whom.
+void check_not_blocked(Session& session, const std::string& actor, const std::string& other,
+                       std::string_view what = "challenges, invitations or comments");
+// 403 blocked unless `commenter` may meet both players of a board (its seats).
 void check_may_comment(Session& session, const std::array<std::string, 2>& seats, const std::string& commenter);
+// The pairs of a tournament's players who may not meet, each with the one whose block came
+// first (who forfeits a game between them that a pairing cannot avoid).
+std::map<std::pair<std::string, std::string>, std::string> tournament_refusals(Session& session, int64_t tournament);
 
 class Moderation {
  public:
@@ -63,6 +74,8 @@ class Moderation {
  private:
   void check_admin(Session& session, const std::string& admin);
   std::string known_user(Session& session, const std::string& user);
+  // The open offers `user` posted or is invited to.
+  std::vector<OfferRecord> open_offers_of(const std::string& user);
   Service* service_;
 };
 

@@ -88,16 +88,27 @@ std::optional<OfferRecord> open_rematch(Session& session, int64_t board, const s
   return read_offer(q);
 }
 
-std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& invited) {
+std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& invited,
+                                     int64_t after, int limit) {
   auto q = session.connection().query(
       "SELECT " LUDUS_OFFER_COLUMNS
       " FROM offers WHERE status = 'open' AND expires_at > ?1"
       " AND (CAST(?2 AS TEXT) IS NULL OR game = ?2)"
       " AND (kind = 'seek' OR from_user = ?3 OR to_user = ?3)"
-      " ORDER BY id LIMIT 500");
+      " AND id > ?4 ORDER BY id LIMIT ?5");
   std::optional<std::string> only_game;
   if (!game.empty()) only_game = game;
-  q.bind_all(now, only_game, invited);
+  q.bind_all(now, only_game, invited, after, limit);
+  std::vector<OfferRecord> out;
+  while (q.step()) out.push_back(read_offer(q));
+  return out;
+}
+
+std::vector<OfferRecord> open_offers_involving(Session& session, int64_t now, const std::string& user) {
+  auto q = session.connection().query("SELECT " LUDUS_OFFER_COLUMNS
+                                      " FROM offers WHERE status = 'open' AND expires_at > ?1"
+                                      " AND (from_user = ?2 OR to_user = ?2) ORDER BY id");
+  q.bind_all(now, user);
   std::vector<OfferRecord> out;
   while (q.step()) out.push_back(read_offer(q));
   return out;

@@ -83,8 +83,13 @@ std::optional<OfferRecord> find_offer(Session& session, int64_t id);
 // The open, unexpired invitation from `from` to a rematch of `board`, if any.
 std::optional<OfferRecord> open_rematch(Session& session, int64_t board, const std::string& from, int64_t now);
 // Open offers at `now`: every seek (of `game` when given), and with `invited` also the
-// invitations to or from that user; oldest first.
-std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& invited);
+// invitations to or from that user; oldest first, at most `limit` of those numbered above
+// `after`.
+std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& invited,
+                                     int64_t after, int limit);
+// The open offers `user` posted or is invited to, oldest first (what a block or a suspension
+// closes).
+std::vector<OfferRecord> open_offers_involving(Session& session, int64_t now, const std::string& user);
 // Closes an open offer; false when it was no longer open (another request took it first).
 bool close_offer(Session& session, int64_t id, OfferStatus status, std::optional<int64_t> board, int64_t now);
 // Marks the offers past their expiry as expired; returns how many.

@@ -95,8 +95,10 @@ struct Standing {
   int rank = 0;  // 1 = highest rating
   PlayerRating rating;
 };
+// How many players a page of standings holds unless the reader asks for another limit.
+constexpr int kStandingsPage = 500;
 // The game's rated players, highest rating first (ties by name).
-std::vector<Standing> standings(Session& session, const std::string& game, int limit = 500, int offset = 0);
+std::vector<Standing> standings(Session& session, const std::string& game, int limit = kStandingsPage, int offset = 0);
 // The player's ratings, one per game played, with their rank there.
 std::vector<Standing> ratings_of(Session& session, const std::string& player);
 // The player's rated results, oldest first (the latest `limit`).

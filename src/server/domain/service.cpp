@@ -161,14 +161,19 @@ std::string Service::checked_seat(Session& session, const std::string& given) co
 
 void Service::check_hourly_limit(Session& session, const std::string& user, int64_t now) const {
   if (limits_.boards_per_hour <= 0) return;
-  const auto [boards, first_board] = session.games_challenged_since(user, now - 3600);
-  const auto [offers, first_offer] = offers_posted_since(session, user, now - 3600);
-  const int started = boards + offers;
+  // Boards challenged, offers posted and tournaments created: each count and its first time.
+  const std::pair<int, int64_t> made[] = {session.games_challenged_since(user, now - 3600),
+                                          offers_posted_since(session, user, now - 3600),
+                                          tournaments_created_since(session, user, now - 3600)};
+  int started = 0;
+  int64_t earliest = now;
+  for (const auto& [count, first] : made)
+    if (count > 0) started += count, earliest = std::min(earliest, first);
   if (started < limits_.boards_per_hour) return;
-  const int64_t earliest = boards == 0 ? first_offer : offers == 0 ? first_board : std::min(first_board, first_offer);
   const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - now));
   too_many("you (" + user + ") started " + std::to_string(started) +
-               " boards and challenges in the last hour, this server's limit; try again in " + std::to_string(wait) + " s",
+               " boards, challenges and tournaments in the last hour, this server's limit; try again in " +
+               std::to_string(wait) + " s",
            "too_many_boards", wait);
 }
 
@@ -184,6 +189,9 @@ int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std
   record.to_move_seat = spec.to_move_seat;
   record.created_at = record.updated_at = now;
   if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+  // Every board is born here: the backstop of the rule each way in checks first, with its
+  // own words (a tournament pairs such players as a forfeit instead).
+  if (!may_meet(session, seats[0], seats[1])) forbidden("a block stands between the two players", "blocked");
   const int64_t id = session.insert_game(record);
   record.id = id;
   set_time_limits(session, id, spec.limits, now);
@@ -253,8 +261,8 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     }
     // A proposal is about the position it was made in; any move withdraws it.
     b.clear_proposal();
-    // A mailed move's words go with it unless the opponent blocks the mover (the move counts).
-    const bool silenced = !note.empty() && blocks(session, b.player(1 - seat), user);
+    // A mailed move's words go with it unless a block stands between the two (the move counts).
+    const bool silenced = !note.empty() && !may_meet(session, b.player(1 - seat), user);
     if (!note.empty() && !silenced) {
       CommentRecord row{0, user, b.num_moves(), note, accounts_->now()};
       row.id = session.insert_comment(board, row);

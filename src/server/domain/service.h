@@ -105,7 +105,8 @@ class Service {
   // other player deleted their account.
   ChallengeOutcome rematch(int64_t board, const std::string& user);
   // Starts the board at once, without asking the opponent or counting active boards:
-  // for challenge() and join(), and for tools and tests that set boards up.
+  // for challenge() and join(), and for tools and tests that set boards up (a block between
+  // the two still refuses it: 403 blocked).
   int64_t start_board(const std::string& challenger, const std::string& game,
                       const std::map<std::string, std::string>& options, const std::string& first,
                       const std::string& second);
@@ -116,11 +117,13 @@ class Service {
   OfferRecord seek(const std::string& poster, const std::string& game,
                    const std::map<std::string, std::string>& options, SeatChoice seat, std::optional<int> min_rating,
                    std::optional<int> max_rating);
-  // The open offers: every seek (of `game` when not ""); with a `user`, only the seeks whose
-  // rating range admits them (and their own).  Invitations are private to their two
-  // players: those to or from `user` are listed only when `user_authenticated` (the caller
-  // proved to be `user`, by password or token).
-  std::vector<OfferRecord> offers(const std::string& game, const std::string& user, bool user_authenticated);
+  // One page of the open offers, oldest first: every seek (of `game` when not ""); with a
+  // `user`, only the seeks whose rating range admits them (and their own).  Invitations are
+  // private to their two players: those to or from `user` are listed only when
+  // `user_authenticated` (the caller proved to be `user`, by password or token), who is then
+  // not shown the seeks of anyone a block stands between them and (moderation.h).
+  std::vector<OfferRecord> offers(const std::string& game, const std::string& user, bool user_authenticated,
+                                  const Page& page = {});
   // Accepts an invitation addressed to `user` or takes a seek: starts the board and
   // returns its number.  Exactly one board per offer, however many join at once (409
   // offer_closed for the others).
@@ -163,7 +166,7 @@ class Service {
   std::vector<GameRecord> list(const GameFilter& filter);
 
   // A game's standings (`game` by any spelling the registry accepts; 400 unknown_game).
-  std::vector<Standing> standings(const std::string& game, int limit = 500, int offset = 0);
+  std::vector<Standing> standings(const std::string& game, int limit = kStandingsPage, int offset = 0);
   // A player's ratings and rated games (a user id or ai:SPEC; 404 for an unknown user).
   struct PlayerRatings {
     std::string player;
@@ -200,13 +203,14 @@ class Service {
   void report(Session& session, const Board& board, const BoardEvent& event);
   // A seat as a challenger gives it: an existing user id or an AI spec this server allows.
   std::string checked_seat(Session& session, const std::string& given) const;
-  // 429 too_many_boards when `user` started this server's limit of boards and offers in
-  // the last hour.
+  // 429 too_many_boards when `user` started this server's limit of boards, offers and
+  // tournaments in the last hour.
   void check_hourly_limit(Session& session, const std::string& user, int64_t now) const;
   // 409 too_many_active when a person holds their limit of active boards.
   void check_active_limit(Session& session, const std::string& user) const;
   // Inserts a board and reports it Started by `actor` (the challenger, or who took an
-  // offer) with `summary` ("" : "CHALLENGER challenges: board N is ready").
+  // offer) with `summary` ("" : "CHALLENGER challenges: board N is ready").  403 blocked
+  // when the two may not meet (moderation.h).
   int64_t insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
                        const std::array<std::string, 2>& seats, int64_t now, const std::string& actor = "",
                        const std::string& summary = "");

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // What one user may ask of the server, so no user can take it over: computer players
-// within a budget, and a bounded number of new boards an hour.  `ludus serve` sets them
+// within a budget, a bounded number of new boards an hour, and of tournaments at once.  `ludus serve` sets them
 // from its options; docs/http-api.md lists them.
 #include <cstdint>
 #include <string>
@@ -29,7 +29,8 @@ inline constexpr double kResetsPerHour = 10;   // password reset requests of one
 
 struct ServiceLimits {
   AiPolicy ai;
-  int boards_per_hour = 30;  // boards one user may challenge in any hour (0 = no limit)
+  int boards_per_hour = 30;  // boards, offers and tournaments one user may start in any hour (0 = no limit)
+  int tournaments_per_user = 3;  // tournaments one user may have created that are open or running (0 = no limit)
   double signups_per_hour = kSignupsPerHour;  // 0 = no limit
   double resets_per_hour = kResetsPerHour;    // 0 = no limit
 };

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The service's challenges by consent (offers.h): challenges as the opponent's settings
 // say, seeks, joining and declining offers, each user's challenge settings.
+#include <map>
 #include <random>
 
 #include <fmt/format.h>
@@ -39,14 +40,22 @@ void check_range(std::optional<int> min_rating, std::optional<int> max_rating) {
     bad_request("the lowest rating is above the highest", "bad_rating_range");
 }
 
+// Whether the offer is a seek whose rating range leaves out `rating` (the taker's, rounded).
+bool outside_range(const OfferRecord& offer, int rating) {
+  return offer.kind == OfferKind::Seek &&
+         ((offer.min_rating && rating < *offer.min_rating) || (offer.max_rating && rating > *offer.max_rating));
+}
+
+int rounded_rating(Session& session, const std::string& user, const std::string& game) {
+  return static_cast<int>(std::lround(rating_of(session, user, game).rating_points()));
+}
+
 // The user's rating in the seek's game, rounded, when it lies outside the seek's range;
 // nullopt when the user may take it (no range, or an invitation).
 std::optional<int> rating_outside_range(Session& session, const OfferRecord& offer, const std::string& user) {
   if (offer.kind != OfferKind::Seek || (!offer.min_rating && !offer.max_rating)) return std::nullopt;
-  const int rating = static_cast<int>(std::lround(rating_of(session, user, offer.game).rating_points()));
-  if ((offer.min_rating && rating < *offer.min_rating) || (offer.max_rating && rating > *offer.max_rating))
-    return rating;
-  return std::nullopt;
+  const int rating = rounded_rating(session, user, offer.game);
+  return outside_range(offer, rating) ? std::optional<int>(rating) : std::nullopt;
 }
 
 // Fills in what every offer takes from its board and the time, once its poster is known to
@@ -184,14 +193,47 @@ OfferRecord Service::seek(const std::string& poster, const std::string& game,
   return posted;
 }
 
-std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user, bool user_authenticated) {
+std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user, bool user_authenticated,
+                                         const Page& page) {
   auto session = store_->session();
   auto tx = session.read();
-  std::vector<OfferRecord> offers = open_offers(session, accounts_->now(), game, user_authenticated ? user : "");
-  // A user is offered only the seeks they may take (their own stay, theirs to withdraw).
-  if (!user.empty())
-    std::erase_if(offers, [&](const OfferRecord& o) { return o.from != user && rating_outside_range(session, o, user); });
-  return offers;
+  // A user is offered only the seeks they may take (their own stay, theirs to withdraw): not
+  // one out of their rating range, and, to the user themself, not one of someone a block
+  // stands between (a block is private: others asking for the user's list see those).
+  // Each of the user's ratings and each poster's block is read once, however long the lobby.
+  std::map<std::string, int> rating_in;  // game -> the user's rating there
+  std::map<std::string, bool> meets;     // poster -> may_meet
+  auto shown = [&](const OfferRecord& o) {
+    if (user.empty() || o.kind != OfferKind::Seek || o.from == user) return true;
+    if (o.min_rating || o.max_rating) {
+      auto rating = rating_in.find(o.game);
+      if (rating == rating_in.end()) rating = rating_in.emplace(o.game, rounded_rating(session, user, o.game)).first;
+      if (outside_range(o, rating->second)) return false;
+    }
+    if (!user_authenticated) return true;
+    auto meet = meets.find(o.from);
+    if (meet == meets.end()) meet = meets.emplace(o.from, may_meet(session, user, o.from)).first;
+    return meet->second;
+  };
+  // The page is counted among the offers shown, read from the table a batch at a time.
+  std::vector<OfferRecord> out;
+  int skipped = 0;
+  int64_t after = 0;
+  const int64_t now = accounts_->now();
+  for (;;) {
+    const auto batch = open_offers(session, now, game, user_authenticated ? user : "", after, Page::kMaxLimit);
+    for (const OfferRecord& o : batch) {
+      after = o.id;
+      if (!shown(o)) continue;
+      if (skipped < page.offset) {
+        ++skipped;
+        continue;
+      }
+      out.push_back(o);
+      if (static_cast<int>(out.size()) == page.limit) return out;
+    }
+    if (static_cast<int>(batch.size()) < Page::kMaxLimit) return out;
+  }
 }
 
 int64_t Service::join(int64_t offer_id, const std::string& user) {

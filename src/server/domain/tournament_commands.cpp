@@ -11,6 +11,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/base/errors.h"
+#include "server/domain/command_words.h"
 #include "server/domain/tournament_text.h"
 
 namespace ludus::server {
@@ -19,7 +20,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N] "
     "-players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full USER PASSWORD; tournament join|leave|withdraw|start NUMBER USER "
-    "PASSWORD; tournament show NUMBER; tournament list [GAME] [open|running|finished|all]";
+    "PASSWORD; tournament show NUMBER; tournament list [GAME] [open|running|finished|cancelled|all] [-limit=N] "
+    "[-offset=N]";
 
 [[noreturn]] void usage() { bad_request(kUsage, "usage"); }
 
@@ -72,15 +74,17 @@ std::string run_tournament_command(Service& service, const std::string& game, co
     return format_tournament(tournaments.view(tournament_number(rest[0])));
   }
   if (verb == "list") {
-    if (rest.size() > 2) usage();
+    std::vector<std::string> words = rest;
+    const Page page = take_page_words(words, Page{}.limit);
+    if (words.size() > 2) usage();
     std::string which_game = game, status;
-    for (const std::string& word : rest) {
+    for (const std::string& word : words) {
       const std::string w = lowercase(word);
       if (w == "all" || tournament_status_by_name(w)) status = w;
       else if (which_game.empty()) which_game = game_name(word);
       else usage();
     }
-    const auto list = tournaments.list(status, which_game);
+    const auto list = tournaments.list(status, which_game, page);
     return format_tournament_list(fmt::format("Tournaments{}{}", which_game.empty() ? "" : " of " + game_title(which_game),
                                               status.empty() ? "" : " (" + status + ")"),
                                   list);

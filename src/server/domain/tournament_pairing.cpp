@@ -18,11 +18,14 @@ constexpr std::array<std::string_view, 5> kOutcomeNames = {"pending", "first", "
 
 bool is_withdrawn(const TournamentField& field, const std::string& player) { return field.withdrawn.count(player) > 0; }
 
-// A pairing as a game of `round`: a forfeit (decided) when a withdrawn player is in it.
+// A pairing as a game of `round`: a forfeit (decided) when a withdrawn player is in it, or
+// when the two may not meet (lost by who refused first).
 TournamentGame paired(const TournamentField& field, int round, int slot, const std::string& first,
                       const std::string& second, int replay = 0) {
   TournamentGame g{round, slot, replay, first, second, TournamentGameKind::Board, GameOutcome::Pending, std::nullopt};
-  const bool first_out = is_withdrawn(field, first), second_out = is_withdrawn(field, second);
+  bool first_out = is_withdrawn(field, first), second_out = is_withdrawn(field, second);
+  if (!first_out && !second_out)
+    if (const std::string* refuser = field.refuser(first, second)) (*refuser == first ? first_out : second_out) = true;
   if (first_out || second_out) {
     g.kind = TournamentGameKind::Forfeit;
     g.outcome = first_out && second_out ? GameOutcome::BothLose : first_out ? GameOutcome::SecondWins : GameOutcome::FirstWins;
@@ -98,9 +101,10 @@ std::vector<TournamentGame> swiss_games(const TournamentField& field, const std:
     ranking.erase(std::find(ranking.begin(), ranking.end(), who));
   }
   // Going down the ranking, each unpaired player takes the highest-ranked player left they
-  // may meet; backtracks when the rest cannot be paired.  Passes: no rematch and colours
-  // that fit (no two players both two boards ahead on the same side), then no rematch only,
-  // then anything (only possible past max_swiss_rounds, which create refuses).
+  // may meet; backtracks when the rest cannot be paired.  Passes: no rematch (nor a pair who
+  // may not meet) and colours that fit (no two players both two boards ahead on the same
+  // side), then no rematch only, then anything (only possible past max_swiss_rounds, which
+  // create refuses, or when blocks leave no other pairing: such a pair's game is a forfeit).
   const size_t n = ranking.size();
   std::vector<int> partner(n, -1);
   long budget = 0;
@@ -113,7 +117,7 @@ std::vector<TournamentGame> swiss_games(const TournamentField& field, const std:
       if (partner[j] >= 0) continue;
       const SwissRecord& a = records[ranking[i]];
       const SwissRecord& b = records[ranking[j]];
-      if (pass < 2 && a.met.count(ranking[j])) continue;
+      if (pass < 2 && (a.met.count(ranking[j]) || field.refuser(ranking[i], ranking[j]))) continue;
       if (pass < 1 && ((a.colour >= 2 && b.colour >= 2) || (a.colour <= -2 && b.colour <= -2))) continue;
       partner[i] = static_cast<int>(j), partner[j] = static_cast<int>(i);
       if (solve(pass)) return true;
@@ -193,6 +197,11 @@ std::optional<TournamentGameKind> tournament_game_kind_by_name(std::string_view 
 }
 std::string_view game_outcome_name(GameOutcome outcome) { return kOutcomeNames[static_cast<size_t>(outcome)]; }
 std::optional<GameOutcome> game_outcome_by_name(std::string_view name) { return enum_by_name<GameOutcome>(name, kOutcomeNames); }
+
+const std::string* TournamentField::refuser(const std::string& a, const std::string& b) const {
+  auto it = refusals.find(std::minmax(a, b));
+  return it == refusals.end() ? nullptr : &it->second;
+}
 
 double TournamentGame::points_of(const std::string& player) const {
   const bool is_first = player == first;

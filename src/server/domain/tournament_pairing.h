@@ -14,8 +14,10 @@
 //     pairing without one exists);
 //   * knockout: seeded by rating into a bracket of the next power of two, the top seeds
 //     taking the byes; a drawn game is replayed with the colours reversed.
-// A withdrawn player (lost on time, or withdrew) forfeits every game still to come.
+// A withdrawn player (lost on time, or withdrew) forfeits every game still to come; of two
+// players who may not meet, the one who refused first forfeits the game no pairing avoids.
 #include <cstdint>
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -61,6 +63,14 @@ struct TournamentField {
   int rounds = 0;                    // how many rounds (rounds_for)
   std::vector<std::string> seeds;    // the players, the best seed (highest rating) first
   std::set<std::string> withdrawn;   // players who forfeit every game still to come
+  // Pairs who may not meet (a block between them, docs/community.md), keyed by the two
+  // names in order, each with the player who refused first: a Swiss pairing avoids them as
+  // it avoids rematches; a game between them that no pairing avoids is a forfeit that player
+  // loses (a block is no way to win).
+  std::map<std::pair<std::string, std::string>, std::string> refusals;
+
+  // Who refused first to meet the other of `a` and `b`; nullptr when the two may meet.
+  const std::string* refuser(const std::string& a, const std::string& b) const;
 };
 
 // The rounds a format plays with `players`: n-1 (n when odd) for a round robin, twice that

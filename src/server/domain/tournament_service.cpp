@@ -8,6 +8,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/base/errors.h"
+#include "server/domain/moderation.h"
 #include "server/domain/ratings.h"
 #include "server/domain/service.h"
 #include "server/domain/tournament_text.h"
@@ -34,7 +35,7 @@ std::string take(std::map<std::string, std::string>& words, const std::string& k
 }
 
 TournamentField field_of(const TournamentRecord& t, const std::vector<TournamentPlayer>& players) {
-  TournamentField field{t.format, t.rounds, {}, {}};
+  TournamentField field{t.format, t.rounds, {}, {}, {}};
   for (const TournamentPlayer& p : players) {
     field.seeds.push_back(p.player);
     if (p.withdrawn) field.withdrawn.insert(p.player);
@@ -132,6 +133,8 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
     if (!t.starts_at) bad_request("-start must be full or a UTC time YYYY-MM-DD[THH:MM], not '" + start.substr(0, 30) + "'",
                                   "bad_tournament");
     if (*t.starts_at <= now) bad_request("-start must be in the future", "bad_tournament");
+    if (*t.starts_at > now + int64_t{kMaxTournamentLeadDays} * 86400)
+      bad_request("-start must be within " + std::to_string(kMaxTournamentLeadDays) + " days", "bad_tournament");
   }
   const BoardSpec spec = board_spec(game_name, words);  // the game's options and the boards' settings
   t.game = spec.game;
@@ -144,6 +147,13 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
     auto tx = session.write();
     if (!session.find_user(creator)) not_found("no user '" + creator + "'");
     t.title = given_name;
+    // One account cannot fill the lists (ServiceLimits::tournaments_per_user).
+    const int most = service_->limits_.tournaments_per_user;
+    if (most > 0 && live_tournaments_of(session, creator) >= most)
+      conflict("you (" + creator + ") have " + std::to_string(most) +
+                   " tournaments open or running, this server's limit; wait for one to finish",
+               "too_many_tournaments");
+    service_->check_hourly_limit(session, creator, now);
     const int64_t id = insert_tournament(session, t);
     if (t.title.empty()) {
       t.title = default_tournament_name(t.game, t.format, id);
@@ -165,6 +175,8 @@ TournamentView Tournaments::join(int64_t id, const std::string& user) {
     if (plays_in(players, user)) conflict(user + " has already joined " + t.name(), "already_joined");
     if (static_cast<int>(players.size()) >= t.max_players)
       conflict(t.name() + " is full (" + std::to_string(t.max_players) + " players)", "tournament_full");
+    // Joining is consent to a board against every player: none may stand behind a block.
+    for (const TournamentPlayer& p : players) check_not_blocked(session, user, p.player, "games");
     add_tournament_player(session, id, user, service_->accounts().now());
     if (!t.starts_at && static_cast<int>(players.size()) + 1 == t.max_players) start_in(session, t, started);
     else update_tournament(session, t);
@@ -268,7 +280,7 @@ TournamentView Tournaments::view(int64_t id) {
   return view_in(session, *t);
 }
 
-std::vector<TournamentRecord> Tournaments::list(const std::string& status, const std::string& game) {
+std::vector<TournamentRecord> Tournaments::list(const std::string& status, const std::string& game, const Page& page) {
   if (!status.empty() && status != "all" && !tournament_status_by_name(status))
     bad_request("list which? open, running, finished, cancelled or all", "usage");
   std::string name;
@@ -281,7 +293,7 @@ std::vector<TournamentRecord> Tournaments::list(const std::string& status, const
   }
   auto session = service_->store().session();
   auto tx = session.read();
-  return list_tournaments(session, status == "all" ? "" : status, name);
+  return list_tournaments(session, status == "all" ? "" : status, name, page);
 }
 
 TournamentView Tournaments::view_in(Session& session, const TournamentRecord& t) {
@@ -307,7 +319,8 @@ void Tournaments::start_in(Session& session, TournamentRecord& t, std::vector<in
 
 void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int64_t>& started) {
   const auto players = tournament_players(session, t.id);
-  const TournamentField field = field_of(t, players);
+  TournamentField field = field_of(t, players);
+  field.refusals = tournament_refusals(session, t.id);  // blocks made since the players joined
   auto games = tournament_games(session, t.id);
   const int round_before = t.round;
   const int64_t now = service_->accounts().now();

@@ -65,8 +65,9 @@ class Tournaments {
   TournamentView view(int64_t id);
   // The tournament's revision (what live pages compare), or nullopt when there is none.
   std::optional<int64_t> revision(int64_t id);
-  // `status`: "" | open | running | finished | cancelled; `game` "" for every game.
-  std::vector<TournamentRecord> list(const std::string& status, const std::string& game);
+  // One page of them, newest first.  `status`: "" | open | running | finished | cancelled;
+  // `game` "" for every game.
+  std::vector<TournamentRecord> list(const std::string& status, const std::string& game, const Page& page = {});
 
   // Called by Service inside the transaction that finished `board`: records the result in
   // its tournament (if any) and starts what comes next.  The boards it starts are added to

@@ -104,14 +104,14 @@ void update_tournament(Session& session, TournamentRecord& t) {
 }
 
 std::vector<TournamentRecord> list_tournaments(Session& session, const std::string& status, const std::string& game,
-                                               int limit) {
+                                               const Page& page) {
   auto q = session.connection().query(
       "SELECT " LUDUS_TOURNAMENT_COLUMNS " FROM tournaments WHERE (CAST(?1 AS TEXT) IS NULL OR status = ?1)"
-      " AND (CAST(?2 AS TEXT) IS NULL OR game = ?2) ORDER BY id DESC LIMIT ?3");
+      " AND (CAST(?2 AS TEXT) IS NULL OR game = ?2) ORDER BY id DESC LIMIT ?3 OFFSET ?4");
   std::optional<std::string> only_status, only_game;
   if (!status.empty()) only_status = status;
   if (!game.empty()) only_game = game;
-  q.bind_all(only_status, only_game, limit);
+  q.bind_all(only_status, only_game, page.limit, page.offset);
   std::vector<TournamentRecord> out;
   while (q.step()) out.push_back(read_tournament(q));
   return out;
@@ -124,6 +124,20 @@ std::vector<int64_t> tournaments_due(Session& session, int64_t now) {
   std::vector<int64_t> out;
   while (q.step()) out.push_back(q.int64(0));
   return out;
+}
+
+int live_tournaments_of(Session& session, const std::string& creator) {
+  auto q = session.connection().query(
+      "SELECT count(*) FROM tournaments WHERE creator = ?1 AND status IN ('open', 'running')");
+  q.bind(1, creator);
+  return q.step() ? q.integer(0) : 0;
+}
+
+std::pair<int, int64_t> tournaments_created_since(Session& session, const std::string& creator, int64_t since) {
+  auto q = session.connection().query("SELECT count(*), min(created_at) FROM tournaments WHERE creator = ?1 AND created_at > ?2");
+  q.bind_all(creator, since);
+  if (!q.step() || q.integer(0) == 0) return {0, 0};
+  return {q.integer(0), q.int64(1)};
 }
 
 std::vector<TournamentPlayer> tournament_players(Session& session, int64_t tournament) {

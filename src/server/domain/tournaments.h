@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "server/base/paging.h"
 #include "server/domain/tournament_pairing.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/store.h"
@@ -21,6 +22,8 @@ std::optional<TournamentStatus> tournament_status_by_name(std::string_view name)
 
 // The most players a tournament takes (a Swiss pairing searches; a round robin's rounds).
 constexpr int kMaxTournamentPlayers = 64;
+// How far ahead a tournament's start time may be, in days (400 bad_tournament beyond).
+constexpr int kMaxTournamentLeadDays = 90;
 
 struct TournamentRecord {
   int64_t id = 0;
@@ -80,11 +83,15 @@ std::optional<TournamentRecord> find_tournament_to_change(Session& session, int6
 // Writes status, rounds, round, started_at, finished_at; bumps revision (and sets the new
 // one in `tournament`) and tells the other processes' change feeds of it at commit.
 void update_tournament(Session& session, TournamentRecord& tournament);
-// Newest first; `status` "" for any, `game` "" for every game.
+// Newest first, one page of them; `status` "" for any, `game` "" for every game.
 std::vector<TournamentRecord> list_tournaments(Session& session, const std::string& status, const std::string& game,
-                                               int limit = 200);
+                                               const Page& page);
 // Open tournaments whose start time has come.
 std::vector<int64_t> tournaments_due(Session& session, int64_t now);
+// How many tournaments `creator` made that are open or running.
+int live_tournaments_of(Session& session, const std::string& creator);
+// How many tournaments `creator` made after `since`, and when the first of them was made.
+std::pair<int, int64_t> tournaments_created_since(Session& session, const std::string& creator, int64_t since);
 
 std::vector<TournamentPlayer> tournament_players(Session& session, int64_t tournament);
 void add_tournament_player(Session& session, int64_t tournament, const std::string& player, int64_t now);

@@ -8,6 +8,7 @@
 
 #include "server/domain/board_text.h"
 #include "server/mail/mail_mime.h"
+#include "server/domain/moderation.h"
 #include "server/domain/offer_format.h"
 #include "server/domain/service.h"
 #include "server/storage/community_store.h"
@@ -35,8 +36,9 @@ std::string headline(const Board& board, const BoardEvent& event, const std::str
 }
 
 // What the reader can send back: a move while the game goes on; once it is over, a comment,
-// the history, and (to a player) a rematch: the same game and settings, colours swapped.
-std::string footer(const Board& board, const std::string& user) {
+// the history, and (to a player, unless a block stands between the two) a rematch: the same
+// game and settings, colours swapped.
+std::string footer(Session& session, const Board& board, const std::string& user) {
   const std::string who = user.empty() ? "USER" : user;
   const std::string preference =
       fmt::format("Mails about your boards: mailpref {} PASSWORD every|digest|none\n", who);
@@ -52,14 +54,15 @@ std::string footer(const Board& board, const std::string& user) {
       "  comment {0} {1} PASSWORD TEXT...   (a word on the game)\n"
       "  history {0}   (every move with its time and comments)\n",
       board.id(), who);
-  if (board.seat_of(user) >= 0)
+  if (board.seat_of(user) >= 0 && may_meet(session, board.player(0), board.player(1)))
     out += fmt::format("  rematch {} {} PASSWORD   (the same game and settings, colours swapped)\n", board.id(), who);
   return out + preference;
 }
 
-std::string event_text(const Board& board, const BoardEvent& event) {
+// The event as mailed; `with_words`: with the actor's comment, if any.
+std::string event_text(const Board& board, const BoardEvent& event, bool with_words) {
   std::string out = event.summary + ".\n";
-  if (!event.comment.empty()) out += fmt::format("\n{} says:\n{}\n", event.actor, event.comment);
+  if (with_words && !event.comment.empty()) out += fmt::format("\n{} says:\n{}\n", event.actor, event.comment);
   out += "\n" + format_board(board);
   return out;
 }
@@ -78,17 +81,21 @@ void notify(Session& session, const Board& board, const BoardEvent& event, int64
     if (!Accounts::is_ai(board.player(seat))) users.insert(board.player(seat));
   if (event.kind != BoardEventKind::Reminded)
     for (const auto& follower : board_subscribers(session, board.id())) users.insert(follower);
-  const std::string body = event_text(board, event);
+  const std::string body = event_text(board, event, true);
   for (const std::string& user : users) {
     MailOrigin* origin = current_origin;
     if (origin && user == event.actor) {
       // The sender of the command gets the reply, at the address the command came from.
-      queue(session, origin->address, user, board, origin->subject, body + footer(board, user), origin->message_id,
-            OutboxStatus::Queued, now);
+      queue(session, origin->address, user, board, origin->subject, body + footer(session, board, user),
+            origin->message_id, OutboxStatus::Queued, now);
       origin->replied = true;
       continue;
     }
     if (event.kind == BoardEventKind::Reminded && board.player(board.seat_to_move()) != user) continue;
+    // The actor's words reach nobody a block stands between them and (a follower who blocks
+    // a kibitzer, say): a comment is all words; a move goes without them.
+    const bool words_barred = !event.actor.empty() && !may_meet(session, user, event.actor);
+    if (words_barred && event.kind == BoardEventKind::Commented) continue;
     auto addressee = mail_addressee(session, user);
     if (!addressee || addressee->email.empty()) continue;
     OutboxStatus status = OutboxStatus::Queued;
@@ -97,7 +104,8 @@ void notify(Session& session, const Board& board, const BoardEvent& event, int64
       if (addressee->preference == MailPreference::Digest) status = OutboxStatus::Digest;
     }
     const std::string subject = board_subject(board) + ": " + headline(board, event, user);
-    queue(session, addressee->email, user, board, subject, body + footer(board, user), "", status, now);
+    const std::string text = words_barred ? event_text(board, event, false) : body;
+    queue(session, addressee->email, user, board, subject, text + footer(session, board, user), "", status, now);
   }
 }
 

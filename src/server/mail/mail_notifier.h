@@ -3,7 +3,8 @@
 // The mails a board's changes cause, queued in the outbox inside the change's transaction
 // (a BoardEventSink): to every player and follower with an e-mail address, the board in
 // the classic mail layout (server/mail_format.h), as their preference says (every move, a
-// daily digest, none).  When the change came by mail, the sender gets the reply instead
+// daily digest, none); never the words of someone a block stands between the reader and
+// (moderation.h's may_meet: not their comment, nor the comment of their move).  When the change came by mail, the sender gets the reply instead
 // of their own notification, at the address the mail came from.
 #include <cstdint>
 #include <string>

@@ -118,6 +118,25 @@ bool blocks(Session& session, const std::string& user, const std::string& other)
   return q.step();
 }
 
+bool blocks_either(Session& session, const std::string& one, const std::string& other) {
+  auto q = session.connection().query(
+      "SELECT 1 FROM blocks WHERE (user_id = ?1 AND blocked = ?2) OR (user_id = ?2 AND blocked = ?1)");
+  q.bind_all(one, other);
+  return q.step();
+}
+
+std::vector<BlockRow> blocks_among_tournament_players(Session& session, int64_t tournament) {
+  auto q = session.connection().query(
+      "SELECT b.user_id, b.blocked, b.created_at FROM blocks b"
+      " JOIN tournament_players u ON u.tournament = ?1 AND u.player = b.user_id"
+      " JOIN tournament_players o ON o.tournament = ?1 AND o.player = b.blocked"
+      " ORDER BY b.created_at, b.user_id, b.blocked");
+  q.bind(1, tournament);
+  std::vector<BlockRow> out;
+  while (q.step()) out.push_back({q.text(0), q.text(1), q.int64(2)});
+  return out;
+}
+
 std::vector<std::string> blocked_by(Session& session, const std::string& user) {
   auto q = session.connection().query("SELECT blocked FROM blocks WHERE user_id = ?1 ORDER BY blocked");
   q.bind(1, user);

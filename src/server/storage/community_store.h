@@ -57,6 +57,15 @@ std::vector<SuspendedAccount> suspended_accounts(Session& session);
 void set_block(Session& session, const std::string& user, const std::string& blocked, bool on, int64_t now);
 // Whether `user` blocks `other`.
 bool blocks(Session& session, const std::string& user, const std::string& other);
+// Whether either of two users blocks the other.
+bool blocks_either(Session& session, const std::string& one, const std::string& other);
+struct BlockRow {
+  std::string user;     // who blocks
+  std::string blocked;  // whom
+  int64_t created_at = 0;
+};
+// The blocks between two players of `tournament` (both joined it), oldest first.
+std::vector<BlockRow> blocks_among_tournament_players(Session& session, int64_t tournament);
 // Whom `user` blocks, by id.
 std::vector<std::string> blocked_by(Session& session, const std::string& user);
 

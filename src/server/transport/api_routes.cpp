@@ -220,8 +220,9 @@ void ApiRoutes::add_game_routes() {
         bad_request("query parameter 'status' must be active, finished, next, watched or all", "bad_query");
       if ((filter.user_to_move || filter.watched) && filter.user.empty())
         bad_request("status=" + status + " needs a user=USER parameter", "bad_query");
-      filter.limit = query_int(req, "limit", 100, 1, 500);
-      filter.offset = query_int(req, "offset", 0, 0, 1000000000);
+      const Page page = page_query(req, 100);
+      filter.limit = page.limit;
+      filter.offset = page.offset;
       json games = json::array();
       for (const auto& g : service.list(filter)) games.push_back(game_summary_json(g));
       return json_response(200, {{"games", games}});

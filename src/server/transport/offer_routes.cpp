@@ -54,7 +54,8 @@ void ApiRoutes::add_offer_routes() {
       own = !user.empty() && user == viewer;
     }
     json offers = json::array();
-    for (const OfferRecord& offer : service.offers(game, user, own)) offers.push_back(offer_json(offer));
+    for (const OfferRecord& offer : service.offers(game, user, own, page_query(req, Page{}.limit)))
+      offers.push_back(offer_json(offer));
     return json_response(200, {{"offers", offers}});
   });
   sync(http::verb::post, "/api/offers", [&service, &accounts](const Request& req, const Captures&) {

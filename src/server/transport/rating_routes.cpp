@@ -22,11 +22,11 @@ void ApiRoutes::add_rating_routes() {
       } catch (const LudusError& e) {
         not_found(e.what());
       }
-      const int limit = query_int(req, "limit", 500, 1, 1000);
-      const int offset = query_int(req, "offset", 0, 0, 1000000000);
+      const Page page = page_query(req, kStandingsPage);
       const int64_t now = service.accounts().now();
       json players = json::array();
-      for (const Standing& s : service.standings(game, limit, offset)) players.push_back(standing_json(s, now, true));
+      for (const Standing& s : service.standings(game, page.limit, page.offset))
+        players.push_back(standing_json(s, now, true));
       return json_response(200, {{"game", game}, {"players", players}});
     }));
   });
@@ -40,7 +40,9 @@ void ApiRoutes::add_rating_routes() {
       GameFilter filter;
       filter.user = p.player;
       filter.status = "finished";
-      filter.limit = query_int(req, "limit", 50, 1, 500);
+      const Page page = page_query(req, 50);
+      filter.limit = page.limit;
+      filter.offset = page.offset;
       for (const GameRecord& g : service.list(filter)) finished.push_back(game_summary_json(g));
       return json_response(200,
                            {{"user", p.player}, {"ratings", ratings}, {"rating_history", history}, {"finished", finished}});

@@ -25,6 +25,11 @@ int query_int(const Request& req, const char* name, int fallback, int min, int m
   return value;
 }
 
+Page page_query(const Request& req, int default_limit) {
+  auto given = [&](const char* name) { return req.has_param(name) ? std::optional<std::string>(req.param(name)) : std::nullopt; };
+  return parse_page(given("limit"), given("offset"), default_limit);
+}
+
 std::string bearer_token(const Request& req) {
   const std::string header = req.header(http::field::authorization);
   if (header.rfind("Bearer ", 0) != 0)

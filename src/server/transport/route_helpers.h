@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "server/base/errors.h"
+#include "server/base/paging.h"
 #include "server/domain/accounts.h"
 #include "server/transport/error_status.h"
 #include "server/transport/http_message.h"
@@ -41,6 +42,10 @@ nlohmann::json body_object(const Request& req);
 // The integer query parameter `name` (`fallback` when absent); 400 bad_query unless it
 // is a whole number from `min` to `max`.
 int query_int(const Request& req, const char* name, int fallback, int min, int max);
+
+// The page of a listing the query asks for (?limit=N&offset=N; parse_page's bounds, 400
+// bad_query beyond them), `default_limit` items when no limit is given.
+Page page_query(const Request& req, int default_limit);
 
 // The token of the "Authorization: Bearer TOKEN" header; 401 without one.
 std::string bearer_token(const Request& req);

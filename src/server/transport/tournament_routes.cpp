@@ -18,7 +18,8 @@ void ApiRoutes::add_tournament_routes() {
   add_sync(http::verb::get, "/api/tournaments", [&tournaments](const Request& req, const Captures&) {
     json list = json::array();
     for (const TournamentRecord& t : tournaments.list(req.has_param("status") ? req.param("status") : "",
-                                                      req.has_param("game") ? req.param("game") : ""))
+                                                      req.has_param("game") ? req.param("game") : "",
+                                                      page_query(req, Page{}.limit)))
       list.push_back(tournament_json(t));
     return json_response(200, {{"tournaments", list}});
   });
