@@ -49,6 +49,15 @@ BoardSettings take_board_settings(std::map<std::string, std::string>& options) {
   return settings;
 }
 
+std::string time_limits_text(const TimeLimits& limits) {
+  const auto days = [](int n) { return std::to_string(n) + (n == 1 ? " day" : " days"); };
+  const int nag = limits.nag_days, forfeit = limits.forfeit_days;
+  if (nag == 0 && forfeit == 0) return "no time limit";
+  if (nag == 0) return "time to move: " + days(forfeit) + " before a loss";
+  if (forfeit == 0) return "time to move: " + days(nag) + " before a reminder, no loss on time";
+  return "time to move: " + days(nag) + " before a reminder, " + std::to_string(forfeit) + " before a loss";
+}
+
 std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated) {
   return {{"nagtime", std::to_string(limits.nag_days)},
           {"forfeittime", std::to_string(limits.forfeit_days)},
