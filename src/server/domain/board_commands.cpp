@@ -52,7 +52,7 @@ const std::vector<BoardCommand> kBoardCommands = {
     {"undo", {}, {},
      "Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "undo"); }},
-    {"draw", {}, {}, "Proposes a draw; the opponent accepts or rejects.", true,
+    {"draw", {}, {}, "Proposes a draw, in a game whose rules have draws; the opponent accepts or rejects.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "draw"); }},
     {"propose", {A::ProposalKind}, {}, "Same as the draw and undo commands.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, a.kind); }},

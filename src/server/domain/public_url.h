@@ -19,7 +19,7 @@ class PublicUrl {
   static PublicUrl parse(std::string_view text);
 
   bool empty() const { return base_.empty(); }
-  // The page's address and its views (docs/http-api.md, "The web page"): "URL/",
+  // The page's address and its views (the routes of web/app.js): "URL/",
   // "URL/#/board/12", "URL/#/lobby", "URL/#/tournament/3", "URL/#/settings".
   std::string page() const;
   std::string board(int64_t id) const;
