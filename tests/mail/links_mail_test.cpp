@@ -10,8 +10,7 @@
 #include <atomic>
 #include <chrono>
 
-#include "mail/mail_test_support.h"
-#include "server/http_test_support.h"
+#include "mail/sink_serve_support.h"
 
 namespace ludus::mail_testing {
 namespace {
@@ -30,32 +29,11 @@ std::string unfolded(const SinkMessage& m) {
   return text;
 }
 
-class LinkedMail : public server::testing::HttpFixture {
+class LinkedMail : public SinkServe {
  protected:
   void SetUp() override {
-    sink_ = std::make_unique<SmtpSink>(sink_dir_.path() / "sink");
-    config_.mail.smtp_url = sink_->url();
-    config_.mail.from_address = "ludus@games.example.org";
-    config_.mail_interval = 100ms;
-    config_.clock = [this] { return now_.load(); };
     config_.public_url = server::PublicUrl::parse(std::string(kPage) + "/");  // the trailing '/' is dropped
-    HttpFixture::SetUp();
-  }
-  // Signs `user` up with a verified address (its verification mail is returned through
-  // `verify_mail`); returns a token.  `challenges`: "all" starts boards at once.
-  std::string verified_account(const std::string& user, const std::string& challenges = "all",
-                               SinkMessage* verify_mail = nullptr) {
-    const size_t before = sink_->messages().size();
-    EXPECT_EQ(post("/api/signup", {{"user", user}, {"password", "secret-pw"}, {"email", user + "@example.org"}}).status,
-              201);
-    const auto messages = sink_->await_messages(before + 1);
-    EXPECT_EQ(messages.size(), before + 1);
-    if (messages.size() != before + 1) return "";
-    if (verify_mail) *verify_mail = messages.back();
-    EXPECT_EQ(post("/api/verify", {{"user", user}, {"code", mailed_code(messages.back().text)}}).status, 200);
-    const std::string token = post("/api/login", {{"user", user}, {"password", "secret-pw"}}).json.value("token", "");
-    EXPECT_EQ(post("/api/me/limits", {{"challenges", challenges}}, token).status, 200);
-    return token;
+    SinkServe::SetUp();
   }
   // The messages that arrive after `before`, waiting for `count` of them.
   std::vector<SinkMessage> arriving(size_t before, size_t count) {
@@ -63,10 +41,6 @@ class LinkedMail : public server::testing::HttpFixture {
     EXPECT_EQ(all.size(), before + count);
     return {all.begin() + static_cast<std::ptrdiff_t>(std::min(before, all.size())), all.end()};
   }
-
-  std::atomic<int64_t> now_{server::testing::kTestTime};
-  server::testing::TempDir sink_dir_;
-  std::unique_ptr<SmtpSink> sink_;
 };
 
 TEST_F(LinkedMail, EveryMailLinksToWhatItIsAbout) {
