@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // Account recovery and safety on the web page: the forgotten password (POST /api/reset, then
-// /api/reset/confirm with the mailed code), the e-mail address and its verification
-// (POST /api/me/email, /api/verify) and the blocked players (GET/POST /api/me/blocks) on the
-// settings page.  Shares the helpers of app.js, community.js and settings.js.
+// /api/reset/confirm with the mailed code), and on the settings page the password (POST
+// /api/password), the e-mail address and its verification (POST /api/me/email, /api/verify),
+// the blocked players (GET/POST /api/me/blocks), the player's data (GET /api/me/export) and
+// the deletion of the account (POST /api/me/delete).  Shares the helpers of app.js,
+// community.js and settings.js.
 'use strict';
 
 function showResetForm(on) {
@@ -88,8 +90,8 @@ async function changeBlock(user, block) {
 
 // Called by showSettings (settings.js) once signed in.
 async function showAccountSettings() {
-  say('email-message', '');
-  say('blocks-message', '');
+  for (const id of ['email-message', 'blocks-message', 'password-message', 'export-message', 'delete-message']) say(id, '');
+  $('password-user').value = app.user;  // for password managers: whose password changes
   try {
     showAddress(await api('GET', '/api/me'));
     showBlocks((await api('GET', '/api/me/blocks')).blocks);
@@ -124,6 +126,68 @@ function bindAccountSettings() {
     const user = $('blocks-user').value.trim();
     if (user) changeBlock(user, true).then(() => ($('blocks-user').value = ''));
   });
+  $('password-form').addEventListener('submit', changePassword);
+  $('export-button').addEventListener('click', downloadData);
+  $('delete-form').addEventListener('submit', deleteAccount);
+}
+
+// A new password: the reply signs this browser in again (every other token is revoked).  A
+// wrong current password is said here, and the session stays.
+async function changePassword(event) {
+  event.preventDefault();
+  const current = $('password-old').value;
+  const wanted = $('password-new').value;
+  if (!current || wanted.length < 8) {
+    say('password-message', 'Give your current password and a new one of at least 8 characters.');
+    return;
+  }
+  try {
+    renewSession(await api('POST', '/api/password', { old_password: current, new_password: wanted }));
+    $('password-form').reset();
+    say('password-message', 'Password changed. Your other devices are signed out.', true);
+  } catch (e) {
+    say('password-message', e.message);
+  }
+}
+
+// The player's data as a file: ludus-USER.json.
+async function downloadData() {
+  try {
+    const data = await api('GET', '/api/me/export');
+    const link = el('a', { href: URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' })),
+      download: `ludus-${app.user}.json` });
+    document.body.append(link);
+    link.click();
+    link.remove();
+    setTimeout(() => URL.revokeObjectURL(link.href), 10000);
+    say('export-message', `Saved as ludus-${app.user}.json.`, true);
+  } catch (e) {
+    say('export-message', e.message);
+  }
+}
+
+// Deletes the account with the password and the user id typed as confirmation; then the
+// page is signed out and says what became of the games.
+async function deleteAccount(event) {
+  event.preventDefault();
+  const password = $('delete-password').value;
+  const confirm = $('delete-confirm').value.trim().toLowerCase();
+  if (!password || confirm !== app.user) {
+    say('delete-message', `Give your password and type your user id (${app.user}) to confirm.`);
+    return;
+  }
+  try {
+    const reply = await api('POST', '/api/me/delete', { password, confirm });
+    $('delete-form').reset();
+    setSession('', '');
+    // Said on the home view, once the route to it has cleared the view's old message.
+    window.addEventListener('hashchange', () => say('welcome-error',
+      `The account ${reply.deleted} is deleted. Its finished games stay for the opponents, under the name ${reply.name}.`, true),
+    { once: true });
+    location.hash = '#/';
+  } catch (e) {
+    say('delete-message', e.message);
+  }
 }
 
 document.addEventListener('DOMContentLoaded', () => {

@@ -65,7 +65,9 @@ async function api(method, path, body, signal) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (app.token) headers.Authorization = `Bearer ${app.token}`;
-  const device = deviceKey(body?.user || app.user);
+  // Signed in, a password sent is the user's own (its change, the deletion, an administrator's
+  // action, whose "user" is the one acted on); signed out, the body names the account.
+  const device = deviceKey(app.token ? app.user : body?.user);
   if (device) headers['X-Ludus-Device'] = device;
   let response;
   try {
@@ -82,7 +84,9 @@ async function api(method, path, body, signal) {
   }
   if (!response.ok) {
     const error = new ApiError(response.status, data?.code || 'http', data?.error || `HTTP ${response.status}`);
-    if (response.status === 401 && app.token && !path.startsWith('/api/login')) {
+    // The session is over only when the token is (bad_token); a wrong password typed in a
+    // form (401 unauthorized) keeps it.
+    if (response.status === 401 && app.token && data?.code === 'bad_token') {
       setSession('', '');
       error.message += ' — please sign in again';
     }
@@ -94,6 +98,7 @@ async function api(method, path, body, signal) {
 // --- accounts -------------------------------------------------------------------------------
 
 function setSession(token, user) {
+  if (user !== app.user || !token) app.admin = false;  // known again from GET /api/me
   app.token = token;
   app.user = user;
   if (token) {
@@ -118,6 +123,7 @@ function renderAccount() {
     name.removeAttribute('title');
   }
   $('settings-link').hidden = !signedIn;
+  $('admin-link').hidden = !(signedIn && app.admin);
   $('sign-out').hidden = !signedIn;
   $('auth-panel').hidden = signedIn;
   $('challenge-panel').hidden = !signedIn;
@@ -141,6 +147,18 @@ function signedIn(data) {
   setSession(data.token, data.user);
   loadGames();
   window.scrollTo(0, 0);
+  api('GET', '/api/me').then((me) => {
+    app.admin = Boolean(me.admin);
+    renderAccount();
+  }, () => {});
+}
+
+// A new token of the same session (a password change revokes the others): kept without
+// drawing the page again.
+function renewSession(data) {
+  keepDeviceKey(data.user, data.device);
+  app.token = data.token;
+  localStorage.setItem('ludus.token', data.token);
 }
 
 async function signIn(user, password) {
@@ -364,12 +382,13 @@ function renderOptionInputs(box, gameName, prefix) {
   return game;
 }
 
-// The options of a form: its option inputs, and `rated: no` when its Rated box is unchecked
-// (a rated game is the default of the server).
+// The options of a form: its option inputs, and `rated` as its Rated box says.  A ticked box
+// asks for a rated game: the server refuses one it cannot rate, saying why, rather than
+// storing it unrated without a word.
 function readOptions(box, ratedBox) {
   const options = {};
   for (const input of box.querySelectorAll('[data-option]')) options[input.dataset.option] = input.value;
-  if (ratedBox && !ratedBox.checked) options.rated = 'no';
+  if (ratedBox) options.rated = ratedBox.checked ? 'yes' : 'no';
   return options;
 }
 
@@ -409,6 +428,7 @@ function bindChallenge() {
       $('challenge-opponent').focus();
       return;
     }
+    if (!(await ratedSettled('challenge', 'challenge-message'))) return;
     const options = readOptions($('challenge-options'), $('challenge-rated'));
     const players = $('challenge-seat').value === '0' ? [app.user, opponent] : [opponent, app.user];
     try {
@@ -442,6 +462,10 @@ async function loadCatalog() {
   renderSeekOptions();
   fillGameSelect($('tournament-game'));
   renderTournamentOptions();
+  for (const form of ['challenge', 'seek', 'tournament']) {
+    bindRatedCheck(form);
+    checkRated(form);
+  }
   $('catalog').replaceChildren(...app.catalog.map((g) => {
     const li = document.createElement('li');
     li.innerHTML = '<strong></strong> <span class="muted"></span><br><span></span>';
@@ -533,6 +557,7 @@ async function start() {
   if (app.token) {
     try {
       const me = await api('GET', '/api/me');
+      app.admin = Boolean(me.admin);
       setSession(app.token, me.user);
     } catch (e) {
       // api() has dropped a token the server no longer knows.

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The community pages of the web page (lobby.js, standings.js, player.js, settings.js,
-// tournaments.js): their routes (#/lobby, #/standings/GAME, #/player/USER, #/settings,
-// #/tournaments, #/tournament/N) and the small helpers they
+// tournaments.js, admin.js): their routes (#/lobby, #/standings/GAME, #/player/USER,
+// #/settings, #/tournaments, #/tournament/N, #/admin) and the small helpers they
 // share: building elements, player links, ratings and times as text.  Shares `app`, `api`
 // and the helpers of app.js.
 'use strict';
@@ -68,6 +68,7 @@ function communityRoute(hash) {
   let m;
   if (hash === '#/lobby') return { view: 'lobby-view', show: showLobby };
   if (hash === '#/settings') return { view: 'settings-view', show: showSettings };
+  if (hash === '#/admin') return { view: 'admin-view', show: showAdmin };
   if (hash === '#/standings') return { view: 'standings-view', show: () => showStandings(null) };
   if ((m = hash.match(/^#\/standings\/([a-z0-9-]+)$/))) return { view: 'standings-view', show: () => showStandings(m[1]) };
   if (hash === '#/tournaments') return { view: 'tournaments-view', show: showTournaments };
@@ -79,7 +80,7 @@ function communityRoute(hash) {
 // The header's link of the page shown carries aria-current (#/standings/x is Standings,
 // #/tournament/3 is Tournaments).
 function markTopNav(hash) {
-  for (const link of document.querySelectorAll('.top-nav a, #settings-link')) {
+  for (const link of document.querySelectorAll('.top-nav a, #settings-link, #admin-link')) {
     const section = link.getAttribute('href').split('/')[1];
     const here = hash.split('/')[1];
     if (here === section || `${here}s` === section) link.setAttribute('aria-current', 'page');  // #/tournament/3 is Tournaments

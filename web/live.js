@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // Live updates of the page: the WebSocket (GET /api/ws) for the board shown, the boards
-// of the game list and the lobby, with long polls as the fallback.  Shares `app`, `api`
-// and the helpers of app.js and play.js.
+// of the game list, the lobby and the tournament shown, with long polls as the fallback.
+// Shares `app`, `api` and the helpers of app.js, play.js and tournaments.js.
 'use strict';
 
 // Live updates.  A WebSocket (GET /api/ws) pushes every change of the board shown; while
@@ -41,6 +41,8 @@ function connectLive() {
     }
     if (!message) return;
     if (message.state) onPush(message.state);
+    // A tournament changed (players, rounds, results): its page looks again.
+    if (typeof message.tournament === 'number') tournamentChanged(message.tournament, message.revision);
     // A board created (a seek taken, an invitation accepted) or an offer changed: the lobby.
     if (message.lobby || message.offers || message.type === 'offers') {
       lobbyChanged();
@@ -90,11 +92,14 @@ function listChangedBy(message) {
 }
 
 // What the socket should push: the board shown, the user's active boards and the boards of the
-// game list (at most 64, the server's limit), and the lobby's creations and endings.
+// game list (at most 64, the server's limit), the lobby's creations and endings, and the
+// notices of the tournament shown (the server answers a new watch with its revision, so a
+// socket opened again misses nothing).
 function sendWatch() {
   if (!updates.open) return;
   const boards = [...new Set([app.board?.board, ...app.activeBoards, ...app.listBoards].filter((b) => b))].slice(0, 64);
-  updates.socket.send(JSON.stringify({ watch: boards, lobby: true }));
+  const tournaments = tournamentShown.id && shownCommunityView() === 'tournament-view' ? [tournamentShown.id] : [];
+  updates.socket.send(JSON.stringify({ watch: boards, lobby: true, tournaments }));
 }
 
 function reloadListSoon() {

@@ -47,6 +47,8 @@ async function invitationsChanged() {
       return;  // the count stays as it was
     }
   }
+  app.offers = offers;  // the board's page shows a rematch from them (rematch.js)
+  if (app.board) renderRematch(app.board);
   const waiting = offers.filter((o) => o.kind === 'invitation' && o.to === app.user).length;
   const link = document.querySelector('.top-nav a[href="#/lobby"]');
   link.textContent = waiting ? `Lobby (${waiting})` : 'Lobby';
@@ -228,6 +230,7 @@ function bindLobby() {
   $('seek-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     say('seek-message', '');
+    if (!(await ratedSettled('seek', 'seek-message'))) return;
     const bound = (id) => ($(id).value.trim() === '' ? null : Number($(id).value));
     const body = {
       game: $('seek-game').value,

@@ -328,6 +328,7 @@ function renderActions(board) {
   follow.hidden = !(app.token && !mine && board.board);
   follow.textContent = app.watched.has(board.board) ? 'Stop following' : 'Follow this board';
   $('move-form').hidden = !canPlay(board);
+  renderRematch(board);
   const example = catalogEntry(board)?.turn?.examples?.[0];
   $('move-text').placeholder = example ? `e.g. ${example.text}` : '';
 }

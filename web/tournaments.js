@@ -1,25 +1,54 @@
 // SPDX-License-Identifier: Apache-2.0
 // The tournaments (#/tournaments, GET /api/tournaments) and one tournament (#/tournament/N,
-// GET /api/tournaments/N): its players, standings with the format's tiebreak, the cross
-// table of a round robin or the bracket of a knockout, and every round's games with links
-// to their boards; the signed-in player may join, leave, withdraw or (its creator) start it,
-// and create one with the form of the list (POST /api/tournaments, as docs/http-api.md says).
+// GET /api/tournaments/N): its name and status, the settings of every board it starts
+// (joining consents to them), its players, who won (or who share first place), the
+// standings with the order of the tie-breaks, the cross table of a round robin or the
+// bracket of a knockout, and every round's games with links to their boards; the signed-in
+// player may join, leave, withdraw or (its creator) start it, and create one with the form
+// of the list (POST /api/tournaments, as docs/http-api.md says).  The page shown is kept
+// current by the WebSocket's tournament notices (live.js), polled while the socket is down.
 // Shares the helpers of app.js and community.js.
 'use strict';
+
+const TOURNAMENT_POLL_MS = 10000;
 
 const formatTitles = {
   roundrobin: 'round robin', 'double-roundrobin': 'double round robin', swiss: 'Swiss', knockout: 'knockout',
 };
+const formatHelp = {
+  roundrobin: 'Everyone meets everyone once.',
+  'double-roundrobin': 'Everyone meets everyone twice, the second time with the colours reversed.',
+  swiss: 'A fixed number of rounds; players with similar scores meet, nobody twice.',
+  knockout: 'A bracket seeded by rating: the loser of each game is out, a drawn game is replayed.',
+};
+
+// The tournament shown (#/tournament/N): its number and the revision on screen.
+const tournamentShown = { id: null, revision: -1, loading: false, again: false, timer: null };
+
+// "3 rounds"; before a round robin or knockout starts, what its players will make of them.
+function roundsText(t) {
+  if (t.rounds) return `${t.rounds} round${t.rounds === 1 ? '' : 's'}`;
+  if (t.format === 'knockout') return 'rounds until one player is left';
+  return t.format === 'double-roundrobin' ? 'everyone meets everyone twice' : 'everyone meets everyone';
+}
 
 // "N-Mesh Swiss · 3 rounds · 8–8 players · starts when full".
 function tournamentText(t) {
-  const rounds = t.rounds ? `${t.rounds} round${t.rounds === 1 ? '' : 's'}` : 'rounds by players';
   const start = t.starts_at ? `starts ${dateText(t.starts_at)}` : 'starts when full';
-  return `${titleOf(t.game)} ${formatTitles[t.format] || t.format} · ${rounds} · ${t.min_players}–${t.max_players} players · ${start}`;
+  return `${titleOf(t.game)} ${formatTitles[t.format] || t.format} · ${roundsText(t)} · ${t.min_players}–${t.max_players} players · ${start}`;
 }
 
 function tournamentStatusText(t) {
   return t.status === 'running' ? `running: round ${t.round} of ${t.rounds}` : t.status;
+}
+
+// What every board of the tournament is, as the invitation card says it: the game's
+// options, rated or not, and the time limits in the server's words (board_settings.h's
+// time_limits_text, the one wording of the page and the mails).
+function boardTermsText(t) {
+  const options = t.options || {};
+  const game = Object.entries(options).filter(([k]) => !['nagtime', 'forfeittime', 'rated'].includes(k)).map(([k, v]) => `${k} ${v}`);
+  return [...game, t.rated ? 'rated' : 'unrated', t.time_limits].join(' · ');
 }
 
 async function showTournaments() {
@@ -41,7 +70,7 @@ async function showTournaments() {
   }
   list.replaceChildren(...data.tournaments.map((t) => el('li', { 'data-tournament': String(t.id) },
     el('span', { cls: 'status', text: tournamentStatusText(t) }),
-    el('a', { href: `#/tournament/${t.id}`, text: `Tournament ${t.id}` }), ' ',
+    el('a', { cls: 'tournament-name', href: `#/tournament/${t.id}`, text: t.name }), ' ',
     el('span', { cls: 'muted small', text: tournamentText(t) }))));
 }
 
@@ -57,12 +86,10 @@ function boardLink(game) {
 async function tournamentAction(id, action) {
   say('tournament-error', '');
   try {
-    await api('POST', `/api/tournaments/${id}/${action}`, {});
+    renderTournament(await api('POST', `/api/tournaments/${id}/${action}`, {}));
   } catch (e) {
     say('tournament-error', e.message);
-    return;
   }
-  showTournament(id);
 }
 
 function tournamentActions(t) {
@@ -85,7 +112,7 @@ function tournamentActions(t) {
 
 function standingsRows(t) {
   $('tournament-standings-head').replaceChildren(el('tr', {},
-    el('th', { scope: 'col', cls: 'num', text: '#' }), el('th', { scope: 'col', text: 'Player' }),
+    el('th', { scope: 'col', cls: 'num', text: t.status === 'open' ? '#' : 'Place' }), el('th', { scope: 'col', text: 'Player' }),
     el('th', { scope: 'col', cls: 'num', text: 'Pts' }),
     el('th', { scope: 'col', cls: 'num', text: t.tiebreak === 'Sonneborn-Berger' ? 'SB' : t.tiebreak === 'Buchholz' ? 'Buch.' : 'Won', title: t.tiebreak }),
     el('th', { scope: 'col', cls: 'num', title: 'wins / losses / draws', text: 'W/L/D' })));
@@ -94,8 +121,9 @@ function standingsRows(t) {
       el('td', { cls: 'num', text: String(i + 1) }), el('td', {}, playerLink(p.player)),
       el('td', { cls: 'num', text: '' }), el('td', { cls: 'num', text: '' }), el('td', { cls: 'num', text: '' })));
   }
+  // A shared place is written "2=" (as `tournament show` writes it).
   return t.standings.map((s) => el('tr', { 'data-player': s.player, cls: s.withdrawn ? 'withdrawn-row' : null },
-    el('td', { cls: 'num', text: String(s.rank) }),
+    el('td', { cls: 'num', text: `${s.rank}${s.shared ? '=' : ''}`, title: s.shared ? 'a shared place' : null }),
     el('td', { cls: s.withdrawn ? 'withdrawn' : null, title: s.withdrawn ? 'withdrawn: forfeits the rest' : null }, playerLink(s.player)),
     el('td', { cls: 'num', text: pointsText(s.points) }),
     el('td', { cls: 'num', text: pointsText(s.tiebreak) }),
@@ -139,29 +167,94 @@ function roundsList(t) {
       ' ', el('strong', { text: g.kind === 'bye' ? '' : g.result }), ' ', boardLink(g))))));
 }
 
+// Shows tournament `id` (#/tournament/N) and keeps it current.
 async function showTournament(id) {
   say('tournament-error', '');
-  let t;
-  try {
-    t = await api('GET', `/api/tournaments/${id}`);
-  } catch (e) {
-    say('tournament-error', `Cannot load tournament ${id}: ${e.message}`);
+  tournamentShown.id = Number(id);
+  tournamentShown.revision = -1;
+  sendWatch();  // live.js: its notices from now on
+  clearInterval(tournamentShown.timer);
+  tournamentShown.timer = setInterval(() => {
+    if (shownCommunityView() !== 'tournament-view') {
+      clearInterval(tournamentShown.timer);
+      tournamentShown.id = null;
+      sendWatch();
+      return;
+    }
+    if (!document.hidden && !updates.open) loadTournament();  // the socket is down: look now and then
+  }, TOURNAMENT_POLL_MS);
+  await loadTournament();
+}
+
+// A notice of the socket: tournament `id` is at `revision` now.
+function tournamentChanged(id, revision) {
+  if (id === tournamentShown.id && revision > tournamentShown.revision && shownCommunityView() === 'tournament-view') loadTournament();
+}
+
+// Loads the tournament shown and renders it; a load asked for meanwhile runs after it.
+async function loadTournament() {
+  const id = tournamentShown.id;
+  if (tournamentShown.loading) {
+    tournamentShown.again = true;
     return;
   }
-  if (shownCommunityView() !== 'tournament-view') return;
+  tournamentShown.loading = true;
+  try {
+    renderTournament(await api('GET', `/api/tournaments/${id}`));
+  } catch (e) {
+    if (id === tournamentShown.id) say('tournament-error', `Cannot load tournament ${id}: ${e.message}`);
+  } finally {
+    tournamentShown.loading = false;
+  }
+  if (tournamentShown.again) {
+    tournamentShown.again = false;
+    loadTournament();
+  }
+}
+
+// The result of a finished tournament, from the server's winners: one, or a shared first place.
+function resultText(t) {
+  if (t.status !== 'finished' || !t.winners || t.winners.length === 0) return '';
+  return t.winners.length === 1 ? `Winner: ${t.winners[0]}` : `Shared first place: ${t.winners.join(', ')}`;
+}
+
+function statusLine(t) {
+  const joined = `${t.players.length} of ${t.max_players} players`;
+  if (t.status === 'open') return [`Open: ${joined} have joined`];
+  if (t.status === 'running') return [`Running: round ${t.round} of ${t.rounds}`];
+  if (t.status === 'cancelled') return ['Cancelled: too few players joined'];
+  const result = resultText(t);
+  return ['Finished', ...(result ? [' · ', el('span', { cls: 'result', text: result })] : [])];
+}
+
+// Renders tournament `t` (GET /api/tournaments/N) if it is the one shown and not older than
+// what is on screen.
+function renderTournament(t) {
+  if (t.id !== tournamentShown.id || shownCommunityView() !== 'tournament-view') return;
+  if (typeof t.revision === 'number') {
+    if (t.revision < tournamentShown.revision) return;
+    tournamentShown.revision = t.revision;
+  }
   $('tournament-view').dataset.status = t.status;
-  $('tournament-title').textContent = `Tournament ${t.id}: ${titleOf(t.game)} ${formatTitles[t.format] || t.format}`;
-  const winner = t.status === 'finished' && t.standings.length ? ` · winner: ${t.standings[0].player}` : '';
-  $('tournament-summary').textContent = `${tournamentText(t)} · ${tournamentStatusText(t)}${winner} · created by ${t.creator}`;
+  $('tournament-view').dataset.revision = String(t.revision);
+  $('tournament-title').textContent = t.name;
+  $('tournament-status').replaceChildren(...statusLine(t));
+  // Its number too: mails and commands name it by that (and another may bear the same name).
+  $('tournament-summary').textContent = `${tournamentText(t)} · created by ${t.creator} · tournament ${t.id}`;
+  $('tournament-boards').textContent = `${t.status === 'open' ? 'Joining is consent to every board it starts: ' : 'Every board: '}${boardTermsText(t)}`;
   $('tournament-actions').replaceChildren(...tournamentActions(t));
-  // A knockout ranks by rounds won alone (its points count the draws of replayed games).
-  const order = t.format === 'knockout' ? 'by rounds won' : `points, then ${t.tiebreak}`;
-  $('tournament-standings-title').textContent = t.status === 'open' ? `Players (${t.players.length} of ${t.max_players})` : `Standings (${order})`;
+  const open = t.status === 'open';
+  $('tournament-standings-title').textContent = open ? `Players (${t.players.length} of ${t.max_players})` : 'Standings';
   $('tournament-standings-body').replaceChildren(...standingsRows(t));
+  // A knockout ranks by rounds won alone (its points count the draws of replayed games).
+  $('tournament-ranking').textContent = open ? ''
+    : t.format === 'knockout' ? 'Ranked by rounds won: the losers of one round share a place.'
+      : `Ranked by points, then ${t.tiebreaks.join(', ')}; players still equal share the place.`;
   $('tournament-cross-box').hidden = !t.cross_table;
   if (t.cross_table) $('tournament-cross').replaceChildren(...crossTable(t));
   $('tournament-bracket-box').hidden = t.format !== 'knockout' || t.games.length === 0;
   if (t.format === 'knockout') $('tournament-bracket').replaceChildren(...bracket(t));
+  $('tournament-rounds-box').hidden = t.games.length === 0;
   $('tournament-rounds').replaceChildren(...roundsList(t));
 }
 
@@ -174,6 +267,7 @@ function renderTournamentOptions() {
 
 // Only a Swiss event takes a number of rounds; only a start at a time takes the time.
 function renderTournamentChoices() {
+  $('tournament-format-help').textContent = formatHelp[$('tournament-format').value] || '';
   $('tournament-round-count-row').hidden = $('tournament-format').value !== 'swiss';
   $('tournament-start-at').disabled = !$('tournament-start-date').checked;
 }
@@ -186,6 +280,7 @@ function tournamentRequest() {
   options.nagtime = $('tournament-nagtime').value.trim();
   options.forfeittime = $('tournament-forfeittime').value.trim();
   const body = {
+    name: $('tournament-name').value.trim(),
     game: $('tournament-game').value,
     format: $('tournament-format').value,
     players: `${$('tournament-min').value.trim()}-${$('tournament-max').value.trim()}`,
@@ -212,6 +307,7 @@ function bindTournaments() {
   $('tournament-create-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     say('tournament-create-message', '');
+    if (!(await ratedSettled('tournament', 'tournament-create-message'))) return;
     try {
       const reply = await api('POST', '/api/tournaments', tournamentRequest());
       location.hash = `#/tournament/${reply.tournament.id}`;

@@ -3,7 +3,8 @@
 // grant or revoke the administrator role, list reports, hide a comment, suspend or restore an
 // account, end a suspended player's boards, read the audit log.  Whoever runs it holds the
 // database already; --as names the administrator each action is logged under (an account with
-// the role), so the log says who did what.
+// the role), so the log says who did what.  What users wrote (comments, reasons) is printed
+// through terminal_safe: stored text never moves the administrator's terminal.
 #include <ctime>
 #include <iostream>
 
@@ -11,6 +12,7 @@
 
 #include "cli/command.h"
 #include "cli/server_commands.h"
+#include "core/text.h"
 #include "server/domain/moderation.h"
 #include "server/storage/store.h"
 
@@ -34,6 +36,17 @@ std::string utc(int64_t t) {
   char buffer[32];
   std::strftime(buffer, sizeof buffer, "%Y-%m-%d %H:%M UTC", &tm);
   return buffer;
+}
+
+// A comment's text in the list of reports: at most 300 bytes (never half a character), its
+// later lines indented under it so that none passes for a line of the list.
+std::string shown_comment(const std::string& body) {
+  std::string text = body.substr(0, 300);
+  while (!text.empty() && text.size() < body.size() && (static_cast<unsigned char>(body[text.size()]) & 0xc0) == 0x80)
+    text.pop_back();
+  std::string out;
+  for (char ch : text) out += ch == '\n' ? std::string("\n      ") : std::string(1, ch);
+  return out;
 }
 
 int64_t comment_number(const std::string& text) {
@@ -85,40 +98,42 @@ const bool kAdmin = register_command({"admin", "Moderation: administrators, repo
       OfflineService offline(store, server::PasswordPolicy::fast(), server::system_clock(), args->public_url);
       server::Moderation moderation(offline.service);
       const std::string admin = args->as.empty() ? "" : server::Accounts::normalize_user_id(args->as);
+      std::string out;  // printed once, through terminal_safe
       if (grant->parsed() || revoke->parsed()) {
         moderation.grant(args->target, grant->parsed());
-        std::cout << fmt::format("{} {} an administrator.\n", server::Accounts::normalize_user_id(args->target),
-                                 grant->parsed() ? "is now" : "is no longer");
+        out += fmt::format("{} {} an administrator.\n", server::Accounts::normalize_user_id(args->target),
+                           grant->parsed() ? "is now" : "is no longer");
       } else if (reports->parsed()) {
         const auto rows = moderation.reports(admin, args->all);
-        std::cout << fmt::format("{} report{}{}\n", rows.size(), rows.size() == 1 ? "" : "s", rows.empty() ? "." : ":");
+        out += fmt::format("{} report{}{}\n", rows.size(), rows.size() == 1 ? "" : "s", rows.empty() ? "." : ":");
         for (const auto& r : rows)
-          std::cout << fmt::format("  report {} {} by {} ({}): \"{}\"\n    comment {} by {} on board {}{}: {}\n", r.id,
-                                   r.open ? "open" : "closed", r.reporter, utc(r.created_at), r.reason, r.comment.id,
-                                   r.comment.user, r.comment.board, r.comment.hidden ? " (hidden)" : "",
-                                   r.comment.body.substr(0, 300));
+          out += fmt::format("  report {} {} by {} ({}): \"{}\"\n    comment {} by {} on board {}{}: {}\n", r.id,
+                             r.open ? "open" : "closed", r.reporter, utc(r.created_at), r.reason, r.comment.id,
+                             r.comment.user, r.comment.board, r.comment.hidden ? " (hidden)" : "",
+                             shown_comment(r.comment.body));
       } else if (hide->parsed() || unhide->parsed()) {
         const int64_t id = comment_number(args->target);
         moderation.hide_comment(admin, id, args->reason, hide->parsed());
-        std::cout << fmt::format("Comment {} is {}.\n", id, hide->parsed() ? "hidden" : "shown again");
+        out += fmt::format("Comment {} is {}.\n", id, hide->parsed() ? "hidden" : "shown again");
       } else if (suspend->parsed()) {
         moderation.suspend(admin, args->target, args->reason);
-        std::cout << fmt::format("{} is suspended (tokens revoked, offers withdrawn).\n",
-                                 server::Accounts::normalize_user_id(args->target));
+        out += fmt::format("{} is suspended (tokens revoked, offers withdrawn).\n",
+                           server::Accounts::normalize_user_id(args->target));
       } else if (restore->parsed()) {
         moderation.restore(admin, args->target, args->reason);
-        std::cout << fmt::format("{} may play again.\n", server::Accounts::normalize_user_id(args->target));
+        out += fmt::format("{} may play again.\n", server::Accounts::normalize_user_id(args->target));
       } else if (forfeit->parsed()) {
         const auto boards = moderation.forfeit_boards(admin, args->target, args->reason);
         std::string list;
         for (int64_t b : boards) list += (list.empty() ? "" : ", ") + std::to_string(b);
-        std::cout << fmt::format("{} board{} ended{}{}.\n", boards.size(), boards.size() == 1 ? "" : "s",
-                                 boards.empty() ? "" : ": ", list);
+        out += fmt::format("{} board{} ended{}{}.\n", boards.size(), boards.size() == 1 ? "" : "s",
+                           boards.empty() ? "" : ": ", list);
       } else {
         for (const auto& e : moderation.audit(args->limit))
-          std::cout << fmt::format("{}  {}  {}  {}  {}{}\n", e.id, utc(e.at), e.actor, e.action, e.target,
-                                   e.reason.empty() ? "" : "  \"" + e.reason + "\"");
+          out += fmt::format("{}  {}  {}  {}  {}{}\n", e.id, utc(e.at), e.actor, e.action, e.target,
+                             e.reason.empty() ? "" : "  \"" + e.reason + "\"");
       }
+      std::cout << terminal_safe(out);
       return 0;
     } catch (const server::ServiceError& e) {
       return report_server_error(e);

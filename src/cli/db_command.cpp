@@ -2,13 +2,18 @@
 // `ludus db migrate|check|backup|export|import|rerate [--db FILE|URL]`: the play server's
 // database outside the server: create or upgrade it, check it, copy a live SQLite database
 // (server/storage/backup.h), move all its data between SQLite and PostgreSQL
-// (server/db_transfer.h describes the export format), and recompute the ratings from the
-// finished games (server/ratings.h).
+// (server/domain/db_transfer.h describes the export format), and recompute the ratings from the
+// finished games (server/domain/ratings.h).  A backup and an export to a file hold every
+// account's password hash and address: both are written by core/private_file.h (a new file,
+// mode 0600, never through a planted symlink, never replacing a file).  What the checks
+// print may quote stored text: it goes through terminal_safe.
 #include <fstream>
 #include <iostream>
 
 #include "cli/command.h"
 #include "cli/server_commands.h"
+#include "core/private_file.h"
+#include "core/text.h"
 #include "server/domain/db_transfer.h"
 #include "server/domain/ratings.h"
 #include "server/storage/backup.h"
@@ -48,7 +53,8 @@ const bool kDb = register_command({"db", "Server database: migrate, check, backu
   for (auto* sub : {migrate, check, backup, exporter, importer, rerate}) add_db_option(*sub, *args);
   rerate->add_flag("--check", args->check_only,
                    "Only compare the stored ratings with the replay (exit status 1 when they differ)");
-  exporter->add_option("--output,-o", args->file, "File to write ('-': standard output)")->capture_default_str();
+  exporter->add_option("--output,-o", args->file, "A new file to write, mode 0600, never replacing one ('-': standard output)")
+      ->capture_default_str();
   importer->add_option("--input,-i", args->file, "File to read ('-': standard input)")->capture_default_str();
   set_examples(app, {"ludus db check --db ludus.db", "ludus db backup --db ludus.db ludus-2026-11-27.db",
                      "ludus db export --db ludus.db > ludus.jsonl",
@@ -65,7 +71,7 @@ const bool kDb = register_command({"db", "Server database: migrate, check, backu
       }
       if (check->parsed()) {
         const auto problems = server::check_database(args->db);
-        for (const auto& p : problems) std::cout << "problem: " << p << "\n";
+        for (const auto& p : problems) std::cout << "problem: " << terminal_safe(p) << "\n";
         std::cout << "ludus: " << shown << ": " << (problems.empty() ? "ok" : std::to_string(problems.size()) + " problem(s)")
                   << "\n";
         return problems.empty() ? 0 : kExitFailure;
@@ -77,10 +83,12 @@ const bool kDb = register_command({"db", "Server database: migrate, check, backu
                                      "ludus db backup copies SQLite databases; back up PostgreSQL with "
                                      "pg_dump --format=custom (docs/operations.md)");
         server::check_database_file(args->db);
-        const server::BackupReport report = server::backup_sqlite(url.target, args->backup_file);
-        // The copy is checked as `ludus db check` would: a backup nobody can restore is none.
-        const auto problems = server::check_database("sqlite:" + args->backup_file);
-        for (const auto& p : problems) std::cout << "problem: " << p << "\n";
+        // The copy is checked as `ludus db check` would, before it has its name: a backup
+        // nobody can restore is none.
+        const server::BackupReport report = server::backup_sqlite(
+            url.target, args->backup_file, [](const std::string& copy) { return server::check_database("sqlite:" + copy); });
+        const auto& problems = report.problems;
+        for (const auto& p : problems) std::cout << "problem: " << terminal_safe(p) << "\n";
         std::cout << "ludus: backed up " << shown << " to " << args->backup_file << " (" << report.bytes << " bytes); the copy "
                   << (problems.empty() ? "passes db check" : "has " + std::to_string(problems.size()) + " problem(s)") << "\n";
         return problems.empty() ? 0 : kExitFailure;
@@ -98,13 +106,18 @@ const bool kDb = register_command({"db", "Server database: migrate, check, backu
         return args->check_only && report.differences > 0 ? kExitFailure : 0;
       }
       if (exporter->parsed()) {
-        std::ofstream file;
-        if (args->file != "-") {
-          file.open(args->file, std::ios::binary | std::ios::trunc);
-          if (!file) throw server::ServiceError(server::ErrorKind::BadRequest, "export", "cannot write '" + args->file + "'");
+        if (args->file == "-") {
+          const int64_t rows = server::export_database(store, std::cout);
+          std::cerr << "ludus: exported " << rows << " rows from " << shown << "\n";
+          return 0;
         }
-        const int64_t rows = server::export_database(store, args->file == "-" ? std::cout : file);
-        std::cerr << "ludus: exported " << rows << " rows from " << shown << "\n";
+        PrivateNewFile output(args->file, "the export");  // refuses a file that exists, a symlink
+        std::ofstream file(output.path(), std::ios::binary);
+        const int64_t rows = server::export_database(store, file);
+        file.close();
+        if (!file) throw server::ServiceError(server::ErrorKind::BadRequest, "export", "cannot write '" + args->file + "'");
+        output.place();
+        std::cerr << "ludus: exported " << rows << " rows from " << shown << " to " << args->file << "\n";
         return 0;
       }
       std::ifstream file;

@@ -13,6 +13,7 @@
 #include "cli/command.h"
 #include "cli/mail_options.h"
 #include "cli/server_commands.h"
+#include "core/text.h"
 #include "server/mail/mail_processor.h"
 #include "server/mail/mail_sender.h"
 
@@ -99,7 +100,8 @@ int run_mail(const MailArgs& args) {
       server::MailSender sender(store, args.transport, clock);
       const server::SendReport report = sender.send_due();
       std::cout << "sent " << report.sent << ", to retry " << report.retried << ", refused " << report.failed << "\n";
-      if (!report.last_error.empty()) std::cerr << "ludus: last mail error: " << report.last_error << "\n";
+      if (!report.last_error.empty())
+        std::cerr << "ludus: last mail error: " << terminal_safe(report.last_error) << "\n";  // the SMTP server's words
       return report.retried + report.failed > 0 ? kExitFailure : 0;
     }
     OfflineService offline(
@@ -109,7 +111,7 @@ int run_mail(const MailArgs& args) {
     std::string raw;
     const bool truncated = read_stdin(raw, args.max_size);
     const server::MailOutcome outcome = processor.process(raw, truncated);
-    std::cerr << "ludus: " << outcome.summary << "\n";
+    std::cerr << "ludus: " << terminal_safe(outcome.summary) << "\n";  // it quotes the mail
     if (outcome.reason == server::MailReason::NoAddress) return kExitDataError;
     return 0;
   } catch (const server::ServiceError& e) {

@@ -4,7 +4,7 @@
 #include <map>
 
 #include "cli/command.h"
-#include "core/error.h"
+#include "core/text.h"
 #include "core/url_secrets.h"
 
 int main(int argc, char** argv) {
@@ -28,7 +28,8 @@ int main(int argc, char** argv) {
     found = found || (argc > 1 && spec.name == argv[1]);
   }
   if (argc > 1 && argv[1][0] != '-' && !found) {
-    std::cerr << "ludus: error: unknown command '" << ludus::without_url_secrets(argv[1]) << "' (commands: " << known
+    std::cerr << "ludus: error: unknown command '" << ludus::terminal_safe(ludus::without_url_secrets(argv[1]))
+              << "' (commands: " << known
               << ")\n";
     return cli::kExitUsage;
   }
@@ -41,7 +42,7 @@ int main(int argc, char** argv) {
   } catch (const CLI::CallForVersion& e) {
     return app.exit(e);
   } catch (const CLI::ParseError& e) {
-    std::string what = ludus::without_url_secrets(e.what());  // it may quote an argument
+    std::string what = ludus::terminal_safe(ludus::without_url_secrets(e.what()));  // it may quote an argument
     if (what.empty()) what = "bad command line";
     std::cerr << "ludus: error: " << what << " (see ludus --help)\n";
     return cli::kExitUsage;
@@ -56,11 +57,8 @@ int main(int argc, char** argv) {
   try {
     for (auto& [sub, run] : runners)
       if (sub->parsed()) return run();
-  } catch (const LudusError& e) {
-    std::cerr << "ludus: error: " << e.what() << "\n";
-    return cli::kExitUsage;
-  } catch (const std::exception& e) {
-    std::cerr << "ludus: error: " << e.what() << "\n";
+  } catch (const std::exception& e) {  // LudusError too: bad input (a message may quote a file)
+    std::cerr << "ludus: error: " << ludus::one_line(ludus::terminal_safe(e.what())) << "\n";
     return cli::kExitUsage;
   }
   return cli::kExitUsage;

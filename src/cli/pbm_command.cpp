@@ -6,6 +6,7 @@
 
 #include "cli/command.h"
 #include "cli/server_commands.h"
+#include "core/text.h"
 #include "server/domain/commands.h"
 #include "server/storage/store.h"
 
@@ -40,7 +41,8 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
                              args->test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(),
                              server::system_clock(), args->public_url);
       server::CommandInterpreter commands(offline.service);
-      std::cout << commands.execute(words);
+      // The reply shows boards' comments and whatever else users stored.
+      std::cout << terminal_safe(commands.execute(words));
       return 0;
     } catch (const server::ServiceError& e) {
       return report_server_error(e);

@@ -1,6 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 // `ludus show` and `ludus moves`: a position given by options and moves, or by a record
-// (a game of a record file, at a chosen ply), with moves played on from there.
+// (a game of a record file, at a chosen ply), with moves played on from there.  A record file
+// may hold any text (players, an adjudication's reason): text is printed through
+// terminal_safe, JSON with every character past ASCII escaped (the same data), SGF as it is
+// written unless the output is a terminal.
+#include <unistd.h>
+
 #include <iostream>
 
 #include <nlohmann/json.hpp>
@@ -8,6 +13,7 @@
 #include "cli/command.h"
 #include "core/error.h"
 #include "core/record.h"
+#include "core/text.h"
 
 namespace ludus::cli {
 namespace {
@@ -54,6 +60,10 @@ struct PositionArgs {
   }
 };
 
+// JSON for standard output: ASCII only (\u escapes), so no character of a record reaches a
+// terminal raw, and the same JSON to a program.
+std::string ascii_json(const nlohmann::json& value) { return value.dump(-1, ' ', true) + "\n"; }
+
 void add_position_args(CLI::App& app, PositionArgs& args) {
   add_game_args(app, args.game, false);
   app.add_option("moves", args.moves, "Moves played from the start (or from the record's position)");
@@ -79,14 +89,15 @@ const bool kShow = register_command({"show", "Show the position after some moves
   return [args] {
     History h = args->history();
     if (args->sgf) {
-      std::cout << record_text(h, RecordFormat::Sgf);
+      const std::string sgf = record_text(h, RecordFormat::Sgf);
+      std::cout << (isatty(STDOUT_FILENO) ? terminal_safe(sgf) : sgf);
     } else if (args->json) {
       auto j = record_to_json(h);
       j["board"] = h.state().render();
       j["status"] = h.status();
-      std::cout << j.dump() << "\n";
+      std::cout << ascii_json(j);
     } else {
-      std::cout << describe_history(h);
+      std::cout << terminal_safe(describe_history(h));
     }
     return 0;
   };
@@ -102,10 +113,10 @@ const bool kMoves = register_command({"moves", "List the legal moves after some 
     if (!h.is_over())
       for (Action a : h.state().legal_actions()) texts.push_back(h.state().action_to_text(a));
     if (args->json) {
-      std::cout << nlohmann::json(texts).dump() << "\n";
+      std::cout << ascii_json(texts);
     } else {
       for (size_t i = 0; i < texts.size(); ++i) std::cout << texts[i] << (i + 1 < texts.size() ? " " : "\n");
-      if (texts.empty()) std::cout << "(none: " << h.status() << ")\n";
+      if (texts.empty()) std::cout << "(none: " << terminal_safe(h.status()) << ")\n";
     }
     return 0;
   };

@@ -4,6 +4,7 @@
 #include <iostream>
 
 #include "cli/command.h"
+#include "core/text.h"
 #include "server/domain/accounts.h"
 #include "server/base/errors.h"
 #include "server/mail/mail_notifier.h"
@@ -50,10 +51,10 @@ inline CLI::Option* add_public_url_option(CLI::App& app, std::string& url) {
       });
 }
 
-// Prints a server error as one line; the exit code is kExitUsage for a bad request (400),
-// `otherwise` for the rest.
+// Prints a server error as one line (terminal_safe: it may quote what a user wrote); the
+// exit code is kExitUsage for a bad request (400), `otherwise` for the rest.
 inline int report_server_error(const server::ServiceError& e, int otherwise = kExitFailure) {
-  std::cerr << "ludus: error: " << e.what() << "\n";
+  std::cerr << "ludus: error: " << terminal_safe(e.what()) << "\n";
   return e.kind() == server::ErrorKind::BadRequest ? kExitUsage : otherwise;
 }
 

@@ -5,10 +5,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli/command.h"
 #include "core/conformance.h"
 #include "core/data_dir.h"
+#include "core/text.h"
 
 namespace ludus::cli {
 namespace {
@@ -37,12 +39,15 @@ const bool kVerify = register_command({"verify", "Replay recorded games and chec
     ConformanceSummary total;
     for (const auto& path : paths) {
       if (!std::ifstream(path)) {
-        std::cerr << "ludus: error: cannot open " << path << "\n";
+        std::cerr << "ludus: error: cannot open " << terminal_safe(path) << "\n";
         ++total.failed;
         continue;
       }
-      auto s = verify_conformance_file(path, std::cout);
-      if (paths.size() > 1) std::cout << path << ": " << s.passed << " passed, " << s.failed << " failed\n";
+      // Its failures quote the file (a game's name, a move): through terminal_safe.
+      std::ostringstream failures;
+      auto s = verify_conformance_file(path, failures);
+      std::cout << terminal_safe(failures.str());
+      if (paths.size() > 1) std::cout << terminal_safe(path) << ": " << s.passed << " passed, " << s.failed << " failed\n";
       total.passed += s.passed;
       total.failed += s.failed;
     }

@@ -5,6 +5,8 @@
 #include <cctype>
 #include <utility>
 
+#include <fmt/format.h>
+
 namespace ludus {
 
 std::string lowercase(std::string_view text) {
@@ -47,12 +49,8 @@ std::string one_line(std::string_view text) {
   return out;
 }
 
-namespace {
-
-// The code point UTF-8 encodes at the start of `text` and its length in bytes; length 0 when
-// the bytes there are not UTF-8 (a stray or truncated sequence, an overlong form, a
-// surrogate, past U+10FFFF).
-std::pair<char32_t, size_t> first_code_point(std::string_view text) {
+Utf8Char first_utf8_char(std::string_view text) {
+  if (text.empty()) return {};
   const auto byte = [&](size_t i) { return static_cast<unsigned char>(text[i]); };
   const unsigned char lead = byte(0);
   if (lead < 0x80) return {lead, 1};
@@ -65,26 +63,59 @@ std::pair<char32_t, size_t> first_code_point(std::string_view text) {
   } else if ((lead & 0xf8) == 0xf0) {
     length = 4, point = lead & 0x07, smallest = 0x10000;
   } else {
-    return {0, 0};
+    return {};
   }
-  if (text.size() < length) return {0, 0};
+  if (text.size() < length) return {};
   for (size_t i = 1; i < length; ++i) {
-    if ((byte(i) & 0xc0) != 0x80) return {0, 0};
+    if ((byte(i) & 0xc0) != 0x80) return {};
     point = (point << 6) | (byte(i) & 0x3f);
   }
-  if (point < smallest || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)) return {0, 0};
+  if (point < smallest || point > 0x10ffff || (point >= 0xd800 && point <= 0xdfff)) return {};
   return {point, length};
 }
 
-}  // namespace
+bool is_terminal_control(char32_t c) {
+  return c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+}
+
+std::string terminal_safe(std::string_view text) {
+  std::string out;
+  out.reserve(text.size());
+  for (size_t at = 0; at < text.size();) {
+    const Utf8Char ch = first_utf8_char(text.substr(at));
+    if (ch.length == 0) {  // not UTF-8: the byte itself
+      out += fmt::format("\\x{:02x}", static_cast<unsigned char>(text[at]));
+      at += 1;
+      continue;
+    }
+    if (is_terminal_control(ch.point) && ch.point != '\n' && ch.point != '\t')
+      out += ch.point < 0x80 ? fmt::format("\\x{:02x}", static_cast<unsigned>(ch.point))
+                             : fmt::format("\\u{:04x}", static_cast<unsigned>(ch.point));
+    else
+      out += text.substr(at, ch.length);
+    at += ch.length;
+  }
+  return out;
+}
 
 bool valid_utf8(std::string_view text) {
   for (size_t at = 0; at < text.size();) {
-    const size_t length = first_code_point(text.substr(at)).second;
+    const size_t length = first_utf8_char(text.substr(at)).length;
     if (length == 0) return false;
     at += length;
   }
   return true;
+}
+
+std::optional<std::vector<char32_t>> code_points(std::string_view text) {
+  std::vector<char32_t> out;
+  for (size_t at = 0; at < text.size();) {
+    const auto [point, length] = first_utf8_char(text.substr(at));
+    if (length == 0) return std::nullopt;
+    out.push_back(point);
+    at += length;
+  }
+  return out;
 }
 
 std::string quoted_text(std::string_view text, size_t max_chars) {
@@ -92,9 +123,8 @@ std::string quoted_text(std::string_view text, size_t max_chars) {
   std::string out;
   for (size_t at = 0, chars = 0; at < text.size(); ++chars) {
     if (chars == max_chars) return out + "...";
-    const auto [point, length] = first_code_point(text.substr(at));
-    const bool control = point < 0x20 || (point >= 0x7f && point < 0xa0);
-    if (length == 0 || control) {
+    const auto [point, length] = first_utf8_char(text.substr(at));
+    if (length == 0 || is_terminal_control(point)) {
       out += kReplacement;
       at += std::max<size_t>(length, 1);
     } else {

@@ -49,9 +49,14 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
     mail->poke();
   };
   service_->set_change_listener(changed);
+  // A tournament's live pages likewise: each revision once, whoever changed it.
+  auto tournament_changed = [this, http = http_.get()](int64_t tournament, int64_t revision) {
+    if (tournament_announcer_.first(tournament, revision)) http->tournament_changed(tournament, revision);
+  };
+  service_->set_tournament_listener(tournament_changed);
   accounts_->set_reset_listener([mail = mail_.get()] { mail->poke(); });
   service_->set_offers_listener([http = http_.get()] { http->offers_changed(); });
-  feed_ = std::make_unique<ChangeFeed>(store_->url(), changed, config_.log, config_.change_poll_interval);
+  feed_ = std::make_unique<ChangeFeed>(store_->url(), changed, tournament_changed, config_.log, config_.change_poll_interval);
   port_ = http_->listen(listener);
   // The series a graph reads exist from the start, at 0.
   metrics::db_engine_in_use(sql::engine_name(store_->backend()));

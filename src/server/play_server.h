@@ -99,6 +99,7 @@ class PlayServer {
 
   ServerConfig config_;
   Announcer announcer_;  // each change announced once; before the threads that use it
+  Announcer tournament_announcer_;  // likewise each tournament's revision
   std::unique_ptr<Store> store_;
   std::unique_ptr<Accounts> accounts_;
   std::unique_ptr<Service> service_;

@@ -3,10 +3,11 @@
 // axe-core (npm @axe-core/playwright) runs on the home page (signed out and in), the lobby,
 // a board of each game (to play, and one only watched), the rules, an analysis, the
 // standings, a player page, the settings, the tournaments with the form to create one, a
-// running and a finished tournament and a comment's report form, at phone and desktop size:
-// no serious or critical violation (none of any impact on the boards, the tournament and
-// report views).  Then a board is played with the keyboard alone (one Tab stop, the arrow
-// keys, Enter), and the move is announced in a live region.
+// running and a finished tournament, a comment's report form, a finished board's rematch and
+// the administrators' page as a player sees it, at phone and desktop size: no serious or
+// critical violation (none of any impact on the boards, the tournament, report, rematch and
+// administrators' views).  Then a board is played with the keyboard alone (one Tab stop, the
+// arrow keys, Enter), and the move is announced in a live region.
 // Screenshots of every view go to BUILD_DIR/browser-screenshots (a11y-SIZE-VIEW.png).
 'use strict';
 
@@ -91,6 +92,10 @@ Run.main('accessibility test', 420000, async (run) => {
   await apiCall(run.base, 'POST', `/api/games/${knockout.games[0].board}/resign`, {}, tokens.dave);
   // A board alice only watches (no site of it is hers to play).
   const watched = (await apiCall(run.base, 'POST', '/api/games', { game: 'trellis', options: {}, players: ['carol', 'dave'] }, tokens.carol)).board;
+  // An open one, named, with the settings of its boards and a player waiting.
+  const open = (await apiCall(run.base, 'POST', '/api/tournaments',
+    { name: 'Friday blitz', game: catalog[0], format: 'swiss', rounds: 2, players: '4-8', start: 'full' }, tokens.alice)).tournament;
+  await apiCall(run.base, 'POST', `/api/tournaments/${open.id}/join`, {}, tokens.bob);
   // bob's comment, which alice may report.
   await apiCall(run.base, 'POST', `/api/games/${boards['n-mesh']}/comment`, { text: 'a comment to report' }, tokens.bob);
   const errors = [];
@@ -127,12 +132,20 @@ Run.main('accessibility test', 420000, async (run) => {
     await audit(run, page, size, 'player');
     await showView(page, '#/settings', '#settings-view:not([hidden])');
     await audit(run, page, size, 'settings');
+    // The views of issue 57 too, of any impact: a finished board's rematch, the administrators'
+    // page as a player sees it (admin_test.js audits an administrator's).
+    await showView(page, `#/board/${boards.ndengrod}`, '#rematch:not([hidden]) #rematch-button');
+    await audit(run, page, size, 'board-rematch', true);
+    await showView(page, '#/admin', '#admin-denied:not([hidden])');
+    await audit(run, page, size, 'admin-denied', true);
     // The views of issue 47 are held to no violation at all, of any impact.
     await showView(page, '#/tournaments', '#tournament-create-form:not([hidden]) #tournament-options [data-option]');
     await audit(run, page, size, 'tournaments', true);
     await page.selectOption('#tournament-format', 'swiss');
     await page.check('#tournament-start-date');
     await audit(run, page, size, 'tournament-form-swiss', true);
+    await showView(page, `#/tournament/${open.id}`, '#tournament-view[data-status="open"] #tournament-standings-body tr');
+    await audit(run, page, size, 'tournament-open', true);
     await showView(page, `#/tournament/${roundRobin}`, '#tournament-cross tbody tr');
     await audit(run, page, size, 'tournament-running', true);
     await showView(page, `#/tournament/${knockout.id}`, '#tournament-view[data-status="finished"] .bracket-round');

@@ -169,7 +169,8 @@ async function keyboardPath(run, page, size, playable, watched) {
 async function invitationCard(run, page, size) {
   await show(page, '#/lobby', '#invitations-in li.offer');
   const card = await page.innerText('#invitations-in li.offer');
-  check(card.includes('time to move: 7 days before a reminder, 21 before a loss'), `${size.name}: the card says the time limits in words ("${card}")`);
+  const limits = 'a reminder after 7 days without a move, lost on time after 21 days without a move';
+  check(card.includes(limits), `${size.name}: the card says the time limits in words ("${card}")`);
   check(!/forfeittime|nagtime|rated yes|rated no/.test(card), `${size.name}: no raw setting on the card`);
   check(/\boffer \d+\b/.test(card) && !/#\d/.test(card), `${size.name}: the card names "offer N", not "#N" ("${card}")`);
   check(await page.title() === 'Lobby — ludus', `${size.name}: the tab says Lobby ("${await page.title()}")`);

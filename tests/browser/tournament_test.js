@@ -89,6 +89,8 @@ async function createFromTheForm(run, catalog, tokens, errors) {
       await page.selectOption(id, options[option.name]);
     }
   }
+  // Other than the standard options: the form says the games will be unrated (issue 57 item 5).
+  if (option) await page.waitForSelector('#tournament-rated:disabled:not(:checked)');
   await page.selectOption('#tournament-format', 'swiss');
   check(await page.isVisible('#tournament-round-count'), 'a Swiss asks for its rounds');
   await page.fill('#tournament-min', '5');
@@ -180,7 +182,7 @@ Run.main('tournament browser test', 150000, async (run) => {
     await page.waitForSelector('#tournament-view[data-status="running"]');
     await page.waitForSelector('#tournament-cross tbody tr');
     check((await page.$$('#tournament-standings-body tr')).length === 4, `${size.name}: four players in the standings`);
-    check((await page.textContent('#tournament-standings-title')).includes('Sonneborn-Berger'), `${size.name}: the tiebreak is named`);
+    check((await page.textContent('#tournament-ranking')).includes('Sonneborn-Berger'), `${size.name}: the tie-breaks are named`);
     check((await page.$$('#tournament-rounds a[href^="#/board/"]')).length >= 4, `${size.name}: the rounds link their boards`);
     await noSidewaysScroll(page, 'running tournament', size);
     await run.screenshot(page, `tournament-running-${size.name}`, { fullPage: true });
@@ -195,15 +197,15 @@ Run.main('tournament browser test', 150000, async (run) => {
     await page.waitForSelector('.bracket-round');
     check((await page.$$('.bracket-round')).length === 3, `${size.name}: a bracket of three rounds`);
     check((await page.textContent('#tournament-bracket')).includes('replay 1'), `${size.name}: the replay is in the bracket`);
-    check((await page.textContent('#tournament-standings-title')).includes('by rounds won'), `${size.name}: a knockout ranks by rounds won`);
-    check((await page.textContent('#tournament-summary')).includes('winner: ada'), `${size.name}: the winner is shown`);
+    check((await page.textContent('#tournament-ranking')).includes('by rounds won'), `${size.name}: a knockout ranks by rounds won`);
+    check((await page.textContent('#tournament-status')).includes('Winner: ada'), `${size.name}: the winner is shown`);
     await noSidewaysScroll(page, 'finished tournament', size);
     await run.screenshot(page, `tournament-finished-${size.name}`, { fullPage: true });
     // The finished Swiss: the final standings with Buchholz.
     await go(page, `#/tournament/${swiss}`);
     await page.waitForSelector('#tournament-view[data-status="finished"]');
     await page.waitForSelector('#tournament-standings-body tr:nth-child(8)');
-    check((await page.textContent('#tournament-standings-title')).includes('Buchholz'), `${size.name}: the Swiss names Buchholz`);
+    check((await page.textContent('#tournament-ranking')).includes('Buchholz'), `${size.name}: the Swiss names Buchholz`);
     check(await page.isHidden('#tournament-cross-box') && await page.isHidden('#tournament-bracket-box'), `${size.name}: a Swiss has neither cross table nor bracket`);
     const top = w.standings[0];
     check((await page.textContent('#tournament-standings-body tr:first-child')).includes(`${top.player}`), `${size.name}: ${top.player} leads`);

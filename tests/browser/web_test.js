@@ -460,6 +460,8 @@ async function againstTheComputer(alice, bob) {
   await alice.selectOption('#challenge-game', 'ndengrod');
   await alice.fill('#option-size', '3');
   await alice.fill('#option-length', '3');
+  // Other than the standard options: the form says the game will be unrated before it starts.
+  await alice.waitForSelector('#challenge-rated:disabled:not(:checked)');
   await alice.selectOption('#challenge-opponent-kind', 'ai:easy');
   await alice.click('#challenge-form button[type=submit]');
   await alice.waitForFunction(() => document.querySelector('#players').textContent.includes('ai:easy'));

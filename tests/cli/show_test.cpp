@@ -84,5 +84,35 @@ TEST_F(ShowRecord, CorruptFilesAreOneLineErrors) {
   expect_usage_error(run_ludus({"show", "--record", file}), "bad record: bad option: size=[3]");
 }
 
+// A record file holds any text: its players, an adjudication's reason, a conformance game's
+// name.  `show`, `moves` and `verify` print it with escape sequences escaped, their JSON is
+// ASCII with \u escapes, and an error quoting the file is escaped too (issue 56, finding 7).
+TEST_F(ShowRecord, TextOfARecordFileNeverReachesTheTerminalRaw) {
+  const std::string file = (dir_ / "hostile.json").string();
+  std::ofstream(file) << nlohmann::json{{"game", "ndengrod"}, {"options", {{"size", "3"}}},
+                                         {"players", {"al\x1b]0;pwned\x07ice", "bob\u202e"}}, {"moves", {"a1"}},
+                                         {"ending", "adjudicated"}, {"result", "draw"},
+                                         {"reason", "judge \x1b[2J\u009b" "31m"}}.dump();
+  const std::string names = (dir_ / "names.jsonl").string();
+  std::ofstream(names) << nlohmann::json{{"game", "bad\x1b[31mname"}, {"plies", "x"}}.dump() << "\n";
+  auto raw = [](const std::string& text) {
+    return contains(text, "\x1b") || contains(text, "\a") || contains(text, "\u009b") || contains(text, "\u202e");
+  };
+  const auto shown = run_ludus({"show", "--record", file});
+  EXPECT_EQ(shown.exit_code, 0) << shown.err;
+  EXPECT_TRUE(contains(shown.out, "Draw: judge \\x1b[2J\\u009b31m")) << shown.out;
+  const auto json = run_ludus({"show", "--record", file, "--json"});
+  EXPECT_TRUE(contains(json.out, "\"al\\u001b]0;pwned\\u0007ice\"")) << json.out;
+  EXPECT_EQ(nlohmann::json::parse(json.out)["players"][1], "bob\u202e") << "the same data";
+  const auto moves = run_ludus({"moves", "--record", file});
+  EXPECT_TRUE(contains(moves.out, "judge \\x1b[2J")) << moves.out;
+  const auto verified = run_ludus({"verify", names, file});
+  EXPECT_TRUE(contains(verified.out, "bad\\x1b[31mname")) << verified.out;
+  std::ofstream(file) << nlohmann::json{{"game", "ndengrod"}, {"moves", {"\x1b]0;pwned\x07"}}}.dump();
+  const auto error = run_ludus({"show", "--record", file});
+  expect_usage_error(error, "bad record: move 1");
+  for (const auto& r : {shown, json, moves, verified, error}) EXPECT_FALSE(raw(r.out + r.err)) << r.out << r.err;
+}
+
 }  // namespace
 }  // namespace ludus::testing

@@ -59,6 +59,13 @@ TEST_F(MailMalformed, EveryMailOfTheCorpusGetsAnErrorReplyAndChangesNothing) {
       {"comment_too_long.eml", {"comment is longer than", "bad_command"}},
       {"wrong_password.eml", {"wrong user id or password", "bad_password"}},
       {"illegal_move.eml", {"zz99", "bad_command"}},
+      // Escape sequences in a mailed comment, in the body or in an encoded Subject: the rule of
+      // users' text, as over HTTP (tests/server/operator_text_test.cpp).
+      {"comment_escapes.eml", {"control character U+001B", "bad_command"}},
+      {"subject_escapes.eml", {"control character U+001B", "bad_command"}},
+      // A C1 CSI and a right-to-left override in an unknown command: quoted by the reply and
+      // by `ludus mail` on standard error, escaped there (terminal_safe).
+      {"unknown_command_controls.eml", {"unknown command", "bad_command"}},
   };
   const auto corpus = std::filesystem::path(LUDUS_SOURCE_DIR) / "tests" / "mail" / "malformed";
   size_t seen = 0;
@@ -70,6 +77,8 @@ TEST_F(MailMalformed, EveryMailOfTheCorpusGetsAnErrorReplyAndChangesNothing) {
     const int counted = received("refused", reasons.at(name).second);
     RunResult r = mail(ludus::testing::read_text(entry.path()));
     EXPECT_EQ(r.exit_code, 0) << r.err;  // answered: the mail server must not bounce it too
+    for (const char* raw : {"\x1b", "\a", "\xc2\x9b", "\xe2\x80\xae"})
+      EXPECT_FALSE(contains(r.err, raw)) << "a raw control on the terminal of `ludus mail`: " << r.err;
     // Every Subject of the corpus but the missing one names board 1, also when the body is bad.
     const std::string body = expect_error_reply(name, name == "no_subject.eml" ? "Board Error" : "Board 1 Error");
     EXPECT_TRUE(contains(body, reasons.at(name).first)) << body;

@@ -85,12 +85,14 @@ TEST_F(MailReply, AFinishedBoardsMailsSuggestWhatCanStillBeDone) {
     EXPECT_FALSE(contains(body, "PASSWORD MOVE")) << body;
     EXPECT_TRUE(contains(body, std::string("comment 1 ") + user + " PASSWORD TEXT")) << body;
     EXPECT_TRUE(contains(body, "history 1")) << body;
-    // A rematch with the colours swapped: bob, second on board 1, plays first.
-    EXPECT_TRUE(contains(body, "ndengrod challenge -length=5 -shape=hexhex -size=5 -swap=on bob alice PASSWORD")) << body;
+    // A rematch: the same game and settings, the colours swapped.
+    EXPECT_TRUE(contains(body, std::string("rematch 1 ") + user + " PASSWORD")) << body;
   }
-  // ... which the grammar takes as it stands.
-  pbm({"ndengrod", "challenge", "-length=5", "-shape=hexhex", "-size=5", "-swap=on", "bob", "alice", "alice-pass"});
-  EXPECT_TRUE(contains(pbm({"show", "2"}).out, "bob")) << "the rematch started";
+  // ... which the grammar takes as it stands: bob (who takes every challenge), second on
+  // board 1, plays first on board 2.
+  const RunResult rematch = pbm({"rematch", "1", "alice", "alice-pass"});
+  EXPECT_TRUE(contains(rematch.out, "board 2 is ready")) << rematch.out << rematch.err;
+  EXPECT_TRUE(contains(pbm({"show", "2"}).out, "x  bob")) << "the rematch started, bob first";
   // While the game went on, the footer showed how to move.
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE body LIKE '%ndengrod move 1 alice PASSWORD MOVE%'"), 1);
 }

@@ -49,7 +49,7 @@ void fill(Store& store) {
   service.challenge_settings("bob", ChallengePolicy::None, std::optional<int>(7));
   // A tournament (schema 9): full when bob joins, so it starts its one board (board 6).
   const TournamentRecord cup = service.tournaments().create(
-      "alice", "ndengrod", {{"format", "knockout"}, {"players", "2-2"}, {"start", "full"}, {"size", "3"}});
+      "alice", "ndengrod", {{"name", "Cup \u00e9t\u00e9"}, {"format", "knockout"}, {"players", "2-2"}, {"start", "full"}, {"size", "3"}});
   service.tournaments().join(cup.id, "alice");
   service.tournaments().join(cup.id, "bob");
   // Recovery and moderation (schema 10): alice's sign-up left a verification code (hashed), and
@@ -109,6 +109,7 @@ TEST(DbTransferTest, RoundTripThroughTheOtherEngineKeepsEveryRow) {
     service.comment(7, "alice", "hello");
     EXPECT_EQ(service.load(7).comments().front().id, 2);
     EXPECT_EQ(service.tournaments().view(1).games.size(), 1u);
+    EXPECT_EQ(service.tournaments().view(1).tournament.title, "Cup \u00e9t\u00e9");  // schema 13
     EXPECT_EQ(service.tournaments().create("bob", "n-mesh", {{"format", "roundrobin"}, {"players", "2-4"}, {"start", "full"}}).id, 2);
     // The imported ratings are the ones the imported games give.
     EXPECT_EQ(rerate(*store, false).differences, 0);

@@ -18,6 +18,18 @@ std::vector<std::string> read_schema_differences(Session& session) {
   return schema_differences(expected_schema(), read_schema(session.connection()));
 }
 
+// The rows `sql` selects, each its columns as text joined by spaces.
+std::vector<std::string> rows_of(Session& session, const char* sql) {
+  auto q = session.connection().query(sql);
+  std::vector<std::string> rows;
+  while (q.step()) {
+    std::string row;
+    for (int i = 0; i < q.column_count(); ++i) row += (i ? " " : "") + q.text(i);
+    rows.push_back(row);
+  }
+  return rows;
+}
+
 std::string pragma_text(sql::Connection& c, const char* pragma) {
   auto q = c.query(pragma);
   return q.step() ? q.text(0) : "";
@@ -59,9 +71,23 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 14 (tournaments' names).  Either engine (PostgreSQL's version is
+// schema_version's rows), then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE \
+  "ALTER TABLE tournaments DROP COLUMN name; DELETE FROM schema_version WHERE version >= 14; "
+constexpr const char* kBackToVersionThirteen = LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 13; ";
+
+// Undoes migration 13 (rematches, comments by author).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE                                                            \
+  LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE                                                                \
+  "DROP INDEX comments_by_user; DROP INDEX offers_by_rematch; ALTER TABLE offers DROP COLUMN rematch_of; "        \
+  "DELETE FROM schema_version WHERE version >= 13; "
+constexpr const char* kBackToVersionTwelve = LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE "PRAGMA user_version = 12; ";
+
 // Undoes migration 12 (throttles, devices, the outbox's codes apart, reset requests).  Either
-// engine (PostgreSQL's version is schema_version's rows), then SQLite's version.
+// engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_ELEVEN_ON_EITHER_ENGINE                                                            \
+  LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE                                                                  \
   "DROP TABLE reset_requests; DROP INDEX outbox_by_secret; ALTER TABLE outbox DROP COLUMN secret_until; "        \
   "ALTER TABLE outbox DROP COLUMN secret; DROP TABLE login_devices; DROP TABLE throttles; "                      \
   "CREATE TABLE login_failures (user_id TEXT PRIMARY KEY, failures INTEGER NOT NULL, "                          \
@@ -174,15 +200,59 @@ TEST(StoreTest, MigrationTwelveDropsMailedCodesAndKeepsTheFailureCounts) {
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
-  auto q = session.connection().query("SELECT recipient, status, body FROM outbox ORDER BY id");
-  std::vector<std::string> rows;
-  while (q.step()) rows.push_back(q.text(0) + " " + q.text(1) + " " + q.text(2));
-  EXPECT_EQ(rows, (std::vector<std::string>{"a@example.org failed A code was mailed here; its text is no longer kept.",
-                                            "b@example.org sent A code was mailed here; its text is no longer kept.",
-                                            "c@example.org queued Your move."}));
+  EXPECT_EQ(rows_of(session, "SELECT recipient, status, body FROM outbox ORDER BY id"),
+            (std::vector<std::string>{"a@example.org failed A code was mailed here; its text is no longer kept.",
+                                      "b@example.org sent A code was mailed here; its text is no longer kept.",
+                                      "c@example.org queued Your move."}));
   const FailureCount carol = failure_count(session, "account", "carol");
   EXPECT_EQ(carol.count, 7);
   EXPECT_EQ(carol.last, 100);
+}
+
+// Version 13 keeps the offers (none is a rematch) and finds a player's comments by author.
+// On both engines (each has its own step 13).
+TEST(StoreTest, MigrationThirteenKeepsTheOffers) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE : kBackToVersionTwelve);
+    session.connection().exec(
+        "INSERT INTO offers (kind, game, options, from_user, seat, status, created_at, expires_at) "
+        "VALUES ('seek', 'n-mesh', '{}', 'alice', 'first', 'open', 1, 2)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  auto q = session.connection().query("SELECT from_user, CASE WHEN rematch_of IS NULL THEN 1 ELSE 0 END FROM offers");
+  ASSERT_TRUE(q.step());
+  EXPECT_EQ(q.text(0), "alice");
+  EXPECT_EQ(q.integer(1), 1);
+}
+
+// Version 14 names every tournament: those made before it by their number.  On both engines
+// (each has its own step 14).
+TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE : kBackToVersionThirteen);
+    session.connection().exec(
+        "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at) VALUES "
+        "('n-mesh', '{}', 'roundrobin', 0, 2, 4, 'alice', 1), ('n-mesh', '{}', 'swiss', 2, 4, 8, 'alice', 2)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, name FROM tournaments ORDER BY id"),
+            (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -9,6 +9,7 @@
 #include <map>
 #include <random>
 #include <set>
+#include <sstream>
 
 #include "server/domain/tournament_pairing.h"
 #include "server/domain/tournament_standings.h"
@@ -128,12 +129,82 @@ TEST(TournamentStandings, SonnebornBergerByHand) {
   EXPECT_EQ(table[0].player, "p1");
   EXPECT_EQ(table[0].points, 3);
   EXPECT_EQ(table[0].tiebreak, 3);
-  EXPECT_EQ(table[1].player, "p2");  // equal with p3: the seed decides, rank shared
+  EXPECT_EQ(table[1].player, "p2");  // equal with p3 after every tie-break: rank shared, listed by seed
   EXPECT_EQ(table[1].tiebreak, 0.75);
+  EXPECT_TRUE(table[1].shared);
   EXPECT_EQ(table[2].player, "p3");
   EXPECT_EQ(table[2].rank, 2);
   EXPECT_EQ(table[3].points, 0);
   EXPECT_EQ(table[3].losses, 3);
+}
+
+// The standings of p1..p4 (seeded in that order) after `results`, board games written
+// "p1>p2" (p1 moved first and won), "p1<p2" (p2 won) or "p1=p2" (a draw), blank-separated.
+std::vector<TournamentStanding> standings_of_four(TournamentFormat format, const std::string& results) {
+  std::vector<TournamentGame> games;
+  std::istringstream words(results);
+  for (std::string w; words >> w;) {
+    const size_t at = w.find_first_of("<>=");
+    const GameOutcome outcome = w[at] == '>' ? GameOutcome::FirstWins : w[at] == '<' ? GameOutcome::SecondWins : GameOutcome::Draw;
+    games.push_back({1, 0, 0, w.substr(0, at), w.substr(at + 1), TournamentGameKind::Board, outcome, std::nullopt});
+  }
+  return tournament_standings(TournamentField{format, rounds_for(format, 4, 2), players(4), {}}, games);
+}
+
+// "p3 1, p2 2, p1 3=, p4 3=": each player with their place, "=" when shared.
+std::string places(const std::vector<TournamentStanding>& table) {
+  std::string out;
+  for (const auto& s : table)
+    out += (out.empty() ? "" : ", ") + s.player + " " + std::to_string(s.rank) + (s.shared ? "=" : "");
+  return out;
+}
+
+// The three-way tie: a 4-player round robin where p1 beats p2, p2 beats p3, p3 beats
+// p1 and all three beat p4.  Points 2 each, direct encounter 1 each, two wins each,
+// Sonneborn-Berger 2 each: nothing separates them, so they share first place and nobody
+// is "the winner" by seed.
+TEST(TournamentStandings, AThreeWayTieSharesFirstPlace) {
+  const auto table = standings_of_four(TournamentFormat::RoundRobin, "p1>p2 p2>p3 p3>p1 p1>p4 p4<p2 p3>p4");
+  EXPECT_EQ(places(table), "p1 1=, p2 1=, p3 1=, p4 4");
+  for (int i = 0; i < 3; ++i) {
+    EXPECT_EQ(table[i].points, 2);
+    EXPECT_EQ(table[i].sonneborn_berger, 2);
+  }
+  EXPECT_EQ(first_place(table), (std::vector<std::string>{"p1", "p2", "p3"}));
+  EXPECT_EQ(first_place_text(table), "shared first place: p1, p2, p3");
+  EXPECT_FALSE(table[3].shared);
+}
+
+// Equal points: the direct encounter decides before the seed (p2 beat p1).
+TEST(TournamentStandings, TheDirectEncounterSeparatesTwoEqualOnPoints) {
+  const auto table = standings_of_four(TournamentFormat::RoundRobin, "p1<p2 p1>p3 p1>p4 p2<p3 p2>p4 p3<p4");
+  // p1 and p2 2 points, p3 and p4 1 (p4 beat p3).
+  EXPECT_EQ(places(table), "p2 1, p1 2, p4 3, p3 4");
+  EXPECT_EQ(first_place_text(table), "p2 wins");
+}
+
+// Round robins break ties by direct encounter, then wins, then Sonneborn-Berger (FIDE's
+// order): p1 and p2 drew each other and have 1.5 points; p2 won a game, p1 drew all three,
+// so p2 ranks above p1 although p1's Sonneborn-Berger is higher and p1 the better seed.
+TEST(TournamentStandings, WinsComeBeforeSonnebornBergerInARoundRobin) {
+  const auto table = standings_of_four(TournamentFormat::RoundRobin, "p1=p2 p1=p3 p1=p4 p2>p4 p3>p2 p3>p4");
+  EXPECT_EQ(places(table), "p3 1, p2 2, p1 3, p4 4");
+  ASSERT_EQ(table[2].player, "p1");
+  EXPECT_GT(table[2].sonneborn_berger, table[1].sonneborn_berger);
+  EXPECT_EQ(ranking_text(TournamentFormat::RoundRobin), "points, then direct encounter, wins, Sonneborn-Berger");
+  EXPECT_EQ(ranking_text(TournamentFormat::Swiss), "points, then Buchholz, Sonneborn-Berger, direct encounter, wins");
+  EXPECT_EQ(ranking_text(TournamentFormat::Knockout), "rounds won");
+}
+
+// A Swiss: equal points and Buchholz, the Sonneborn-Berger decides.  Round 1: p1 beats p2,
+// p3 draws p4; round 2: p1 draws p3, p2 beats p4.  p2 and p3 have 1 point and Buchholz 2
+// (1.5 + 0.5 each); Sonneborn-Berger p2 0.5 (beat p4), p3 0.25 + 0.75 = 1 (drew p4 and p1).
+TEST(TournamentStandings, ASwissBreaksEqualBuchholzBySonnebornBerger) {
+  const auto table = standings_of_four(TournamentFormat::Swiss, "p1>p2 p3=p4 p1=p3 p2>p4");
+  EXPECT_EQ(places(table), "p1 1, p3 2, p2 3, p4 4");
+  EXPECT_EQ(table[1].buchholz, table[2].buchholz);
+  EXPECT_EQ(table[1].tiebreak, 2);  // a Swiss shows Buchholz beside the points
+  EXPECT_EQ(table[1].sonneborn_berger, 1);
 }
 
 }  // namespace

@@ -31,9 +31,10 @@ class TournamentTest : public ServerFixture {
       run("tournament join " + std::to_string(id) + " " + p + " secret-pw");
     }
   }
-  int64_t create(const std::string& words) {
-    // Ndengrod: its rules have draws, which the knockout replays (N-Mesh offers none).
-    const std::string reply = run("tournament create ndengrod " + words + " host secret-pw");
+  // A tournament of `game`; those whose games end drawn play Ndengrod, whose rules have
+  // draws (N-Mesh's have none, so it offers none).
+  int64_t create(const std::string& words, const std::string& game = "n-mesh") {
+    const std::string reply = run("tournament create " + game + " " + words + " host secret-pw");
     const auto at = reply.find("tournament ");
     EXPECT_NE(at, std::string::npos) << reply;
     return std::stoll(reply.substr(at + 11));
@@ -93,7 +94,7 @@ class TournamentTest : public ServerFixture {
 };
 
 TEST_F(TournamentTest, FivePlayerRoundRobinByHand) {
-  const int64_t id = create("-format=roundrobin -players=5-5 -start=full");
+  const int64_t id = create("-format=roundrobin -players=5-5 -start=full", "ndengrod");
   join_all(id, 5);  // the fifth join fills it: round 1 starts in that transaction
   EXPECT_EQ(view(id).tournament.status, TournamentStatus::Running);
   EXPECT_EQ(view(id).tournament.rounds, 5);
@@ -143,7 +144,7 @@ TEST_F(TournamentTest, EightPlayerSwissOfThreeRoundsByHand) {
 }
 
 TEST_F(TournamentTest, SixPlayerKnockoutReplaysADrawWithColoursReversed) {
-  const int64_t id = create("-format=knockout -players=4-6 -start=full");
+  const int64_t id = create("-format=knockout -players=4-6 -start=full", "ndengrod");
   join_all(id, 6);
   EXPECT_EQ(view(id).tournament.rounds, 3);
   // A bracket of 8: the top two seeds have byes.
@@ -186,7 +187,7 @@ TEST_F(TournamentTest, RandomResultsOnTheDatabaseKeepThePairingRules) {
     SCOPED_TRACE(formats[trial]);
     std::mt19937 rng(static_cast<unsigned>(trial));
     // Unrated, so that the seeds stay the joining order.
-    const int64_t id = create(formats[trial] + " -start=full -rated=no");
+    const int64_t id = create(formats[trial] + " -start=full -rated=no", "ndengrod");
     const int n = std::stoi(formats[trial].substr(formats[trial].rfind('-') + 1));
     for (int i = 1; i <= n; ++i) run("tournament join " + std::to_string(id) + " p" + std::to_string(i) + " secret-pw");
     play_out(id, [&](const TournamentGame&) {
@@ -377,6 +378,7 @@ TEST_F(TournamentTest, PlayersAreMailedEachRoundWithTheirBoardsAndTheEnd) {
   service_->set_event_sink(mail_notifier([this] { return now_; }));
   service_->tournaments().set_event_sink(tournament_mail_notifier([this] { return now_; }));
   const int64_t id = create("-format=knockout -players=2-2 -start=full");
+  const std::string name = "N-Mesh knockout #" + std::to_string(id) + " (tournament " + std::to_string(id) + ")";
   for (const char* p : {"p1", "p2"}) accounts_->signup(p, "secret-pw", std::string(p) + "@example.org");
   verify_addresses(*store_, *accounts_);  // notifications go to verified addresses only
   for (const char* p : {"p1", "p2"}) run("tournament join " + std::to_string(id) + " " + p + " secret-pw");
@@ -388,7 +390,7 @@ TEST_F(TournamentTest, PlayersAreMailedEachRoundWithTheirBoardsAndTheEnd) {
   const int64_t board = *pending(id).front().board;
   std::map<std::string, std::string> round_mail;
   for (const OutboxRow& m : mails())
-    if (m.mail.subject == "ludus: tournament " + std::to_string(id) + ": round 1 has started") round_mail[m.mail.user] = m.mail.body;
+    if (m.mail.subject == "ludus: " + name + ": round 1 has started") round_mail[m.mail.user] = m.mail.body;
   ASSERT_EQ(round_mail.size(), 2u);
   EXPECT_NE(round_mail["p1"].find("on board " + std::to_string(board) + " (you move first)"), std::string::npos) << round_mail["p1"];
   EXPECT_NE(round_mail["p2"].find("on board " + std::to_string(board) + " (you move second)"), std::string::npos);
@@ -396,11 +398,84 @@ TEST_F(TournamentTest, PlayersAreMailedEachRoundWithTheirBoardsAndTheEnd) {
   run("resign " + std::to_string(board) + " p2 secret-pw");
   int over = 0;
   for (const OutboxRow& m : mails())
-    if (m.mail.subject == "ludus: tournament " + std::to_string(id) + " is over: p1 wins") {
+    if (m.mail.subject == "ludus: " + name + " is over: p1 wins") {
       ++over;
       EXPECT_NE(m.mail.body.find("Winner: p1"), std::string::npos) << m.mail.body;
     }
   EXPECT_EQ(over, 2);
+}
+
+// The issue's three-way tie: in a round robin of four, p1 beats p2, p2 beats p3, p3 beats p1
+// and all three beat p4.  Equal after every tie-break, they share first place, and every
+// front end says so: `tournament show`, the JSON, the mail that it is over.
+TEST_F(TournamentTest, ATrueTieIsASharedFirstPlaceEverywhere) {
+  service_->tournaments().set_event_sink(tournament_mail_notifier([this] { return now_; }));
+  const int64_t id = create("-name=\"Friday blitz\" -format=roundrobin -players=4-4 -start=full -rated=no");
+  for (int i = 1; i <= 4; ++i) accounts_->signup("p" + std::to_string(i), "secret-pw", "p" + std::to_string(i) + "@example.org");
+  verify_addresses(*store_, *accounts_);
+  for (int i = 1; i <= 4; ++i) run("tournament join " + std::to_string(id) + " p" + std::to_string(i) + " secret-pw");
+  const std::set<std::pair<std::string, std::string>> beats = {{"p1", "p2"}, {"p2", "p3"}, {"p3", "p1"},
+                                                               {"p1", "p4"}, {"p2", "p4"}, {"p3", "p4"}};
+  play_out(id, [&](const TournamentGame& g) {
+    return beats.count({g.first, g.second}) ? GameOutcome::FirstWins : GameOutcome::SecondWins;
+  });
+  expect_standings(id, {{"p1", 1, 2, 2}, {"p2", 1, 2, 2}, {"p3", 1, 2, 2}, {"p4", 4, 0, 0}});
+  const std::string shown = run("tournament show " + std::to_string(id));
+  EXPECT_NE(shown.find("Shared first place: p1, p2, p3\n"), std::string::npos) << shown;
+  EXPECT_EQ(shown.find("Winner"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("points, then direct encounter, wins, Sonneborn-Berger"), std::string::npos) << shown;
+  EXPECT_NE(shown.find("  1=  p3"), std::string::npos) << shown;
+  const auto json = tournament_view_json(view(id));
+  EXPECT_EQ(json["winners"], (nlohmann::json{"p1", "p2", "p3"}));
+  EXPECT_EQ(json["standings"][2]["shared"], true);
+  EXPECT_EQ(json["tiebreaks"], (nlohmann::json{"direct encounter", "wins", "Sonneborn-Berger"}));
+  auto session = store_->session();
+  auto tx = session.write();
+  int over = 0;
+  for (const OutboxRow& m : claim_due_mail(session, "test", now_, now_ + 60, 100)) {
+    if (m.mail.subject.find("is over") == std::string::npos) continue;
+    ++over;
+    EXPECT_EQ(m.mail.subject, "ludus: Friday blitz (tournament " + std::to_string(id) + ") is over: shared first place: p1, p2, p3");
+    EXPECT_NE(m.mail.body.find("Shared first place: p1, p2, p3"), std::string::npos) << m.mail.body;
+    EXPECT_EQ(m.mail.body.find("wins"), m.mail.body.find("wins, Sonneborn-Berger")) << "nobody 'wins': " << m.mail.body;
+  }
+  EXPECT_EQ(over, 4);
+}
+
+// A tournament's name: given with -name= (quoted, spaces and all) or in the JSON, else made
+// from the game, the format and its number; one line of plain text, bounded.  Every front
+// end shows it: the reply, `show`, `list`, the JSON.
+TEST_F(TournamentTest, ATournamentHasANameGivenOrMadeUp) {
+  const int64_t named = create("-name=\"Friday blitz \u00e9t\u00e9\" -format=swiss -rounds=1 -players=2-4 -start=full");
+  EXPECT_EQ(view(named).tournament.title, "Friday blitz \u00e9t\u00e9");
+  const int64_t plain = create("-format=double-roundrobin -players=2-4 -start=full");
+  EXPECT_EQ(view(plain).tournament.title, "N-Mesh double round robin #" + std::to_string(plain));
+  const std::string shown = run("tournament show " + std::to_string(named));
+  EXPECT_EQ(shown.rfind("Friday blitz \u00e9t\u00e9 (tournament " + std::to_string(named) + "): N-Mesh Swiss", 0), 0u) << shown;
+  // Before the start, what its number of players makes of a round robin's rounds, in words.
+  EXPECT_NE(run("tournament show " + std::to_string(plain)).find(", everyone meets everyone twice, "), std::string::npos);
+  EXPECT_NE(run("tournament list").find("Friday blitz"), std::string::npos);
+  EXPECT_EQ(tournament_view_json(view(named))["name"], "Friday blitz \u00e9t\u00e9");
+  // Blank is the default; a name of its own must be one line of plain text, 60 characters at most.
+  EXPECT_EQ(view(create("-name=\"   \" -format=knockout -players=2-4 -start=full")).tournament.title.rfind("N-Mesh knockout #", 0), 0u);
+  const std::string sixty(60, 'x');
+  EXPECT_EQ(view(create("-name=" + sixty + " -format=knockout -players=2-4 -start=full")).tournament.title, sixty);
+  for (const std::string& bad : {"-name=" + sixty + "y", std::string("-name=\"a\tb\""), std::string("-name=\"a\x7f\""),
+                                std::string("-name=\"\xe2\x80\xae" "evil\"")}) {
+    const ServiceError e = run_error("tournament create n-mesh " + bad + " -format=knockout -players=2-4 -start=full host secret-pw");
+    EXPECT_EQ(http_status(e.kind()), 400) << bad;
+    EXPECT_EQ(e.code(), "bad_name") << bad << ": " << e.what();
+  }
+  // Through the service (the JSON API's path) a line break and bytes that are not UTF-8 are
+  // refused too (the command grammar refuses the latter before: bad_encoding).
+  for (const std::string& bad : {std::string("two\nlines"), std::string("\xff")}) {
+    try {
+      service_->tournaments().create("host", "n-mesh", {{"name", bad}, {"format", "knockout"}, {"players", "2-4"}, {"start", "full"}});
+      ADD_FAILURE() << "the name '" << bad << "' was taken";
+    } catch (const ServiceError& e) {
+      EXPECT_EQ(e.code(), "bad_name");
+    }
+  }
 }
 
 }  // namespace

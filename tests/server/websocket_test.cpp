@@ -128,10 +128,40 @@ TEST_F(WebSocketTest, LobbyHearsOfOffers) {
   EXPECT_EQ(next(ws, [](const json& m) { return m.contains("offers"); })["offers"], "changed");
 }
 
+// A tournament's page hears of every change of it: players joining, the start, a game and
+// the tournament ending.  The watch is answered with the current revision at once.
+TEST_F(WebSocketTest, TournamentWatchersHearOfEveryChange) {
+  auto made = post("/api/tournaments", {{"game", "ndengrod"}, {"format", "knockout"}, {"players", "2-2"}, {"start", "full"}}, alice_);
+  ASSERT_EQ(made.status, 201) << made.body;
+  const int64_t id = made.json["tournament"]["id"];
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  WebSocketClient elsewhere("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(elsewhere.connect()) << elsewhere.error();
+  ASSERT_TRUE(ws.send(json{{"tournaments", {id}}}.dump()));
+  ASSERT_TRUE(elsewhere.send(json{{"tournaments", {id + 1}}}.dump()));
+  auto notice = [&] { return next(ws, [&](const json& m) { return m.value("tournament", int64_t{0}) == id; }); };
+  EXPECT_EQ(notice()["revision"], 0);
+  const std::string base = "/api/tournaments/" + std::to_string(id);
+  ASSERT_EQ(post(base + "/join", json::object(), alice_).status, 200);
+  EXPECT_EQ(notice()["revision"], 1);
+  auto started = post(base + "/join", json::object(), bob_);  // full: it starts
+  ASSERT_EQ(started.status, 200) << started.body;
+  const int64_t at_start = notice()["revision"];
+  EXPECT_EQ(at_start, started.json["revision"].get<int64_t>());
+  const int64_t board = started.json["games"][0]["board"];
+  ASSERT_EQ(post("/api/games/" + std::to_string(board) + "/resign", json::object(), bob_).status, 200);
+  EXPECT_GT(notice()["revision"].get<int64_t>(), at_start);
+  EXPECT_EQ(get(base).json["status"], "finished");
+  EXPECT_EQ(elsewhere.receive(std::chrono::milliseconds(300)), std::nullopt) << "no notice of a tournament not watched";
+}
+
 TEST_F(WebSocketTest, BadMessagesGetErrorsAndTheConnectionStays) {
   WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
   ASSERT_TRUE(ws.connect()) << ws.error();
-  for (const char* bad : {"nonsense", "[1]", R"({"watch": "x"})", R"({"watch": [-1]})", R"({"lobby": 3})"}) {
+  for (const char* bad : {"nonsense", "[1]", R"({"watch": "x"})", R"({"watch": [-1]})", R"({"lobby": 3})",
+                          R"({"tournaments": 3})", R"({"tournaments": [0]})",
+                          R"({"tournaments": [1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17]})"}) {
     ASSERT_TRUE(ws.send(bad));
     json reply = next(ws, [](const json& m) { return m.contains("error"); });
     EXPECT_EQ(reply["code"], "bad_message") << bad;
@@ -220,6 +250,25 @@ TEST_F(WebSocketFeedTest, ABoardCreatedAndEndedElsewhereAtOnceIsAnnouncedAsCreat
       if (m.value("board", int64_t{0}) == board && m.contains("lobby")) heard.push_back(m["lobby"]);
     }
   EXPECT_EQ(heard, (std::vector<std::string>{"created", "finished"}));
+}
+
+// A tournament changed by another process (`ludus pbm tournament join`, another server on
+// the database) reaches this server's watchers of it through the change feed.
+TEST_F(WebSocketFeedTest, ATournamentChangedElsewhereReachesItsWatchers) {
+  auto made = post("/api/tournaments", {{"game", "ndengrod"}, {"format", "roundrobin"}, {"players", "2-4"}, {"start", "full"}}, alice_);
+  ASSERT_EQ(made.status, 201) << made.body;
+  const int64_t id = made.json["tournament"]["id"];
+  WebSocketClient ws("127.0.0.1", server_->port(), std::chrono::seconds(10));
+  ASSERT_TRUE(ws.connect()) << ws.error();
+  ASSERT_TRUE(ws.send(json{{"tournaments", {id}}}.dump()));
+  EXPECT_EQ(next(ws, [&](const json& m) { return m.value("tournament", int64_t{0}) == id; })["revision"], 0);
+  Store other(config_.db_path);
+  Accounts accounts(other, PasswordPolicy::fast(), system_clock());
+  Service service(other, accounts);
+  service.tournaments().join(id, "bob");
+  const json heard = next(ws, [&](const json& m) { return m.value("tournament", int64_t{0}) == id; });
+  EXPECT_EQ(heard["revision"], 1);
+  EXPECT_EQ(get("/api/tournaments/" + std::to_string(id)).json["players"][0]["player"], "bob");
 }
 
 class WebSocketIdleTest : public WebSocketTest {

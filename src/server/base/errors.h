@@ -46,8 +46,11 @@ class ServiceError : public std::runtime_error {
 [[noreturn]] inline void bad_request(const std::string& message, std::string code = "bad_request") {
   throw ServiceError(ErrorKind::BadRequest, std::move(code), message);
 }
-[[noreturn]] inline void unauthorized(const std::string& message) {
-  throw ServiceError(ErrorKind::Unauthorized, "unauthorized", message);
+// "unauthorized": a wrong password (or user id); "bad_token": the bearer token is missing,
+// unknown or expired, so the client's session is over (the page signs out on it, and only on
+// it: a mistyped password on a form keeps the session).
+[[noreturn]] inline void unauthorized(const std::string& message, std::string code = "unauthorized") {
+  throw ServiceError(ErrorKind::Unauthorized, std::move(code), message);
 }
 [[noreturn]] inline void forbidden(const std::string& message, std::string code = "forbidden") {
   throw ServiceError(ErrorKind::Forbidden, std::move(code), message);

@@ -7,7 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/base/json_fields.h"  // dump_json
+#include "core/text.h"
 
 namespace ludus::server {
 namespace {
@@ -46,14 +46,17 @@ std::string Logger::format(const LogRecord& r) const {
     if (!r.route.empty()) line["route"] = r.route;
     if (r.status) line["status"] = r.status;
     if (r.duration_ms) line["duration_ms"] = *r.duration_ms;
-    return dump_json(line);  // invalid UTF-8 replaced: a line is always valid JSON
+    // Invalid UTF-8 replaced (a line is always valid JSON), every character past ASCII
+    // escaped: what users wrote never reaches the terminal of whoever reads the log raw.
+    return line.dump(-1, ' ', true, nlohmann::json::error_handler_t::replace);
   }
-  if (r.event != "request") return r.message;
+  // Messages quote what users sent (a mail's words, a failed command): terminal_safe.
+  if (r.event != "request") return terminal_safe(r.message);
   // The text log's request line as before, with the duration and the request id after it.
   char duration[32] = "";
   if (r.duration_ms) std::snprintf(duration, sizeof duration, " %.1fms", *r.duration_ms);
-  return r.remote + " " + r.method + " " + r.target + " " + std::to_string(r.status) + duration +
-         (r.request_id.empty() ? "" : " id=" + r.request_id) + (r.user.empty() ? "" : " user=" + r.user);
+  return terminal_safe(r.remote + " " + r.method + " " + r.target + " " + std::to_string(r.status) + duration +
+                       (r.request_id.empty() ? "" : " id=" + r.request_id) + (r.user.empty() ? "" : " user=" + r.user));
 }
 
 void Logger::write(const LogRecord& record) {

@@ -4,6 +4,8 @@
 // (`ludus serve --log-format json`, one object per line, for log collectors).  A request's
 // line carries its request id, the id its reply names in X-Request-Id.  Secrets never get
 // here: targets are masked before (loggable_target) and no body or header is ever logged.
+// What users wrote never reaches a terminal raw: a text line goes through terminal_safe, a
+// JSON line is ASCII (\u escapes).
 #include <cstdint>
 #include <functional>
 #include <mutex>

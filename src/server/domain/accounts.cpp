@@ -243,10 +243,10 @@ SignIn Accounts::login(std::string_view user, std::string_view password, const L
 }
 
 std::string Accounts::user_for_token(std::string_view token) {
-  if (token.empty() || token.size() > 256) unauthorized("missing or malformed bearer token; log in first");
+  if (token.empty() || token.size() > 256) unauthorized("missing or malformed bearer token; log in first", "bad_token");
   auto session = store_->session();
   auto user = session.token_user(hash_token(token), now());
-  if (!user) unauthorized("unknown or expired token; log in again");
+  if (!user) unauthorized("unknown or expired token; log in again", "bad_token");
   return *user;
 }
 

@@ -56,6 +56,11 @@ class Accounts {
   static std::string normalize_user_id(std::string_view text);
   // "ai:SPEC" seats belong to the computer (see ai::make_player).
   static bool is_ai(std::string_view user) { return user.substr(0, 3) == "ai:"; }
+  // A deleted account's name on the boards, ratings and tournaments it leaves behind:
+  // "deleted:N" (N counts the deletions).  No user id can be one (':' is not in user ids), so
+  // a new account never takes it.
+  static constexpr std::string_view kDeletedPrefix = "deleted:";
+  static bool is_deleted(std::string_view user) { return user.substr(0, kDeletedPrefix.size()) == kDeletedPrefix; }
 
   // 400 on a bad id/password/e-mail, 409 when the id is taken, 429 when the client's address
   // (the local command line's "" is never limited) has signed up more accounts than

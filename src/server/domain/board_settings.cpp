@@ -51,11 +51,10 @@ BoardSettings take_board_settings(std::map<std::string, std::string>& options) {
 
 std::string time_limits_text(const TimeLimits& limits) {
   const auto days = [](int n) { return std::to_string(n) + (n == 1 ? " day" : " days"); };
-  const int nag = limits.nag_days, forfeit = limits.forfeit_days;
-  if (nag == 0 && forfeit == 0) return "no time limit";
-  if (nag == 0) return "time to move: " + days(forfeit) + " before a loss";
-  if (forfeit == 0) return "time to move: " + days(nag) + " before a reminder, no loss on time";
-  return "time to move: " + days(nag) + " before a reminder, " + std::to_string(forfeit) + " before a loss";
+  const std::string nag = limits.nag_days ? "a reminder after " + days(limits.nag_days) + " without a move" : "no reminders";
+  const std::string forfeit =
+      limits.forfeit_days ? "lost on time after " + days(limits.forfeit_days) + " without a move" : "never lost on time";
+  return nag + ", " + forfeit;
 }
 
 std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated) {

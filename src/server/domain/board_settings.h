@@ -23,8 +23,8 @@ struct BoardSettings {
 BoardSettings take_board_settings(std::map<std::string, std::string>& options);
 
 // The time limits for people, the one wording of every front end (the lobby's cards, the
-// offers' mails and listings): "time to move: 7 days before a reminder, 21 before a loss",
-// "time to move: 1 day before a reminder, no loss on time", "no time limit".
+// tournament page, the offers' mails and listings): "a reminder after 7 days without a move,
+// lost on time after 21 days without a move"; "no reminders, never lost on time".
 std::string time_limits_text(const TimeLimits& limits);
 
 // The board's words for `limits` and `rated`, as offers store them beside the game's options

@@ -16,7 +16,7 @@ namespace {
 // The commands that do not act on one board as its player (board_commands.h has those),
 // in the order `help` lists them: the first kCommandsBeforeBoardCommands, the board
 // commands, then the rest.
-constexpr size_t kCommandsBeforeBoardCommands = 8;
+constexpr size_t kCommandsBeforeBoardCommands = 9;
 const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
      "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
@@ -37,6 +37,10 @@ const CommandHelp kCommands[] = {
      "-seat is yours (default random). Open for 7 days."},
     {"join", "join OFFER USER PASSWORD", "Accepts an invitation to you, or takes an open challenge: the board starts."},
     {"decline", "decline OFFER USER PASSWORD", "Declines an invitation to you, or withdraws your own offer."},
+    {"rematch", "rematch BOARD USER PASSWORD",
+     "Asks the other player of finished BOARD for a rematch: the same game, options, time limits and rating,\n"
+     "the colours swapped. An invitation they join or decline (as a challenge: their settings and blocks apply;\n"
+     "against the computer the board starts at once). If they asked already, this accepts: the board starts."},
     {"limit", "limit USER PASSWORD [ask|all|none] [N|-]",
      "Shows or sets who may challenge you: ask (every challenge is an invitation; the default), all (boards\n"
      "start at once), none (challenges are refused); and N, the most active boards you play (- for no limit)."},
@@ -56,14 +60,17 @@ const CommandHelp kCommands[] = {
      "USER's move), finished, watched, all."},
     {"tournament", "tournament create|join|leave|withdraw|start|show|list ...",
      "Tournaments (docs/tournaments.md):\n"
-     "  tournament create GAME [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N]\n"
-     "      -players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full [-rated=yes|no] [-nagtime=D] [-forfeittime=D] USER PASSWORD\n"
-     "      (-rounds for Swiss only; -start: a UTC time, or full: when MAX players have joined)\n"
+     "  tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout\n"
+     "      [-rounds=N] -players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full [-rated=yes|no] [-nagtime=D] [-forfeittime=D]\n"
+     "      USER PASSWORD\n"
+     "      (-name: one line, at most 60 characters, quoted when it has spaces; without it \"GAME FORMAT #N\";\n"
+     "      -rounds for Swiss only; -start: a UTC time, or full: when MAX players have joined)\n"
      "  tournament join NUMBER USER PASSWORD    (consent to every board it will start)\n"
      "  tournament leave NUMBER USER PASSWORD   (before the start)\n"
      "  tournament withdraw NUMBER USER PASSWORD  (after the start: every game still to come is lost)\n"
      "  tournament start NUMBER USER PASSWORD   (the creator, with at least MIN players)\n"
-     "  tournament show NUMBER                  (standings, cross table or bracket, rounds)\n"
+     "  tournament show NUMBER                  (the winner or a shared first place, standings, cross table\n"
+     "                                          or bracket, rounds)\n"
      "  tournament list [GAME] [open|running|finished|cancelled|all]"},
     {"reset", "reset USER [CODE NEW-PASSWORD]",
      "Without a code: mails a password reset code to USER's verified address (the reply is the same whether or\n"
@@ -72,6 +79,14 @@ const CommandHelp kCommands[] = {
      "Shows or changes your address. A new one gets a code to verify it (verify USER CODE); mail goes to the old\n"
      "one until then. - removes the address."},
     {"verify", "verify USER CODE", "Verifies your new address with the code mailed to it."},
+    {"export", "export USER PASSWORD",
+     "Everything the server keeps about you, as JSON: your account and settings, every board you played with its\n"
+     "moves, your comments, ratings, offers, tournaments, blocks and reports."},
+    {"delete", "delete USER PASSWORD [confirm]",
+     "Deletes your account. Without 'confirm' it only says what would happen; keep your data first (export).\n"
+     "Your active boards are resigned, open offers withdrawn, tournaments left; your address, password,\n"
+     "settings, comments and follows are deleted. Your finished boards stay replayable by your opponents, with\n"
+     "the ratings, under a name like deleted:7 that no account can take."},
     {"block", "block USER PASSWORD [OTHER]",
      "Blocks OTHER: no challenges, invitations or comments between you (open invitations are declined). Without\n"
      "OTHER: lists whom you block."},

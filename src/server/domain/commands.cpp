@@ -13,11 +13,13 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "core/turn_count.h"
+#include "server/domain/account_data.h"
 #include "server/domain/board_commands.h"
 #include "server/domain/command_help.h"
 #include "server/domain/command_words.h"
 #include "server/domain/moderation.h"
 #include "server/base/errors.h"
+#include "server/base/json_fields.h"
 #include "server/domain/board_text.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/offer_format.h"
@@ -52,6 +54,9 @@ class Run {
     if (name == "seek") return seek();
     if (name == "join") return join();
     if (name == "decline") return decline();
+    if (name == "rematch") return rematch();
+    if (name == "export") return export_data();
+    if (name == "delete") return delete_account();
     if (name == "limit") return limit();
     if (name == "offers") return offers();
     if (name == "show") return show();
@@ -126,14 +131,51 @@ class Run {
       }
     }
     if (challenger.empty()) unauthorized("wrong user id or password (PASSWORD must be USER1's or USER2's)");
-    const ChallengeOutcome outcome =
-        service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1]));
+    return challenged(challenger,
+                      service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1])));
+  }
+
+  // The reply to a challenge or a rematch: the board that started, or the invitation.
+  std::string challenged(const std::string& challenger, const ChallengeOutcome& outcome) {
     if (outcome.board)
       return with_board(fmt::format("{} challenges: board {} is ready.", challenger, *outcome.board), *outcome.board);
     const OfferRecord& offer = *outcome.offer;
     return fmt::format("{} asks {} first: {}.\n{} may answer: join {} {} PASSWORD, or decline {} {} PASSWORD\n",
                        challenger, offer.to.value_or(""), format_offer(offer), offer.to.value_or(""), offer.id,
                        offer.to.value_or(""), offer.id, offer.to.value_or(""));
+  }
+
+  std::string rematch() {
+    expect(3, 3);
+    const int64_t board = parse_board(args_[0]);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
+    if (!game_.empty()) load(board);  // a GAME word must be the board's
+    const ChallengeOutcome outcome = service_.rematch(board, user);
+    if (outcome.board)
+      return with_board(fmt::format("The rematch of board {} starts: board {} is ready.", board, *outcome.board),
+                        *outcome.board);
+    return challenged(user, outcome);
+  }
+
+  std::string export_data() {
+    expect(2, 2);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
+    return dump_json(AccountData(service_).export_json(user)) + "\n";
+  }
+
+  std::string delete_account() {
+    expect(2, 3);
+    if (args_.size() == 3 && lowercase(args_[2]) != "confirm") usage(command_);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
+    AccountData data(service_);
+    if (args_.size() == 2)
+      return fmt::format(
+          "Deleting the account {0} does this: {1}.\nYour address, password, settings, comments, follows and blocks "
+          "are deleted; the boards and ratings the others keep name you deleted:N.\nKeep your data first: export {0} "
+          "PASSWORD\nThen, to delete: delete {0} PASSWORD confirm\n",
+          user, plan_text(data.plan(user)));
+    const std::string name = data.delete_account(user);
+    return fmt::format("The account {} is deleted; the boards and ratings it leaves to the others name {}.\n", user, name);
   }
 
   std::string seek() {
@@ -448,8 +490,8 @@ bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
   // Which words are secrets, counted from the verb: board commands VERB [LEADING...]
   // BOARD USER PASSWORD; signup, mailpref, limit and offers USER PASSWORD; passwd USER OLD NEW;
-  // join, decline and report NUMBER USER PASSWORD; reset USER CODE NEW; email, block,
-  // unblock USER PASSWORD; verify USER CODE; challenge and seek ... PASSWORD (the last
+  // join, decline, report and rematch NUMBER USER PASSWORD; reset USER CODE NEW; email, block,
+  // unblock, export and delete USER PASSWORD; verify USER CODE; challenge and seek ... PASSWORD (the last
   // word); of an unknown command, only its first words.
   std::vector<std::string> out = words;
   auto known = [](const std::string& word) {
@@ -473,9 +515,11 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
   else if (name == "signup" || name == "mailpref" || name == "limit" || name == "offers") secret = {verb + 2};
-  else if (name == "join" || name == "decline" || name == "report") secret = {verb + 3};
+  else if (name == "join" || name == "decline" || name == "report" || name == "rematch") secret = {verb + 3};
   else if (name == "passwd" || name == "reset") secret = {verb + 2, verb + 3};
-  else if (name == "email" || name == "verify" || name == "block" || name == "unblock") secret = {verb + 2};
+  else if (name == "email" || name == "verify" || name == "block" || name == "unblock" || name == "export" ||
+           name == "delete")
+    secret = {verb + 2};
   else if ((name == "challenge" || name == "seek") && out.size() > verb + 1) secret = {out.size() - 1};
   else if (name == "tournament")
     for (size_t i : tournament_password_words({out.begin() + static_cast<std::ptrdiff_t>(verb) + 1, out.end()}))

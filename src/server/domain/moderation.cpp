@@ -3,19 +3,15 @@
 
 #include <fmt/format.h>
 
-#include "core/text.h"
 #include "server/base/errors.h"
+#include "server/domain/user_text.h"
 
 namespace ludus::server {
 namespace {
 
-// A reason as stored: one line, valid text, bounded.
+// A reason as stored: the rule of all users' text, one line, bounded.
 std::string checked_reason(std::string_view reason) {
-  if (!valid_utf8(reason)) bad_request("the reason is not valid UTF-8", "bad_encoding");
-  std::string text = one_line(reason);
-  if (text.size() > Moderation::kMaxReason)
-    bad_request("the reason is longer than " + std::to_string(Moderation::kMaxReason) + " bytes", "bad_reason");
-  return text;
+  return checked_user_text(reason, {"the reason", TextLines::One, Moderation::kMaxReason, true});
 }
 
 }  // namespace
@@ -191,6 +187,13 @@ std::vector<int64_t> Moderation::forfeit_boards(const std::string& admin, const 
     tx.commit();
   });
   return ended;
+}
+
+Moderation::View Moderation::view(const std::string& admin, bool all_reports, int audit_limit) {
+  auto session = service_->store().session();
+  auto tx = session.read();
+  check_admin(session, admin);
+  return {list_reports(session, all_reports), suspended_accounts(session), audit_entries(session, audit_limit)};
 }
 
 std::vector<AuditEntry> Moderation::audit(int limit) {

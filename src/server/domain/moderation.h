@@ -50,6 +50,15 @@ class Moderation {
   // Ends every active board of a suspended user as their resignation; returns the boards.
   std::vector<int64_t> forfeit_boards(const std::string& admin, const std::string& user, std::string_view reason);
   std::vector<AuditEntry> audit(int limit = 100);
+  // What an administrator's page shows, read at once: the reports (closed ones too when
+  // `all_reports`), the suspended accounts and the newest `audit_limit` lines of the log.
+  // Blocks are not in it: each player's are private to them.
+  struct View {
+    std::vector<ReportRow> reports;
+    std::vector<SuspendedAccount> suspended;
+    std::vector<AuditEntry> audit;
+  };
+  View view(const std::string& admin, bool all_reports, int audit_limit = 50);
 
  private:
   void check_admin(Session& session, const std::string& admin);

@@ -29,7 +29,9 @@ std::string seat_phrase(const OfferRecord& offer) {
 
 std::string format_offer(const OfferRecord& offer) {
   const std::string what = offer.kind == OfferKind::Invitation
-                               ? fmt::format("{} invites {} to", offer.from, offer.to.value_or(""))
+                               ? fmt::format("{} invites {} to{}", offer.from, offer.to.value_or(""),
+                                             offer.rematch_of ? " a rematch of board " + std::to_string(*offer.rematch_of) + ":"
+                                                              : std::string())
                                : fmt::format("{} seeks an opponent for", offer.from);
   std::string range;
   if (offer.min_rating || offer.max_rating)
@@ -64,7 +66,8 @@ nlohmann::json offer_json(const OfferRecord& offer) {
           {"status", offer_status_name(offer.status)},
           {"board", optional_json(offer.board)},
           {"created_at", offer.created_at},
-          {"expires_at", offer.expires_at}};
+          {"expires_at", offer.expires_at},
+          {"rematch_of", optional_json(offer.rematch_of)}};
 }
 
 }  // namespace ludus::server

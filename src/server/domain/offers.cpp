@@ -18,7 +18,7 @@ constexpr std::array<std::string_view, 3> kPolicyNames = {"ask", "all", "none"};
 
 #define LUDUS_OFFER_COLUMNS                                                                              \
   "id, kind, game, options, from_user, to_user, seat, min_rating, max_rating, rated, status, board, " \
-  "created_at, expires_at, closed_at"
+  "created_at, expires_at, closed_at, rematch_of"
 
 OfferRecord read_offer(const sql::Query& q) {
   OfferRecord o;
@@ -42,6 +42,7 @@ OfferRecord read_offer(const sql::Query& q) {
   o.created_at = q.int64(12);
   o.expires_at = q.int64(13);
   if (!q.is_null(14)) o.closed_at = q.int64(14);
+  if (!q.is_null(15)) o.rematch_of = q.int64(15);
   return o;
 }
 
@@ -65,15 +66,24 @@ std::map<std::string, std::string> OfferRecord::options_and_settings() const {
 int64_t insert_offer(Session& session, const OfferRecord& o) {
   auto q = session.connection().query(
       "INSERT INTO offers (kind, game, options, from_user, to_user, seat, min_rating, max_rating, rated, status, "
-      "created_at, expires_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11) RETURNING id");
+      "created_at, expires_at, rematch_of) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11, ?12) RETURNING id");
   q.bind_all(offer_kind_name(o.kind), o.game, options_to_json(o.options_and_settings()), o.from, o.to, seat_choice_name(o.seat),
-             o.min_rating, o.max_rating, o.rated ? 1 : 0, o.created_at, o.expires_at);
+             o.min_rating, o.max_rating, o.rated ? 1 : 0, o.created_at, o.expires_at, o.rematch_of);
   return returned_id(q, "a new offer");
 }
 
 std::optional<OfferRecord> find_offer(Session& session, int64_t id) {
   auto q = session.connection().query("SELECT " LUDUS_OFFER_COLUMNS " FROM offers WHERE id = ?1");
   q.bind(1, id);
+  if (!q.step()) return std::nullopt;
+  return read_offer(q);
+}
+
+std::optional<OfferRecord> open_rematch(Session& session, int64_t board, const std::string& from, int64_t now) {
+  auto q = session.connection().query("SELECT " LUDUS_OFFER_COLUMNS
+                                      " FROM offers WHERE rematch_of = ?1 AND status = 'open' AND from_user = ?2"
+                                      " AND expires_at > ?3 ORDER BY id LIMIT 1");
+  q.bind_all(board, from, now);
   if (!q.step()) return std::nullopt;
   return read_offer(q);
 }
@@ -122,6 +132,15 @@ int open_offers_of(Session& session, const std::string& user, int64_t now) {
       "SELECT count(*) FROM offers WHERE from_user = ?1 AND status = 'open' AND expires_at > ?2");
   q.bind_all(user, now);
   return q.step() ? q.integer(0) : 0;
+}
+
+std::vector<OfferRecord> offers_of(Session& session, const std::string& user) {
+  auto q = session.connection().query("SELECT " LUDUS_OFFER_COLUMNS
+                                      " FROM offers WHERE from_user = ?1 OR to_user = ?1 ORDER BY id");
+  q.bind(1, user);
+  std::vector<OfferRecord> out;
+  while (q.step()) out.push_back(read_offer(q));
+  return out;
 }
 
 std::optional<ChallengeSettings> challenge_settings(Session& session, const std::string& user) {

@@ -52,6 +52,7 @@ struct OfferRecord {
   std::optional<int64_t> board;                // once taken
   int64_t created_at = 0, expires_at = 0;
   std::optional<int64_t> closed_at;
+  std::optional<int64_t> rematch_of;          // an invitation to a rematch: the finished board it repeats
 
   // The game's options and the board's words (nagtime, forfeittime, rated): how the offers
   // table stores them and the API shows them.
@@ -79,6 +80,8 @@ using OfferEventSink = std::function<void(Session& session, const OfferRecord& o
 // --- queries ----------------------------------------------------------------------------
 int64_t insert_offer(Session& session, const OfferRecord& offer);
 std::optional<OfferRecord> find_offer(Session& session, int64_t id);
+// The open, unexpired invitation from `from` to a rematch of `board`, if any.
+std::optional<OfferRecord> open_rematch(Session& session, int64_t board, const std::string& from, int64_t now);
 // Open offers at `now`: every seek (of `game` when given), and with `invited` also the
 // invitations to or from that user; oldest first.
 std::vector<OfferRecord> open_offers(Session& session, int64_t now, const std::string& game, const std::string& invited);
@@ -89,6 +92,8 @@ int expire_offers(Session& session, int64_t now);
 // Offers `user` posted after `since` that started no board: {how many, when the earliest}.
 std::pair<int, int64_t> offers_posted_since(Session& session, const std::string& user, int64_t since);
 int open_offers_of(Session& session, const std::string& user, int64_t now);
+// Every offer `user` posted or was invited by, open or closed, oldest first.
+std::vector<OfferRecord> offers_of(Session& session, const std::string& user);
 
 std::optional<ChallengeSettings> challenge_settings(Session& session, const std::string& user);
 void set_challenge_settings(Session& session, const std::string& user, const ChallengeSettings& settings);

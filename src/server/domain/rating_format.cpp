@@ -6,12 +6,16 @@
 #include <fmt/format.h>
 
 #include "core/registry.h"
+#include "server/domain/accounts.h"
 #include "server/domain/board_text.h"
 
 namespace ludus::server {
 namespace {
 
 long points(double value) { return std::lround(value); }
+
+// A rating or deviation as shown: a tenth of a point is more than it can tell apart.
+double tenths(double value) { return std::round(value * 10.0) / 10.0; }
 
 // "1662?" for a provisional rating.
 std::string rating_text(const PlayerRating& r, int64_t now) {
@@ -61,6 +65,36 @@ std::string format_player_ratings(const std::string& player, const std::vector<S
                        result_phrase(c.result) + " " + c.opponent, points(c.before.rating_points()),
                        points(c.after.rating_points()));
   return out;
+}
+
+nlohmann::json standing_json(const Standing& s, int64_t now, bool with_player) {
+  const PlayerRating& r = s.rating;
+  nlohmann::json j = {{"rank", s.rank},
+                      {"rating", tenths(r.rating_points())},
+                      {"deviation", tenths(r.deviation_at(now))},
+                      {"provisional", r.provisional_at(now)},
+                      {"games", r.games},
+                      {"wins", r.wins},
+                      {"losses", r.losses},
+                      {"draws", r.draws}};
+  if (with_player) {
+    j["player"] = r.player;
+    j["computer"] = Accounts::is_ai(r.player);
+  } else {
+    j["game"] = r.game;
+  }
+  return j;
+}
+
+nlohmann::json rating_change_json(const RatingChange& change) {
+  return {{"game", change.game},
+          {"board", change.board},
+          {"at", change.at},
+          {"rating_before", tenths(change.before.rating_points())},
+          {"rating", tenths(change.after.rating_points())},
+          {"deviation", tenths(change.after.value().deviation)},
+          {"opponent", change.opponent},
+          {"result", game_result_name(change.result)}};
 }
 
 }  // namespace ludus::server

@@ -168,17 +168,33 @@ std::array<RatingChange, 2> apply_rated_game(const RatedGame& game, PlayerRating
 }
 
 bool standard_options(const std::string& game, const std::map<std::string, std::string>& options) {
+  return !nonstandard_options_reason(game, options);
+}
+
+std::optional<std::string> nonstandard_options_reason(const std::string& game,
+                                                      const std::map<std::string, std::string>& options) {
+  std::optional<History> standard;
   try {
-    return new_history(game, {}).game().options().values() == options;
+    standard.emplace(new_history(game, {}));
   } catch (const std::exception&) {
-    return false;
+    return "only the games of this server are rated";
   }
+  const auto defaults = standard->game().options().values();
+  if (defaults == options) return std::nullopt;
+  std::string differences;
+  for (const auto& [name, value] : defaults) {
+    const auto given = options.find(name);
+    if (given != options.end() && given->second == value) continue;
+    differences += (differences.empty() ? "" : ", ") + name + " " + value +
+                   (given == options.end() ? "" : ", not " + given->second);
+  }
+  return "only boards with " + standard->game().info().title + "'s standard options are rated (" + differences + ")";
 }
 
 std::optional<std::string> unrated_reason(const GameRecord& record, int seats_that_moved) {
   if (!record.rated) return "the board is unrated";
   if (record.seats[0] == record.seats[1]) return "one player holds both seats";
-  if (!standard_options(record.game, record.options)) return "only boards with the game's standard options are rated";
+  if (auto why = nonstandard_options_reason(record.game, record.options)) return why;
   if (seats_that_moved < 2) return "a player never moved: the game was aborted";
   return std::nullopt;
 }

@@ -72,6 +72,12 @@ std::array<RatingChange, 2> apply_rated_game(const RatedGame& game, PlayerRating
 // Whether the board's options are the game's defaults (the only rated ones: other board
 // sizes and rule variants are different games for a rating).
 bool standard_options(const std::string& game, const std::map<std::string, std::string>& options);
+// Why a board of `game` with `options` (the game's, canonical) cannot be rated, naming the
+// options that differ ("only boards with N-Mesh's standard options are rated (size 6, not
+// 4)"); nullopt for the standard options.  The one text the grammar's refusal, a finished
+// board's reason and the page's forms (POST /api/board-spec) give.
+std::optional<std::string> nonstandard_options_reason(const std::string& game,
+                                                      const std::map<std::string, std::string>& options);
 
 // Why a finished board does not change ratings, or nullopt when it does: the board is
 // unrated, its options are not standard, or a player never moved (a game resigned or

@@ -16,6 +16,7 @@
 #include "server/storage/mail_store.h"
 #include "server/domain/board_settings.h"
 #include "server/domain/ratings.h"
+#include "server/domain/user_text.h"
 
 namespace ludus::server {
 
@@ -52,15 +53,9 @@ std::string proposal_text(const std::string& kind) {
   return kind == "draw" ? "a draw" : "to take back their last move";
 }
 
-// A comment as stored: trailing blanks trimmed, not empty, bounded, no NUL.
+// A comment as stored: the rule of all users' text, lines kept, not empty, bounded.
 std::string checked_comment(std::string_view text) {
-  std::string body(text);
-  while (!body.empty() && std::isspace(static_cast<unsigned char>(body.back()))) body.pop_back();
-  if (body.empty()) bad_request("the comment is empty");
-  if (body.size() > Service::kMaxComment)
-    bad_request("the comment is longer than " + std::to_string(Service::kMaxComment) + " bytes");
-  if (body.find('\0') != std::string::npos) bad_request("the comment contains a NUL byte");
-  return body;
+  return checked_user_text(text, {"the comment", TextLines::Several, Service::kMaxComment, false});
 }
 
 }  // namespace
@@ -85,6 +80,10 @@ void Service::notify(int64_t board, int64_t revision, BoardChange change) {
   if (listener_) listener_(board, revision, change);
 }
 
+void Service::notify_tournament(const TournamentChanged& change) {
+  if (tournament_listener_) tournament_listener_(change.tournament, change.revision);
+}
+
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
   if (event_sink_) event_sink_(session, board, event);
 }
@@ -95,8 +94,10 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   // failure: the rolled-back try leaves no mail behind, so every change queues its mails once.
   int64_t revision = 0;
   std::vector<int64_t> started;  // boards of a tournament's next round
+  std::optional<TournamentChanged> tournament;  // the tournament of a board that ended
   auto result = store_->retrying([&](Session& session) {
     started.clear();
+    tournament.reset();
     auto tx = session.write();
     auto record = session.find_game_to_change(board);
     if (!record) not_found("no " + board_name(board));
@@ -111,7 +112,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     session.update_game(changed);
     if (!finished_before && changed.finished()) {
       rate_finished_game(session, b);
-      tournaments_.board_finished(session, b, started);
+      tournament = tournaments_.board_finished(session, b, started);
     }
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     report(session, b, event);
@@ -125,6 +126,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   });
   notify(board, revision);
   for (int64_t created : started) notify(created, 0, BoardChange::Created);
+  if (tournament) notify_tournament(*tournament);
   return result;
 }
 
@@ -148,10 +150,9 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   }
   spec.game = history->game().name();
   spec.options = history->game().options().values();
-  const bool standard = standard_options(spec.game, spec.options);
-  if (rated.value_or(false) && !standard)
-    bad_request("only boards with " + spec.game + "'s standard options are rated (play -rated=no)", "bad_game");
-  spec.rated = rated.value_or(standard);
+  const auto unrated = nonstandard_options_reason(spec.game, spec.options);
+  if (rated.value_or(false) && unrated) bad_request(*unrated + ": play it unrated (-rated=no)", "bad_game");
+  spec.rated = rated.value_or(!unrated);
   spec.to_move_seat = history->state().seat_to_move();
   return spec;
 }
@@ -420,7 +421,8 @@ std::vector<Standing> Service::standings(const std::string& game, int limit, int
 }
 
 Service::PlayerRatings Service::player_ratings(const std::string& given) {
-  const bool computer = Accounts::is_ai(given);
+  // Computer players and the names deleted accounts leave are no user ids, but they play.
+  const bool computer = Accounts::is_ai(given) || Accounts::is_deleted(lowercase(given.substr(0, 40)));
   if (computer && given.size() > 64) not_found("no player '" + given.substr(0, 40) + "...'");
   PlayerRatings out{computer ? lowercase(given) : Accounts::normalize_user_id(given), {}, {}};
   auto session = store_->session();

@@ -86,6 +86,9 @@ class Service {
   // revision it gave the board, saying whether it created the board.
   using ChangeListener = std::function<void(int64_t board, int64_t revision, BoardChange change)>;
   void set_change_listener(ChangeListener listener) { listener_ = std::move(listener); }
+  // Told after each committed change of a tournament (its live pages).
+  using TournamentListener = std::function<void(int64_t tournament, int64_t revision)>;
+  void set_tournament_listener(TournamentListener listener) { tournament_listener_ = std::move(listener); }
   // Called inside the transaction of every change, before its commit (the mail outbox).
   void set_event_sink(BoardEventSink sink) { event_sink_ = std::move(sink); }
   // When on, an AI seat replies at once, inside the request that gave it the move (the
@@ -100,9 +103,20 @@ class Service {
   // an invitation to accept or decline; one who accepts none refuses it (403
   // challenges_refused).  A player at their limit of active boards refuses it too (409
   // too_many_active), the challenger included.
+  // `rematch_of`: the finished board this challenge repeats (rematch()), which its invitation
+  // names.
   ChallengeOutcome challenge(const std::string& challenger, const std::string& game,
                              const std::map<std::string, std::string>& options, const std::string& first,
-                             const std::string& second);
+                             const std::string& second, std::optional<int64_t> rematch_of = std::nullopt);
+  // A rematch of the finished `board`, asked by one of its players: the same game, options,
+  // time limits and rating, the colours swapped (so they alternate from one rematch to the
+  // next), as challenge() makes it: an invitation to the other player unless their settings
+  // say otherwise, refused between players who block each other, at once against the
+  // computer.  When the other player already asks for this rematch, asking too accepts it
+  // (the board starts).  409 game_not_over while the board is on, rematch_pending when the
+  // user already asks; 403 for someone who did not play on it; 409 account_deleted when the
+  // other player deleted their account.
+  ChallengeOutcome rematch(int64_t board, const std::string& user);
   // Starts the board at once, without asking the opponent or counting active boards:
   // for challenge() and join(), and for tools and tests that set boards up.
   int64_t start_board(const std::string& challenger, const std::string& game,
@@ -214,6 +228,7 @@ class Service {
   bool forfeit_on_time(const TurnClock& overdue);
   bool remind(const TurnClock& overdue, int64_t now);
   void notify(int64_t board, int64_t revision, BoardChange change = BoardChange::Changed);
+  void notify_tournament(const TournamentChanged& change);
   // Tournaments start their boards with insert_board and tell the listeners with notify.
   friend class Tournaments;
 
@@ -223,6 +238,7 @@ class Service {
   AiPlayers ai_players_;
   ServiceLimits limits_;
   ChangeListener listener_;
+  TournamentListener tournament_listener_;
   BoardEventSink event_sink_;
   OfferEventSink offer_sink_;
   std::function<void()> offers_listener_;

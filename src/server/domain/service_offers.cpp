@@ -7,6 +7,7 @@
 
 #include "core/text.h"
 #include "server/base/errors.h"
+#include "server/domain/board_settings.h"
 #include "server/domain/ratings.h"
 #include "server/domain/moderation.h"
 #include "server/domain/service.h"
@@ -80,10 +81,12 @@ void Service::check_active_limit(Session& session, const std::string& user) cons
 
 ChallengeOutcome Service::challenge(const std::string& challenger, const std::string& game,
                                     const std::map<std::string, std::string>& options, const std::string& first,
-                                    const std::string& second) {
+                                    const std::string& second, std::optional<int64_t> rematch_of) {
   const BoardSpec spec = board_spec(game, options);
   const int64_t now = accounts_->now();
+  std::optional<int64_t> accept;  // the other player's invitation to the same rematch
   ChallengeOutcome outcome = store_->retrying([&](Session& session) {
+    accept.reset();
     auto tx = session.write();
     const std::array<std::string, 2> seats = {checked_seat(session, first), checked_seat(session, second)};
     if (seats[0] == seats[1]) bad_request("the two players must differ", "bad_players");
@@ -92,6 +95,17 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     const int challenger_seat = seats[0] == challenger ? 0 : 1;
     const std::string& opponent = seats[1 - challenger_seat];
     check_not_blocked(session, challenger, opponent);
+    if (rematch_of) {
+      // In the transaction, so two players asking at once make one rematch, not two.
+      if (const auto theirs = open_rematch(session, *rematch_of, opponent, now)) {
+        accept = theirs->id;
+        return ChallengeOutcome{};
+      }
+      if (const auto mine = open_rematch(session, *rematch_of, challenger, now))
+        conflict("you already ask " + opponent + " for a rematch of " + board_name(*rematch_of) + " (" + mine->name() +
+                     "); decline withdraws it",
+                 "rematch_pending");
+    }
     ChallengePolicy policy = ChallengePolicy::All;
     if (!Accounts::is_ai(opponent)) policy = ludus::server::challenge_settings(session, opponent)->policy;
     if (policy == ChallengePolicy::None) forbidden(opponent + " accepts no challenges", "challenges_refused");
@@ -107,19 +121,43 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
       invitation.from = challenger;
       invitation.to = opponent;
       invitation.seat = challenger_seat == 0 ? SeatChoice::First : SeatChoice::Second;
+      invitation.rematch_of = rematch_of;
       OfferRecord offer = store_offer(session, std::move(invitation), spec, now);
+      const std::string what = rematch_of ? "a rematch of " + board_name(*rematch_of) : spec.game;
       if (offer_sink_)
         offer_sink_(session, offer,
                     OfferEvent{OfferEventKind::Invited, challenger,
-                               challenger + " invites " + opponent + " to " + spec.game + " (" + offer.name() + ")"});
+                               challenger + " invites " + opponent + " to " + what + " (" + offer.name() + ")"});
       result.offer = std::move(offer);
     }
     tx.commit();
     return result;
   });
+  if (accept) return ChallengeOutcome{join(*accept, challenger), std::nullopt};
   if (outcome.board) notify(*outcome.board, 0, BoardChange::Created);
   if (outcome.offer && offers_listener_) offers_listener_();
   return outcome;
+}
+
+ChallengeOutcome Service::rematch(int64_t board, const std::string& user) {
+  const std::shared_ptr<const Board> finished = load_shared(board);
+  const Board& b = *finished;
+  const int seat = b.seat_of(user);
+  if (seat < 0) forbidden(user + " does not play on " + board_name(board) + ": only its players ask for a rematch");
+  if (!b.is_over())
+    conflict(board_name(board) + " is still being played: a rematch follows a finished game", "game_not_over");
+  const std::string& opponent = b.player(1 - seat);
+  if (Accounts::is_deleted(opponent))
+    conflict("no rematch of " + board_name(board) + ": its other player deleted their account", "account_deleted");
+  std::map<std::string, std::string> options = b.record().options;
+  {
+    auto session = store_->session();
+    // Rated as it was (a board stored rated before options were checked is not, if they are not standard).
+    const bool rated = b.record().rated && standard_options(b.record().game, b.record().options);
+    options.merge(board_setting_words(time_limits(session, board), rated));
+  }
+  // The colours swapped: whoever played second plays first.
+  return challenge(user, b.record().game, options, b.player(1), b.player(0), board);
 }
 
 OfferRecord Service::seek(const std::string& poster, const std::string& game,

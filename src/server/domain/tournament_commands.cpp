@@ -17,7 +17,7 @@ namespace ludus::server {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: tournament create GAME [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N] "
+    "usage: tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N] "
     "-players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full USER PASSWORD; tournament join|leave|withdraw|start NUMBER USER "
     "PASSWORD; tournament show NUMBER; tournament list [GAME] [open|running|finished|all]";
 

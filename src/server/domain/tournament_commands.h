@@ -2,7 +2,7 @@
 #pragma once
 // The `tournament` command of the text grammar (commands.h; docs/tournaments.md):
 //
-//   tournament create GAME [-OPTION=VALUE...] -format=F [-rounds=N] -players=MIN-MAX
+//   tournament create GAME [-name="NAME"] [-OPTION=VALUE...] -format=F [-rounds=N] -players=MIN-MAX
 //                     -start=DATE|full [-rated=yes|no] [-nagtime=D] [-forfeittime=D] USER PASSWORD
 //   tournament join|leave|withdraw|start NUMBER USER PASSWORD
 //   tournament show NUMBER

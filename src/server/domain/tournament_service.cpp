@@ -41,6 +41,28 @@ TournamentField field_of(const TournamentRecord& t, const std::vector<Tournament
   return field;
 }
 
+// Characters a name may not hold: controls (C0, DEL, C1), line and paragraph separators,
+// and the marks that reorder text (bidirectional controls), which could make a name
+// read as something else beside the page's own words.
+bool barred_in_name(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x200E || c == 0x200F || c == 0x2028 || c == 0x2029 ||
+         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
+}
+
+// A tournament's name as given (-name=, JSON "name"): trimmed; "" when blank (the default
+// is made once the number is known); else one line of at most kMaxTournamentNameChars
+// characters of well-formed UTF-8 without controls.  400 bad_name with the reason.
+std::string checked_tournament_name(std::string_view given) {
+  const std::string name(trim(given));
+  const auto chars = code_points(name);
+  if (!chars) bad_request("the name is not valid UTF-8", "bad_name");
+  if (std::any_of(chars->begin(), chars->end(), barred_in_name))
+    bad_request("the name must be one line of plain text, without control characters", "bad_name");
+  if (chars->size() > static_cast<size_t>(kMaxTournamentNameChars))
+    bad_request("the name is longer than " + std::to_string(kMaxTournamentNameChars) + " characters", "bad_name");
+  return name;
+}
+
 bool plays_in(const std::vector<TournamentPlayer>& players, const std::string& user) {
   return std::any_of(players.begin(), players.end(), [&](const TournamentPlayer& p) { return p.player == user; });
 }
@@ -69,22 +91,26 @@ std::optional<int64_t> parse_utc_time(std::string_view text) {
 template <class Fn>
 auto Tournaments::changing(int64_t id, Fn&& work) {
   std::vector<int64_t> started;
+  int64_t revision = 0;
   auto result = service_->store().retrying([&](Session& session) {
     started.clear();  // a retried unit decides afresh
     auto tx = session.write();
     auto t = find_tournament_to_change(session, id);
     if (!t) not_found("no tournament " + std::to_string(id));
     auto out = work(session, *t, started);
+    revision = t->revision;  // every change bumps it (update_tournament)
     tx.commit();
     return out;
   });
   for (int64_t board : started) service_->notify(board, 0, BoardChange::Created);
+  service_->notify_tournament({id, revision});
   return result;
 }
 
 TournamentRecord Tournaments::create(const std::string& creator, const std::string& game_name,
                                      std::map<std::string, std::string> words) {
   TournamentRecord t;
+  const std::string given_name = checked_tournament_name(take(words, "name"));
   const std::string format_word = lowercase(take(words, "format"));
   if (format_word.empty()) bad_request("-format is needed: roundrobin, double-roundrobin, swiss or knockout", "bad_tournament");
   const auto format = tournament_format_by_name(format_word);
@@ -130,10 +156,16 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
   t.id = service_->store().retrying([&](Session& session) {
     auto tx = session.write();
     if (!session.find_user(creator)) not_found("no user '" + creator + "'");
+    t.title = given_name;
     const int64_t id = insert_tournament(session, t);
+    if (t.title.empty()) {
+      t.title = default_tournament_name(t.game, t.format, id);
+      name_tournament(session, id, t.title);
+    }
     tx.commit();
     return id;
   });
+  service_->notify_tournament({t.id, t.revision});
   return t;
 }
 
@@ -225,12 +257,20 @@ int Tournaments::start_due() {
       t.finished_at = service_->accounts().now();
       update_tournament(session, t);
       report(session, t, TournamentEventKind::Cancelled,
-             t.name() + " is cancelled: " + std::to_string(joined) + " of the " + std::to_string(t.min_players) +
+             display_name(t) + " is cancelled: " + std::to_string(joined) + " of the " + std::to_string(t.min_players) +
                  " players it needed joined");
       return 0;
     });
   }
   return done;
+}
+
+std::optional<int64_t> Tournaments::revision(int64_t id) {
+  auto session = service_->store().session();
+  auto tx = session.read();
+  const auto t = find_tournament(session, id);
+  if (!t) return std::nullopt;
+  return t->revision;
 }
 
 TournamentView Tournaments::view(int64_t id) {
@@ -308,11 +348,10 @@ void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int
   }
   update_tournament(session, t);
   if (t.round != round_before && t.status == TournamentStatus::Running)
-    report(session, t, TournamentEventKind::RoundStarted, t.name() + ": round " + std::to_string(t.round) + " has started");
+    report(session, t, TournamentEventKind::RoundStarted, display_name(t) + ": round " + std::to_string(t.round) + " has started");
   if (t.status == TournamentStatus::Finished) {
     const auto table = tournament_standings(field, games);
-    report(session, t, TournamentEventKind::Finished,
-           t.name() + " is over: " + (table.empty() ? std::string("no players") : table.front().player + " wins"));
+    report(session, t, TournamentEventKind::Finished, display_name(t) + " is over: " + first_place_text(table));
   }
 }
 
@@ -322,14 +361,15 @@ void Tournaments::report(Session& session, const TournamentRecord& t, Tournament
   sink_(session, t, v.players, TournamentEvent{kind, summary, format_tournament(v)});
 }
 
-void Tournaments::board_finished(Session& session, const Board& board, std::vector<int64_t>& started) {
+std::optional<TournamentChanged> Tournaments::board_finished(Session& session, const Board& board,
+                                                            std::vector<int64_t>& started) {
   const auto id = tournament_of_board(session, board.id());
-  if (!id) return;
+  if (!id) return std::nullopt;
   auto t = find_tournament_to_change(session, *id);
-  if (!t || t->status != TournamentStatus::Running) return;
+  if (!t || t->status != TournamentStatus::Running) return std::nullopt;
   auto games = tournament_games(session, *id);
   auto it = std::find_if(games.begin(), games.end(), [&](const TournamentGame& g) { return g.board == board.id(); });
-  if (it == games.end() || it->decided()) return;
+  if (it == games.end() || it->decided()) return std::nullopt;
   const int winner = board.winner_seat();
   it->outcome = winner == 0 ? GameOutcome::FirstWins : winner == 1 ? GameOutcome::SecondWins : GameOutcome::Draw;
   set_tournament_outcome(session, *id, *it);
@@ -338,6 +378,7 @@ void Tournaments::board_finished(Session& session, const Board& board, std::vect
   if (record.ending == Ending::Timeout && record.losing_seat)
     withdraw_tournament_player(session, *id, board.player(*record.losing_seat));
   advance(session, *t, started);
+  return TournamentChanged{t->id, t->revision};
 }
 
 }  // namespace ludus::server

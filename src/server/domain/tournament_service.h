@@ -20,6 +20,16 @@ namespace ludus::server {
 
 class Service;
 
+// The longest name a tournament may have, in characters.
+constexpr int kMaxTournamentNameChars = 60;
+
+// A tournament and the revision a change gave it, for the listeners told after the commit
+// (live pages).
+struct TournamentChanged {
+  int64_t tournament = 0;
+  int64_t revision = 0;
+};
+
 // A tournament with its players, games and standings: what `show` and the page present.
 struct TournamentView {
   TournamentRecord tournament;
@@ -32,10 +42,11 @@ class Tournaments {
  public:
   explicit Tournaments(Service& service) : service_(&service) {}
 
-  // `words` are create's -key=value words: format, rounds (Swiss), players (MIN-MAX), start
-  // (full, or a UTC time YYYY-MM-DD[THH:MM]), and the boards' (the game's options,
-  // nagtime, forfeittime, rated: board_spec).  400 with a one-line reason for a bad one.
-  // The creator does not join by creating.
+  // `words` are create's -key=value words: name (one line of plain text; without it, or
+  // blank, "GAME FORMAT #N"), format, rounds (Swiss), players (MIN-MAX), start (full, or a
+  // UTC time YYYY-MM-DD[THH:MM]), and the boards' (the game's options, nagtime,
+  // forfeittime, rated: board_spec).  400 with a one-line reason for a bad one.  The
+  // creator does not join by creating.
   TournamentRecord create(const std::string& creator, const std::string& game, std::map<std::string, std::string> words);
   // Joining is consent to every board the tournament will start.  A tournament that starts
   // when full starts in the transaction of the join that fills it.
@@ -52,13 +63,16 @@ class Tournaments {
   int start_due();
 
   TournamentView view(int64_t id);
+  // The tournament's revision (what live pages compare), or nullopt when there is none.
+  std::optional<int64_t> revision(int64_t id);
   // `status`: "" | open | running | finished | cancelled; `game` "" for every game.
   std::vector<TournamentRecord> list(const std::string& status, const std::string& game);
 
   // Called by Service inside the transaction that finished `board`: records the result in
   // its tournament (if any) and starts what comes next.  The boards it starts are added to
-  // `started` (the caller tells the listeners after the commit).
-  void board_finished(Session& session, const Board& board, std::vector<int64_t>& started);
+  // `started`; the tournament changed is returned (the caller tells the listeners of both
+  // after the commit).
+  std::optional<TournamentChanged> board_finished(Session& session, const Board& board, std::vector<int64_t>& started);
   void set_event_sink(TournamentEventSink sink) { sink_ = std::move(sink); }
 
  private:
@@ -69,7 +83,7 @@ class Tournaments {
   void advance(Session& session, TournamentRecord& tournament, std::vector<int64_t>& started);
   void report(Session& session, const TournamentRecord& tournament, TournamentEventKind kind, const std::string& summary);
   // Runs `work` in a write transaction on the locked tournament (404 when there is none),
-  // then tells the listeners about the boards it started.
+  // then tells the listeners about the boards it started and the tournament's new revision.
   template <class Fn>
   auto changing(int64_t id, Fn&& work);
 

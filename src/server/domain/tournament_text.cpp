@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/registry.h"
+#include "server/domain/board_settings.h"
 #include "server/domain/board_text.h"
 #include "server/domain/offer_format.h"
 #include "server/domain/service.h"
@@ -22,15 +23,6 @@ std::string number(double value) {
   return text;
 }
 
-const char* format_title(TournamentFormat format) {
-  switch (format) {
-    case TournamentFormat::RoundRobin: return "round robin";
-    case TournamentFormat::DoubleRoundRobin: return "double round robin";
-    case TournamentFormat::Swiss: return "Swiss";
-    case TournamentFormat::Knockout: return "knockout";
-  }
-  return "";
-}
 
 // "1-0", "0-1", "½-½", "+/-" (forfeit), "bye", "..." (being played).
 std::string result_text(const TournamentGame& g) {
@@ -63,20 +55,46 @@ std::vector<std::vector<std::string>> cross_table(const TournamentView& v) {
   return cells;
 }
 
+// How many rounds, in plain words: "3 rounds"; before a round robin or knockout starts,
+// what its number of players will make of them.
+std::string rounds_text(const TournamentRecord& t) {
+  if (t.rounds > 0) return fmt::format("{} round{}", t.rounds, t.rounds == 1 ? "" : "s");
+  switch (t.format) {
+    case TournamentFormat::DoubleRoundRobin: return "everyone meets everyone twice";
+    case TournamentFormat::Knockout: return "rounds until one player is left";
+    default: return "everyone meets everyone";
+  }
+}
+
 }  // namespace
 
+const char* format_title(TournamentFormat format) {
+  switch (format) {
+    case TournamentFormat::RoundRobin: return "round robin";
+    case TournamentFormat::DoubleRoundRobin: return "double round robin";
+    case TournamentFormat::Swiss: return "Swiss";
+    case TournamentFormat::Knockout: return "knockout";
+  }
+  return "";
+}
+
+std::string default_tournament_name(const std::string& game, TournamentFormat format, int64_t id) {
+  return fmt::format("{} {} #{}", game_title(game), format_title(format), id);
+}
+
+std::string display_name(const TournamentRecord& t) { return fmt::format("{} ({})", t.title, t.name()); }
+
 std::string pairing_summary(const TournamentRecord& t, const TournamentGame& g) {
-  return fmt::format("{}, round {}{}: {} - {}", t.name(), g.round, g.replay ? fmt::format(" (replay {})", g.replay) : "",
+  return fmt::format("{}, round {}{}: {} - {}", display_name(t), g.round, g.replay ? fmt::format(" (replay {})", g.replay) : "",
                      g.first, g.second);
 }
 
 std::string tournament_line(const TournamentRecord& t) {
-  std::string rounds = t.rounds > 0 ? fmt::format("{} round{}", t.rounds, t.rounds == 1 ? "" : "s") : "rounds by players";
   std::string start = t.starts_at ? "starts " + format_time(*t.starts_at) : std::string("starts when full");
   std::string state(tournament_status_name(t.status));
   if (t.status == TournamentStatus::Running) state += fmt::format(", round {} of {}", t.round, t.rounds);
-  return fmt::format("{}: {} {} ({}), {}, {}-{} players, {}, {}", t.name(), game_title(t.game), format_title(t.format),
-                     options_text(t.options_and_settings()), rounds, t.min_players, t.max_players, start, state);
+  return fmt::format("{}: {} {} ({}), {}, {}-{} players, {}, {}", display_name(t), game_title(t.game), format_title(t.format),
+                     options_text(t.options_and_settings()), rounds_text(t), t.min_players, t.max_players, start, state);
 }
 
 std::string format_tournament(const TournamentView& v) {
@@ -86,16 +104,22 @@ std::string format_tournament(const TournamentView& v) {
   if (t.status == TournamentStatus::Open) {
     out += fmt::format("\nPlayers ({} of {}):", v.players.size(), t.max_players);
     for (const TournamentPlayer& p : v.players) out += " " + p.player;
-    out += fmt::format("\nJoin with: tournament join {} USER PASSWORD\n", t.id);
+    out += "\nJoining is consent to every board it starts, with the settings above.\n";
+    out += fmt::format("Join with: tournament join {} USER PASSWORD\n", t.id);
     return out;
   }
+  if (t.status == TournamentStatus::Finished) {
+    const auto first = first_place(v.standings);
+    out += first.size() == 1 ? "\nWinner: " + first.front() + "\n" : "\nShared first place: " + names_text(first) + "\n";
+  }
   // A knockout ranks by rounds won alone (its points count the draws of replayed games).
-  if (t.format == TournamentFormat::Knockout) out += "\nStandings (by rounds won):\n";
-  else out += fmt::format("\nStandings (points, then {}):\n", tiebreak_name(t.format));
+  out += fmt::format("\nStandings (by {}; players still equal share the place):\n", ranking_text(t.format));
   out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  seed\n", "#", "player", "pts", "tb", "w", "d", "l");
   for (const TournamentStanding& s : v.standings)
-    out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  {}{}\n", s.rank, s.player, number(s.points),
-                       number(s.tiebreak), s.wins, s.draws, s.losses, s.seed, s.withdrawn ? "  (withdrawn)" : "");
+    out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  {}{}\n", fmt::format("{}{}", s.rank, s.shared ? "=" : ""),
+                       s.player, number(s.points), number(s.tiebreak), s.wins, s.draws, s.losses, s.seed,
+                       s.withdrawn ? "  (withdrawn)" : "");
+  out += fmt::format("  (tb: {})\n", tiebreak_name(t.format));
   if (t.format == TournamentFormat::RoundRobin || t.format == TournamentFormat::DoubleRoundRobin) {
     const auto cells = cross_table(v);
     out += "\nCross table:\n  " + std::string(25, ' ');
@@ -132,8 +156,6 @@ std::string format_tournament(const TournamentView& v) {
       out += fmt::format("  {:<10} {}  {}\n", where, g.first, g.kind == TournamentGameKind::Bye ? "bye" : "forfeit (withdrawn)");
   }
   if (round) out += rests(round);
-  if (t.format == TournamentFormat::Knockout && t.status == TournamentStatus::Finished)
-    if (auto champion = slot_winner(v.games, t.rounds, 0)) out += "\nWinner: " + *champion + "\n";
   return out;
 }
 
@@ -146,8 +168,10 @@ std::string format_tournament_list(const std::string& title, const std::vector<T
 
 nlohmann::json tournament_json(const TournamentRecord& t) {
   return {{"id", t.id},
+          {"name", t.title},
           {"game", t.game},
           {"options", t.options_and_settings()},
+          {"time_limits", time_limits_text(t.limits)},
           {"rated", t.rated},
           {"format", tournament_format_name(t.format)},
           {"rounds", t.rounds},
@@ -159,12 +183,17 @@ nlohmann::json tournament_json(const TournamentRecord& t) {
           {"round", t.round},
           {"created_at", t.created_at},
           {"started_at", optional_json(t.started_at)},
-          {"finished_at", optional_json(t.finished_at)}};
+          {"finished_at", optional_json(t.finished_at)},
+          {"revision", t.revision}};
 }
 
 nlohmann::json tournament_view_json(const TournamentView& v) {
   nlohmann::json out = tournament_json(v.tournament);
   out["tiebreak"] = tiebreak_name(v.tournament.format);
+  out["tiebreaks"] = nlohmann::json::array();
+  for (Tiebreak tiebreak : tiebreak_order(v.tournament.format)) out["tiebreaks"].push_back(tiebreak_title(tiebreak));
+  // Who won, once it is over: one player, or several sharing first place.
+  out["winners"] = v.tournament.status == TournamentStatus::Finished ? first_place(v.standings) : std::vector<std::string>{};
   out["players"] = nlohmann::json::array();
   for (const TournamentPlayer& p : v.players)
     out["players"].push_back({{"player", p.player}, {"seed", optional_json(p.seed)}, {"rating", optional_json(p.rating)},
@@ -177,8 +206,9 @@ nlohmann::json tournament_view_json(const TournamentView& v) {
                             {"result", result_text(g)}, {"board", optional_json(g.board)}});
   out["standings"] = nlohmann::json::array();
   for (const TournamentStanding& s : v.standings)
-    out["standings"].push_back({{"rank", s.rank}, {"player", s.player}, {"seed", s.seed}, {"points", s.points},
-                                {"tiebreak", s.tiebreak}, {"wins", s.wins}, {"draws", s.draws}, {"losses", s.losses},
+    out["standings"].push_back({{"rank", s.rank}, {"shared", s.shared}, {"player", s.player}, {"seed", s.seed},
+                                {"points", s.points}, {"tiebreak", s.tiebreak}, {"sonneborn_berger", s.sonneborn_berger},
+                                {"buchholz", s.buchholz}, {"wins", s.wins}, {"draws", s.draws}, {"losses", s.losses},
                                 {"byes", s.byes}, {"withdrawn", s.withdrawn}});
   const auto f = v.tournament.format;
   if ((f == TournamentFormat::RoundRobin || f == TournamentFormat::DoubleRoundRobin) && !v.standings.empty())

@@ -15,7 +15,7 @@ constexpr std::array<std::string_view, 4> kStatusNames = {"open", "running", "fi
 
 #define LUDUS_TOURNAMENT_COLUMNS                                                                                \
   "id, game, options, rated, format, rounds, min_players, max_players, starts_at, creator, status, round, " \
-  "created_at, started_at, finished_at, revision"
+  "created_at, started_at, finished_at, revision, name"
 
 [[noreturn]] void corrupt(int64_t id, const std::string& what) {
   throw ServiceError(ErrorKind::Internal, "corrupt_tournament", "tournament " + std::to_string(id) + " has " + what);
@@ -46,6 +46,7 @@ TournamentRecord read_tournament(const sql::Query& q) {
   if (!q.is_null(13)) t.started_at = q.int64(13);
   if (!q.is_null(14)) t.finished_at = q.int64(14);
   t.revision = q.int64(15);
+  t.title = q.text(16);
   return t;
 }
 
@@ -65,10 +66,14 @@ std::map<std::string, std::string> TournamentRecord::options_and_settings() cons
 int64_t insert_tournament(Session& session, const TournamentRecord& t) {
   auto q = session.connection().query(
       "INSERT INTO tournaments (game, options, rated, format, rounds, min_players, max_players, starts_at, creator, "
-      "status, created_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10) RETURNING id");
+      "status, created_at, name) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?11) RETURNING id");
   q.bind_all(t.game, options_to_json(t.options_and_settings()), t.rated ? 1 : 0, tournament_format_name(t.format), t.rounds,
-             t.min_players, t.max_players, t.starts_at, t.creator, t.created_at);
+             t.min_players, t.max_players, t.starts_at, t.creator, t.created_at, t.title);
   return returned_id(q, "a new tournament");
+}
+
+void name_tournament(Session& session, int64_t id, const std::string& title) {
+  session.connection().query("UPDATE tournaments SET name = ?2 WHERE id = ?1").bind_all(id, title).run();
 }
 
 std::optional<TournamentRecord> find_tournament(Session& session, int64_t id) {
@@ -86,12 +91,16 @@ std::optional<TournamentRecord> find_tournament_to_change(Session& session, int6
   return read_tournament(q);
 }
 
-void update_tournament(Session& session, const TournamentRecord& t) {
-  session.connection()
-      .query("UPDATE tournaments SET status = ?2, rounds = ?3, round = ?4, started_at = ?5, finished_at = ?6, "
-             "revision = revision + 1 WHERE id = ?1")
-      .bind_all(t.id, tournament_status_name(t.status), t.rounds, t.round, t.started_at, t.finished_at)
-      .run();
+void update_tournament(Session& session, TournamentRecord& t) {
+  auto q = session.connection().query(
+      "UPDATE tournaments SET status = ?2, rounds = ?3, round = ?4, started_at = ?5, finished_at = ?6, "
+      "revision = revision + 1 WHERE id = ?1 RETURNING revision");
+  q.bind_all(t.id, tournament_status_name(t.status), t.rounds, t.round, t.started_at, t.finished_at);
+  if (!q.step()) throw ServiceError(ErrorKind::Internal, "corrupt_tournament", "no tournament " + std::to_string(t.id) + " to update");
+  t.revision = q.int64(0);
+  q.run();  // to its end
+  // Other processes' live pages hear of it at commit (PostgreSQL NOTIFY; SQLite's feed polls).
+  session.connection().notify_tournament_change(t.id, t.revision);
 }
 
 std::vector<TournamentRecord> list_tournaments(Session& session, const std::string& status, const std::string& game,

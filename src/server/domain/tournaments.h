@@ -24,6 +24,9 @@ constexpr int kMaxTournamentPlayers = 64;
 
 struct TournamentRecord {
   int64_t id = 0;
+  // The name players know it by ("Friday blitz"; JSON "name", create's -name=): as its
+  // creator gave it, else made up at its creation (default_tournament_name).
+  std::string title;
   std::string game;                            // registry name
   std::map<std::string, std::string> options;  // the game's, canonical
   TimeLimits limits;                           // the boards'
@@ -37,8 +40,9 @@ struct TournamentRecord {
   int round = 0;  // the round being played (0 before the start)
   int64_t created_at = 0;
   std::optional<int64_t> started_at, finished_at;
-  int64_t revision = 0;
+  int64_t revision = 0;  // +1 with every change (update_tournament): what live pages compare
 
+  // "tournament 3": how commands and messages refer to it (with its title where it is presented).
   std::string name() const { return "tournament " + std::to_string(id); }
   // The game's options and the boards' words (nagtime, forfeittime, rated).
   std::map<std::string, std::string> options_and_settings() const;
@@ -66,13 +70,16 @@ using TournamentEventSink = std::function<void(Session& session, const Tournamen
 
 // --- queries ----------------------------------------------------------------------------
 int64_t insert_tournament(Session& session, const TournamentRecord& tournament);
+// Sets the name (a default needs the tournament's number, known once it is inserted).
+void name_tournament(Session& session, int64_t id, const std::string& title);
 std::optional<TournamentRecord> find_tournament(Session& session, int64_t id);
 // find_tournament for a transaction that will change it: on PostgreSQL the row is locked,
 // so two transactions that end two of its boards at once take turns (the later one then
 // fails to serialize and runs again, seeing the first's result).
 std::optional<TournamentRecord> find_tournament_to_change(Session& session, int64_t id);
-// Writes status, rounds, round, started_at, finished_at; bumps revision.
-void update_tournament(Session& session, const TournamentRecord& tournament);
+// Writes status, rounds, round, started_at, finished_at; bumps revision (and sets the new
+// one in `tournament`) and tells the other processes' change feeds of it at commit.
+void update_tournament(Session& session, TournamentRecord& tournament);
 // Newest first; `status` "" for any, `game` "" for every game.
 std::vector<TournamentRecord> list_tournaments(Session& session, const std::string& status, const std::string& game,
                                                int limit = 200);

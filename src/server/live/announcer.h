@@ -3,9 +3,9 @@
 // One announcement per change.  A change made by this process is announced by the service
 // when it commits, and seen again by the change feed (which watches every commit on the
 // database, this process's own too); a change made elsewhere reaches this process only
-// through the feed.  The announcer lets each board's revision through once: the first to
-// tell of it wins, a later one of the same or an older revision is dropped.  A notice
-// without a revision (-1) always passes.  Thread-safe; remembers at most `capacity` boards
+// through the feed.  The announcer lets each board's (or, in an announcer of their own, each
+// tournament's) revision through once: the first to tell of it wins, a later one of the same
+// or an older revision is dropped.  A notice without a revision (-1) always passes.  Thread-safe; remembers at most `capacity` boards
 // (when full it forgets them all, which at worst lets one duplicate through per board).
 #include <cstddef>
 #include <cstdint>

@@ -5,8 +5,13 @@
 
 namespace ludus::server {
 
-ChangeFeed::ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log, std::chrono::milliseconds interval)
-    : url_(std::move(url)), publish_(std::move(publish)), log_(std::move(log)), interval_(interval) {}
+ChangeFeed::ChangeFeed(sql::DatabaseUrl url, Publish publish, PublishTournament publish_tournament, Logger log,
+                       std::chrono::milliseconds interval)
+    : url_(std::move(url)),
+      publish_(std::move(publish)),
+      publish_tournament_(std::move(publish_tournament)),
+      log_(std::move(log)),
+      interval_(interval) {}
 
 ChangeFeed::~ChangeFeed() { stop(); }
 
@@ -22,6 +27,7 @@ void ChangeFeed::start() {
     if (log_) log_(std::string("change feed: ") + e.what());
     connection_.reset();
     revisions_.clear();
+    tournament_revisions_.clear();
   }
   // No pause between steps: each step waits on the database itself.
   loop_.start(std::chrono::milliseconds(0), [this] { watch(); }, [this](const std::exception& e) {
@@ -43,12 +49,16 @@ void ChangeFeed::watch() {
     connection_->await_changes(std::chrono::milliseconds(0));
     scan(true);  // what changed while the connection was down
   }
-  const auto boards = connection_->await_changes(interval_);
-  if (!boards)
-    scan(true);
-  else
-    for (const sql::BoardRevision& notice : *boards)
-      publish_(notice.board, notice.revision, note(notice.board, -1));  // -1: a later scan compares anew
+  const auto notices = connection_->await_changes(interval_);
+  if (!notices) return scan(true);
+  for (const sql::ChangeNotice& notice : *notices) {
+    if (notice.subject == sql::ChangeSubject::Tournament) {
+      tournament_revisions_[notice.id] = -1;  // a later scan compares anew
+      publish_tournament_(notice.id, notice.revision);
+    } else {
+      publish_(notice.id, notice.revision, note(notice.id, -1));  // -1: a later scan compares anew
+    }
+  }
 }
 
 BoardChange ChangeFeed::note(int64_t board, int64_t revision) {
@@ -62,6 +72,7 @@ void ChangeFeed::scan(bool publish) {
     BoardChange change;
   };
   std::vector<Changed> changed;
+  std::vector<std::pair<int64_t, int64_t>> tournaments;  // changed: id, revision
   {
     sql::Transaction read(*connection_, sql::Transaction::Kind::Read);
     auto q = connection_->query("SELECT id, revision FROM games");
@@ -75,10 +86,18 @@ void ChangeFeed::scan(bool publish) {
         changed.push_back({board, revision, BoardChange::Changed});
       }
     }
+    auto t = connection_->query("SELECT id, revision FROM tournaments");
+    while (t.step()) {
+      const int64_t id = t.int64(0), revision = t.int64(1);
+      auto [known, fresh] = tournament_revisions_.try_emplace(id, revision);
+      if (fresh || known->second != revision) tournaments.emplace_back(id, revision);
+      known->second = revision;
+    }
   }
   looked_ = true;
   if (!publish) return;
   for (const Changed& c : changed) publish_(c.board, c.revision, c.change);
+  for (const auto& [id, revision] : tournaments) publish_tournament_(id, revision);
 }
 
 }  // namespace ludus::server

@@ -17,6 +17,8 @@
 // compare with: after a start that could not reach the database, its first look publishes
 // every board, as changed).  Each board is published with the revision seen (-1 when a
 // notice did not say), so the Announcer drops what this process announced already.
+// Tournaments likewise (their live pages): a NOTIFY "tID:REVISION", or the scan of their
+// revisions, published through their own callback.
 #include <chrono>
 #include <cstdint>
 #include <functional>
@@ -33,9 +35,10 @@ namespace ludus::server {
 class ChangeFeed {
  public:
   using Publish = std::function<void(int64_t board, int64_t revision, BoardChange change)>;
+  using PublishTournament = std::function<void(int64_t tournament, int64_t revision)>;
   using Logger = std::function<void(const std::string&)>;
 
-  ChangeFeed(sql::DatabaseUrl url, Publish publish, Logger log,
+  ChangeFeed(sql::DatabaseUrl url, Publish publish, PublishTournament publish_tournament, Logger log,
              std::chrono::milliseconds interval = std::chrono::milliseconds(200));
   ~ChangeFeed();
   ChangeFeed(const ChangeFeed&) = delete;
@@ -50,17 +53,20 @@ class ChangeFeed {
  private:
   // One wait for changes (up to an interval), connecting first when there is no connection.
   void watch();
-  // Publishes the boards whose revision differs from the last scan (new boards too).
+  // Publishes the boards and tournaments whose revision differs from the last scan (new
+  // ones too).
   void scan(bool publish);
   // Records that `board` is known; returns how to publish it (Created when it was not).
   BoardChange note(int64_t board, int64_t revision);
 
   sql::DatabaseUrl url_;
   Publish publish_;
+  PublishTournament publish_tournament_;
   Logger log_;
   std::chrono::milliseconds interval_;
   std::unique_ptr<sql::Connection> connection_;  // used by one thread at a time
   std::unordered_map<int64_t, int64_t> revisions_;  // per board known, the revision last seen
+  std::unordered_map<int64_t, int64_t> tournament_revisions_;  // likewise per tournament
   bool looked_ = false;                              // revisions_ holds a whole first look
   BackgroundLoop loop_;  // last: stopped before the members its steps use
 };

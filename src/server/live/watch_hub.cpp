@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/live/watch_hub.h"
 
+#include <optional>
+#include <tuple>
 #include <vector>
 
 #include "server/base/errors.h"
@@ -16,6 +18,39 @@ namespace {
 
 std::shared_ptr<const std::string> message(const json& value) {
   return std::make_shared<const std::string>(dump_json(value));
+}
+
+// Makes `session`'s subscriptions `current` the `wanted` ones, keeping `index` (subject ->
+// sessions) in step; returns the subjects added and those dropped.
+std::pair<std::vector<int64_t>, std::vector<int64_t>> resubscribe(uint64_t session, std::set<int64_t>& current,
+                                                                  const std::set<int64_t>& wanted,
+                                                                  std::unordered_map<int64_t, std::set<uint64_t>>& index) {
+  std::vector<int64_t> added, dropped;
+  for (int64_t old : current)
+    if (!wanted.count(old)) {
+      dropped.push_back(old);
+      auto& set = index[old];
+      set.erase(session);
+      if (set.empty()) index.erase(old);
+    }
+  for (int64_t id : wanted)
+    if (!current.count(id)) {
+      index[id].insert(session);
+      added.push_back(id);
+    }
+  current = wanted;
+  return {added, dropped};
+}
+
+// The numbers a subscription lists (an array of at most `most`, each > 0), or nullopt.
+std::optional<std::set<int64_t>> numbers(const json& list, size_t most) {
+  if (!list.is_array() || list.size() > most) return std::nullopt;
+  std::set<int64_t> out;
+  for (const auto& n : list) {
+    if (!n.is_number_integer() || n.get<int64_t>() <= 0) return std::nullopt;
+    out.insert(n.get<int64_t>());
+  }
+  return out;
 }
 
 }  // namespace
@@ -41,7 +76,9 @@ void WatchHub::on_message(uint64_t id, std::string text) {
     }
     if (session) session->send(message({{"error", why}, {"code", "bad_message"}}));
   };
-  if (!body.is_object()) return refuse("a message is a JSON object: {\"watch\": [BOARD...]} and/or {\"lobby\": true}");
+  if (!body.is_object())
+    return refuse("a message is a JSON object: {\"watch\": [BOARD...]}, {\"tournaments\": [TOURNAMENT...]} and/or "
+                  "{\"lobby\": true}");
   if (auto lobby = body.find("lobby"); lobby != body.end()) {
     if (!lobby->is_boolean()) return refuse("'lobby' must be true or false");
     std::lock_guard lock(mutex_);
@@ -52,15 +89,16 @@ void WatchHub::on_message(uint64_t id, std::string text) {
       lobby_.erase(id);
   }
   if (auto watch_list = body.find("watch"); watch_list != body.end()) {
-    if (!watch_list->is_array() || watch_list->size() > max_watched_boards_)
-      return refuse("'watch' must be an array of at most " + std::to_string(max_watched_boards_) +
-                    " board numbers");
-    std::set<int64_t> boards;
-    for (const auto& b : *watch_list) {
-      if (!b.is_number_integer() || b.get<int64_t>() <= 0) return refuse("'watch' must list board numbers");
-      boards.insert(b.get<int64_t>());
-    }
-    watch(id, boards);
+    const auto boards = numbers(*watch_list, max_watched_boards_);
+    if (!boards) return refuse("'watch' must be an array of at most " + std::to_string(max_watched_boards_) + " board numbers");
+    watch(id, *boards);
+  }
+  if (auto list = body.find("tournaments"); list != body.end()) {
+    const auto tournaments = numbers(*list, kMaxWatchedTournaments);
+    if (!tournaments)
+      return refuse("'tournaments' must be an array of at most " + std::to_string(kMaxWatchedTournaments) +
+                    " tournament numbers");
+    watch_tournaments(id, *tournaments);
   }
 }
 
@@ -70,22 +108,56 @@ void WatchHub::watch(uint64_t session, const std::set<int64_t>& boards) {
     std::lock_guard lock(mutex_);
     auto it = watchers_.find(session);
     if (it == watchers_.end()) return;
-    for (int64_t old : it->second.boards)
-      if (!boards.count(old)) {
-        it->second.sent.erase(old);
-        auto& set = by_board_[old];
-        set.erase(session);
-        if (set.empty()) by_board_.erase(old);
-      }
-    for (int64_t b : boards)
-      if (!it->second.boards.count(b)) {
-        by_board_[b].insert(session);
-        added.push_back(b);
-      }
-    it->second.boards = boards;
+    std::vector<int64_t> dropped;
+    std::tie(added, dropped) = resubscribe(session, it->second.boards, boards, by_board_);
+    for (int64_t old : dropped) it->second.sent.erase(old);
   }
   // A new watcher gets the current state at once, so it needs no GET first.
   for (int64_t b : added) push_state(b, {session});
+}
+
+void WatchHub::watch_tournaments(uint64_t session, const std::set<int64_t>& tournaments) {
+  std::vector<int64_t> added;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = watchers_.find(session);
+    if (it == watchers_.end()) return;
+    added = resubscribe(session, it->second.tournaments, tournaments, by_tournament_).first;
+  }
+  if (added.empty()) return;
+  post_work_([this, session, added] {
+    for (int64_t t : added) {
+      std::optional<int64_t> revision;
+      try {
+        revision = service_->tournaments().revision(t);
+      } catch (const std::exception&) {
+        // The database is away: the page keeps what it loaded, the next change tells anew.
+      }
+      if (revision) send_to({session}, message({{"tournament", t}, {"revision", *revision}}));
+    }
+  });
+}
+
+void WatchHub::tournament_changed(int64_t tournament, int64_t revision) {
+  std::set<uint64_t> ids;
+  {
+    std::lock_guard lock(mutex_);
+    auto it = by_tournament_.find(tournament);
+    if (it == by_tournament_.end()) return;
+    ids = it->second;
+  }
+  send_to(ids, message({{"tournament", tournament}, {"revision", revision}}));
+}
+
+void WatchHub::send_to(const std::set<uint64_t>& ids, const std::shared_ptr<const std::string>& text) {
+  std::vector<std::shared_ptr<Watcher>> sessions;
+  {
+    std::lock_guard lock(mutex_);
+    for (uint64_t id : ids)
+      if (auto it = watchers_.find(id); it != watchers_.end())
+        if (auto s = it->second.session.lock()) sessions.push_back(std::move(s));
+  }
+  for (auto& s : sessions) s->send(text);
 }
 
 void WatchHub::board_changed(int64_t board, BoardChange change) {
@@ -98,16 +170,12 @@ void WatchHub::board_changed(int64_t board, BoardChange change) {
 }
 
 void WatchHub::offers_changed() {
-  std::vector<std::shared_ptr<Watcher>> to_lobby;
+  std::set<uint64_t> lobby;
   {
     std::lock_guard lock(mutex_);
-    for (uint64_t id : lobby_)
-      if (auto it = watchers_.find(id); it != watchers_.end())
-        if (auto s = it->second.session.lock()) to_lobby.push_back(std::move(s));
+    lobby = lobby_;
   }
-  if (to_lobby.empty()) return;
-  const auto changed = message({{"offers", "changed"}});
-  for (auto& s : to_lobby) s->send(changed);
+  if (!lobby.empty()) send_to(lobby, message({{"offers", "changed"}}));
 }
 
 void WatchHub::push_state(int64_t board, const std::set<uint64_t>& only, bool created) {
@@ -195,11 +263,8 @@ void WatchHub::remove(uint64_t session) {
   std::lock_guard lock(mutex_);
   auto it = watchers_.find(session);
   if (it == watchers_.end()) return;
-  for (int64_t b : it->second.boards) {
-    auto& set = by_board_[b];
-    set.erase(session);
-    if (set.empty()) by_board_.erase(b);
-  }
+  resubscribe(session, it->second.boards, {}, by_board_);
+  resubscribe(session, it->second.tournaments, {}, by_tournament_);
   watchers_.erase(it);
   lobby_.erase(session);
 }

@@ -41,6 +41,15 @@ std::string first_mailbox(InternetAddressList* list) {
   return "";
 }
 
+// A Subject as the grammar reads it: the line breaks and tabs of header folding made spaces,
+// trimmed.  Other control characters stay: the grammar and the rule of users' text
+// (server/domain/user_text.h) refuse them as they do from every front end.
+std::string unfolded_subject(std::string_view subject) {
+  std::string flat(subject);
+  std::replace_if(flat.begin(), flat.end(), [](char ch) { return ch == '\r' || ch == '\n' || ch == '\t'; }, ' ');
+  return std::string(trim(flat));
+}
+
 bool is_automatic(GMimeMessage* message, const std::string& sender) {
   GMimeObject* object = GMIME_OBJECT(message);
   const char* auto_submitted = g_mime_object_get_header(object, "Auto-Submitted");
@@ -99,7 +108,9 @@ std::string decoded_text(GMimeObject* part, std::string& error) {
   }
   GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(memory.get()));
   std::string text(reinterpret_cast<const char*>(bytes->data), bytes->len);
-  if (!g_utf8_validate(text.data(), static_cast<gssize>(text.size()), nullptr) || text.find('\0') != std::string::npos) {
+  // Text that is not UTF-8 lied about its charset.  What text may hold is the domain's rule
+  // of users' text (server/domain/user_text.h), the same for mail as for every front end.
+  if (!valid_utf8(text)) {
     error = "the mail body is not valid text in its charset '" + charset.substr(0, 40) + "' (send plain text in UTF-8)";
     return "";
   }
@@ -128,8 +139,8 @@ InboundMail parse_inbound_mail(std::string_view raw, bool truncated) {
   }
   if (const char* subject = g_mime_message_get_subject(message.get())) {
     mail.has_subject = true;
-    mail.subject = one_line(subject);
-    if (!g_utf8_validate(mail.subject.data(), static_cast<gssize>(mail.subject.size()), nullptr)) {
+    mail.subject = unfolded_subject(subject);
+    if (!valid_utf8(mail.subject)) {
       mail.subject.clear();
       mail.error = "the Subject is not valid UTF-8";
       return mail;

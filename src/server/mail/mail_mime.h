@@ -13,12 +13,13 @@ namespace ludus::server {
 
 struct InboundMail {
   std::string reply_address;  // Reply-To, else From ("" when neither has a mailbox)
-  // Decoded to UTF-8, blanks collapsed, reply and forward prefixes stripped
-  // (without_reply_prefixes); "" when missing.
+  // Decoded to UTF-8, line breaks and tabs made spaces, reply and forward prefixes stripped
+  // (without_reply_prefixes); "" when missing.  Other control characters are kept for the
+  // grammar and the rule of users' text (server/domain/user_text.h) to refuse.
   std::string subject;
   bool has_subject = false;
   std::string message_id;     // without the angle brackets, "" when missing
-  std::string body;           // the first text/plain part as UTF-8, line ends "\n"
+  std::string body;           // the first text/plain part as UTF-8 (NUL and controls as sent), line ends "\n"
   // An automatic mail (Auto-Submitted, Precedence bulk/junk/list, from MAILER-DAEMON):
   // never answered, so two robots cannot mail each other forever.
   bool automatic = false;

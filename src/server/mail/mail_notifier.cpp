@@ -37,7 +37,7 @@ std::string headline(const Board& board, const BoardEvent& event, const std::str
 }
 
 // What the reader can send back: a move while the game goes on; once it is over, a comment,
-// the history, and (to a player) the challenge of a rematch with the colours swapped.
+// the history, and (to a player) a rematch: the same game and settings, colours swapped.
 std::string footer(const Board& board, const std::string& user) {
   const std::string who = user.empty() ? "USER" : user;
   const std::string preference =
@@ -54,12 +54,8 @@ std::string footer(const Board& board, const std::string& user) {
       "  comment {0} {1} PASSWORD TEXT...   (a word on the game)\n"
       "  history {0}   (every move with its time and comments)\n",
       board.id(), who);
-  if (board.seat_of(user) >= 0) {
-    std::string options;
-    for (const auto& [key, value] : board.game().options().values()) options += fmt::format("-{}={} ", key, value);
-    out += fmt::format("  {} challenge {}{} {} PASSWORD   (a rematch, colours swapped)\n", board.game().name(),
-                       options, board.player(1), board.player(0));
-  }
+  if (board.seat_of(user) >= 0)
+    out += fmt::format("  rematch {} {} PASSWORD   (the same game and settings, colours swapped)\n", board.id(), who);
   return out + preference;
 }
 

@@ -1,18 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/storage/backup.h"
 
-#include <fcntl.h>
 #include <sqlite3.h>
-#include <unistd.h>
 
-#include <cerrno>
 #include <chrono>
-#include <cstring>
 #include <filesystem>
 #include <limits>
 #include <memory>
 #include <thread>
 
+#include "core/private_file.h"
 #include "server/base/errors.h"
 #include "server/storage/mail_store.h"
 
@@ -59,29 +56,29 @@ void forget_secrets(sqlite3* copy) {
   if (rc != SQLITE_OK) refuse("cannot clear the mailed codes from the backup: " + std::string(sqlite3_errmsg(copy)));
 }
 
+// Sets the copy's journal mode back to DELETE (the backup copies the source's WAL mode, and
+// a check opens it as a server would): one self-contained file, no -wal beside it.
+void leave_in_rollback_mode(const std::string& path, const std::string& shown) {
+  Handle copy = open_database(path, SQLITE_OPEN_READWRITE, "backup file", shown);
+  char* error = nullptr;
+  if (sqlite3_exec(copy.get(), "PRAGMA journal_mode=DELETE", nullptr, nullptr, &error) != SQLITE_OK) {
+    const std::string reason = error ? error : "unknown error";
+    sqlite3_free(error);
+    refuse("cannot finish the backup file: " + reason);
+  }
+}
+
 }  // namespace
 
-BackupReport backup_sqlite(const std::string& source, const std::string& destination) {
-  namespace fs = std::filesystem;
+BackupReport backup_sqlite(const std::string& source, const std::string& destination, const BackupCheck& check) {
+  PrivateNewFile file(destination, "the backup");  // refuses a destination that exists
   std::error_code ec;
-  if (destination.empty()) refuse("no backup file named");
-  if (fs::exists(fs::symlink_status(destination, ec)))
-    refuse("'" + destination + "' exists; a backup never replaces a file (remove it or name another)");
-  if (!fs::is_regular_file(source, ec)) refuse("no database file '" + source + "'");
-  const fs::path partial = destination + ".partial-" + std::to_string(getpid());
-  struct RemovePartial {
-    fs::path path;
-    ~RemovePartial() {
-      std::error_code ignored;
-      for (const char* suffix : {"", "-journal", "-wal", "-shm"}) fs::remove(path.string() + suffix, ignored);
-    }
-  } cleanup{partial};
-
+  if (!std::filesystem::is_regular_file(source, ec)) refuse("no database file '" + source + "'");
   BackupReport report;
   {
     Handle from = open_database(source, SQLITE_OPEN_READWRITE, "database", source);  // no CREATE: a missing file is an error
-    Handle to = open_database(partial.string(), SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_EXCLUSIVE, "backup file",
-                              destination);
+    // The private file, empty: SQLite takes it as an empty database and writes its journal beside it.
+    Handle to = open_database(file.path(), SQLITE_OPEN_READWRITE, "backup file", destination);
     sqlite3_backup* backup = sqlite3_backup_init(to.get(), "main", from.get(), "main");
     if (!backup) refuse("cannot start the backup: " + std::string(sqlite3_errmsg(to.get())));
     // All pages in one step: one read transaction on the source, so the copy is one
@@ -96,24 +93,10 @@ BackupReport backup_sqlite(const std::string& source, const std::string& destina
     sqlite3_backup_finish(backup);
     if (rc != SQLITE_DONE) refuse("the backup failed: " + std::string(sqlite3_errstr(rc)));
     forget_secrets(to.get());
-    // The copy in rollback-journal mode: one self-contained file, no -wal beside it.
-    char* error = nullptr;
-    if (sqlite3_exec(to.get(), "PRAGMA journal_mode=DELETE", nullptr, nullptr, &error) != SQLITE_OK) {
-      const std::string reason = error ? error : "unknown error";
-      sqlite3_free(error);
-      refuse("cannot finish the backup file: " + reason);
-    }
   }
-  // link() fails if `destination` appeared meanwhile: never replace a file.
-  if (link(partial.c_str(), destination.c_str()) != 0)
-    refuse("cannot create '" + destination + "': " + std::strerror(errno));
-  // The new name itself survives a crash once its directory is synced.
-  const fs::path directory = fs::absolute(destination, ec).parent_path();
-  if (const int fd = ::open(directory.c_str(), O_RDONLY | O_DIRECTORY); fd >= 0) {
-    fsync(fd);
-    close(fd);
-  }
-  report.bytes = static_cast<int64_t>(fs::file_size(destination, ec));
+  if (check) report.problems = check(file.path());
+  leave_in_rollback_mode(file.path(), destination);
+  report.bytes = file.place();
   return report;
 }
 

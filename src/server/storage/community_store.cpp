@@ -92,6 +92,14 @@ void set_suspended(Session& session, const std::string& user, std::optional<int6
   session.connection().query("UPDATE users SET suspended_at = ?2 WHERE id = ?1").bind_all(user, since).run();
 }
 
+std::vector<SuspendedAccount> suspended_accounts(Session& session) {
+  auto q = session.connection().query(
+      "SELECT id, suspended_at FROM users WHERE suspended_at IS NOT NULL ORDER BY suspended_at, id");
+  std::vector<SuspendedAccount> out;
+  while (q.step()) out.push_back({q.text(0), q.int64(1)});
+  return out;
+}
+
 // --- blocks ---------------------------------------------------------------------------------
 
 void set_block(Session& session, const std::string& user, const std::string& blocked, bool on, int64_t now) {

@@ -45,6 +45,12 @@ void set_pending_email(Session& session, const std::string& user, const std::str
 void set_verified_email(Session& session, const std::string& user, const std::string& email);
 void set_admin(Session& session, const std::string& user, bool admin);
 void set_suspended(Session& session, const std::string& user, std::optional<int64_t> since);
+struct SuspendedAccount {
+  std::string user;
+  int64_t since = 0;
+};
+// The suspended accounts, longest suspended first.
+std::vector<SuspendedAccount> suspended_accounts(Session& session);
 
 // --- blocks ---------------------------------------------------------------------------------
 // `user` blocks (on) or unblocks `blocked`.

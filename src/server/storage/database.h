@@ -46,10 +46,14 @@ class RetryableConflict : public ServiceError {
       : ServiceError(ErrorKind::Busy, "busy", "the server is busy (" + detail + "), try again") {}
 };
 
-// A board and the revision a change gave it (-1: not told, as by servers before revisions
-// were sent with the notice).
-struct BoardRevision {
-  int64_t board = 0;
+// What a change notice between processes names: a board, or a tournament (whose live
+// pages look again).
+enum class ChangeSubject { Board, Tournament };
+// A board or tournament and the revision a change gave it (-1: not told, as by servers
+// before revisions were sent with the notice).
+struct ChangeNotice {
+  ChangeSubject subject = ChangeSubject::Board;
+  int64_t id = 0;
   int64_t revision = -1;
 };
 
@@ -169,10 +173,12 @@ class Connection {
   // changed to `revision`, delivered when the transaction commits (PostgreSQL NOTIFY
   // "BOARD:REVISION"; nothing for SQLite, whose feed polls PRAGMA data_version instead).
   virtual void notify_change(int64_t board, int64_t revision) = 0;
+  // The same for a tournament (NOTIFY "tBOARD:REVISION", which servers from before it ignore).
+  virtual void notify_tournament_change(int64_t tournament, int64_t revision) = 0;
   // For the change feed's own connection: waits up to `timeout` for other connections'
-  // commits.  Returns the boards that changed when the engine names them (an empty list:
-  // nothing changed), or nullopt when something changed and the caller must look what.
-  virtual std::optional<std::vector<BoardRevision>> await_changes(std::chrono::milliseconds timeout) = 0;
+  // commits.  Returns the boards and tournaments that changed when the engine names them (an
+  // empty list: nothing changed), or nullopt when something changed and the caller must look what.
+  virtual std::optional<std::vector<ChangeNotice>> await_changes(std::chrono::milliseconds timeout) = 0;
 
  protected:
   virtual Statement& prepare(const char* sql) = 0;

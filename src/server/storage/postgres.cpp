@@ -58,12 +58,18 @@ struct PostgresStatement::Result {
 
 class PostgresConnection::Listener final : public pqxx::notification_receiver {
  public:
-  Listener(pqxx::connection_base& conn, std::vector<BoardRevision>& out) : notification_receiver(conn, kChannel), out_(&out) {}
-  // "BOARD:REVISION", or "BOARD" from a server of before revisions were sent.
+  Listener(pqxx::connection_base& conn, std::vector<ChangeNotice>& out) : notification_receiver(conn, kChannel), out_(&out) {}
+  // "BOARD:REVISION", or "BOARD" from a server of before revisions were sent; a
+  // tournament's "tTOURNAMENT:REVISION".
   void operator()(const std::string& payload, int) override {
-    BoardRevision notice;
+    ChangeNotice notice;
+    const char* start = payload.data();
     const char* const stop = payload.data() + payload.size();
-    auto [end, ec] = std::from_chars(payload.data(), stop, notice.board);
+    if (start != stop && *start == 't') {
+      notice.subject = ChangeSubject::Tournament;
+      ++start;
+    }
+    auto [end, ec] = std::from_chars(start, stop, notice.id);
     if (ec != std::errc()) return;
     if (end != stop) {
       if (*end != ':') return;
@@ -74,7 +80,7 @@ class PostgresConnection::Listener final : public pqxx::notification_receiver {
   }
 
  private:
-  std::vector<BoardRevision>* out_;
+  std::vector<ChangeNotice>* out_;
 };
 
 PostgresConnection::PostgresConnection(const DatabaseUrl& url) : display_(url.display()) {
@@ -230,7 +236,11 @@ void PostgresConnection::notify_change(int64_t board, int64_t revision) {
   query("SELECT pg_notify('ludus_changes', ?1)").bind(1, std::to_string(board) + ":" + std::to_string(revision)).run();
 }
 
-std::optional<std::vector<BoardRevision>> PostgresConnection::await_changes(std::chrono::milliseconds timeout) {
+void PostgresConnection::notify_tournament_change(int64_t tournament, int64_t revision) {
+  query("SELECT pg_notify('ludus_changes', ?1)").bind(1, "t" + std::to_string(tournament) + ":" + std::to_string(revision)).run();
+}
+
+std::optional<std::vector<ChangeNotice>> PostgresConnection::await_changes(std::chrono::milliseconds timeout) {
   // libpqxx 6 quietly opens a lost connection again (and LISTENs again) inside
   // await_notification, and its get_notifs() returns "nothing" on a closed one. Either
   // would hide the loss from the feed, which must learn of it: notices sent while the
@@ -252,9 +262,9 @@ std::optional<std::vector<BoardRevision>> PostgresConnection::await_changes(std:
     still_open();
     return 0;
   });
-  std::vector<BoardRevision> boards;
-  boards.swap(notified_);
-  return boards;
+  std::vector<ChangeNotice> notices;
+  notices.swap(notified_);
+  return notices;
 }
 
 // --- statements ------------------------------------------------------------------------------

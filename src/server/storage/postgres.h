@@ -71,9 +71,11 @@ class PostgresConnection final : public Connection {
   std::vector<std::string> table_names() override;
   void after_import(const std::string& table) override;
   void notify_change(int64_t board, int64_t revision) override;  // pg_notify('ludus_changes', 'BOARD:REVISION')
+  void notify_tournament_change(int64_t tournament, int64_t revision) override;  // ... 'tTOURNAMENT:REVISION'
+
   // LISTEN ludus_changes (at the first call), then waits for notifications.  A lost
   // connection throws (503) and is never reopened quietly: the caller must rescan.
-  std::optional<std::vector<BoardRevision>> await_changes(std::chrono::milliseconds timeout) override;
+  std::optional<std::vector<ChangeNotice>> await_changes(std::chrono::milliseconds timeout) override;
 
  protected:
   Statement& prepare(const char* sql) override;
@@ -97,7 +99,7 @@ class PostgresConnection final : public Connection {
   std::unique_ptr<pqxx::transaction_base> tx_;
   std::map<std::string, std::unique_ptr<PostgresStatement>, std::less<>> statements_;
   std::unique_ptr<Listener> listener_;
-  std::vector<BoardRevision> notified_;
+  std::vector<ChangeNotice> notified_;
   int changes_ = 0;
   bool broken_ = false;
 };

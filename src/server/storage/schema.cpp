@@ -412,6 +412,23 @@ CREATE TABLE reset_requests (
 );
 PRAGMA user_version = 12;
 )sql",
+      // 13: rematches and leaving (docs/community.md).  An invitation made from a finished
+      // board names that board, so its page shows the rematch and a rematch both players ask
+      // for starts once; a player's comments are found by their author (their data export,
+      // and the deletion of their account).
+      R"sql(
+ALTER TABLE offers ADD COLUMN rematch_of INTEGER;  -- the finished board (games.id) an invitation repeats
+CREATE INDEX offers_by_rematch ON offers(rematch_of, status);
+CREATE INDEX comments_by_user ON comments(user_id);
+PRAGMA user_version = 13;
+)sql",
+      // 14: tournaments have a name (docs/tournaments.md): as their creator gave it, else
+      // "GAME FORMAT #N" made at creation.  Those created before are named by their number.
+      R"sql(
+ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
+UPDATE tournaments SET name = 'Tournament ' || id;
+PRAGMA user_version = 14;
+)sql",
   };
   return steps;
 }
@@ -735,6 +752,17 @@ CREATE TABLE reset_requests (
   user_id      TEXT NOT NULL,
   requested_at BIGINT NOT NULL
 );
+)sql",
+      // 13: rematches and leaving (as SQLite's).
+      R"sql(
+ALTER TABLE offers ADD COLUMN rematch_of BIGINT;
+CREATE INDEX offers_by_rematch ON offers(rematch_of, status);
+CREATE INDEX comments_by_user ON comments(user_id);
+)sql",
+      // 14: tournaments' names (as SQLite's).
+      R"sql(
+ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
+UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
   };
   return steps;

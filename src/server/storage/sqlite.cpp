@@ -116,11 +116,11 @@ std::vector<std::string> SqliteConnection::table_names() {
   return names;
 }
 
-std::optional<std::vector<BoardRevision>> SqliteConnection::await_changes(std::chrono::milliseconds timeout) {
+std::optional<std::vector<ChangeNotice>> SqliteConnection::await_changes(std::chrono::milliseconds timeout) {
   std::this_thread::sleep_for(timeout);
   auto q = query("PRAGMA data_version");
   const int64_t version = q.step() ? q.int64(0) : 0;
-  if (version == data_version_) return std::vector<BoardRevision>{};
+  if (version == data_version_) return std::vector<ChangeNotice>{};
   data_version_ = version;
   return std::nullopt;
 }

@@ -52,9 +52,10 @@ class SqliteConnection final : public Connection {
   int schema_version() override;  // PRAGMA user_version
   std::vector<std::string> table_names() override;
   void notify_change(int64_t, int64_t) override {}
+  void notify_tournament_change(int64_t, int64_t) override {}
   // Sleeps `timeout`, then compares PRAGMA data_version (changed only by other
   // connections' commits) with the value seen last.
-  std::optional<std::vector<BoardRevision>> await_changes(std::chrono::milliseconds timeout) override;
+  std::optional<std::vector<ChangeNotice>> await_changes(std::chrono::milliseconds timeout) override;
 
   // Throws ServiceError for an SQLite result code: busy -> 503, constraint -> 409,
   // anything else -> 500, naming `what`.

@@ -14,6 +14,7 @@
 #include "server/domain/board_text.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/offer_format.h"
+#include "server/domain/ratings.h"
 
 namespace ludus::server {
 namespace {
@@ -49,12 +50,42 @@ std::string route_label(const std::string& pattern) {
   return out;
 }
 
+// What a challenge started: 201 the board (and its Location), or 202 the invitation when the
+// opponent asks to be asked.
+Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
+  if (outcome.offer) {
+    Response res = json_response(202, {{"offer", offer_json(*outcome.offer)}});
+    res.set(http::field::location, "/api/offers/" + std::to_string(outcome.offer->id));
+    return res;
+  }
+  Response res = json_text_response(201, board_json_text(*service.load_shared(*outcome.board)));
+  res.set(http::field::location, "/api/games/" + std::to_string(*outcome.board));
+  return res;
+}
+
 }  // namespace
 
 ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
     : service_(&service), polls_(&polls), files_(std::move(files)) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
     reply(guarded([] { return json_response(200, catalog_json()); }));
+  });
+  // {"game", "options"?}: what a board of those options would be (board_spec: 400 for a bad
+  // option), and whether it may be rated, with the reason when not: so a form says why
+  // "Rated" cannot apply before anything is created, from the server's one rule.
+  add_sync(http::verb::post, "/api/board-spec", [](const Request& req, const Captures&) {
+    const json body = body_object(req);
+    auto options = options_field(body);
+    options.erase("rated");  // the question is whether it may be
+    const BoardSpec spec = board_spec(string_field(body, "game"), options);
+    json reply = {{"game", spec.game},
+                  {"options", spec.options},
+                  {"nagtime", spec.limits.nag_days},
+                  {"forfeittime", spec.limits.forfeit_days},
+                  {"rated", spec.rated},
+                  {"rated_possible", spec.rated}};
+    if (const auto why = nonstandard_options_reason(spec.game, spec.options)) reply["unrated_reason"] = *why;
+    return json_response(200, reply);
   });
   add_account_routes();
   add_game_routes();
@@ -64,6 +95,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_offer_routes();
   add_tournament_routes();
   add_community_routes();
+  add_admin_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
@@ -145,11 +177,12 @@ void ApiRoutes::add_account_routes() {
     std::string user = signed_in_user(accounts, req);
     auto session = accounts.store().session();
     auto record = session.find_user(user);
-    if (!record) unauthorized("the account no longer exists");
+    if (!record) unauthorized("the account no longer exists", "bad_token");
     return json_response(200, {{"user", record->id},
                                {"email", record->email},
                                {"pending_email", record->pending_email},
                                {"created_at", record->created_at},
+                               {"admin", record->admin},
                                {"mail", mail_preference_name(service_->mail_preference(user))}});
   });
   // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"}.
@@ -204,19 +237,16 @@ void ApiRoutes::add_game_routes() {
         bad_request(
             "field 'players' must be an array of two user ids (first player first; \"ai:SPEC\" for the computer)",
             "bad_field");
-      const ChallengeOutcome outcome = service.challenge(user, string_field(body, "game"), options_field(body),
-                                                         (*players)[0].get<std::string>(),
-                                                         (*players)[1].get<std::string>());
-      if (outcome.offer) {
-        // The opponent asks to be asked: an invitation, not a board yet.
-        Response res = json_response(202, {{"offer", offer_json(*outcome.offer)}});
-        res.set(http::field::location, "/api/offers/" + std::to_string(outcome.offer->id));
-        return res;
-      }
-      Response res = json_text_response(201, board_json_text(*service.load_shared(*outcome.board)));
-      res.set(http::field::location, "/api/games/" + std::to_string(*outcome.board));
-      return res;
+      return challenge_response(service, service.challenge(user, string_field(body, "game"), options_field(body),
+                                                           (*players)[0].get<std::string>(),
+                                                           (*players)[1].get<std::string>()));
     }));
+  });
+  // A rematch of a finished board (Service::rematch): 202 the invitation, or 201 the board.
+  add_sync(http::verb::post, R"(/api/games/(\d+)/rematch)", [&service, &accounts](const Request& req, const Captures& c) {
+    const int64_t board = board_number(c[0]);
+    const std::string user = signed_in_user(accounts, req);
+    return challenge_response(service, service.rematch(board, user));
   });
   add(http::verb::get, R"(/api/games/(\d+))", [this, &service](const Request& req, const Captures& c, Reply reply) {
     // The board now, or (long poll) once its revision differs from the one the page has.

@@ -60,8 +60,11 @@ class ApiRoutes {
   void add_offer_routes();
   // Tournaments (tournament_routes.cpp).
   void add_tournament_routes();
-  // Password reset, verified addresses, blocks and reports (community_routes.cpp).
+  // Password reset, verified addresses, blocks and reports, the data export and the
+  // deletion of an account (community_routes.cpp).
   void add_community_routes();
+  // The administrators' view and actions (admin_routes.cpp).
+  void add_admin_routes();
 
   Service* service_;
   LongPolls* polls_;

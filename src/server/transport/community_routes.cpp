@@ -1,8 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 // The routes of account recovery and community safety (docs/http-api.md, "Accounts" and
-// "Blocks and reports"): the password reset, the address and its verification, blocks, and
-// reports of comments.  Moderation itself runs on the server machine (`ludus admin`).
+// "Blocks and reports"): the password reset, the address and its verification, blocks,
+// reports of comments, and leaving: the player's data export and the deletion of the
+// account.  The administrators' routes are admin_routes.cpp.
 #include "server/base/json_fields.h"
+#include "server/domain/account_data.h"
 #include "server/domain/moderation.h"
 #include "server/transport/api_routes.h"
 #include "server/transport/route_helpers.h"
@@ -15,7 +17,7 @@ using nlohmann::json;
 json address_json(Store& store, const std::string& user) {
   auto session = store.session();
   const auto record = session.find_user(user);
-  if (!record) unauthorized("the account no longer exists");
+  if (!record) unauthorized("the account no longer exists", "bad_token");
   return {{"user", user}, {"email", record->email}, {"pending_email", record->pending_email}};
 }
 
@@ -62,6 +64,24 @@ void ApiRoutes::add_community_routes() {
     Moderation moderation(service);
     moderation.block(user, string_field(body, "user"), on == body.end() || on->get<bool>());
     return json_response(200, {{"user", user}, {"blocks", moderation.blocked(user)}});
+  });
+  // Everything the server keeps about the user, as a JSON file to keep (AccountData).
+  add_sync(http::verb::get, "/api/me/export", [&service](const Request& req, const Captures&) {
+    const std::string user = signed_in_user(service.accounts(), req);
+    Response res = json_response(200, AccountData(service).export_json(user));
+    res.set(http::field::content_disposition, "attachment; filename=\"ludus-" + user + ".json\"");
+    return res;
+  });
+  // {"password", "confirm": USER}: deletes the account (the password, not the token alone).
+  add_sync(http::verb::post, "/api/me/delete", [&service](const Request& req, const Captures&) {
+    const std::string user = signed_in_user(service.accounts(), req);
+    const json body = body_object(req);
+    const std::string password = string_field(body, "password");
+    if (lowercase(string_field(body, "confirm", false)) != user)
+      bad_request("to delete the account, give its user id (" + user + ") in 'confirm'", "not_confirmed");
+    service.accounts().authenticate(user, password, login_client(req));
+    const std::string name = AccountData(service).delete_account(user);
+    return json_response(200, {{"deleted", user}, {"name", name}});
   });
   // {"reason"}: to the administrators (`ludus admin reports`).
   add_sync(http::verb::post, R"(/api/comments/(\d+)/report)", [&service](const Request& req, const Captures& c) {

@@ -47,6 +47,7 @@ class HttpApi {
   // A stored change of a board: wakes its long polls and pushes it to its WebSockets.
   void board_changed(int64_t board, BoardChange change);
   void offers_changed() { hub_.offers_changed(); }
+  void tournament_changed(int64_t tournament, int64_t revision) { hub_.tournament_changed(tournament, revision); }
 
   size_t websocket_connections() const { return hub_.connections(); }
   size_t waiting_long_polls() const { return signal_.waiting(); }

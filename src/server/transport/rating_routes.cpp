@@ -1,42 +1,16 @@
 // SPDX-License-Identifier: Apache-2.0
 // The routes of ratings (docs/http-api.md, "Ratings"): a game's standings and a player's
 // page (ratings, rating history, finished games).
-#include <cmath>
-
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/transport/api_routes.h"
 #include "server/domain/game_json.h"
+#include "server/domain/rating_format.h"
 #include "server/transport/route_helpers.h"
 
 namespace ludus::server {
-namespace {
 
 using nlohmann::json;
-
-// A rating or deviation as shown: a tenth of a point is more than it can tell apart.
-double tenths(double value) { return std::round(value * 10.0) / 10.0; }
-
-json standing_json(const Standing& s, int64_t now, bool with_player) {
-  const PlayerRating& r = s.rating;
-  json j = {{"rank", s.rank},
-            {"rating", tenths(r.rating_points())},
-            {"deviation", tenths(r.deviation_at(now))},
-            {"provisional", r.provisional_at(now)},
-            {"games", r.games},
-            {"wins", r.wins},
-            {"losses", r.losses},
-            {"draws", r.draws}};
-  if (with_player) {
-    j["player"] = r.player;
-    j["computer"] = Accounts::is_ai(r.player);
-  } else {
-    j["game"] = r.game;
-  }
-  return j;
-}
-
-}  // namespace
 
 void ApiRoutes::add_rating_routes() {
   Service& service = *service_;
@@ -62,15 +36,7 @@ void ApiRoutes::add_rating_routes() {
       const int64_t now = service.accounts().now();
       json ratings = json::array(), history = json::array(), finished = json::array();
       for (const Standing& s : p.ratings) ratings.push_back(standing_json(s, now, false));
-      for (const RatingChange& change : p.history)
-        history.push_back({{"game", change.game},
-                           {"board", change.board},
-                           {"at", change.at},
-                           {"rating_before", tenths(change.before.rating_points())},
-                           {"rating", tenths(change.after.rating_points())},
-                           {"deviation", tenths(change.after.value().deviation)},
-                           {"opponent", change.opponent},
-                           {"result", game_result_name(change.result)}});
+      for (const RatingChange& change : p.history) history.push_back(rating_change_json(change));
       GameFilter filter;
       filter.user = p.player;
       filter.status = "finished";

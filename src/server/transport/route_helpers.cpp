@@ -28,7 +28,7 @@ int query_int(const Request& req, const char* name, int fallback, int min, int m
 std::string bearer_token(const Request& req) {
   const std::string header = req.header(http::field::authorization);
   if (header.rfind("Bearer ", 0) != 0)
-    unauthorized("missing 'Authorization: Bearer TOKEN' header (get a token from POST /api/login)");
+    unauthorized("missing 'Authorization: Bearer TOKEN' header (get a token from POST /api/login)", "bad_token");
   return header.substr(7);
 }
 

@@ -22,13 +22,13 @@ void ApiRoutes::add_tournament_routes() {
       list.push_back(tournament_json(t));
     return json_response(200, {{"tournaments", list}});
   });
-  // {"game", "format", "rounds" (Swiss), "players": "MIN-MAX", "start": "full"|"YYYY-MM-DD[THH:MM]",
-  //  "options": the game's and the boards' (nagtime, forfeittime, rated)}
+  // {"name" (optional), "game", "format", "rounds" (Swiss), "players": "MIN-MAX",
+  //  "start": "full"|"YYYY-MM-DD[THH:MM]", "options": the game's and the boards' (nagtime, forfeittime, rated)}
   add_sync(http::verb::post, "/api/tournaments", [&tournaments, &accounts](const Request& req, const Captures&) {
     const std::string user = signed_in_user(accounts, req);
     const json body = body_object(req);
     std::map<std::string, std::string> words = options_field(body);
-    for (const char* name : {"format", "players", "start"})
+    for (const char* name : {"name", "format", "players", "start"})
       if (const std::string value = string_field(body, name, false); !value.empty()) words[name] = value;
     if (const auto rounds = int_field(body, "rounds")) words["rounds"] = std::to_string(*rounds);
     const TournamentRecord t = tournaments.create(user, string_field(body, "game"), words);
