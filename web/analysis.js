@@ -207,6 +207,8 @@ function analysisBoard(game, pos) {
     turn: pos.turn,
     mid_turn: pos.mid_turn,
     position_turn: pos.position_turn,
+    // The players of the game, with the score the rules show in this position (Epoxy's).
+    seats: (game.seats || []).map((s) => ({ ...s, score: pos.scores?.[s.colour] })),
     deciding_sites: pos.deciding_sites,
     to_move: pos.to_move ? { colour: pos.to_move, seat: pos.to_move_seat, user: '' } : null,
     outcome: pos.outcome,

@@ -53,6 +53,18 @@ async function epoxyCountedInTurns(run, page, size, board) {
   const scores = await page.$$eval('#players .player-score', (spans) => spans.map((s) => s.textContent));
   check(scores.length === 2 && scores.every((s, i) => s === `score ${state.seats[i].score}`),
     `${size.name}: both seats show Epoxy's score (${scores.join(', ')}; the server: ${state.seats.map((s) => s.score).join(', ')})`);
+  // ... and in the analysis, the score of the position studied (the start: the server's).
+  await page.click('#analyse-button');
+  await page.waitForSelector('#analysis:not([hidden])');
+  await page.click('#replay-first');
+  await page.waitForSelector('#board-view[data-moves="0"]');
+  const start = await apiCall(run.base, 'POST', '/api/position', { game: 'epoxy', options: state.options, moves: [] });
+  const studied = await page.$$eval('#players .player-score', (spans) => spans.map((s) => s.textContent));
+  check(studied.length === 2 && studied.every((s, i) => s === `score ${start.scores[state.seats[i].colour]}`),
+    `${size.name}: the analysis shows the score of its position (${studied.join(', ')})`);
+  await page.click('#analysis-leave');
+  await page.waitForSelector('#analysis', { state: 'hidden' });
+  await page.waitForSelector('#board-view[data-moves="5"]');
   // Item 10: Epoxy has no draws, so no draw is offered (bob is a person: Ndengrod offers one).
   check(await page.isHidden('#draw-button'), `${size.name}: Epoxy offers no draw`);
   check(/^Board #\d+ · Epoxy — ludus$/.test(await page.title()), `${size.name}: the tab names the board ("${await page.title()}")`);

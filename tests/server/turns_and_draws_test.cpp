@@ -119,9 +119,13 @@ TEST_F(TurnsAndDraws, EpoxysScoreIsInTheBoardJsonAsTheRulesShowIt) {
     EXPECT_NE(h.state().render().find(h.game().colour_name(colour) + ": score " + std::to_string(seat["score"].get<int>())),
               std::string::npos);
   }
+  // A position under study (no seats) has the scores by colour.
+  const json studied = post("/api/position", {{"game", "epoxy"}, {"moves", {"a3", "h8", "pass"}}}).json;
+  EXPECT_EQ(studied["scores"], json({{"maroon", *h.state().shown_score(0)}, {"grey", *h.state().shown_score(1)}}));
   // A game whose rules show no score has none.
   for (const json& seat : get("/api/games/" + std::to_string(board("ndengrod"))).json["seats"])
     EXPECT_FALSE(seat.contains("score")) << seat;
+  EXPECT_EQ(post("/api/position", {{"game", "ndengrod"}, {"moves", json::array()}}).json["scores"], nullptr);
 }
 
 TEST_F(TurnsAndDraws, ADrawIsOfferedOnlyWhereTheRulesHaveDraws) {

@@ -145,6 +145,13 @@ nlohmann::json plies_json(const History& history) {
   return plies;
 }
 
+nlohmann::json shown_scores_json(const State& state) {
+  nlohmann::json scores = nlohmann::json::object();
+  for (int colour = 0; colour < 2; ++colour)
+    if (const std::optional<int> score = state.shown_score(colour)) scores[state.game().colour_name(colour)] = *score;
+  return scores.empty() ? nlohmann::json() : scores;
+}
+
 nlohmann::json deciding_sites_json(const History& history) {
   const Geometry* g = history.game().board_geometry();
   return g ? site_names(*g, history.state().deciding_sites()) : nlohmann::json::array();

@@ -85,6 +85,10 @@ nlohmann::json turn_point_json(const TurnPoint& point);
 // "colour"}] ("action": its place in the turn, 1 or 2 in Epoxy).
 nlohmann::json plies_json(const History& history);
 
+// The score the rules show players, by colour ({"maroon": 31, "grey": 20}), or null in a
+// game whose rules show none (State::shown_score): for positions with no seats (analysis).
+nlohmann::json shown_scores_json(const State& state);
+
 // The names of the sites that decided the game (State::deciding_sites()); [] while it goes on.
 nlohmann::json deciding_sites_json(const History& history);
 
