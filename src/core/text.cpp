@@ -75,7 +75,8 @@ Utf8Char first_utf8_char(std::string_view text) {
 }
 
 bool is_terminal_control(char32_t c) {
-  return c < 0x20 || (c >= 0x7f && c < 0xa0) || (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
+  return c < 0x20 || (c >= 0x7f && c < 0xa0) || c == 0x200e || c == 0x200f || c == 0x2028 || c == 0x2029 ||
+         (c >= 0x202a && c <= 0x202e) || (c >= 0x2066 && c <= 0x2069);
 }
 
 std::string terminal_safe(std::string_view text) {
@@ -105,17 +106,6 @@ bool valid_utf8(std::string_view text) {
     at += length;
   }
   return true;
-}
-
-std::optional<std::vector<char32_t>> code_points(std::string_view text) {
-  std::vector<char32_t> out;
-  for (size_t at = 0; at < text.size();) {
-    const auto [point, length] = first_utf8_char(text.substr(at));
-    if (length == 0) return std::nullopt;
-    out.push_back(point);
-    at += length;
-  }
-  return out;
 }
 
 std::string quoted_text(std::string_view text, size_t max_chars) {

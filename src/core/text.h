@@ -3,7 +3,6 @@
 // Case folding and blank trimming for user-typed text (moves, commands, AI specs,
 // options), and what a terminal must not be given raw (terminal_safe): written once so
 // every front end folds and shows text the same way.
-#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -41,8 +40,9 @@ Utf8Char first_utf8_char(std::string_view text);
 
 // Whether a terminal acts on code point `c` instead of showing it: the C0 controls (newline
 // and tab included: callers that keep lines say so), DEL, the C1 controls (U+0080-U+009F:
-// CSI and OSC in one character) and the bidirectional embeddings, overrides and isolates
-// (U+202A-U+202E, U+2066-U+2069), which reorder what is shown after them.  The one list of
+// CSI and OSC in one character), the bidirectional marks, embeddings, overrides and
+// isolates (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which reorder what is shown after
+// them, and the line and paragraph separators (U+2028, U+2029), which break a line.  The one list of
 // what user text may not hold (server/domain/user_text.h) and what terminal_safe escapes.
 bool is_terminal_control(char32_t c);
 
@@ -52,9 +52,6 @@ bool is_terminal_control(char32_t c);
 // byte that is not UTF-8 as \xNN; everything else unchanged.  For text that came from a
 // user, a record file or the database, at the point it is printed.
 std::string terminal_safe(std::string_view text);
-
-// The code points of `text`, or nullopt when it is not well-formed UTF-8 (as valid_utf8).
-std::optional<std::vector<char32_t>> code_points(std::string_view text);
 
 // `text` as a message quotes what someone typed: valid UTF-8 as it is, each byte that is not
 // UTF-8 and each is_terminal_control character as U+FFFD, cut after `max_chars`

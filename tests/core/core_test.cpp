@@ -75,14 +75,6 @@ TEST(Text, OneLineJoinsLinesAndBlanks) {
   EXPECT_EQ(one_line("Spiel über \n Brett"), "Spiel über Brett");  // UTF-8 bytes are kept
 }
 
-TEST(Text, CodePointsOfWellFormedUtf8Only) {
-  EXPECT_EQ(code_points("a\xc3\xa9\xe2\x80\xae\xf0\x9f\x8e\xb2"), (std::vector<char32_t>{U'a', 0xe9, 0x202e, 0x1f3b2}));
-  EXPECT_EQ(code_points(""), std::vector<char32_t>{});
-  EXPECT_EQ(code_points("\xff"), std::nullopt);
-  EXPECT_EQ(code_points("\xc0\xaf"), std::nullopt);  // an overlong '/'
-  EXPECT_EQ(code_points("\xe2\x80"), std::nullopt);  // cut short
-}
-
 TEST(Bitboard, SetAlgebraAndIteration) {
   Bitboard<3> b;
   for (int i : {0, 63, 64, 130, 191}) b.set(i);

@@ -11,6 +11,7 @@
 #include "server/domain/ratings.h"
 #include "server/domain/service.h"
 #include "server/domain/tournament_text.h"
+#include "server/domain/user_text.h"
 
 namespace ludus::server {
 namespace {
@@ -41,26 +42,12 @@ TournamentField field_of(const TournamentRecord& t, const std::vector<Tournament
   return field;
 }
 
-// Characters a name may not hold: controls (C0, DEL, C1), line and paragraph separators,
-// and the marks that reorder text (bidirectional controls), which could make a name
-// read as something else beside the page's own words.
-bool barred_in_name(char32_t c) {
-  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0x200E || c == 0x200F || c == 0x2028 || c == 0x2029 ||
-         (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069);
-}
-
-// A tournament's name as given (-name=, JSON "name"): trimmed; "" when blank (the default
-// is made once the number is known); else one line of at most kMaxTournamentNameChars
-// characters of well-formed UTF-8 without controls.  400 bad_name with the reason.
+// A tournament's name as given (-name=, JSON "name"): users' text (user_text.h), one line of
+// at most kMaxTournamentNameChars characters; "" when blank (the default is made once the
+// number is known).
 std::string checked_tournament_name(std::string_view given) {
-  const std::string name(trim(given));
-  const auto chars = code_points(name);
-  if (!chars) bad_request("the name is not valid UTF-8", "bad_name");
-  if (std::any_of(chars->begin(), chars->end(), barred_in_name))
-    bad_request("the name must be one line of plain text, without control characters", "bad_name");
-  if (chars->size() > static_cast<size_t>(kMaxTournamentNameChars))
-    bad_request("the name is longer than " + std::to_string(kMaxTournamentNameChars) + " characters", "bad_name");
-  return name;
+  return checked_user_text(given, {"the name", TextLines::One, kMaxTournamentNameChars * 4, true,
+                                   kMaxTournamentNameChars});
 }
 
 bool plays_in(const std::vector<TournamentPlayer>& players, const std::string& user) {

@@ -42,6 +42,10 @@ std::string checked_user_text(std::string_view text, const UserTextRule& rule) {
     while (!made.empty() && (made.back() == ' ' || made.back() == '\n')) made.pop_back();
   }
   if (made.empty() && !rule.may_be_empty) bad_request(fmt::format("{} is empty", rule.what), "bad_text");
+  size_t chars = 0;
+  for (size_t at = 0; rule.max_chars > 0 && at < made.size(); at += first_utf8_char(made.substr(at)).length) ++chars;
+  if (rule.max_chars > 0 && chars > rule.max_chars)
+    bad_request(fmt::format("{} is longer than {} characters", rule.what, rule.max_chars), "bad_text");
   if (made.size() > rule.max_bytes)
     bad_request(fmt::format("{} is longer than {} bytes", rule.what, rule.max_bytes), "bad_text");
   return made;

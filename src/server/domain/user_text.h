@@ -18,6 +18,7 @@ struct UserTextRule {
   TextLines lines = TextLines::One;
   size_t max_bytes = 0;    // of the text as stored
   bool may_be_empty = false;
+  size_t max_chars = 0;    // characters (code points) of the text as stored; 0: no limit but max_bytes
 };
 
 // `text` as it is stored, or a 400:
@@ -27,7 +28,7 @@ struct UserTextRule {
 //    is.  Not refused: a line end (LF, or CR LF, which becomes LF) and a tab, which becomes a
 //    space;
 //  * bad_text when, made as below, it is empty (unless may_be_empty) or longer than
-//    max_bytes.
+//    max_bytes (or max_chars characters).
 // Made: TextLines::Several keeps its lines and loses trailing blanks; TextLines::One has
 // its line ends made spaces, every run of blanks one space, no leading or trailing blank.
 std::string checked_user_text(std::string_view text, const UserTextRule& rule);
