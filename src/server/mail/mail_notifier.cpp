@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/turn_count.h"
 #include "server/domain/board_text.h"
 #include "server/mail/mail_mime.h"
 #include "server/domain/moderation.h"
@@ -20,6 +21,8 @@ thread_local MailOrigin* current_origin = nullptr;
 
 std::string headline(const Board& board, const BoardEvent& event, const std::string& user) {
   if (event.kind == BoardEventKind::Reminded) return "reminder: your move";
+  // A word on a board, over or not, is a comment (not news of the end).
+  if (event.kind == BoardEventKind::Commented) return "comment by " + event.actor;
   if (board.is_over()) return "game over";
   const GameRecord& record = board.record();
   if (!record.proposal.empty() && record.proposal_seat && board.player(1 - *record.proposal_seat) == user)
@@ -27,10 +30,9 @@ std::string headline(const Board& board, const BoardEvent& event, const std::str
   if (board.seat_to_move() >= 0 && board.player(board.seat_to_move()) == user) return "your move";
   switch (event.kind) {
     case BoardEventKind::Started: return "new game";
-    case BoardEventKind::Moved: return fmt::format("move #{}", board.num_moves());
+    case BoardEventKind::Moved: return fmt::format("turn {}", turns_in(board.history(), board.num_moves()));
     case BoardEventKind::Proposed:
     case BoardEventKind::Answered: return "proposal";
-    case BoardEventKind::Commented: return "comment";
     default: return "update";
   }
 }
@@ -60,8 +62,9 @@ std::string footer(Session& session, const Board& board, const std::string& user
 }
 
 // The event as mailed; `with_words`: with the actor's comment, if any.
-std::string event_text(const Board& board, const BoardEvent& event, bool with_words) {
+std::string event_text(const Board& board, const BoardEvent& event, const PublicUrl& url, bool with_words) {
   std::string out = event.summary + ".\n";
+  out += link_line("On the web", url.board(board.id()));
   if (with_words && !event.comment.empty()) out += fmt::format("\n{} says:\n{}\n", event.actor, event.comment);
   out += "\n" + format_board(board);
   return out;
@@ -74,14 +77,14 @@ void queue(Session& session, const std::string& to, const std::string& user, con
   enqueue_mail(session, OutgoingMail{to, user, board.id(), subject, body, in_reply_to}, status, now);
 }
 
-void notify(Session& session, const Board& board, const BoardEvent& event, int64_t now) {
+void notify(Session& session, const Board& board, const BoardEvent& event, const PublicUrl& url, int64_t now) {
   if (event.summary.empty()) return;
   std::set<std::string> users;
   for (int seat = 0; seat < 2; ++seat)
     if (!Accounts::is_ai(board.player(seat))) users.insert(board.player(seat));
   if (event.kind != BoardEventKind::Reminded)
     for (const auto& follower : board_subscribers(session, board.id())) users.insert(follower);
-  const std::string body = event_text(board, event, true);
+  const std::string body = event_text(board, event, url, true);
   for (const std::string& user : users) {
     MailOrigin* origin = current_origin;
     if (origin && user == event.actor) {
@@ -91,6 +94,8 @@ void notify(Session& session, const Board& board, const BoardEvent& event, int64
       origin->replied = true;
       continue;
     }
+    // The author of a comment knows it (the page shows it, a command's reply says it).
+    if (event.kind == BoardEventKind::Commented && user == event.actor) continue;
     if (event.kind == BoardEventKind::Reminded && board.player(board.seat_to_move()) != user) continue;
     // The actor's words reach nobody a block stands between them and (a follower who blocks
     // a kibitzer, say): a comment is all words; a move goes without them.
@@ -104,18 +109,20 @@ void notify(Session& session, const Board& board, const BoardEvent& event, int64
       if (addressee->preference == MailPreference::Digest) status = OutboxStatus::Digest;
     }
     const std::string subject = board_subject(board) + ": " + headline(board, event, user);
-    const std::string text = words_barred ? event_text(board, event, false) : body;
+    const std::string text = words_barred ? event_text(board, event, url, false) : body;
     queue(session, addressee->email, user, board, subject, text + footer(session, board, user), "", status, now);
   }
 }
 
-void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& event, int64_t now) {
+void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& event, const PublicUrl& url,
+                  int64_t now) {
   // Invited and withdrawn: the addressee hears of it; declined: the poster.
   const std::string user = event.kind == OfferEventKind::Declined ? offer.from : offer.to.value_or("");
   if (user.empty() || user == event.actor) return;
   auto addressee = mail_addressee(session, user);
   if (!addressee || addressee->email.empty() || addressee->preference == MailPreference::None) return;
   std::string subject, body = event.summary + ".\n\n" + format_offer(offer) + "\n";
+  if (event.kind == OfferEventKind::Invited) body += link_line("To answer on the web, the lobby", url.lobby());
   switch (event.kind) {
     case OfferEventKind::Invited:
       subject = fmt::format("ludus: {} invites you to {} ({})", offer.from, offer.game, offer.name());
@@ -134,14 +141,14 @@ void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& 
 
 }  // namespace
 
-OfferEventSink offer_mail_notifier(Clock clock) {
-  return [clock = std::move(clock)](Session& session, const OfferRecord& offer, const OfferEvent& event) {
-    notify_offer(session, offer, event, clock());
+OfferEventSink offer_mail_notifier(Clock clock, PublicUrl url) {
+  return [clock = std::move(clock), url = std::move(url)](Session& session, const OfferRecord& offer, const OfferEvent& event) {
+    notify_offer(session, offer, event, url, clock());
   };
 }
 
-TournamentEventSink tournament_mail_notifier(Clock clock) {
-  return [clock = std::move(clock)](Session& session, const TournamentRecord& tournament,
+TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url) {
+  return [clock = std::move(clock), url = std::move(url)](Session& session, const TournamentRecord& tournament,
                                     const std::vector<TournamentPlayer>& players, const TournamentEvent& event) {
     const int64_t now = clock();
     const std::vector<TournamentGame> games =
@@ -156,7 +163,9 @@ TournamentEventSink tournament_mail_notifier(Clock clock) {
         body += fmt::format("\nYour game: {} - {} on board {} ({}).  Move with: {} move {} {} PASSWORD MOVE\n", g.first,
                             g.second, *g.board, g.first == p.player ? "you move first" : "you move second", tournament.game,
                             *g.board, p.player);
+        body += link_line("On the web", url.board(*g.board));
       }
+      body += link_line("The tournament on the web", url.tournament(tournament.id));
       body += "\n" + event.text;
       body += fmt::format("\n-- \nludus play-by-e-mail.  The tournament: tournament show {}\n", tournament.id);
       const OutboxStatus status =
@@ -172,9 +181,9 @@ ScopedMailOrigin::~ScopedMailOrigin() { current_origin = previous_; }
 
 std::string board_subject(const Board& board) { return fmt::format("{} Board {}", board.game().info().title, board.id()); }
 
-BoardEventSink mail_notifier(Clock clock) {
-  return [clock = std::move(clock)](Session& session, const Board& board, const BoardEvent& event) {
-    notify(session, board, event, clock());
+BoardEventSink mail_notifier(Clock clock, PublicUrl url) {
+  return [clock = std::move(clock), url = std::move(url)](Session& session, const Board& board, const BoardEvent& event) {
+    notify(session, board, event, url, clock());
   };
 }
 
