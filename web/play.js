@@ -220,12 +220,27 @@ function positionWords(board) {
   return point.turn === 0 ? 'at the start' : `after ${point.text}`;
 }
 
+// A player away (docs/turns.md "Holidays"): the board says until when, and whether its
+// clock pauses meanwhile (tournament boards keep hard time).
+function renderHolidays(board) {
+  const now = Date.now() / 1000;
+  const away = board.latest && !board.outcome ? (board.holidays || []).filter((h) => h.ends_at > now) : [];
+  const words = away.map((h) => {
+    const who = h.user === app.user ? 'You are' : `${h.user} is`;
+    return h.starts_at <= now ? `${who} on holiday until ${h.until}.` : `${who} away from ${h.from} to ${h.until}.`;
+  });
+  if (words.length) words.push(board.tournament ? 'Tournament boards keep hard time: the clock runs on.' : 'The time limits pause meanwhile.');
+  $('holiday-note').textContent = words.join(' ');
+  $('holiday-note').hidden = !words.length;
+}
+
 function statusText(board) {
   if (board.analysis) return analysisStatus(board);
   if (!board.latest) return `Position ${positionWords(board)}.`;
   if (board.outcome) {
     const o = board.outcome;
     const reason = o.reason ? ` (${o.reason})` : '';
+    if (o.ending === 'aborted') return 'The game was aborted by both players: no result.';
     if (o.draw) return `The game is drawn${reason}.`;
     const who = o.winner_user === app.user ? 'You win' : `${o.winner_user} (${o.winner_colour}) wins`;
     return `${who}${reason}.`;
@@ -315,13 +330,21 @@ function renderActions(board) {
   // A draw is offered only where the rules have draws (the catalog's `draws`).
   const draws = catalogEntry(board)?.draws !== false;
   $('draw-button').hidden = !(live && mine && human && !proposal && draws);
-  // The computer always accepts a take-back and always declines a draw.
-  $('undo-button').hidden = !(live && mine && !proposal && board.moves.some((m) => m.user === app.user));
+  // The computer always accepts a take-back or an abort and always declines a draw.  The
+  // server says where take-backs and aborts are refused (rated and tournament boards, an
+  // abort after the second turn): those buttons are left out and the reason said instead.
+  const free = live && mine && !proposal;
+  $('undo-button').hidden = !(free && !board.takeback_refused && board.moves.some((m) => m.user === app.user));
+  $('abort-button').hidden = !(free && !board.abort_refused);
+  const rules = live && mine ? [board.takeback_refused, board.turns_played <= 2 ? board.abort_refused : ''] : [];
+  const said = rules.filter(Boolean).map((r) => `${r[0].toUpperCase()}${r.slice(1)}.`).join(' ');
+  $('proposal-rules').textContent = said;
+  $('proposal-rules').hidden = !said;
   const answer = live && mine && proposal && proposal.user !== app.user;
   $('accept-button').hidden = $('reject-button').hidden = !answer;
   if (answer) {
-    $('accept-button').textContent = proposal.kind === 'draw' ? 'Accept the draw' : 'Accept the undo';
-    $('reject-button').textContent = 'Reject';
+    $('accept-button').textContent = { draw: 'Accept the draw', undo: 'Accept the takeback', abort: 'Accept the abort' }[proposal.kind] || 'Accept';
+    $('reject-button').textContent = 'Decline';
   }
   // Players follow their boards anyway; anybody else signed in may follow this one.
   const follow = $('follow-button');
@@ -411,6 +434,7 @@ function renderBoard() {
     $('history-text').textContent = `Showing the position ${positionWords(board)}, of ${counted(board.turns_played, 'turn')} played.`;
   }
   renderPlayers(board);
+  renderHolidays(board);
   const status = $('status');
   status.textContent = statusText(board);
   status.className = `status${board.outcome ? ' result' : myTurn(board) ? ' your-move' : ''}`;
@@ -419,8 +443,8 @@ function renderBoard() {
   let hint = canPlay(board) ? `${summary} ${clickHint(playPosition(board))}`.trim() : '';
   const proposal = board.latest && !board.outcome && board.proposal;
   if (proposal) {
-    const what = proposal.kind === 'undo' ? 'a take-back' : 'a draw';
-    hint = proposal.user === app.user ? `You propose ${what}; waiting for the answer.` : `${proposal.user} proposes ${what}.`;
+    const what = { undo: 'a takeback', abort: 'to abort the game', draw: 'a draw' }[proposal.kind] || proposal.kind;
+    hint = proposal.user === app.user ? `You propose ${what}; waiting for the answer.` : `${proposal.user} proposes ${what}: accept or decline.`;
   }
   $('hint').textContent = hint;
   $('show-legal').parentElement.hidden = !canPlay(board) || !board.geometry;
@@ -756,6 +780,7 @@ function bindBoard() {
   });
   $('draw-button').addEventListener('click', () => boardAction('propose', { kind: 'draw' }));
   $('undo-button').addEventListener('click', () => boardAction('propose', { kind: 'undo' }));
+  $('abort-button').addEventListener('click', () => boardAction('propose', { kind: 'abort' }));
   $('follow-button').addEventListener('click', async () => {
     const id = app.board.board;
     const following = app.watched.has(id);

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // The settings page (#/settings): the mail preference (GET /api/me "mail", POST /api/me/mail)
 // and who may challenge the user (GET/POST /api/me/limits: ask | all | none and the most
-// active boards at once).  Shares the helpers of app.js and community.js.
+// active boards at once), and the holidays (GET/POST /api/me/holidays, POST
+// /api/me/holidays/cancel).  Shares the helpers of app.js and community.js.
 'use strict';
 
 async function showSettings() {
@@ -18,6 +19,12 @@ async function showSettings() {
     showAccountSettings();  // account.js: the address and the blocked players
   } catch (e) {
     say('mail-message', `Cannot load your preference: ${e.message}`);
+  }
+  say('holiday-message', '');
+  try {
+    showHolidays(await api('GET', '/api/me/holidays'));
+  } catch (e) {
+    say('holiday-message', `Cannot load your holidays: ${e.message}`);
   }
   try {
     showLimits(await api('GET', '/api/me/limits'));
@@ -41,6 +48,15 @@ function showLimits(limits) {
   $('limits-max').value = limits.max_active === null || limits.max_active === undefined ? '' : String(limits.max_active);
 }
 
+function showHolidays(plan) {
+  $('holiday-state').textContent = `${plan.used_days} of ${plan.allowance} days used this year, ${plan.left_days} left.`;
+  $('holiday-list').replaceChildren(...plan.holidays.map((h) =>
+    el('li', { text: `${h.from} to ${h.until}${h.current ? ' (under way: your clocks are paused)' : ''}` })));
+  $('holiday-cancel').hidden = plan.holidays.length === 0;
+  const today = new Date().toISOString().slice(0, 10);
+  $('holiday-from').min = $('holiday-to').min = today;
+}
+
 function bindSettings() {
   // "Saved." speaks of the form as it was saved; a change makes it stale.
   $('mail-form').addEventListener('input', () => say('mail-message', ''));
@@ -58,6 +74,29 @@ function bindSettings() {
       say('mail-message', 'Saved.', true);
     } catch (e) {
       say('mail-message', e.message);
+    }
+  });
+  $('holiday-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    const from = $('holiday-from').value, to = $('holiday-to').value;
+    if (!from || !to) {
+      say('holiday-message', 'Give the first and the last day away.');
+      $(from ? 'holiday-to' : 'holiday-from').focus();
+      return;
+    }
+    try {
+      showHolidays(await api('POST', '/api/me/holidays', { from, to }));
+      say('holiday-message', 'Holiday declared.', true);
+    } catch (e) {
+      say('holiday-message', e.message);
+    }
+  });
+  $('holiday-cancel').addEventListener('click', async () => {
+    try {
+      showHolidays(await api('POST', '/api/me/holidays/cancel', {}));
+      say('holiday-message', 'Holiday cancelled.', true);
+    } catch (e) {
+      say('holiday-message', e.message);
     }
   });
   $('limits-form').addEventListener('submit', async (event) => {

@@ -11,13 +11,14 @@ std::string_view ending_name(Ending ending) {
     case Ending::Agreement: return "agreement";
     case Ending::Timeout: return "timeout";
     case Ending::Adjudication: return "adjudicated";
+    case Ending::Aborted: return "aborted";
   }
   return "";
 }
 
 std::optional<Ending> ending_by_name(std::string_view name) {
   for (Ending e : {Ending::None, Ending::Rules, Ending::Resignation, Ending::Agreement, Ending::Timeout,
-                   Ending::Adjudication})
+                   Ending::Adjudication, Ending::Aborted})
     if (ending_name(e) == name) return e;
   return std::nullopt;
 }

@@ -16,10 +16,11 @@ enum class Ending : unsigned char {
   Agreement,     // both players agreed to a draw
   Timeout,       // a seat lost on time (or forfeited by not moving)
   Adjudication,  // stopped from outside (ply limit) and scored by fiat
+  Aborted,       // both players called it off early: no result, no winner, no draw
 };
 
 // Stable names used in records and in the server's database:
-// "", "rules", "resign", "agreement", "timeout", "adjudicated".
+// "", "rules", "resign", "agreement", "timeout", "adjudicated", "aborted".
 std::string_view ending_name(Ending ending);
 // The inverse of ending_name; nullopt for an unknown name.
 std::optional<Ending> ending_by_name(std::string_view name);

@@ -187,7 +187,8 @@ int History::winner() const {
   switch (ending_) {
     case Ending::Resignation:
     case Ending::Timeout: return state_->colour_of_seat(1 - loser_seat_);
-    case Ending::Agreement: return kDraw;
+    case Ending::Agreement:
+    case Ending::Aborted: return kDraw;
     case Ending::Adjudication: return adjudicated_winner_;
     default: return state_->winner();
   }
@@ -205,6 +206,7 @@ std::string History::end_reason() const {
     case Ending::Resignation: return game_->colour_name(state_->colour_of_seat(loser_seat_)) + " resigned";
     case Ending::Timeout: return game_->colour_name(state_->colour_of_seat(loser_seat_)) + " lost on time";
     case Ending::Agreement: return "agreed by both players";
+    case Ending::Aborted: return "aborted by both players";
     case Ending::Adjudication: return adjudication_reason_;
   }
   return "";
@@ -212,6 +214,7 @@ std::string History::end_reason() const {
 
 std::string History::status() const {
   if (ending_ == Ending::None) return describe_status(*state_);
+  if (ending_ == Ending::Aborted) return "No result: " + end_reason();
   const int w = winner();
   const std::string head = w == kDraw ? "Draw" : capitalized(game_->colour_name(w)) + " wins";
   const std::string reason = end_reason();
@@ -220,6 +223,7 @@ std::string History::status() const {
 
 std::string History::result_text() const {
   if (!is_over()) return "";
+  if (ending_ == Ending::Aborted) return "aborted";
   const int w = winner();
   return w == kDraw ? "draw" : game_->colour_name(w);
 }
@@ -241,6 +245,11 @@ void History::lose_on_time(int seat) {
   if (seat != 0 && seat != 1) throw LudusError("cannot end on time: no seat " + std::to_string(seat));
   ending_ = Ending::Timeout;
   loser_seat_ = seat;
+}
+
+void History::abort_game() {
+  if (is_over()) throw LudusError("cannot abort: the game is over");
+  ending_ = Ending::Aborted;
 }
 
 void History::adjudicate(int winner_colour, std::string reason) {

@@ -97,7 +97,8 @@ class History {
   // --- the end -------------------------------------------------------------------------
   Ending ending() const;
   bool is_over() const { return ending() != Ending::None; }
-  // Winning colour or kDraw; only when is_over().
+  // Winning colour or kDraw; only when is_over() (kDraw too for an aborted game, which
+  // has no winner; result_text() tells it apart).
   int winner() const;
   // Winning seat or kDraw; only when is_over().
   int winning_seat() const;
@@ -107,13 +108,16 @@ class History {
   std::string end_reason() const;
   // describe_status of the position, or e.g. "O wins: x resigned".
   std::string status() const;
-  // Winning colour name, "draw", or "" while the game is on.
+  // Winning colour name, "draw", "aborted" (no result), or "" while the game is on.
   std::string result_text() const;
 
   // Endings from outside the rules; each throws LudusError when the game is already over.
   void resign(int seat);
   void agree_draw();
   void lose_on_time(int seat);
+  // Both players called the game off: it ends with no result (the server allows it only
+  // early, docs/turns.md).
+  void abort_game();
   // Ends the game by fiat: `winner_colour` (or kDraw) wins, for `reason`.
   void adjudicate(int winner_colour, std::string reason);
   // The safety net of self-play and terminal play: a game still on after `limit` plies

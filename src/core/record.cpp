@@ -140,6 +140,7 @@ void apply_stated_ending(History& history, const StatedEnding& stated) {
       case Ending::Resignation: history.resign(losing_seat_of(stated, history)); break;
       case Ending::Timeout: history.lose_on_time(losing_seat_of(stated, history)); break;
       case Ending::Agreement: history.agree_draw(); break;
+      case Ending::Aborted: history.abort_game(); break;
       case Ending::Adjudication: {
         const bool draw = stated.result == "draw" || stated.result.empty();
         const int colour = draw ? kDraw : history.game().colour_by_name(stated.result);

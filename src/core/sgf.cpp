@@ -17,8 +17,9 @@ const char* colour_letter(int colour) { return colour == 0 ? "B" : "W"; }
 
 std::string property(const char* id, std::string_view value) { return std::string(id) + "[" + sgf_escape(value) + "]"; }
 
-// RE as this writer spells it: B+, B+R, B+T, W+..., 0.
+// RE as this writer spells it: B+, B+R, B+T, W+..., 0, Void (aborted: no result).
 std::string result_of(const History& history) {
+  if (history.ending() == Ending::Aborted) return "Void";
   const int winner = history.winner();
   if (winner == kDraw) return "0";
   std::string result = std::string(colour_letter(winner)) + "+";

@@ -119,18 +119,18 @@ TEST_F(RatingsTest, ScriptedSeriesMatchesAStepByStepReplay) {
 
 TEST_F(RatingsTest, UnratedAbortedAndOddBoardsDoNotCount) {
   // Asked unrated; non-standard options (unrated by themselves); resigned before the
-  // opponent's first move; a take-back to the start then a resignation.
+  // opponent's first move; aborted by both players after both moved.
   play_out("alice", "bob", "bob", "ndengrod", {{"rated", "no"}});
   const int64_t small = play_out("alice", "bob", "bob", "ndengrod", {{"size", "4"}});
   EXPECT_FALSE(service_->load(small).record().rated);
   const int64_t aborted = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   play_first_legal(aborted);
   service_->resign(aborted, "bob");
-  const int64_t undone = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
-  play_first_legal(undone);
-  service_->propose(undone, "alice", "undo");
-  service_->answer(undone, "bob", true);
-  service_->resign(undone, "alice");
+  const int64_t called_off = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
+  play_first_legal(called_off);
+  play_first_legal(called_off);
+  service_->propose(called_off, "alice", "abort");
+  service_->answer(called_off, "bob", true);
   EXPECT_EQ(rating("alice").games, 0);
   EXPECT_TRUE(changes("bob").empty());
 

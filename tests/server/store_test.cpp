@@ -71,9 +71,20 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 14 (tournaments' names).  Either engine (PostgreSQL's version is
-// schema_version's rows), then SQLite's version.
+// Undoes migration 16 (holidays; the games' wider CHECKs stay, which step 16 rebuilds or
+// replaces again).  Either engine (PostgreSQL's version is schema_version's rows), then
+// SQLite's version.
+#define LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE                                      \
+  "DROP TABLE holidays; DROP INDEX tournament_games_by_board; DELETE FROM schema_version WHERE version >= 16; "
+constexpr const char* kBackToVersionFifteen = LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 15; ";
+
+// Undoes step 15 (reserved for conditional moves: nothing yet).  Either engine.
+#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE "DELETE FROM schema_version WHERE version >= 15; "
+
+// Undoes migration 14 (tournaments' names).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE       \
   "ALTER TABLE tournaments DROP COLUMN name; DELETE FROM schema_version WHERE version >= 14; "
 constexpr const char* kBackToVersionThirteen = LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 13; ";
 
@@ -253,6 +264,39 @@ TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
   EXPECT_EQ(rows_of(session, "SELECT id, name FROM tournaments ORDER BY id"),
             (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
+}
+
+// Version 16 rebuilds SQLite's games table for the ending 'aborted' and the proposal
+// 'abort': every board and its moves stay, and a deleted board's number is not given again.
+// On both engines (each has its own step 16).
+TEST(StoreTest, MigrationSixteenKeepsTheBoardsAndTakesAborts) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE : kBackToVersionFifteen);
+    session.connection().exec(
+        "INSERT INTO games (game, options, seat0, seat1, challenger, created_at, updated_at) VALUES "
+        "('ndengrod', '{}', 'alice', 'bob', 'alice', 1, 1), ('ndengrod', '{}', 'alice', 'bob', 'alice', 2, 2), "
+        "('ndengrod', '{}', 'bob', 'alice', 'alice', 3, 3)");
+    session.connection().exec("INSERT INTO moves (game_id, ply, turn, seat, move, played_at) VALUES (1, 1, 1, 0, 'd4', 5)");
+    session.connection().exec("DELETE FROM games WHERE id = 3");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, seat0 FROM games ORDER BY id"), (std::vector<std::string>{"1 alice", "2 alice"}));
+  EXPECT_EQ(rows_of(session, "SELECT game_id, move FROM moves"), std::vector<std::string>{"1 d4"});
+  session.connection().exec("UPDATE games SET proposal = 'abort', proposal_seat = 0 WHERE id = 1");
+  session.connection().exec("UPDATE games SET ending = 'aborted', status = 'finished' WHERE id = 2");
+  GameRecord next;
+  next.game = "ndengrod";
+  next.seats = {"alice", "bob"};
+  next.challenger = "alice";
+  EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

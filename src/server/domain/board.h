@@ -9,6 +9,7 @@
 
 #include "core/error.h"
 #include "core/history.h"
+#include "server/storage/holiday_store.h"
 #include "server/storage/records.h"
 
 namespace ludus::server {
@@ -54,9 +55,10 @@ class Board {
   void resign(int seat) { history_.resign(seat); }
   void agree_draw() { history_.agree_draw(); }
   void lose_on_time(int seat) { history_.lose_on_time(seat); }
+  void abort_game() { history_.abort_game(); }
   // A comment stored with this change (the caller inserts its row too).
   void add_comment(CommentRecord comment) { comments_.push_back(std::move(comment)); }
-  // Pending proposal ("draw" / "undo" by `seat`); clear_proposal() withdraws it.
+  // Pending proposal ("draw" / "undo" / "abort" by `seat`); clear_proposal() withdraws it.
   void set_proposal(const std::string& kind, int seat) {
     record_.proposal = kind;
     record_.proposal_seat = seat;
@@ -65,6 +67,10 @@ class Board {
     record_.proposal.clear();
     record_.proposal_seat.reset();
   }
+  // The players' holidays not over when the board was loaded (Service::load_shared), for
+  // its view: the opponent sees when a player is away.
+  const std::vector<Holiday>& holidays() const { return holidays_; }
+  void set_holidays(std::vector<Holiday> holidays) { holidays_ = std::move(holidays); }
   // Keeps the first `ply` moves only (replays); later comments move to after move `ply`.
   void truncate(int ply);
 
@@ -84,6 +90,7 @@ class Board {
   std::vector<MoveRecord> moves_;
   std::vector<CommentRecord> comments_;
   History history_;
+  std::vector<Holiday> holidays_;
 };
 
 // Boards replayed from their stored moves since the process started (every Board made from

@@ -50,11 +50,16 @@ const std::vector<BoardCommand> kBoardCommands = {
        return BoardOutcome{fmt::format("{} resigns {}.", u, board_name(b)), ""};
      }},
     {"undo", {}, {},
-     "Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects.", true,
+     "Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects.\n"
+     "Not on rated boards nor on tournament boards.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "undo"); }},
+    {"abort", {}, {},
+     "Proposes to call the game off with no result (unrated, in nobody's record), while at most two turns\n"
+     "have been played; the opponent accepts or rejects. Not on tournament boards.", true,
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "abort"); }},
     {"draw", {}, {}, "Proposes a draw, in a game whose rules have draws; the opponent accepts or rejects.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "draw"); }},
-    {"propose", {A::ProposalKind}, {}, "Same as the draw and undo commands.", true,
+    {"propose", {A::ProposalKind}, {}, "Same as the draw, undo and abort commands.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, a.kind); }},
     {"accept", {}, {}, "Accepts the opponent's pending proposal. A move by either player withdraws a proposal.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return answered(s, b, u, true); }},
@@ -75,7 +80,7 @@ std::string_view text_form(BoardArg arg) {
   switch (arg) {
     case A::Move: return "MOVE[#N]";
     case A::MoveNumber: return "[#N]";
-    case A::ProposalKind: return "draw|undo";
+    case A::ProposalKind: return "draw|undo|abort";
     case A::Text: return "TEXT...";
   }
   return "";
@@ -107,7 +112,7 @@ void read_words(const BoardCommand& command, const std::vector<BoardArg>& args, 
       if (turn) out.expected = ExpectedMove::turn(*turn);
     } else if (arg == A::ProposalKind) {
       out.kind = lowercase(words[at++]);
-      if (out.kind != "draw" && out.kind != "undo") usage(command);
+      if (out.kind != "draw" && out.kind != "undo" && out.kind != "abort") usage(command);
     } else {  // Text: the rest
       for (; at < words.size(); ++at) out.text += (out.text.empty() ? "" : " ") + words[at];
     }

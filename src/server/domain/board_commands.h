@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The commands that act on one board (move, swap, pass, resign, undo, draw, propose,
+// The commands that act on one board (move, swap, pass, resign, undo, abort, draw, propose,
 // accept, reject, comment, subscribe, unsubscribe), declared once: verb, arguments, help
 // and action.  Both front ends are driven by this table:
 //  * the text grammar (commands.cpp, `ludus pbm`, POST /api/command, mail):
@@ -25,7 +25,7 @@ namespace ludus::server {
 enum class BoardArg {
   Move,          // text MOVE[#N] (N a turn); JSON "move" (string) and optional "move_number" (a ply)
   MoveNumber,    // text [#N] (optional, a turn); JSON optional "move_number" (a ply)
-  ProposalKind,  // text draw|undo; JSON "kind"
+  ProposalKind,  // text draw|undo|abort; JSON "kind"
   Text,          // text TEXT... (the rest of the words); JSON "text"
 };
 

@@ -158,6 +158,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
 
   Writer w;
   w.start_object();
+  w.key("abort_refused"), w.string(proposal_refusal_text(board, "abort"));
   w.key("actions"), write_actions(w, history, view.playable(), legal);
   w.key("board"), w.integer(r.id);
   w.key("board_text"), w.string(state.render());
@@ -172,6 +173,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("finished_at"), w.optional(r.finished_at);
   w.key("game"), w.string(r.game);
   w.key("geometry"), write_geometry(w, history);
+  w.key("holidays"), w.tree(holidays_json(board));
   w.key("last_move");
   view.plies > 0 ? write_move(w, board, view.plies - 1) : w.null();
   w.key("latest"), w.boolean(view.latest);
@@ -203,11 +205,13 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("seats"), w.tree(seats_json(board, state));
   w.key("status"), w.string(r.status());
   w.key("status_text"), w.string(view.latest ? status_line(board) : history.status());
+  w.key("takeback_refused"), w.string(proposal_refusal_text(board, "undo"));
   w.key("title"), w.string(info.title);
   w.key("to_move"), w.tree(to_move_json(board, state, view.over()));
   w.key("to_move_seat"), w.optional(r.to_move_seat);
   w.key("to_move_user");
   r.to_move_seat ? w.string(r.seats[static_cast<size_t>(*r.to_move_seat)]) : w.null();
+  w.key("tournament"), w.optional(r.tournament);
   w.key("turn"), w.integer(history.current_turn());
   w.key("turns_played"), w.integer(r.num_turns);
   w.key("updated_at"), w.integer(r.updated_at);

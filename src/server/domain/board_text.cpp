@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/domain/board_text.h"
 
+#include "server/domain/proposal_rules.h"
+
 #include <algorithm>
 #include <ctime>
 
@@ -80,8 +82,7 @@ std::string proposal_line(const Board& board) {
   const GameRecord& r = board.record();
   if (r.proposal.empty() || !r.proposal_seat) return "";
   int seat = *r.proposal_seat;
-  std::string what = r.proposal == "draw" ? "a draw" : "to take back their last move";
-  return fmt::format("Proposal: {} proposes {}; {} may accept or reject\n", board.player(seat), what,
+  return fmt::format("Proposal: {} proposes {}; {} may accept or reject\n", board.player(seat), proposal_words(r.proposal),
                      board.player(1 - seat));
 }
 
@@ -99,6 +100,7 @@ std::string format_time(int64_t seconds) {
 std::string status_line(const Board& board) {
   const Game& game = board.game();
   if (!board.is_over()) return to_move_line(board, board.history());
+  if (board.history().ending() == Ending::Aborted) return "no result: " + board.end_reason();
   int w = board.winner_seat();
   if (w < 0) return "draw: " + board.end_reason();
   return fmt::format("{} ({}) wins: {}", game.colour_name(board.colour_of_seat(w)), board.player(w),
@@ -160,6 +162,7 @@ std::string format_history(const Board& board) {
   if (r.ending == Ending::Timeout && r.losing_seat)
     out += fmt::format("  {} lost on time ({})\n", board.player(*r.losing_seat), format_time(r.updated_at));
   if (r.ending == Ending::Agreement) out += fmt::format("  draw agreed by both players ({})\n", format_time(r.updated_at));
+  if (r.ending == Ending::Aborted) out += fmt::format("  aborted by both players: no result ({})\n", format_time(r.updated_at));
   out += "\nRecord: " + dump_json(record_json(board)) + "\n";
   return out;
 }
@@ -173,6 +176,8 @@ std::string format_game_list(const std::string& title, const std::vector<GameRec
       if (!g.proposal.empty()) status += ", " + g.proposal + " proposed";
     } else if (g.winner_seat) {
       status = g.seats[*g.winner_seat] + " won (" + g.end_reason + ")";
+    } else if (g.ending == Ending::Aborted) {
+      status = "aborted (no result)";
     } else {
       status = "drawn (" + g.end_reason + ")";
     }

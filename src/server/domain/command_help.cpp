@@ -16,7 +16,7 @@ namespace {
 // The commands that do not act on one board as its player (board_commands.h has those),
 // in the order `help` lists them: the first kCommandsBeforeBoardCommands, the board
 // commands, then the rest.
-constexpr size_t kCommandsBeforeBoardCommands = 9;
+constexpr size_t kCommandsBeforeBoardCommands = 10;
 const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
      "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
@@ -24,6 +24,11 @@ const CommandHelp kCommands[] = {
     {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
      "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
      "none. Replies to your own mails and time-limit reminders always come."},
+    {"holiday", "holiday USER PASSWORD [FROM TO|cancel]",
+     "Shows your holidays, declares one from day FROM to day TO (YYYY-MM-DD, UTC, both included; today or\n"
+     "later), or cancels yours (one under way ends now). Meanwhile the time limits of your boards pause: no\n"
+     "reminder, no loss on time; opponents see it on the board. 30 days a calendar year, a day counting when any\n"
+     "part of it is declared. Tournament boards keep hard time: their clocks never pause."},
     {"challenge", "GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD",
      "Challenges a player: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
      "USER1 or USER2. Against the computer (ai:random, ai:easy, ai:hard ...) or a player who accepts all\n"

@@ -50,6 +50,7 @@ class Run {
     if (name == "signup") return signup();
     if (name == "passwd") return passwd();
     if (name == "mailpref") return mailpref();
+    if (name == "holiday") return holiday();
     if (name == "challenge") return challenge();
     if (name == "seek") return seek();
     if (name == "join") return join();
@@ -107,6 +108,17 @@ class Run {
     const MailPreference now = service_.mail_preference(user, wanted);
     const char* meaning[] = {"a mail for every change of your boards", "one daily digest", "no mail about your boards"};
     return fmt::format("Mail for {}: {} ({}).\n", user, mail_preference_name(now), meaning[static_cast<int>(now)]);
+  }
+
+  std::string holiday() {
+    expect(2, 4);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
+    if (args_.size() == 2) return holiday_plan_text(service_.holidays(user));
+    if (args_.size() == 3) {
+      if (lowercase(args_[2]) != "cancel") usage(command_);
+      return "Holiday cancelled.\n" + holiday_plan_text(service_.cancel_holiday(user));
+    }
+    return "Holiday declared.\n" + holiday_plan_text(service_.declare_holiday(user, args_[2], args_[3]));
   }
 
   std::string challenge() {
@@ -494,7 +506,7 @@ bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
 
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
   // Which words are secrets, counted from the verb: board commands VERB [LEADING...]
-  // BOARD USER PASSWORD; signup, mailpref, limit and offers USER PASSWORD; passwd USER OLD NEW;
+  // BOARD USER PASSWORD; signup, mailpref, holiday, limit and offers USER PASSWORD; passwd USER OLD NEW;
   // join, decline, report and rematch NUMBER USER PASSWORD; reset USER CODE NEW; email, block,
   // unblock, export and delete USER PASSWORD; verify USER CODE; challenge and seek ... PASSWORD (the last
   // word); of an unknown command, only its first words.
@@ -519,7 +531,8 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   const std::string name = verb < out.size() ? lowercase(out[verb]) : std::string();
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
-  else if (name == "signup" || name == "mailpref" || name == "limit" || name == "offers") secret = {verb + 2};
+  else if (name == "signup" || name == "mailpref" || name == "holiday" || name == "limit" || name == "offers")
+    secret = {verb + 2};
   else if (name == "join" || name == "decline" || name == "report" || name == "rematch") secret = {verb + 3};
   else if (name == "passwd" || name == "reset") secret = {verb + 2, verb + 3};
   else if (name == "email" || name == "verify" || name == "block" || name == "unblock" || name == "export" ||

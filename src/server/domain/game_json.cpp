@@ -1,6 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/domain/game_json.h"
 
+#include "server/domain/holidays.h"
+#include "server/domain/proposal_rules.h"
+
 #include <algorithm>
 
 #include "core/geometry.h"
@@ -47,6 +50,17 @@ nlohmann::json proposal_json(const Board& board) {
   const GameRecord& r = board.record();
   if (r.proposal.empty() || !r.proposal_seat) return nullptr;
   return {{"kind", r.proposal}, {"seat", *r.proposal_seat}, {"user", board.player(*r.proposal_seat)}};
+}
+
+nlohmann::json holidays_json(const Board& board) {
+  nlohmann::json out = nlohmann::json::array();
+  for (const Holiday& h : board.holidays()) out.push_back(holiday_json(h));
+  return out;
+}
+
+std::string proposal_refusal_text(const Board& board, const std::string& kind) {
+  const auto refusal = kind == "abort" ? abort_refusal(board) : takeback_refusal(board);
+  return refusal ? refusal->reason : "";
 }
 
 nlohmann::json comments_json(const Board& board) {
@@ -165,8 +179,8 @@ nlohmann::json outcome_json(const History& history, const std::array<std::string
   if (!history.is_over()) return nullptr;
   const int seat = history.winning_seat();
   const int colour = history.winner();
-  const bool draw = seat == kDraw;
-  nlohmann::json j = {{"draw", draw},
+  const bool draw = seat == kDraw;  // no winner: a draw, or an aborted game (no result)
+  nlohmann::json j = {{"draw", draw && history.ending() != Ending::Aborted},
                       {"winner_seat", draw ? nlohmann::json() : nlohmann::json(seat)},
                       {"winner_colour", draw ? nlohmann::json() : nlohmann::json(history.game().colour_name(colour))},
                       {"reason", history.end_reason()},
@@ -229,6 +243,10 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
   j["last_move"] = plies > 0 ? move_json(board, plies - 1) : nlohmann::json();
   add_turn_json(j, history, view.playable());
   j["proposal"] = proposal_json(board);
+  j["takeback_refused"] = proposal_refusal_text(board, "undo");
+  j["abort_refused"] = proposal_refusal_text(board, "abort");
+  j["holidays"] = holidays_json(board);
+  j["tournament"] = optional_json(r.tournament);
   j["comments"] = comments_json(board);
   j["board_text"] = state.render();
   if (detail == BoardDetail::Full) {

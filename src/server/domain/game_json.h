@@ -55,6 +55,11 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply = std::null
 nlohmann::json seats_json(const Board& board, const State& state);
 nlohmann::json to_move_json(const Board& board, const State& state, bool over);
 nlohmann::json proposal_json(const Board& board);
+// The players' holidays not over when the board was loaded [holiday_json...].
+nlohmann::json holidays_json(const Board& board);
+// Why a take-back ("undo") or an abort would be refused now, "" when it would not
+// (proposal_rules.h), so that a page shows only the proposals the server takes.
+std::string proposal_refusal_text(const Board& board, const std::string& kind);
 nlohmann::json comments_json(const Board& board);
 
 // The game record {"game", "options", "moves", "result"} (moves end with "resign" after a

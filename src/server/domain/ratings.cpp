@@ -193,6 +193,7 @@ std::optional<std::string> nonstandard_options_reason(const std::string& game,
 
 std::optional<std::string> unrated_reason(const GameRecord& record, int seats_that_moved) {
   if (!record.rated) return "the board is unrated";
+  if (record.ending == Ending::Aborted) return "the game was aborted by both players";
   if (record.seats[0] == record.seats[1]) return "one player holds both seats";
   if (auto why = nonstandard_options_reason(record.game, record.options)) return why;
   if (seats_that_moved < 2) return "a player never moved: the game was aborted";
@@ -267,7 +268,7 @@ RerateReport rerate(Store& store, bool write) {
       auto q = db.query(
           "SELECT id, game, options, seat0, seat1, winner_seat, rated, finished_at, updated_at, "
           "(SELECT count(DISTINCT seat) FROM moves m WHERE m.game_id = g.id), "
-          "(SELECT min(id) FROM rating_changes c WHERE c.board = g.id) "
+          "(SELECT min(id) FROM rating_changes c WHERE c.board = g.id), ending "
           "FROM games g WHERE status = 'finished'");
       while (q.step()) {
         GameRecord record;
@@ -276,6 +277,7 @@ RerateReport rerate(Store& store, bool write) {
         record.options = options_from_json(q.text(2));
         record.seats = {q.text(3), q.text(4)};
         record.rated = q.int64(6) != 0;
+        record.ending = q.text(11) == ending_name(Ending::Aborted) ? Ending::Aborted : Ending::Rules;
         if (unrated_reason(record, q.integer(9))) continue;
         const int64_t at = q.is_null(7) ? q.int64(8) : q.int64(7);
         finished.push_back({RatedGame{record.id, record.game, record.seats, q.is_null(5) ? -1 : q.integer(5), at},

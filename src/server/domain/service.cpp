@@ -15,6 +15,7 @@
 #include "server/base/metrics.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/board_settings.h"
+#include "server/domain/proposal_rules.h"
 #include "server/domain/ratings.h"
 #include "server/domain/user_text.h"
 
@@ -49,8 +50,14 @@ void require_draws(const Board& board) {
   if (!info.may_draw) bad_request(info.title + " has no draws: its rules always end with a winner", "no_draws");
 }
 
-std::string proposal_text(const std::string& kind) {
-  return kind == "draw" ? "a draw" : "to take back their last move";
+// The rules a proposal of `kind` must meet on `board` beyond the board being on (they are
+// checked again on the answer: a proposal stored before a rule was kept).
+void require_may_propose(const Board& board, const std::string& kind) {
+  if (kind == "draw") require_draws(board);
+  if (kind == "undo")
+    if (auto refusal = takeback_refusal(board)) refuse(*refusal);
+  if (kind == "abort")
+    if (auto refusal = abort_refusal(board)) refuse(*refusal);
 }
 
 // A comment as stored: the rule of all users' text, lines kept, not empty, bounded.
@@ -298,24 +305,29 @@ void Service::resign(int64_t board, const std::string& user) {
 
 ProposalResult Service::propose(int64_t board, const std::string& user, std::string_view kind_text) {
   std::string kind = normalize_move_text(kind_text);
-  if (kind != "draw" && kind != "undo") bad_request("propose what? expected 'draw' or 'undo'");
+  if (kind != "draw" && kind != "undo" && kind != "abort")
+    bad_request("propose what? expected 'draw', 'undo' or 'abort'");
   return change_board(board, BoardEventKind::Proposed, user, [&](Board& b, Session& session, BoardEvent& event) {
     const ProposalResult result = [&] {
       int seat = seat_in(b, user);
       require_on(b);
-      if (kind == "draw") require_draws(b);
+      require_may_propose(b, kind);
       const GameRecord& record = b.record();
       if (!record.proposal.empty() && record.proposal_seat != seat)
-        conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
+        conflict(b.player(1 - seat) + " has proposed " + proposal_words(record.proposal) + " on " + board_name(board) +
                      ": accept or reject that first",
                  "proposal_pending");
       if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
         conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
       const std::string& opponent = b.player(1 - seat);
       if (Accounts::is_ai(opponent)) {
-        // The computer always allows a take-back and always plays on instead of drawing.
+        // The computer always allows a take-back or an abort and always plays on instead of drawing.
         b.clear_proposal();
         if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
+        if (kind == "abort") {
+          b.abort_game();
+          return ProposalResult{opponent + " agrees: " + board_name(board) + " is aborted (no result)"};
+        }
         const int keep = b.history().latest_turn_start(seat);
         b.truncate(keep);
         session.truncate_moves(board, keep);
@@ -323,7 +335,7 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
                               std::to_string(b.history().current_turn())};
       }
       b.set_proposal(kind, seat);
-      return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
+      return ProposalResult{user + " proposes " + proposal_words(kind) + " on " + board_name(board) + "; " + opponent +
                             " may accept or reject"};
     }();
     event.summary = result.message;
@@ -343,9 +355,13 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
       const std::string kind = record.proposal;
       const int proposer = 1 - seat;
       b.clear_proposal();
-      if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
+      if (!accept) return ProposalResult{user + " rejects " + proposal_words(kind) + " on " + board_name(board)};
+      require_may_propose(b, kind);
+      if (kind == "abort") {
+        b.abort_game();
+        return ProposalResult{user + " accepts: " + board_name(board) + " is aborted (no result)"};
+      }
       if (kind == "draw") {
-        require_draws(b);  // a proposal stored before the rule was kept
         b.agree_draw();
         return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
       }
@@ -394,15 +410,55 @@ MailPreference Service::mail_preference(const std::string& user, std::optional<M
   });
 }
 
+HolidayPlan Service::holidays(const std::string& user) {
+  auto session = store_->session();
+  auto tx = session.read();
+  if (!mail_addressee(session, user)) not_found("no user '" + user + "'");
+  return holiday_plan(session, user, accounts_->now());
+}
+
+template <class Fn>
+HolidayPlan Service::change_holidays(const std::string& user, Fn&& change) {
+  std::vector<std::pair<int64_t, int64_t>> touched;
+  HolidayPlan plan = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    if (!mail_addressee(session, user)) not_found("no user '" + user + "'");
+    const int64_t now = accounts_->now();
+    change(session, now);
+    touched = touch_active_boards(session, user);
+    HolidayPlan result = holiday_plan(session, user, now);
+    tx.commit();
+    return result;
+  });
+  for (const auto& [board, revision] : touched) notify(board, revision);
+  return plan;
+}
+
+HolidayPlan Service::declare_holiday(const std::string& user, std::string_view from, std::string_view to) {
+  return change_holidays(user, [&](Session& session, int64_t now) { ludus::server::declare_holiday(session, user, from, to, now); });
+}
+
+HolidayPlan Service::cancel_holiday(const std::string& user) {
+  return change_holidays(user, [&](Session& session, int64_t now) { ludus::server::cancel_holiday(session, user, now); });
+}
+
 std::shared_ptr<const Board> Service::load_shared(int64_t board) {
   auto session = store_->session();
   auto tx = session.read();
   auto record = session.find_game(board);
   if (!record) not_found("no " + board_name(board));
   if (auto cached = cache_.find(board, record->revision)) return cached;
-  auto loaded = std::make_shared<const Board>(std::move(*record), session.moves(board), session.comments(board));
-  cache_.put(loaded);
-  return loaded;
+  Board loaded(std::move(*record), session.moves(board), session.comments(board));
+  // The players' holidays not over now (declaring or cancelling one counts a revision).
+  std::vector<Holiday> holidays;
+  const auto& seats = loaded.record().seats;
+  for (size_t seat = 0; seat < seats.size(); ++seat)
+    if (!Accounts::is_ai(seats[seat]) && !(seat == 1 && seats[1] == seats[0]))
+      for (Holiday& h : holidays_of(session, seats[seat], accounts_->now())) holidays.push_back(std::move(h));
+  loaded.set_holidays(std::move(holidays));
+  auto shared = std::make_shared<const Board>(std::move(loaded));
+  cache_.put(shared);
+  return shared;
 }
 
 std::optional<int64_t> Service::revision(int64_t board) {
@@ -471,7 +527,7 @@ Service::TimeLimitReport Service::enforce_time_limits() {
   }
   for (const TurnClock& o : overdue) {
     try {
-      const bool forfeit = o.limits.forfeit_days > 0 && now - o.turn_started_at >= int64_t{o.limits.forfeit_days} * 86400;
+      const bool forfeit = o.limits.forfeit_days > 0 && o.due_at(o.limits.forfeit_days) <= now;
       if (forfeit ? forfeit_on_time(o) : remind(o, now)) ++(forfeit ? done.forfeited : done.reminded);
     } catch (const ServiceError&) {
       // A board that cannot be loaded (corrupt) is reported by every other path; skip it here.
@@ -482,10 +538,11 @@ Service::TimeLimitReport Service::enforce_time_limits() {
 
 namespace {
 
-// The turn `seen` found overdue is still the board's turn (no move came meanwhile).
-bool same_turn(Session& session, const TurnClock& seen) {
-  const auto clock = turn_clock(session, seen.board);
-  return clock && clock->turn_started_at == seen.turn_started_at;
+// The turn `seen` found overdue at `now` is still the board's turn (no move came
+// meanwhile) and still overdue (no holiday began meanwhile).
+bool same_turn(Session& session, const TurnClock& seen, int64_t now) {
+  const auto clock = turn_clock(session, seen.board, now);
+  return clock && clock->turn_started_at == seen.turn_started_at && clock->paused == seen.paused;
 }
 
 }  // namespace
@@ -494,7 +551,7 @@ bool Service::forfeit_on_time(const TurnClock& o) {
   bool forfeited = false;
   change_board(o.board, BoardEventKind::TimedOut, "", [&](Board& b, Session& session, BoardEvent& event) {
     forfeited = false;  // a retried unit decides afresh
-    if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move())) || !same_turn(session, o)) return 0;
+    if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move())) || !same_turn(session, o, accounts_->now())) return 0;
     const int seat = b.seat_to_move();
     b.lose_on_time(seat);
     event.summary = b.player(seat) + " loses " + board_name(o.board) + " on time (no move for " +
@@ -509,17 +566,16 @@ bool Service::remind(const TurnClock& o, int64_t now) {
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto record = session.find_game(o.board);
-    const auto clock = turn_clock(session, o.board);
-    if (!record || record->finished() || !clock || clock->nagged || clock->turn_started_at != o.turn_started_at)
-      return false;
+    if (!record || record->finished() || !same_turn(session, o, now)) return false;
+    if (turn_clock(session, o.board, now)->nagged) return false;
     const Board b = board_at(session, std::move(*record));
     const std::string& player = b.player(b.seat_to_move());
     if (Accounts::is_ai(player)) return false;
     mark_nagged(session, o.board);
     std::string summary = player + " has not moved on " + board_name(o.board) + " for " +
-                          std::to_string((now - o.turn_started_at) / 86400) + " days";
+                          std::to_string(o.elapsed(now) / 86400) + " days";
     if (o.limits.forfeit_days > 0) {
-      const int64_t deadline = o.turn_started_at + int64_t{o.limits.forfeit_days} * 86400;
+      const int64_t deadline = o.due_at(o.limits.forfeit_days);
       const int64_t days_left = std::max<int64_t>(1, (deadline - now + 86399) / 86400);
       summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
     }

@@ -18,6 +18,7 @@
 #include "server/domain/ai_players.h"
 #include "server/domain/board_cache.h"
 #include "server/domain/board_events.h"
+#include "server/domain/holidays.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/offers.h"
 #include "server/domain/ratings.h"
@@ -161,13 +162,20 @@ class Service {
   PlayResult play(int64_t board, const std::string& user, std::string_view text,
                   std::optional<ExpectedMove> expected = std::nullopt, std::string_view comment = {});
   void resign(int64_t board, const std::string& user);
-  // kind: "draw" or "undo" (take back the proposer's latest turn and what followed).
+  // kind: "draw", "undo" (take back the proposer's latest turn and what followed; not on
+  // rated or tournament boards) or "abort" (end with no result; only early, not in
+  // tournaments): proposal_rules.h.
   ProposalResult propose(int64_t board, const std::string& user, std::string_view kind);
   ProposalResult answer(int64_t board, const std::string& user, bool accept);
   void comment(int64_t board, const std::string& user, std::string_view text);
   void subscribe(int64_t board, const std::string& user, bool on);
   // The user's mail preference, after setting it to `wanted` when given.
   MailPreference mail_preference(const std::string& user, std::optional<MailPreference> wanted = std::nullopt);
+  // The user's holidays (holidays.h); declaring or cancelling one shows on every active
+  // board they play (a new revision each).  404 for an unknown user.
+  HolidayPlan holidays(const std::string& user);
+  HolidayPlan declare_holiday(const std::string& user, std::string_view from, std::string_view to);
+  HolidayPlan cancel_holiday(const std::string& user);
 
   // A consistent snapshot of a board with its comments; 404 when there is none.  Read from
   // the board cache when the stored revision is the cached one (no replay), else replayed
@@ -232,6 +240,9 @@ class Service {
   bool forfeit_on_time(const TurnClock& overdue);
   bool remind(const TurnClock& overdue, int64_t now);
   void notify(int64_t board, int64_t revision, BoardChange change = BoardChange::Changed);
+  // Runs change(session, now) on a user's holidays in a write transaction; the plan after it.
+  template <class Fn>
+  HolidayPlan change_holidays(const std::string& user, Fn&& change);
   void notify_tournament(const TournamentChanged& change);
   // Tournaments start their boards with insert_board and tell the listeners with notify.
   friend class Tournaments;

@@ -5,6 +5,7 @@
 
 #include "core/text.h"
 #include "server/base/enum_names.h"
+#include "server/storage/holiday_store.h"
 #include "server/storage/returned_id.h"
 
 namespace ludus::server {
@@ -263,24 +264,47 @@ void mark_nagged(Session& session, int64_t board) {
   session.connection().query("UPDATE games SET nagged = 1 WHERE id = ?1").bind(1, board).run();
 }
 
-std::optional<TurnClock> turn_clock(Session& session, int64_t board) {
-  auto q = session.connection().query(
-      "SELECT id, nag_days, forfeit_days, turn_started_at, nagged FROM games WHERE id = ?1");
+namespace {
+
+// The columns of a TurnClock, then the player to move and whether the board keeps hard time.
+#define LUDUS_CLOCK_COLUMNS                                                                  \
+  "id, nag_days, forfeit_days, turn_started_at, nagged, "                                    \
+  "CASE to_move_seat WHEN 0 THEN seat0 WHEN 1 THEN seat1 ELSE '' END, "                      \
+  "EXISTS (SELECT 1 FROM tournament_games t WHERE t.board = games.id)"
+
+TurnClock read_clock(Session& session, const sql::Query& q, int64_t now) {
+  TurnClock clock{q.int64(0), TimeLimits{q.integer(1), q.integer(2)}, q.int64(3), q.integer(4) != 0};
+  const std::string player = q.text(5);
+  const bool hard_time = q.integer(6) != 0;
+  if (!hard_time && !player.empty()) clock.paused = holiday_seconds(session, player, clock.turn_started_at, now);
+  return clock;
+}
+
+}  // namespace
+
+std::optional<TurnClock> turn_clock(Session& session, int64_t board, int64_t now) {
+  auto q = session.connection().query("SELECT " LUDUS_CLOCK_COLUMNS " FROM games WHERE id = ?1");
   q.bind(1, board);
   if (!q.step()) return std::nullopt;
-  return TurnClock{q.int64(0), TimeLimits{q.integer(1), q.integer(2)}, q.int64(3), q.integer(4) != 0};
+  return read_clock(session, q, now);
 }
 
 std::vector<TurnClock> overdue_boards(Session& session, int64_t now) {
+  // The boards overdue if no holiday paused them, then those a holiday did not save.
   auto q = session.connection().query(
-      "SELECT id, nag_days, forfeit_days, turn_started_at, nagged FROM games WHERE status = 'active' AND "
+      "SELECT " LUDUS_CLOCK_COLUMNS " FROM games WHERE status = 'active' AND "
       "NOT ((to_move_seat = 0 AND seat0 LIKE 'ai:%') OR (to_move_seat = 1 AND seat1 LIKE 'ai:%')) AND "
       "((nag_days > 0 AND nagged = 0 AND turn_started_at + nag_days * 86400 <= ?1) OR "
       "(forfeit_days > 0 AND turn_started_at + forfeit_days * 86400 <= ?1)) ORDER BY id");
   q.bind(1, now);
   std::vector<TurnClock> out;
-  while (q.step())
-    out.push_back({q.int64(0), TimeLimits{q.integer(1), q.integer(2)}, q.int64(3), q.integer(4) != 0});
+  while (q.step()) {
+    TurnClock clock = read_clock(session, q, now);
+    const TimeLimits& l = clock.limits;
+    if ((l.nag_days > 0 && !clock.nagged && clock.due_at(l.nag_days) <= now) ||
+        (l.forfeit_days > 0 && clock.due_at(l.forfeit_days) <= now))
+      out.push_back(clock);
+  }
   return out;
 }
 

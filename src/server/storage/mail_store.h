@@ -66,12 +66,19 @@ struct TimeLimits {
   int forfeit_days = 21;
 };
 
-// A board's time limits and the clock of its current turn.
+// A board's time limits and the clock of its current turn.  The clock stands still while
+// the player to move is on holiday (holiday_store.h), except on tournament boards, which
+// keep hard time (docs/turns.md "Holidays").
 struct TurnClock {
   int64_t board = 0;
   TimeLimits limits;
   int64_t turn_started_at = 0;
   bool nagged = false;
+  int64_t paused = 0;  // seconds of the turn so far the player to move spent on holiday
+  // The seconds the turn has counted at `now` (the time it was read at).
+  int64_t elapsed(int64_t now) const { return now - turn_started_at - paused; }
+  // When `days` of the turn will have counted, if no holiday pauses it meanwhile.
+  int64_t due_at(int days) const { return turn_started_at + paused + int64_t{days} * 86400; }
 };
 
 // --- users ------------------------------------------------------------------------------
@@ -176,10 +183,11 @@ TimeLimits time_limits(Session& session, int64_t board);
 // The seat to move changed: its clock starts at `now`, with no reminder sent yet.
 void start_turn(Session& session, int64_t board, int64_t now);
 void mark_nagged(Session& session, int64_t board);
-// The board's limits and the clock of its current turn; nullopt when there is no board.
-std::optional<TurnClock> turn_clock(Session& session, int64_t board);
+// The board's limits and the clock of its current turn at `now`; nullopt when there is no
+// board.
+std::optional<TurnClock> turn_clock(Session& session, int64_t board, int64_t now);
 // Active boards whose player to move is a person (the computer moves by itself) past
-// their nag time (not yet nagged) or their forfeit time at `now`.
+// their nag time (not yet nagged) or their forfeit time at `now`, holidays counted out.
 std::vector<TurnClock> overdue_boards(Session& session, int64_t now);
 
 }  // namespace ludus::server

@@ -36,7 +36,7 @@ struct GameRecord {
   std::optional<int> losing_seat;
   bool finished() const { return ending != Ending::None; }
   std::string_view status() const { return finished() ? "finished" : "active"; }
-  // Pending proposal: "" | "draw" | "undo", and the seat that made it.
+  // Pending proposal: "" | "draw" | "undo" | "abort", and the seat that made it.
   std::string proposal;
   std::optional<int> proposal_seat;
   // Caches derived from the replay, kept for listings (and an adjudication's reason).
@@ -55,6 +55,8 @@ struct GameRecord {
   // hold); fixed when the board is created.
   bool rated = true;
   std::optional<int64_t> finished_at;  // when the game ended (the order ratings apply in)
+  // The tournament the board is a game of (read from tournament_games, not a column).
+  std::optional<int64_t> tournament;
 };
 
 struct MoveRecord {

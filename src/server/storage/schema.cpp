@@ -429,6 +429,68 @@ ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 PRAGMA user_version = 14;
 )sql",
+      // 15: reserved for conditional moves (branch i58-conditional); the merge puts that
+      // branch's step here.  Until then it only counts the version.
+      R"sql(
+PRAGMA user_version = 15;
+)sql",
+      // 16: correspondence clocks (docs/turns.md, docs/mail.md).  The games table is rebuilt
+      // only to let its CHECKs accept the proposal 'abort' and the ending 'aborted' (as step
+      // 5; the sequence of board numbers is kept, so a deleted board's number is never
+      // given again).  Then: the holidays players declare, during which the time limits of
+      // their boards pause.
+      R"sql(
+CREATE TABLE games_v16 (
+  id              INTEGER PRIMARY KEY AUTOINCREMENT,
+  game            TEXT NOT NULL,
+  options         TEXT NOT NULL,
+  seat0           TEXT NOT NULL,
+  seat1           TEXT NOT NULL,
+  challenger      TEXT NOT NULL,
+  ending          TEXT NOT NULL DEFAULT '' CHECK (ending IN ('', 'resign', 'agreement', 'timeout', 'aborted')),
+  resigned_seat   INTEGER CHECK (resigned_seat IN (0, 1)),   -- the seat that resigned or lost on time
+  proposal        TEXT NOT NULL DEFAULT '' CHECK (proposal IN ('', 'draw', 'undo', 'abort')),
+  proposal_seat   INTEGER CHECK (proposal_seat IN (0, 1)),
+  status          TEXT NOT NULL DEFAULT 'active' CHECK (status IN ('active', 'finished')),
+  result          TEXT NOT NULL DEFAULT '',
+  winner_seat     INTEGER,
+  end_reason      TEXT NOT NULL DEFAULT '',
+  num_moves       INTEGER NOT NULL DEFAULT 0,
+  to_move_seat    INTEGER,
+  created_at      INTEGER NOT NULL,
+  updated_at      INTEGER NOT NULL,
+  revision        INTEGER NOT NULL DEFAULT 0,
+  nag_days        INTEGER NOT NULL DEFAULT 7,
+  forfeit_days    INTEGER NOT NULL DEFAULT 21,
+  turn_started_at INTEGER NOT NULL DEFAULT 0,
+  nagged          INTEGER NOT NULL DEFAULT 0,
+  rated           INTEGER NOT NULL DEFAULT 1,
+  finished_at     INTEGER
+);
+INSERT INTO games_v16 (id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
+                       status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at,
+                       revision, nag_days, forfeit_days, turn_started_at, nagged, rated, finished_at)
+  SELECT id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
+         status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at,
+         revision, nag_days, forfeit_days, turn_started_at, nagged, rated, finished_at FROM games;
+DELETE FROM sqlite_sequence WHERE name = 'games_v16';
+UPDATE sqlite_sequence SET name = 'games_v16' WHERE name = 'games';
+DROP TABLE games;
+ALTER TABLE games_v16 RENAME TO games;
+CREATE INDEX games_by_seat0 ON games(seat0, status);
+CREATE INDEX games_by_seat1 ON games(seat1, status);
+CREATE INDEX games_by_status ON games(status, updated_at);
+CREATE INDEX games_by_challenger ON games(challenger, created_at);
+CREATE INDEX games_by_finish ON games(finished_at);
+CREATE TABLE holidays (
+  user_id   TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  starts_at INTEGER NOT NULL,  -- Unix time: the clocks of the user's boards pause from then
+  ends_at   INTEGER NOT NULL,  -- to then (exclusive); a cancelled holiday ends when cancelled
+  PRIMARY KEY (user_id, starts_at)
+);
+CREATE INDEX tournament_games_by_board ON tournament_games(board);  -- a board's tournament, read with the board
+PRAGMA user_version = 16;
+)sql",
   };
   return steps;
 }
@@ -764,6 +826,24 @@ CREATE INDEX comments_by_user ON comments(user_id);
 ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
+      // 15: reserved for conditional moves (as SQLite's).
+      R"sql(
+SELECT 1;
+)sql",
+      // 16: correspondence clocks (as SQLite's).
+      R"sql(
+ALTER TABLE games DROP CONSTRAINT games_ending_check,
+  ADD CONSTRAINT games_ending_check CHECK (ending IN ('', 'resign', 'agreement', 'timeout', 'aborted')),
+  DROP CONSTRAINT games_proposal_check,
+  ADD CONSTRAINT games_proposal_check CHECK (proposal IN ('', 'draw', 'undo', 'abort'));
+CREATE TABLE holidays (
+  user_id   TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  starts_at BIGINT NOT NULL,
+  ends_at   BIGINT NOT NULL,
+  PRIMARY KEY (user_id, starts_at)
+);
+CREATE INDEX tournament_games_by_board ON tournament_games(board);
+)sql",
   };
   return steps;
 }
@@ -803,7 +883,7 @@ const std::vector<std::string>& exported_tables() {
                                                   "ratings",  "rating_changes", "offers", "mail_received",
                                                   "tournaments", "tournament_players", "tournament_games",
                                                   "account_codes", "blocks", "reports", "audit_log",
-                                                  "login_devices", "throttles", "reset_requests"};
+                                                  "login_devices", "throttles", "reset_requests", "holidays"};
   return tables;
 }
 

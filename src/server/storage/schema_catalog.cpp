@@ -145,6 +145,9 @@ const SchemaCatalog& expected_schema() {
         {"updated_at", I}, {"revision", I}, {"nag_days", I}, {"forfeit_days", I}, {"turn_started_at", I},
         {"nagged", I}, {"rated", I}, {"finished_at", I, N}},
        {"id"}},
+      {"holidays",
+       {{"user_id", T}, {"starts_at", I}, {"ends_at", I}},
+       {"user_id", "starts_at"}},
       {"login_devices",
        {{"device_hash", T}, {"user_id", T}, {"created_at", I}, {"last_used_at", I}},
        {"device_hash"}},
@@ -233,6 +236,7 @@ const SchemaCatalog& expected_schema() {
       {"reports_by_status", "reports", {"status", "id"}},
       {"throttles_by_forget", "throttles", {"forget_at"}},
       {"tokens_by_user", "tokens", {"user_id"}},
+      {"tournament_games_by_board", "tournament_games", {"board"}},
       {"tournament_players_by_player", "tournament_players", {"player"}},
       {"tournaments_by_status", "tournaments", {"status", "starts_at"}}}};
   return catalog;

@@ -37,7 +37,8 @@ constexpr size_t kMaxIdleConnections = 16;
   "id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, "         \
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
   "created_at, updated_at, revision, rated, finished_at, "                               \
-  "COALESCE((SELECT m.turn FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1), 0)"
+  "COALESCE((SELECT m.turn FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1), 0), " \
+  "(SELECT t.tournament FROM tournament_games t WHERE t.board = games.id)"
 
 // The ending a row states: its `ending` column, or "rules" for a finished board with none.
 Ending stored_ending(int64_t board, const std::string& column, const std::string& status) {
@@ -56,7 +57,8 @@ std::string ending_column(const GameRecord& g) {
     case Ending::Rules: return "";
     case Ending::Resignation:
     case Ending::Agreement:
-    case Ending::Timeout: return std::string(ending_name(g.ending));
+    case Ending::Timeout:
+    case Ending::Aborted: return std::string(ending_name(g.ending));
     case Ending::Adjudication: break;
   }
   throw ServiceError(ErrorKind::Internal, "database",
@@ -85,6 +87,7 @@ GameRecord read_game(const sql::Query& q) {
   g.rated = q.int64(19) != 0;
   if (!q.is_null(20)) g.finished_at = q.int64(20);
   g.num_turns = q.integer(21);
+  if (!q.is_null(22)) g.tournament = q.int64(22);
   return g;
 }
 

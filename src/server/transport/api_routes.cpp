@@ -192,6 +192,20 @@ void ApiRoutes::add_account_routes() {
     if (!wanted) bad_request("field 'mail' must be every, digest or none", "bad_field");
     return json_response(200, {{"user", user}, {"mail", mail_preference_name(service_->mail_preference(user, wanted))}});
   });
+  // Holidays (as the holiday command): the plan; POST {"from", "to"} declares one, POST
+  // .../cancel cancels (one under way ends now).
+  sync(http::verb::get, "/api/me/holidays", [&accounts, this](const Request& req) {
+    return json_response(200, holiday_plan_json(service_->holidays(signed_in_user(accounts, req))));
+  });
+  sync(http::verb::post, "/api/me/holidays", [&accounts, this](const Request& req) {
+    std::string user = signed_in_user(accounts, req);
+    json body = body_object(req);
+    return json_response(200, holiday_plan_json(service_->declare_holiday(user, string_field(body, "from"),
+                                                                          string_field(body, "to"))));
+  });
+  sync(http::verb::post, "/api/me/holidays/cancel", [&accounts, this](const Request& req) {
+    return json_response(200, holiday_plan_json(service_->cancel_holiday(signed_in_user(accounts, req))));
+  });
   sync(http::verb::post, "/api/password", [&accounts](const Request& req) {
     std::string user = signed_in_user(accounts, req);
     json body = body_object(req);
