@@ -114,7 +114,7 @@ async function checkOpenPage(page, size, optionText) {
     `${size.name}: title, status and description are lines of their own (${JSON.stringify([titleBox, statusBox, summaryBox])})`);
   const boards = await page.textContent('#tournament-boards');
   for (const want of ['Joining is consent to every board', 'unrated', 'a reminder after 3 days without a move',
-    'lost on time after 10 days without a move', optionText]) check(boards.includes(want), `${size.name}: the boards' settings say "${want}": ${boards}`);
+    'lost on time after 10 days without a move', 'hard time: holidays do not pause the clocks', optionText]) check(boards.includes(want), `${size.name}: the boards' settings say "${want}": ${boards}`);
   check((await page.textContent('#tournament-summary')).includes('everyone meets everyone'), `${size.name}: the rounds to come in plain words`);
   check(await page.isHidden('#tournament-rounds-title'), `${size.name}: no Rounds heading while there are no rounds`);
   const words = await developerWords(page);

@@ -9,6 +9,10 @@
 
 #include "http_test_support.h"
 
+#include <ctime>
+
+#include "core/record.h"
+
 namespace ludus::server::testing {
 namespace {
 
@@ -121,6 +125,7 @@ class AccessTest : public HttpFixture {
 
 TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
   const std::string comment = "{\"text\": \"hi\"}";
+  const std::string in_a_month = utc_date(static_cast<int64_t>(std::time(nullptr)) + 30 * 86400);
   const std::vector<Probe> probes = {
       {"GET", "/api/catalog", nullptr, 200, 200, "", kPublic},
       {"POST", "/api/board-spec", {{"game", "n-mesh"}, {"options", {{"size", 4}}}}, 200, 200, "", kPublic},
@@ -140,6 +145,10 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"POST", "/api/verify", {{"user", "alice"}, {"code", "AAAAA-AAAAA"}}, 401, 401, "", kPublic},
       {"GET", "/api/me", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/mail", {{"mail", "digest"}}, 401, 200, "alice", 200},
+      // Each declares a holiday of their own (a month ahead), then cancels it.
+      {"GET", "/api/me/holidays", nullptr, 401, 200, "alice", 200},
+      {"POST", "/api/me/holidays", {{"from", in_a_month}, {"to", in_a_month}}, 401, 200, "alice", 200},
+      {"POST", "/api/me/holidays/cancel", json::object(), 401, 200, "alice", 200},
       {"GET", "/api/me/limits", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/limits", {{"challenges", "all"}}, 401, 200, "alice", 200},
       {"POST", "/api/me/email", {{"email", "new@address.test"}}, 401, 200, "", kPublic},

@@ -171,7 +171,8 @@ nlohmann::json tournament_json(const TournamentRecord& t) {
           {"name", t.title},
           {"game", t.game},
           {"options", t.options_and_settings()},
-          {"time_limits", time_limits_text(t.limits)},
+          // Tournament boards keep hard time (docs/turns.md "Holidays"): said with the limits.
+          {"time_limits", time_limits_text(t.limits) + "; hard time: holidays do not pause the clocks"},
           {"rated", t.rated},
           {"format", tournament_format_name(t.format)},
           {"rounds", t.rounds},

@@ -270,7 +270,7 @@ namespace {
 #define LUDUS_CLOCK_COLUMNS                                                                  \
   "id, nag_days, forfeit_days, turn_started_at, nagged, "                                    \
   "CASE to_move_seat WHEN 0 THEN seat0 WHEN 1 THEN seat1 ELSE '' END, "                      \
-  "EXISTS (SELECT 1 FROM tournament_games t WHERE t.board = games.id)"
+  "CASE WHEN EXISTS (SELECT 1 FROM tournament_games t WHERE t.board = games.id) THEN 1 ELSE 0 END"
 
 TurnClock read_clock(Session& session, const sql::Query& q, int64_t now) {
   TurnClock clock{q.int64(0), TimeLimits{q.integer(1), q.integer(2)}, q.int64(3), q.integer(4) != 0};
