@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "server/mail/mail_notifier.h"
-#include "server/domain/offers.h"
+#include "server/domain/play/offers.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

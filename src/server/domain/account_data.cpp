@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 
 #include "server/base/errors.h"
-#include "server/domain/game_json.h"
-#include "server/domain/offer_format.h"
-#include "server/domain/rating_format.h"
-#include "server/domain/tournament_text.h"
+#include "server/domain/play/game_json.h"
+#include "server/domain/play/offer_format.h"
+#include "server/domain/play/rating_format.h"
+#include "server/domain/tournaments/tournament_text.h"
 #include "server/storage/account_store.h"
 #include "server/storage/community_store.h"
 

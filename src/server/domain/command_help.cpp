@@ -7,7 +7,7 @@
 
 #include "core/registry.h"
 #include "server/base/errors.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 #include "server/domain/commands.h"
 
 namespace ludus::server {

@@ -14,17 +14,17 @@
 #include "core/text.h"
 #include "core/turn_count.h"
 #include "server/domain/account_data.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 #include "server/domain/command_help.h"
 #include "server/domain/command_words.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/base/errors.h"
 #include "server/base/json_fields.h"
-#include "server/domain/board_text.h"
+#include "server/domain/play/board_text.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offer_format.h"
-#include "server/domain/rating_format.h"
-#include "server/domain/tournament_commands.h"
+#include "server/domain/play/offer_format.h"
+#include "server/domain/play/rating_format.h"
+#include "server/domain/tournaments/tournament_commands.h"
 
 namespace ludus::server {
 namespace {

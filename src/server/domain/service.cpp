@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/domain/service.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 
 #include <algorithm>
 #include <charconv>
@@ -14,9 +14,9 @@
 #include "server/base/errors.h"
 #include "server/base/metrics.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/board_settings.h"
-#include "server/domain/ratings.h"
-#include "server/domain/user_text.h"
+#include "server/domain/play/board_settings.h"
+#include "server/domain/play/ratings.h"
+#include "server/domain/community/user_text.h"
 
 namespace ludus::server {
 

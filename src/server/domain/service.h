@@ -13,16 +13,16 @@
 #include <string>
 #include <vector>
 
-#include "server/domain/accounts.h"
-#include "server/domain/board.h"
-#include "server/domain/ai_players.h"
-#include "server/domain/board_cache.h"
-#include "server/domain/board_events.h"
+#include "server/domain/accounts/accounts.h"
+#include "server/domain/play/board.h"
+#include "server/domain/play/ai_players.h"
+#include "server/domain/play/board_cache.h"
+#include "server/domain/play/board_events.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offers.h"
-#include "server/domain/ratings.h"
+#include "server/domain/play/offers.h"
+#include "server/domain/play/ratings.h"
 #include "server/domain/service_limits.h"
-#include "server/domain/tournament_service.h"
+#include "server/domain/tournaments/tournament_service.h"
 #include "server/storage/store.h"
 
 namespace ludus::server {

@@ -7,10 +7,10 @@
 #include <fmt/format.h>
 
 #include "core/turn_count.h"
-#include "server/domain/board_text.h"
+#include "server/domain/play/board_text.h"
 #include "server/mail/mail_mime.h"
-#include "server/domain/moderation.h"
-#include "server/domain/offer_format.h"
+#include "server/domain/community/moderation.h"
+#include "server/domain/play/offer_format.h"
 #include "server/domain/service.h"
 #include "server/storage/community_store.h"
 

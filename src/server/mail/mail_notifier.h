@@ -9,12 +9,12 @@
 #include <cstdint>
 #include <string>
 
-#include "server/domain/accounts.h"
-#include "server/domain/board_events.h"
+#include "server/domain/accounts/accounts.h"
+#include "server/domain/play/board_events.h"
 #include "server/domain/public_url.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offers.h"
-#include "server/domain/tournaments.h"
+#include "server/domain/play/offers.h"
+#include "server/domain/tournaments/tournaments.h"
 
 namespace ludus::server {
 

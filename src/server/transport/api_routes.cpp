@@ -5,16 +5,16 @@
 
 #include "core/error.h"
 #include "core/registry.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 #include "server/transport/route_helpers.h"
 #include "server/base/errors.h"
-#include "server/domain/board_json_text.h"
-#include "server/domain/game_json.h"
+#include "server/domain/play/board_json_text.h"
+#include "server/domain/play/game_json.h"
 #include "server/base/json_fields.h"
-#include "server/domain/board_text.h"
+#include "server/domain/play/board_text.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offer_format.h"
-#include "server/domain/ratings.h"
+#include "server/domain/play/offer_format.h"
+#include "server/domain/play/ratings.h"
 
 namespace ludus::server {
 namespace {

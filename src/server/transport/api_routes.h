@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "server/domain/analysis.h"
+#include "server/domain/analysis/analysis.h"
 #include "server/domain/commands.h"
 #include "server/transport/http_message.h"
 #include "server/transport/http_session.h"

@@ -10,7 +10,7 @@
 #include "core/error.h"
 #include "server/base/errors.h"
 #include "server/base/paging.h"
-#include "server/domain/accounts.h"
+#include "server/domain/accounts/accounts.h"
 #include "server/transport/error_status.h"
 #include "server/transport/http_message.h"
 
