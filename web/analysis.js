@@ -206,6 +206,9 @@ function analysisBoard(game, pos) {
     actions: pos.actions,
     turn: pos.turn,
     mid_turn: pos.mid_turn,
+    position_turn: pos.position_turn,
+    // The players of the game, with the score the rules show in this position (Epoxy's).
+    seats: (game.seats || []).map((s) => ({ ...s, score: pos.scores?.[s.colour] })),
     deciding_sites: pos.deciding_sites,
     to_move: pos.to_move ? { colour: pos.to_move, seat: pos.to_move_seat, user: '' } : null,
     outcome: pos.outcome,
@@ -281,11 +284,19 @@ async function askEngine() {
   }
 }
 
+// "turn 3", or "turn 3 (1st action)" inside a turn: the first `plies` plies of a record, in
+// the words of the server's position_turn (each ply carries its turn and action).
+function recordTurnText(moves, plies) {
+  const last = moves[plies - 1];
+  const whole = plies === moves.length || moves[plies].turn !== last.turn;
+  return whole ? `turn ${last.turn}` : `turn ${last.turn} (${last.action === 1 ? '1st' : last.action === 2 ? '2nd' : `${last.action}th`} action)`;
+}
+
 function renderAnalysisPanel(board) {
   const a = app.analysis;
   const from = analysisFrom(a);
   const variation = a.line.slice(from);
-  const start = a.game.board ? (from ? `Variation after move ${from}` : 'Variation from the start') : 'Line from the start';
+  const start = a.game.board ? (from ? `Variation after ${recordTurnText(a.game.moves, from)}` : 'Variation from the start') : 'Line from the start';
   // Until a move leaves the record the line is the game itself.
   $('analysis-text').textContent = variation.length ? `${start}: ${variation.join(' ')}`
     : `Play moves for either side${a.game.moves.length ? ', or step through the game' : ''}.`;

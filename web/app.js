@@ -11,6 +11,9 @@ const LIST_POLL_MS = 10000;
 
 const $ = (id) => document.getElementById(id);
 
+// "1 turn", "5 turns": a count with its noun (core's counted()).
+const counted = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const app = {
   token: localStorage.getItem('ludus.token') || '',
   user: localStorage.getItem('ludus.user') || '',
@@ -136,11 +139,14 @@ function renderAccount() {
   if (app.started && shownCommunityView()) routeCommunity(location.hash);
 }
 
-// A sign-in's reply ({user, token, device}): the session and the device key kept.
+// A sign-in's reply ({user, token, device}): the session and the device key kept.  The
+// page goes back to its top: on a phone the form stands far below the header and the
+// invitations, where the browser would stay.
 function signedIn(data) {
   keepDeviceKey(data.user, data.device);
   setSession(data.token, data.user);
   loadGames();
+  window.scrollTo(0, 0);
   api('GET', '/api/me').then((me) => {
     app.admin = Boolean(me.admin);
     renderAccount();
@@ -295,7 +301,8 @@ async function loadGames() {
     const badge = a.querySelector('.badge');
     badge.textContent = state.text;
     if (state.cls) badge.classList.add(state.cls);
-    const progress = g.status === 'finished' ? `${g.moves_played} moves` : `move ${g.next_move_number}`;
+    // Counted in turns, as the board counts them (an older server: its moves).
+    const progress = g.status === 'finished' ? counted(g.turns_played ?? g.moves_played, 'turn') : `turn ${g.turn ?? g.next_move_number}`;
     a.querySelector('.game-players').textContent = `${g.players[0]} vs ${g.players[1]} · ${progress}`;
     li.appendChild(a);
     return li;
@@ -523,7 +530,25 @@ function route() {
   $('welcome-error').textContent = '';
 }
 
+// The browser tab names the view shown: its heading, then the site ("Board #12 · Epoxy —
+// ludus"); the home view keeps the page's own title.  Watched, so every view (and a board's
+// title, which arrives after its request) sets it without each having to.
+function followViewTitle() {
+  const home = document.title;
+  const update = () => {
+    const heading = document.querySelector('main .view:not([hidden]) h1');
+    // The heading's own words (a player's "computer" mark is a child of its own).
+    const own = heading ? [...heading.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim() : '';
+    const text = heading && heading.closest('.view').id !== 'welcome' ? own || heading.textContent.trim() : '';
+    const title = text ? `${text} — ludus` : home;
+    if (document.title !== title) document.title = title;
+  };
+  new MutationObserver(update).observe($('main'), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
+  update();
+}
+
 async function start() {
+  followViewTitle();
   bindAuth();
   bindLists();
   bindChallenge();

@@ -38,6 +38,9 @@ const LudusBoard = (() => {
   }
 
   const round = (v) => Math.round(v * 1000) / 1000;
+  // How far the widest ring drawMarks puts around a site reaches (the selected ring's 0.46
+  // and half its 0.09 stroke): labels keep out of it.
+  const RING_REACH = 0.51;
 
   // Which drawing a board gets.
   function family(board) {
@@ -237,8 +240,9 @@ const LudusBoard = (() => {
     }
     // Hex: the row letter left of each row's first site; each column number beyond the
     // up-right end of its diagonal.  Cells reach 0.5 from their centre (plus the outline);
-    // Epoxy's stones 0.38 from their point.
-    const reach = kind === 'hex-points' ? 0.4 : 0.57;
+    // on Epoxy's points the rings around a stone (selected, movable, deciding: drawMarks)
+    // reach 0.51, so a letter beyond them stays readable under any stone on the edge.
+    const reach = kind === 'hex-points' ? RING_REACH : 0.57;
     const rowFirst = new Map(), colTop = new Map();
     g.sites.forEach((s, i) => {
       if (!rowFirst.has(s.row) || s.col < g.sites[rowFirst.get(s.row)].col) rowFirst.set(s.row, i);
@@ -335,12 +339,18 @@ const LudusBoard = (() => {
     }
   }
 
-  // Transparent click targets on top of everything, one per site.
+  // Transparent click targets on top of everything, one per site.  Every site is a button
+  // (where the viewer cannot play, a press says why: play.js), and the board is one stop of
+  // the Tab key: `marks.focusSite` (or the first site) takes it, the arrow keys walk from
+  // there (play.js), a roving tabindex as WAI-ARIA's composite widgets have it.
   function drawTargets(layer, board, pts, kind, marks) {
     const g = board.geometry;
+    const stop = g.sites.some((s) => s.name === marks.focusSite) ? marks.focusSite : g.sites[0]?.name;
     g.sites.forEach((s, i) => {
-      const attrs = { class: 'site', 'data-site': s.name, 'aria-label': siteLabel(board, i) };
-      if (marks.interactive) Object.assign(attrs, { role: 'button', tabindex: 0 });
+      const attrs = {
+        class: 'site', 'data-site': s.name, 'aria-label': siteLabel(board, i), role: 'button',
+        tabindex: s.name === stop ? 0 : -1,
+      };
       if (kind === 'hex-cells') el('polygon', { ...attrs, points: hexPolygon(pts[i].x, pts[i].y, 1 / SQRT3) }, layer);
       else if (kind === 'square-cells') el('rect', { ...attrs, x: pts[i].x - 0.5, y: pts[i].y - 0.5, width: 1, height: 1 }, layer);
       else el('circle', { ...attrs, cx: pts[i].x, cy: pts[i].y, r: 0.5 }, layer);
@@ -356,7 +366,8 @@ const LudusBoard = (() => {
   }
 
   // marks: sets/arrays of site indices {last, lastFrom, slides, legal, movable, candidates,
-  // selected, pending}; interactive: the sites are buttons (focusable, Enter/Space click them).
+  // selected, pending}; interactive: the viewer may play (the sites are buttons either way);
+  // focusSite: the name of the site that holds the board's Tab stop.
   function draw(board, marks) {
     const kind = family(board);
     const { place, points: pts } = positions(board.geometry);

@@ -11,6 +11,11 @@ const commentReports = {
   sent: new Set(),   // ids of the comments reported from this page
 };
 
+// "after turn 5" (turns, as the move list counts them), or "before the first turn".
+function afterTurnWords(comment) {
+  return comment.after_turn ? `after turn ${comment.after_turn}` : 'before the first turn';
+}
+
 // A signed-in player may report a comment of someone else.
 function canReport(comment) {
   return Boolean(app.token) && comment.user !== app.user && Number.isInteger(comment.id);
@@ -18,7 +23,7 @@ function canReport(comment) {
 
 function reportButton(comment) {
   const button = el('button', { type: 'button', cls: 'comment-report-button', text: 'Report',
-    'aria-label': `Report the comment of ${comment.user} after move ${comment.after_move}` });
+    'aria-label': `Report the comment of ${comment.user} ${afterTurnWords(comment)}` });
   button.addEventListener('click', () => {
     commentReports.open = comment.id;
     renderComments(app.board);
@@ -73,7 +78,7 @@ function renderComments(board) {
   const typing = document.activeElement?.id?.startsWith('report-reason-') ? document.activeElement.id : null;
   const reason = commentReports.open === null ? '' : ($(`report-reason-${commentReports.open}`)?.value ?? '');
   $('comments').replaceChildren(...board.comments.map((c) => el('li', { 'data-comment': String(c.id) },
-    el('strong', { text: c.user }), ' ', el('span', { cls: 'muted small', text: `after move ${c.after_move}` }),
+    el('strong', { text: c.user }), ' ', el('span', { cls: 'muted small', text: afterTurnWords(c) }),
     el('br'), el('span', { cls: 'comment-text', text: c.text }),
     reportControls(c, reason))));
   if (typing) $(typing)?.focus();

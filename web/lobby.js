@@ -159,10 +159,13 @@ function fillOffers(listId, offers, empty, actions, ratings) {
       ? (offer.kind === 'invitation' ? ['to ', playerLink(offer.to)] : ['open to anyone'])
       : ['from ', playerLink(offer.from)];
     const facts = [seatText(offer), offer.rated === false ? 'unrated' : 'rated'];
-    const details = [optionsText(offer.options), rangeText(offer), offer.expires_at ? `expires ${untilText(offer.expires_at)}` : '']
+    // The game's options, then the board's time limits in the server's words (one wording
+    // for the page and the mails); an older server sends only the raw options.
+    const options = offer.game_options ?? offer.options;
+    const details = [optionsText(options), offer.time_limits, rangeText(offer), offer.expires_at ? `expires ${untilText(offer.expires_at)}` : '']
       .filter((t) => t);
     const main = el('div', { cls: 'offer-main' },
-      el('span', { cls: 'offer-title' }, el('strong', { text: titleOf(offer.game) }), ' ', el('span', { cls: 'muted', text: `#${offer.id}` })),
+      el('span', { cls: 'offer-title' }, el('strong', { text: titleOf(offer.game) }), ' ', el('span', { cls: 'muted', text: offerName(offer) })),
       el('span', { cls: 'offer-line' }, ...who, ` · ${facts.join(' · ')}`),
       details.length ? el('span', { cls: 'offer-line muted', text: details.join(' · ') }) : null);
     if (ratings && offer.kind === 'seek') {
@@ -173,8 +176,13 @@ function fillOffers(listId, offers, empty, actions, ratings) {
   }));
 }
 
+// "offer 5": offers are named as the server names them, apart from boards ("#12").
+function offerName(offer) {
+  return `offer ${offer.id}`;
+}
+
 function offerButton(text, cls, offer, action) {
-  const label = `${text} ${offer.kind === 'seek' ? 'open challenge' : 'invitation'} #${offer.id} (${titleOf(offer.game)})`;
+  const label = `${text} ${offer.kind === 'seek' ? 'open challenge' : 'invitation'} ${offer.id} (${titleOf(offer.game)})`;
   const button = el('button', { type: 'button', cls: cls || null, text, 'aria-label': label });
   button.addEventListener('click', async () => {
     button.disabled = true;
@@ -196,7 +204,7 @@ async function joinOffer(offer) {
     renderTabs();
     location.hash = `#/board/${board.board}`;
   } catch (e) {
-    say('lobby-error', `Cannot join #${offer.id}: ${e.message}`);
+    say('lobby-error', `Cannot join ${offerName(offer)}: ${e.message}`);
     loadLobby();
   }
 }
@@ -206,7 +214,7 @@ async function declineOffer(offer) {
   try {
     await api('POST', `/api/offers/${offer.id}/decline`);
   } catch (e) {
-    say('lobby-error', `#${offer.id}: ${e.message}`);
+    say('lobby-error', `${offerName(offer)}: ${e.message}`);
   }
   loadLobby();
 }
@@ -238,7 +246,7 @@ function bindLobby() {
     }
     try {
       const reply = await api('POST', '/api/offers', body);
-      say('seek-message', `Posted as #${reply.offer.id}: it waits under "Your challenges" until someone joins.`, true);
+      say('seek-message', `Posted as ${offerName(reply.offer)}: it waits under "Your challenges" until someone joins.`, true);
       loadLobby();
     } catch (e) {
       say('seek-message', e.message);

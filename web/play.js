@@ -183,12 +183,15 @@ function renderPlayers(board) {
     if (seat.ai) tags.push('computer');
     if (seat.seat === mine) tags.push('you');
     detail.textContent = tags.join(' · ');
+    // The score the rules show players (Epoxy's), where the game has one.
+    const score = Number.isInteger(seat.score) ? el('span', { cls: 'player-score', text: `score ${seat.score}` }) : null;
     const flag = document.createElement('span');
     flag.className = 'player-flag';
     flag.textContent = won ? 'winner' : toMove ? (seat.ai ? 'thinking…' : 'to move') : '';
     const text = document.createElement('span');
     text.className = 'player-text';
     text.append(name, detail);
+    if (score) text.append(score);
     const change = board.outcome && board.rated && app.ratingChanges?.board === board.board && app.ratingChanges.bySeat[seat.seat];
     if (change) text.append(el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(change)}` }));
     li.append(colourSwatch(seat.colour, board.colours), text, flag);
@@ -210,9 +213,16 @@ async function loadRatingChanges(board) {
   if (app.board?.board === board.board) renderPlayers(app.board);
 }
 
+// "at the start", "after turn 2 (1st action)": where the position shown stands, in the
+// server's words for the turn (the board JSON's position_turn).
+function positionWords(board) {
+  const point = board.position_turn;
+  return point.turn === 0 ? 'at the start' : `after ${point.text}`;
+}
+
 function statusText(board) {
   if (board.analysis) return analysisStatus(board);
-  if (!board.latest) return `Position after move ${board.position_move_number}.`;
+  if (!board.latest) return `Position ${positionWords(board)}.`;
   if (board.outcome) {
     const o = board.outcome;
     const reason = o.reason ? ` (${o.reason})` : '';
@@ -302,7 +312,9 @@ function renderActions(board) {
   const opponent = board.seats.find((s) => s.user !== app.user);
   const proposal = board.proposal;
   const human = opponent && !opponent.ai;
-  $('draw-button').hidden = !(live && mine && human && !proposal);
+  // A draw is offered only where the rules have draws (the catalog's `draws`).
+  const draws = catalogEntry(board)?.draws !== false;
+  $('draw-button').hidden = !(live && mine && human && !proposal && draws);
   // The computer always accepts a take-back and always declines a draw.
   $('undo-button').hidden = !(live && mine && !proposal && board.moves.some((m) => m.user === app.user));
   const answer = live && mine && proposal && proposal.user !== app.user;
@@ -371,6 +383,16 @@ function announceChange(board) {
   $('announcer').textContent = text + statusText(board);
 }
 
+// The site that holds the board's one Tab stop: the one focused or last walked to on this
+// board, else the first where a move can start, else the first site.
+function boardTabStop(board, marks, focused) {
+  if (focused) return focused;
+  if (app.boardFocus?.board === board.board && app.boardFocus.analysis === Boolean(board.analysis)) return app.boardFocus.site;
+  const sites = board.geometry.sites;
+  const first = [...marks.legal, ...marks.movable, ...marks.candidates].sort((a, b) => a - b)[0];
+  return sites[first ?? 0]?.name;
+}
+
 function renderBoard() {
   const board = app.board;
   if (!board) return;
@@ -385,7 +407,9 @@ function renderBoard() {
   $('board-title').textContent = board.board ? `Board #${board.board} · ${board.title}` : `Analysis · ${board.title}`;
   $('board-options').textContent = Object.entries(board.options).map(([k, v]) => `${k} ${v}`).join(' · ');
   $('history-banner').hidden = board.latest || board.analysis;
-  if (!board.latest) $('history-text').textContent = `Showing the position after move ${board.position_move_number} of ${board.moves_played}.`;
+  if (!board.latest) {
+    $('history-text').textContent = `Showing the position ${positionWords(board)}, of ${counted(board.turns_played, 'turn')} played.`;
+  }
   renderPlayers(board);
   const status = $('status');
   status.textContent = statusText(board);
@@ -416,11 +440,12 @@ function renderBoard() {
   }
   // A turn under way is drawn on its position (its actions played, nothing stored yet).
   const drawn = { ...board, geometry: playPosition(board).geometry };
-  const svg = LudusBoard.draw(drawn, { ...boardMarks(board), interactive: canPlay(board) });
-  svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites. ${statusText(board)}`);
-  svg.classList.toggle('interactive', canPlay(board));
   // A keyboard player keeps their place on the board when it is drawn anew.
   const focused = document.activeElement?.closest?.('#board-frame [data-site]')?.dataset.site;
+  const marks = boardMarks(board);
+  const svg = LudusBoard.draw(drawn, { ...marks, interactive: canPlay(board), focusSite: boardTabStop(board, marks, focused) });
+  svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites: Tab reaches it, the arrow keys walk it, Enter plays. ${statusText(board)}`);
+  svg.classList.toggle('interactive', canPlay(board));
   frame.replaceChildren(svg);
   LudusBoard.fit(svg);
   zoomForTouch(frame, svg);
@@ -614,8 +639,11 @@ function onSiteClick(name) {
   }
   let sites = [...sel, name];
   let found = actionsFor(position, sites);
-  // A site that makes nothing with the ones before starts a new choice.
+  // A site that makes nothing with the ones before starts a new choice, and the page says
+  // why the two are no move (in the game's words for a turn, from the catalog).
+  let why = '';
   if (found.fitting.length === 0 && sel.length) {
+    why = `${name} does not go with ${sel.join(' and ')}. ${catalogEntry(board)?.turn?.summary || ''}`.trim();
     sites = [name];
     found = actionsFor(position, sites);
   }
@@ -631,6 +659,7 @@ function onSiteClick(name) {
   }
   app.selection = sites;
   renderBoard();
+  if (why) showError(`${why} ${name} is selected instead.`);
 }
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -641,7 +670,7 @@ function nearestSite(from, [dx, dy]) {
   const centre = (e) => { const r = e.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; };
   const [x0, y0] = centre(from);
   let best = null, bestScore = Infinity;
-  for (const site of from.ownerSVGElement.querySelectorAll('[data-site][tabindex]')) {
+  for (const site of from.ownerSVGElement.querySelectorAll('[data-site]')) {
     if (site === from) continue;
     const [x, y] = centre(site);
     const along = (x - x0) * dx + (y - y0) * dy;
@@ -651,6 +680,13 @@ function nearestSite(from, [dx, dy]) {
     if (score < bestScore) { best = site; bestScore = score; }
   }
   return best;
+}
+
+// The roving tabindex: `to` takes the board's Tab stop from `from`, and the focus.
+function moveBoardTabStop(from, to) {
+  from.setAttribute('tabindex', '-1');
+  to.setAttribute('tabindex', '0');
+  to.focus();
 }
 
 function bindBoard() {
@@ -664,7 +700,8 @@ function bindBoard() {
       // Arrow keys walk the board (the replay's arrows act elsewhere on the page).
       event.preventDefault();
       event.stopPropagation();
-      nearestSite(site, ARROWS[event.key])?.focus();
+      const next = nearestSite(site, ARROWS[event.key]);
+      if (next) moveBoardTabStop(site, next);
       return;
     }
     if (site && (event.key === 'Enter' || event.key === ' ')) {
@@ -674,6 +711,11 @@ function bindBoard() {
       // Keep the focus on the same site after the board is redrawn.
       $('board-frame').querySelector(`[data-site="${name}"]`)?.focus();
     }
+  });
+  // The site focused holds the Tab stop from now on, also after a redraw.
+  $('board-frame').addEventListener('focusin', (event) => {
+    const site = event.target.closest?.('[data-site]');
+    if (site && app.board) app.boardFocus = { board: app.board.board, analysis: Boolean(app.board.analysis), site: site.dataset.site };
   });
   $('zoom-button').addEventListener('click', () => {
     app.zoomed = !app.zoomed;

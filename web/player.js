@@ -143,7 +143,7 @@ function renderPlayerGames(user, finished, history = []) {
     const result = resultFor(user, g);
     const link = el('a', { href: `#/board/${g.board}`, cls: 'game-link', 'aria-label': `Replay board ${g.board}: ${titleOf(g.game)} against ${opponent}, ${result}` },
       el('span', { cls: 'game-line' }, el('strong', { text: `#${g.board} ${titleOf(g.game)}` }), el('span', { cls: `badge ${result === 'won' ? 'done' : ''}`, text: result })),
-      el('span', { cls: 'game-players muted', text: `${g.players[0]} vs ${g.players[1]} · ${g.moves_played} moves · ${dateText(g.updated_at)}` }),
+      el('span', { cls: 'game-players muted', text: `${g.players[0]} vs ${g.players[1]} · ${counted(g.turns_played, 'turn')} · ${dateText(g.updated_at)}` }),
       changes.has(g.board) ? el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(changes.get(g.board))}` }) : '');
     return el('li', { 'data-board': g.board }, link);
   }));

@@ -23,15 +23,12 @@ function stepBy(delta) {
 function renderStudy(board) {
   const a = board.analysis ? app.analysis : null;
   const shown = board.position_move_number;
-  // Counted in turns, as the move list and the status are (Epoxy's turns have two actions);
-  // in the analysis mode along its line.
+  // Counted in turns, as the move list and the status are (Epoxy's turns have two actions):
+  // the server's words for the position shown, of the turns of the record or, in the
+  // analysis mode, of its line.
   const all = a ? analysisPlies(a) : board.moves;
   const total = all.length;
-  const turnsShown = groupTurns(all.slice(0, shown));
-  const turnsAll = groupTurns(all);
-  const midTurn = turnsShown.length > 0 && shown < all.length &&
-    turnsShown[turnsShown.length - 1].plies.length < turnsAll[turnsShown.length - 1].plies.length;
-  $('replay-where').textContent = `${a ? 'analysis ' : ''}${turnsShown.length}${midTurn ? ' (1st action)' : ''} / ${turnsAll.length}`;
+  $('replay-where').textContent = `${a ? 'analysis: ' : ''}${board.position_turn.text} / ${groupTurns(all).length}`;
   $('replay-first').disabled = $('replay-prev').disabled = shown === 0;
   $('replay-next').disabled = $('replay-last').disabled = shown === total;
   $('analyse-button').hidden = Boolean(a) || !board.geometry;
@@ -88,7 +85,8 @@ function saveBlob(blob, name) {
 
 function pictureName(ext) {
   const b = app.board;
-  return `ludus-${b.game}${b.board ? `-${b.board}` : ''}-${b.analysis ? 'analysis' : `move-${b.position_move_number}`}.${ext}`;
+  const at = b.position_turn;
+  return `ludus-${b.game}${b.board ? `-${b.board}` : ''}-${b.analysis ? 'analysis' : `turn-${at.turn}${at.whole ? '' : `-${at.action}`}`}.${ext}`;
 }
 
 function downloadSvg() {

@@ -43,15 +43,12 @@ function tournamentStatusText(t) {
 }
 
 // What every board of the tournament is, as the invitation card says it: the game's
-// options, rated or not, and the time limits in words.
+// options, rated or not, and the time limits in the server's words (board_settings.h's
+// time_limits_text, the one wording of the page and the mails).
 function boardTermsText(t) {
   const options = t.options || {};
   const game = Object.entries(options).filter(([k]) => !['nagtime', 'forfeittime', 'rated'].includes(k)).map(([k, v]) => `${k} ${v}`);
-  const days = (n) => `${n} day${n === '1' ? '' : 's'}`;
-  const nag = !options.nagtime || options.nagtime === '0' ? 'no reminders' : `a reminder after ${days(options.nagtime)} without a move`;
-  const forfeit = !options.forfeittime || options.forfeittime === '0'
-    ? 'never lost on time' : `lost on time after ${days(options.forfeittime)} without a move`;
-  return [...game, t.rated ? 'rated' : 'unrated', nag, forfeit].join(' · ');
+  return [...game, t.rated ? 'rated' : 'unrated', t.time_limits].join(' · ');
 }
 
 async function showTournaments() {

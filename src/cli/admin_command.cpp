@@ -26,6 +26,7 @@ struct AdminArgs {
   std::string reason;
   bool all = false;
   int limit = 50;
+  std::string public_url;
 };
 
 std::string utc(int64_t t) {
@@ -72,6 +73,8 @@ const bool kAdmin = register_command({"admin", "Moderation: administrators, repo
     sub->add_option("--db", args->db, "Database: an SQLite file, sqlite:PATH, or postgresql://USER@HOST/DBNAME")
         ->envname("LUDUS_DB")
         ->capture_default_str();
+  // Suspending withdraws offers and forfeiting ends boards: both mail the players.
+  for (auto* sub : {suspend, forfeit}) add_public_url_option(*sub, args->public_url);
   for (auto* sub : {grant, revoke, suspend, restore, forfeit}) sub->add_option("USER", args->target)->required();
   for (auto* sub : {hide, unhide}) sub->add_option("COMMENT", args->target, "The comment's number")->required();
   for (auto* sub : {reports, hide, unhide, suspend, restore, forfeit})
@@ -92,7 +95,7 @@ const bool kAdmin = register_command({"admin", "Moderation: administrators, repo
     try {
       server::check_database_file(args->db);
       server::Store store(args->db);
-      OfflineService offline(store, server::PasswordPolicy::fast(), server::system_clock());
+      OfflineService offline(store, server::PasswordPolicy::fast(), server::system_clock(), args->public_url);
       server::Moderation moderation(offline.service);
       const std::string admin = args->as.empty() ? "" : server::Accounts::normalize_user_id(args->as);
       std::string out;  // printed once, through terminal_safe

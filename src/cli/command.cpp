@@ -7,6 +7,7 @@
 
 #include "core/error.h"
 #include "core/registry.h"
+#include "core/turn_count.h"
 
 namespace ludus::cli {
 namespace {
@@ -48,10 +49,11 @@ void add_game_args(CLI::App& app, GameArgs& args, bool game_required) {
 std::string describe_history(const History& history) {
   std::string out = history.state().render();
   out += history.status() + "\n";
+  // Numbered by turns, a turn of several actions written as one (docs/turns.md).
   if (!history.moves().empty()) {
     out += "Moves:";
-    for (size_t i = 0; i < history.moves().size(); ++i)
-      out += " " + std::to_string(i + 1) + "." + history.moves()[i];
+    for (const WrittenTurn& turn : written_turns(history, history.num_moves()))
+      out += " " + std::to_string(turn.number) + "." + turn.text;
     out += "\n";
   }
   return out;

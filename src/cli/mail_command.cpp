@@ -52,6 +52,7 @@ struct MailArgs {
   server::MailTransport transport;
   std::string now;
   bool test_hashing = false;
+  std::string public_url;
 };
 
 }  // namespace
@@ -104,7 +105,8 @@ int run_mail(const MailArgs& args) {
       return report.retried + report.failed > 0 ? kExitFailure : 0;
     }
     OfflineService offline(
-        store, args.test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(), clock);
+        store, args.test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(), clock,
+        args.public_url);
     server::MailProcessor processor(offline.service, server::MailLimits{args.max_size});
     std::string raw;
     const bool truncated = read_stdin(raw, args.max_size);
@@ -127,6 +129,7 @@ const bool kMail = register_command({"mail", "Play by e-mail: one mail on standa
   app.add_option("--max-size", args->max_size, "Largest mail in bytes; bigger ones get an error reply")
       ->capture_default_str()->check(CLI::Range(size_t{1024}, size_t{1} << 30));
   app.add_flag("--send-queue", args->send_queue, "Deliver the queued mails (and due digests) instead of reading one");
+  add_public_url_option(app, args->public_url);
   add_mail_transport_options(app, args->transport);
   app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
@@ -139,6 +142,7 @@ const bool kMail = register_command({"mail", "Play by e-mail: one mail on standa
 struct CleanupArgs {
   std::string db = "ludus.db";
   std::string now;
+  std::string public_url;
 };
 
 const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail deleted, tournaments started", 63,
@@ -148,13 +152,14 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       ->envname("LUDUS_DB")
       ->capture_default_str();
   app.add_option("--now", args->now, "Act as if it were this UTC time (2026-11-23T21:00:00Z)");
+  add_public_url_option(app, args->public_url);
   set_examples(app, {"ludus cleanup --db /var/lib/ludus/ludus.db", "ludus cleanup --db ludus.db --now 2026-12-01T00:00:00Z"});
   return [args] {
     try {
       const server::Clock clock = clock_from(args->now);
       server::check_database_file(args->db);
       server::Store store(args->db);
-      OfflineService offline(store, server::PasswordPolicy::interactive(), clock);
+      OfflineService offline(store, server::PasswordPolicy::interactive(), clock, args->public_url);
       const auto limits = offline.service.enforce_time_limits();
       const int digests = server::queue_due_digests(store, clock());
       const int pruned = server::prune_old_mail(store, clock());

@@ -16,6 +16,7 @@ namespace {
 struct PbmArgs {
   std::string db = "ludus.db";
   bool test_hashing = false;
+  std::string public_url;
 };
 
 const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server database (try: ludus pbm help)", 60,
@@ -26,6 +27,7 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
       ->envname("LUDUS_DB")
       ->capture_default_str();
   app.add_flag("--test-hashing", args->test_hashing, "Cheap password hashing for new passwords (tests only)");
+  add_public_url_option(app, args->public_url);
   // Everything from the first word on is the command, including words such as -size=6.
   app.prefix_command();
   set_examples(app, {"ludus pbm signup alice alice-pass", "ludus pbm ndengrod challenge alice ai:easy alice-pass",
@@ -37,7 +39,7 @@ const bool kPbm = register_command({"pbm", "Play-by-mail commands on the server 
       server::Store store(args->db);
       OfflineService offline(store,
                              args->test_hashing ? server::PasswordPolicy::fast() : server::PasswordPolicy::interactive(),
-                             server::system_clock());
+                             server::system_clock(), args->public_url);
       server::CommandInterpreter commands(offline.service);
       // The reply shows boards' comments and whatever else users stored.
       std::cout << terminal_safe(commands.execute(words));

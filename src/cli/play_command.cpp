@@ -31,6 +31,7 @@
 #include "core/error.h"
 #include "core/record.h"
 #include "core/text.h"
+#include "core/turn_count.h"
 #include "core/registry.h"
 #include "core/turn_entry.h"
 
@@ -312,7 +313,7 @@ class PlaySession {
     entry_.reset();
     for (auto& player : players_)
       if (player) player->new_game();
-    out_ << fmt::format("Took back {} turn{}.\n", taken, taken == 1 ? "" : "s");
+    out_ << "Took back " << counted(taken, "turn") << ".\n";
     show_position();
   }
 

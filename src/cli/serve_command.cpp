@@ -21,6 +21,7 @@
 
 #include "cli/command.h"
 #include "cli/mail_options.h"
+#include "cli/server_commands.h"
 #include "server/base/log.h"
 #include "server/play_server.h"
 
@@ -35,6 +36,7 @@ struct ServeArgs {
   double drain_seconds = 0;
   double stop_timeout = 10;
   bool test_hashing = false;
+  std::string public_url;
 };
 
 const bool kServe = register_command({"serve", "Run the play server (HTTP API and web page)", 61, [](CLI::App& app) {
@@ -46,6 +48,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option("--port", args->config.port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   app.add_option("--host", args->config.host, "Address to listen on")->capture_default_str();
   app.add_option("--web-dir", args->config.web_dir, "Directory of the web page served at /")->capture_default_str();
+  add_public_url_option(app, args->public_url);
   server::HttpLimits& limits = args->config.limits;
   auto ms = [](std::chrono::milliseconds& value) {
     return [&value](double seconds) { value = std::chrono::milliseconds(static_cast<int64_t>(seconds * 1000)); };
@@ -151,6 +154,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
       if (!args->no_access_log) config.access_log = [logger](const server::LogRecord& r) { logger->write(r); };
     }
     if (args->test_hashing) config.passwords = server::PasswordPolicy::fast();
+    config.public_url = server::PublicUrl::parse(args->public_url);
     server::check_database_file(config.db_path);
     server::raise_open_file_limit();  // every connection is a file descriptor
     server::PlayServer play(config);

@@ -30,13 +30,14 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   accounts_->limit_signups(config_.service_limits.signups_per_hour);
   accounts_->limit_reset_requests(config_.service_limits.resets_per_hour);
   accounts_->set_code_lifetimes(config_.codes);
+  accounts_->set_public_url(config_.public_url);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log, config_.access_log,
                                                             config_.metrics_on_main_port, config_.push_memory});
-  service_->set_event_sink(mail_notifier(config_.clock));
-  service_->set_offer_sink(offer_mail_notifier(config_.clock));
-  service_->tournaments().set_event_sink(tournament_mail_notifier(config_.clock));
+  service_->set_event_sink(mail_notifier(config_.clock, config_.public_url));
+  service_->set_offer_sink(offer_mail_notifier(config_.clock, config_.public_url));
+  service_->tournaments().set_event_sink(tournament_mail_notifier(config_.clock, config_.public_url));
   mail_ = std::make_unique<MailWorker>(*service_, config_.mail, config_.mail_interval, config_.log);
   // Local changes (the service) and other processes' (the feed) alike; each revision once.
   auto changed = [this, ai = ai_.get(), http = http_.get(), mail = mail_.get()](int64_t board, int64_t revision,

@@ -49,6 +49,8 @@ struct ServerConfig {
   // --send-queue`) and how often the mail chores run (docs/mail.md).
   MailTransport mail;
   std::chrono::milliseconds mail_interval{30000};
+  // The web page's address for the links in mails (`--public-url`); none by default.
+  PublicUrl public_url;
   Clock clock = system_clock();
   // How long the WebSocket pushes of a board are remembered after the last one, to send
   // each revision once (push_ledger.h): far longer than a change takes to be announced twice.

@@ -84,8 +84,9 @@ async function seekAndJoin(run, poster, joiner, names, size) {
   await poster.fill('#seek-min', '1000');
   await poster.fill('#seek-max', '2000');
   await poster.click('#seek-form button[type=submit]');
-  await poster.waitForFunction(() => /^Posted as #\d+/.test(document.querySelector('#seek-message').textContent));
-  const id = Number((await poster.textContent('#seek-message')).match(/#(\d+)/)[1]);
+  // An offer is named "offer N", apart from boards' "#N".
+  await poster.waitForFunction(() => /^Posted as offer \d+/.test(document.querySelector('#seek-message').textContent));
+  const id = Number((await poster.textContent('#seek-message')).match(/offer (\d+)/)[1]);
   await poster.waitForSelector(`#offers-out [data-offer="${id}"]`);
   const offer = (await apiCall(run.base, 'GET', '/api/offers')).offers.find((o) => o.id === id);
   check(offer && offer.kind === 'seek' && offer.from === names.poster && offer.seat === 'first' &&

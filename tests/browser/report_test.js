@@ -58,7 +58,8 @@ Run.main('report browser test', 120000, async (run) => {
   await openComments(desktop, board, 3);
   check(await desktop.isHidden(`#comments li[data-comment="${own}"] button`), 'no Report on your own comment');
   check((await desktop.$$('#comments button.comment-report-button')).length === 2, 'Report on each of bob\'s comments');
-  const name = `Report the comment of bob after move ${comments[0].after_move}`;
+  // Counted in turns: a comment made before any move is "before the first turn".
+  const name = `Report the comment of bob ${comments[0].after_turn ? `after turn ${comments[0].after_turn}` : 'before the first turn'}`;
   check((await desktop.getAttribute(reportButtonOf(first), 'aria-label')) === name, `the button's accessible name: ${name}`);
   await desktop.focus('#comment-text');
   await desktop.focus('#comments-box summary');

@@ -46,9 +46,9 @@ TEST(TerminalSafe, EscapesWhatATerminalActsOnAndKeepsTheRest) {
 
 TEST(TerminalSafe, TheOneListOfControls) {
   for (char32_t c : {U'\0', U'\a', U'\x1b', U'\r', U'\n', U'\t', U'\x7f', U'\x80', U'\x9b', U'\x9f', U'\u202a',
-                     U'\u202e', U'\u2066', U'\u2069'})
+                     U'\u202e', U'\u2066', U'\u2069', U'\u200e', U'\u200f', U'\u2028', U'\u2029'})
     EXPECT_TRUE(is_terminal_control(c)) << static_cast<unsigned>(c);
-  for (char32_t c : {U' ', U'~', U'\xa0', U'é', U'\u2029', U'\u202f', U'\u2065', U'\u206a', U'✓'})
+  for (char32_t c : {U' ', U'~', U'\xa0', U'é', U'\u200d', U'\u2027', U'\u202f', U'\u2065', U'\u206a', U'✓'})
     EXPECT_FALSE(is_terminal_control(c)) << static_cast<unsigned>(c);
   // quoted_text (a message quoting what someone typed) replaces the same characters.
   EXPECT_EQ(quoted_text("a\u202eb\x1b", 10), "a\xef\xbf\xbd" "b\xef\xbf\xbd");

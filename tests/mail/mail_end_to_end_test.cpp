@@ -34,7 +34,7 @@ TEST_F(MailEndToEnd, AMailedMoveIsStoredAndTheSinkGetsTheReplyAndTheOpponentsBoa
   ASSERT_EQ(r.exit_code, 0) << r.err;
 
   RunResult shown = pbm({"show", "1"});
-  EXPECT_TRUE(contains(shown.out, "move #2")) << shown.out;
+  EXPECT_TRUE(contains(shown.out, "turn 2")) << shown.out;
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM comments WHERE body = 'Bonne chance, café après ?'"), 1);
 
   ASSERT_EQ(send_queue(sink.url()).exit_code, 0);
@@ -48,11 +48,11 @@ TEST_F(MailEndToEnd, AMailedMoveIsStoredAndTheSinkGetsTheReplyAndTheOpponentsBoa
   EXPECT_EQ(reply->header("Subject"), "Re: ndengrod move 1 alice ***** e5");
   EXPECT_EQ(reply->header("In-Reply-To"), "<move1.alice@example.org>");
   EXPECT_EQ(reply->header("Auto-Submitted"), "auto-replied");
-  EXPECT_TRUE(contains(reply->text, "alice plays e5 on board 1 (move #1)")) << reply->text;
+  EXPECT_TRUE(contains(reply->text, "alice plays e5 on board 1 (turn 1)")) << reply->text;
   EXPECT_FALSE(contains(reply->text, "alice-pass"));
   EXPECT_EQ(opponent->rcpt_to, "bob@example.org");
   EXPECT_EQ(opponent->header("Subject"), "Ndengrod Board 1: your move");
-  EXPECT_TRUE(contains(opponent->text, "Status: o to move (bob), move #2")) << opponent->text;
+  EXPECT_TRUE(contains(opponent->text, "Status: o to move (bob), turn 2")) << opponent->text;
   EXPECT_TRUE(contains(opponent->text, "caf=C3=A9")) << "the comment in UTF-8, quoted-printable";
   EXPECT_TRUE(contains(opponent->text, "charset=utf-8"));
   EXPECT_EQ(outbox(OutboxStatus::Queued), 0);
@@ -94,7 +94,7 @@ TEST_F(MailEndToEnd, QueuedMailIsDeliveredExactlyOnceAfterTheSmtpServerComesBack
 TEST_F(MailEndToEnd, MultipleRunsOneCommandPerBodyLine) {
   RunResult r = mail(mail_from_alice("multiple", "ndengrod move 1 alice alice-pass e5\r\nshow 1\r\n\r\n-- \r\nsig\r\n"));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(pbm({"show", "1"}).out, "move #2"));
+  EXPECT_TRUE(contains(pbm({"show", "1"}).out, "turn 2"));
   // The move's reply, bob's board, and the reply to `show`.
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM outbox WHERE recipient = 'alice@example.org' AND subject LIKE 'Re:%'"), 2);
 }

@@ -58,7 +58,7 @@ TEST_F(MailReply, AReplyToANotificationCarriesTheCommandInItsBody) {
       "> Ndengrod Board 1: your move\r\n> move 1 alice PASSWORD MOVE\r\n-- \r\nAlice\r\n";
   RunResult r = mail(mail_from_alice("Re: Ndengrod Board 1: your move", body));
   ASSERT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_TRUE(contains(pbm({"show", "1"}).out, "move #2"));
+  EXPECT_TRUE(contains(pbm({"show", "1"}).out, "turn 2"));
   EXPECT_EQ(scalar("SELECT COUNT(*) FROM comments WHERE body = 'Good luck, bob.'"), 1);
   EXPECT_EQ(replies("Re: move 1 alice ***** e5"), 1);
 }

@@ -71,19 +71,19 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   auto game = pbm({"ndengrod", "challenge", "-size=6", "alice", "bob", "pw-a-long"});
   EXPECT_EQ(game.exit_code, 0) << game.err;
   EXPECT_NE(game.out.find("Board 1: Ndengrod (length=5 shape=hexhex size=6 swap=on)"), std::string::npos) << game.out;
-  EXPECT_NE(pbm({"move", "1", "alice", "pw-a-long", "f6#1"}).out.find("alice plays f6 on board 1 (move #1)."), std::string::npos);
+  EXPECT_NE(pbm({"move", "1", "alice", "pw-a-long", "f6#1"}).out.find("alice plays f6 on board 1 (turn 1)."), std::string::npos);
   auto stale = pbm({"move", "1", "bob", "pw-long1 b long", "e5#1"});
   EXPECT_EQ(stale.exit_code, 1);
-  EXPECT_NE(stale.err.find("ludus: error: stale move number #1"), std::string::npos) << stale.err;
+  EXPECT_NE(stale.err.find("ludus: error: stale move: you sent it for turn 1, and board 1 is at turn 2"), std::string::npos) << stale.err;
   auto usage = pbm({"move", "1"});
   EXPECT_EQ(usage.exit_code, 2);
   EXPECT_EQ(usage.err, "ludus: error: usage: move BOARD USER PASSWORD MOVE[#N]\n");
-  EXPECT_NE(pbm({"show", "1"}).out.find("Status: o to move (bob), move #2"), std::string::npos);
+  EXPECT_NE(pbm({"show", "1"}).out.find("Status: o to move (bob), turn 2"), std::string::npos);
   // The computer replies inside the same command.
   auto ai = pbm({"ndengrod", "challenge", "-size=4", "alice", "ai:random", "pw-a-long"});
   EXPECT_EQ(ai.exit_code, 0) << ai.err;
   auto reply = pbm({"move", "2", "alice", "pw-a-long", "d4"});
-  EXPECT_NE(reply.out.find("Status: x to move (alice), move #3"), std::string::npos) << reply.out;
+  EXPECT_NE(reply.out.find("Status: x to move (alice), turn 3"), std::string::npos) << reply.out;
 }
 
 TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {

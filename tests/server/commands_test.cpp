@@ -44,7 +44,7 @@ TEST_F(CommandsTest, ChallengeRepliesWithTheNewBoard) {
       "Board 1: Ndengrod (length=5 shape=hexhex size=3 swap=on)\n"
       "  x  alice  first player\n"
       "  o  bob    second player\n"
-      "Status: x to move (alice), move #1\n"
+      "Status: x to move (alice), turn 1\n"
       "\n"
       "No moves yet.\n"
       "\n" +
@@ -54,35 +54,36 @@ TEST_F(CommandsTest, ChallengeRepliesWithTheNewBoard) {
   EXPECT_NE(run("NDENGROD challenge alice bob pw-b-long").find("board 2 is ready"), std::string::npos);
 }
 
-TEST_F(CommandsTest, MailLayoutHasMoveColumnsPerColourAndTheBoard) {
+// Counted in turns (docs/turns.md), one row each with its colour.
+TEST_F(CommandsTest, MailLayoutNumbersTheTurnsAndShowsTheBoard) {
   run("ndengrod challenge -size=3 alice bob pw-a-long");
   run("move 1 alice pw-a-long c3");
   run("move 1 bob pw-b-long b2#2");
   std::string reply = run("move 1 alice pw-a-long d2#3");
   std::string expected =
-      "alice plays d2 on board 1 (move #3).\n"
+      "alice plays d2 on board 1 (turn 3).\n"
       "\n"
       "Board 1: Ndengrod (length=5 shape=hexhex size=3 swap=on)\n"
       "  x  alice  first player\n"
       "  o  bob    second player\n"
-      "Status: o to move (bob), move #4\n"
+      "Status: o to move (bob), turn 4\n"
       "\n"
-      "      x       o\n"
-      "  1.  c3      b2\n"
-      "  2.  d2\n"
+      "  1.  x  c3\n"
+      "  2.  o  b2\n"
+      "  3.  x  d2\n"
       "\n" +
       rendered("ndengrod", {{"size", "3"}}, {"c3", "b2", "d2"});
   EXPECT_EQ(reply, expected);
 }
 
-TEST_F(CommandsTest, SwapExchangesColoursInTheHeaderAndLeavesAGapInTheColumns) {
+TEST_F(CommandsTest, SwapExchangesColoursInTheHeaderAndIsATurnOfItsOwn) {
   run("ndengrod challenge -size=3 alice bob pw-a-long");
   run("move 1 alice pw-a-long c3");
   run("swap 1 bob pw-b-long #2");
   std::string reply = run("move 1 alice pw-a-long b2");
   EXPECT_NE(reply.find("  x  bob    second player\n  o  alice  first player\n"), std::string::npos) << reply;
-  EXPECT_NE(reply.find("Status: x to move (bob), move #4\n"), std::string::npos) << reply;
-  EXPECT_NE(reply.find("  1.  c3      swap\n  2.          b2\n"), std::string::npos) << reply;
+  EXPECT_NE(reply.find("Status: x to move (bob), turn 4\n"), std::string::npos) << reply;
+  EXPECT_NE(reply.find("  1.  x  c3\n  2.  o  swap\n  3.  o  b2\n"), std::string::npos) << reply;
 }
 
 TEST_F(CommandsTest, MoveNumberGuardRefusesStaleMoves) {
@@ -92,11 +93,12 @@ TEST_F(CommandsTest, MoveNumberGuardRefusesStaleMoves) {
   EXPECT_EQ(http_status(stale), 409);
   EXPECT_EQ(stale.code(), "stale_move");
   EXPECT_STREQ(stale.what(),
-               "stale move number #1: board 1 is at move #2 (someone moved meanwhile; look at the board again)");
+               "stale move: you sent it for turn 1, and board 1 is at turn 2 (someone moved meanwhile; look at the board "
+               "again)");
   ServiceError future = run_error("move 1 bob pw-b-long b2#3");
   EXPECT_EQ(future.code(), "stale_move");
   EXPECT_EQ(service_->load(1).num_moves(), 1) << "nothing stored";
-  EXPECT_NE(run("move 1 bob pw-b-long b2#2").find("bob plays b2 on board 1 (move #2)."), std::string::npos);
+  EXPECT_NE(run("move 1 bob pw-b-long b2#2").find("bob plays b2 on board 1 (turn 2)."), std::string::npos);
   EXPECT_EQ(run_error("pass 1 alice pw-a-long #2").code(), "stale_move");
   EXPECT_EQ(run_error("move 1 alice pw-a-long d3#x").code(), "bad_move_number");
   EXPECT_EQ(run_error("move 1 alice pw-a-long d3#0").code(), "bad_move_number");
@@ -106,7 +108,7 @@ TEST_F(CommandsTest, TurnOrderSeatsAndAuthentication) {
   run("ndengrod challenge -size=4 alice bob pw-a-long");
   run("signup carol pw-c-long");
   EXPECT_EQ(run_error("move 1 bob pw-b-long c3").code(), "not_your_turn");
-  EXPECT_STREQ(run_error("move 1 bob pw-b-long c3").what(), "it is alice's turn on board 1 (move #1)");
+  EXPECT_STREQ(run_error("move 1 bob pw-b-long c3").what(), "it is alice's turn on board 1 (turn 1)");
   EXPECT_EQ(http_status(run_error("move 1 alice pw-b-long c3")), 401);
   EXPECT_EQ(http_status(run_error("move 1 carol pw-c-long c3")), 403);
   EXPECT_STREQ(run_error("move 1 carol pw-c-long c3").what(), "carol does not play on board 1");
@@ -142,7 +144,7 @@ TEST_F(CommandsTest, ShowAtAMoveNumberAndHistory) {
   run("comment 1 bob pw-b-long \"nice opening; let's see\"");
   run("move 1 alice pw-a-long d2");
   std::string at1 = run("show 1#1");
-  EXPECT_NE(at1.find("Position after move #1 (the game is at move #3)\nStatus: o to move (bob), move #2\n"),
+  EXPECT_NE(at1.find("Position after turn 1 (3 turns played)\nStatus: o to move (bob), turn 2\n"),
             std::string::npos)
       << at1;
   EXPECT_NE(at1.find(rendered("ndengrod", {{"size", "3"}}, {"c3"})), std::string::npos);
@@ -154,9 +156,9 @@ TEST_F(CommandsTest, ShowAtAMoveNumberAndHistory) {
 
   std::string history = run("history 1");
   EXPECT_NE(history.find("Started 2023-11-14 22:13 UTC by alice\n"), std::string::npos) << history;
-  EXPECT_NE(history.find("  #1    x  alice  c3  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
-  EXPECT_NE(history.find("  #2    o  bob    b2  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
-  EXPECT_NE(history.find("bob (2023-11-14 22:13 UTC, comment 1): nice opening; let's see\n  #3"), std::string::npos) << history;
+  EXPECT_NE(history.find("  turn 1    x  alice  c3  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
+  EXPECT_NE(history.find("  turn 2    o  bob    b2  2023-11-14 22:13 UTC\n"), std::string::npos) << history;
+  EXPECT_NE(history.find("bob (2023-11-14 22:13 UTC, comment 1): nice opening; let's see\n  turn 3"), std::string::npos) << history;
   EXPECT_NE(history.find("Record: {\"date\":\"2023-11-14\",\"game\":\"ndengrod\",\"moves\":[\"c3\",\"b2\",\"d2\"]"),
             std::string::npos)
       << history;
@@ -184,11 +186,11 @@ TEST_F(CommandsTest, GamesListsByFilter) {
   run("resign 2 bob pw-b-long");
   std::string active = run("games alice");
   EXPECT_NE(active.find("Games of alice (active): 1\n"), std::string::npos) << active;
-  EXPECT_NE(active.find("       1  ndengrod  alice vs bob  move #1  alice to move"), std::string::npos) << active;
+  EXPECT_NE(active.find("       1  ndengrod  alice vs bob  turn 1  alice to move"), std::string::npos) << active;
   EXPECT_NE(run("games alice next").find("(next): 1"), std::string::npos);
   EXPECT_NE(run("games bob next").find("(next): 0"), std::string::npos);
   std::string finished = run("games ALICE finished");
-  EXPECT_NE(finished.find("2  ndengrod  bob vs alice  0 moves  alice won (x resigned)"), std::string::npos) << finished;
+  EXPECT_NE(finished.find("2  ndengrod  bob vs alice  0 turns  alice won (x resigned)"), std::string::npos) << finished;
   EXPECT_NE(run("games alice all").find("(all): 2"), std::string::npos);
   EXPECT_NE(run("games nobody").find("(active): 0"), std::string::npos);
   EXPECT_EQ(run_error("games alice sometimes").code(), "usage");
@@ -307,15 +309,18 @@ TEST_F(CommandsTest, MultiPlyTurnsAreOneMoveAndOneColumnCell) {
   run("move 1 alice pw-a-long " + first);
   EXPECT_EQ(run_error("move 1 alice pw-a-long " + a).code(), "not_your_turn");
   std::string reply = run("move 1 bob pw-b-long " + a + "," + b + "#2");
-  EXPECT_NE(reply.find("bob plays " + a + "," + b + " on board 1 (move #2)."), std::string::npos) << reply;
-  EXPECT_NE(reply.find("  1.  " + first), std::string::npos) << reply;
-  EXPECT_NE(reply.find(a + "," + b + "\n"), std::string::npos) << reply;
+  EXPECT_NE(reply.find("bob plays " + a + "," + b + " on board 1 (turn 2)."), std::string::npos) << reply;
+  EXPECT_NE(reply.find("  1.  maroon  " + first + "\n  2.  grey    " + a + "," + b + "\n"), std::string::npos) << reply;
   Board board = service_->load(1);
   ASSERT_EQ(board.num_moves(), 3);
   EXPECT_EQ(board.moves()[1].turn, board.moves()[2].turn);
   EXPECT_EQ(board.moves()[1].seat, 1);
   EXPECT_NE(board.moves()[0].turn, board.moves()[1].turn);
-  EXPECT_NE(run("show 1").find("move #4"), std::string::npos);
+  // Three plies, two turns: the board is at turn 3, and turn 2 is one line of the history.
+  EXPECT_NE(run("show 1").find("turn 3"), std::string::npos);
+  EXPECT_NE(run("history 1").find("turn 2    grey    bob    " + a + "," + b), std::string::npos) << run("history 1");
+  EXPECT_NE(run("show 1#1").find("Position after turn 1 (2 turns played)"), std::string::npos) << run("show 1#1");
+  EXPECT_STREQ(run_error("show 1#3").what(), "board 1 has no turn 3 (turns: 0..2)");
 }
 
 // The caller learns the user a command's password proved (for a request's log line), and

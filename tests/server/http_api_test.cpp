@@ -376,7 +376,7 @@ TEST_F(HttpApiTest, CommandEndpointSpeaksTheMailGrammar) {
   EXPECT_EQ(stale.json["code"], "stale_move");
   auto form = reply_of(c.request(http::verb::post, "/api/command", "command=show+1", {}, "application/x-www-form-urlencoded"));
   EXPECT_EQ(form.status, 200);
-  EXPECT_NE(form.body.find("Status: o to move (alice), move #2"), std::string::npos) << form.body;
+  EXPECT_NE(form.body.find("Status: o to move (alice), turn 2"), std::string::npos) << form.body;
 }
 
 TEST_F(HttpApiTest, AiOpponentMovesInTheBackground) {

@@ -54,7 +54,7 @@ TEST_F(ProposalsTest, UndoTakesBackTheProposersLatestTurnAndWhatFollowed) {
   run("move 1 alice pw-a-long d3");
   // Alice takes back her d3 only.
   run("undo 1 alice pw-a-long");
-  EXPECT_NE(run("accept 1 bob pw-b-long").find("bob accepts: board 1 is back at move #3.\n"), std::string::npos);
+  EXPECT_NE(run("accept 1 bob pw-b-long").find("bob accepts: board 1 is back at turn 3.\n"), std::string::npos);
   Board b = service_->load(1);
   ASSERT_EQ(b.num_moves(), 2);
   EXPECT_EQ(b.player(b.seat_to_move()), "alice");
@@ -67,7 +67,7 @@ TEST_F(ProposalsTest, UndoTakesBackTheProposersLatestTurnAndWhatFollowed) {
   EXPECT_EQ(b.moves()[0].move, "c3");
   EXPECT_EQ(b.player(b.seat_to_move()), "bob");
   // Moves and their numbers continue from there.
-  EXPECT_NE(run("move 1 bob pw-b-long c2#2").find("(move #2)"), std::string::npos);
+  EXPECT_NE(run("move 1 bob pw-b-long c2#2").find("(turn 2)"), std::string::npos);
 }
 
 TEST_F(ProposalsTest, CommentsAfterTakenBackMovesStayAndFollowThePositionTheBoardIsBackAt) {
@@ -91,13 +91,13 @@ TEST_F(ProposalsTest, CommentsAfterTakenBackMovesStayAndFollowThePositionTheBoar
   ASSERT_EQ(b.comments().size(), 3u);
   EXPECT_EQ(b.comments()[2].after_ply, 2);
   const std::string history = run("history 1");
-  const size_t first = history.find("before b2"), second = history.find("after d3"), move2 = history.find("#2 ");
+  const size_t first = history.find("before b2"), second = history.find("after d3"), move2 = history.find("turn 2 ");
   const size_t third = history.find("about a2");
   ASSERT_NE(first, std::string::npos) << history;
   ASSERT_NE(second, std::string::npos) << history;
   ASSERT_NE(move2, std::string::npos) << history;
   EXPECT_LT(first, second) << history;
-  EXPECT_LT(second, move2) << "after move #1, before the new move #2:\n" << history;
+  EXPECT_LT(second, move2) << "after turn 1, before the new turn 2:\n" << history;
   EXPECT_LT(move2, third) << history;
   // The same against the computer (its take-back is at once).
   service_->set_inline_ai(true);
@@ -130,7 +130,7 @@ TEST_F(ProposalsTest, InlineAiRepliesAndAnswersProposals) {
   // The computer declines draws and allows take-backs (of alice's move and its reply).
   EXPECT_NE(run("draw 2 alice pw-a-long").find("ai:random declines the draw on board 2."), std::string::npos);
   EXPECT_EQ(service_->load(2).record().proposal, "");
-  EXPECT_NE(run("undo 2 alice pw-a-long").find("ai:random agrees: board 2 is back at move #1."), std::string::npos);
+  EXPECT_NE(run("undo 2 alice pw-a-long").find("ai:random agrees: board 2 is back at turn 1."), std::string::npos);
   EXPECT_EQ(service_->load(2).num_moves(), 0);
   // When the computer has the first move, it makes it as soon as the board exists.
   run("ndengrod challenge -size=4 ai:random alice pw-a-long");

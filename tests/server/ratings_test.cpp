@@ -16,10 +16,11 @@ class RatingsTest : public ServerFixture {
     for (const char* user : {"alice", "bob", "carol"}) signup(user);
   }
 
-  // A board of `game` with its standard options; each seat plays a move, then `loser`
-  // resigns (or, with loser "", the two agree a draw).  An hour passes after each game.
+  // A board of `game` (Ndengrod, whose rules have draws) with its standard options; each
+  // seat plays a move, then `loser` resigns (or, with loser "", the two agree a draw).  An
+  // hour passes after each game.
   int64_t play_out(const std::string& first, const std::string& second, const std::string& loser,
-                   const std::string& game = "n-mesh", std::map<std::string, std::string> options = {}) {
+                   const std::string& game = "ndengrod", std::map<std::string, std::string> options = {}) {
     const int64_t board = service_->start_board(Accounts::is_ai(first) ? second : first, game, options, first, second);
     play_first_legal(board);
     if (Accounts::is_ai(mover(board))) service_->play_ai_move(board);
@@ -34,7 +35,7 @@ class RatingsTest : public ServerFixture {
     return board;
   }
 
-  PlayerRating rating(const std::string& player, const std::string& game = "n-mesh") {
+  PlayerRating rating(const std::string& player, const std::string& game = "ndengrod") {
     auto session = store_->session();
     for (const Standing& s : ratings_of(session, player))
       if (s.rating.game == game) return s.rating;
@@ -73,7 +74,7 @@ TEST_F(RatingsTest, ScriptedSeriesMatchesAStepByStepReplay) {
   play_out("alice", "bob", "bob");
   play_out("bob", "carol", "");
   play_out("carol", "alice", "alice");
-  const int64_t timed = service_->start_board("bob", "n-mesh", {}, "bob", "alice");
+  const int64_t timed = service_->start_board("bob", "ndengrod", {}, "bob", "alice");
   play_first_legal(timed);
   play_first_legal(timed);
   now_ += 22 * 86400;  // past the 21-day forfeit time: bob, to move, loses on time
@@ -85,7 +86,7 @@ TEST_F(RatingsTest, ScriptedSeriesMatchesAStepByStepReplay) {
 
   // The same games by hand, with glicko2 through apply_rated_game.
   std::map<std::string, PlayerRating> expected;
-  for (const char* p : {"alice", "bob", "carol"}) expected[p] = PlayerRating::fresh(p, "n-mesh");
+  for (const char* p : {"alice", "bob", "carol"}) expected[p] = PlayerRating::fresh(p, "ndengrod");
   const struct {
     const char* first;
     const char* second;
@@ -97,7 +98,7 @@ TEST_F(RatingsTest, ScriptedSeriesMatchesAStepByStepReplay) {
                {"bob", "alice", timed_winner, kTestTime + 10800 + 22 * 86400}};
   int64_t board = 1;
   for (const auto& g : games)
-    apply_rated_game(RatedGame{board++, "n-mesh", {g.first, g.second}, g.winner, g.at}, expected[g.first],
+    apply_rated_game(RatedGame{board++, "ndengrod", {g.first, g.second}, g.winner, g.at}, expected[g.first],
                      expected[g.second]);
   for (const char* p : {"alice", "bob", "carol"}) {
     const PlayerRating got = rating(p);
@@ -119,13 +120,13 @@ TEST_F(RatingsTest, ScriptedSeriesMatchesAStepByStepReplay) {
 TEST_F(RatingsTest, UnratedAbortedAndOddBoardsDoNotCount) {
   // Asked unrated; non-standard options (unrated by themselves); resigned before the
   // opponent's first move; a take-back to the start then a resignation.
-  play_out("alice", "bob", "bob", "n-mesh", {{"rated", "no"}});
-  const int64_t small = play_out("alice", "bob", "bob", "n-mesh", {{"size", "4"}});
+  play_out("alice", "bob", "bob", "ndengrod", {{"rated", "no"}});
+  const int64_t small = play_out("alice", "bob", "bob", "ndengrod", {{"size", "4"}});
   EXPECT_FALSE(service_->load(small).record().rated);
-  const int64_t aborted = service_->start_board("alice", "n-mesh", {}, "alice", "bob");
+  const int64_t aborted = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   play_first_legal(aborted);
   service_->resign(aborted, "bob");
-  const int64_t undone = service_->start_board("alice", "n-mesh", {}, "alice", "bob");
+  const int64_t undone = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
   play_first_legal(undone);
   service_->propose(undone, "alice", "undo");
   service_->answer(undone, "bob", true);
@@ -133,9 +134,9 @@ TEST_F(RatingsTest, UnratedAbortedAndOddBoardsDoNotCount) {
   EXPECT_EQ(rating("alice").games, 0);
   EXPECT_TRUE(changes("bob").empty());
 
-  EXPECT_EQ(run_error("n-mesh challenge -size=4 -rated=yes alice bob secret-pw").code(), "bad_game");
-  EXPECT_EQ(run_error("n-mesh challenge -rated=maybe alice bob secret-pw").code(), "bad_game");
-  const int64_t rated = play_out("alice", "bob", "alice", "n-mesh", {{"rated", "yes"}});
+  EXPECT_EQ(run_error("ndengrod challenge -size=4 -rated=yes alice bob secret-pw").code(), "bad_game");
+  EXPECT_EQ(run_error("ndengrod challenge -rated=maybe alice bob secret-pw").code(), "bad_game");
+  const int64_t rated = play_out("alice", "bob", "alice", "ndengrod", {{"rated", "yes"}});
   EXPECT_TRUE(service_->load(rated).record().rated);
   EXPECT_EQ(rating("alice").games, 1);
 }
@@ -147,21 +148,21 @@ TEST_F(RatingsTest, ComputerPlayersAreRatedUnderTheirSpec) {
   EXPECT_EQ(ai.games, 2);
   EXPECT_EQ(ai.wins, 2);
   EXPECT_GT(ai.rating_points(), 1600);
-  const std::string table = run("ratings n-mesh");
+  const std::string table = run("ratings ndengrod");
   EXPECT_NE(table.find("ai:random"), std::string::npos) << table;
 }
 
 TEST_F(RatingsTest, StandingsAndHistoryByCommand) {
   play_out("alice", "bob", "bob");
   play_out("carol", "bob", "bob");
-  const std::string table = run("ratings n-mesh");
-  EXPECT_NE(table.find("N-Mesh standings"), std::string::npos) << table;
+  const std::string table = run("ratings ndengrod");
+  EXPECT_NE(table.find("Ndengrod standings"), std::string::npos) << table;
   const size_t alice = table.find("alice"), bob = table.find("bob"), carol = table.find("carol");
   ASSERT_NE(bob, std::string::npos) << table;
   EXPECT_LT(alice, bob) << table;
   EXPECT_LT(carol, bob) << table;
-  EXPECT_EQ(run("n-mesh standings"), table);
-  EXPECT_EQ(run("standings N-MESH"), table);
+  EXPECT_EQ(run("ndengrod standings"), table);
+  EXPECT_EQ(run("standings NDENGROD"), table);
   EXPECT_NE(table.find("?"), std::string::npos) << "new players are provisional:\n" << table;
   EXPECT_NE(run("ratings netted").find("no rated games"), std::string::npos);
   EXPECT_EQ(run_error("ratings").code(), "usage");
@@ -180,7 +181,7 @@ TEST_F(RatingsTest, RerateReproducesTheStoredRatingsExactly) {
   play_out("bob", "carol", "");
   play_out("alice", "ai:random", "alice");
   play_out("carol", "alice", "carol");
-  play_out("alice", "bob", "bob", "n-mesh", {{"size", "4"}});  // unrated
+  play_out("alice", "bob", "bob", "ndengrod", {{"size", "4"}});  // unrated
   RerateReport check = rerate(*store_, false);
   EXPECT_EQ(check.games, 4);
   EXPECT_EQ(check.players, 4);

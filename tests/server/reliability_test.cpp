@@ -35,7 +35,7 @@ TEST_F(ConcurrencyTest, ExactlyOneOfConcurrentMovesIsStored) {
           std::string move = b.state().action_to_text(legal[static_cast<size_t>(t * 3 + ply) % legal.size()]);
           start.arrive_and_wait();
           try {
-            service_->play(board, user, move, guarded ? std::optional<int>(b.num_moves() + 1) : std::nullopt);
+            service_->play(board, user, move, guarded ? std::optional(ExpectedMove::ply(b.num_moves() + 1)) : std::nullopt);
             ++stored;
           } catch (const ServiceError& e) {
             errors[t] = e.code();
@@ -68,7 +68,7 @@ TEST_F(ConcurrencyTest, MixedConcurrentRequestsKeepTheBoardConsistent) {
         }
         auto legal = b.state().legal_actions();
         service_->play(board, user, b.state().action_to_text(legal[static_cast<size_t>(i) % legal.size()]),
-                       b.num_moves() + 1);
+                       ExpectedMove::ply(b.num_moves() + 1));
       } catch (const ServiceError& e) {
         // 409: someone moved meanwhile.  An accepted take-back followed by a move can bring
         // the board back to the same move number with another position (the guard counts
@@ -152,7 +152,7 @@ TEST(CrashTest, KilledProcessLosesNoAcknowledgedMove) {
             if (b.is_over()) break;
             auto legal = b.state().legal_actions();
             std::string move = b.state().action_to_text(legal[rng.below(static_cast<uint32_t>(legal.size()))]);
-            service.play(board, b.player(b.seat_to_move()), move, b.num_moves() + 1);
+            service.play(board, b.player(b.seat_to_move()), move, ExpectedMove::ply(b.num_moves() + 1));
             std::string ack = std::to_string(board) + " " + std::to_string(b.num_moves() + 1) + " " + move + "\n";
             if (write(pipe_fds[1], ack.data(), ack.size()) != static_cast<ssize_t>(ack.size())) _exit(3);
           }

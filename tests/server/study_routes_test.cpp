@@ -63,7 +63,10 @@ TEST_F(StudyRoutesTest, PositionsInTheMiddleOfATurn) {
   ASSERT_EQ(half.status, 200) << half.body;
   EXPECT_EQ(half.json["turn"], 2);
   EXPECT_EQ(half.json["mid_turn"], true);
-  EXPECT_EQ(half.json["plies"][1], json({{"number", 2}, {"turn", 2}, {"move", "h8"}, {"seat", 1}, {"colour", "grey"}}));
+  EXPECT_EQ(half.json["plies"][1],
+            json({{"number", 2}, {"turn", 2}, {"action", 1}, {"move", "h8"}, {"seat", 1}, {"colour", "grey"}}));
+  // Where the position stands, counted in turns: inside turn 2, after its first action.
+  EXPECT_EQ(half.json["position_turn"], json({{"turn", 2}, {"action", 1}, {"whole", false}, {"text", "turn 2 (1st action)"}}));
   bool pass = false;
   for (const auto& action : half.json["actions"])
     if (action["text"] == "pass") {

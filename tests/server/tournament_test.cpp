@@ -31,9 +31,11 @@ class TournamentTest : public ServerFixture {
       run("tournament join " + std::to_string(id) + " " + p + " secret-pw");
     }
   }
-  int64_t create(const std::string& words) { return create_as("host", words); }
-  int64_t create_as(const std::string& creator, const std::string& words) {
-    const std::string reply = run("tournament create n-mesh " + words + " " + creator + " secret-pw");
+  // A tournament of `game`; those whose games end drawn play Ndengrod, whose rules have
+  // draws (N-Mesh's have none, so it offers none).
+  int64_t create(const std::string& words, const std::string& game = "n-mesh") { return create_as("host", words, game); }
+  int64_t create_as(const std::string& creator, const std::string& words, const std::string& game = "n-mesh") {
+    const std::string reply = run("tournament create " + game + " " + words + " " + creator + " secret-pw");
     const auto at = reply.find("tournament ");
     EXPECT_NE(at, std::string::npos) << reply;
     return std::stoll(reply.substr(at + 11));
@@ -93,7 +95,7 @@ class TournamentTest : public ServerFixture {
 };
 
 TEST_F(TournamentTest, FivePlayerRoundRobinByHand) {
-  const int64_t id = create("-format=roundrobin -players=5-5 -start=full");
+  const int64_t id = create("-format=roundrobin -players=5-5 -start=full", "ndengrod");
   join_all(id, 5);  // the fifth join fills it: round 1 starts in that transaction
   EXPECT_EQ(view(id).tournament.status, TournamentStatus::Running);
   EXPECT_EQ(view(id).tournament.rounds, 5);
@@ -143,7 +145,7 @@ TEST_F(TournamentTest, EightPlayerSwissOfThreeRoundsByHand) {
 }
 
 TEST_F(TournamentTest, SixPlayerKnockoutReplaysADrawWithColoursReversed) {
-  const int64_t id = create("-format=knockout -players=4-6 -start=full");
+  const int64_t id = create("-format=knockout -players=4-6 -start=full", "ndengrod");
   join_all(id, 6);
   EXPECT_EQ(view(id).tournament.rounds, 3);
   // A bracket of 8: the top two seeds have byes.
@@ -186,7 +188,7 @@ TEST_F(TournamentTest, RandomResultsOnTheDatabaseKeepThePairingRules) {
     SCOPED_TRACE(formats[trial]);
     std::mt19937 rng(static_cast<unsigned>(trial));
     // Unrated, so that the seeds stay the joining order.
-    const int64_t id = create(formats[trial] + " -start=full -rated=no");
+    const int64_t id = create(formats[trial] + " -start=full -rated=no", "ndengrod");
     const int n = std::stoi(formats[trial].substr(formats[trial].rfind('-') + 1));
     for (int i = 1; i <= n; ++i) run("tournament join " + std::to_string(id) + " p" + std::to_string(i) + " secret-pw");
     play_out(id, [&](const TournamentGame&) {

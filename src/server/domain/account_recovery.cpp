@@ -34,6 +34,9 @@ std::string code_hash(const std::string& user, const std::string& code) {
   throw ServiceError(ErrorKind::Unauthorized, "bad_code", "wrong, used or expired code; ask for a new one");
 }
 
+// The page's address on a line of its own under the words that name it ("" without one).
+std::string web_page_words(const std::string& link) { return link.empty() ? "" : "  " + link + "\n"; }
+
 std::string minutes_text(int64_t seconds) {
   return seconds >= 7200 && seconds % 3600 == 0 ? fmt::format("{} hours", seconds / 3600)
                                                   : fmt::format("{} minutes", (seconds + 59) / 60);
@@ -70,21 +73,21 @@ void Accounts::mail_code(Session& session, const std::string& user, CodePurpose 
     mail.body = fmt::format(
         "Someone (you, we hope) asked to reset the password of the ludus account {0}.\n\n"
         "Your code: {1}   (it works once, for {2})\n\n"
-        "On the web page: Sign in > Forgot your password?, then the code and a new password.\n"
+        "On the web page: Sign in > Forgot your password?, then the code and a new password.\n{3}"
         "By mail (in the Subject) or with ludus pbm:  reset {0} {1} NEW-PASSWORD\n\n"
         "Setting a new password logs the account out everywhere.  If you did not ask, ignore this\n"
         "mail: the password stays as it is.\n",
-        user, kSecretMark, minutes_text(lifetime));
+        user, kSecretMark, minutes_text(lifetime), web_page_words(public_url_.page()));
   } else {
     mail.subject = "ludus: verify your address for " + user;
     mail.body = fmt::format(
         "This address was given for the ludus account {0}.  Mail about your boards comes here once\n"
         "it is verified.\n\n"
         "Your code: {1}   (it works once, for {2})\n\n"
-        "On the web page: Settings > E-mail address > the code.\n"
+        "On the web page: Settings > E-mail address > the code.\n{3}"
         "By mail (in the Subject) or with ludus pbm:  verify {0} {1}\n\n"
         "If you did not sign up, ignore this mail: nothing will be sent here.\n",
-        user, kSecretMark, minutes_text(lifetime));
+        user, kSecretMark, minutes_text(lifetime), web_page_words(public_url_.settings()));
   }
   enqueue_mail(session, mail, OutboxStatus::Queued, t);
 }

@@ -10,6 +10,7 @@
 #include <string>
 
 #include "server/domain/login_throttle.h"
+#include "server/domain/public_url.h"
 #include "server/domain/service_limits.h"
 #include "server/storage/community_store.h"
 #include "server/storage/store.h"
@@ -100,6 +101,8 @@ class Accounts {
   static constexpr int kCodeMailsPerHour = 3;
   void set_code_lifetimes(CodeLifetimes lifetimes) { lifetimes_ = lifetimes; }
   const CodeLifetimes& code_lifetimes() const { return lifetimes_; }
+  // The web page's address: the code mails link to it (public_url.h; none by default).
+  void set_public_url(PublicUrl url) { public_url_ = std::move(url); }
   // Reset requests one client address may make in an hour (a burst of as many); 0 = no limit.
   void limit_reset_requests(double per_hour) { resets_per_hour_ = per_hour; }
   // Queues a reset request for `user` and returns: the same work (one row) whatever the
@@ -178,6 +181,7 @@ class Accounts {
   double resets_per_hour_ = kResetsPerHour;    // per client address; 0 = no limit
   std::function<void()> reset_listener_;
   CodeLifetimes lifetimes_;
+  PublicUrl public_url_;
   std::string dummy_hash_;  // verified against for unknown users, to keep timing uniform
   // At most this many slow hashes at once (each may take 64 MiB with interactive limits).
   mutable std::counting_semaphore<4> hash_slots_{4};

@@ -78,6 +78,7 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const {
   j["plies"] = plies_json(history);
   j["geometry"] = geometry_json(history);
   j["deciding_sites"] = deciding_sites_json(history);
+  j["scores"] = shown_scores_json(state);
   j["board_text"] = state.render();
   return j;
 }

@@ -7,6 +7,7 @@
 #include "core/error.h"
 #include "core/record.h"
 #include "core/registry.h"
+#include "core/turn_count.h"
 #include "server/base/errors.h"
 
 namespace ludus::server {
@@ -120,6 +121,7 @@ GameRecord& Board::refreshed_record(int64_t now) {
   }
   record_.end_reason = end_reason();
   record_.num_moves = num_moves();
+  record_.num_turns = turns_in(history_, num_moves());
   record_.updated_at = now;
   ++record_.revision;  // as Session::update_game stores it
   return record_;

@@ -14,7 +14,7 @@ namespace {
 
 BoardOutcome played(Service& service, int64_t board, const std::string& user, const std::string& text,
                     const BoardArgs& args) {
-  PlayResult r = service.play(board, user, text, args.move_number, args.comment);
+  PlayResult r = service.play(board, user, text, args.expected, args.comment);
   return {play_summary(user, r) + ".", ""};
 }
 
@@ -38,7 +38,7 @@ using A = BoardArg;
 const std::vector<BoardCommand> kBoardCommands = {
     {"move", {}, {A::Move},
      "Plays MOVE (a whole turn: 'd3,e5-e7' where a turn has several actions). With #N the move is refused\n"
-     "unless it would be move number N (moves played + 1), so a stale move is never played.",
+     "unless it would be turn N (the number the board shows), so a stale move is never played.",
      true, [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, a.move, a); }},
     {"swap", {}, {A::MoveNumber}, "Plays the pie move (same as move BOARD USER PASSWORD swap[#N]).", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, "swap", a); }},
@@ -52,7 +52,7 @@ const std::vector<BoardCommand> kBoardCommands = {
     {"undo", {}, {},
      "Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "undo"); }},
-    {"draw", {}, {}, "Proposes a draw; the opponent accepts or rejects.", true,
+    {"draw", {}, {}, "Proposes a draw, in a game whose rules have draws; the opponent accepts or rejects.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "draw"); }},
     {"propose", {A::ProposalKind}, {}, "Same as the draw and undo commands.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, a.kind); }},
@@ -81,6 +81,12 @@ std::string_view text_form(BoardArg arg) {
   return "";
 }
 
+// The JSON API's "move_number": the number the move's first ply gets.
+std::optional<ExpectedMove> ply_guard(const nlohmann::json& body) {
+  const std::optional<int> number = int_field(body, "move_number");
+  return number ? std::optional(ExpectedMove::ply(*number)) : std::nullopt;
+}
+
 [[noreturn]] void usage(const BoardCommand& command) { bad_request("usage: " + usage_of(command), "usage"); }
 
 // Reads `args` from `words` (all of them must be used).
@@ -91,12 +97,14 @@ void read_words(const BoardCommand& command, const std::vector<BoardArg>& args, 
     if (arg == A::MoveNumber) {
       if (at == words.size()) continue;  // optional
       if (words[at].empty() || words[at][0] != '#') usage(command);
-      out.move_number = parse_move_number(std::string_view(words[at++]).substr(1));
+      out.expected = ExpectedMove::turn(parse_move_number(std::string_view(words[at++]).substr(1)));
       continue;
     }
     if (at == words.size()) usage(command);
     if (arg == A::Move) {
-      std::tie(out.move, out.move_number) = split_move_number(words[at++]);
+      std::optional<int> turn;
+      std::tie(out.move, turn) = split_move_number(words[at++]);
+      if (turn) out.expected = ExpectedMove::turn(*turn);
     } else if (arg == A::ProposalKind) {
       out.kind = lowercase(words[at++]);
       if (out.kind != "draw" && out.kind != "undo") usage(command);
@@ -144,9 +152,9 @@ BoardArgs board_args_from_json(const BoardCommand& command, const nlohmann::json
       switch (arg) {
         case A::Move:
           out.move = string_field(body, "move");
-          out.move_number = int_field(body, "move_number");
+          out.expected = ply_guard(body);
           break;
-        case A::MoveNumber: out.move_number = int_field(body, "move_number"); break;
+        case A::MoveNumber: out.expected = ply_guard(body); break;
         case A::ProposalKind: out.kind = string_field(body, "kind"); break;
         case A::Text: out.text = string_field(body, "text"); break;
       }

@@ -5,8 +5,10 @@
 // and action.  Both front ends are driven by this table:
 //  * the text grammar (commands.cpp, `ludus pbm`, POST /api/command, mail):
 //      VERB [LEADING...] BOARD USER PASSWORD [ARGS...]      e.g. move 12 alice pw e5#7
+//    (#N: the turn the move is for, as boards and mails number them)
 //  * the JSON API (http_api.cpp): POST /api/games/BOARD/VERB with a bearer token and the
-//    same arguments by name in the body: {"move": "e5", "move_number": 7}.
+//    same arguments by name in the body: {"move": "e5", "move_number": 7} ("move_number":
+//    the number of the move's first ply, the board JSON's next_move_number).
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,15 +23,15 @@ namespace ludus::server {
 
 // An argument of a board command: how it is written in text and named in JSON.
 enum class BoardArg {
-  Move,          // text MOVE[#N]; JSON "move" (string) and optional "move_number"
-  MoveNumber,    // text [#N] (optional); JSON optional "move_number"
+  Move,          // text MOVE[#N] (N a turn); JSON "move" (string) and optional "move_number" (a ply)
+  MoveNumber,    // text [#N] (optional, a turn); JSON optional "move_number" (a ply)
   ProposalKind,  // text draw|undo; JSON "kind"
   Text,          // text TEXT... (the rest of the words); JSON "text"
 };
 
 struct BoardArgs {
   std::string move;
-  std::optional<int> move_number;
+  std::optional<ExpectedMove> expected;  // #N (a turn) or "move_number" (a ply)
   std::string kind;
   std::string text;
   // Not a word of the grammar: the comment a mail's body adds to a move, swap or pass
@@ -38,7 +40,7 @@ struct BoardArgs {
 };
 
 struct BoardOutcome {
-  std::string line;     // one line for the text reply: "alice plays e5 on board 3 (move #7)."
+  std::string line;     // one line for the text reply: "alice plays e5 on board 3 (turn 7)."
   std::string message;  // for the JSON reply's "message" ("" = none)
 };
 

@@ -34,7 +34,7 @@ enum class BoardChange {
 struct BoardEvent {
   BoardEventKind kind = BoardEventKind::Moved;
   std::string actor;    // the user who acted; "" for the server (time limits)
-  std::string summary;  // one line: "alice plays e5 on board 3 (move #7)"; "" = nothing happened
+  std::string summary;  // one line: "alice plays e5 on board 3 (turn 7)"; "" = nothing happened
   std::string comment;  // the mover's comment, "" for none
 };
 

@@ -6,6 +6,7 @@
 
 #include "core/geometry.h"
 #include "core/text.h"
+#include "core/turn_count.h"
 #include "server/base/json_fields.h"
 #include "server/domain/board_text.h"
 
@@ -75,6 +76,7 @@ void write_names(Writer& w, const Geometry* g, const std::vector<int>& sites) {
 void write_move(Writer& w, const Board& board, int index) {
   const MoveRecord& m = board.moves()[static_cast<size_t>(index)];
   w.start_object();
+  w.key("action"), w.integer(action_in_turn(board.history(), index));
   w.key("colour"), w.string(board.game().colour_name(board.colour_of_move(index)));
   w.key("move"), w.string(m.move);
   w.key("number"), w.integer(m.ply);
@@ -192,6 +194,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   for (const std::string& seat : r.seats) w.string(seat);
   w.end_array();
   w.key("position_move_number"), w.integer(view.plies);
+  w.key("position_turn"), w.tree(turn_point_json(turn_point(history, history.num_moves())));
   w.key("proposal"), w.tree(proposal_json(board));
   w.key("rated"), w.boolean(r.rated);
   if (detail == BoardDetail::Full) w.key("record"), w.tree(record_json(board));
@@ -206,6 +209,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("to_move_user");
   r.to_move_seat ? w.string(r.seats[static_cast<size_t>(*r.to_move_seat)]) : w.null();
   w.key("turn"), w.integer(history.current_turn());
+  w.key("turns_played"), w.integer(r.num_turns);
   w.key("updated_at"), w.integer(r.updated_at);
   w.key("winner_seat"), w.optional(r.winner_seat);
   w.end_object();

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "core/turn_count.h"
 #include "server/domain/accounts.h"
 #include "server/domain/moderation.h"
 #include "server/storage/mail_store.h"
@@ -13,6 +14,8 @@ namespace ludus::server {
 
 BoardNews board_news(const Board& board, const BoardEvent& event, const std::string& reader) {
   if (event.kind == BoardEventKind::Reminded) return BoardNews::Reminder;
+  // A word on a board, over or not, is a comment (not news of the end).
+  if (event.kind == BoardEventKind::Commented) return BoardNews::Comment;
   if (board.is_over()) return BoardNews::GameOver;
   const GameRecord& record = board.record();
   if (!record.proposal.empty() && record.proposal_seat && board.player(1 - *record.proposal_seat) == reader)
@@ -23,12 +26,11 @@ BoardNews board_news(const Board& board, const BoardEvent& event, const std::str
     case BoardEventKind::Moved: return BoardNews::Moved;
     case BoardEventKind::Proposed:
     case BoardEventKind::Answered: return BoardNews::Proposal;
-    case BoardEventKind::Commented: return BoardNews::Comment;
     default: return BoardNews::Update;
   }
 }
 
-std::string board_news_headline(BoardNews news, const Board& board) {
+std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event) {
   switch (news) {
     case BoardNews::Reminder: return "reminder: your move";
     case BoardNews::GameOver: return "game over";
@@ -36,9 +38,9 @@ std::string board_news_headline(BoardNews news, const Board& board) {
     case BoardNews::TakeBackProposed: return "take-back proposed";
     case BoardNews::YourMove: return "your move";
     case BoardNews::NewGame: return "new game";
-    case BoardNews::Moved: return fmt::format("move #{}", board.num_moves());
+    case BoardNews::Moved: return fmt::format("turn {}", turns_in(board.history(), board.num_moves()));
     case BoardNews::Proposal: return "proposal";
-    case BoardNews::Comment: return "comment";
+    case BoardNews::Comment: return "comment by " + event.actor;
     case BoardNews::Update: break;
   }
   return "update";

@@ -23,12 +23,13 @@ enum class BoardNews {
   NewGame,           // a board started where the reader does not have the move
   Moved,             // a turn was played (the reader does not have the move: a follower)
   Proposal,          // a proposal made or answered that the reader need not answer
-  Comment,
+  Comment,           // a word on the board, over or not
   Update,            // anything else
 };
 BoardNews board_news(const Board& board, const BoardEvent& event, const std::string& reader);
-// How a mail's subject says it after "Ndengrod Board 12: " ("your move", "move #7", ...).
-std::string board_news_headline(BoardNews news, const Board& board);
+// How a mail's subject says it after "Ndengrod Board 12: " ("your move", "turn 7",
+// "comment by alice", ...).
+std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event);
 
 struct BoardReader {
   std::string user;

@@ -49,6 +49,14 @@ BoardSettings take_board_settings(std::map<std::string, std::string>& options) {
   return settings;
 }
 
+std::string time_limits_text(const TimeLimits& limits) {
+  const auto days = [](int n) { return std::to_string(n) + (n == 1 ? " day" : " days"); };
+  const std::string nag = limits.nag_days ? "a reminder after " + days(limits.nag_days) + " without a move" : "no reminders";
+  const std::string forfeit =
+      limits.forfeit_days ? "lost on time after " + days(limits.forfeit_days) + " without a move" : "never lost on time";
+  return nag + ", " + forfeit;
+}
+
 std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated) {
   return {{"nagtime", std::to_string(limits.nag_days)},
           {"forfeittime", std::to_string(limits.forfeit_days)},

@@ -22,6 +22,11 @@ struct BoardSettings {
 // a bad value.
 BoardSettings take_board_settings(std::map<std::string, std::string>& options);
 
+// The time limits for people, the one wording of every front end (the lobby's cards, the
+// tournament page, the offers' mails and listings): "a reminder after 7 days without a move,
+// lost on time after 21 days without a move"; "no reminders, never lost on time".
+std::string time_limits_text(const TimeLimits& limits);
+
 // The board's words for `limits` and `rated`, as offers store them beside the game's options
 // and the API shows them (old clients read them among "options").
 std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/registry.h"
+#include "core/turn_count.h"
 #include "server/domain/game_json.h"
 #include "server/base/json_fields.h"
 
@@ -14,6 +15,11 @@ namespace ludus::server {
 namespace {
 
 const char* kSeatWord[2] = {"first player", "second player"};
+
+// "at the start" or "after turn 2 (1st action)".
+std::string position_words(const TurnPoint& point) {
+  return point.turn == 0 ? "at the start" : "after " + turn_point_text(point);
+}
 
 std::string options_text(const Game& game) {
   std::string out;
@@ -34,6 +40,13 @@ std::string header(const Board& board, const State& state) {
   return out;
 }
 
+// "x to move (alice), turn 3": who moves in a position that goes on, in turns.
+std::string to_move_line(const Board& board, const History& history) {
+  const State& state = history.state();
+  return fmt::format("{} to move ({}), turn {}", board.game().colour_name(state.to_move()), board.player(state.seat_to_move()),
+                     history.current_turn());
+}
+
 // Status of a replayed position that may be earlier than the board's end.
 std::string position_status(const Board& board, const History& history, bool latest) {
   const State& state = history.state();
@@ -46,41 +59,20 @@ std::string position_status(const Board& board, const History& history, bool lat
     return fmt::format("{} ({}) wins{}", game.colour_name(w), board.player(state.seat_of_colour(w)),
                        reason.empty() ? "" : ": " + reason);
   }
-  return fmt::format("{} to move ({}), move #{}", game.colour_name(state.to_move()), board.player(state.seat_to_move()),
-                     history.num_moves() + 1);
+  return to_move_line(board, history);
 }
 
-// Rows of turns, one column per colour: a turn goes to its colour's column on the current
-// row unless that column is not to the right of the last one filled (then a new row
-// starts), so alternating play reads "1. e5 d4" and a pie swap leaves a visible gap.
-std::string move_table(const Board& board, int plies) {
-  struct Row {
-    std::string cell[2];
-  };
-  std::vector<Row> rows;
-  int last_column = 2, last_turn = -1;
-  for (int i = 0; i < plies; ++i) {
-    const MoveRecord& m = board.moves()[i];
-    int colour = board.colour_of_move(i);
-    if (m.turn == last_turn) {
-      rows.back().cell[colour] += "," + m.move;
-      continue;
-    }
-    if (colour <= last_column) rows.emplace_back();
-    rows.back().cell[colour] = m.move;
-    last_column = colour;
-    last_turn = m.turn;
-  }
-  if (rows.empty()) return "";
-  size_t width = 8;
-  for (const auto& r : rows) width = std::max({width, r.cell[0].size() + 2, r.cell[1].size() + 2});
-  for (int c = 0; c < 2; ++c) width = std::max(width, board.game().colour_name(c).size() + 2);
-  std::string out = fmt::format("      {:<{}}{}\n", board.game().colour_name(0), width, board.game().colour_name(1));
-  for (size_t r = 0; r < rows.size(); ++r) {
-    std::string line = fmt::format("{:>4}  {:<{}}{}", std::to_string(r + 1) + ".", rows[r].cell[0], width, rows[r].cell[1]);
-    while (!line.empty() && line.back() == ' ') line.pop_back();
-    out += line + "\n";
-  }
+// The turns as players count them (docs/turns.md), one row each: its number, its colour
+// and what was played, a turn of several actions written as one ("d3,e5-e7").
+std::string turn_table(const Board& board, int plies) {
+  const std::vector<WrittenTurn> turns = written_turns(board.history(), plies);
+  if (turns.empty()) return "";
+  size_t colour_width = 0;
+  for (int c = 0; c < 2; ++c) colour_width = std::max(colour_width, board.game().colour_name(c).size());
+  std::string out;
+  for (const WrittenTurn& turn : turns)
+    out += fmt::format("{:>4}  {:<{}}  {}\n", std::to_string(turn.number) + ".", board.game().colour_name(turn.mover.colour),
+                       colour_width, turn.text);
   return out;
 }
 
@@ -106,11 +98,7 @@ std::string format_time(int64_t seconds) {
 
 std::string status_line(const Board& board) {
   const Game& game = board.game();
-  if (!board.is_over()) {
-    int seat = board.seat_to_move();
-    return fmt::format("{} to move ({}), move #{}", game.colour_name(board.colour_of_seat(seat)), board.player(seat),
-                       board.num_moves() + 1);
-  }
+  if (!board.is_over()) return to_move_line(board, board.history());
   int w = board.winner_seat();
   if (w < 0) return "draw: " + board.end_reason();
   return fmt::format("{} ({}) wins: {}", game.colour_name(board.colour_of_seat(w)), board.player(w),
@@ -126,10 +114,12 @@ std::string format_board(const Board& board, std::optional<int> ply) {
 std::string format_board(const Board& board, int plies, const History& history) {
   const bool latest = plies == board.num_moves();
   std::string out = header(board, history.state());
-  if (!latest) out += fmt::format("Position after move #{} (the game is at move #{})\n", plies, board.num_moves());
+  if (!latest)
+    out += fmt::format("Position {} ({} played)\n", position_words(turn_point(board.history(), plies)),
+                       counted(turns_in(board.history(), board.num_moves()), "turn"));
   out += "Status: " + position_status(board, history, latest) + "\n";
   if (latest) out += proposal_line(board);
-  std::string table = move_table(board, plies);
+  std::string table = turn_table(board, plies);
   out += "\n" + (table.empty() ? std::string("No moves yet.\n") : table) + "\n";
   out += history.state().render();
   if (!out.empty() && out.back() != '\n') out += "\n";
@@ -149,16 +139,19 @@ std::string format_history(const Board& board) {
                          comments->id, comments->body);
   };
   print_comments(0);
+  // One line per turn (what players count), at the time of its last action.
+  const std::vector<WrittenTurn> turns = written_turns(board.history(), board.num_moves());
   size_t colour_width = 1, player_width = 1, move_width = 1;
   for (int c = 0; c < 2; ++c) {
     colour_width = std::max(colour_width, board.game().colour_name(c).size());
     player_width = std::max(player_width, board.player(c).size());
   }
-  for (const auto& m : board.moves()) move_width = std::max(move_width, m.move.size());
-  for (int i = 0; i < board.num_moves(); ++i) {
-    const MoveRecord& m = board.moves()[i];
-    out += fmt::format("  #{:<4} {:<{}}  {:<{}}  {:<{}}  {}\n", m.ply, board.game().colour_name(board.colour_of_move(i)),
-                       colour_width, board.player(m.seat), player_width, m.move, move_width, format_time(m.played_at));
+  for (const WrittenTurn& turn : turns) move_width = std::max(move_width, turn.text.size());
+  for (const WrittenTurn& turn : turns) {
+    const int last = turn.first_ply + turn.plies - 1;
+    const MoveRecord& m = board.moves()[static_cast<size_t>(last)];
+    out += fmt::format("  turn {:<4} {:<{}}  {:<{}}  {:<{}}  {}\n", turn.number, board.game().colour_name(turn.mover.colour),
+                       colour_width, board.player(m.seat), player_width, turn.text, move_width, format_time(m.played_at));
     print_comments(m.ply);
   }
   print_comments(1 << 30);
@@ -183,7 +176,7 @@ std::string format_game_list(const std::string& title, const std::vector<GameRec
     } else {
       status = "drawn (" + g.end_reason + ")";
     }
-    std::string moves = !g.finished() ? fmt::format("move #{}", g.num_moves + 1) : fmt::format("{} move{}", g.num_moves, g.num_moves == 1 ? "" : "s");
+    std::string moves = !g.finished() ? fmt::format("turn {}", g.num_turns + 1) : counted(g.num_turns, "turn");
     out += fmt::format("  {:>6}  {:<9} {} vs {}  {}  {}\n", g.id, g.game, g.seats[0], g.seats[1], moves, status);
   }
   return out;

@@ -44,7 +44,7 @@ const CommandHelp kCommands[] = {
     {"limit", "limit USER PASSWORD [ask|all|none] [N|-]",
      "Shows or sets who may challenge you: ask (every challenge is an invitation; the default), all (boards\n"
      "start at once), none (challenges are refused); and N, the most active boards you play (- for no limit)."},
-    {"show", "show BOARD[#N]", "Shows the board, or the position after move N."},
+    {"show", "show BOARD[#N]", "Shows the board, or the position after turn N."},
     {"history", "history BOARD|USER",
      "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"
      "ratings and rated games."},

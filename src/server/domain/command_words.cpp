@@ -20,7 +20,7 @@ int parse_move_number(std::string_view text, int min) {
   int value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < min)
-    bad_request("bad move number '#" + std::string(text.substr(0, 20)) + "'", "bad_move_number");
+    bad_request("bad turn number '#" + std::string(text.substr(0, 20)) + "'", "bad_move_number");
   return value;
 }
 

@@ -12,6 +12,7 @@
 #include "core/options.h"
 #include "core/registry.h"
 #include "core/text.h"
+#include "core/turn_count.h"
 #include "server/domain/account_data.h"
 #include "server/domain/board_commands.h"
 #include "server/domain/command_help.h"
@@ -295,9 +296,14 @@ class Run {
     expect(1, 1);
     auto hash = args_[0].find('#');
     int64_t board = parse_board(std::string_view(args_[0]).substr(0, hash));
-    std::optional<int> ply;
-    if (hash != std::string::npos) ply = parse_move_number(std::string_view(args_[0]).substr(hash + 1), 0);
-    return format_board(load(board), ply);
+    const Board b = load(board);
+    if (hash == std::string::npos) return format_board(b);
+    // #N: the position after turn N, as boards and mails number turns.
+    const int turn = parse_move_number(std::string_view(args_[0]).substr(hash + 1), 0);
+    const int turns = turns_in(b.history(), b.num_moves());
+    if (turn > turns)
+      bad_request(fmt::format("{} has no turn {} (turns: 0..{})", board_name(board), turn, turns), "bad_move_number");
+    return format_board(b, plies_through_turn(b.history(), turn));
   }
 
   std::string history() {

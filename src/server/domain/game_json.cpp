@@ -6,6 +6,7 @@
 #include "core/geometry.h"
 #include "core/record.h"
 #include "core/registry.h"
+#include "core/turn_count.h"
 #include "server/domain/accounts.h"
 #include "server/domain/board_text.h"
 
@@ -23,10 +24,11 @@ nlohmann::json optional_json(const std::optional<T>& v) { return v ? nlohmann::j
 
 nlohmann::json player_json(const Board& board, const State& state, int seat) {
   const std::string& user = board.player(seat);
-  return {{"seat", seat},
-          {"user", user},
-          {"ai", Accounts::is_ai(user)},
-          {"colour", board.game().colour_name(state.colour_of_seat(seat))}};
+  const int colour = state.colour_of_seat(seat);
+  nlohmann::json j = {{"seat", seat}, {"user", user}, {"ai", Accounts::is_ai(user)}, {"colour", board.game().colour_name(colour)}};
+  // The score the rules show players (Epoxy's legal first actions), in games that have one.
+  if (const std::optional<int> score = state.shown_score(colour)) j["score"] = *score;
+  return j;
 }
 
 }  // namespace
@@ -50,7 +52,12 @@ nlohmann::json proposal_json(const Board& board) {
 nlohmann::json comments_json(const Board& board) {
   nlohmann::json comments = nlohmann::json::array();
   for (const auto& c : board.comments())
-    comments.push_back({{"id", c.id}, {"user", c.user}, {"after_move", c.after_ply}, {"text", c.body}, {"created_at", c.created_at}});
+    comments.push_back({{"id", c.id},
+                        {"user", c.user},
+                        {"after_move", c.after_ply},
+                        {"after_turn", turns_in(board.history(), std::min(c.after_ply, board.num_moves()))},
+                        {"text", c.body},
+                        {"created_at", c.created_at}});
   return comments;
 }
 
@@ -62,6 +69,7 @@ nlohmann::json move_json(const Board& board, int index) {
   // whole turn may number the two halves of one apart).
   return {{"number", m.ply},
           {"turn", board.history().turn_number(index)},
+          {"action", action_in_turn(board.history(), index)},
           {"move", m.move},
           {"seat", m.seat},
           {"user", board.player(m.seat)},
@@ -116,6 +124,11 @@ void add_turn_json(nlohmann::json& j, const History& history, bool playable) {
   j["actions"] = actions;
   j["turn"] = history.current_turn();
   j["mid_turn"] = history.mid_turn();
+  j["position_turn"] = turn_point_json(turn_point(history, history.num_moves()));
+}
+
+nlohmann::json turn_point_json(const TurnPoint& point) {
+  return {{"turn", point.turn}, {"action", point.action}, {"whole", point.whole}, {"text", turn_point_text(point)}};
 }
 
 nlohmann::json plies_json(const History& history) {
@@ -124,11 +137,19 @@ nlohmann::json plies_json(const History& history) {
     const PlyMover& mover = history.mover(ply);
     plies.push_back({{"number", ply + 1},
                      {"turn", history.turn_number(ply)},
+                     {"action", action_in_turn(history, ply)},
                      {"move", history.moves()[static_cast<size_t>(ply)]},
                      {"seat", mover.seat},
                      {"colour", history.game().colour_name(mover.colour)}});
   }
   return plies;
+}
+
+nlohmann::json shown_scores_json(const State& state) {
+  nlohmann::json scores = nlohmann::json::object();
+  for (int colour = 0; colour < 2; ++colour)
+    if (const std::optional<int> score = state.shown_score(colour)) scores[state.game().colour_name(colour)] = *score;
+  return scores.empty() ? nlohmann::json() : scores;
 }
 
 nlohmann::json deciding_sites_json(const History& history) {
@@ -163,6 +184,8 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"status", g.status()},
           {"moves_played", g.num_moves},
           {"next_move_number", g.num_moves + 1},
+          {"turns_played", g.num_turns},
+          {"turn", g.finished() ? g.num_turns : g.num_turns + 1},
           {"to_move_seat", optional_json(g.to_move_seat)},
           {"to_move_user", g.to_move_seat ? nlohmann::json(g.seats[*g.to_move_seat]) : nlohmann::json()},
           {"result", g.result},
@@ -247,6 +270,7 @@ nlohmann::json catalog_json() {
                      {"summary", info.summary},
                      {"options", options},
                      {"stones_on", stone_sites_name(info.stones_on)},
+                     {"draws", info.may_draw},
                      {"turn", {{"summary", info.turn_help.summary}, {"examples", examples}}}});
   }
   return {{"games", games}};

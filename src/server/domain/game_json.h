@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/turn_count.h"
 #include "server/domain/board.h"
 #include "server/storage/records.h"
 
@@ -48,7 +49,9 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply = std::null
 // Parts of board_json() that board_json_text() writes through nlohmann too (small, or
 // text a user wrote): the two players [{"seat", "user", "ai", "colour"}]; whose turn
 // ({"seat", "user", "colour"}, null when `over`); the pending proposal ({"kind", "seat",
-// "user"} or null); the comments [{"id", "user", "after_move", "text", "created_at"}].
+// "user"} or null); the comments [{"id", "user", "after_move", "after_turn", "text",
+// "created_at"}] ("after_move" plies, "after_turn" the turns they make).  A seat of a game
+// whose rules show a score (State::shown_score, Epoxy) carries its "score".
 nlohmann::json seats_json(const Board& board, const State& state);
 nlohmann::json to_move_json(const Board& board, const State& state, bool over);
 nlohmann::json proposal_json(const Board& board);
@@ -69,12 +72,22 @@ nlohmann::json geometry_json(const History& history);
 
 // What the player to move may do and where the turn stands, added to `j`: "legal_moves"
 // (canonical texts, for older clients), "actions" ([{"text", "sites": [names], "kind",
-// "ends_turn"}], State::action_shape and State::ends_turn), "turn" (History::current_turn)
-// and "mid_turn".  Both lists are empty unless `playable` (the game goes on in this view).
+// "ends_turn"}], State::action_shape and State::ends_turn), "turn" (History::current_turn),
+// "mid_turn" and "position_turn" (turn_point_json of the position).  Both lists are empty
+// unless `playable` (the game goes on in this view).
 void add_turn_json(nlohmann::json& j, const History& history, bool playable);
 
-// Every ply of `history` for a move list: [{"number", "turn", "move", "seat", "colour"}].
+// Where a position stands among the turns (core/turn_count.h), for a page to say it:
+// {"turn", "action", "whole", "text": "turn 2 (1st action)"}.
+nlohmann::json turn_point_json(const TurnPoint& point);
+
+// Every ply of `history` for a move list: [{"number", "turn", "action", "move", "seat",
+// "colour"}] ("action": its place in the turn, 1 or 2 in Epoxy).
 nlohmann::json plies_json(const History& history);
+
+// The score the rules show players, by colour ({"maroon": 31, "grey": 20}), or null in a
+// game whose rules show none (State::shown_score): for positions with no seats (analysis).
+nlohmann::json shown_scores_json(const State& state);
 
 // The names of the sites that decided the game (State::deciding_sites()); [] while it goes on.
 nlohmann::json deciding_sites_json(const History& history);

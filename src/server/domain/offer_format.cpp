@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/registry.h"
+#include "server/domain/board_settings.h"
 #include "server/domain/board_text.h"
 
 namespace ludus::server {
@@ -36,8 +37,9 @@ std::string format_offer(const OfferRecord& offer) {
   if (offer.min_rating || offer.max_rating)
     range = fmt::format(", rating {}-{}", offer.min_rating ? std::to_string(*offer.min_rating) : "",
                         offer.max_rating ? std::to_string(*offer.max_rating) : "");
-  return fmt::format("{}: {} {} ({}), {}, {}{}, expires {}", offer.name(), what, game_title(offer.game),
-                     options_text(offer.options_and_settings()), seat_phrase(offer), offer.rated ? "rated" : "unrated", range,
+  const std::string options = offer.options.empty() ? "" : " (" + options_text(offer.options) + ")";
+  return fmt::format("{}: {} {}{}, {}, {}, {}{}, expires {}", offer.name(), what, game_title(offer.game), options,
+                     seat_phrase(offer), offer.rated ? "rated" : "unrated", time_limits_text(offer.limits), range,
                      format_time(offer.expires_at));
 }
 
@@ -53,6 +55,8 @@ nlohmann::json offer_json(const OfferRecord& offer) {
           {"kind", offer_kind_name(offer.kind)},
           {"game", offer.game},
           {"options", offer.options_and_settings()},
+          {"game_options", offer.options},
+          {"time_limits", time_limits_text(offer.limits)},
           {"from", offer.from},
           {"to", optional_json(offer.to)},
           {"seat", seat_choice_name(offer.seat)},

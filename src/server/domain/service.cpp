@@ -26,7 +26,7 @@ std::string play_summary(const std::string& user, const PlayResult& result) {
   if (result.first_ply == 0) return user + " resigns " + board_name(result.board);
   std::string moves;
   for (const auto& m : result.moves) moves += (moves.empty() ? "" : ",") + m;
-  return user + " plays " + moves + " on " + board_name(result.board) + " (move #" + std::to_string(result.first_ply) + ")";
+  return user + " plays " + moves + " on " + board_name(result.board) + " (turn " + std::to_string(result.turn) + ")";
 }
 
 namespace {
@@ -40,6 +40,13 @@ int seat_in(const Board& board, const std::string& user) {
 void require_on(const Board& board) {
   if (board.is_over())
     conflict(board_name(board.id()) + " is over (" + board.end_reason() + ")", "game_over");
+}
+
+// A draw is offered only where the rules have draws (GameInfo::may_draw): Epoxy, N-Mesh
+// and Netted always end with a winner, so nobody may propose or accept one there.
+void require_draws(const Board& board) {
+  const GameInfo& info = board.game().info();
+  if (!info.may_draw) bad_request(info.title + " has no draws: its rules always end with a winner", "no_draws");
 }
 
 std::string proposal_text(const std::string& kind) {
@@ -225,7 +232,7 @@ int64_t Service::start_board(const std::string& challenger, const std::string& g
 }
 
 PlayResult Service::play(int64_t board, const std::string& user, std::string_view text,
-                         std::optional<int> move_number, std::string_view comment) {
+                         std::optional<ExpectedMove> expected, std::string_view comment) {
   const std::string note = comment.empty() ? std::string() : checked_comment(comment);
   std::string typed = normalize_move_text(text);
   if (typed.empty()) bad_request("no move given", "illegal_move");
@@ -240,15 +247,18 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     int seat = seat_in(b, user);
     require_on(b);
     const int next = b.num_moves() + 1;
-    if (move_number && *move_number != next)
-      conflict("stale move number #" + std::to_string(*move_number) + ": " + board_name(board) + " is at move #" +
-                   std::to_string(next) + " (someone moved meanwhile; look at the board again)",
+    const int turn = b.history().current_turn();
+    if (expected && expected->number != (expected->unit == ExpectedMove::Unit::Turn ? turn : next))
+      conflict(std::string("stale move: you sent it for ") +
+                   (expected->unit == ExpectedMove::Unit::Turn ? "turn " : "move number #") +
+                   std::to_string(expected->number) + ", and " + board_name(board) + " is at turn " +
+                   std::to_string(turn) + " (someone moved meanwhile; look at the board again)",
                "stale_move");
     if (b.seat_to_move() != seat)
-      conflict("it is " + b.player(b.seat_to_move()) + "'s turn on " + board_name(board) + " (move #" +
-                   std::to_string(next) + ")",
+      conflict("it is " + b.player(b.seat_to_move()) + "'s turn on " + board_name(board) + " (turn " +
+                   std::to_string(turn) + ")",
                "not_your_turn");
-    PlayResult result{board, next, {}};
+    PlayResult result{board, next, {}, turn};
     std::vector<MoveRecord> played;
     try {
       played = b.play_turn(typed, accounts_->now());
@@ -293,6 +303,7 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
     const ProposalResult result = [&] {
       int seat = seat_in(b, user);
       require_on(b);
+      if (kind == "draw") require_draws(b);
       const GameRecord& record = b.record();
       if (!record.proposal.empty() && record.proposal_seat != seat)
         conflict(b.player(1 - seat) + " has proposed " + proposal_text(record.proposal) + " on " + board_name(board) +
@@ -308,7 +319,8 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
         const int keep = b.history().latest_turn_start(seat);
         b.truncate(keep);
         session.truncate_moves(board, keep);
-        return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+        return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at turn " +
+                              std::to_string(b.history().current_turn())};
       }
       b.set_proposal(kind, seat);
       return ProposalResult{user + " proposes " + proposal_text(kind) + " on " + board_name(board) + "; " + opponent +
@@ -333,13 +345,15 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
       b.clear_proposal();
       if (!accept) return ProposalResult{user + " rejects " + proposal_text(kind) + " on " + board_name(board)};
       if (kind == "draw") {
+        require_draws(b);  // a proposal stored before the rule was kept
         b.agree_draw();
         return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
       }
       const int keep = b.history().latest_turn_start(proposer);
       b.truncate(keep);
       session.truncate_moves(board, keep);
-      return ProposalResult{user + " accepts: " + board_name(board) + " is back at move #" + std::to_string(keep + 1)};
+      return ProposalResult{user + " accepts: " + board_name(board) + " is back at turn " +
+                            std::to_string(b.history().current_turn())};
     }();
     event.summary = result.message;
     return result;
@@ -439,7 +453,7 @@ bool Service::play_ai_move(int64_t board) {
   const std::string text = join_plies(ai_players_.choose_turn(board, b.seat_to_move(), who.substr(3), seed, b.history()));
   metrics::ai_search(std::chrono::duration<double>(std::chrono::steady_clock::now() - search_began).count());
   try {
-    play(board, who, text, b.num_moves() + 1);
+    play(board, who, text, ExpectedMove::ply(b.num_moves() + 1));
   } catch (const ServiceError& e) {
     if (e.kind() != ErrorKind::Conflict) throw;  // the board changed meanwhile: the caller looks again
   }

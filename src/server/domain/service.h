@@ -31,6 +31,19 @@ struct PlayResult {
   int64_t board = 0;
   int first_ply = 0;                // number of the first move stored
   std::vector<std::string> moves;   // canonical text of each ply stored
+  int turn = 0;                     // the turn they make (docs/turns.md: what players count)
+};
+
+// What a mover says they are playing, so that a stale move is never played: the number its
+// first ply gets (the JSON API's "move_number": moves played + 1), or the turn (the text
+// grammar's #N: the number boards and mails show).
+struct ExpectedMove {
+  enum class Unit { Ply, Turn };
+  Unit unit = Unit::Ply;
+  int number = 0;
+  static ExpectedMove ply(int n) { return {Unit::Ply, n}; }
+  static ExpectedMove turn(int n) { return {Unit::Turn, n}; }
+  bool operator==(const ExpectedMove&) const = default;
 };
 
 // A challenge's game and options, checked (400 bad_game with the reason otherwise).
@@ -142,11 +155,11 @@ class Service {
   void set_offers_listener(std::function<void()> listener) { offers_listener_ = std::move(listener); }
 
   // Plays a turn typed as one text (several plies for games whose turns have several:
-  // "d3,e5-e7").  `move_number`, when given, must be the number the first ply gets
-  // (moves played + 1) or the request is refused as stale (409).  A `comment` (the body
-  // of a mailed move) is stored with the move, in its transaction.
+  // "d3,e5-e7").  `expected`, when given, must be where the board is (the next ply's
+  // number, or the turn to play) or the request is refused as stale (409).  A `comment`
+  // (the body of a mailed move) is stored with the move, in its transaction.
   PlayResult play(int64_t board, const std::string& user, std::string_view text,
-                  std::optional<int> move_number = std::nullopt, std::string_view comment = {});
+                  std::optional<ExpectedMove> expected = std::nullopt, std::string_view comment = {});
   void resign(int64_t board, const std::string& user);
   // kind: "draw" or "undo" (take back the proposer's latest turn and what followed).
   ProposalResult propose(int64_t board, const std::string& user, std::string_view kind);
@@ -240,7 +253,7 @@ class Service {
 
 // "board 12" for messages.
 std::string board_name(int64_t board);
-// "alice plays e5 on board 3 (move #7)" (no full stop).
+// "alice plays e5 on board 3 (turn 7)" (no full stop).
 std::string play_summary(const std::string& user, const PlayResult& result);
 
 }  // namespace ludus::server

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/registry.h"
+#include "server/domain/board_settings.h"
 #include "server/domain/board_text.h"
 #include "server/domain/offer_format.h"
 #include "server/domain/service.h"
@@ -170,6 +171,7 @@ nlohmann::json tournament_json(const TournamentRecord& t) {
           {"name", t.title},
           {"game", t.game},
           {"options", t.options_and_settings()},
+          {"time_limits", time_limits_text(t.limits)},
           {"rated", t.rated},
           {"format", tournament_format_name(t.format)},
           {"rounds", t.rounds},

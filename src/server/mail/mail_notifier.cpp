@@ -44,8 +44,9 @@ std::string footer(Session& session, const Board& board, const std::string& user
 }
 
 // The event as mailed; `with_words`: with the actor's comment, if any.
-std::string event_text(const Board& board, const BoardEvent& event, bool with_words) {
+std::string event_text(const Board& board, const BoardEvent& event, const PublicUrl& url, bool with_words) {
   std::string out = event.summary + ".\n";
+  out += link_line("On the web", url.board(board.id()));
   if (with_words && !event.comment.empty()) out += fmt::format("\n{} says:\n{}\n", event.actor, event.comment);
   out += "\n" + format_board(board);
   return out;
@@ -58,9 +59,9 @@ void queue(Session& session, const std::string& to, const std::string& user, con
   enqueue_mail(session, OutgoingMail{to, user, board.id(), subject, body, in_reply_to}, status, now);
 }
 
-void notify(Session& session, const Board& board, const BoardEvent& event, int64_t now) {
+void notify(Session& session, const Board& board, const BoardEvent& event, const PublicUrl& url, int64_t now) {
   if (event.summary.empty()) return;
-  const std::string body = event_text(board, event, true);
+  const std::string body = event_text(board, event, url, true);
   for (const BoardReader& reader : board_event_readers(session, board, event)) {
     const std::string& user = reader.user;
     MailOrigin* origin = current_origin;
@@ -71,6 +72,8 @@ void notify(Session& session, const Board& board, const BoardEvent& event, int64
       origin->replied = true;
       continue;
     }
+    // The author of a comment knows it (the page shows it, a command's reply says it).
+    if (event.kind == BoardEventKind::Commented && user == event.actor) continue;
     auto addressee = mail_addressee(session, user);
     if (!addressee || addressee->email.empty()) continue;
     OutboxStatus status = OutboxStatus::Queued;
@@ -78,19 +81,21 @@ void notify(Session& session, const Board& board, const BoardEvent& event, int64
       if (addressee->preference == MailPreference::None) continue;
       if (addressee->preference == MailPreference::Digest) status = OutboxStatus::Digest;
     }
-    const std::string subject = board_subject(board) + ": " + board_news_headline(board_news(board, event, user), board);
-    const std::string text = reader.words_barred ? event_text(board, event, false) : body;
+    const std::string subject = board_subject(board) + ": " + board_news_headline(board_news(board, event, user), board, event);
+    const std::string text = reader.words_barred ? event_text(board, event, url, false) : body;
     queue(session, addressee->email, user, board, subject, text + footer(session, board, user), "", status, now);
   }
 }
 
-void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& event, int64_t now) {
+void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& event, const PublicUrl& url,
+                  int64_t now) {
   // Invited and withdrawn: the addressee hears of it; declined: the poster.
   const std::string user = event.kind == OfferEventKind::Declined ? offer.from : offer.to.value_or("");
   if (user.empty() || user == event.actor) return;
   auto addressee = mail_addressee(session, user);
   if (!addressee || addressee->email.empty() || addressee->preference == MailPreference::None) return;
   std::string subject, body = event.summary + ".\n\n" + format_offer(offer) + "\n";
+  if (event.kind == OfferEventKind::Invited) body += link_line("To answer on the web, the lobby", url.lobby());
   switch (event.kind) {
     case OfferEventKind::Invited:
       subject = fmt::format("ludus: {} invites you to {} ({})", offer.from, offer.game, offer.name());
@@ -109,14 +114,14 @@ void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& 
 
 }  // namespace
 
-OfferEventSink offer_mail_notifier(Clock clock) {
-  return [clock = std::move(clock)](Session& session, const OfferRecord& offer, const OfferEvent& event) {
-    notify_offer(session, offer, event, clock());
+OfferEventSink offer_mail_notifier(Clock clock, PublicUrl url) {
+  return [clock = std::move(clock), url = std::move(url)](Session& session, const OfferRecord& offer, const OfferEvent& event) {
+    notify_offer(session, offer, event, url, clock());
   };
 }
 
-TournamentEventSink tournament_mail_notifier(Clock clock) {
-  return [clock = std::move(clock)](Session& session, const TournamentRecord& tournament,
+TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url) {
+  return [clock = std::move(clock), url = std::move(url)](Session& session, const TournamentRecord& tournament,
                                     const std::vector<TournamentPlayer>& players, const TournamentEvent& event) {
     const int64_t now = clock();
     const std::vector<TournamentGame> games =
@@ -131,7 +136,9 @@ TournamentEventSink tournament_mail_notifier(Clock clock) {
         body += fmt::format("\nYour game: {} - {} on board {} ({}).  Move with: {} move {} {} PASSWORD MOVE\n", g.first,
                             g.second, *g.board, g.first == p.player ? "you move first" : "you move second", tournament.game,
                             *g.board, p.player);
+        body += link_line("On the web", url.board(*g.board));
       }
+      body += link_line("The tournament on the web", url.tournament(tournament.id));
       body += "\n" + event.text;
       body += fmt::format("\n-- \nludus play-by-e-mail.  The tournament: tournament show {}\n", tournament.id);
       const OutboxStatus status =
@@ -147,9 +154,9 @@ ScopedMailOrigin::~ScopedMailOrigin() { current_origin = previous_; }
 
 std::string board_subject(const Board& board) { return fmt::format("{} Board {}", board.game().info().title, board.id()); }
 
-BoardEventSink mail_notifier(Clock clock) {
-  return [clock = std::move(clock)](Session& session, const Board& board, const BoardEvent& event) {
-    notify(session, board, event, clock());
+BoardEventSink mail_notifier(Clock clock, PublicUrl url) {
+  return [clock = std::move(clock), url = std::move(url)](Session& session, const Board& board, const BoardEvent& event) {
+    notify(session, board, event, url, clock());
   };
 }
 

@@ -11,6 +11,7 @@
 
 #include "server/domain/accounts.h"
 #include "server/domain/board_events.h"
+#include "server/domain/public_url.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/offers.h"
 #include "server/domain/tournaments.h"
@@ -37,14 +38,17 @@ class ScopedMailOrigin {
   MailOrigin* previous_;
 };
 
-// The sink to give Service::set_event_sink: queues the mails of each event.
-BoardEventSink mail_notifier(Clock clock);
+// Every mail about a board, an offer or a tournament links to it on the web page at `url`
+// (none when it is empty).
+// The sink to give Service::set_event_sink: queues the mails of each event.  A comment is
+// not mailed to its author (unless the comment came by mail: then the author gets the reply).
+BoardEventSink mail_notifier(Clock clock, PublicUrl url = {});
 // The sink to give Service::set_offer_sink: mails an invitation to its addressee (with the
 // join and decline lines to send back), and a declined or withdrawn one to the other side.
-OfferEventSink offer_mail_notifier(Clock clock);
+OfferEventSink offer_mail_notifier(Clock clock, PublicUrl url = {});
 // The sink to give Tournaments::set_event_sink: mails each player of a tournament when a
 // round starts (with their boards of it) and when it is over or cancelled (the standings).
-TournamentEventSink tournament_mail_notifier(Clock clock);
+TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url = {});
 
 // Merges the digest parts of every user whose digest hour has come since their oldest part
 // was queued (users_with_digest_due) into one queued mail each (one transaction per user).

@@ -44,6 +44,9 @@ struct GameRecord {
   std::optional<int> winner_seat;
   std::string end_reason;
   int num_moves = 0;
+  // Turns played (docs/turns.md: what players count): read from the last move row's turn,
+  // not a column of its own; Board::refreshed_record sets it from the replay.
+  int num_turns = 0;
   std::optional<int> to_move_seat;
   int64_t created_at = 0;
   int64_t updated_at = 0;

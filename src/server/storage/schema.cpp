@@ -429,7 +429,8 @@ ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 PRAGMA user_version = 14;
 )sql",
-      // 15: notifications (docs/notifications.md): each user's own list of what happened on
+      // 17 (issue 58; the 15th step until 15 and 16 are merged: the steps are contiguous):
+      // notifications (docs/notifications.md): each user's own list of what happened on
       // their boards, offers and tournaments, written in the transaction of the change, with
       // a revision per user that live pages wait on; and the hour of the daily digest.
       R"sql(
@@ -789,7 +790,7 @@ CREATE INDEX comments_by_user ON comments(user_id);
 ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
-      // 15: notifications and the digest's hour (as SQLite's).
+      // 17 (see SQLite's): notifications and the digest's hour (as SQLite's).
       R"sql(
 ALTER TABLE users ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 7 CHECK (digest_hour BETWEEN 0 AND 23);
 CREATE TABLE notifications (

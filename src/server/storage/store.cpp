@@ -36,7 +36,8 @@ constexpr size_t kMaxIdleConnections = 16;
 #define LUDUS_GAME_COLUMNS                                                                  \
   "id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, "         \
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
-  "created_at, updated_at, revision, rated, finished_at"
+  "created_at, updated_at, revision, rated, finished_at, "                               \
+  "COALESCE((SELECT m.turn FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1), 0)"
 
 // The ending a row states: its `ending` column, or "rules" for a finished board with none.
 Ending stored_ending(int64_t board, const std::string& column, const std::string& status) {
@@ -83,6 +84,7 @@ GameRecord read_game(const sql::Query& q) {
   g.revision = q.int64(18);
   g.rated = q.int64(19) != 0;
   if (!q.is_null(20)) g.finished_at = q.int64(20);
+  g.num_turns = q.integer(21);
   return g;
 }
 
