@@ -88,6 +88,15 @@ void notify_tournament_event(Session& session, const TournamentRecord& tournamen
   }
 }
 
+int prune_old_notifications(Store& store, int64_t now) {
+  return store.retrying([&](Session& session) {
+    auto tx = session.write();
+    const int pruned = prune_notifications(session, now - kNotificationKeptSeconds);
+    tx.commit();
+    return pruned;
+  });
+}
+
 NotificationList Notifications::list(const std::string& user, const Page& page) {
   auto session = service_->store().session();
   auto tx = session.read();

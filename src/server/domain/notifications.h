@@ -36,6 +36,10 @@ void notify_offer_event(Session& session, const OfferRecord& offer, const OfferE
 void notify_tournament_event(Session& session, const TournamentRecord& tournament,
                              const std::vector<TournamentPlayer>& players, const TournamentEvent& event, int64_t now);
 
+// Deletes the notifications older than kNotificationKeptSeconds (a chore of the mail worker
+// and `ludus cleanup`); returns how many.
+int prune_old_notifications(Store& store, int64_t now);
+
 // --- read by their owner -------------------------------------------------------------------
 struct NotificationList {
   std::vector<NotificationRecord> items;  // one page, newest first

@@ -9,6 +9,7 @@
 #include "core/text.h"
 #include "server/base/errors.h"
 #include "server/domain/moderation.h"
+#include "server/domain/notifications.h"
 #include "server/domain/ratings.h"
 #include "server/domain/service.h"
 #include "server/domain/tournament_text.h"
@@ -356,9 +357,10 @@ void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int
 }
 
 void Tournaments::report(Session& session, const TournamentRecord& t, TournamentEventKind kind, const std::string& summary) {
-  if (!sink_) return;
   const TournamentView v = view_in(session, t);
-  sink_(session, t, v.players, TournamentEvent{kind, summary, format_tournament(v)});
+  const TournamentEvent event{kind, summary, format_tournament(v)};
+  notify_tournament_event(session, t, v.players, event, service_->accounts().now());
+  if (sink_) sink_(session, t, v.players, event);
 }
 
 std::optional<TournamentChanged> Tournaments::board_finished(Session& session, const Board& board,

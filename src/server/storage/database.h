@@ -46,17 +46,15 @@ class RetryableConflict : public ServiceError {
       : ServiceError(ErrorKind::Busy, "busy", "the server is busy (" + detail + "), try again") {}
 };
 
-// What a change notice between processes names: a board, a tournament (whose live pages
-// look again), or a user's notifications (whose pages wait for them).
-enum class ChangeSubject { Board, Tournament, Notifications };
+// What a change notice between processes names: a board, or a tournament (whose live
+// pages look again).
+enum class ChangeSubject { Board, Tournament };
 // A board or tournament and the revision a change gave it (-1: not told, as by servers
-// before revisions were sent with the notice); for notifications, the user and the
-// revision of their list.
+// before revisions were sent with the notice).
 struct ChangeNotice {
   ChangeSubject subject = ChangeSubject::Board;
   int64_t id = 0;
   int64_t revision = -1;
-  std::string user;
 };
 
 // One prepared statement of a connection (backend specific).
@@ -177,8 +175,6 @@ class Connection {
   virtual void notify_change(int64_t board, int64_t revision) = 0;
   // The same for a tournament (NOTIFY "tBOARD:REVISION", which servers from before it ignore).
   virtual void notify_tournament_change(int64_t tournament, int64_t revision) = 0;
-  // The same for a user's notifications (NOTIFY "nUSER:REVISION"; user ids hold no ':').
-  virtual void notify_notifications_change(const std::string& user, int64_t revision) = 0;
   // For the change feed's own connection: waits up to `timeout` for other connections'
   // commits.  Returns the boards and tournaments that changed when the engine names them (an
   // empty list: nothing changed), or nullopt when something changed and the caller must look what.

@@ -8,14 +8,13 @@
 namespace ludus::server {
 namespace {
 
-// The user's list changed: its revision + 1, told to the other processes at commit.
+// The user's list changed: its revision + 1 (what waiting pages look at).
 void bump_revision(Session& session, const std::string& user) {
   auto q = session.connection().query(
       "INSERT INTO notification_revisions (user_id, revision) VALUES (?1, 1) ON CONFLICT (user_id) "
       "DO UPDATE SET revision = notification_revisions.revision + 1 RETURNING revision");
   q.bind(1, user);
-  const int64_t revision = returned_id(q, "a notifications revision");
-  session.connection().notify_notifications_change(user, revision);
+  returned_id(q, "a notifications revision");
 }
 
 }  // namespace

@@ -3,8 +3,8 @@
 // Each user's notifications (schema migration 17, docs/notifications.md): the in-page list
 // of what happened on their boards, offers and tournaments.  Private to their user: every
 // query names the user it reads or changes.  Each change of a user's list (a notification
-// written, some marked read) bumps the user's revision, which live pages wait on, and tells
-// the other processes' change feeds of it at commit.  Queries on a Session the caller holds
+// written, some marked read) bumps the user's revision, which live pages wait on (every
+// process looks at the row itself, so changes made by other processes count).  Queries on a Session the caller holds
 // in a transaction, so a notification is written in the transaction of its change.
 #include <array>
 #include <cstdint>

@@ -60,21 +60,11 @@ class PostgresConnection::Listener final : public pqxx::notification_receiver {
  public:
   Listener(pqxx::connection_base& conn, std::vector<ChangeNotice>& out) : notification_receiver(conn, kChannel), out_(&out) {}
   // "BOARD:REVISION", or "BOARD" from a server of before revisions were sent; a
-  // tournament's "tTOURNAMENT:REVISION"; a user's notifications' "nUSER:REVISION".
+  // tournament's "tTOURNAMENT:REVISION".
   void operator()(const std::string& payload, int) override {
     ChangeNotice notice;
     const char* start = payload.data();
     const char* const stop = payload.data() + payload.size();
-    if (start != stop && *start == 'n') {
-      const size_t colon = payload.rfind(':');
-      if (colon == std::string::npos || colon < 2) return;
-      notice.subject = ChangeSubject::Notifications;
-      notice.user = payload.substr(1, colon - 1);
-      auto [rest, rc] = std::from_chars(payload.data() + colon + 1, stop, notice.revision);
-      if (rc != std::errc() || rest != stop) return;
-      out_->push_back(std::move(notice));
-      return;
-    }
     if (start != stop && *start == 't') {
       notice.subject = ChangeSubject::Tournament;
       ++start;
@@ -248,10 +238,6 @@ void PostgresConnection::notify_change(int64_t board, int64_t revision) {
 
 void PostgresConnection::notify_tournament_change(int64_t tournament, int64_t revision) {
   query("SELECT pg_notify('ludus_changes', ?1)").bind(1, "t" + std::to_string(tournament) + ":" + std::to_string(revision)).run();
-}
-
-void PostgresConnection::notify_notifications_change(const std::string& user, int64_t revision) {
-  query("SELECT pg_notify('ludus_changes', ?1)").bind(1, "n" + user + ":" + std::to_string(revision)).run();
 }
 
 std::optional<std::vector<ChangeNotice>> PostgresConnection::await_changes(std::chrono::milliseconds timeout) {

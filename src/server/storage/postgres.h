@@ -72,7 +72,6 @@ class PostgresConnection final : public Connection {
   void after_import(const std::string& table) override;
   void notify_change(int64_t board, int64_t revision) override;  // pg_notify('ludus_changes', 'BOARD:REVISION')
   void notify_tournament_change(int64_t tournament, int64_t revision) override;  // ... 'tTOURNAMENT:REVISION'
-  void notify_notifications_change(const std::string& user, int64_t revision) override;  // ... 'nUSER:REVISION'
 
   // LISTEN ludus_changes (at the first call), then waits for notifications.  A lost
   // connection throws (503) and is never reopened quietly: the caller must rescan.

@@ -53,7 +53,6 @@ class SqliteConnection final : public Connection {
   std::vector<std::string> table_names() override;
   void notify_change(int64_t, int64_t) override {}
   void notify_tournament_change(int64_t, int64_t) override {}
-  void notify_notifications_change(const std::string&, int64_t) override {}
   // Sleeps `timeout`, then compares PRAGMA data_version (changed only by other
   // connections' commits) with the value seen last.
   std::optional<std::vector<ChangeNotice>> await_changes(std::chrono::milliseconds timeout) override;
