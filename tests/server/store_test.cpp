@@ -71,9 +71,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 14 (tournaments' names).  Either engine (PostgreSQL's version is
-// schema_version's rows), then SQLite's version.
+// Undoes migration 17 (notifications and the digest's hour; the 15th step until 15 and 16
+// are merged).  Either engine (PostgreSQL's version is schema_version's rows), then SQLite's.
+#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE                                                         \
+  "DROP TABLE notification_revisions; DROP TABLE notifications; ALTER TABLE users DROP COLUMN digest_hour; "   \
+  "DELETE FROM schema_version WHERE version >= 15; "
+constexpr const char* kBackToVersionFourteen = LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 14; ";
+
+// Undoes migration 14 (tournaments' names).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE     \
   "ALTER TABLE tournaments DROP COLUMN name; DELETE FROM schema_version WHERE version >= 14; "
 constexpr const char* kBackToVersionThirteen = LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 13; ";
 
@@ -253,6 +260,25 @@ TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
   EXPECT_EQ(rows_of(session, "SELECT id, name FROM tournaments ORDER BY id"),
             (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
+}
+
+// Migration 17 (the 15th step here) gives every user the default digest hour and an empty
+// list of notifications.  On both engines.
+TEST(StoreTest, MigrationSeventeenAddsNotificationsAndTheDigestHour) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE : kBackToVersionFourteen);
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, digest_hour FROM users"), std::vector<std::string>{"alice 7"});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM notifications"), std::vector<std::string>{"0"});
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.
