@@ -146,7 +146,7 @@ struct CleanupArgs {
   std::string public_url;
 };
 
-const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail deleted, tournaments started", 63,
+const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail and notifications deleted, tournaments started", 63,
                                         [](CLI::App& app) {
   auto args = std::make_shared<CleanupArgs>();
   app.add_option("--db", args->db, "Database: an SQLite file, sqlite:PATH, or postgresql://USER@HOST/DBNAME")
