@@ -62,6 +62,7 @@ TEST_F(NotificationsByMail, BobReadsHisListAndHisNextBoardByMailAndGetsAMailPerE
   // The list: the new game and alice's move, both unread, newest first.
   const SinkMessage* list = find(messages, "bob@example.org", "Re: notifications bob");
   ASSERT_NE(list, nullptr);
+  EXPECT_EQ(list->header("Subject"), "Re: notifications bob *****") << "the password redacted";
   const std::string text = unfolded(*list);
   EXPECT_TRUE(contains(text, "Notifications of bob: 2 unread.")) << text;
   EXPECT_TRUE(contains(text, "* ")) << "the unread are marked:\n" << text;
@@ -71,6 +72,7 @@ TEST_F(NotificationsByMail, BobReadsHisListAndHisNextBoardByMailAndGetsAMailPerE
   // The next board: board 1, drawn in the mail.
   const SinkMessage* next = find(messages, "bob@example.org", "Re: next bob");
   ASSERT_NE(next, nullptr);
+  EXPECT_EQ(next->header("Subject"), "Re: next bob *****");
   EXPECT_TRUE(contains(unfolded(*next), "Next for bob: board 1.")) << next->text;
   EXPECT_TRUE(contains(unfolded(*next), "Status: o to move (bob)")) << next->text;
   // Read by mail, the list is read.

@@ -237,7 +237,8 @@ TEST_F(AccessTest, NobodyActsForAnotherUserThroughTheCommandGrammar) {
   for (const std::string& attempt : std::vector<std::string>{"move " + board + " alice pw-carol-secret d4", "move " + board + " alice " + tokens_["alice"] + " d4",
                                      "resign " + board + " bob pw-alice-secret", "mailpref alice pw-bob-secret none",
                                      "passwd alice pw-bob-secret new-password-1", "ndengrod challenge alice bob pw-carol-secret",
-                                     "undo " + board + " alice pw-dave-secret"}) {
+                                     "undo " + board + " alice pw-dave-secret", "notifications bob pw-carol-secret",
+                                     "next bob pw-carol-secret"}) {
     const auto r = command(attempt);
     EXPECT_TRUE(r.status == 401 || r.status == 429) << attempt << ": " << r.status << " " << r.body;
   }
