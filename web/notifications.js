@@ -68,10 +68,14 @@ function showNotices(reply) {
   renderNotices();
 }
 
-// Opening one marks it read (the link goes on to its page at once).
-function openNotice(n) {
+function closeNotices() {
   $('notify-panel').hidden = true;
   $('notify-bell').setAttribute('aria-expanded', 'false');
+}
+
+// Opening one marks it read (the link goes on to its page at once).
+function openNotice(n) {
+  closeNotices();
   if (n.read) return;
   api('POST', '/api/me/notifications/read', { ids: [n.id] }).then(showNotices, () => {});
 }
@@ -128,9 +132,13 @@ function bindNotices() {
   });
   $('notify-panel').addEventListener('keydown', (event) => {
     if (event.key !== 'Escape') return;
-    $('notify-panel').hidden = true;
-    bell.setAttribute('aria-expanded', 'false');
+    closeNotices();
     bell.focus();
+  });
+  // The list is a drop-down: another page, or a click elsewhere, closes it.
+  window.addEventListener('hashchange', closeNotices);
+  document.addEventListener('click', (event) => {
+    if (!$('notify-panel').hidden && !event.target.closest('#notify-panel, #notify-bell')) closeNotices();
   });
   $('next-game').addEventListener('click', goToNextGame);
 }

@@ -48,6 +48,12 @@ function fillDigestHours() {
 function showMail(reply) {
   checkRadio('mail', reply.mail);
   if (reply.digest_hour !== undefined) $('digest-hour').value = String(reply.digest_hour);
+  digestHourApplies();
+}
+
+// The hour is the digest's: it is chosen with the digest only (and skipped by Tab otherwise).
+function digestHourApplies() {
+  $('digest-hour').disabled = checkedRadio('mail') !== 'digest';
 }
 
 function showLimits(limits) {
@@ -59,6 +65,7 @@ function bindSettings() {
   fillDigestHours();
   // "Saved." speaks of the form as it was saved; a change makes it stale.
   $('mail-form').addEventListener('input', () => say('mail-message', ''));
+  $('mail-form').addEventListener('change', digestHourApplies);
   $('limits-form').addEventListener('input', () => say('limits-message', ''));
   $('mail-form').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -68,7 +75,8 @@ function bindSettings() {
       return;
     }
     try {
-      showMail(await api('POST', '/api/me/mail', { mail, digest_hour: Number($('digest-hour').value) }));
+      const body = mail === 'digest' ? { mail, digest_hour: Number($('digest-hour').value) } : { mail };
+      showMail(await api('POST', '/api/me/mail', body));
       say('mail-message', 'Saved.', true);
     } catch (e) {
       say('mail-message', e.message);

@@ -9,7 +9,8 @@
 //    "your move" one goes to its board and marks it read;
 //  * "Next game" from that board goes to the other board that waits for his move, and from
 //    there says none other waits once he moved on the first; "Mark all read" clears the count
-//    and the title's "(N)".
+//    and the title's "(N)";
+//  * the settings page: the digest at 18:00 UTC chosen and stored.
 // Screenshots notifications-SIZE.png (the list open), kept in docs/correspondence/.
 'use strict';
 
@@ -97,6 +98,18 @@ Run.main('notifications browser test', 300000, async (run) => {
     await page.click('#notify-all-read');
     await page.waitForFunction(() => document.getElementById('notify-count').hidden);
     check(!/^\(\d+\) /.test(await page.title()), `${size.name}: the title drops the count: ${await page.title()}`);
+
+    // The digest's hour on the settings page: chosen with the digest only.
+    await page.evaluate(() => { location.hash = '#/settings'; });
+    await page.waitForSelector('#mail-form input[value=every]:checked');
+    check(await page.isHidden('#notify-panel'), `${size.name}: another page closes the list`);
+    check(await page.isDisabled('#digest-hour'), `${size.name}: no hour without the digest`);
+    await page.check('#mail-form input[value=digest]');
+    await page.selectOption('#digest-hour', '18');
+    await page.click('#mail-form button[type=submit]');
+    await page.waitForFunction(() => document.querySelector('#mail-message').textContent === 'Saved.');
+    const me = await apiCall(run.base, 'GET', '/api/me', null, tokens[bob]);
+    check(me.mail === 'digest' && me.digest_hour === 18, `${size.name}: the digest at 18:00 UTC is stored (${me.mail}, ${me.digest_hour})`);
     check(errors.length === 0, `${size.name}: no page errors: ${errors.join('; ')}`);
     await page.context().close();
     log(`${size.name}: notifications live, read, and Next game`);
