@@ -99,6 +99,7 @@ async function api(method, path, body, signal) {
 
 function setSession(token, user) {
   if (user !== app.user || !token) app.admin = false;  // known again from GET /api/me
+  const changed = token !== app.token || user !== app.user;
   app.token = token;
   app.user = user;
   if (token) {
@@ -109,6 +110,7 @@ function setSession(token, user) {
     localStorage.removeItem('ludus.user');
   }
   renderAccount();
+  if (changed && app.started) watchNotices();  // notifications.js: the new user's list
 }
 
 function renderAccount() {
@@ -531,20 +533,23 @@ function route() {
 }
 
 // The browser tab names the view shown: its heading, then the site ("Board #12 · Epoxy —
-// ludus"); the home view keeps the page's own title.  Watched, so every view (and a board's
-// title, which arrives after its request) sets it without each having to.
+// ludus"); the home view keeps the page's own title.  Unread notifications come first:
+// "(3) Board #12 · Epoxy — ludus" (notifications.js).
+function updateTitle() {
+  const heading = document.querySelector('main .view:not([hidden]) h1');
+  // The heading's own words (a player's "computer" mark is a child of its own).
+  const own = heading ? [...heading.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim() : '';
+  const text = heading && heading.closest('.view').id !== 'welcome' ? own || heading.textContent.trim() : '';
+  const title = unreadPrefix() + (text ? `${text} — ludus` : app.homeTitle);
+  if (document.title !== title) document.title = title;
+}
+
+// Watched, so every view (and a board's title, which arrives after its request) sets the
+// title without each having to.
 function followViewTitle() {
-  const home = document.title;
-  const update = () => {
-    const heading = document.querySelector('main .view:not([hidden]) h1');
-    // The heading's own words (a player's "computer" mark is a child of its own).
-    const own = heading ? [...heading.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim() : '';
-    const text = heading && heading.closest('.view').id !== 'welcome' ? own || heading.textContent.trim() : '';
-    const title = text ? `${text} — ludus` : home;
-    if (document.title !== title) document.title = title;
-  };
-  new MutationObserver(update).observe($('main'), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
-  update();
+  app.homeTitle = document.title;
+  new MutationObserver(updateTitle).observe($('main'), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
+  updateTitle();
 }
 
 async function start() {
@@ -572,6 +577,7 @@ async function start() {
   });
   connectLive();
   app.started = true;
+  watchNotices();
   invitationsChanged();
   route();
   // The WebSocket keeps the list current; without it the list is polled.

@@ -149,6 +149,11 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       // The owner's data; the deletion needs the password and the user id typed (carol's
       // confirmation names someone else here, so nobody is deleted).
       {"GET", "/api/me/export", nullptr, 401, 200, "", kPublic},
+      // The caller's own notifications and next board (notifications_test.cpp: nobody else's).
+      {"GET", "/api/me/notifications", nullptr, 401, 200, "", kPublic},
+      {"GET", "/api/me/notifications?wait=0&after=0", nullptr, 401, 200, "", kPublic},
+      {"POST", "/api/me/notifications/read", {{"all", true}}, 401, 200, "", kPublic},
+      {"GET", "/api/me/next", nullptr, 401, 200, "", kPublic},
       {"POST", "/api/me/delete", {{"password", "pw-carol-secret"}, {"confirm", "nobody"}}, 401, 400, "", kPublic},
       // Administrators only, with their password besides the token (account_routes_test.cpp
       // moderates); carol gives her own password and is no administrator.
@@ -232,7 +237,8 @@ TEST_F(AccessTest, NobodyActsForAnotherUserThroughTheCommandGrammar) {
   for (const std::string& attempt : std::vector<std::string>{"move " + board + " alice pw-carol-secret d4", "move " + board + " alice " + tokens_["alice"] + " d4",
                                      "resign " + board + " bob pw-alice-secret", "mailpref alice pw-bob-secret none",
                                      "passwd alice pw-bob-secret new-password-1", "ndengrod challenge alice bob pw-carol-secret",
-                                     "undo " + board + " alice pw-dave-secret"}) {
+                                     "undo " + board + " alice pw-dave-secret", "notifications bob pw-carol-secret",
+                                     "next bob pw-carol-secret"}) {
     const auto r = command(attempt);
     EXPECT_TRUE(r.status == 401 || r.status == 429) << attempt << ": " << r.status << " " << r.body;
   }

@@ -71,9 +71,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 14 (tournaments' names).  Either engine (PostgreSQL's version is
-// schema_version's rows), then SQLite's version.
+// Undoes migration 17 (notifications and the digest's hour; the 15th step until 15 and 16
+// are merged).  Either engine (PostgreSQL's version is schema_version's rows), then SQLite's.
+#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE                                                         \
+  "DROP TABLE notification_revisions; DROP TABLE notifications; ALTER TABLE users DROP COLUMN digest_hour; "   \
+  "DELETE FROM schema_version WHERE version >= 15; "
+constexpr const char* kBackToVersionFourteen = LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 14; ";
+
+// Undoes migration 14 (tournaments' names).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE     \
   "ALTER TABLE tournaments DROP COLUMN name; DELETE FROM schema_version WHERE version >= 14; "
 constexpr const char* kBackToVersionThirteen = LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 13; ";
 
@@ -209,21 +216,27 @@ TEST(StoreTest, MigrationTwelveDropsMailedCodesAndKeepsTheFailureCounts) {
   EXPECT_EQ(carol.last, 100);
 }
 
+// The URL of a new database with alice, taken back to an older version (on PostgreSQL by the
+// statements for either engine, on SQLite by `sqlite_back`), then given the `rows` of that
+// version: what a migration test opens again.
+std::string database_taken_back(TempDir& dir, const char* either_engine_back, const char* sqlite_back,
+                                const char* rows = "") {
+  const std::string url = test_database(dir.file("a.db"));
+  Store store(url);
+  auto session = store.session();
+  session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+  session.connection().exec(testing_postgres() ? either_engine_back : sqlite_back);
+  if (*rows) session.connection().exec(rows);
+  return url;
+}
+
 // Version 13 keeps the offers (none is a rematch) and finds a player's comments by author.
 // On both engines (each has its own step 13).
 TEST(StoreTest, MigrationThirteenKeepsTheOffers) {
   TempDir dir;
-  const std::string url = test_database(dir.file("a.db"));
-  {
-    Store store(url);
-    auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
-    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE : kBackToVersionTwelve);
-    session.connection().exec(
-        "INSERT INTO offers (kind, game, options, from_user, seat, status, created_at, expires_at) "
-        "VALUES ('seek', 'n-mesh', '{}', 'alice', 'first', 'open', 1, 2)");
-  }
-  Store store(url);
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE, kBackToVersionTwelve,
+                                  "INSERT INTO offers (kind, game, options, from_user, seat, status, created_at, "
+                                  "expires_at) VALUES ('seek', 'n-mesh', '{}', 'alice', 'first', 'open', 1, 2)"));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
@@ -237,22 +250,27 @@ TEST(StoreTest, MigrationThirteenKeepsTheOffers) {
 // (each has its own step 14).
 TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
   TempDir dir;
-  const std::string url = test_database(dir.file("a.db"));
-  {
-    Store store(url);
-    auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
-    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE : kBackToVersionThirteen);
-    session.connection().exec(
-        "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at) VALUES "
-        "('n-mesh', '{}', 'roundrobin', 0, 2, 4, 'alice', 1), ('n-mesh', '{}', 'swiss', 2, 4, 8, 'alice', 2)");
-  }
-  Store store(url);
+  Store store(database_taken_back(
+      dir, LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE, kBackToVersionThirteen,
+      "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at) VALUES "
+      "('n-mesh', '{}', 'roundrobin', 0, 2, 4, 'alice', 1), ('n-mesh', '{}', 'swiss', 2, 4, 8, 'alice', 2)"));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
   EXPECT_EQ(rows_of(session, "SELECT id, name FROM tournaments ORDER BY id"),
             (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
+}
+
+// Migration 17 (the 15th step here) gives every user the default digest hour and an empty
+// list of notifications.  On both engines.
+TEST(StoreTest, MigrationSeventeenAddsNotificationsAndTheDigestHour) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE, kBackToVersionFourteen));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, digest_hour FROM users"), std::vector<std::string>{"alice 7"});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM notifications"), std::vector<std::string>{"0"});
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -11,6 +11,7 @@
 #include "server/domain/play/offer_format.h"
 #include "server/domain/play/rating_format.h"
 #include "server/domain/tournaments/tournament_text.h"
+#include "server/domain/community/notifications.h"
 #include "server/storage/account_store.h"
 #include "server/storage/community_store.h"
 
@@ -70,6 +71,7 @@ json AccountData::export_json(const std::string& user) {
                       {"created_at", record->created_at},
                       {"admin", record->admin},
                       {"mail", mail_preference_name(addressee ? addressee->preference : MailPreference::Every)},
+                      {"digest_hour", addressee ? addressee->digest_hour : kDefaultDigestHour},
                       {"challenges", challenge_policy_name(settings ? settings->policy : ChallengePolicy::Ask)},
                       {"max_active", settings && settings->max_active ? json(*settings->max_active) : json()}};
     out["blocks"] = blocked_by(session, user);
@@ -90,6 +92,10 @@ json AccountData::export_json(const std::string& user) {
     for (const FiledReport& r : reports_by(session, user))
       reports.push_back({{"id", r.id}, {"comment", r.comment}, {"reason", r.reason}, {"open", r.open}, {"at", r.created_at}});
     out["reports"] = reports;
+    json notifications = json::array();
+    for (const NotificationRecord& n : notifications_of(session, user, Page{kMaxNotificationsPerUser, 0}))
+      notifications.push_back(notification_json(n));
+    out["notifications"] = notifications;
     json games = json::array();
     for (const GameRecord& g : boards_of(service, user, "")) {
       json board = game_summary_json(g);

@@ -21,9 +21,10 @@ const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
      "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
     {"passwd", "passwd USER OLD NEW", "Changes your password (and logs out every web session)."},
-    {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
+    {"mailpref", "mailpref USER PASSWORD [every|digest [HOUR]|none]",
      "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
-     "none. Replies to your own mails and time-limit reminders always come."},
+     "none. The digest goes out once a day at HOUR:00 UTC (0-23; 7 until you choose). Replies to your own mails\n"
+     "and time-limit reminders always come."},
     {"challenge", "GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD",
      "Challenges a player: USER1 is the first player, USER2 the second. PASSWORD is the challenger's, who must be\n"
      "USER1 or USER2. Against the computer (ai:random, ai:easy, ai:hard ...) or a player who accepts all\n"
@@ -44,6 +45,12 @@ const CommandHelp kCommands[] = {
     {"limit", "limit USER PASSWORD [ask|all|none] [N|-]",
      "Shows or sets who may challenge you: ask (every challenge is an invitation; the default), all (boards\n"
      "start at once), none (challenges are refused); and N, the most active boards you play (- for no limit)."},
+    {"notifications", "notifications USER PASSWORD [read] [-limit=N] [-offset=N]",
+     "Your notifications, newest first (* marks the unread): your move, invitations, results, tournaments and\n"
+     "comments on the boards you play or follow. With read, marks them all read. -limit (1-500, default 20) and\n"
+     "-offset page the list."},
+    {"next", "next USER PASSWORD",
+     "Shows the board where it is your move that has waited longest (the one whose turn started first)."},
     {"show", "show BOARD[#N]", "Shows the board, or the position after turn N."},
     {"history", "history BOARD|USER",
      "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"

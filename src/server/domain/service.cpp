@@ -17,6 +17,7 @@
 #include "server/domain/play/board_settings.h"
 #include "server/domain/play/ratings.h"
 #include "server/domain/community/user_text.h"
+#include "server/domain/community/notifications.h"
 
 namespace ludus::server {
 
@@ -85,7 +86,13 @@ void Service::notify_tournament(const TournamentChanged& change) {
 }
 
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
+  notify_board_event(session, board, event, accounts_->now());
   if (event_sink_) event_sink_(session, board, event);
+}
+
+void Service::report_offer(Session& session, const OfferRecord& offer, const OfferEvent& event) {
+  notify_offer_event(session, offer, event, accounts_->now());
+  if (offer_sink_) offer_sink_(session, offer, event);
 }
 
 template <class Fn>
@@ -382,15 +389,18 @@ void Service::subscribe(int64_t board, const std::string& user, bool on) {
   });
 }
 
-MailPreference Service::mail_preference(const std::string& user, std::optional<MailPreference> wanted) {
+MailAddressee Service::mail_settings(const std::string& user, std::optional<MailPreference> wanted,
+                                     std::optional<int> digest_hour) {
+  if (digest_hour && (*digest_hour < 0 || *digest_hour > 23))
+    bad_request("the digest hour must be 0 to 23 (UTC)", "bad_field");
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto addressee = mail_addressee(session, user);
     if (!addressee) not_found("no user '" + user + "'");
-    if (!wanted) return addressee->preference;
-    set_mail_preference(session, user, *wanted);
+    if (wanted) set_mail_preference(session, user, addressee->preference = *wanted);
+    if (digest_hour) set_digest_hour(session, user, addressee->digest_hour = *digest_hour);
     tx.commit();
-    return *wanted;
+    return *addressee;
   });
 }
 

@@ -166,8 +166,10 @@ class Service {
   ProposalResult answer(int64_t board, const std::string& user, bool accept);
   void comment(int64_t board, const std::string& user, std::string_view text);
   void subscribe(int64_t board, const std::string& user, bool on);
-  // The user's mail preference, after setting it to `wanted` when given.
-  MailPreference mail_preference(const std::string& user, std::optional<MailPreference> wanted = std::nullopt);
+  // The user's mail preference and digest hour, after setting them to `wanted` and
+  // `digest_hour` when given (an hour outside 0-23: 400 bad_field).
+  MailAddressee mail_settings(const std::string& user, std::optional<MailPreference> wanted = std::nullopt,
+                              std::optional<int> digest_hour = std::nullopt);
 
   // A consistent snapshot of a board with its comments; 404 when there is none.  Read from
   // the board cache when the stored revision is the cached one (no replay), else replayed
@@ -213,7 +215,11 @@ class Service {
   // The board of `record` (just read in `session`'s transaction): the cached one at its
   // revision, or replayed from the session's rows.
   Board board_at(Session& session, GameRecord record);
+  // Records a board's event in the change's transaction: the notifications, then the sink
+  // (the mail outbox).
   void report(Session& session, const Board& board, const BoardEvent& event);
+  // The same for an offer's event.
+  void report_offer(Session& session, const OfferRecord& offer, const OfferEvent& event);
   // A seat as a challenger gives it: an existing user id or an AI spec this server allows.
   std::string checked_seat(Session& session, const std::string& given) const;
   // 429 too_many_boards when `user` started this server's limit of boards, offers and

@@ -343,6 +343,15 @@ std::vector<int64_t> Session::games_awaiting_ai() {
   return out;
 }
 
+std::optional<int64_t> Session::next_board_to_move(const std::string& user, std::optional<int64_t> except) {
+  auto q = connection_->query(
+      "SELECT id FROM games WHERE status = 'active' AND ((seat0 = ?1 AND to_move_seat = 0) OR "
+      "(seat1 = ?1 AND to_move_seat = 1)) AND id <> ?2 ORDER BY turn_started_at, id LIMIT 1");
+  q.bind_all(user, except.value_or(0));
+  if (!q.step()) return std::nullopt;
+  return q.int64(0);
+}
+
 bool GameFilter::select_listing(std::string_view listing) {
   if (listing == "active" || listing == "finished")
     status = listing;

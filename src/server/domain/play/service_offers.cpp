@@ -133,8 +133,7 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
       invitation.rematch_of = rematch_of;
       OfferRecord offer = store_offer(session, std::move(invitation), spec, now);
       const std::string what = rematch_of ? "a rematch of " + board_name(*rematch_of) : spec.game;
-      if (offer_sink_)
-        offer_sink_(session, offer,
+      report_offer(session, offer,
                     OfferEvent{OfferEventKind::Invited, challenger,
                                challenger + " invites " + opponent + " to " + what + " (" + offer.name() + ")"});
       result.offer = std::move(offer);
@@ -299,8 +298,7 @@ OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
     if (!close_offer(session, offer->id, offer->status, std::nullopt, now))
       conflict(offer->name() + " was just taken", "offer_closed");
     offer->closed_at = now;
-    if (offer_sink_)
-      offer_sink_(session, *offer,
+    report_offer(session, *offer,
                   OfferEvent{poster ? OfferEventKind::Withdrawn : OfferEventKind::Declined, user,
                              user + (poster ? " withdraws " : " declines ") + offer->name() + " (" + offer->game +
                                  ", " + offer->from + " " + seat_text(offer->seat) + ")"});

@@ -10,6 +10,7 @@
 #include "server/base/errors.h"
 #include "server/domain/community/moderation.h"
 #include "server/domain/play/ratings.h"
+#include "server/domain/community/notifications.h"
 #include "server/domain/service.h"
 #include "server/domain/tournaments/tournament_text.h"
 #include "server/domain/community/user_text.h"
@@ -356,9 +357,10 @@ void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int
 }
 
 void Tournaments::report(Session& session, const TournamentRecord& t, TournamentEventKind kind, const std::string& summary) {
-  if (!sink_) return;
   const TournamentView v = view_in(session, t);
-  sink_(session, t, v.players, TournamentEvent{kind, summary, format_tournament(v)});
+  const TournamentEvent event{kind, summary, format_tournament(v)};
+  notify_tournament_event(session, t, v.players, event, service_->accounts().now());
+  if (sink_) sink_(session, t, v.players, event);
 }
 
 std::optional<TournamentChanged> Tournaments::board_finished(Session& session, const Board& board,
