@@ -71,9 +71,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 14 (tournaments' names).  Either engine (PostgreSQL's version is
-// schema_version's rows), then SQLite's version.
+// Undoes migration 15 (exploration, conditional moves).  Either engine (PostgreSQL's version
+// is schema_version's rows), then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE                                                   \
+  "DROP TABLE conditional_moves; ALTER TABLE games DROP COLUMN exploration; "                             \
+  "DELETE FROM schema_version WHERE version >= 15; "
+constexpr const char* kBackToVersionFourteen = LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 14; ";
+
+// Undoes migration 14 (tournaments' names).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE       \
   "ALTER TABLE tournaments DROP COLUMN name; DELETE FROM schema_version WHERE version >= 14; "
 constexpr const char* kBackToVersionThirteen = LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 13; ";
 
@@ -253,6 +260,36 @@ TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
   EXPECT_EQ(rows_of(session, "SELECT id, name FROM tournaments ORDER BY id"),
             (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
+}
+
+// Version 15 lets the unrated boards there were allow exploration and forbids it on the rated
+// ones and those of tournaments (docs/correspondence.md).  On both engines.
+TEST(StoreTest, MigrationFifteenForbidsExplorationOnRatedAndTournamentBoards) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE : kBackToVersionFourteen);
+    for (bool rated : {true, false, false}) {
+      session.connection()
+          .query("INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, created_at, "
+                 "updated_at, rated) VALUES ('ndengrod', '{}', 'alice', 'bob', 'alice', 'active', 0, 1, 1, ?1)")
+          .bind_all(rated ? 1 : 0)
+          .run();
+    }
+    session.connection().exec(
+        "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at, name) "
+        "VALUES ('ndengrod', '{}', 'roundrobin', 0, 2, 4, 'alice', 1, 't'); "
+        "INSERT INTO tournament_games (tournament, round, slot, replay, first_player, second_player, kind, outcome, board) "
+        "VALUES (1, 1, 0, 0, 'alice', 'bob', 'board', 'pending', 3)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, exploration FROM games ORDER BY id"),
+            (std::vector<std::string>{"1 0", "2 1", "3 0"}));
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -21,6 +21,7 @@ thread_local MailOrigin* current_origin = nullptr;
 
 std::string headline(const Board& board, const BoardEvent& event, const std::string& user) {
   if (event.kind == BoardEventKind::Reminded) return "reminder: your move";
+  if (event.kind == BoardEventKind::ConditionalDropped) return "your conditional moves were dropped";
   // A word on a board, over or not, is a comment (not news of the end).
   if (event.kind == BoardEventKind::Commented) return "comment by " + event.actor;
   if (board.is_over()) return "game over";
@@ -84,6 +85,7 @@ void notify(Session& session, const Board& board, const BoardEvent& event, const
     if (!Accounts::is_ai(board.player(seat))) users.insert(board.player(seat));
   if (event.kind != BoardEventKind::Reminded)
     for (const auto& follower : board_subscribers(session, board.id())) users.insert(follower);
+  if (!event.recipient.empty()) users = users.contains(event.recipient) ? std::set{event.recipient} : std::set<std::string>{};
   const std::string body = event_text(board, event, url, true);
   for (const std::string& user : users) {
     MailOrigin* origin = current_origin;

@@ -429,6 +429,26 @@ ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 PRAGMA user_version = 14;
 )sql",
+      // 15: correspondence play (docs/correspondence.md).  Whether a board allows its players
+      // private exploration (their analysis engine and conditional moves): off for rated and
+      // tournament boards, on for the others, as new boards get it.  And each player's tree of
+      // conditional moves on a board, in the grammar's canonical text, never shown to the
+      // opponent; `note` says why the last tree was dropped ("" for none).
+      R"sql(
+ALTER TABLE games ADD COLUMN exploration INTEGER NOT NULL DEFAULT 1;
+UPDATE games SET exploration = 0
+  WHERE rated = 1 OR id IN (SELECT board FROM tournament_games WHERE board IS NOT NULL);
+CREATE TABLE conditional_moves (
+  game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  tree       TEXT NOT NULL,      -- "if T A T A; if T A" (canonical turns); '' once dropped
+  note       TEXT NOT NULL,      -- why the tree was dropped, for its owner; '' for none
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX conditional_moves_by_user ON conditional_moves(user_id);
+PRAGMA user_version = 15;
+)sql",
   };
   return steps;
 }
@@ -764,6 +784,21 @@ CREATE INDEX comments_by_user ON comments(user_id);
 ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
+      // 15: exploration and conditional moves (as SQLite's).
+      R"sql(
+ALTER TABLE games ADD COLUMN exploration INTEGER NOT NULL DEFAULT 1;
+UPDATE games SET exploration = 0
+  WHERE rated = 1 OR id IN (SELECT board FROM tournament_games WHERE board IS NOT NULL);
+CREATE TABLE conditional_moves (
+  game_id    BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  tree       TEXT NOT NULL,
+  note       TEXT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX conditional_moves_by_user ON conditional_moves(user_id);
+)sql",
   };
   return steps;
 }
@@ -803,7 +838,8 @@ const std::vector<std::string>& exported_tables() {
                                                   "ratings",  "rating_changes", "offers", "mail_received",
                                                   "tournaments", "tournament_players", "tournament_games",
                                                   "account_codes", "blocks", "reports", "audit_log",
-                                                  "login_devices", "throttles", "reset_requests"};
+                                                  "login_devices", "throttles", "reset_requests",
+                                                  "conditional_moves"};
   return tables;
 }
 
