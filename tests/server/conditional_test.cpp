@@ -43,7 +43,8 @@ class Conditional : public HttpFixture {
   std::string command(const std::string& line) { return post_text("/api/command", line, "", "text/plain").body; }
   std::vector<std::string> played(int64_t id) {
     std::vector<std::string> out;
-    for (const json& m : get("/api/games/" + std::to_string(id)).json["moves"]) out.push_back(m["move"]);
+    const HttpReply board = get("/api/games/" + std::to_string(id));
+    for (const json& m : board.json["moves"]) out.push_back(m["move"]);
     return out;
   }
 
@@ -123,7 +124,7 @@ TEST_F(Conditional, ATurnNoLineAnswersDropsTheTreeAndTellsItsOwnerOnly) {
   for (const std::string& seen : {get("/api/games/" + b).body, get("/api/games/" + b + "/history").body,
                                   get("/api/games/" + b + "/record.json").body, get("/api/games/" + b + "/record.sgf").body,
                                   command("show " + b), command("history " + b)}) {
-    EXPECT_EQ(seen.find("i9"), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("i9 c2"), std::string::npos) << seen;
     EXPECT_EQ(seen.find("dropped"), std::string::npos) << seen;
   }
   // A new tree clears the note.
@@ -211,10 +212,10 @@ TEST_F(Conditional, ExplorationIsABoardSettingTheServerEnforces) {
 // exploration, or one that goes on from it; what the server cannot tell apart (another
 // account, no account) it serves.
 TEST_F(Conditional, TheEngineIsRefusedOnALiveBoardWithoutExploration) {
-  const int64_t rated = board("ndengrod", {{"size", 4}});
+  const int64_t rated = board("ndengrod", json::object());
   ASSERT_EQ(move(rated, alice_, "a1").status, 200);
   const auto evaluate = [&](const json& moves, const std::string& token, std::optional<int64_t> named = std::nullopt) {
-    json body = {{"game", "ndengrod"}, {"options", {{"size", "4"}}}, {"moves", moves}, {"iterations", 10}};
+    json body = {{"game", "ndengrod"}, {"moves", moves}, {"iterations", 10}};
     if (named) body["board"] = *named;
     return post("/api/evaluate", body, token);
   };
@@ -225,9 +226,10 @@ TEST_F(Conditional, TheEngineIsRefusedOnALiveBoardWithoutExploration) {
     EXPECT_EQ(evaluate({"a1", "b2", "c3"}, token).json["code"], "exploration_off") << "a line going on from it";
   }
   EXPECT_EQ(evaluate({"b1"}, alice_).status, 200) << "another position";
-  EXPECT_EQ(evaluate({"a1"}, carol_).status, 200) << "not her board";
+  const HttpReply other = evaluate({"a1"}, carol_);
+  EXPECT_EQ(other.status, 200) << "not her board: " << other.body;
   EXPECT_EQ(evaluate({"a1"}, "").status, 200) << "no account: nothing to tell";
-  const int64_t open = board("ndengrod", {{"size", 4}, {"rated", "no"}});
+  const int64_t open = board("ndengrod", {{"rated", "no"}});
   ASSERT_EQ(move(open, alice_, "c1").status, 200);
   EXPECT_EQ(evaluate({"c1"}, alice_, open).status, 200) << "exploration allowed";
   EXPECT_EQ(evaluate({"a1", "d4"}, alice_, rated).json["code"], "exploration_off") << "the board the page names";

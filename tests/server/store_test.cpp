@@ -270,6 +270,7 @@ TEST(StoreTest, MigrationFifteenForbidsExplorationOnRatedAndTournamentBoards) {
   {
     Store store(url);
     auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
     session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE : kBackToVersionFourteen);
     for (bool rated : {true, false, false}) {
       session.connection()

@@ -58,7 +58,7 @@ void ApiRoutes::add_study_routes() {
     reply(guarded([&] {
       const json body = body_object(req);
       // A player signed in: not on a position of a live board of theirs that forbids exploration.
-      if (!bearer_token(req).empty()) {
+      if (!req.header(http::field::authorization).empty()) {
         const std::optional<int> board = int_field(body, "board");
         service.check_may_analyse(signed_in_user(accounts, req), analyst->replay(body),
                                   board ? std::optional<int64_t>(*board) : std::nullopt);
