@@ -51,13 +51,13 @@ TEST_F(ConditionalMail, LinesByMailAnswerMailedTurnsAtOnce) {
   ASSERT_EQ(mails["bob@example.org"].size(), 1u);
   EXPECT_TRUE(contains(mails["bob@example.org"][0].unfolded(), "bob's conditional move answers b2")) << mails["bob@example.org"][0].unfolded();
 
-  // A `multiple` body: show them, then replace them.
+  // A `multiple` body: show them, then replace them (a reply for each).
   ASSERT_EQ(mail(mail_from("bob", "multiple", "conditional 1 bob bob-passw\r\nconditional 1 bob bob-passw if i9 c2 a3 d2\r\n"))
                 .exit_code,
             0);
   mails = delivered(sink);
-  ASSERT_EQ(mails["bob@example.org"].size(), 1u);
-  const std::string shown = mails["bob@example.org"][0].unfolded();
+  ASSERT_EQ(mails["bob@example.org"].size(), 2u);
+  const std::string shown = mails["bob@example.org"][0].unfolded() + mails["bob@example.org"][1].unfolded();
   EXPECT_TRUE(contains(shown, "  if i9 c2\n")) << shown;
   EXPECT_TRUE(contains(shown, "  if i9 c2 a3 d2\n")) << shown;
 
