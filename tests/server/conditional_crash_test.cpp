@@ -86,7 +86,7 @@ TEST(ConditionalCrashTest, AKilledServerNeverSeparatesATurnFromItsConditionalAns
     for (;;) {
       {
         std::lock_guard lock(mutex);
-        if (acks.size() >= 60) break;
+        if (acks.size() >= 200) break;
       }
       if (steady_clock::now() > deadline) break;
       std::this_thread::sleep_for(std::chrono::milliseconds(5));
@@ -94,7 +94,7 @@ TEST(ConditionalCrashTest, AKilledServerNeverSeparatesATurnFromItsConditionalAns
     serve.kill_hard();
     stop = true;
     for (auto& t : players) t.join();
-    EXPECT_GE(acks.size(), 60u) << "the server was killed under load, not before it";
+    EXPECT_GE(acks.size(), 200u) << "the server was killed under load, not before it";
   }
   ServeChild again(db, dir.file("again.log"));
   ASSERT_GT(again.port, 0) << "ludus serve did not restart on the file";
@@ -111,7 +111,7 @@ TEST(ConditionalCrashTest, AKilledServerNeverSeparatesATurnFromItsConditionalAns
     EXPECT_EQ(moves[static_cast<size_t>(t.ply)]["move"], t.answer);
     ++answered;
   }
-  EXPECT_GE(answered, 20);
+  EXPECT_GE(answered, 60);
 }
 
 }  // namespace
