@@ -84,10 +84,12 @@ function renderConditional(a, board) {
   const c = a.conditional;
   const turns = lineTurns(a, board);
   const whole = turns && turns.length >= 2 && turns.length % 2 === 0;
+  const stored = whole && (c.lines || []).some((line) => line.join(' ') === turns.join(' '));
   save.hidden = false;
-  save.disabled = !theirTurn || !whole;
+  save.disabled = !theirTurn || !whole || stored;
   $('conditional-text').textContent = !theirTurn
     ? 'It is your turn: conditional moves answer your opponent\u2019s turns.'
+    : stored ? `Stored: if ${turns.join(' ')}`
     : whole ? `Save: if ${turns.join(' ')}`
       : 'Play their turn, then your answer (and more pairs), from the game\u2019s position; then save the line. Only you see it.';
   $('conditional-lines').replaceChildren(...(c.lines || []).map((line, i) => {

@@ -58,6 +58,8 @@ Run.main('conditional moves browser test', 300000, async (run) => {
     await page.waitForFunction(() => document.getElementById('conditional-text').textContent === 'Save: if a1 b2');
     await page.click('#conditional-save');
     check(JSON.stringify(await storedLines(page, 1)) === '["if a1 b2"]', `${size.name}: the line is stored`);
+    check(await page.isDisabled('#conditional-save') && (await page.textContent('#conditional-text')) === 'Stored: if a1 b2',
+      `${size.name}: a stored line is not saved twice`);
     // A second line: back to the game's position, then e5 e6 and i9 i8.
     await page.click('#analysis-back');
     await waitForMoves(page, 1);
