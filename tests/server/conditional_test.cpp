@@ -132,6 +132,21 @@ TEST_F(Conditional, ATurnNoLineAnswersDropsTheTreeAndTellsItsOwnerOnly) {
   EXPECT_EQ(put_lines(id, bob_, "if b2 b3").json["code"], "your_turn");
 }
 
+// A take-back returns to a position the lines were not written for: they go.
+TEST_F(Conditional, ATakeBackDropsTheLines) {
+  const int64_t id = board("ndengrod");
+  const std::string b = "/api/games/" + std::to_string(id);
+  ASSERT_EQ(put_lines(id, bob_, "if a1 b2 i9 c2").status, 200);
+  ASSERT_EQ(move(id, alice_, "a1").json["moves_played"], 2);
+  ASSERT_EQ(get(path(id), bob_).json["text"], "if i9 c2");
+  ASSERT_EQ(post(b + "/undo", json::object(), alice_).status, 200);
+  ASSERT_EQ(post(b + "/accept", json::object(), bob_).status, 200);
+  EXPECT_EQ(get(b).json["moves_played"], 0);
+  EXPECT_EQ(get(path(id), bob_).json["lines"], json::array());
+  ASSERT_EQ(move(id, alice_, "i9").status, 200);
+  EXPECT_EQ(get(b).json["moves_played"], 1) << "nothing answers from a dropped tree";
+}
+
 // The grammar's errors: each a clear line, by the text grammar and the JSON route.
 TEST_F(Conditional, GrammarErrorsAreOneLineEach) {
   const int64_t id = board("ndengrod");
