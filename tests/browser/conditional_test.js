@@ -10,24 +10,12 @@
 // page with the answer), kept in docs/correspondence/.
 'use strict';
 
-const { Run, apiCall, check, log, noSidewaysScroll, signedInPage, signUp, smallTapTargets } = require('./support');
+const {
+  Run, apiCall, check, clickSite, log, noSidewaysScroll, openBoard, signedInPage, signUp, smallTapTargets, waitForMoves,
+} = require('./support');
 
 const PASSWORD = 'conditional-pw-1';
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
-
-async function openBoard(page, board) {
-  await page.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
-  await page.waitForFunction((n) => document.querySelector('#board-title')?.textContent.startsWith(`Board #${n} `), board);
-  await page.waitForSelector('#board-frame svg [data-site]');
-}
-
-async function clickSite(page, name) {
-  await page.click(`#board-frame svg [data-site="${name}"]`);
-}
-
-async function waitForMoves(page, count) {
-  await page.waitForSelector(`#board-view[data-moves="${count}"]:not([hidden])`);
-}
 
 async function storedLines(page, count) {
   await page.waitForFunction((n) => document.querySelectorAll('#conditional-lines li').length === n, count);
