@@ -32,16 +32,13 @@ TEST(ConditionalCrashTest, AKilledServerNeverSeparatesATurnFromItsConditionalAns
   {
     ServeChild serve(db, dir.file("serve.log"));
     ASSERT_GT(serve.port, 0) << "ludus serve did not start";
-    auto call = [&](http::verb verb, const std::string& path, const json& body, const std::string& token) {
-      return serve_call(serve.port, verb, path, body, token);
-    };
     std::map<std::string, std::string> tokens = serve_players(serve.port, {"alice", "bob"});
     std::atomic<bool> stop{false};
     std::vector<std::thread> players;
     for (int p = 0; p < 2; ++p)
       players.emplace_back([&, p] {
         for (int game = 0; game < 50 && !stop; ++game) {
-          auto created = call(http::verb::post, "/api/games",
+          auto created = serve_call(serve.port, http::verb::post, "/api/games",
                               {{"game", "ndengrod"}, {"options", {{"size", 5}, {"rated", "no"}, {"swap", "off"}}},
                                {"players", {"alice", "bob"}}},
                               tokens["alice"]);
@@ -49,7 +46,7 @@ TEST(ConditionalCrashTest, AKilledServerNeverSeparatesATurnFromItsConditionalAns
           const int64_t board = created.json["board"];
           const std::string base = "/api/games/" + std::to_string(board);
           for (int turn = 0; turn < 100 && !stop; ++turn) {
-            auto g = call(http::verb::get, base, {}, "");
+            auto g = serve_call(serve.port, http::verb::get, base, {}, "");
             if (g.status != 200 || g.json["status"] != "active") break;
             const auto& legal = g.json["legal_moves"];
             if (legal.size() < 2) break;
@@ -57,14 +54,14 @@ TEST(ConditionalCrashTest, AKilledServerNeverSeparatesATurnFromItsConditionalAns
             const std::string theirs = legal[k], answer = legal[k + 1];
             const int ply = g.json["next_move_number"];
             // bob's line first (refused when the answer would be illegal: then alice just plays).
-            const auto set = call(http::verb::put, base + "/conditional", {{"lines", "if " + theirs + " " + answer}},
+            const auto set = serve_call(serve.port, http::verb::put, base + "/conditional", {{"lines", "if " + theirs + " " + answer}},
                                   tokens["bob"]);
             if (set.status == 0) return;
             if (set.status == 200) {
               std::lock_guard lock(mutex);
               tried.push_back({board, ply, theirs, answer});
             }
-            auto m = call(http::verb::post, base + "/move", {{"move", theirs}, {"move_number", ply}}, tokens["alice"]);
+            auto m = serve_call(serve.port, http::verb::post, base + "/move", {{"move", theirs}, {"move_number", ply}}, tokens["alice"]);
             if (m.status == 0) return;
             if (m.status != 200) break;
             std::lock_guard lock(mutex);
