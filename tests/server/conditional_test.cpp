@@ -64,6 +64,9 @@ TEST_F(Conditional, HalfAGameIsPlayedByConditionalLines) {
   EXPECT_EQ(set.json["answers"], 3);
   // Storing them changed nothing anybody else sees: the board is as it was, byte for byte.
   EXPECT_EQ(get("/api/games/" + std::to_string(id)).body, before);
+  // Each player's data export holds their own lines, and only theirs.
+  EXPECT_EQ(get("/api/me/export", bob_).json["games"][0]["conditional_moves"]["lines"], "if a1 b2 i9 c2; if e5 e6");
+  EXPECT_EQ(get("/api/me/export", alice_).body.find("i9 c2"), std::string::npos);
   EXPECT_EQ(get(path(id), alice_).json["lines"], json::array()) << "alice sees her own (none), never bob's";
   EXPECT_EQ(get(path(id)).status, 401);
 

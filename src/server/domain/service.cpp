@@ -269,6 +269,7 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
     return result;
   });
   metrics::moves_accepted(game, played_turn.moves.size());
+  for (const PlayResult& answer : played_turn.answers) metrics::moves_accepted(game, answer.moves.size());
   return played_turn;
 }
 
