@@ -241,8 +241,10 @@ TEST_F(Conditional, TheEngineIsRefusedOnALiveBoardWithoutExploration) {
     auto r = evaluate({"a1"}, token);
     EXPECT_EQ(r.status, 403) << r.body;
     EXPECT_EQ(r.json["code"], "exploration_off");
-    EXPECT_EQ(evaluate({"a1", "b2", "c3"}, token).json["code"], "exploration_off") << "a line going on from it";
+    EXPECT_EQ(evaluate({"a1", "b2", "c3"}, token, rated).json["code"], "exploration_off") << "a line going on from it";
   }
+  EXPECT_EQ(evaluate({"a1", "b2"}, alice_).status, 200) << "another position, the board not named: nothing to tell";
+  EXPECT_EQ(evaluate(json::array(), alice_).status, 200) << "the start is no live position of hers";
   EXPECT_EQ(evaluate({"b1"}, alice_).status, 200) << "another position";
   const HttpReply other = evaluate({"a1"}, carol_);
   EXPECT_EQ(other.status, 200) << "not her board: " << other.body;
@@ -251,6 +253,7 @@ TEST_F(Conditional, TheEngineIsRefusedOnALiveBoardWithoutExploration) {
   ASSERT_EQ(move(open, alice_, "c1").status, 200);
   EXPECT_EQ(evaluate({"c1"}, alice_, open).status, 200) << "exploration allowed";
   EXPECT_EQ(evaluate({"a1", "d4"}, alice_, rated).json["code"], "exploration_off") << "the board the page names";
+  EXPECT_EQ(evaluate({"c1", "d4"}, alice_, open).status, 200);
   EXPECT_EQ(post("/api/games/" + std::to_string(rated) + "/resign", json::object(), bob_).status, 200);
   EXPECT_EQ(evaluate({"a1"}, alice_).status, 200) << "once the game is over";
 }

@@ -184,10 +184,10 @@ class Service {
   // your_turn), while the game is on (409 game_over), where the board allows exploration
   // (403 exploration_off); 400 bad_conditional or illegal_move naming the line.
   ConditionalView set_conditional(int64_t board, const std::string& user, std::string_view text);
-  // The server's analysis engine for a signed-in `user`: 403 exploration_off when `board`
-  // (the one the page names, if any) or any active board of theirs forbids exploration and
-  // `position` is its current position or goes on from it (the same game and options, its
-  // moves first).  What it cannot see (another account, a copy of ludus) it cannot refuse.
+  // The server's analysis engine for a signed-in `user`: 403 exploration_off for a live board
+  // of theirs that forbids exploration, when `position` (the same game and options) is its
+  // current position, or goes on from it (its moves first) and `board` names it (the page
+  // does).  What it cannot see (another account, a copy of ludus) it cannot refuse.
   void check_may_analyse(const std::string& user, const History& position, std::optional<int64_t> board);
   // kind: "draw" or "undo" (take back the proposer's latest turn and what followed).
   ProposalResult propose(int64_t board, const std::string& user, std::string_view kind);

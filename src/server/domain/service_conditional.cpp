@@ -66,6 +66,9 @@ ConditionalView Service::set_conditional(int64_t board, const std::string& user,
 }
 
 void Service::check_may_analyse(const std::string& user, const History& position, std::optional<int64_t> board) {
+  // The board the request names: its position and every line going on from it.  Any other
+  // live board of theirs: its very position (every position continues a board at its start,
+  // so a wider rule would close the engine to anyone with a new rated game).
   std::vector<int64_t> boards;
   if (board && revision(*board)) boards.push_back(*board);
   GameFilter filter;
@@ -82,7 +85,9 @@ void Service::check_may_analyse(const std::string& user, const History& position
     if (r.game != position.game().name() || r.options != position.game().options().values()) continue;
     const auto& played = b->history().moves();
     const auto& asked = position.moves();
-    if (asked.size() >= played.size() && std::equal(played.begin(), played.end(), asked.begin()))
+    const bool named = board && *board == id;
+    if ((named ? asked.size() >= played.size() : asked.size() == played.size()) &&
+        std::equal(played.begin(), played.end(), asked.begin()))
       forbidden(board_name(id) + " does not allow exploration while it is played: no analysis of its position",
                 "exploration_off");
   }
