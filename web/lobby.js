@@ -235,7 +235,7 @@ function bindLobby() {
     const bound = (id) => ($(id).value.trim() === '' ? null : Number($(id).value));
     const body = {
       game: $('seek-game').value,
-      options: readOptions($('seek-options'), $('seek-rated')),
+      options: readOptions($('seek-options'), $('seek-rated'), $('seek-exploration')),
       seat: $('seek-seat').value,
       min_rating: bound('seek-min'),
       max_rating: bound('seek-max'),

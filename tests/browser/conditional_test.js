@@ -88,7 +88,19 @@ Run.main('conditional moves browser test', 300000, async (run) => {
     await noSidewaysScroll(alicePage, 'answered board', size);
     await run.screenshot(alicePage, `conditional-${size.name}-answered`);
 
-    // A rated board: exploration is off, so are the engine and the editor.
+    // The New game form chooses the setting: a rated board that allows exploration.
+    await alicePage.evaluate(() => { location.hash = '#/'; });
+    await alicePage.waitForSelector('#challenge-form');
+    await alicePage.selectOption('#challenge-game', 'ndengrod');
+    await alicePage.selectOption('#challenge-opponent-kind', 'person');
+    await alicePage.fill('#challenge-opponent', bob);
+    await alicePage.selectOption('#challenge-exploration', 'yes');
+    await alicePage.click('#challenge-form button[type=submit]');
+    await alicePage.waitForFunction((b) => /^#\/board\/\d+$/.test(location.hash) && location.hash !== `#/board/${b}`, board);
+    const chosen = await apiCall(run.base, 'GET', `/api/games/${Number((await alicePage.evaluate(() => location.hash)).split('/')[2])}`);
+    check(chosen.rated === true && chosen.exploration === true, `${size.name}: the form made a rated board that allows exploration`);
+
+    // A rated board by default: exploration is off, so are the engine and the editor.
     const rated = (await apiCall(run.base, 'POST', '/api/games', { game: 'ndengrod', options: {}, players: [alice, bob] }, tokens[alice])).board;
     await openBoard(page, rated);
     check((await page.textContent('#board-options')).includes('no exploration'), `${size.name}: the rated board says no exploration`);
