@@ -387,10 +387,12 @@ function renderOptionInputs(box, gameName, prefix) {
 // The options of a form: its option inputs, and `rated` as its Rated box says.  A ticked box
 // asks for a rated game: the server refuses one it cannot rate, saying why, rather than
 // storing it unrated without a word.
-function readOptions(box, ratedBox) {
+function readOptions(box, ratedBox, explorationSelect) {
   const options = {};
   for (const input of box.querySelectorAll('[data-option]')) options[input.dataset.option] = input.value;
   if (ratedBox) options.rated = ratedBox.checked ? 'yes' : 'no';
+  // "" leaves it to the server's default (docs/correspondence.md: off when rated).
+  if (explorationSelect?.value) options.exploration = explorationSelect.value;
   return options;
 }
 
@@ -431,7 +433,7 @@ function bindChallenge() {
       return;
     }
     if (!(await ratedSettled('challenge', 'challenge-message'))) return;
-    const options = readOptions($('challenge-options'), $('challenge-rated'));
+    const options = readOptions($('challenge-options'), $('challenge-rated'), $('challenge-exploration'));
     const players = $('challenge-seat').value === '0' ? [app.user, opponent] : [opponent, app.user];
     try {
       const board = await api('POST', '/api/games', { game: $('challenge-game').value, options, players });

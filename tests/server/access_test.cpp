@@ -95,9 +95,12 @@ class AccessTest : public HttpFixture {
     if (body.is_object() && body.contains("user") && body["user"] == "{fresh}")
       body["user"] = "fresh" + std::to_string(++fresh_);
     const std::string token = caller.empty() ? "" : tokens_[caller];
-    HttpReply r = probe.method == "GET" ? get(target, token)
-                  : body.is_string()      ? post_text(target, body.get<std::string>(), token, "text/plain")
-                                          : post_text(target, body.is_null() ? "" : body.dump(), token);
+    HttpReply r = probe.method == "GET"   ? get(target, token)
+                  : probe.method != "POST" ? reply_of(client().request(http::string_to_verb(probe.method), target,
+                                                                       body.is_null() ? "" : body.dump(), auth(token),
+                                                                       "application/json"))
+                  : body.is_string()       ? post_text(target, body.get<std::string>(), token, "text/plain")
+                                           : post_text(target, body.is_null() ? "" : body.dump(), token);
     SCOPED_TRACE(probe.method + " " + target + " as " + (caller.empty() ? "anonymous" : caller) + ": " + r.body.substr(0, 300));
     EXPECT_EQ(r.status, expected);
     for (const auto& [user, password] : passwords_) {
@@ -170,6 +173,11 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"GET", "/api/games/{board}/record.sgf", nullptr, 200, 200, "", kPublic},
       // A rematch follows a finished board: on this fresh one its player hears so.
       {"POST", "/api/games/{board}/rematch", json::object(), 401, 403, "alice", 409},
+      // Conditional moves: each player's own (docs/correspondence.md); bob's, on alice's turn.
+      {"GET", "/api/games/{board}/conditional", nullptr, 401, 403, "bob", 200},
+      {"PUT", "/api/games/{board}/conditional", {{"lines", "if d4 c3"}}, 401, 403, "bob", 200},
+      {"DELETE", "/api/games/{board}/conditional", nullptr, 401, 403, "bob", 200},
+      {"POST", "/api/games/{board}/conditional", json::object(), 401, 403, "bob", 200},
       {"POST", "/api/games/{board}/move", {{"move", "d4"}}, 401, 403, "alice", 200},
       {"POST", "/api/games/{board}/swap", json::object(), 401, 403, "", kPublic},
       {"POST", "/api/games/{board}/pass", json::object(), 401, 403, "", kPublic},

@@ -71,10 +71,17 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 17 (notifications and the digest's hour; the 15th step until 15 and 16
-// are merged).  Either engine (PostgreSQL's version is schema_version's rows), then SQLite's.
-#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE                                                         \
+// Undoes migration 16 (notifications and the digest's hour).  Either engine (PostgreSQL's
+// version is schema_version's rows), then SQLite's.
+#define LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE                                                          \
   "DROP TABLE notification_revisions; DROP TABLE notifications; ALTER TABLE users DROP COLUMN digest_hour; "   \
+  "DELETE FROM schema_version WHERE version >= 16; "
+constexpr const char* kBackToVersionFifteen = LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 15; ";
+
+// Undoes migration 15 (exploration, conditional moves).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE                                                   \
+  LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE                                                          \
+  "DROP TABLE conditional_moves; ALTER TABLE games DROP COLUMN exploration; "                             \
   "DELETE FROM schema_version WHERE version >= 15; "
 constexpr const char* kBackToVersionFourteen = LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 14; ";
 
@@ -261,11 +268,42 @@ TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
             (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
 }
 
-// Migration 17 (the 15th step here) gives every user the default digest hour and an empty
-// list of notifications.  On both engines.
-TEST(StoreTest, MigrationSeventeenAddsNotificationsAndTheDigestHour) {
+// Version 15 lets the unrated boards there were allow exploration and forbids it on the rated
+// ones and those of tournaments (docs/correspondence.md).  On both engines.
+TEST(StoreTest, MigrationFifteenForbidsExplorationOnRatedAndTournamentBoards) {
   TempDir dir;
-  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE, kBackToVersionFourteen));
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE : kBackToVersionFourteen);
+    for (bool rated : {true, false, false}) {
+      session.connection()
+          .query("INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, created_at, "
+                 "updated_at, rated) VALUES ('ndengrod', '{}', 'alice', 'bob', 'alice', 'active', 0, 1, 1, ?1)")
+          .bind_all(rated ? 1 : 0)
+          .run();
+    }
+    session.connection().exec(
+        "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at, name) "
+        "VALUES ('ndengrod', '{}', 'roundrobin', 0, 2, 4, 'alice', 1, 't'); "
+        "INSERT INTO tournament_games (tournament, round, slot, replay, first_player, second_player, kind, outcome, board) "
+        "VALUES (1, 1, 0, 0, 'alice', 'bob', 'board', 'pending', 3)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, exploration FROM games ORDER BY id"),
+            (std::vector<std::string>{"1 0", "2 1", "3 0"}));
+}
+
+// Migration 16 gives every user the default digest hour and an empty
+// list of notifications.  On both engines.
+TEST(StoreTest, MigrationSixteenAddsNotificationsAndTheDigestHour) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE, kBackToVersionFifteen));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});

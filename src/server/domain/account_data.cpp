@@ -14,6 +14,7 @@
 #include "server/domain/community/notifications.h"
 #include "server/storage/account_store.h"
 #include "server/storage/community_store.h"
+#include "server/storage/conditional_store.h"
 
 namespace ludus::server {
 namespace {
@@ -103,6 +104,9 @@ json AccountData::export_json(const std::string& user) {
       for (const MoveRecord& m : session.moves(g.id))
         moves.push_back({{"move_number", m.ply}, {"seat", m.seat}, {"move", m.move}, {"at", m.played_at}});
       board["moves"] = moves;
+      // Their own conditional moves on it (never the opponent's).
+      if (const auto mine = find_conditional(session, g.id, user))
+        board["conditional_moves"] = {{"lines", mine->tree}, {"dropped_because", mine->note}};
       games.push_back(std::move(board));
     }
     out["games"] = games;

@@ -32,7 +32,8 @@ const CommandHelp kCommands[] = {
      "decline, open for 7 days.\n"
      "Time limits (days, 0 = none): -nagtime=7 mails the player to move a reminder, -forfeittime=21 ends the\n"
      "game as a loss on time. -rated=no: the result does not change ratings (boards with other than the game's\n"
-     "standard options are never rated)."},
+     "standard options are never rated). -exploration=yes|no: whether the players may use conditional moves\n"
+     "and the server's analysis engine while the game is on (default: no when rated, yes when not)."},
     {"seek", "GAME seek [-OPTION=VALUE...] [-seat=first|second|random] [-rating=MIN-MAX] USER PASSWORD",
      "Posts an open challenge anyone may take (whose rating in the game is within MIN-MAX, if given): the lobby.\n"
      "-seat is yours (default random). Open for 7 days."},

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Each user's notifications (schema migration 17, docs/notifications.md): the in-page list
+// Each user's notifications (schema migration 16, docs/notifications.md): the in-page list
 // of what happened on their boards, offers and tournaments.  Private to their user: every
 // query names the user it reads or changes.  Each change of a user's list (a notification
 // written, some marked read) bumps the user's revision, which live pages wait on (every

@@ -429,8 +429,27 @@ ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 PRAGMA user_version = 14;
 )sql",
-      // 17 (issue 58; the 15th step until 15 and 16 are merged: the steps are contiguous):
-      // notifications (docs/notifications.md): each user's own list of what happened on
+      // 15: correspondence play (docs/correspondence.md).  Whether a board allows its players
+      // private exploration (their analysis engine and conditional moves): off for rated and
+      // tournament boards, on for the others, as new boards get it.  And each player's tree of
+      // conditional moves on a board, in the grammar's canonical text, never shown to the
+      // opponent; `note` says why the last tree was dropped ("" for none).
+      R"sql(
+ALTER TABLE games ADD COLUMN exploration INTEGER NOT NULL DEFAULT 1;
+UPDATE games SET exploration = 0
+  WHERE rated = 1 OR id IN (SELECT board FROM tournament_games WHERE board IS NOT NULL);
+CREATE TABLE conditional_moves (
+  game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  tree       TEXT NOT NULL,      -- "if T A T A; if T A" (canonical turns); '' once dropped
+  note       TEXT NOT NULL,      -- why the tree was dropped, for its owner; '' for none
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX conditional_moves_by_user ON conditional_moves(user_id);
+PRAGMA user_version = 15;
+)sql",
+      // 16: notifications (docs/notifications.md): each user's own list of what happened on
       // their boards, offers and tournaments, written in the transaction of the change, with
       // a revision per user that live pages wait on; and the hour of the daily digest.
       R"sql(
@@ -453,7 +472,7 @@ CREATE TABLE notification_revisions (
   user_id  TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   revision INTEGER NOT NULL                -- +1 with every change of the user's notifications
 );
-PRAGMA user_version = 15;
+PRAGMA user_version = 16;
 )sql",
   };
   return steps;
@@ -790,7 +809,22 @@ CREATE INDEX comments_by_user ON comments(user_id);
 ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
-      // 17 (see SQLite's): notifications and the digest's hour (as SQLite's).
+      // 15: exploration and conditional moves (as SQLite's).
+      R"sql(
+ALTER TABLE games ADD COLUMN exploration INTEGER NOT NULL DEFAULT 1;
+UPDATE games SET exploration = 0
+  WHERE rated = 1 OR id IN (SELECT board FROM tournament_games WHERE board IS NOT NULL);
+CREATE TABLE conditional_moves (
+  game_id    BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  tree       TEXT NOT NULL,
+  note       TEXT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX conditional_moves_by_user ON conditional_moves(user_id);
+)sql",
+      // 16: notifications and the digest's hour (as SQLite's).
       R"sql(
 ALTER TABLE users ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 7 CHECK (digest_hour BETWEEN 0 AND 23);
 CREATE TABLE notifications (
@@ -852,7 +886,7 @@ const std::vector<std::string>& exported_tables() {
                                                   "tournaments", "tournament_players", "tournament_games",
                                                   "account_codes", "blocks", "reports", "audit_log",
                                                   "login_devices", "throttles", "reset_requests",
-                                                  "notifications", "notification_revisions"};
+                                                  "conditional_moves", "notifications", "notification_revisions"};
   return tables;
 }
 

@@ -36,7 +36,7 @@ constexpr size_t kMaxIdleConnections = 16;
 #define LUDUS_GAME_COLUMNS                                                                  \
   "id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, "         \
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
-  "created_at, updated_at, revision, rated, finished_at, "                               \
+  "created_at, updated_at, revision, rated, finished_at, exploration, "                  \
   "COALESCE((SELECT m.turn FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1), 0)"
 
 // The ending a row states: its `ending` column, or "rules" for a finished board with none.
@@ -84,7 +84,8 @@ GameRecord read_game(const sql::Query& q) {
   g.revision = q.int64(18);
   g.rated = q.int64(19) != 0;
   if (!q.is_null(20)) g.finished_at = q.int64(20);
-  g.num_turns = q.integer(21);
+  g.exploration = q.int64(21) != 0;
+  g.num_turns = q.integer(22);
   return g;
 }
 
@@ -269,9 +270,10 @@ int64_t Session::insert_game(const GameRecord& g) {
   {
     auto q = connection_->query(
         "INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, to_move_seat, "
-        "created_at, updated_at, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
+        "created_at, updated_at, rated, exploration) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+        "RETURNING id");
     q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, std::string(g.status()), g.num_moves,
-               g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0);
+               g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0, g.exploration ? 1 : 0);
     id = returned_id(q, "a new board");
   }
   connection_->notify_change(id, 0);

@@ -50,6 +50,18 @@ std::string route_label(const std::string& pattern) {
   return out;
 }
 
+// A player's own conditional moves (GET/PUT/DELETE /api/games/N/conditional).
+json conditional_json(int64_t board, const ConditionalView& view) {
+  return {{"board", board},
+          {"lines", conditional_lines(view.tree)},
+          {"text", conditional_text(view.tree)},
+          {"answers", conditional_nodes(view.tree)},
+          {"note", view.note},
+          {"exploration", view.exploration},
+          {"max_answers", kMaxConditionalNodes},
+          {"max_line_turns", kMaxConditionalDepth}};
+}
+
 // What a challenge started: 201 the board (and its Location), or 202 the invitation when the
 // opponent asks to be asked.
 Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
@@ -290,6 +302,27 @@ void ApiRoutes::add_game_routes() {
       const Board& board = *shared;
       return json_response(200,
                            {{"board", board.id()}, {"record", record_json(board)}, {"text", format_history(board)}});
+    }));
+  });
+  // The signed-in player's own conditional moves: nobody else's, and in no board JSON.
+  add(http::verb::get, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      const int64_t board = board_number(c[0]);
+      return json_response(200, conditional_json(board, service.conditional(board, signed_in_user(accounts, req))));
+    }));
+  });
+  add(http::verb::put, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      const int64_t board = board_number(c[0]);
+      const std::string user = signed_in_user(accounts, req);
+      const std::string lines = string_field(body_object(req), "lines");
+      return json_response(200, conditional_json(board, service.set_conditional(board, user, lines)));
+    }));
+  });
+  add(http::verb::delete_, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      const int64_t board = board_number(c[0]);
+      return json_response(200, conditional_json(board, service.set_conditional(board, signed_in_user(accounts, req), "")));
     }));
   });
   // Every board command of the grammar, by its verb: POST /api/games/BOARD/VERB.

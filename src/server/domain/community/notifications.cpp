@@ -20,6 +20,8 @@ std::optional<std::pair<NotificationKind, std::string>> board_notice(const Board
   switch (board_news(board, event, reader)) {
     case BoardNews::Reminder: return std::pair{NotificationKind::Move, title + event.summary};
     case BoardNews::YourMove: return std::pair{NotificationKind::Move, title + event.summary + "; your move"};
+    // Their lines did not answer the turn just played: the move is theirs to make by hand.
+    case BoardNews::ConditionalDropped: return std::pair{NotificationKind::Move, title + event.summary};
     case BoardNews::GameOver:
       return std::pair{NotificationKind::Result, title + event.summary + "; " + board_name(board.id()) +
                                                      " is over: " + status_line(board)};

@@ -33,6 +33,25 @@ BoardOutcome followed(Service& service, int64_t board, const std::string& user, 
   return {fmt::format("{} {} {}.", user, on ? "follows" : "no longer follows", board_name(board)), ""};
 }
 
+// The user's conditional moves in words, for the text reply and the JSON's message.
+std::string conditional_words(int64_t board, const ConditionalView& view) {
+  std::string out;
+  if (view.tree.empty()) {
+    out = fmt::format("You have no conditional moves on {}.", board_name(board));
+  } else {
+    const int answers = conditional_nodes(view.tree);
+    out = fmt::format("Your conditional moves on {} (only you see them; {} answer{}):", board_name(board), answers,
+                      answers == 1 ? "" : "s");
+    for (const auto& line : conditional_lines(view.tree)) {
+      out += "\n  if";
+      for (const std::string& turn : line) out += " " + turn;
+    }
+  }
+  if (!view.note.empty()) out += fmt::format("\nYour last ones were dropped: {}.", view.note);
+  if (!view.exploration) out += fmt::format("\n{} does not allow exploration: no conditional moves on it.", board_name(board));
+  return out;
+}
+
 using A = BoardArg;
 
 const std::vector<BoardCommand> kBoardCommands = {
@@ -60,6 +79,20 @@ const std::vector<BoardCommand> kBoardCommands = {
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return answered(s, b, u, true); }},
     {"reject", {}, {}, "Rejects the opponent's pending proposal.", true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return answered(s, b, u, false); }},
+    {"conditional", {}, {A::Lines},
+     "Shows your conditional moves on BOARD, or sets them while it is your opponent's turn: 'if c3 d4 e5 f6;\n"
+     "if c4 d5' answers c3 with d4 (then e5 with f6) and c4 with d5. Each word is a whole turn ('d3,e5-e7' in\n"
+     "Epoxy, no spaces); lines sharing a beginning merge; one answer to each of their turns. When their turn\n"
+     "matches a line, your answer is played at once; when it matches none, all your lines are dropped and you\n"
+     "are told. The lines replace those you had; 'clear' forgets them. At most 200 answers, 40 turns a line.\n"
+     "Only you see them. Boards that do not allow exploration refuse them: rated boards unless challenged with\n"
+     "-exploration=yes, and tournament boards.",
+     false,
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) {
+       const ConditionalView view = a.lines ? s.set_conditional(b, u, *a.lines) : s.conditional(b, u);
+       std::string words = conditional_words(b, view);
+       return BoardOutcome{words, words};
+     }},
     {"comment", {}, {A::Text}, "Adds a comment to the game record (any user may kibitz).", false,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) {
        s.comment(b, u, a.text);
@@ -77,6 +110,7 @@ std::string_view text_form(BoardArg arg) {
     case A::MoveNumber: return "[#N]";
     case A::ProposalKind: return "draw|undo";
     case A::Text: return "TEXT...";
+    case A::Lines: return "[if THEIRS ANSWER ...; if ...|clear]";
   }
   return "";
 }
@@ -98,6 +132,12 @@ void read_words(const BoardCommand& command, const std::vector<BoardArg>& args, 
       if (at == words.size()) continue;  // optional
       if (words[at].empty() || words[at][0] != '#') usage(command);
       out.expected = ExpectedMove::turn(parse_move_number(std::string_view(words[at++]).substr(1)));
+      continue;
+    }
+    if (arg == A::Lines) {  // the rest, maybe nothing
+      if (at == words.size()) continue;
+      out.lines.emplace();
+      for (; at < words.size(); ++at) *out.lines += (out.lines->empty() ? "" : " ") + words[at];
       continue;
     }
     if (at == words.size()) usage(command);
@@ -157,6 +197,9 @@ BoardArgs board_args_from_json(const BoardCommand& command, const nlohmann::json
         case A::MoveNumber: out.expected = ply_guard(body); break;
         case A::ProposalKind: out.kind = string_field(body, "kind"); break;
         case A::Text: out.text = string_field(body, "text"); break;
+        case A::Lines:
+          if (body.contains("lines")) out.lines = string_field(body, "lines");
+          break;
       }
     }
   }

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The commands that act on one board (move, swap, pass, resign, undo, draw, propose,
-// accept, reject, comment, subscribe, unsubscribe), declared once: verb, arguments, help
+// accept, reject, conditional, comment, subscribe, unsubscribe), declared once: verb, arguments, help
 // and action.  Both front ends are driven by this table:
 //  * the text grammar (commands.cpp, `ludus pbm`, POST /api/command, mail):
 //      VERB [LEADING...] BOARD USER PASSWORD [ARGS...]      e.g. move 12 alice pw e5#7
@@ -27,6 +27,7 @@ enum class BoardArg {
   MoveNumber,    // text [#N] (optional, a turn); JSON optional "move_number" (a ply)
   ProposalKind,  // text draw|undo; JSON "kind"
   Text,          // text TEXT... (the rest of the words); JSON "text"
+  Lines,         // text [if THEIRS ANSWER ...; if ...|clear] (the rest, maybe none); JSON optional "lines"
 };
 
 struct BoardArgs {
@@ -34,6 +35,7 @@ struct BoardArgs {
   std::optional<ExpectedMove> expected;  // #N (a turn) or "move_number" (a ply)
   std::string kind;
   std::string text;
+  std::optional<std::string> lines;  // conditional moves as the grammar writes them; nullopt: show them
   // Not a word of the grammar: the comment a mail's body adds to a move, swap or pass
   // (stored in the move's transaction); "" for none.
   std::string comment;

@@ -22,6 +22,7 @@ enum class BoardEventKind {
   Commented,
   TimedOut,   // the player to move lost on time
   Reminded,   // the player to move is past the nag time (nothing changed but a flag)
+  ConditionalDropped,  // a player's conditional moves did not answer the opponent's turn
 };
 
 // How a board changed, for the listeners told after the commit (the AI, live clients),
@@ -36,6 +37,9 @@ struct BoardEvent {
   std::string actor;    // the user who acted; "" for the server (time limits)
   std::string summary;  // one line: "alice plays e5 on board 3 (turn 7)"; "" = nothing happened
   std::string comment;  // the mover's comment, "" for none
+  // "" : told to everyone concerned; else told to this user only (their conditional moves,
+  // which nobody else may learn of).
+  std::string recipient;
 };
 
 using BoardEventSink = std::function<void(Session& session, const Board& board, const BoardEvent& event)>;

@@ -169,6 +169,7 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("created_at"), w.integer(r.created_at);
   w.key("deciding_sites"), write_names(w, g, state.deciding_sites());
   w.key("end_reason"), w.string(r.end_reason);
+  w.key("exploration"), w.boolean(r.exploration);
   w.key("finished_at"), w.optional(r.finished_at);
   w.key("game"), w.string(r.game);
   w.key("geometry"), write_geometry(w, history);

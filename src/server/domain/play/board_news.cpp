@@ -14,6 +14,7 @@ namespace ludus::server {
 
 BoardNews board_news(const Board& board, const BoardEvent& event, const std::string& reader) {
   if (event.kind == BoardEventKind::Reminded) return BoardNews::Reminder;
+  if (event.kind == BoardEventKind::ConditionalDropped) return BoardNews::ConditionalDropped;
   // A word on a board, over or not, is a comment (not news of the end).
   if (event.kind == BoardEventKind::Commented) return BoardNews::Comment;
   if (board.is_over()) return BoardNews::GameOver;
@@ -33,6 +34,7 @@ BoardNews board_news(const Board& board, const BoardEvent& event, const std::str
 std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event) {
   switch (news) {
     case BoardNews::Reminder: return "reminder: your move";
+    case BoardNews::ConditionalDropped: return "your conditional moves were dropped";
     case BoardNews::GameOver: return "game over";
     case BoardNews::DrawProposed: return "draw proposed";
     case BoardNews::TakeBackProposed: return "take-back proposed";
@@ -54,6 +56,8 @@ std::vector<BoardReader> board_event_readers(Session& session, const Board& boar
     for (int seat = 0; seat < 2; ++seat) users.insert(board.player(seat));
     for (const auto& follower : board_subscribers(session, board.id())) users.insert(follower);
   }
+  // An event for one player (their own conditional moves dropped) reaches them alone.
+  if (!event.recipient.empty()) users = users.contains(event.recipient) ? std::set{event.recipient} : std::set<std::string>{};
   std::vector<BoardReader> readers;
   for (const std::string& user : users) {
     if (Accounts::is_ai(user)) continue;

@@ -16,6 +16,7 @@ namespace ludus::server {
 // What a board's event is to one reader.
 enum class BoardNews {
   Reminder,          // the reader is past the nag time on a board where they have the move
+  ConditionalDropped,  // the reader's conditional moves did not answer the turn just played
   GameOver,
   DrawProposed,      // the reader must answer a draw ...
   TakeBackProposed,  // ... or a take-back proposed to them

@@ -29,15 +29,15 @@ TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
   return limits;
 }
 
-// The board option "rated" (yes|no), taken out of `options`; nullopt when not given.
-std::optional<bool> take_rated(std::map<std::string, std::string>& options) {
-  auto it = options.find("rated");
+// A yes|no board option (rated, exploration), taken out of `options`; nullopt when not given.
+std::optional<bool> take_yes_no(std::map<std::string, std::string>& options, const std::string& name) {
+  auto it = options.find(name);
   if (it == options.end()) return std::nullopt;
   const std::string value = lowercase(it->second);
   options.erase(it);
   if (value == "yes" || value == "on" || value == "true") return true;
   if (value == "no" || value == "off" || value == "false") return false;
-  bad_request("-rated must be yes or no", "bad_game");
+  bad_request("-" + name + " must be yes or no", "bad_game");
 }
 
 }  // namespace
@@ -45,7 +45,8 @@ std::optional<bool> take_rated(std::map<std::string, std::string>& options) {
 BoardSettings take_board_settings(std::map<std::string, std::string>& options) {
   BoardSettings settings;
   settings.limits = take_time_limits(options);
-  settings.rated = take_rated(options);
+  settings.rated = take_yes_no(options, "rated");
+  settings.exploration = take_yes_no(options, "exploration");
   return settings;
 }
 
@@ -57,10 +58,13 @@ std::string time_limits_text(const TimeLimits& limits) {
   return nag + ", " + forfeit;
 }
 
-std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated) {
+std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated, bool exploration) {
   return {{"nagtime", std::to_string(limits.nag_days)},
           {"forfeittime", std::to_string(limits.forfeit_days)},
-          {"rated", rated ? "yes" : "no"}};
+          {"rated", rated ? "yes" : "no"},
+          {"exploration", exploration ? "yes" : "no"}};
 }
+
+std::string exploration_text(bool exploration) { return exploration ? "exploration allowed" : "no exploration"; }
 
 }  // namespace ludus::server

@@ -5,6 +5,10 @@
 // writes both as `-key=value` words; these are the board's own words:
 //   -nagtime=DAYS -forfeittime=DAYS   (0 = none; defaults 7 and 21; at most 365)
 //   -rated=yes|no                     (default: yes for the game's standard options)
+//   -exploration=yes|no               (default: no on rated boards, yes on the others; always
+//                                      no on tournament boards): whether the players may use
+//                                      conditional moves and the server's analysis engine
+//                                      while the game is on (docs/correspondence.md)
 #include <map>
 #include <optional>
 #include <string>
@@ -16,6 +20,7 @@ namespace ludus::server {
 struct BoardSettings {
   TimeLimits limits;
   std::optional<bool> rated;  // nullopt: as the options decide (board_spec)
+  std::optional<bool> exploration;  // nullopt: as being rated decides (board_spec)
 };
 
 // Takes the board's words out of `options`, leaving the game's; throws 400 bad_game naming
@@ -27,8 +32,11 @@ BoardSettings take_board_settings(std::map<std::string, std::string>& options);
 // lost on time after 21 days without a move"; "no reminders, never lost on time".
 std::string time_limits_text(const TimeLimits& limits);
 
-// The board's words for `limits` and `rated`, as offers store them beside the game's options
-// and the API shows them (old clients read them among "options").
-std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated);
+// The board's words for `limits`, `rated` and `exploration`, as offers store them beside the
+// game's options and the API shows them (old clients read them among "options").
+std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated, bool exploration);
+
+// "exploration allowed" / "no exploration": the setting in words on cards, mails and boards.
+std::string exploration_text(bool exploration);
 
 }  // namespace ludus::server

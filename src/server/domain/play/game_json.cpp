@@ -193,6 +193,7 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"end_reason", g.end_reason},
           {"proposal", g.proposal.empty() ? nlohmann::json() : nlohmann::json(g.proposal)},
           {"rated", g.rated},
+          {"exploration", g.exploration},
           {"created_at", g.created_at},
           {"updated_at", g.updated_at},
           {"finished_at", optional_json(g.finished_at)},

@@ -38,9 +38,9 @@ std::string format_offer(const OfferRecord& offer) {
     range = fmt::format(", rating {}-{}", offer.min_rating ? std::to_string(*offer.min_rating) : "",
                         offer.max_rating ? std::to_string(*offer.max_rating) : "");
   const std::string options = offer.options.empty() ? "" : " (" + options_text(offer.options) + ")";
-  return fmt::format("{}: {} {}{}, {}, {}, {}{}, expires {}", offer.name(), what, game_title(offer.game), options,
-                     seat_phrase(offer), offer.rated ? "rated" : "unrated", time_limits_text(offer.limits), range,
-                     format_time(offer.expires_at));
+  return fmt::format("{}: {} {}{}, {}, {}, {}, {}{}, expires {}", offer.name(), what, game_title(offer.game), options,
+                     seat_phrase(offer), offer.rated ? "rated" : "unrated", exploration_text(offer.exploration),
+                     time_limits_text(offer.limits), range, format_time(offer.expires_at));
 }
 
 std::string format_offers(const std::string& title, const std::vector<OfferRecord>& offers) {
@@ -63,6 +63,7 @@ nlohmann::json offer_json(const OfferRecord& offer) {
           {"min_rating", optional_json(offer.min_rating)},
           {"max_rating", optional_json(offer.max_rating)},
           {"rated", offer.rated},
+          {"exploration", offer.exploration},
           {"status", offer_status_name(offer.status)},
           {"board", optional_json(offer.board)},
           {"created_at", offer.created_at},

@@ -26,8 +26,11 @@ OfferRecord read_offer(const sql::Query& q) {
   o.kind = enum_by_name<OfferKind>(q.text(1), kKindNames).value_or(OfferKind::Invitation);
   o.game = q.text(2);
   o.options = options_from_json(q.text(3));
+  std::optional<bool> exploration;
   try {
-    o.limits = take_board_settings(o.options).limits;  // "rated" has its own column
+    const BoardSettings settings = take_board_settings(o.options);  // "rated" has its own column
+    o.limits = settings.limits;
+    exploration = settings.exploration;
   } catch (const ServiceError&) {
     throw ServiceError(ErrorKind::Internal, "corrupt_offer", "offer " + std::to_string(o.id) + " has bad settings");
   }
@@ -37,6 +40,7 @@ OfferRecord read_offer(const sql::Query& q) {
   o.min_rating = q.optional_int(7);
   o.max_rating = q.optional_int(8);
   o.rated = q.int64(9) != 0;
+  o.exploration = exploration.value_or(!o.rated);  // offers stored before schema 15: the default
   o.status = enum_by_name<OfferStatus>(q.text(10), kStatusNames).value_or(OfferStatus::Expired);
   if (!q.is_null(11)) o.board = q.int64(11);
   o.created_at = q.int64(12);
@@ -59,7 +63,7 @@ std::optional<ChallengePolicy> challenge_policy_by_name(std::string_view name) {
 
 std::map<std::string, std::string> OfferRecord::options_and_settings() const {
   std::map<std::string, std::string> all = options;
-  all.merge(board_setting_words(limits, rated));
+  all.merge(board_setting_words(limits, rated, exploration));
   return all;
 }
 

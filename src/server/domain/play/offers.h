@@ -48,13 +48,14 @@ struct OfferRecord {
   SeatChoice seat = SeatChoice::First;         // the poster's seat
   std::optional<int> min_rating, max_rating;   // a seek's range of the taker's rating in the game
   bool rated = true;
+  bool exploration = false;                    // the board's (board_settings.h)
   OfferStatus status = OfferStatus::Open;
   std::optional<int64_t> board;                // once taken
   int64_t created_at = 0, expires_at = 0;
   std::optional<int64_t> closed_at;
   std::optional<int64_t> rematch_of;          // an invitation to a rematch: the finished board it repeats
 
-  // The game's options and the board's words (nagtime, forfeittime, rated): how the offers
+  // The game's options and the board's words (nagtime, forfeittime, rated, exploration): how the offers
   // table stores them and the API shows them.
   std::map<std::string, std::string> options_and_settings() const;
   bool open_at(int64_t now) const { return status == OfferStatus::Open && expires_at > now; }

@@ -69,6 +69,7 @@ OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& sp
   offer.options = spec.options;
   offer.limits = spec.limits;
   offer.rated = spec.rated;
+  offer.exploration = spec.exploration;
   offer.created_at = now;
   offer.expires_at = now + kOfferLifetimeSeconds;
   offer.id = insert_offer(session, offer);
@@ -162,7 +163,7 @@ ChallengeOutcome Service::rematch(int64_t board, const std::string& user) {
     auto session = store_->session();
     // Rated as it was (a board stored rated before options were checked is not, if they are not standard).
     const bool rated = b.record().rated && standard_options(b.record().game, b.record().options);
-    options.merge(board_setting_words(time_limits(session, board), rated));
+    options.merge(board_setting_words(time_limits(session, board), rated, b.record().exploration));
   }
   // The colours swapped: whoever played second plays first.
   return challenge(user, b.record().game, options, b.player(1), b.player(0), board);
@@ -259,6 +260,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     BoardSpec spec = board_spec(offer->game, offer->options);
     spec.limits = offer->limits;  // checked when the offer was posted
     spec.rated = offer->rated;
+    spec.exploration = offer->exploration;
     const int seat = poster_seat(offer->seat);
     std::array<std::string, 2> seats;
     seats[seat] = offer->from;

@@ -138,6 +138,8 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
       bad_request("-start must be within " + std::to_string(kMaxTournamentLeadDays) + " days", "bad_tournament");
   }
   const BoardSpec spec = board_spec(game_name, words);  // the game's options and the boards' settings
+  if (words.contains("exploration") && spec.exploration)
+    bad_request("tournament boards never allow exploration (their players meet on equal terms)", "bad_tournament");
   t.game = spec.game;
   t.options = spec.options;
   t.limits = spec.limits;

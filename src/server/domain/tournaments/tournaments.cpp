@@ -59,7 +59,7 @@ std::optional<TournamentStatus> tournament_status_by_name(std::string_view name)
 
 std::map<std::string, std::string> TournamentRecord::options_and_settings() const {
   std::map<std::string, std::string> all = options;
-  all.merge(board_setting_words(limits, rated));
+  all.merge(board_setting_words(limits, rated, false));  // tournament boards never allow exploration
   return all;
 }
 
