@@ -271,9 +271,9 @@ async function askEngine() {
   out.textContent = 'The engine is thinking…';
   $('analysis-engine').disabled = true;
   try {
-    const e = await api('POST', '/api/evaluate', {
-      game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS,
-    });
+    const request = { game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS };
+    if (a.game.board) request.board = a.game.board;  // the server refuses it where the board forbids exploration
+    const e = await api('POST', '/api/evaluate', request);
     if (app.analysis !== a) return;
     a.engine = e;
     renderBoard();
@@ -301,7 +301,10 @@ function renderAnalysisPanel(board) {
   $('analysis-text').textContent = variation.length ? `${start}: ${variation.join(' ')}`
     : `Play moves for either side${a.game.moves.length ? ', or step through the game' : ''}.`;
   $('analysis-back').disabled = a.moves.length === 0;
-  $('analysis-engine').disabled = !board.to_move;
+  const closed = explorationClosed(a.game);
+  $('analysis-engine').disabled = !board.to_move || closed;
+  $('analysis-engine').title = closed ? 'This board does not allow exploration while it is played' : '';
+  renderConditional(a, board);
   $('analysis-leave').textContent = a.game.board ? 'Back to the game' : 'Close the analysis';
   const link = analysisLink();
   $('analysis-link').value = link;

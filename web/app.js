@@ -99,6 +99,7 @@ async function api(method, path, body, signal) {
 
 function setSession(token, user) {
   if (user !== app.user || !token) app.admin = false;  // known again from GET /api/me
+  const changed = token !== app.token || user !== app.user;
   app.token = token;
   app.user = user;
   if (token) {
@@ -109,6 +110,7 @@ function setSession(token, user) {
     localStorage.removeItem('ludus.user');
   }
   renderAccount();
+  if (changed && app.started) watchNotices();  // notifications.js: the new user's list
 }
 
 function renderAccount() {
@@ -385,10 +387,12 @@ function renderOptionInputs(box, gameName, prefix) {
 // The options of a form: its option inputs, and `rated` as its Rated box says.  A ticked box
 // asks for a rated game: the server refuses one it cannot rate, saying why, rather than
 // storing it unrated without a word.
-function readOptions(box, ratedBox) {
+function readOptions(box, ratedBox, explorationSelect) {
   const options = {};
   for (const input of box.querySelectorAll('[data-option]')) options[input.dataset.option] = input.value;
   if (ratedBox) options.rated = ratedBox.checked ? 'yes' : 'no';
+  // "" leaves it to the server's default (docs/correspondence.md: off when rated).
+  if (explorationSelect?.value) options.exploration = explorationSelect.value;
   return options;
 }
 
@@ -429,7 +433,7 @@ function bindChallenge() {
       return;
     }
     if (!(await ratedSettled('challenge', 'challenge-message'))) return;
-    const options = readOptions($('challenge-options'), $('challenge-rated'));
+    const options = readOptions($('challenge-options'), $('challenge-rated'), $('challenge-exploration'));
     const players = $('challenge-seat').value === '0' ? [app.user, opponent] : [opponent, app.user];
     try {
       const board = await api('POST', '/api/games', { game: $('challenge-game').value, options, players });
@@ -531,20 +535,23 @@ function route() {
 }
 
 // The browser tab names the view shown: its heading, then the site ("Board #12 · Epoxy —
-// ludus"); the home view keeps the page's own title.  Watched, so every view (and a board's
-// title, which arrives after its request) sets it without each having to.
+// ludus"); the home view keeps the page's own title.  Unread notifications come first:
+// "(3) Board #12 · Epoxy — ludus" (notifications.js).
+function updateTitle() {
+  const heading = document.querySelector('main .view:not([hidden]) h1');
+  // The heading's own words (a player's "computer" mark is a child of its own).
+  const own = heading ? [...heading.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim() : '';
+  const text = heading && heading.closest('.view').id !== 'welcome' ? own || heading.textContent.trim() : '';
+  const title = unreadPrefix() + (text ? `${text} — ludus` : app.homeTitle);
+  if (document.title !== title) document.title = title;
+}
+
+// Watched, so every view (and a board's title, which arrives after its request) sets the
+// title without each having to.
 function followViewTitle() {
-  const home = document.title;
-  const update = () => {
-    const heading = document.querySelector('main .view:not([hidden]) h1');
-    // The heading's own words (a player's "computer" mark is a child of its own).
-    const own = heading ? [...heading.childNodes].filter((n) => n.nodeType === 3).map((n) => n.textContent).join('').trim() : '';
-    const text = heading && heading.closest('.view').id !== 'welcome' ? own || heading.textContent.trim() : '';
-    const title = text ? `${text} — ludus` : home;
-    if (document.title !== title) document.title = title;
-  };
-  new MutationObserver(update).observe($('main'), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
-  update();
+  app.homeTitle = document.title;
+  new MutationObserver(updateTitle).observe($('main'), { subtree: true, childList: true, characterData: true, attributes: true, attributeFilter: ['hidden'] });
+  updateTitle();
 }
 
 async function start() {
@@ -572,6 +579,7 @@ async function start() {
   });
   connectLive();
   app.started = true;
+  watchNotices();
   invitationsChanged();
   route();
   // The WebSocket keeps the list current; without it the list is polled.

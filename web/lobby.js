@@ -159,6 +159,7 @@ function fillOffers(listId, offers, empty, actions, ratings) {
       ? (offer.kind === 'invitation' ? ['to ', playerLink(offer.to)] : ['open to anyone'])
       : ['from ', playerLink(offer.from)];
     const facts = [seatText(offer), offer.rated === false ? 'unrated' : 'rated'];
+    if (offer.exploration !== undefined) facts.push(explorationText(offer.exploration));
     // The game's options, then the board's time limits in the server's words (one wording
     // for the page and the mails); an older server sends only the raw options.
     const options = offer.game_options ?? offer.options;
@@ -234,7 +235,7 @@ function bindLobby() {
     const bound = (id) => ($(id).value.trim() === '' ? null : Number($(id).value));
     const body = {
       game: $('seek-game').value,
-      options: readOptions($('seek-options'), $('seek-rated')),
+      options: readOptions($('seek-options'), $('seek-rated'), $('seek-exploration')),
       seat: $('seek-seat').value,
       min_rating: bound('seek-min'),
       max_rating: bound('seek-max'),

@@ -428,7 +428,8 @@ function renderBoard() {
   view.dataset.moves = board.position_move_number;
   view.dataset.toMove = board.to_move ? board.to_move.user : '';
   $('board-title').textContent = board.board ? `Board #${board.board} · ${board.title}` : `Analysis · ${board.title}`;
-  $('board-options').textContent = Object.entries(board.options).map(([k, v]) => `${k} ${v}`).join(' · ');
+  const settings = board.board && board.exploration !== undefined ? [explorationText(board.exploration)] : [];
+  $('board-options').textContent = [...Object.entries(board.options).map(([k, v]) => `${k} ${v}`), ...settings].join(' · ');
   $('history-banner').hidden = board.latest || board.analysis;
   if (!board.latest) {
     $('history-text').textContent = `Showing the position ${positionWords(board)}, of ${counted(board.turns_played, 'turn')} played.`;

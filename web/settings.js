@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// The settings page (#/settings): the mail preference (GET /api/me "mail", POST /api/me/mail)
+// The settings page (#/settings): the mail preference and the hour of the daily digest
+// (GET /api/me "mail" and "digest_hour", POST /api/me/mail)
 // and who may challenge the user (GET/POST /api/me/limits: ask | all | none and the most
 // active boards at once), and the holidays (GET/POST /api/me/holidays, POST
 // /api/me/holidays/cancel).  Shares the helpers of app.js and community.js.
@@ -14,7 +15,7 @@ async function showSettings() {
   if (!signedIn) return;
   try {
     const me = await api('GET', '/api/me');
-    checkRadio('mail', me.mail);
+    showMail(me);
     $('mail-address').textContent = me.email ? `Mails go to ${me.email}.` : 'Your account has no e-mail address, so no mail is sent.';
     showAccountSettings();  // account.js: the address and the blocked players
   } catch (e) {
@@ -43,6 +44,25 @@ function checkedRadio(name) {
   return document.querySelector(`input[name=${name}]:checked`)?.value;
 }
 
+// The hours 0-23 (UTC) offered for the digest (07:00 until the server says).
+function fillDigestHours() {
+  const select = $('digest-hour');
+  for (let hour = 0; hour < 24; ++hour)
+    select.append(el('option', { value: String(hour), text: `${String(hour).padStart(2, '0')}:00 UTC` }));
+  select.value = '7';
+}
+
+function showMail(reply) {
+  checkRadio('mail', reply.mail);
+  if (reply.digest_hour !== undefined) $('digest-hour').value = String(reply.digest_hour);
+  digestHourApplies();
+}
+
+// The hour is the digest's: it is chosen with the digest only (and skipped by Tab otherwise).
+function digestHourApplies() {
+  $('digest-hour').disabled = checkedRadio('mail') !== 'digest';
+}
+
 function showLimits(limits) {
   checkRadio('challenges', limits.challenges);
   $('limits-max').value = limits.max_active === null || limits.max_active === undefined ? '' : String(limits.max_active);
@@ -58,8 +78,10 @@ function showHolidays(plan) {
 }
 
 function bindSettings() {
+  fillDigestHours();
   // "Saved." speaks of the form as it was saved; a change makes it stale.
   $('mail-form').addEventListener('input', () => say('mail-message', ''));
+  $('mail-form').addEventListener('change', digestHourApplies);
   $('limits-form').addEventListener('input', () => say('limits-message', ''));
   $('mail-form').addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -69,8 +91,8 @@ function bindSettings() {
       return;
     }
     try {
-      const reply = await api('POST', '/api/me/mail', { mail });
-      checkRadio('mail', reply.mail);
+      const body = mail === 'digest' ? { mail, digest_hour: Number($('digest-hour').value) } : { mail };
+      showMail(await api('POST', '/api/me/mail', body));
       say('mail-message', 'Saved.', true);
     } catch (e) {
       say('mail-message', e.message);

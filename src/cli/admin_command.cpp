@@ -13,7 +13,7 @@
 #include "cli/command.h"
 #include "cli/server_commands.h"
 #include "core/text.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/storage/store.h"
 
 namespace ludus::cli {

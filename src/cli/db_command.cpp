@@ -3,7 +3,7 @@
 // database outside the server: create or upgrade it, check it, copy a live SQLite database
 // (server/storage/backup.h), move all its data between SQLite and PostgreSQL
 // (server/domain/db_transfer.h describes the export format), and recompute the ratings from the
-// finished games (server/domain/ratings.h).  A backup and an export to a file hold every
+// finished games (server/domain/play/ratings.h).  A backup and an export to a file hold every
 // account's password hash and address: both are written by core/private_file.h (a new file,
 // mode 0600, never through a planted symlink, never replacing a file).  What the checks
 // print may quote stored text: it goes through terminal_safe.
@@ -15,7 +15,7 @@
 #include "core/private_file.h"
 #include "core/text.h"
 #include "server/domain/db_transfer.h"
-#include "server/domain/ratings.h"
+#include "server/domain/play/ratings.h"
 #include "server/storage/backup.h"
 #include "server/storage/schema.h"
 #include "server/storage/store.h"

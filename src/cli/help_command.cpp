@@ -1,5 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
-// `ludus help [COMMAND]` and `ludus completion bash|zsh`: both read the command line as
+// `ludus help [COMMAND]` (a command of the play-by-mail grammar too: `ludus help conditional`)
+// and `ludus completion bash|zsh`: both read the command line as
 // CLI11 knows it (the parent app and its subcommands), so the help, the manual page
 // (help2man runs `ludus help --all` at build time) and the shell completions never
 // disagree with the options the commands really take.
@@ -9,6 +10,9 @@
 #include "cli/completion.h"
 #include "core/error.h"
 #include "core/text.h"
+#include "server/domain/play/board_commands.h"
+#include "server/domain/command_help.h"
+#include "server/domain/commands.h"
 
 namespace ludus::cli {
 namespace {
@@ -47,6 +51,13 @@ const bool kHelp = register_command({"help", "Show the help of ludus or of one c
         std::cout << sub->help(root.get_name());
         return 0;
       }
+    // A word of the command grammar (`ludus pbm`, mail, POST /api/command): its help there.
+    const std::string word = lowercase(*command);
+    if (server::find_command(word) || server::find_board_command(word)) {
+      std::cout << "A command of the play-by-mail grammar (ludus pbm, mail, POST /api/command):\n"
+                << server::CommandInterpreter::help(word);
+      return 0;
+    }
     throw LudusError("unknown command '" + *command + "' (see ludus help)");
   };
 }});

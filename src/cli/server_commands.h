@@ -5,7 +5,7 @@
 
 #include "cli/command.h"
 #include "core/text.h"
-#include "server/domain/accounts.h"
+#include "server/domain/accounts/accounts.h"
 #include "server/base/errors.h"
 #include "server/mail/mail_notifier.h"
 #include "server/domain/service.h"

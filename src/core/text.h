@@ -43,7 +43,7 @@ Utf8Char first_utf8_char(std::string_view text);
 // CSI and OSC in one character), the bidirectional marks, embeddings, overrides and
 // isolates (U+200E, U+200F, U+202A-U+202E, U+2066-U+2069), which reorder what is shown after
 // them, and the line and paragraph separators (U+2028, U+2029), which break a line.  The one list of
-// what user text may not hold (server/domain/user_text.h) and what terminal_safe escapes.
+// what user text may not hold (server/domain/community/user_text.h) and what terminal_safe escapes.
 bool is_terminal_control(char32_t c);
 
 // `text` made safe to print on an operator's terminal, keeping what it says readable: each

@@ -4,7 +4,7 @@
 #include <chrono>
 
 #include "core/registry.h"
-#include "server/domain/board.h"
+#include "server/domain/play/board.h"
 #include "server/mail/mail_notifier.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/metric_queries.h"

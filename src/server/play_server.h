@@ -12,8 +12,8 @@
 
 #include "core/error.h"
 #include "core/data_dir.h"
-#include "server/domain/accounts.h"
-#include "server/domain/ai_worker.h"
+#include "server/domain/accounts/accounts.h"
+#include "server/domain/play/ai_worker.h"
 #include "server/live/announcer.h"
 #include "server/live/change_feed.h"
 #include "server/base/metrics.h"

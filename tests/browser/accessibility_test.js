@@ -132,6 +132,12 @@ Run.main('accessibility test', 420000, async (run) => {
     await audit(run, page, size, 'player');
     await showView(page, '#/settings', '#settings-view:not([hidden])');
     await audit(run, page, size, 'settings');
+    // The notification list open over the home view (issue 58), of any impact.
+    await showView(page, '#/', '#welcome:not([hidden]) #catalog li');
+    await page.click('#notify-bell');
+    await page.waitForSelector('#notify-panel:not([hidden]) #notify-list li');
+    await audit(run, page, size, 'notifications', true);
+    await page.click('#notify-bell');
     // The views of issue 57 too, of any impact: a finished board's rematch, the administrators'
     // page as a player sees it (admin_test.js audits an administrator's).
     await showView(page, `#/board/${boards.ndengrod}`, '#rematch:not([hidden]) #rematch-button');

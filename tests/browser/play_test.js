@@ -17,6 +17,12 @@
 
 const { Run, apiCall, check, log, signedInPage, signUp } = require('./support');
 
+// The tab's title without the unread notifications' "(N) " before it (notifications_test.js
+// tests the count).
+async function viewTitle(page) {
+  return (await page.title()).replace(/^\(\d+\) /, '');
+}
+
 const PASSWORD = 'a-long-password';
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
 
@@ -67,7 +73,7 @@ async function epoxyCountedInTurns(run, page, size, board) {
   await page.waitForSelector('#board-view[data-moves="5"]');
   // Item 10: Epoxy has no draws, so no draw is offered (bob is a person: Ndengrod offers one).
   check(await page.isHidden('#draw-button'), `${size.name}: Epoxy offers no draw`);
-  check(/^Board #\d+ · Epoxy — ludus$/.test(await page.title()), `${size.name}: the tab names the board ("${await page.title()}")`);
+  check(/^Board #\d+ · Epoxy — ludus$/.test(await viewTitle(page)), `${size.name}: the tab names the board ("${await viewTitle(page)}")`);
   await page.click('.tabs [data-filter="active"]');  // bob is to move: not under "Your move"
   const listed = await page.textContent(`#game-list a[href="#/board/${board}"]`);
   check(/· turn 4$/.test(listed.trim()), `${size.name}: the game list counts turns ("${listed.trim()}")`);
@@ -185,7 +191,7 @@ async function invitationCard(run, page, size) {
   check(card.includes(limits), `${size.name}: the card says the time limits in words ("${card}")`);
   check(!/forfeittime|nagtime|rated yes|rated no/.test(card), `${size.name}: no raw setting on the card`);
   check(/\boffer \d+\b/.test(card) && !/#\d/.test(card), `${size.name}: the card names "offer N", not "#N" ("${card}")`);
-  check(await page.title() === 'Lobby — ludus', `${size.name}: the tab says Lobby ("${await page.title()}")`);
+  check(await viewTitle(page) === 'Lobby — ludus', `${size.name}: the tab says Lobby ("${await viewTitle(page)}")`);
   await run.screenshot(page, `play-${size.name}-invitation`, { fullPage: true });
 }
 
@@ -198,7 +204,7 @@ async function signInShowsTheTop(run, size, errors) {
   page.on('pageerror', (e) => errors.push(`page error (carol signs in): ${e.message}`));
   await page.goto(`${run.base}/`);
   await page.waitForSelector('#welcome:not([hidden]) #catalog li');
-  check(await page.title() === 'ludus: play N-Mesh, Netted, Trellis, Ndengrod and Epoxy', `${size.name}: the home tab keeps the page's title`);
+  check(await viewTitle(page) === 'ludus: play N-Mesh, Netted, Trellis, Ndengrod and Epoxy', `${size.name}: the home tab keeps the page's title`);
   await page.locator('#auth-user').scrollIntoViewIfNeeded();
   await page.fill('#auth-user', 'carol');
   await page.fill('#auth-password', PASSWORD);
@@ -264,7 +270,7 @@ Run.main('play test', 300000, async (run) => {
     check(/· 3 turns ·/.test(line), `${size.name}: the player page counts 3 turns ("${line}")`);
     const single = await page.textContent(`#player-games li[data-board="${one}"] .game-players`);
     check(/· 1 turn ·/.test(single), `${size.name}: one turn is "1 turn" ("${single}")`);
-    check(await page.title() === 'alice — ludus', `${size.name}: the tab names the player ("${await page.title()}")`);
+    check(await viewTitle(page) === 'alice — ludus', `${size.name}: the tab names the player ("${await viewTitle(page)}")`);
     await run.screenshot(page, `play-${size.name}-player`, { fullPage: true });
     await page.context().close();
   }

@@ -265,7 +265,24 @@ async function smallTapTargets(page, selector) {
   }));
 }
 
+// --- a board on the page ------------------------------------------------------------------
+
+async function openBoard(page, board) {
+  await page.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
+  await page.waitForFunction((n) => document.querySelector('#board-title')?.textContent.startsWith(`Board #${n} `), board);
+  await page.waitForSelector('#board-frame svg [data-site]');
+}
+
+async function clickSite(page, name) {
+  await page.click(`#board-frame svg [data-site="${name}"]`);
+}
+
+// Waits until the page shows `count` moves (its own move or one that arrived by polling).
+async function waitForMoves(page, count) {
+  await page.waitForSelector(`#board-view[data-moves="${count}"]:not([hidden])`);
+}
+
 module.exports = {
-  Run, apiCall, check, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, signedInPage, signUp, sleep,
-  smallTapTargets, STEP_TIMEOUT_MS,
+  Run, apiCall, check, clickSite, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, openBoard, signedInPage,
+  signUp, sleep, smallTapTargets, STEP_TIMEOUT_MS, waitForMoves,
 };

@@ -91,7 +91,14 @@ async function createFromTheForm(run, page, catalog) {
   await page.fill('#tournament-max', '4');
   await page.fill('#tournament-nagtime', '3');
   await page.fill('#tournament-forfeittime', '10');
-  await page.uncheck('#tournament-rated');
+  if (option) {
+    // Options other than the game's standard ones are never rated: the server's check (it
+    // answers while the form is filled) unticks and disables the box and says why.
+    await page.waitForFunction(() => document.getElementById('tournament-rated').disabled, null, { timeout: 10000 });
+    check((await page.textContent('#tournament-rated-note')).startsWith('Unrated: '), 'the form says why the boards will be unrated');
+  } else {
+    await page.uncheck('#tournament-rated');
+  }
   await noSidewaysScroll(page, 'tournament form', PHONE);
   await run.screenshot(page, 'live-form-phone', { fullPage: true });
   await page.click('#tournament-create-form button[type=submit]');

@@ -12,7 +12,7 @@
 // one or two; more on a machine busy compiling).
 'use strict';
 
-const { Run, apiCall, check, collectErrors, log, lowContrastText, STEP_TIMEOUT_MS } = require('./support');
+const { Run, apiCall, check, clickSite, collectErrors, log, lowContrastText, openBoard, STEP_TIMEOUT_MS, waitForMoves } = require('./support');
 const { epoxyLabels, labelProblems, layoutNumbers, tabletSizes } = require('./layout');
 const { looseAnalysis, sharedLink } = require('./analysis');
 const fs = require('fs');
@@ -51,21 +51,6 @@ async function signInThroughPage(page, user, password) {
   await page.fill('#auth-password', password);
   await page.click('#sign-in');
   await page.waitForSelector(`text=Signed in as ${user}`);
-}
-
-async function openBoard(page, board) {
-  await page.evaluate((n) => { location.hash = `#/board/${n}`; }, board);
-  await page.waitForFunction((n) => document.querySelector('#board-title')?.textContent.startsWith(`Board #${n} `), board);
-  await page.waitForSelector('#board-frame svg [data-site]');
-}
-
-async function clickSite(page, name) {
-  await page.click(`#board-frame svg [data-site="${name}"]`);
-}
-
-// Waits until the page shows `count` moves (its own move or one that arrived by polling).
-async function waitForMoves(page, count) {
-  await page.waitForSelector(`#board-view[data-moves="${count}"]:not([hidden])`);
 }
 
 async function moveTexts(page) {

@@ -41,6 +41,11 @@ TEST(Help, ListsTheCommandsAndExplainsOne) {
   EXPECT_EQ(help_play.out, run_ludus({"play", "--help"}).out);
   EXPECT_TRUE(contains(help_play.out, "Usage: ludus play")) << help_play.out;
   expect_usage_error(run_ludus({"help", "fly"}), "unknown command 'fly'");
+  // A command of the play-by-mail grammar: its help there (docs/correspondence.md).
+  const RunResult conditional = run_ludus({"help", "conditional"});
+  EXPECT_EQ(conditional.exit_code, 0);
+  EXPECT_TRUE(contains(conditional.out, "conditional BOARD USER PASSWORD [if THEIRS ANSWER ...; if ...|clear]"))
+      << conditional.out;
 }
 
 TEST(Help, EveryCommandShowsAnExample) {

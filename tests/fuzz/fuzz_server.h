@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "server/domain/accounts.h"
+#include "server/domain/accounts/accounts.h"
 #include "server/domain/service.h"
 #include "server/storage/store.h"
 #include "support/files.h"

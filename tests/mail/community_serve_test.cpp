@@ -11,7 +11,7 @@
 #include <thread>
 
 #include "mail/sink_serve_support.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/http_test_support.h"
 #include "server/transport/http_client.h"
 

@@ -20,14 +20,7 @@ using nlohmann::json;
 
 constexpr const char* kPage = "https://games.example.org/ludus";
 
-// The text as written: LF line ends, quoted-printable's soft breaks ("=" at a line's end) gone.
-std::string unfolded(const SinkMessage& m) {
-  std::string text;
-  for (char ch : m.text)
-    if (ch != '\r') text += ch;
-  for (size_t at = text.find("=\n"); at != std::string::npos; at = text.find("=\n")) text.erase(at, 2);
-  return text;
-}
+std::string unfolded(const SinkMessage& m) { return m.unfolded(); }
 
 class LinkedMail : public SinkServe {
  protected:

@@ -76,6 +76,14 @@ struct SinkMessage {
     }
     return false;
   }
+  // The text as written: LF line ends, quoted-printable's soft breaks ("=" at a line's end) gone.
+  std::string unfolded() const {
+    std::string out;
+    for (char ch : text)
+      if (ch != '\r') out += ch;
+    for (size_t at = out.find("=\n"); at != std::string::npos; at = out.find("=\n")) out.erase(at, 2);
+    return out;
+  }
 };
 
 // The SMTP sink: started on `port` (0: a free one), stopped at destruction.

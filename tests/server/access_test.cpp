@@ -99,9 +99,12 @@ class AccessTest : public HttpFixture {
     if (body.is_object() && body.contains("user") && body["user"] == "{fresh}")
       body["user"] = "fresh" + std::to_string(++fresh_);
     const std::string token = caller.empty() ? "" : tokens_[caller];
-    HttpReply r = probe.method == "GET" ? get(target, token)
-                  : body.is_string()      ? post_text(target, body.get<std::string>(), token, "text/plain")
-                                          : post_text(target, body.is_null() ? "" : body.dump(), token);
+    HttpReply r = probe.method == "GET"   ? get(target, token)
+                  : probe.method != "POST" ? reply_of(client().request(http::string_to_verb(probe.method), target,
+                                                                       body.is_null() ? "" : body.dump(), auth(token),
+                                                                       "application/json"))
+                  : body.is_string()       ? post_text(target, body.get<std::string>(), token, "text/plain")
+                                           : post_text(target, body.is_null() ? "" : body.dump(), token);
     SCOPED_TRACE(probe.method + " " + target + " as " + (caller.empty() ? "anonymous" : caller) + ": " + r.body.substr(0, 300));
     EXPECT_EQ(r.status, expected);
     for (const auto& [user, password] : passwords_) {
@@ -158,6 +161,11 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       // The owner's data; the deletion needs the password and the user id typed (carol's
       // confirmation names someone else here, so nobody is deleted).
       {"GET", "/api/me/export", nullptr, 401, 200, "", kPublic},
+      // The caller's own notifications and next board (notifications_test.cpp: nobody else's).
+      {"GET", "/api/me/notifications", nullptr, 401, 200, "", kPublic},
+      {"GET", "/api/me/notifications?wait=0&after=0", nullptr, 401, 200, "", kPublic},
+      {"POST", "/api/me/notifications/read", {{"all", true}}, 401, 200, "", kPublic},
+      {"GET", "/api/me/next", nullptr, 401, 200, "", kPublic},
       {"POST", "/api/me/delete", {{"password", "pw-carol-secret"}, {"confirm", "nobody"}}, 401, 400, "", kPublic},
       // Administrators only, with their password besides the token (account_routes_test.cpp
       // moderates); carol gives her own password and is no administrator.
@@ -174,6 +182,11 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"GET", "/api/games/{board}/record.sgf", nullptr, 200, 200, "", kPublic},
       // A rematch follows a finished board: on this fresh one its player hears so.
       {"POST", "/api/games/{board}/rematch", json::object(), 401, 403, "alice", 409},
+      // Conditional moves: each player's own (docs/correspondence.md); bob's, on alice's turn.
+      {"GET", "/api/games/{board}/conditional", nullptr, 401, 403, "bob", 200},
+      {"PUT", "/api/games/{board}/conditional", {{"lines", "if d4 c3"}}, 401, 403, "bob", 200},
+      {"DELETE", "/api/games/{board}/conditional", nullptr, 401, 403, "bob", 200},
+      {"POST", "/api/games/{board}/conditional", json::object(), 401, 403, "bob", 200},
       {"POST", "/api/games/{board}/move", {{"move", "d4"}}, 401, 403, "alice", 200},
       {"POST", "/api/games/{board}/swap", json::object(), 401, 403, "", kPublic},
       {"POST", "/api/games/{board}/pass", json::object(), 401, 403, "", kPublic},
@@ -241,7 +254,8 @@ TEST_F(AccessTest, NobodyActsForAnotherUserThroughTheCommandGrammar) {
   for (const std::string& attempt : std::vector<std::string>{"move " + board + " alice pw-carol-secret d4", "move " + board + " alice " + tokens_["alice"] + " d4",
                                      "resign " + board + " bob pw-alice-secret", "mailpref alice pw-bob-secret none",
                                      "passwd alice pw-bob-secret new-password-1", "ndengrod challenge alice bob pw-carol-secret",
-                                     "undo " + board + " alice pw-dave-secret"}) {
+                                     "undo " + board + " alice pw-dave-secret", "notifications bob pw-carol-secret",
+                                     "next bob pw-carol-secret"}) {
     const auto r = command(attempt);
     EXPECT_TRUE(r.status == 401 || r.status == 429) << attempt << ": " << r.status << " " << r.body;
   }

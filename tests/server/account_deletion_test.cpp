@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/domain/account_data.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/server_test_support.h"
 #include "server/storage/community_store.h"
 #include "server/storage/throttle_store.h"

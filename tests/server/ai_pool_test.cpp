@@ -5,7 +5,7 @@
 #include <atomic>
 #include <thread>
 
-#include "server/domain/ai_worker.h"
+#include "server/domain/play/ai_worker.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

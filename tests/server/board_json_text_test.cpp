@@ -9,8 +9,8 @@
 
 #include "core/registry.h"
 #include "server/base/json_fields.h"
-#include "server/domain/board_json_text.h"
-#include "server/domain/game_json.h"
+#include "server/domain/play/board_json_text.h"
+#include "server/domain/play/game_json.h"
 
 namespace ludus::server {
 namespace {

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The command grammar and the mail layout of the replies.
 #include "core/registry.h"
-#include "server/domain/board_text.h"
+#include "server/domain/play/board_text.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {

@@ -104,18 +104,9 @@ TEST(ServeCrashTest, KilledServerLosesNoAcknowledgedMove) {
       ServeChild serve(db, dir.file("serve.log"));
       ASSERT_GT(serve.port, 0) << "ludus serve did not start";
       auto call = [&](http::verb verb, const std::string& path, const json& body, const std::string& token) {
-        HttpClient c("127.0.0.1", serve.port);
-        HeaderList headers;
-        if (!token.empty()) headers.push_back({"Authorization", "Bearer " + token});
-        return json_reply(c.request(verb, path, verb == http::verb::get ? "" : body.dump(), headers));
+        return serve_call(serve.port, verb, path, body, token);
       };
-      std::map<std::string, std::string> tokens;
-      for (const std::string user : {"alice", "bob"}) {
-        ASSERT_EQ(call(http::verb::post, "/api/signup", {{"user", user}, {"password", "secret-pw"}}, "").status, 201);
-        tokens[user] = call(http::verb::post, "/api/login", {{"user", user}, {"password", "secret-pw"}}, "").json["token"];
-        // Challenges start boards at once.
-        ASSERT_EQ(call(http::verb::post, "/api/me/limits", {{"challenges", "all"}}, tokens[user]).status, 200);
-      }
+      std::map<std::string, std::string> tokens = serve_players(serve.port, {"alice", "bob"});
       std::atomic<bool> stop{false};
       std::vector<std::thread> players;
       for (int p = 0; p < 3; ++p)

@@ -6,9 +6,9 @@
 
 #include "server/domain/db_transfer.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/moderation.h"
-#include "server/domain/offers.h"
-#include "server/domain/ratings.h"
+#include "server/domain/community/moderation.h"
+#include "server/domain/play/offers.h"
+#include "server/domain/play/ratings.h"
 #include "server/storage/schema.h"
 #include "server_test_support.h"
 

@@ -5,7 +5,7 @@
 
 #include <vector>
 
-#include "server/domain/glicko2.h"
+#include "server/domain/play/glicko2.h"
 
 namespace ludus::server::glicko2 {
 namespace {

@@ -4,7 +4,7 @@
 // opponent sees.  The service's clock is the fixture's now_ (2023-11-14 22:13:20 UTC).
 #include "server_test_support.h"
 
-#include "server/domain/game_json.h"
+#include "server/domain/play/game_json.h"
 
 namespace ludus::server::testing {
 namespace {

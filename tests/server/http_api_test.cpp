@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The JSON API against a real server on 127.0.0.1 (ephemeral port).
 #include "http_test_support.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 
 namespace ludus::server::testing {
 namespace {

@@ -5,7 +5,7 @@
 #include <random>
 
 #include "http_test_support.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 
 namespace ludus::server::testing {
 namespace {

@@ -3,7 +3,7 @@
 // administrator may do and that each action is in the audit log, and that a suspended
 // account can do nothing through the command grammar, a token or a reset.  On SQLite and
 // (pg/) PostgreSQL; through a running server in tests/mail/community_serve_test.cpp.
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/server_test_support.h"
 
 namespace ludus::server::testing {

@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "server/mail/mail_notifier.h"
-#include "server/domain/offers.h"
+#include "server/domain/play/offers.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {
@@ -40,7 +40,7 @@ class OffersTest : public ServerFixture {
 TEST_F(OffersTest, AChallengeIsAnInvitationTheOpponentAccepts) {
   const std::string reply = run("n-mesh challenge -size=5 alice bob pw-a-long");
   // The board's time limits in words (the same as the lobby's card), not as raw settings.
-  EXPECT_NE(reply.find("alice asks bob first: offer 1: alice invites bob to N-Mesh (size=5), alice plays first, unrated, "
+  EXPECT_NE(reply.find("alice asks bob first: offer 1: alice invites bob to N-Mesh (size=5), alice plays first, unrated, exploration allowed, "
                        "a reminder after 7 days without a move, lost on time after 21 days without a move, expires "
                        "2023-11-21 22:13 UTC."),
             std::string::npos)
@@ -137,7 +137,7 @@ TEST_F(OffersTest, SettingsAllNoneAndTheMostActiveBoards) {
 TEST_F(OffersTest, SeeksWithSeatsAndRatingRanges) {
   const std::string posted = run("n-mesh seek -seat=second -rating=1400-1600 alice pw-a-long");
   EXPECT_NE(posted.find("alice posts offer 1: alice seeks an opponent for N-Mesh"), std::string::npos) << posted;
-  EXPECT_NE(posted.find("alice plays second, rated, a reminder after 7 days without a move, lost on time after 21 "
+  EXPECT_NE(posted.find("alice plays second, rated, no exploration, a reminder after 7 days without a move, lost on time after 21 "
                         "days without a move, rating 1400-1600"),
             std::string::npos)
       << posted;

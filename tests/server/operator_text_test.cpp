@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 // Text that users write reaches other people's terminals (docs/security.md, "Operator
-// terminals"): the one rule of users' text (server/domain/user_text.h) refuses escape
+// terminals"): the one rule of users' text (server/domain/community/user_text.h) refuses escape
 // sequences and other controls on every way in (the JSON routes, POST /api/command,
 // `ludus pbm`; mail in tests/mail/mail_malformed_test.cpp), and what was stored before that
 // rule is printed escaped by `ludus pbm` and `ludus admin` (the real binary).  On SQLite and
@@ -8,7 +8,7 @@
 #include "../cli/cli_test_support.h"
 #include "http_test_support.h"
 #include "server/base/log.h"
-#include "server/domain/user_text.h"
+#include "server/domain/community/user_text.h"
 #include "server/storage/community_store.h"
 
 namespace ludus::server::testing {

@@ -2,7 +2,7 @@
 // Ratings (server/ratings.h): a scripted series of games with known Glicko-2 numbers,
 // what counts and what does not, computer players, standings and history by command,
 // and `ludus db rerate` reproducing the stored ratings exactly.
-#include "server/domain/ratings.h"
+#include "server/domain/play/ratings.h"
 
 #include "server_test_support.h"
 

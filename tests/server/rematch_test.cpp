@@ -5,7 +5,7 @@
 // both ask for starts once; the colours alternate from one rematch to the next.  And the
 // rule of what may be rated, as the grammar and every form hear it.  On SQLite and (pg/)
 // PostgreSQL.
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/server_test_support.h"
 #include "server/storage/mail_store.h"
 

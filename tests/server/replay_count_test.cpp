@@ -6,9 +6,9 @@
 #include <future>
 
 #include "http_test_support.h"
-#include "server/domain/board.h"
-#include "server/domain/board_cache.h"
-#include "server/domain/game_json.h"
+#include "server/domain/play/board.h"
+#include "server/domain/play/board_cache.h"
+#include "server/domain/play/game_json.h"
 #include "server/live/announcer.h"
 
 namespace ludus::server::testing {

@@ -62,6 +62,28 @@ inline HttpReply json_reply(HttpResult r) {
   return out;
 }
 
+// A JSON request to the server on `port`, with the bearer `token` when not "".
+inline HttpReply serve_call(int port, http::verb verb, const std::string& path, const nlohmann::json& body,
+                            const std::string& token) {
+  HttpClient c("127.0.0.1", port);
+  HeaderList headers;
+  if (!token.empty()) headers.push_back({"Authorization", "Bearer " + token});
+  return json_reply(c.request(verb, path, verb == http::verb::get ? "" : body.dump(), headers));
+}
+
+// Signs `users` up on the server on `port` (password "secret-pw"), each accepting every
+// challenge (boards start at once); their tokens by user.
+inline std::map<std::string, std::string> serve_players(int port, const std::vector<std::string>& users) {
+  std::map<std::string, std::string> tokens;
+  for (const std::string& user : users) {
+    EXPECT_EQ(serve_call(port, http::verb::post, "/api/signup", {{"user", user}, {"password", "secret-pw"}}, "").status, 201);
+    tokens[user] =
+        serve_call(port, http::verb::post, "/api/login", {{"user", user}, {"password", "secret-pw"}}, "").json.value("token", "");
+    EXPECT_EQ(serve_call(port, http::verb::post, "/api/me/limits", {{"challenges", "all"}}, tokens[user]).status, 200);
+  }
+  return tokens;
+}
+
 // A move a server acknowledged with 200, in the tests that kill a server under load.
 struct AcknowledgedMove {
   int64_t board;

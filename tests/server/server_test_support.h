@@ -22,7 +22,7 @@
 
 #include "core/error.h"
 #include "core/history.h"
-#include "server/domain/accounts.h"
+#include "server/domain/accounts/accounts.h"
 #include "server/domain/commands.h"
 #include "server/base/errors.h"
 #include "server/storage/mail_store.h"

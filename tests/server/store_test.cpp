@@ -71,20 +71,31 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 16 (holidays; the games' wider CHECKs stay, which step 16 rebuilds or
-// replaces again).  Either engine (PostgreSQL's version is schema_version's rows), then
-// SQLite's version.
-#define LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE                                      \
-  "DROP TABLE holidays; DROP INDEX tournament_games_by_board; DELETE FROM schema_version WHERE version >= 16; "
+// Undoes migration 17 (holidays and the index of a board's tournament; the games' wider
+// CHECKs stay, which step 17 rebuilds or replaces again).  Either engine (PostgreSQL's
+// version is schema_version's rows), then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE \
+  "DROP TABLE holidays; DROP INDEX tournament_games_by_board; DELETE FROM schema_version WHERE version >= 17; "
+constexpr const char* kBackToVersionSixteen = LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 16; ";
+
+// Undoes migration 16 (notifications and the digest's hour).  Either engine (PostgreSQL's
+// version is schema_version's rows), then SQLite's.
+#define LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE                                                          \
+  LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE                                                          \
+  "DROP TABLE notification_revisions; DROP TABLE notifications; ALTER TABLE users DROP COLUMN digest_hour; "   \
+  "DELETE FROM schema_version WHERE version >= 16; "
 constexpr const char* kBackToVersionFifteen = LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 15; ";
 
-// Undoes step 15 (reserved for conditional moves: nothing yet).  Either engine.
-#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE \
-  LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE "DELETE FROM schema_version WHERE version >= 15; "
+// Undoes migration 15 (exploration, conditional moves).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE                                                   \
+  LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE                                                          \
+  "DROP TABLE conditional_moves; ALTER TABLE games DROP COLUMN exploration; "                             \
+  "DELETE FROM schema_version WHERE version >= 15; "
+constexpr const char* kBackToVersionFourteen = LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 14; ";
 
 // Undoes migration 14 (tournaments' names).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE \
-  LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE       \
+  LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE     \
   "ALTER TABLE tournaments DROP COLUMN name; DELETE FROM schema_version WHERE version >= 14; "
 constexpr const char* kBackToVersionThirteen = LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 13; ";
 
@@ -220,21 +231,27 @@ TEST(StoreTest, MigrationTwelveDropsMailedCodesAndKeepsTheFailureCounts) {
   EXPECT_EQ(carol.last, 100);
 }
 
+// The URL of a new database with alice, taken back to an older version (on PostgreSQL by the
+// statements for either engine, on SQLite by `sqlite_back`), then given the `rows` of that
+// version: what a migration test opens again.
+std::string database_taken_back(TempDir& dir, const char* either_engine_back, const char* sqlite_back,
+                                const char* rows = "") {
+  const std::string url = test_database(dir.file("a.db"));
+  Store store(url);
+  auto session = store.session();
+  session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+  session.connection().exec(testing_postgres() ? either_engine_back : sqlite_back);
+  if (*rows) session.connection().exec(rows);
+  return url;
+}
+
 // Version 13 keeps the offers (none is a rematch) and finds a player's comments by author.
 // On both engines (each has its own step 13).
 TEST(StoreTest, MigrationThirteenKeepsTheOffers) {
   TempDir dir;
-  const std::string url = test_database(dir.file("a.db"));
-  {
-    Store store(url);
-    auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
-    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE : kBackToVersionTwelve);
-    session.connection().exec(
-        "INSERT INTO offers (kind, game, options, from_user, seat, status, created_at, expires_at) "
-        "VALUES ('seek', 'n-mesh', '{}', 'alice', 'first', 'open', 1, 2)");
-  }
-  Store store(url);
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWELVE_ON_EITHER_ENGINE, kBackToVersionTwelve,
+                                  "INSERT INTO offers (kind, game, options, from_user, seat, status, created_at, "
+                                  "expires_at) VALUES ('seek', 'n-mesh', '{}', 'alice', 'first', 'open', 1, 2)"));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
@@ -248,17 +265,10 @@ TEST(StoreTest, MigrationThirteenKeepsTheOffers) {
 // (each has its own step 14).
 TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
   TempDir dir;
-  const std::string url = test_database(dir.file("a.db"));
-  {
-    Store store(url);
-    auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
-    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE : kBackToVersionThirteen);
-    session.connection().exec(
-        "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at) VALUES "
-        "('n-mesh', '{}', 'roundrobin', 0, 2, 4, 'alice', 1), ('n-mesh', '{}', 'swiss', 2, 4, 8, 'alice', 2)");
-  }
-  Store store(url);
+  Store store(database_taken_back(
+      dir, LUDUS_BACK_TO_VERSION_THIRTEEN_ON_EITHER_ENGINE, kBackToVersionThirteen,
+      "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at) VALUES "
+      "('n-mesh', '{}', 'roundrobin', 0, 2, 4, 'alice', 1), ('n-mesh', '{}', 'swiss', 2, 4, 8, 'alice', 2)"));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
@@ -266,17 +276,60 @@ TEST(StoreTest, MigrationFourteenNamesTheTournamentsThereWere) {
             (std::vector<std::string>{"1 Tournament 1", "2 Tournament 2"}));
 }
 
-// Version 16 rebuilds SQLite's games table for the ending 'aborted' and the proposal
-// 'abort': every board and its moves stay, and a deleted board's number is not given again.
-// On both engines (each has its own step 16).
-TEST(StoreTest, MigrationSixteenKeepsTheBoardsAndTakesAborts) {
+// Version 15 lets the unrated boards there were allow exploration and forbids it on the rated
+// ones and those of tournaments (docs/correspondence.md).  On both engines.
+TEST(StoreTest, MigrationFifteenForbidsExplorationOnRatedAndTournamentBoards) {
   TempDir dir;
   const std::string url = test_database(dir.file("a.db"));
   {
     Store store(url);
     auto session = store.session();
     session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
-    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE : kBackToVersionFifteen);
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_FOURTEEN_ON_EITHER_ENGINE : kBackToVersionFourteen);
+    for (bool rated : {true, false, false}) {
+      session.connection()
+          .query("INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, created_at, "
+                 "updated_at, rated) VALUES ('ndengrod', '{}', 'alice', 'bob', 'alice', 'active', 0, 1, 1, ?1)")
+          .bind_all(rated ? 1 : 0)
+          .run();
+    }
+    session.connection().exec(
+        "INSERT INTO tournaments (game, options, format, rounds, min_players, max_players, creator, created_at, name) "
+        "VALUES ('ndengrod', '{}', 'roundrobin', 0, 2, 4, 'alice', 1, 't'); "
+        "INSERT INTO tournament_games (tournament, round, slot, replay, first_player, second_player, kind, outcome, board) "
+        "VALUES (1, 1, 0, 0, 'alice', 'bob', 'board', 'pending', 3)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, exploration FROM games ORDER BY id"),
+            (std::vector<std::string>{"1 0", "2 1", "3 0"}));
+}
+
+// Migration 16 gives every user the default digest hour and an empty
+// list of notifications.  On both engines.
+TEST(StoreTest, MigrationSixteenAddsNotificationsAndTheDigestHour) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_FIFTEEN_ON_EITHER_ENGINE, kBackToVersionFifteen));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, digest_hour FROM users"), std::vector<std::string>{"alice 7"});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM notifications"), std::vector<std::string>{"0"});
+}
+
+// Version 17 rebuilds SQLite's games table for the ending 'aborted' and the proposal
+// 'abort': every board and its moves stay, and a deleted board's number is not given again.
+// On both engines (each has its own step 17).
+TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE : kBackToVersionSixteen);
     session.connection().exec(
         "INSERT INTO games (game, options, seat0, seat1, challenger, created_at, updated_at) VALUES "
         "('ndengrod', '{}', 'alice', 'bob', 'alice', 1, 1), ('ndengrod', '{}', 'alice', 'bob', 'alice', 2, 2), "

@@ -3,7 +3,7 @@
 // "Take-backs and aborts"): the commands, the errors and what the board says.
 #include "server_test_support.h"
 
-#include "server/domain/game_json.h"
+#include "server/domain/play/game_json.h"
 
 namespace ludus::server::testing {
 namespace {

@@ -11,8 +11,8 @@
 #include <set>
 #include <sstream>
 
-#include "server/domain/tournament_pairing.h"
-#include "server/domain/tournament_standings.h"
+#include "server/domain/tournaments/tournament_pairing.h"
+#include "server/domain/tournaments/tournament_standings.h"
 #include "tournament_rules.h"
 
 namespace ludus::server {

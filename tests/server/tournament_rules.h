@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
-#include "server/domain/tournament_pairing.h"
-#include "server/domain/tournament_standings.h"
+#include "server/domain/tournaments/tournament_pairing.h"
+#include "server/domain/tournaments/tournament_standings.h"
 
 namespace ludus::server::testing {
 

@@ -9,7 +9,7 @@
 #include <random>
 #include <thread>
 
-#include "server/domain/tournament_text.h"
+#include "server/domain/tournaments/tournament_text.h"
 #include "server/mail/mail_notifier.h"
 #include "server_test_support.h"
 #include "tournament_rules.h"

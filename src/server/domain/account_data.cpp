@@ -7,12 +7,14 @@
 #include <fmt/format.h>
 
 #include "server/base/errors.h"
-#include "server/domain/game_json.h"
-#include "server/domain/offer_format.h"
-#include "server/domain/rating_format.h"
-#include "server/domain/tournament_text.h"
+#include "server/domain/play/game_json.h"
+#include "server/domain/play/offer_format.h"
+#include "server/domain/play/rating_format.h"
+#include "server/domain/tournaments/tournament_text.h"
+#include "server/domain/community/notifications.h"
 #include "server/storage/account_store.h"
 #include "server/storage/community_store.h"
+#include "server/storage/conditional_store.h"
 
 namespace ludus::server {
 namespace {
@@ -70,6 +72,7 @@ json AccountData::export_json(const std::string& user) {
                       {"created_at", record->created_at},
                       {"admin", record->admin},
                       {"mail", mail_preference_name(addressee ? addressee->preference : MailPreference::Every)},
+                      {"digest_hour", addressee ? addressee->digest_hour : kDefaultDigestHour},
                       {"challenges", challenge_policy_name(settings ? settings->policy : ChallengePolicy::Ask)},
                       {"max_active", settings && settings->max_active ? json(*settings->max_active) : json()}};
     out["blocks"] = blocked_by(session, user);
@@ -90,6 +93,10 @@ json AccountData::export_json(const std::string& user) {
     for (const FiledReport& r : reports_by(session, user))
       reports.push_back({{"id", r.id}, {"comment", r.comment}, {"reason", r.reason}, {"open", r.open}, {"at", r.created_at}});
     out["reports"] = reports;
+    json notifications = json::array();
+    for (const NotificationRecord& n : notifications_of(session, user, Page{kMaxNotificationsPerUser, 0}))
+      notifications.push_back(notification_json(n));
+    out["notifications"] = notifications;
     json games = json::array();
     for (const GameRecord& g : boards_of(service, user, "")) {
       json board = game_summary_json(g);
@@ -97,6 +104,9 @@ json AccountData::export_json(const std::string& user) {
       for (const MoveRecord& m : session.moves(g.id))
         moves.push_back({{"move_number", m.ply}, {"seat", m.seat}, {"move", m.move}, {"at", m.played_at}});
       board["moves"] = moves;
+      // Their own conditional moves on it (never the opponent's).
+      if (const auto mine = find_conditional(session, g.id, user))
+        board["conditional_moves"] = {{"lines", mine->tree}, {"dropped_because", mine->note}};
       games.push_back(std::move(board));
     }
     out["games"] = games;

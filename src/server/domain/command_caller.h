@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/domain/accounts.h"
+#include "server/domain/accounts/accounts.h"
 
 namespace ludus::server {
 

@@ -7,7 +7,7 @@
 
 #include "core/registry.h"
 #include "server/base/errors.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 #include "server/domain/commands.h"
 
 namespace ludus::server {
@@ -21,9 +21,10 @@ const CommandHelp kCommands[] = {
     {"signup", "signup USER PASSWORD [EMAIL]",
      "Creates an account. USER: 1-32 ASCII letters (a-z), digits, '_', '.', '-' (case-insensitive)."},
     {"passwd", "passwd USER OLD NEW", "Changes your password (and logs out every web session)."},
-    {"mailpref", "mailpref USER PASSWORD [every|digest|none]",
+    {"mailpref", "mailpref USER PASSWORD [every|digest [HOUR]|none]",
      "Shows or sets the mails you get about the boards you play or follow: every change, one daily digest, or\n"
-     "none. Replies to your own mails and time-limit reminders always come."},
+     "none. The digest goes out once a day at HOUR:00 UTC (0-23; 7 until you choose). Replies to your own mails\n"
+     "and time-limit reminders always come."},
     {"holiday", "holiday USER PASSWORD [FROM TO|cancel]",
      "Shows your holidays, declares one from day FROM to day TO (YYYY-MM-DD, UTC, both included; today or\n"
      "later), or cancels yours (one under way ends now). Meanwhile the time limits of your boards pause: no\n"
@@ -36,7 +37,8 @@ const CommandHelp kCommands[] = {
      "decline, open for 7 days.\n"
      "Time limits (days, 0 = none): -nagtime=7 mails the player to move a reminder, -forfeittime=21 ends the\n"
      "game as a loss on time. -rated=no: the result does not change ratings (boards with other than the game's\n"
-     "standard options are never rated)."},
+     "standard options are never rated). -exploration=yes|no: whether the players may use conditional moves\n"
+     "and the server's analysis engine while the game is on (default: no when rated, yes when not)."},
     {"seek", "GAME seek [-OPTION=VALUE...] [-seat=first|second|random] [-rating=MIN-MAX] USER PASSWORD",
      "Posts an open challenge anyone may take (whose rating in the game is within MIN-MAX, if given): the lobby.\n"
      "-seat is yours (default random). Open for 7 days."},
@@ -49,6 +51,12 @@ const CommandHelp kCommands[] = {
     {"limit", "limit USER PASSWORD [ask|all|none] [N|-]",
      "Shows or sets who may challenge you: ask (every challenge is an invitation; the default), all (boards\n"
      "start at once), none (challenges are refused); and N, the most active boards you play (- for no limit)."},
+    {"notifications", "notifications USER PASSWORD [read] [-limit=N] [-offset=N]",
+     "Your notifications, newest first (* marks the unread): your move, invitations, results, tournaments and\n"
+     "comments on the boards you play or follow. With read, marks them all read. -limit (1-500, default 20) and\n"
+     "-offset page the list."},
+    {"next", "next USER PASSWORD",
+     "Shows the board where it is your move that has waited longest (the one whose turn started first)."},
     {"show", "show BOARD[#N]", "Shows the board, or the position after turn N."},
     {"history", "history BOARD|USER",
      "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"

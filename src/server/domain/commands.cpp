@@ -14,17 +14,18 @@
 #include "core/text.h"
 #include "core/turn_count.h"
 #include "server/domain/account_data.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 #include "server/domain/command_help.h"
 #include "server/domain/command_words.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
+#include "server/domain/community/notifications.h"
 #include "server/base/errors.h"
 #include "server/base/json_fields.h"
-#include "server/domain/board_text.h"
+#include "server/domain/play/board_text.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offer_format.h"
-#include "server/domain/rating_format.h"
-#include "server/domain/tournament_commands.h"
+#include "server/domain/play/offer_format.h"
+#include "server/domain/play/rating_format.h"
+#include "server/domain/tournaments/tournament_commands.h"
 
 namespace ludus::server {
 namespace {
@@ -60,6 +61,8 @@ class Run {
     if (name == "delete") return delete_account();
     if (name == "limit") return limit();
     if (name == "offers") return offers();
+    if (name == "notifications") return notifications();
+    if (name == "next") return next();
     if (name == "show") return show();
     if (name == "history") return history();
     if (name == "games") return games();
@@ -98,16 +101,24 @@ class Run {
   }
 
   std::string mailpref() {
-    expect(2, 3);
+    expect(2, 4);
     const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     std::optional<MailPreference> wanted;
+    std::optional<int> hour;
     if (args_.size() > 2) {
       wanted = mail_preference_by_name(lowercase(args_[2]));
       if (!wanted) usage(command_);
     }
-    const MailPreference now = service_.mail_preference(user, wanted);
-    const char* meaning[] = {"a mail for every change of your boards", "one daily digest", "no mail about your boards"};
-    return fmt::format("Mail for {}: {} ({}).\n", user, mail_preference_name(now), meaning[static_cast<int>(now)]);
+    if (args_.size() > 3) {
+      if (wanted != MailPreference::Digest) usage(command_);
+      hour = static_cast<int>(offer_number(args_[3], "HOUR"));  // 0-23: the service checks it
+    }
+    const MailAddressee now = service_.mail_settings(user, wanted, hour);
+    const std::string meanings[] = {"a mail for every change of your boards",
+                                    fmt::format("one daily digest at {:02}:00 UTC", now.digest_hour),
+                                    "no mail about your boards"};
+    return fmt::format("Mail for {}: {} ({}).\n", user, mail_preference_name(now.preference),
+                       meanings[static_cast<int>(now.preference)]);
   }
 
   std::string holiday() {
@@ -302,6 +313,25 @@ class Run {
                                : authenticated ? " and invitations of " + user
                                                : " " + user + " may take");
     return format_offers(title, service_.offers(game, user, authenticated, page));
+  }
+
+  std::string notifications() {
+    const Page page = take_page_words(args_, 20);
+    expect(2, 3);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
+    if (args_.size() == 3 && lowercase(args_[2]) != "read") usage(command_);
+    Notifications notifications(service_);
+    const NotificationList list = args_.size() == 3 ? notifications.mark_read(user, NotificationSelection{{}, {}, true}, page)
+                                                    : notifications.list(user, page);
+    return format_notifications(list, user);
+  }
+
+  std::string next() {
+    expect(2, 2);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
+    const auto board = Notifications(service_).next_board(user);
+    if (!board) return fmt::format("No board waits for {}'s move.\n", user);
+    return with_board(fmt::format("Next for {}: {}.", user, board_name(*board)), *board);
   }
 
   std::string show() {
@@ -506,7 +536,8 @@ bool CommandInterpreter::takes_comment(const std::vector<std::string>& words) {
 
 std::string CommandInterpreter::redacted(const std::vector<std::string>& words) {
   // Which words are secrets, counted from the verb: board commands VERB [LEADING...]
-  // BOARD USER PASSWORD; signup, mailpref, holiday, limit and offers USER PASSWORD; passwd USER OLD NEW;
+  // BOARD USER PASSWORD; signup, mailpref, holiday, limit, offers, notifications and next USER PASSWORD;
+  // passwd USER OLD NEW;
   // join, decline, report and rematch NUMBER USER PASSWORD; reset USER CODE NEW; email, block,
   // unblock, export and delete USER PASSWORD; verify USER CODE; challenge and seek ... PASSWORD (the last
   // word); of an unknown command, only its first words.
@@ -531,7 +562,8 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   const std::string name = verb < out.size() ? lowercase(out[verb]) : std::string();
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
-  else if (name == "signup" || name == "mailpref" || name == "holiday" || name == "limit" || name == "offers")
+  else if (name == "signup" || name == "mailpref" || name == "holiday" || name == "limit" || name == "offers" || name == "notifications" ||
+           name == "next")
     secret = {verb + 2};
   else if (name == "join" || name == "decline" || name == "report" || name == "rematch") secret = {verb + 3};
   else if (name == "passwd" || name == "reset") secret = {verb + 2, verb + 3};

@@ -9,9 +9,9 @@
 
 #include <nlohmann/json.hpp>
 
-#include "server/domain/board.h"
+#include "server/domain/play/board.h"
 #include "server/base/json_fields.h"
-#include "server/domain/ratings.h"
+#include "server/domain/play/ratings.h"
 #include "server/storage/schema.h"
 #include "server/storage/schema_catalog.h"
 

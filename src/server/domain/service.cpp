@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/domain/service.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 
 #include <algorithm>
 #include <charconv>
@@ -13,11 +13,13 @@
 #include "core/registry.h"
 #include "server/base/errors.h"
 #include "server/base/metrics.h"
+#include "server/storage/conditional_store.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/board_settings.h"
-#include "server/domain/proposal_rules.h"
-#include "server/domain/ratings.h"
-#include "server/domain/user_text.h"
+#include "server/domain/play/board_settings.h"
+#include "server/domain/play/ratings.h"
+#include "server/domain/community/user_text.h"
+#include "server/domain/community/notifications.h"
+#include "server/domain/play/proposal_rules.h"
 
 namespace ludus::server {
 
@@ -27,10 +29,12 @@ std::string play_summary(const std::string& user, const PlayResult& result) {
   if (result.first_ply == 0) return user + " resigns " + board_name(result.board);
   std::string moves;
   for (const auto& m : result.moves) moves += (moves.empty() ? "" : ",") + m;
-  return user + " plays " + moves + " on " + board_name(result.board) + " (turn " + std::to_string(result.turn) + ")";
+  std::string out = user + " plays " + moves + " on " + board_name(result.board) + " (turn " + std::to_string(result.turn) + ")";
+  for (const PlayResult& answer : result.answers)
+    out += "; " + answer.player + "'s conditional move answers " + join_plies(answer.moves) + " (turn " +
+           std::to_string(answer.turn) + ")";
+  return out;
 }
-
-namespace {
 
 int seat_in(const Board& board, const std::string& user) {
   int seat = board.seat_of(user);
@@ -42,6 +46,8 @@ void require_on(const Board& board) {
   if (board.is_over())
     conflict(board_name(board.id()) + " is over (" + board.end_reason() + ")", "game_over");
 }
+
+namespace {
 
 // A draw is offered only where the rules have draws (GameInfo::may_draw): Epoxy, N-Mesh
 // and Netted always end with a winner, so nobody may propose or accept one there.
@@ -92,7 +98,13 @@ void Service::notify_tournament(const TournamentChanged& change) {
 }
 
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
+  notify_board_event(session, board, event, accounts_->now());
   if (event_sink_) event_sink_(session, board, event);
+}
+
+void Service::report_offer(Session& session, const OfferRecord& offer, const OfferEvent& event) {
+  notify_offer_event(session, offer, event, accounts_->now());
+  if (offer_sink_) offer_sink_(session, offer, event);
 }
 
 template <class Fn>
@@ -122,6 +134,9 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
       tournament = tournaments_.board_finished(session, b, started);
     }
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
+    // Conditional moves answer turns still to come from this position: none once it is over
+    // or turns were taken back.
+    if (changed.finished() || changed.num_moves < moves_before) delete_conditionals(session, board);
     report(session, b, event);
     revision = b.record().revision;
     ExpectedRevision expected(cache_, board, revision);  // readers woken by the commit wait for it
@@ -160,6 +175,7 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   const auto unrated = nonstandard_options_reason(spec.game, spec.options);
   if (rated.value_or(false) && unrated) bad_request(*unrated + ": play it unrated (-rated=no)", "bad_game");
   spec.rated = rated.value_or(!unrated);
+  spec.exploration = settings.exploration.value_or(!spec.rated);
   spec.to_move_seat = history->state().seat_to_move();
   return spec;
 }
@@ -198,6 +214,7 @@ int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std
   record.game = spec.game;
   record.options = spec.options;
   record.rated = spec.rated;
+  record.exploration = spec.exploration;
   record.challenger = challenger;
   record.seats = seats;
   record.to_move_seat = spec.to_move_seat;
@@ -251,33 +268,8 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
   std::string game;
   PlayResult played_turn = change_board(board, BoardEventKind::Moved, user, [&](Board& b, Session& session, BoardEvent& event) {
     game = b.record().game;
-    int seat = seat_in(b, user);
-    require_on(b);
-    const int next = b.num_moves() + 1;
-    const int turn = b.history().current_turn();
-    if (expected && expected->number != (expected->unit == ExpectedMove::Unit::Turn ? turn : next))
-      conflict(std::string("stale move: you sent it for ") +
-                   (expected->unit == ExpectedMove::Unit::Turn ? "turn " : "move number #") +
-                   std::to_string(expected->number) + ", and " + board_name(board) + " is at turn " +
-                   std::to_string(turn) + " (someone moved meanwhile; look at the board again)",
-               "stale_move");
-    if (b.seat_to_move() != seat)
-      conflict("it is " + b.player(b.seat_to_move()) + "'s turn on " + board_name(board) + " (turn " +
-                   std::to_string(turn) + ")",
-               "not_your_turn");
-    PlayResult result{board, next, {}, turn};
-    std::vector<MoveRecord> played;
-    try {
-      played = b.play_turn(typed, accounts_->now());
-    } catch (const LudusError& e) {
-      bad_request(e.what(), "illegal_move");
-    }
-    for (const MoveRecord& stored : played) {
-      session.insert_move(board, stored);
-      result.moves.push_back(stored.move);
-    }
-    // A proposal is about the position it was made in; any move withdraws it.
-    b.clear_proposal();
+    PlayResult result = play_turn_on(b, session, user, typed, expected);
+    const int seat = b.seat_of(user);
     // A mailed move's words go with it unless a block stands between the two (the move counts).
     const bool silenced = !note.empty() && !may_meet(session, b.player(1 - seat), user);
     if (!note.empty() && !silenced) {
@@ -285,12 +277,47 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
       row.id = session.insert_comment(board, row);
       b.add_comment(std::move(row));
     }
-    event.summary = play_summary(user, result);
     if (!silenced) event.comment = note;
+    result.answers = answer_conditionally(b, session, result);
+    event.summary = play_summary(user, result);
     return result;
   });
   metrics::moves_accepted(game, played_turn.moves.size());
+  for (const PlayResult& answer : played_turn.answers) metrics::moves_accepted(game, answer.moves.size());
   return played_turn;
+}
+
+PlayResult Service::play_turn_on(Board& b, Session& session, const std::string& user, const std::string& typed,
+                                 std::optional<ExpectedMove> expected) {
+  const int64_t board = b.id();
+  const int seat = seat_in(b, user);
+  require_on(b);
+  const int next = b.num_moves() + 1;
+  const int turn = b.history().current_turn();
+  if (expected && expected->number != (expected->unit == ExpectedMove::Unit::Turn ? turn : next))
+    conflict(std::string("stale move: you sent it for ") +
+                 (expected->unit == ExpectedMove::Unit::Turn ? "turn " : "move number #") +
+                 std::to_string(expected->number) + ", and " + board_name(board) + " is at turn " +
+                 std::to_string(turn) + " (someone moved meanwhile; look at the board again)",
+             "stale_move");
+  if (b.seat_to_move() != seat)
+    conflict("it is " + b.player(b.seat_to_move()) + "'s turn on " + board_name(board) + " (turn " +
+                 std::to_string(turn) + ")",
+             "not_your_turn");
+  PlayResult result{board, next, {}, turn, {}, user};
+  std::vector<MoveRecord> played;
+  try {
+    played = b.play_turn(typed, accounts_->now());
+  } catch (const LudusError& e) {
+    bad_request(e.what(), "illegal_move");
+  }
+  for (const MoveRecord& stored : played) {
+    session.insert_move(board, stored);
+    result.moves.push_back(stored.move);
+  }
+  // A proposal is about the position it was made in; any move withdraws it.
+  b.clear_proposal();
+  return result;
 }
 
 void Service::resign(int64_t board, const std::string& user) {
@@ -398,15 +425,18 @@ void Service::subscribe(int64_t board, const std::string& user, bool on) {
   });
 }
 
-MailPreference Service::mail_preference(const std::string& user, std::optional<MailPreference> wanted) {
+MailAddressee Service::mail_settings(const std::string& user, std::optional<MailPreference> wanted,
+                                     std::optional<int> digest_hour) {
+  if (digest_hour && (*digest_hour < 0 || *digest_hour > 23))
+    bad_request("the digest hour must be 0 to 23 (UTC)", "bad_field");
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto addressee = mail_addressee(session, user);
     if (!addressee) not_found("no user '" + user + "'");
-    if (!wanted) return addressee->preference;
-    set_mail_preference(session, user, *wanted);
+    if (wanted) set_mail_preference(session, user, addressee->preference = *wanted);
+    if (digest_hour) set_digest_hour(session, user, addressee->digest_hour = *digest_hour);
     tx.commit();
-    return *wanted;
+    return *addressee;
   });
 }
 

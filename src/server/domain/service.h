@@ -13,17 +13,18 @@
 #include <string>
 #include <vector>
 
-#include "server/domain/accounts.h"
-#include "server/domain/board.h"
-#include "server/domain/ai_players.h"
-#include "server/domain/board_cache.h"
-#include "server/domain/board_events.h"
-#include "server/domain/holidays.h"
+#include "server/domain/accounts/accounts.h"
+#include "server/domain/play/board.h"
+#include "server/domain/play/ai_players.h"
+#include "server/domain/play/board_cache.h"
+#include "server/domain/play/board_events.h"
+#include "server/domain/play/conditional_moves.h"
+#include "server/domain/play/holidays.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offers.h"
-#include "server/domain/ratings.h"
+#include "server/domain/play/offers.h"
+#include "server/domain/play/ratings.h"
 #include "server/domain/service_limits.h"
-#include "server/domain/tournament_service.h"
+#include "server/domain/tournaments/tournament_service.h"
 #include "server/storage/store.h"
 
 namespace ludus::server {
@@ -33,6 +34,17 @@ struct PlayResult {
   int first_ply = 0;                // number of the first move stored
   std::vector<std::string> moves;   // canonical text of each ply stored
   int turn = 0;                     // the turn they make (docs/turns.md: what players count)
+  // The turns conditional moves played at once in answer, in the same transaction, in order
+  // (the opponent's answer; then the mover's own answer to it, if their tree has one ...).
+  std::vector<PlayResult> answers;
+  std::string player;  // who played it
+};
+
+// What a player sees of their own conditional moves on a board (nobody else sees them).
+struct ConditionalView {
+  ConditionalTree tree;
+  std::string note;  // why the last tree was dropped ("" for none)
+  bool exploration = true;  // whether the board allows them at all
 };
 
 // What a mover says they are playing, so that a stale move is never played: the number its
@@ -53,11 +65,13 @@ struct BoardSpec {
   std::map<std::string, std::string> options;  // the game's, canonical
   TimeLimits limits;
   bool rated = true;
+  bool exploration = false;
   int to_move_seat = 0;
 };
 // `options` are the game's, plus the board's time limits "nagtime" and "forfeittime"
-// (days, 0 = none; defaults 7 and 21) and "rated" (yes|no; default: yes when the game's
-// options are its standard ones, the only rated ones: ratings.h).
+// (days, 0 = none; defaults 7 and 21), "rated" (yes|no; default: yes when the game's
+// options are its standard ones, the only rated ones: ratings.h) and "exploration" (yes|no;
+// default: no when rated, yes when not).
 BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& options);
 
 // What a challenge started: the board at once, or an invitation the opponent must accept.
@@ -162,6 +176,20 @@ class Service {
   PlayResult play(int64_t board, const std::string& user, std::string_view text,
                   std::optional<ExpectedMove> expected = std::nullopt, std::string_view comment = {});
   void resign(int64_t board, const std::string& user);
+
+  // --- conditional moves (conditional_moves.h, docs/correspondence.md) -----------------
+  // The user's own tree on the board; 403 for someone who does not play on it.
+  ConditionalView conditional(int64_t board, const std::string& user);
+  // Replaces the user's tree with `text` (the grammar; "" or "clear" forgets it), checked by
+  // playing every line from the board's position.  Only on the opponent's turn (409
+  // your_turn), while the game is on (409 game_over), where the board allows exploration
+  // (403 exploration_off); 400 bad_conditional or illegal_move naming the line.
+  ConditionalView set_conditional(int64_t board, const std::string& user, std::string_view text);
+  // The server's analysis engine for a signed-in `user`: 403 exploration_off for a live board
+  // of theirs that forbids exploration, when `position` (the same game and options) is its
+  // current position, or goes on from it (its moves first) and `board` names it (the page
+  // does).  What it cannot see (another account, a copy of ludus) it cannot refuse.
+  void check_may_analyse(const std::string& user, const History& position, std::optional<int64_t> board);
   // kind: "draw", "undo" (take back the proposer's latest turn and what followed; not on
   // rated or tournament boards) or "abort" (end with no result; only early, not in
   // tournaments): proposal_rules.h.
@@ -169,8 +197,10 @@ class Service {
   ProposalResult answer(int64_t board, const std::string& user, bool accept);
   void comment(int64_t board, const std::string& user, std::string_view text);
   void subscribe(int64_t board, const std::string& user, bool on);
-  // The user's mail preference, after setting it to `wanted` when given.
-  MailPreference mail_preference(const std::string& user, std::optional<MailPreference> wanted = std::nullopt);
+  // The user's mail preference and digest hour, after setting them to `wanted` and
+  // `digest_hour` when given (an hour outside 0-23: 400 bad_field).
+  MailAddressee mail_settings(const std::string& user, std::optional<MailPreference> wanted = std::nullopt,
+                              std::optional<int> digest_hour = std::nullopt);
   // The user's holidays (holidays.h); declaring or cancelling one shows on every active
   // board they play (a new revision each).  404 for an unknown user.
   HolidayPlan holidays(const std::string& user);
@@ -221,7 +251,19 @@ class Service {
   // The board of `record` (just read in `session`'s transaction): the cached one at its
   // revision, or replayed from the session's rows.
   Board board_at(Session& session, GameRecord record);
+  // Records a board's event in the change's transaction: the notifications, then the sink
+  // (the mail outbox).
   void report(Session& session, const Board& board, const BoardEvent& event);
+  // The same for an offer's event.
+  void report_offer(Session& session, const OfferRecord& offer, const OfferEvent& event);
+  // Plays `user`'s whole turn on `b` in `session` (seat, turn, the guard, the rules, the move
+  // rows): the one way every turn is played, typed or answered by a conditional move.
+  PlayResult play_turn_on(Board& b, Session& session, const std::string& user, const std::string& typed,
+                          std::optional<ExpectedMove> expected);
+  // After `played`: while the player to move has conditional moves answering the last turn,
+  // plays their answer (same transaction); a tree that does not answer it is dropped and its
+  // owner told privately.  Returns the answers played.
+  std::vector<PlayResult> answer_conditionally(Board& b, Session& session, const PlayResult& played);
   // A seat as a challenger gives it: an existing user id or an AI spec this server allows.
   std::string checked_seat(Session& session, const std::string& given) const;
   // 429 too_many_boards when `user` started this server's limit of boards, offers and
@@ -264,7 +306,12 @@ class Service {
 
 // "board 12" for messages.
 std::string board_name(int64_t board);
-// "alice plays e5 on board 3 (turn 7)" (no full stop).
+// The user's seat on `board`; 403 when they do not play on it.
+int seat_in(const Board& board, const std::string& user);
+// 409 game_over once the board's game is over.
+void require_on(const Board& board);
+// "alice plays e5 on board 3 (turn 7)" (no full stop), and the conditional moves that answered
+// it: "...; bob's conditional move answers d4 (turn 8)".
 std::string play_summary(const std::string& user, const PlayResult& result);
 
 }  // namespace ludus::server

@@ -27,7 +27,7 @@
 #include <unordered_map>
 
 #include "server/base/background_loop.h"
-#include "server/domain/board_events.h"
+#include "server/domain/play/board_events.h"
 #include "server/storage/database.h"
 
 namespace ludus::server {

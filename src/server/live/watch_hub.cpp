@@ -7,8 +7,8 @@
 
 #include "server/base/errors.h"
 #include "server/base/json_fields.h"
-#include "server/domain/board_json_text.h"
-#include "server/domain/game_json.h"
+#include "server/domain/play/board_json_text.h"
+#include "server/domain/play/game_json.h"
 
 namespace ludus::server {
 

@@ -13,7 +13,7 @@
 #include <string>
 #include <unordered_map>
 
-#include "server/domain/board_events.h"
+#include "server/domain/play/board_events.h"
 #include "server/domain/service.h"
 #include "server/live/push_ledger.h"
 #include "server/live/watcher.h"

@@ -43,7 +43,7 @@ std::string first_mailbox(InternetAddressList* list) {
 
 // A Subject as the grammar reads it: the line breaks and tabs of header folding made spaces,
 // trimmed.  Other control characters stay: the grammar and the rule of users' text
-// (server/domain/user_text.h) refuse them as they do from every front end.
+// (server/domain/community/user_text.h) refuse them as they do from every front end.
 std::string unfolded_subject(std::string_view subject) {
   std::string flat(subject);
   std::replace_if(flat.begin(), flat.end(), [](char ch) { return ch == '\r' || ch == '\n' || ch == '\t'; }, ' ');
@@ -109,7 +109,7 @@ std::string decoded_text(GMimeObject* part, std::string& error) {
   GByteArray* bytes = g_mime_stream_mem_get_byte_array(GMIME_STREAM_MEM(memory.get()));
   std::string text(reinterpret_cast<const char*>(bytes->data), bytes->len);
   // Text that is not UTF-8 lied about its charset.  What text may hold is the domain's rule
-  // of users' text (server/domain/user_text.h), the same for mail as for every front end.
+  // of users' text (server/domain/community/user_text.h), the same for mail as for every front end.
   if (!valid_utf8(text)) {
     error = "the mail body is not valid text in its charset '" + charset.substr(0, 40) + "' (send plain text in UTF-8)";
     return "";

@@ -7,7 +7,7 @@
 #include <string>
 #include <string_view>
 
-#include "server/domain/email_address.h"  // is_plain_address
+#include "server/domain/accounts/email_address.h"  // is_plain_address
 
 namespace ludus::server {
 
@@ -15,7 +15,7 @@ struct InboundMail {
   std::string reply_address;  // Reply-To, else From ("" when neither has a mailbox)
   // Decoded to UTF-8, line breaks and tabs made spaces, reply and forward prefixes stripped
   // (without_reply_prefixes); "" when missing.  Other control characters are kept for the
-  // grammar and the rule of users' text (server/domain/user_text.h) to refuse.
+  // grammar and the rule of users' text (server/domain/community/user_text.h) to refuse.
   std::string subject;
   bool has_subject = false;
   std::string message_id;     // without the angle brackets, "" when missing

@@ -7,10 +7,11 @@
 #include <fmt/format.h>
 
 #include "core/turn_count.h"
-#include "server/domain/board_text.h"
+#include "server/domain/play/board_text.h"
+#include "server/domain/play/board_news.h"
 #include "server/mail/mail_mime.h"
-#include "server/domain/moderation.h"
-#include "server/domain/offer_format.h"
+#include "server/domain/community/moderation.h"
+#include "server/domain/play/offer_format.h"
 #include "server/domain/service.h"
 #include "server/storage/community_store.h"
 
@@ -18,24 +19,6 @@ namespace ludus::server {
 namespace {
 
 thread_local MailOrigin* current_origin = nullptr;
-
-std::string headline(const Board& board, const BoardEvent& event, const std::string& user) {
-  if (event.kind == BoardEventKind::Reminded) return "reminder: your move";
-  // A word on a board, over or not, is a comment (not news of the end).
-  if (event.kind == BoardEventKind::Commented) return "comment by " + event.actor;
-  if (board.is_over()) return "game over";
-  const GameRecord& record = board.record();
-  if (!record.proposal.empty() && record.proposal_seat && board.player(1 - *record.proposal_seat) == user)
-    return record.proposal == "draw" ? "draw proposed" : "take-back proposed";
-  if (board.seat_to_move() >= 0 && board.player(board.seat_to_move()) == user) return "your move";
-  switch (event.kind) {
-    case BoardEventKind::Started: return "new game";
-    case BoardEventKind::Moved: return fmt::format("turn {}", turns_in(board.history(), board.num_moves()));
-    case BoardEventKind::Proposed:
-    case BoardEventKind::Answered: return "proposal";
-    default: return "update";
-  }
-}
 
 // What the reader can send back: a move while the game goes on; once it is over, a comment,
 // the history, and (to a player, unless a block stands between the two) a rematch: the same
@@ -79,13 +62,9 @@ void queue(Session& session, const std::string& to, const std::string& user, con
 
 void notify(Session& session, const Board& board, const BoardEvent& event, const PublicUrl& url, int64_t now) {
   if (event.summary.empty()) return;
-  std::set<std::string> users;
-  for (int seat = 0; seat < 2; ++seat)
-    if (!Accounts::is_ai(board.player(seat))) users.insert(board.player(seat));
-  if (event.kind != BoardEventKind::Reminded)
-    for (const auto& follower : board_subscribers(session, board.id())) users.insert(follower);
   const std::string body = event_text(board, event, url, true);
-  for (const std::string& user : users) {
+  for (const BoardReader& reader : board_event_readers(session, board, event)) {
+    const std::string& user = reader.user;
     MailOrigin* origin = current_origin;
     if (origin && user == event.actor) {
       // The sender of the command gets the reply, at the address the command came from.
@@ -96,11 +75,6 @@ void notify(Session& session, const Board& board, const BoardEvent& event, const
     }
     // The author of a comment knows it (the page shows it, a command's reply says it).
     if (event.kind == BoardEventKind::Commented && user == event.actor) continue;
-    if (event.kind == BoardEventKind::Reminded && board.player(board.seat_to_move()) != user) continue;
-    // The actor's words reach nobody a block stands between them and (a follower who blocks
-    // a kibitzer, say): a comment is all words; a move goes without them.
-    const bool words_barred = !event.actor.empty() && !may_meet(session, user, event.actor);
-    if (words_barred && event.kind == BoardEventKind::Commented) continue;
     auto addressee = mail_addressee(session, user);
     if (!addressee || addressee->email.empty()) continue;
     OutboxStatus status = OutboxStatus::Queued;
@@ -108,8 +82,8 @@ void notify(Session& session, const Board& board, const BoardEvent& event, const
       if (addressee->preference == MailPreference::None) continue;
       if (addressee->preference == MailPreference::Digest) status = OutboxStatus::Digest;
     }
-    const std::string subject = board_subject(board) + ": " + headline(board, event, user);
-    const std::string text = words_barred ? event_text(board, event, url, false) : body;
+    const std::string subject = board_subject(board) + ": " + board_news_headline(board_news(board, event, user), board, event);
+    const std::string text = reader.words_barred ? event_text(board, event, url, false) : body;
     queue(session, addressee->email, user, board, subject, text + footer(session, board, user), "", status, now);
   }
 }
@@ -203,7 +177,7 @@ int queue_due_digests(Store& store, int64_t now) {
   {
     auto session = store.session();
     auto tx = session.read();
-    users = users_with_digest_due(session, now - 86400);
+    users = users_with_digest_due(session, now);
   }
   int queued = 0;
   for (const std::string& user : users) {

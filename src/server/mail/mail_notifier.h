@@ -9,12 +9,12 @@
 #include <cstdint>
 #include <string>
 
-#include "server/domain/accounts.h"
-#include "server/domain/board_events.h"
+#include "server/domain/accounts/accounts.h"
+#include "server/domain/play/board_events.h"
 #include "server/domain/public_url.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offers.h"
-#include "server/domain/tournaments.h"
+#include "server/domain/play/offers.h"
+#include "server/domain/tournaments/tournaments.h"
 
 namespace ludus::server {
 
@@ -50,8 +50,9 @@ OfferEventSink offer_mail_notifier(Clock clock, PublicUrl url = {});
 // round starts (with their boards of it) and when it is over or cancelled (the standings).
 TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url = {});
 
-// Merges the digest parts of every user whose oldest part is a day old into one queued
-// mail each (one transaction per user).  Returns the number of digests queued.
+// Merges the digest parts of every user whose digest hour has come since their oldest part
+// was queued (users_with_digest_due) into one queued mail each (one transaction per user).
+// Returns the number of digests queued.
 int queue_due_digests(Store& store, int64_t now);
 
 // Deletes the outbox rows finished more than kFinishedMailKeptSeconds before `now`, so the

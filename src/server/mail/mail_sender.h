@@ -12,7 +12,7 @@
 #include <cstdint>
 #include <string>
 
-#include "server/domain/accounts.h"
+#include "server/domain/accounts/accounts.h"
 #include "server/storage/store.h"
 
 namespace ludus::server {

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "server/base/metrics.h"
+#include "server/domain/community/notifications.h"
 #include "server/mail/mail_notifier.h"
 
 namespace ludus::server {
@@ -83,6 +84,11 @@ void MailWorker::chores() {
     prune_old_mail(service_->store(), service_->accounts().now());
   } catch (const std::exception& e) {
     if (log_) log_(std::string("mail: deleting old mail: ") + e.what());
+  }
+  try {
+    prune_old_notifications(service_->store(), service_->accounts().now());
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: deleting old notifications: ") + e.what());
   }
   try {
     service_->accounts().forget_stale_counts();

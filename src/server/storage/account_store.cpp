@@ -84,6 +84,9 @@ void erase_account(Session& session, const std::string& user, const std::string&
   db.query("DELETE FROM offers WHERE from_user = ?1 OR to_user = ?1").bind(1, user).run();
   db.query("DELETE FROM outbox WHERE user_id = ?1").bind(1, user).run();
   db.query("DELETE FROM reset_requests WHERE user_id = ?1").bind(1, user).run();
+  // The others' notifications of what they did (the lines name them); their own go with
+  // the account (ON DELETE CASCADE).
+  db.query("DELETE FROM notifications WHERE actor = ?1").bind(1, user).run();
   // Failure counts of the account ('USER') and of its known clients ('USER KEY').
   db.query("DELETE FROM throttles WHERE subject = ?1 OR substr(subject, 1, ?2) = ?3")
       .bind_all(user, static_cast<int64_t>(user.size() + 1), user + " ")

@@ -59,10 +59,14 @@ std::optional<MailPreference> mail_preference_by_name(std::string_view name) {
 // --- users ------------------------------------------------------------------------------
 
 std::optional<MailAddressee> mail_addressee(Session& session, const std::string& user) {
-  auto q = session.connection().query("SELECT email, mail_pref FROM users WHERE id = ?1");
+  auto q = session.connection().query("SELECT email, mail_pref, digest_hour FROM users WHERE id = ?1");
   q.bind(1, user);
   if (!q.step()) return std::nullopt;
-  return MailAddressee{q.text(0), mail_preference_by_name(q.text(1)).value_or(MailPreference::Every)};
+  return MailAddressee{q.text(0), mail_preference_by_name(q.text(1)).value_or(MailPreference::Every), q.integer(2)};
+}
+
+void set_digest_hour(Session& session, const std::string& user, int hour) {
+  session.connection().query("UPDATE users SET digest_hour = ?2 WHERE id = ?1").bind_all(user, hour).run();
 }
 
 void set_mail_preference(Session& session, const std::string& user, MailPreference preference) {
@@ -151,13 +155,18 @@ void retry_mail(Session& session, int64_t id, const std::string& claimer, int64_
       .run();
 }
 
-std::vector<std::string> users_with_digest_due(Session& session, int64_t oldest_before) {
+int64_t latest_digest_time(int64_t now, int hour) {
+  const int64_t since = ((now - int64_t{hour} * 3600) % 86400 + 86400) % 86400;  // seconds since hour:00
+  return now - since;
+}
+
+std::vector<std::string> users_with_digest_due(Session& session, int64_t now) {
   auto q = session.connection().query(
-      "SELECT user_id FROM outbox WHERE status = 'digest' GROUP BY user_id HAVING MIN(created_at) <= ?1 "
-      "ORDER BY user_id");
-  q.bind(1, oldest_before);
+      "SELECT o.user_id, u.digest_hour, MIN(o.created_at) FROM outbox o JOIN users u ON u.id = o.user_id "
+      "WHERE o.status = 'digest' GROUP BY o.user_id, u.digest_hour ORDER BY o.user_id");
   std::vector<std::string> out;
-  while (q.step()) out.push_back(q.text(0));
+  while (q.step())
+    if (q.int64(2) < latest_digest_time(now, q.integer(1))) out.push_back(q.text(0));
   return out;
 }
 

@@ -21,9 +21,13 @@ enum class MailPreference { Every, Digest, None };
 std::string_view mail_preference_name(MailPreference preference);  // "every", "digest", "none"
 std::optional<MailPreference> mail_preference_by_name(std::string_view name);
 
+// The hour (UTC) of a daily digest when the user chose none.
+constexpr int kDefaultDigestHour = 7;
+
 struct MailAddressee {
   std::string email;  // "" when the user gave none
   MailPreference preference = MailPreference::Every;
+  int digest_hour = kDefaultDigestHour;  // 0-23, UTC: when their daily digest goes out
 };
 
 // A code a mail carries (a reset or verification code).  The outbox keeps it apart from the
@@ -84,6 +88,8 @@ struct TurnClock {
 // --- users ------------------------------------------------------------------------------
 std::optional<MailAddressee> mail_addressee(Session& session, const std::string& user);
 void set_mail_preference(Session& session, const std::string& user, MailPreference preference);
+// `hour`: 0-23 (UTC; the caller checked it).
+void set_digest_hour(Session& session, const std::string& user, int hour);
 // Users following a board (its players follow from the start unless they unsubscribed).
 std::vector<std::string> board_subscribers(Session& session, int64_t board);
 
@@ -106,8 +112,11 @@ void finish_mail(Session& session, int64_t id, const std::string& claimer, Outbo
 // A failed attempt: tried again at `next_attempt_at`.
 void retry_mail(Session& session, int64_t id, const std::string& claimer, int64_t next_attempt_at,
                 const std::string& error);
-// Users with a digest part created at or before `oldest_before`.
-std::vector<std::string> users_with_digest_due(Session& session, int64_t oldest_before);
+// The latest time at or before `now` when the clock (UTC) showed `hour`:00.
+int64_t latest_digest_time(int64_t now, int hour);
+// Users whose digest is due at `now`: they have a part created before the latest time their
+// digest hour came (latest_digest_time), so each gets one digest a day, at their hour.
+std::vector<std::string> users_with_digest_due(Session& session, int64_t now);
 std::vector<OutboxRow> digest_parts(Session& session, const std::string& user);
 void mark_merged(Session& session, int64_t id);
 // Rows by status, for `ludus mail --status` and the tests.

@@ -54,6 +54,9 @@ struct GameRecord {
   // Whether the result counts for the players' ratings (ratings.h decides what else must
   // hold); fixed when the board is created.
   bool rated = true;
+  // Whether the players may explore privately while the game is on: their conditional
+  // moves and the server's analysis engine (docs/correspondence.md); fixed at creation.
+  bool exploration = true;
   std::optional<int64_t> finished_at;  // when the game ended (the order ratings apply in)
   // The tournament the board is a game of (read from tournament_games, not a column).
   std::optional<int64_t> tournament;

@@ -429,18 +429,58 @@ ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 PRAGMA user_version = 14;
 )sql",
-      // 15: reserved for conditional moves (branch i58-conditional); the merge puts that
-      // branch's step here.  Until then it only counts the version.
+      // 15: correspondence play (docs/correspondence.md).  Whether a board allows its players
+      // private exploration (their analysis engine and conditional moves): off for rated and
+      // tournament boards, on for the others, as new boards get it.  And each player's tree of
+      // conditional moves on a board, in the grammar's canonical text, never shown to the
+      // opponent; `note` says why the last tree was dropped ("" for none).
       R"sql(
+ALTER TABLE games ADD COLUMN exploration INTEGER NOT NULL DEFAULT 1;
+UPDATE games SET exploration = 0
+  WHERE rated = 1 OR id IN (SELECT board FROM tournament_games WHERE board IS NOT NULL);
+CREATE TABLE conditional_moves (
+  game_id    INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  tree       TEXT NOT NULL,      -- "if T A T A; if T A" (canonical turns); '' once dropped
+  note       TEXT NOT NULL,      -- why the tree was dropped, for its owner; '' for none
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX conditional_moves_by_user ON conditional_moves(user_id);
 PRAGMA user_version = 15;
 )sql",
-      // 16: correspondence clocks (docs/turns.md, docs/mail.md).  The games table is rebuilt
+      // 16: notifications (docs/notifications.md): each user's own list of what happened on
+      // their boards, offers and tournaments, written in the transaction of the change, with
+      // a revision per user that live pages wait on; and the hour of the daily digest.
+      R"sql(
+ALTER TABLE users ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 7 CHECK (digest_hour BETWEEN 0 AND 23);  -- UTC
+CREATE TABLE notifications (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,  -- whose: nobody else reads it
+  kind       TEXT NOT NULL CHECK (kind IN ('move', 'proposal', 'result', 'comment', 'invitation', 'tournament')),
+  board      INTEGER,                      -- what it links to: a board, an offer or a tournament
+  offer      INTEGER,
+  tournament INTEGER,
+  actor      TEXT NOT NULL DEFAULT '',     -- who caused it ('' for the server: time limits, rounds)
+  body       TEXT NOT NULL,                -- one line, written by the server (no user's words)
+  created_at INTEGER NOT NULL,
+  read_at    INTEGER                       -- NULL while unread
+);
+CREATE INDEX notifications_by_user ON notifications(user_id, id);
+CREATE INDEX notifications_by_time ON notifications(created_at);
+CREATE TABLE notification_revisions (
+  user_id  TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  revision INTEGER NOT NULL                -- +1 with every change of the user's notifications
+);
+PRAGMA user_version = 16;
+)sql",
+      // 17: correspondence clocks (docs/turns.md, docs/mail.md).  The games table is rebuilt
       // only to let its CHECKs accept the proposal 'abort' and the ending 'aborted' (as step
       // 5; the sequence of board numbers is kept, so a deleted board's number is never
       // given again).  Then: the holidays players declare, during which the time limits of
       // their boards pause.
       R"sql(
-CREATE TABLE games_v16 (
+CREATE TABLE games_v17 (
   id              INTEGER PRIMARY KEY AUTOINCREMENT,
   game            TEXT NOT NULL,
   options         TEXT NOT NULL,
@@ -465,18 +505,19 @@ CREATE TABLE games_v16 (
   turn_started_at INTEGER NOT NULL DEFAULT 0,
   nagged          INTEGER NOT NULL DEFAULT 0,
   rated           INTEGER NOT NULL DEFAULT 1,
-  finished_at     INTEGER
+  finished_at     INTEGER,
+  exploration     INTEGER NOT NULL DEFAULT 1
 );
-INSERT INTO games_v16 (id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
+INSERT INTO games_v17 (id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
                        status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at,
-                       revision, nag_days, forfeit_days, turn_started_at, nagged, rated, finished_at)
+                       revision, nag_days, forfeit_days, turn_started_at, nagged, rated, finished_at, exploration)
   SELECT id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, proposal_seat,
          status, result, winner_seat, end_reason, num_moves, to_move_seat, created_at, updated_at,
-         revision, nag_days, forfeit_days, turn_started_at, nagged, rated, finished_at FROM games;
-DELETE FROM sqlite_sequence WHERE name = 'games_v16';
-UPDATE sqlite_sequence SET name = 'games_v16' WHERE name = 'games';
+         revision, nag_days, forfeit_days, turn_started_at, nagged, rated, finished_at, exploration FROM games;
+DELETE FROM sqlite_sequence WHERE name = 'games_v17';
+UPDATE sqlite_sequence SET name = 'games_v17' WHERE name = 'games';
 DROP TABLE games;
-ALTER TABLE games_v16 RENAME TO games;
+ALTER TABLE games_v17 RENAME TO games;
 CREATE INDEX games_by_seat0 ON games(seat0, status);
 CREATE INDEX games_by_seat1 ON games(seat1, status);
 CREATE INDEX games_by_status ON games(status, updated_at);
@@ -489,7 +530,7 @@ CREATE TABLE holidays (
   PRIMARY KEY (user_id, starts_at)
 );
 CREATE INDEX tournament_games_by_board ON tournament_games(board);  -- a board's tournament, read with the board
-PRAGMA user_version = 16;
+PRAGMA user_version = 17;
 )sql",
   };
   return steps;
@@ -826,11 +867,44 @@ CREATE INDEX comments_by_user ON comments(user_id);
 ALTER TABLE tournaments ADD COLUMN name TEXT NOT NULL DEFAULT '';
 UPDATE tournaments SET name = 'Tournament ' || id;
 )sql",
-      // 15: reserved for conditional moves (as SQLite's).
+      // 15: exploration and conditional moves (as SQLite's).
       R"sql(
-SELECT 1;
+ALTER TABLE games ADD COLUMN exploration INTEGER NOT NULL DEFAULT 1;
+UPDATE games SET exploration = 0
+  WHERE rated = 1 OR id IN (SELECT board FROM tournament_games WHERE board IS NOT NULL);
+CREATE TABLE conditional_moves (
+  game_id    BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  tree       TEXT NOT NULL,
+  note       TEXT NOT NULL,
+  updated_at BIGINT NOT NULL,
+  PRIMARY KEY (game_id, user_id)
+);
+CREATE INDEX conditional_moves_by_user ON conditional_moves(user_id);
 )sql",
-      // 16: correspondence clocks (as SQLite's).
+      // 16: notifications and the digest's hour (as SQLite's).
+      R"sql(
+ALTER TABLE users ADD COLUMN digest_hour INTEGER NOT NULL DEFAULT 7 CHECK (digest_hour BETWEEN 0 AND 23);
+CREATE TABLE notifications (
+  id         BIGINT GENERATED BY DEFAULT AS IDENTITY PRIMARY KEY,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  kind       TEXT NOT NULL CHECK (kind IN ('move', 'proposal', 'result', 'comment', 'invitation', 'tournament')),
+  board      BIGINT,
+  offer      BIGINT,
+  tournament BIGINT,
+  actor      TEXT NOT NULL DEFAULT '',
+  body       TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  read_at    BIGINT
+);
+CREATE INDEX notifications_by_user ON notifications(user_id, id);
+CREATE INDEX notifications_by_time ON notifications(created_at);
+CREATE TABLE notification_revisions (
+  user_id  TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  revision BIGINT NOT NULL
+);
+)sql",
+      // 17: correspondence clocks (as SQLite's).
       R"sql(
 ALTER TABLE games DROP CONSTRAINT games_ending_check,
   ADD CONSTRAINT games_ending_check CHECK (ending IN ('', 'resign', 'agreement', 'timeout', 'aborted')),
@@ -883,7 +957,9 @@ const std::vector<std::string>& exported_tables() {
                                                   "ratings",  "rating_changes", "offers", "mail_received",
                                                   "tournaments", "tournament_players", "tournament_games",
                                                   "account_codes", "blocks", "reports", "audit_log",
-                                                  "login_devices", "throttles", "reset_requests", "holidays"};
+                                                  "login_devices", "throttles", "reset_requests",
+                                                  "conditional_moves", "notifications", "notification_revisions",
+                                                  "holidays"};
   return tables;
 }
 

@@ -36,7 +36,7 @@ constexpr size_t kMaxIdleConnections = 16;
 #define LUDUS_GAME_COLUMNS                                                                  \
   "id, game, options, seat0, seat1, challenger, ending, resigned_seat, proposal, "         \
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
-  "created_at, updated_at, revision, rated, finished_at, "                               \
+  "created_at, updated_at, revision, rated, finished_at, exploration, "                  \
   "COALESCE((SELECT m.turn FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1), 0), " \
   "(SELECT t.tournament FROM tournament_games t WHERE t.board = games.id)"
 
@@ -86,8 +86,9 @@ GameRecord read_game(const sql::Query& q) {
   g.revision = q.int64(18);
   g.rated = q.int64(19) != 0;
   if (!q.is_null(20)) g.finished_at = q.int64(20);
-  g.num_turns = q.integer(21);
-  if (!q.is_null(22)) g.tournament = q.int64(22);
+  g.exploration = q.int64(21) != 0;
+  g.num_turns = q.integer(22);
+  if (!q.is_null(23)) g.tournament = q.int64(23);
   return g;
 }
 
@@ -272,9 +273,10 @@ int64_t Session::insert_game(const GameRecord& g) {
   {
     auto q = connection_->query(
         "INSERT INTO games (game, options, seat0, seat1, challenger, status, num_moves, to_move_seat, "
-        "created_at, updated_at, rated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11) RETURNING id");
+        "created_at, updated_at, rated, exploration) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12) "
+        "RETURNING id");
     q.bind_all(g.game, options_to_json(g.options), g.seats[0], g.seats[1], g.challenger, std::string(g.status()), g.num_moves,
-               g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0);
+               g.to_move_seat, g.created_at, g.updated_at, g.rated ? 1 : 0, g.exploration ? 1 : 0);
     id = returned_id(q, "a new board");
   }
   connection_->notify_change(id, 0);
@@ -344,6 +346,15 @@ std::vector<int64_t> Session::games_awaiting_ai() {
   std::vector<int64_t> out;
   while (q.step()) out.push_back(q.int64(0));
   return out;
+}
+
+std::optional<int64_t> Session::next_board_to_move(const std::string& user, std::optional<int64_t> except) {
+  auto q = connection_->query(
+      "SELECT id FROM games WHERE status = 'active' AND ((seat0 = ?1 AND to_move_seat = 0) OR "
+      "(seat1 = ?1 AND to_move_seat = 1)) AND id <> ?2 ORDER BY turn_started_at, id LIMIT 1");
+  q.bind_all(user, except.value_or(0));
+  if (!q.step()) return std::nullopt;
+  return q.int64(0);
 }
 
 bool GameFilter::select_listing(std::string_view listing) {

@@ -83,6 +83,10 @@ class Session {
   std::vector<GameRecord> list_games(const GameFilter& filter);
   // Active games whose seat to move is an AI ("ai:..."), oldest first.
   std::vector<int64_t> games_awaiting_ai();
+  // The active board where `user` has the move that has waited longest for it (its turn
+  // started first; the lower number first among equals), other than `except`; nullopt
+  // when there is none.
+  std::optional<int64_t> next_board_to_move(const std::string& user, std::optional<int64_t> except);
 
   std::vector<MoveRecord> moves(int64_t game);
   void insert_move(int64_t game, const MoveRecord& move);

@@ -5,7 +5,7 @@
 // checked as a sign-in is (LoginThrottle), then the role (403 not_admin), so a stolen token
 // alone never moderates.  No route grants the role: that stays on the server machine.
 #include "server/base/json_fields.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/transport/api_routes.h"
 #include "server/transport/route_helpers.h"
 

@@ -5,16 +5,16 @@
 
 #include "core/error.h"
 #include "core/registry.h"
-#include "server/domain/board_commands.h"
+#include "server/domain/play/board_commands.h"
 #include "server/transport/route_helpers.h"
 #include "server/base/errors.h"
-#include "server/domain/board_json_text.h"
-#include "server/domain/game_json.h"
+#include "server/domain/play/board_json_text.h"
+#include "server/domain/play/game_json.h"
 #include "server/base/json_fields.h"
-#include "server/domain/board_text.h"
+#include "server/domain/play/board_text.h"
 #include "server/storage/mail_store.h"
-#include "server/domain/offer_format.h"
-#include "server/domain/ratings.h"
+#include "server/domain/play/offer_format.h"
+#include "server/domain/play/ratings.h"
 
 namespace ludus::server {
 namespace {
@@ -48,6 +48,18 @@ std::string route_label(const std::string& pattern) {
     }
   }
   return out;
+}
+
+// A player's own conditional moves (GET/PUT/DELETE /api/games/N/conditional).
+json conditional_json(int64_t board, const ConditionalView& view) {
+  return {{"board", board},
+          {"lines", conditional_lines(view.tree)},
+          {"text", conditional_text(view.tree)},
+          {"answers", conditional_nodes(view.tree)},
+          {"note", view.note},
+          {"exploration", view.exploration},
+          {"max_answers", kMaxConditionalNodes},
+          {"max_line_turns", kMaxConditionalDepth}};
 }
 
 // What a challenge started: 201 the board (and its Location), or 202 the invitation when the
@@ -95,6 +107,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_offer_routes();
   add_tournament_routes();
   add_community_routes();
+  add_notification_routes();
   add_admin_routes();
 }
 
@@ -178,19 +191,29 @@ void ApiRoutes::add_account_routes() {
     auto session = accounts.store().session();
     auto record = session.find_user(user);
     if (!record) unauthorized("the account no longer exists", "bad_token");
+    const MailAddressee mail = service_->mail_settings(user);
     return json_response(200, {{"user", record->id},
                                {"email", record->email},
                                {"pending_email", record->pending_email},
                                {"created_at", record->created_at},
                                {"admin", record->admin},
-                               {"mail", mail_preference_name(service_->mail_preference(user))}});
+                               {"mail", mail_preference_name(mail.preference)},
+                               {"digest_hour", mail.digest_hour}});
   });
-  // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"}.
+  // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"},
+  // and/or {"digest_hour": 0-23} (UTC).
   sync(http::verb::post, "/api/me/mail", [&accounts, this](const Request& req) {
     std::string user = signed_in_user(accounts, req);
-    const auto wanted = mail_preference_by_name(string_field(body_object(req), "mail"));
-    if (!wanted) bad_request("field 'mail' must be every, digest or none", "bad_field");
-    return json_response(200, {{"user", user}, {"mail", mail_preference_name(service_->mail_preference(user, wanted))}});
+    const json body = body_object(req);
+    std::optional<MailPreference> wanted;
+    if (body.contains("mail")) {
+      wanted = mail_preference_by_name(string_field(body, "mail"));
+      if (!wanted) bad_request("field 'mail' must be every, digest or none", "bad_field");
+    }
+    const std::optional<int> hour = int_field(body, "digest_hour");
+    if (!wanted && !hour) bad_request("give field 'mail' (every, digest or none) or 'digest_hour' (0-23)", "bad_field");
+    const MailAddressee mail = service_->mail_settings(user, wanted, hour);
+    return json_response(200, {{"user", user}, {"mail", mail_preference_name(mail.preference)}, {"digest_hour", mail.digest_hour}});
   });
   // Holidays (as the holiday command): the plan; POST {"from", "to"} declares one, POST
   // .../cancel cancels (one under way ends now).
@@ -267,16 +290,12 @@ void ApiRoutes::add_game_routes() {
     // The board now, or (long poll) once its revision differs from the one the page has.
     std::optional<int64_t> board;
     std::optional<int> ply;
-    std::optional<std::pair<int, int64_t>> wait;  // seconds, known revision
+    std::optional<LongPollQuery> wait;
     bool valid = false;
     Response refused = guarded([&] {
       board = board_number(c[0]);
       if (req.has_param("move")) ply = query_int(req, "move", 0, 0, 1000000000);
-      if (req.has_param("wait")) {
-        const int seconds = query_int(req, "wait", 0, 0, kMaxWaitSeconds);
-        if (!req.has_param("revision")) bad_request("wait=SECONDS needs revision=R (the revision you have)", "bad_query");
-        wait = {seconds, query_int(req, "revision", 0, 0, 2000000000)};
-      }
+      wait = long_poll_query(req, "revision", kMaxWaitSeconds);
       valid = true;
       return Response();
     });
@@ -286,7 +305,7 @@ void ApiRoutes::add_game_routes() {
     };
     if (!wait) return answer();
     try {
-      polls_->wait(*board, wait->second, std::chrono::seconds(wait->first), answer);
+      polls_->wait(*board, wait->known, std::chrono::seconds(wait->seconds), answer);
     } catch (...) {
       answer();  // the revision could not be read: the plain GET says why
     }
@@ -297,6 +316,27 @@ void ApiRoutes::add_game_routes() {
       const Board& board = *shared;
       return json_response(200,
                            {{"board", board.id()}, {"record", record_json(board)}, {"text", format_history(board)}});
+    }));
+  });
+  // The signed-in player's own conditional moves: nobody else's, and in no board JSON.
+  add(http::verb::get, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      const int64_t board = board_number(c[0]);
+      return json_response(200, conditional_json(board, service.conditional(board, signed_in_user(accounts, req))));
+    }));
+  });
+  add(http::verb::put, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      const int64_t board = board_number(c[0]);
+      const std::string user = signed_in_user(accounts, req);
+      const std::string lines = string_field(body_object(req), "lines");
+      return json_response(200, conditional_json(board, service.set_conditional(board, user, lines)));
+    }));
+  });
+  add(http::verb::delete_, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded([&] {
+      const int64_t board = board_number(c[0]);
+      return json_response(200, conditional_json(board, service.set_conditional(board, signed_in_user(accounts, req), "")));
     }));
   });
   // Every board command of the grammar, by its verb: POST /api/games/BOARD/VERB.

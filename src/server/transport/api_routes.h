@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "server/domain/analysis.h"
+#include "server/domain/analysis/analysis.h"
 #include "server/domain/commands.h"
 #include "server/transport/http_message.h"
 #include "server/transport/http_session.h"
@@ -63,6 +63,8 @@ class ApiRoutes {
   // Password reset, verified addresses, blocks and reports, the data export and the
   // deletion of an account (community_routes.cpp).
   void add_community_routes();
+  // The user's notifications and next board (notification_routes.cpp).
+  void add_notification_routes();
   // The administrators' view and actions (admin_routes.cpp).
   void add_admin_routes();
 

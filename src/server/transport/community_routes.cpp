@@ -5,7 +5,7 @@
 // account.  The administrators' routes are admin_routes.cpp.
 #include "server/base/json_fields.h"
 #include "server/domain/account_data.h"
-#include "server/domain/moderation.h"
+#include "server/domain/community/moderation.h"
 #include "server/transport/api_routes.h"
 #include "server/transport/route_helpers.h"
 

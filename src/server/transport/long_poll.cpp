@@ -1,12 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/transport/long_poll.h"
 
+#include <algorithm>
 #include <atomic>
 #include <memory>
 
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+
+#include "server/domain/community/notifications.h"
 
 namespace ludus::server {
 
@@ -75,6 +78,38 @@ void LongPolls::wait_until(int64_t board, int64_t known, std::chrono::steady_clo
   asio::post(poll->timer.get_executor(), [poll, finish, woken] {
     if (poll->woken) return woken();
     poll->timer.async_wait([poll, finish, woken](boost::system::error_code) { poll->woken ? woken() : finish(); });
+  });
+}
+
+struct LongPolls::NotificationPoll {
+  NotificationPoll(asio::io_context& io, std::string user, int64_t known, std::chrono::steady_clock::time_point deadline,
+                   std::function<void()> then)
+      : timer(io), user(std::move(user)), known(known), deadline(deadline), then(std::move(then)) {}
+  asio::steady_timer timer;
+  std::string user;
+  int64_t known;
+  std::chrono::steady_clock::time_point deadline;
+  std::function<void()> then;
+};
+
+void LongPolls::wait_for_notifications(const std::string& user, int64_t known, std::chrono::milliseconds timeout,
+                                       std::function<void()> then) {
+  look_at_notifications(std::make_shared<NotificationPoll>(*io_, user, known, std::chrono::steady_clock::now() + timeout,
+                                                           std::move(then)));
+}
+
+void LongPolls::look_at_notifications(const std::shared_ptr<NotificationPoll>& poll) {
+  const auto now = std::chrono::steady_clock::now();
+  bool done = signal_->closed() || now >= poll->deadline;
+  try {
+    done = done || Notifications(*service_).revision(poll->user) != poll->known;
+  } catch (...) {
+    done = true;  // the answer says why
+  }
+  if (done) return poll->then();
+  poll->timer.expires_at(std::min(poll->deadline, now + kNotificationLookInterval));
+  poll->timer.async_wait([this, poll](boost::system::error_code) {
+    asio::post(*workers_, [this, poll] { look_at_notifications(poll); });
   });
 }
 

@@ -4,10 +4,10 @@
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/transport/api_routes.h"
-#include "server/domain/board_json_text.h"
-#include "server/domain/game_json.h"
+#include "server/domain/play/board_json_text.h"
+#include "server/domain/play/game_json.h"
 #include "server/base/json_fields.h"
-#include "server/domain/offer_format.h"
+#include "server/domain/play/offer_format.h"
 #include "server/transport/route_helpers.h"
 
 namespace ludus::server {

@@ -4,8 +4,8 @@
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/transport/api_routes.h"
-#include "server/domain/game_json.h"
-#include "server/domain/rating_format.h"
+#include "server/domain/play/game_json.h"
+#include "server/domain/play/rating_format.h"
 #include "server/transport/route_helpers.h"
 
 namespace ludus::server {

@@ -25,6 +25,14 @@ int query_int(const Request& req, const char* name, int fallback, int min, int m
   return value;
 }
 
+std::optional<LongPollQuery> long_poll_query(const Request& req, const char* known, int max_seconds) {
+  if (!req.has_param("wait")) return std::nullopt;
+  const int seconds = query_int(req, "wait", 0, 0, max_seconds);
+  if (!req.has_param(known))
+    bad_request(std::string("wait=SECONDS needs ") + known + "=R (the revision you have)", "bad_query");
+  return LongPollQuery{seconds, query_int(req, known, 0, 0, 2000000000)};
+}
+
 Page page_query(const Request& req, int default_limit) {
   auto given = [&](const char* name) { return req.has_param(name) ? std::optional<std::string>(req.param(name)) : std::nullopt; };
   return parse_page(given("limit"), given("offset"), default_limit);

@@ -3,6 +3,7 @@
 // Pieces every handler of the JSON API (api_routes.cpp, study_routes.cpp) shares: errors
 // turned into replies, the JSON body, the board number of a path.
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -10,7 +11,7 @@
 #include "core/error.h"
 #include "server/base/errors.h"
 #include "server/base/paging.h"
-#include "server/domain/accounts.h"
+#include "server/domain/accounts/accounts.h"
 #include "server/transport/error_status.h"
 #include "server/transport/http_message.h"
 
@@ -42,6 +43,14 @@ nlohmann::json body_object(const Request& req);
 // The integer query parameter `name` (`fallback` when absent); 400 bad_query unless it
 // is a whole number from `min` to `max`.
 int query_int(const Request& req, const char* name, int fallback, int min, int max);
+
+// The long poll a query asks for: ?wait=SECONDS (0 to `max_seconds`) with `known`=R, the
+// revision the caller has; nullopt without wait; 400 bad_query for wait without `known`.
+struct LongPollQuery {
+  int seconds = 0;
+  int64_t known = 0;
+};
+std::optional<LongPollQuery> long_poll_query(const Request& req, const char* known, int max_seconds);
 
 // The page of a listing the query asks for (?limit=N&offset=N; parse_page's bounds, 400
 // bad_query beyond them), `default_limit` items when no limit is given.

@@ -5,6 +5,7 @@
 #include "core/record.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
+#include "server/base/json_fields.h"
 #include "server/transport/api_routes.h"
 #include "server/transport/route_helpers.h"
 
@@ -52,8 +53,18 @@ void ApiRoutes::add_study_routes() {
   add(http::verb::post, "/api/position", [analyst](const Request& req, const Captures&, Reply reply) {
     reply(guarded([&] { return json_response(200, analyst->position(body_object(req))); }));
   });
-  add(http::verb::post, "/api/evaluate", [analyst](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([&] { return json_response(200, analyst->evaluate(body_object(req), req.remote)); }));
+  Accounts& accounts = service.accounts();
+  add(http::verb::post, "/api/evaluate", [analyst, &service, &accounts](const Request& req, const Captures&, Reply reply) {
+    reply(guarded([&] {
+      const json body = body_object(req);
+      // A player signed in: not on a position of a live board of theirs that forbids exploration.
+      if (!req.header(http::field::authorization).empty()) {
+        const std::optional<int> board = int_field(body, "board");
+        service.check_may_analyse(signed_in_user(accounts, req), analyst->replay(body),
+                                  board ? std::optional<int64_t>(*board) : std::nullopt);
+      }
+      return json_response(200, analyst->evaluate(body, req.remote));
+    }));
   });
 }
 

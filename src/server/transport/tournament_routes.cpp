@@ -4,7 +4,7 @@
 // and starting.
 #include "core/error.h"
 #include "server/base/json_fields.h"
-#include "server/domain/tournament_text.h"
+#include "server/domain/tournaments/tournament_text.h"
 #include "server/transport/api_routes.h"
 #include "server/transport/route_helpers.h"
 

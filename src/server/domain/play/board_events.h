@@ -1,0 +1,47 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// What happened to a board, as the service tells the listeners that must record it in the
+// same transaction as the change (the mail outbox): the listener gets the open Session, the
+// board as changed and the event, before the commit.  A listener that throws rolls the
+// change back.
+#include <cstdint>
+#include <functional>
+#include <string>
+
+#include "server/domain/play/board.h"
+#include "server/storage/store.h"
+
+namespace ludus::server {
+
+enum class BoardEventKind {
+  Started,    // a challenge created the board
+  Moved,      // a turn was played (maybe with the mover's comment)
+  Resigned,
+  Proposed,   // a draw or a take-back was proposed (or the computer answered it at once)
+  Answered,   // a proposal was accepted or rejected
+  Commented,
+  TimedOut,   // the player to move lost on time
+  Reminded,   // the player to move is past the nag time (nothing changed but a flag)
+  ConditionalDropped,  // a player's conditional moves did not answer the opponent's turn
+};
+
+// How a board changed, for the listeners told after the commit (the AI, live clients),
+// also of other processes' changes (change_feed.h).
+enum class BoardChange {
+  Changed,  // moved, answered, commented ... (or a change not known to be a creation)
+  Created,  // a new board (it may have changed again since: the computer moved first)
+};
+
+struct BoardEvent {
+  BoardEventKind kind = BoardEventKind::Moved;
+  std::string actor;    // the user who acted; "" for the server (time limits)
+  std::string summary;  // one line: "alice plays e5 on board 3 (turn 7)"; "" = nothing happened
+  std::string comment;  // the mover's comment, "" for none
+  // "" : told to everyone concerned; else told to this user only (their conditional moves,
+  // which nobody else may learn of).
+  std::string recipient;
+};
+
+using BoardEventSink = std::function<void(Session& session, const Board& board, const BoardEvent& event)>;
+
+}  // namespace ludus::server

@@ -1,0 +1,70 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "server/domain/play/board_settings.h"
+
+#include <charconv>
+
+#include "core/text.h"
+#include "server/base/errors.h"
+
+namespace ludus::server {
+namespace {
+
+// The board's time limits from the challenge options "nagtime" and "forfeittime" (days),
+// which are taken out of `options` (the rest are the game's).
+TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
+  TimeLimits limits;
+  for (auto [name, days] : {std::pair{"nagtime", &limits.nag_days}, std::pair{"forfeittime", &limits.forfeit_days}}) {
+    auto it = options.find(name);
+    if (it == options.end()) continue;
+    const std::string& text = it->second;
+    int value = -1;
+    auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
+    if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > TimeLimits::kMaxDays)
+      bad_request(std::string("-") + name + " must be a number of days from 0 (none) to " +
+                      std::to_string(TimeLimits::kMaxDays),
+                  "bad_game");
+    *days = value;
+    options.erase(it);
+  }
+  return limits;
+}
+
+// A yes|no board option (rated, exploration), taken out of `options`; nullopt when not given.
+std::optional<bool> take_yes_no(std::map<std::string, std::string>& options, const std::string& name) {
+  auto it = options.find(name);
+  if (it == options.end()) return std::nullopt;
+  const std::string value = lowercase(it->second);
+  options.erase(it);
+  if (value == "yes" || value == "on" || value == "true") return true;
+  if (value == "no" || value == "off" || value == "false") return false;
+  bad_request("-" + name + " must be yes or no", "bad_game");
+}
+
+}  // namespace
+
+BoardSettings take_board_settings(std::map<std::string, std::string>& options) {
+  BoardSettings settings;
+  settings.limits = take_time_limits(options);
+  settings.rated = take_yes_no(options, "rated");
+  settings.exploration = take_yes_no(options, "exploration");
+  return settings;
+}
+
+std::string time_limits_text(const TimeLimits& limits) {
+  const auto days = [](int n) { return std::to_string(n) + (n == 1 ? " day" : " days"); };
+  const std::string nag = limits.nag_days ? "a reminder after " + days(limits.nag_days) + " without a move" : "no reminders";
+  const std::string forfeit =
+      limits.forfeit_days ? "lost on time after " + days(limits.forfeit_days) + " without a move" : "never lost on time";
+  return nag + ", " + forfeit;
+}
+
+std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated, bool exploration) {
+  return {{"nagtime", std::to_string(limits.nag_days)},
+          {"forfeittime", std::to_string(limits.forfeit_days)},
+          {"rated", rated ? "yes" : "no"},
+          {"exploration", exploration ? "yes" : "no"}};
+}
+
+std::string exploration_text(bool exploration) { return exploration ? "exploration allowed" : "no exploration"; }
+
+}  // namespace ludus::server

@@ -1,0 +1,340 @@
+// SPDX-License-Identifier: Apache-2.0
+// The service's challenges by consent (offers.h): challenges as the opponent's settings
+// say, seeks, joining and declining offers, each user's challenge settings.
+#include <map>
+#include <random>
+
+#include <fmt/format.h>
+
+#include "core/text.h"
+#include "server/base/errors.h"
+#include "server/domain/play/board_settings.h"
+#include "server/domain/play/ratings.h"
+#include "server/domain/community/moderation.h"
+#include "server/domain/service.h"
+
+namespace ludus::server {
+namespace {
+
+std::string seat_text(SeatChoice seat) {
+  switch (seat) {
+    case SeatChoice::First: return "plays first";
+    case SeatChoice::Second: return "plays second";
+    case SeatChoice::Random: return "seats at random";
+  }
+  return "";
+}
+
+// The poster's seat (0 or 1) when the offer is taken.
+int poster_seat(SeatChoice seat) {
+  if (seat == SeatChoice::First) return 0;
+  if (seat == SeatChoice::Second) return 1;
+  static thread_local std::mt19937 random{std::random_device{}()};
+  return static_cast<int>(random() & 1);
+}
+
+void check_range(std::optional<int> min_rating, std::optional<int> max_rating) {
+  for (auto bound : {min_rating, max_rating})
+    if (bound && (*bound < 0 || *bound > 4000)) bad_request("a rating bound must be from 0 to 4000", "bad_rating_range");
+  if (min_rating && max_rating && *min_rating > *max_rating)
+    bad_request("the lowest rating is above the highest", "bad_rating_range");
+}
+
+// Whether the offer is a seek whose rating range leaves out `rating` (the taker's, rounded).
+bool outside_range(const OfferRecord& offer, int rating) {
+  return offer.kind == OfferKind::Seek &&
+         ((offer.min_rating && rating < *offer.min_rating) || (offer.max_rating && rating > *offer.max_rating));
+}
+
+int rounded_rating(Session& session, const std::string& user, const std::string& game) {
+  return static_cast<int>(std::lround(rating_of(session, user, game).rating_points()));
+}
+
+// The user's rating in the seek's game, rounded, when it lies outside the seek's range;
+// nullopt when the user may take it (no range, or an invitation).
+std::optional<int> rating_outside_range(Session& session, const OfferRecord& offer, const std::string& user) {
+  if (offer.kind != OfferKind::Seek || (!offer.min_rating && !offer.max_rating)) return std::nullopt;
+  const int rating = rounded_rating(session, user, offer.game);
+  return outside_range(offer, rating) ? std::optional<int>(rating) : std::nullopt;
+}
+
+// Fills in what every offer takes from its board and the time, once its poster is known to
+// have room for one more open offer, and stores it.
+OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& spec, int64_t now) {
+  if (open_offers_of(session, offer.from, now) >= kMaxOpenOffersPerUser)
+    conflict("you (" + offer.from + ") have " + std::to_string(kMaxOpenOffersPerUser) +
+                 " open offers, the most; withdraw one first",
+             "too_many_offers");
+  offer.game = spec.game;
+  offer.options = spec.options;
+  offer.limits = spec.limits;
+  offer.rated = spec.rated;
+  offer.exploration = spec.exploration;
+  offer.created_at = now;
+  offer.expires_at = now + kOfferLifetimeSeconds;
+  offer.id = insert_offer(session, offer);
+  return offer;
+}
+
+}  // namespace
+
+void Service::check_active_limit(Session& session, const std::string& user) const {
+  if (Accounts::is_ai(user)) return;
+  const auto settings = ludus::server::challenge_settings(session, user);
+  if (!settings || !settings->max_active) return;
+  const int active = active_boards_of(session, user);
+  if (active >= *settings->max_active)
+    conflict(fmt::format("{} plays {} active board{}, their limit of {}", user, active, active == 1 ? "" : "s",
+                         *settings->max_active),
+             "too_many_active");
+}
+
+ChallengeOutcome Service::challenge(const std::string& challenger, const std::string& game,
+                                    const std::map<std::string, std::string>& options, const std::string& first,
+                                    const std::string& second, std::optional<int64_t> rematch_of) {
+  const BoardSpec spec = board_spec(game, options);
+  const int64_t now = accounts_->now();
+  std::optional<int64_t> accept;  // the other player's invitation to the same rematch
+  ChallengeOutcome outcome = store_->retrying([&](Session& session) {
+    accept.reset();
+    auto tx = session.write();
+    const std::array<std::string, 2> seats = {checked_seat(session, first), checked_seat(session, second)};
+    if (seats[0] == seats[1]) bad_request("the two players must differ", "bad_players");
+    if (seats[0] != challenger && seats[1] != challenger)
+      forbidden("you (" + challenger + ") can only challenge on a board where you play");
+    const int challenger_seat = seats[0] == challenger ? 0 : 1;
+    const std::string& opponent = seats[1 - challenger_seat];
+    check_not_blocked(session, challenger, opponent);
+    if (rematch_of) {
+      // In the transaction, so two players asking at once make one rematch, not two.
+      if (const auto theirs = open_rematch(session, *rematch_of, opponent, now)) {
+        accept = theirs->id;
+        return ChallengeOutcome{};
+      }
+      if (const auto mine = open_rematch(session, *rematch_of, challenger, now))
+        conflict("you already ask " + opponent + " for a rematch of " + board_name(*rematch_of) + " (" + mine->name() +
+                     "); decline withdraws it",
+                 "rematch_pending");
+    }
+    ChallengePolicy policy = ChallengePolicy::All;
+    if (!Accounts::is_ai(opponent)) policy = ludus::server::challenge_settings(session, opponent)->policy;
+    if (policy == ChallengePolicy::None) forbidden(opponent + " accepts no challenges", "challenges_refused");
+    check_active_limit(session, challenger);
+    check_active_limit(session, opponent);
+    check_hourly_limit(session, challenger, now);
+    ChallengeOutcome result;
+    if (policy == ChallengePolicy::All) {
+      result.board = insert_board(session, spec, challenger, seats, now);
+    } else {
+      OfferRecord invitation;
+      invitation.kind = OfferKind::Invitation;
+      invitation.from = challenger;
+      invitation.to = opponent;
+      invitation.seat = challenger_seat == 0 ? SeatChoice::First : SeatChoice::Second;
+      invitation.rematch_of = rematch_of;
+      OfferRecord offer = store_offer(session, std::move(invitation), spec, now);
+      const std::string what = rematch_of ? "a rematch of " + board_name(*rematch_of) : spec.game;
+      report_offer(session, offer,
+                    OfferEvent{OfferEventKind::Invited, challenger,
+                               challenger + " invites " + opponent + " to " + what + " (" + offer.name() + ")"});
+      result.offer = std::move(offer);
+    }
+    tx.commit();
+    return result;
+  });
+  if (accept) return ChallengeOutcome{join(*accept, challenger), std::nullopt};
+  if (outcome.board) notify(*outcome.board, 0, BoardChange::Created);
+  if (outcome.offer && offers_listener_) offers_listener_();
+  return outcome;
+}
+
+ChallengeOutcome Service::rematch(int64_t board, const std::string& user) {
+  const std::shared_ptr<const Board> finished = load_shared(board);
+  const Board& b = *finished;
+  const int seat = b.seat_of(user);
+  if (seat < 0) forbidden(user + " does not play on " + board_name(board) + ": only its players ask for a rematch");
+  if (!b.is_over())
+    conflict(board_name(board) + " is still being played: a rematch follows a finished game", "game_not_over");
+  const std::string& opponent = b.player(1 - seat);
+  if (Accounts::is_deleted(opponent))
+    conflict("no rematch of " + board_name(board) + ": its other player deleted their account", "account_deleted");
+  std::map<std::string, std::string> options = b.record().options;
+  {
+    auto session = store_->session();
+    // Rated as it was (a board stored rated before options were checked is not, if they are not standard).
+    const bool rated = b.record().rated && standard_options(b.record().game, b.record().options);
+    options.merge(board_setting_words(time_limits(session, board), rated, b.record().exploration));
+  }
+  // The colours swapped: whoever played second plays first.
+  return challenge(user, b.record().game, options, b.player(1), b.player(0), board);
+}
+
+OfferRecord Service::seek(const std::string& poster, const std::string& game,
+                          const std::map<std::string, std::string>& options, SeatChoice seat,
+                          std::optional<int> min_rating, std::optional<int> max_rating) {
+  const BoardSpec spec = board_spec(game, options);
+  check_range(min_rating, max_rating);
+  const int64_t now = accounts_->now();
+  OfferRecord posted = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    check_active_limit(session, poster);
+    check_hourly_limit(session, poster, now);
+    OfferRecord offer;
+    offer.kind = OfferKind::Seek;
+    offer.from = poster;
+    offer.seat = seat;
+    offer.min_rating = min_rating;
+    offer.max_rating = max_rating;
+    offer = store_offer(session, std::move(offer), spec, now);
+    tx.commit();
+    return offer;
+  });
+  if (offers_listener_) offers_listener_();
+  return posted;
+}
+
+std::vector<OfferRecord> Service::offers(const std::string& game, const std::string& user, bool user_authenticated,
+                                         const Page& page) {
+  auto session = store_->session();
+  auto tx = session.read();
+  // A user is offered only the seeks they may take (their own stay, theirs to withdraw): not
+  // one out of their rating range, and, to the user themself, not one of someone a block
+  // stands between (a block is private: others asking for the user's list see those).
+  // Each of the user's ratings and each poster's block is read once, however long the lobby.
+  std::map<std::string, int> rating_in;  // game -> the user's rating there
+  std::map<std::string, bool> meets;     // poster -> may_meet
+  auto shown = [&](const OfferRecord& o) {
+    if (user.empty() || o.kind != OfferKind::Seek || o.from == user) return true;
+    if (o.min_rating || o.max_rating) {
+      auto rating = rating_in.find(o.game);
+      if (rating == rating_in.end()) rating = rating_in.emplace(o.game, rounded_rating(session, user, o.game)).first;
+      if (outside_range(o, rating->second)) return false;
+    }
+    if (!user_authenticated) return true;
+    auto meet = meets.find(o.from);
+    if (meet == meets.end()) meet = meets.emplace(o.from, may_meet(session, user, o.from)).first;
+    return meet->second;
+  };
+  // The page is counted among the offers shown, read from the table a batch at a time.
+  std::vector<OfferRecord> out;
+  int skipped = 0;
+  int64_t after = 0;
+  const int64_t now = accounts_->now();
+  for (;;) {
+    const auto batch = open_offers(session, now, game, user_authenticated ? user : "", after, Page::kMaxLimit);
+    for (const OfferRecord& o : batch) {
+      after = o.id;
+      if (!shown(o)) continue;
+      if (skipped < page.offset) {
+        ++skipped;
+        continue;
+      }
+      out.push_back(o);
+      if (static_cast<int>(out.size()) == page.limit) return out;
+    }
+    if (static_cast<int>(batch.size()) < Page::kMaxLimit) return out;
+  }
+}
+
+int64_t Service::join(int64_t offer_id, const std::string& user) {
+  const int64_t now = accounts_->now();
+  const int64_t board = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const auto offer = find_offer(session, offer_id);
+    if (!offer) not_found("no offer " + std::to_string(offer_id));
+    if (offer->status != OfferStatus::Open)
+      conflict(offer->name() + " is " + std::string(offer_status_name(offer->status)) +
+                   (offer->board ? " (" + board_name(*offer->board) + ")" : ""),
+               "offer_closed");
+    if (!offer->open_at(now)) conflict(offer->name() + " has expired", "offer_closed");
+    if (offer->from == user) conflict("you posted " + offer->name() + "; decline withdraws it", "own_offer");
+    if (offer->kind == OfferKind::Invitation && offer->to != user)
+      forbidden(offer->name() + " invites " + offer->to.value_or("") + ", not you", "not_invited");
+    check_not_blocked(session, user, offer->from);
+    if (const auto rating = rating_outside_range(session, *offer, user))
+      forbidden("your " + offer->game + " rating " + std::to_string(*rating) + " is outside " + offer->name() +
+                    "'s range",
+                "rating_out_of_range");
+    check_active_limit(session, user);
+    check_active_limit(session, offer->from);
+    BoardSpec spec = board_spec(offer->game, offer->options);
+    spec.limits = offer->limits;  // checked when the offer was posted
+    spec.rated = offer->rated;
+    spec.exploration = offer->exploration;
+    const int seat = poster_seat(offer->seat);
+    std::array<std::string, 2> seats;
+    seats[seat] = offer->from;
+    seats[1 - seat] = user;
+    const std::string summary = offer->kind == OfferKind::Invitation
+                                    ? user + " accepts " + offer->from + "'s invitation (" + offer->name() + ")"
+                                    : user + " takes " + offer->from + "'s open challenge (" + offer->name() + ")";
+    const int64_t id = insert_board(session, spec, offer->from, seats, now, user, summary);
+    // Two joins at once: the second finds the offer taken here (SQLite runs writers one at
+    // a time; PostgreSQL's serializable transactions make one of them fail and retry).
+    if (!close_offer(session, offer->id, OfferStatus::Taken, id, now))
+      conflict(offer->name() + " was just taken", "offer_closed");
+    tx.commit();
+    return id;
+  });
+  notify(board, 0, BoardChange::Created);
+  if (offers_listener_) offers_listener_();
+  return board;
+}
+
+OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
+  const int64_t now = accounts_->now();
+  OfferRecord closed = store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto offer = find_offer(session, offer_id);
+    if (!offer) not_found("no offer " + std::to_string(offer_id));
+    const bool poster = offer->from == user;
+    if (!poster && offer->to != user)
+      forbidden("only " + offer->from + (offer->to ? " or " + *offer->to : std::string()) + " may decline " +
+                    offer->name(),
+                "not_invited");
+    if (!offer->open_at(now))
+      conflict(offer->name() + " is " +
+                   std::string(offer->status == OfferStatus::Open ? "expired" : offer_status_name(offer->status)),
+               "offer_closed");
+    offer->status = poster ? OfferStatus::Withdrawn : OfferStatus::Declined;
+    if (!close_offer(session, offer->id, offer->status, std::nullopt, now))
+      conflict(offer->name() + " was just taken", "offer_closed");
+    offer->closed_at = now;
+    report_offer(session, *offer,
+                  OfferEvent{poster ? OfferEventKind::Withdrawn : OfferEventKind::Declined, user,
+                             user + (poster ? " withdraws " : " declines ") + offer->name() + " (" + offer->game +
+                                 ", " + offer->from + " " + seat_text(offer->seat) + ")"});
+    tx.commit();
+    return *offer;
+  });
+  if (offers_listener_) offers_listener_();
+  return closed;
+}
+
+ChallengeSettings Service::challenge_settings(const std::string& user, std::optional<ChallengePolicy> policy,
+                                              std::optional<std::optional<int>> max_active) {
+  if (max_active && *max_active && (**max_active < 1 || **max_active > 10000))
+    bad_request("the most active boards must be from 1 to 10000 (or none for no limit)", "bad_limit");
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    auto settings = ludus::server::challenge_settings(session, user);
+    if (!settings) not_found("no user '" + user + "'");
+    if (!policy && !max_active) return *settings;
+    if (policy) settings->policy = *policy;
+    if (max_active) settings->max_active = *max_active;
+    set_challenge_settings(session, user, *settings);
+    tx.commit();
+    return *settings;
+  });
+}
+
+int Service::expire_offers() {
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const int expired = ludus::server::expire_offers(session, accounts_->now());
+    tx.commit();
+    return expired;
+  });
+}
+
+}  // namespace ludus::server

@@ -1,0 +1,126 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "server/domain/tournaments/tournament_commands.h"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+
+#include "core/error.h"
+#include "core/options.h"
+#include "core/registry.h"
+#include "core/text.h"
+#include "server/base/errors.h"
+#include "server/domain/command_words.h"
+#include "server/domain/tournaments/tournament_text.h"
+
+namespace ludus::server {
+namespace {
+
+constexpr const char* kUsage =
+    "usage: tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N] "
+    "-players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full USER PASSWORD; tournament join|leave|withdraw|start NUMBER USER "
+    "PASSWORD; tournament show NUMBER; tournament list [GAME] [open|running|finished|cancelled|all] [-limit=N] "
+    "[-offset=N]";
+
+[[noreturn]] void usage() { bad_request(kUsage, "usage"); }
+
+int64_t tournament_number(const std::string& word) {
+  if (word.empty() || word.size() > 15 || !std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }))
+    bad_request("NUMBER must be a tournament number, not '" + word.substr(0, 20) + "'", "usage");
+  return std::stoll(word);
+}
+
+std::string game_name(const std::string& word) {
+  try {
+    return find_game(word).info->name;
+  } catch (const LudusError& e) {
+    bad_request(one_line(e.what()), "unknown_game");
+  }
+}
+
+std::string create(Service& service, std::string game, const std::vector<std::string>& args, CommandCaller& caller) {
+  size_t at = 0;
+  if (game.empty()) {
+    if (args.empty() || args[0].starts_with("-")) bad_request("tournament create needs the game: " + std::string(kUsage), "usage");
+    game = game_name(args[at++]);
+  }
+  std::vector<std::string> option_words, rest;
+  for (size_t i = at; i < args.size(); ++i)
+    (args[i].size() > 1 && args[i][0] == '-' && rest.empty() ? option_words : rest).push_back(args[i]);
+  if (rest.size() != 2) usage();
+  std::map<std::string, std::string> words;
+  try {
+    words = parse_option_assignments(option_words);
+  } catch (const LudusError& e) {
+    bad_request(one_line(e.what()), "bad_tournament");
+  }
+  const std::string user = caller.authenticate(service.accounts(), rest[0], rest[1]);
+  const TournamentRecord t = service.tournaments().create(user, game, words);
+  return fmt::format("{} creates {}.\nPlayers join with: tournament join {} USER PASSWORD\n", user, tournament_line(t), t.id);
+}
+
+}  // namespace
+
+std::string run_tournament_command(Service& service, const std::string& game, const std::vector<std::string>& args,
+                                   CommandCaller& caller) {
+  if (args.empty()) usage();
+  const std::string verb = lowercase(args[0]);
+  const std::vector<std::string> rest(args.begin() + 1, args.end());
+  Tournaments& tournaments = service.tournaments();
+  if (verb == "create") return create(service, game, rest, caller);
+  if (verb == "show") {
+    if (rest.size() != 1) usage();
+    return format_tournament(tournaments.view(tournament_number(rest[0])));
+  }
+  if (verb == "list") {
+    std::vector<std::string> words = rest;
+    const Page page = take_page_words(words, Page{}.limit);
+    if (words.size() > 2) usage();
+    std::string which_game = game, status;
+    for (const std::string& word : words) {
+      const std::string w = lowercase(word);
+      if (w == "all" || tournament_status_by_name(w)) status = w;
+      else if (which_game.empty()) which_game = game_name(word);
+      else usage();
+    }
+    const auto list = tournaments.list(status, which_game, page);
+    return format_tournament_list(fmt::format("Tournaments{}{}", which_game.empty() ? "" : " of " + game_title(which_game),
+                                              status.empty() ? "" : " (" + status + ")"),
+                                  list);
+  }
+  if (verb != "join" && verb != "leave" && verb != "withdraw" && verb != "start") usage();
+  if (rest.size() != 3) usage();
+  const int64_t id = tournament_number(rest[0]);
+  const std::string user = caller.authenticate(service.accounts(), rest[1], rest[2]);
+  if (verb == "join") {
+    const TournamentView v = tournaments.join(id, user);
+    const bool started = v.tournament.status == TournamentStatus::Running;
+    return fmt::format("{} joins {}{}.\n\n{}", user, v.tournament.name(), started ? ": it is full and starts" : "",
+                       format_tournament(v));
+  }
+  if (verb == "start") {
+    const TournamentView v = tournaments.start(id, user);
+    return fmt::format("{} starts {}.\n\n{}", user, v.tournament.name(), format_tournament(v));
+  }
+  if (verb == "leave") {
+    tournaments.leave(id, user);
+    return fmt::format("{} leaves tournament {}.\n", user, id);
+  }
+  tournaments.withdraw(id, user);
+  return fmt::format("{} withdraws from tournament {}: every game still to come is lost.\n", user, id);
+}
+
+std::vector<size_t> tournament_password_words(const std::vector<std::string>& args) {
+  if (args.empty()) return {};
+  const std::string verb = lowercase(args[0]);
+  if (verb == "create" && args.size() > 1) return {args.size() - 1};
+  if (verb == "join" || verb == "leave" || verb == "withdraw" || verb == "start") return {3};
+  if (verb == "show" || verb == "list") return {};
+  // An unknown sub-command: where a password is cannot be told; hide everything after it.
+  std::vector<size_t> all;
+  for (size_t i = 1; i < args.size(); ++i) all.push_back(i);
+  return all;
+}
+
+}  // namespace ludus::server
