@@ -2,7 +2,7 @@
 // Holidays (docs/turns.md "Holidays"): the clocks of a player's boards pause while they are
 // away and run on after, the yearly allowance, tournament boards' hard time, and what the
 // opponent sees.  The service's clock is the fixture's now_ (2023-11-14 22:13:20 UTC).
-#include "server_test_support.h"
+#include "two_player_fixture.h"
 
 #include "server/domain/play/game_json.h"
 
@@ -11,14 +11,8 @@ namespace {
 
 constexpr int64_t kDay = 86400;
 
-class HolidayTest : public ServerFixture {
+class HolidayTest : public TwoPlayerFixture {
  protected:
-  void SetUp() override {
-    ServerFixture::SetUp();
-    signup("alice");
-    signup("bob");
-    run("limit bob secret-pw all");  // boards start at once
-  }
   // A board alice moves first on, lost on time after `forfeit` days, reminded after `nag`.
   int64_t board(int nag, int forfeit) {
     run("ndengrod challenge -nagtime=" + std::to_string(nag) + " -forfeittime=" + std::to_string(forfeit) +

@@ -1,21 +1,15 @@
 // SPDX-License-Identifier: Apache-2.0
 // Take-backs only on friendly boards, and aborts before the third turn (docs/turns.md,
 // "Take-backs and aborts"): the commands, the errors and what the board says.
-#include "server_test_support.h"
+#include "two_player_fixture.h"
 
 #include "server/domain/play/game_json.h"
 
 namespace ludus::server::testing {
 namespace {
 
-class TakebackAbortTest : public ServerFixture {
+class TakebackAbortTest : public TwoPlayerFixture {
  protected:
-  void SetUp() override {
-    ServerFixture::SetUp();
-    signup("alice");
-    signup("bob");
-    run("limit bob secret-pw all");  // boards start at once
-  }
   // A board of standard Ndengrod (rated unless `words` say otherwise); its number.
   int64_t board(const std::string& words = "") {
     const std::string reply = run("ndengrod challenge " + words + (words.empty() ? "" : " ") + "alice bob secret-pw");

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The holidays players declare (schema migration 16, docs/turns.md "Holidays"): while one
+// The holidays players declare (schema migration 17, docs/turns.md "Holidays"): while one
 // runs, the time limits of the player's boards pause.  Every query of them is here, on a
 // Session the caller holds in a transaction.
 #include <cstdint>
