@@ -59,6 +59,7 @@ TEST_F(AccountDeletionTest, TheExportHoldsEverythingAboutThePlayerAndNoSecret) {
   const int64_t comment = service_->load(board).comments().back().id;
   run("report " + std::to_string(comment) + " alice secret-pw rude");
   const std::string token = accounts_->login("alice", "secret-pw").token;
+  run("holiday alice secret-pw 2023-11-20 2023-11-22");
 
   const nlohmann::json data = data_->export_json("alice");
   EXPECT_EQ(data["account"]["user"], "alice");
@@ -76,6 +77,8 @@ TEST_F(AccountDeletionTest, TheExportHoldsEverythingAboutThePlayerAndNoSecret) {
   EXPECT_EQ(data["tournaments"].size(), 1u);
   EXPECT_EQ(data["reports"].size(), 1u);
   EXPECT_EQ(data["following"], nlohmann::json::array({board}));
+  ASSERT_EQ(data["holidays"]["holidays"].size(), 1u);
+  EXPECT_EQ(data["holidays"]["holidays"][0]["until"], "2023-11-22");
   // The command grammar's export is the same JSON.
   EXPECT_EQ(nlohmann::json::parse(run("export alice secret-pw"))["games"], data["games"]);
   const std::string text = data.dump();

@@ -77,6 +77,7 @@ json AccountData::export_json(const std::string& user) {
                       {"max_active", settings && settings->max_active ? json(*settings->max_active) : json()}};
     out["blocks"] = blocked_by(session, user);
     out["following"] = followed_boards(session, user);
+    out["holidays"] = holiday_plan_json(holiday_plan(session, user, service.accounts().now()));
     json comments = json::array();
     for (const AuthoredComment& c : comments_by(session, user))
       comments.push_back({{"id", c.id},

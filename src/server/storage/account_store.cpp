@@ -91,7 +91,7 @@ void erase_account(Session& session, const std::string& user, const std::string&
   db.query("DELETE FROM throttles WHERE subject = ?1 OR substr(subject, 1, ?2) = ?3")
       .bind_all(user, static_cast<int64_t>(user.size() + 1), user + " ")
       .run();
-  // Its tokens, device keys, codes and blocks (either way) go with it (ON DELETE CASCADE).
+  // Its tokens, device keys, codes, blocks (either way) and holidays go with it (ON DELETE CASCADE).
   db.query("DELETE FROM users WHERE id = ?1").bind(1, user).run();
 }
 
