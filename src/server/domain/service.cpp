@@ -18,6 +18,7 @@
 #include "server/storage/mail_store.h"
 #include "server/storage/throttle_store.h"
 #include "server/domain/community/moderation.h"
+#include "server/domain/play/board_news.h"
 #include "server/domain/play/board_settings.h"
 #include "server/domain/play/ratings.h"
 #include "server/domain/community/user_text.h"
@@ -101,8 +102,11 @@ void Service::notify_tournament(const TournamentChanged& change) {
 }
 
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
-  notify_board_event(session, board, event, accounts_->now());
-  if (event_sink_) event_sink_(session, board, event);
+  // Whom it reaches is asked once (subscribers, blocks) for the notifications and the mail.
+  const std::vector<BoardReader> readers =
+      event.summary.empty() ? std::vector<BoardReader>{} : board_event_readers(session, board, event);
+  notify_board_event(session, board, event, readers, accounts_->now());
+  if (event_sink_) event_sink_(session, board, event, readers);
 }
 
 void Service::report_offer(Session& session, const OfferRecord& offer, const OfferEvent& event) {
