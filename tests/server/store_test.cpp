@@ -71,10 +71,21 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 19 (puzzles, attempts and puzzle ratings).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE                                                \
+  "DROP TABLE puzzle_ratings; DROP TABLE puzzle_attempts; DROP TABLE puzzles; "                         \
+  "DELETE FROM schema_version WHERE version >= 19; "
+constexpr const char* kBackToVersionEighteen = LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 18; ";
+
+// Undoes migration 18 (the reviews branch's; empty until the branches merge).
+#define LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE "DELETE FROM schema_version WHERE version >= 18; "
+
 // Undoes migration 17 (holidays and the index of a board's tournament; the games' wider
 // CHECKs stay, which step 17 rebuilds or replaces again).  Either engine (PostgreSQL's
 // version is schema_version's rows), then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
   "DROP TABLE holidays; DROP INDEX tournament_games_by_board; DELETE FROM schema_version WHERE version >= 17; "
 constexpr const char* kBackToVersionSixteen = LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 16; ";
 
@@ -350,6 +361,24 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   next.seats = {"alice", "bob"};
   next.challenger = "alice";
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
+}
+
+// Migration 19 adds the puzzles' tables, empty, to a database with users and boards; the
+// one-attempt-per-puzzle rule holds.  On both engines.
+TEST(StoreTest, MigrationNineteenAddsPuzzles) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE, kBackToVersionEighteen));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM puzzles"), std::vector<std::string>{"0"});
+  session.connection().exec("INSERT INTO puzzles (game, digest, record, created_at) VALUES ('ndengrod', 'd1', '{}', 1)");
+  session.connection().exec(
+      "INSERT INTO puzzle_attempts (puzzle_id, user_id, started_at) VALUES (1, 'alice', 2)");
+  EXPECT_THROW(session.connection().exec(
+                   "INSERT INTO puzzle_attempts (puzzle_id, user_id, started_at) VALUES (1, 'alice', 3)"),
+               std::exception);
+  EXPECT_EQ(rows_of(session, "SELECT user_id, status, turns FROM puzzle_attempts"), std::vector<std::string>{"alice open 0"});
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.
