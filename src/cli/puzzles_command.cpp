@@ -82,13 +82,20 @@ int run_make(const PuzzleArgs& args) {
     throw LudusError("give one of --from RECORDS, --db DATABASE or --selfplay N GAME");
   const ai::PuzzleLimits limits = limits_of(args);
   const auto start = std::chrono::steady_clock::now();
-  std::ostringstream lines;
+  // Each puzzle is written as it is found, so a long run stopped early keeps what it found.
+  std::ofstream file;
+  if (args.out != "-") {
+    file.open(args.out, std::ios::binary);
+    if (!file) throw LudusError("cannot write '" + args.out + "'");
+  }
+  std::ostream& lines = args.out == "-" ? std::cout : file;
   ai::PuzzleTally tally;
   long long games = 0;
   auto take = [&](const History& history) {
     ++games;
     if (auto puzzle = ai::puzzle_from_game(history, limits, tally)) {
-      lines << ai::puzzle_json(*puzzle) << "\n";
+      lines << ai::puzzle_json(*puzzle) << std::endl;
+      if (!lines) throw LudusError("cannot write '" + args.out + "'");
       if (!args.quiet) std::cerr << fmt::format("game {}: a puzzle in {} ({} nodes)\n", games, counted(puzzle->turns(), "turn"), puzzle->nodes);
     }
   };
@@ -116,13 +123,6 @@ int run_make(const PuzzleArgs& args) {
       why += fmt::format("{}{} {}", why.empty() ? "" : ", ", tally.rejected[r], ai::rejection_name(static_cast<ai::PuzzleRejection>(r)));
   std::cerr << fmt::format("ludus: {} games, {} positions tried, {} puzzles kept ({}), {} solver nodes, {:.1f} s\n", games,
                            tally.positions, tally.kept, why.empty() ? "none refused" : why, tally.nodes, seconds);
-  if (args.out == "-") {
-    std::cout << lines.str();
-  } else {
-    std::ofstream out(args.out, std::ios::binary);
-    out << lines.str();
-    if (!out) throw LudusError("cannot write '" + args.out + "'");
-  }
   return 0;
 }
 
