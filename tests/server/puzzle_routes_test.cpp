@@ -22,14 +22,6 @@ class PuzzleRoutesTest : public HttpFixture {
     Store store(config_.db_path);
     return Puzzles(store, system_clock()).load(jsonl, "test");
   }
-  // The turns of the stored line of the puzzle an attempt is at.
-  std::vector<std::string> line_of(const json& attempt) {
-    Store store(config_.db_path);
-    auto session = store.session();
-    auto tx = session.read();
-    const ai::Puzzle p = ai::parse_puzzle(find_puzzle(session, attempt["puzzle"].get<int64_t>())->record);
-    return json::parse(ai::puzzle_json(p))["line"].get<std::vector<std::string>>();
-  }
 };
 
 TEST_F(PuzzleRoutesTest, SolvingAndFailingRateThePlayerAndThePuzzle) {
@@ -84,6 +76,35 @@ TEST_F(PuzzleRoutesTest, SolvingAndFailingRateThePlayerAndThePuzzle) {
   auto mine = get("/api/puzzles", alice);
   EXPECT_EQ(mine.json["ratings"]["ndengrod"]["attempts"], 1);
   EXPECT_GT(mine.json["ratings"]["ndengrod"]["rating"].get<int>(), 1500);
+}
+
+// The server checks turns against the stored line and plays the answers back; it does not
+// prove the line (`ludus puzzles verify` does, before a file ships).  So a line of three
+// turns written here by hand (legal, not a proof) shows the answer played back: after the
+// player's right turn the loser's turn comes, then the player's next.
+TEST_F(PuzzleRoutesTest, TheAnswerIsPlayedBackAndTheNextTurnIsChecked) {
+  json line = json::parse(one_turn_puzzle());
+  line["line"] = {"d2", "b2", "a3"};
+  line["digest"] = "0123456789abcdef";
+  ASSERT_EQ(load(line.dump() + "\n"), 1);
+  const std::string alice = account("alice");
+  auto attempt = get("/api/puzzles/ndengrod/next", alice);
+  ASSERT_EQ(attempt.status, 200) << attempt.body;
+  EXPECT_EQ(attempt.json["turns"], 2);
+  const std::string path = "/api/puzzles/attempts/" + std::to_string(attempt.json["attempt"].get<int64_t>());
+  auto right = post(path, {{"turn", "d2"}}, alice);
+  ASSERT_EQ(right.status, 200) << right.body;
+  EXPECT_EQ(right.json["result"], "right");
+  EXPECT_EQ(right.json["reply"], "b2");
+  EXPECT_EQ(right.json["status"], "open");
+  EXPECT_EQ(right.json["played"], json({"d2", "b2"}));
+  EXPECT_FALSE(right.json.contains("rating_change"));
+  EXPECT_EQ(get("/api/puzzles/ndengrod/next", alice).json["played"], json({"d2", "b2"})) << "the attempt goes on";
+  auto solved = post(path, {{"turn", "A3"}}, alice);  // any spelling the rules accept
+  ASSERT_EQ(solved.status, 200) << solved.body;
+  EXPECT_EQ(solved.json["result"], "solved");
+  EXPECT_EQ(solved.json["played"], json({"d2", "b2", "a3"}));
+  EXPECT_EQ(solved.json["solution"], json::array());
 }
 
 }  // namespace
