@@ -184,6 +184,7 @@ std::string_view rejection_name(PuzzleRejection rejection) {
     case PuzzleRejection::kSeveral: return "several winning turns";
     case PuzzleRejection::kUnsettled: return "unsettled within the budget";
     case PuzzleRejection::kTooLong: return "the win takes too many turns";
+    case PuzzleRejection::kForced: return "one turn only";
   }
   return "unknown";
 }
@@ -212,6 +213,7 @@ PuzzleVerdict make_puzzle(const std::shared_ptr<const Game>& game, const std::ve
     verdict.nodes += j.nodes;
     if (j.rejection != PuzzleRejection::kNone) return reject(j.rejection);
     if (turn == 0) puzzle.choices = j.choices;
+    if (turn == 0 && j.choices < 2) return reject(PuzzleRejection::kForced);
     const int loser_colour = state->colour_of_seat(1 - winner);
     const int loser_stones = stones_of(*state, loser_colour);
     digest.add(turn_text(*state, j.winning));

@@ -4,10 +4,10 @@
 // proven.  The mover's winning turn is proven to win, and every other turn it has is
 // proven not to (the solver disproves "the mover wins" after it, or it ends the game
 // without the mover winning); a position where any turn is left unsettled within the node
-// budget is no puzzle.  The line goes on: the loser's longest defence (the reply after
-// which the winner needs the most turns, read by a search bounded in turns), then the
-// winner's next turn, unique again, until the winner's turn ends the game, within
-// `max_turns` turns of the winner.  Like lichess-puzzler's generator, the winning side
+// budget is no puzzle, and neither is one where the mover has a single turn.  The line
+// goes on: the loser's longest defence (the reply after which the winner needs the most
+// turns, read by a search bounded in turns), then the winner's next turn, unique again,
+// until the winner's turn ends the game, within `max_turns` turns of the winner.  Like lichess-puzzler's generator, the winning side
 // has exactly one good answer at each of its turns.
 //
 // A turn is whole: Epoxy's two actions are one turn.  Two orders of the same actions that
@@ -70,6 +70,7 @@ enum class PuzzleRejection {
   kSeveral,     // two or more turns win (at the position or later in the line)
   kUnsettled,   // a turn's value, or the longest defence, was not settled within the budget
   kTooLong,     // the win takes more than max_turns turns
+  kForced,      // the mover has one turn only at the puzzle's position: nothing to find
 };
 std::string_view rejection_name(PuzzleRejection rejection);  // "several winning turns", ...
 
@@ -87,7 +88,7 @@ PuzzleVerdict make_puzzle(const std::shared_ptr<const Game>& game, const std::ve
 struct PuzzleTally {
   long long positions = 0;
   long long kept = 0;
-  std::array<long long, 6> rejected{};  // by PuzzleRejection
+  std::array<long long, 7> rejected{};  // by PuzzleRejection
   uint64_t nodes = 0;
   void add(const PuzzleVerdict& verdict);
 };
