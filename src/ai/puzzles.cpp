@@ -331,6 +331,11 @@ Puzzle parse_puzzle(std::string_view json_line) {
       p.line.push_back(std::move(plies));
     }
     p.winner_seat = j.at("winner").get<int>();
+    // What any reader relies on (the server plays lines by index): the winner's turns and
+    // the answers between them, ending with the winner's win.
+    if (p.line.size() % 2 == 0) throw LudusError("a line ends with the winner's turn");
+    if (!state->is_terminal() || state->winning_seat() != p.winner_seat)
+      throw LudusError("the line does not end with the winner's win");
     p.themes = j.at("themes").get<std::vector<std::string>>();
     const auto& d = j.at("difficulty");
     p.choices = d.at("choices").get<int>();

@@ -100,8 +100,8 @@ std::optional<Puzzle> puzzle_from_game(const History& game, const PuzzleLimits& 
 // A puzzle as one line of JSON (docs/puzzles.md): game, options, moves and line in the
 // notation, winner seat, themes, difficulty, digest.
 std::string puzzle_json(const Puzzle& puzzle);
-// Reads one such line; throws LudusError("bad puzzle: ...") on a malformed line or moves
-// the rules refuse.
+// Reads one such line; throws LudusError("bad puzzle: ...") on a malformed line, moves the
+// rules refuse, or a line that does not end with the winner's win.
 Puzzle parse_puzzle(std::string_view json_line);
 
 // Finds `stored` again from its game and position alone (its line's length is the only

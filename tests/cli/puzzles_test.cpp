@@ -33,14 +33,18 @@ TEST(PuzzlesCommand, MadeFromARecordAndVerifiedFromTheRulesAlone) {
   EXPECT_EQ(verified.exit_code, 0) << verified.out << verified.err;
   EXPECT_EQ(verified.out, "1 passed, 0 failed\n");
 
-  // Another answer claimed: found again, the puzzle's line is a3, not b1.
-  nlohmann::json changed = p;
-  changed["line"] = {"b1"};
-  std::ofstream(puzzles) << lines[0] << "\n" << changed.dump() << "\n";
+  // Changed puzzles: another digest (found again, the judgements differ), and an answer that
+  // does not win.
+  nlohmann::json digest = p, answer = p;
+  digest["digest"] = "0000000000000000";
+  answer["line"] = {"b1"};
+  std::ofstream(puzzles) << lines[0] << "\n" << digest.dump() << "\n" << answer.dump() << "\n";
   auto refused = run_ludus({"puzzles", "verify", puzzles});
   EXPECT_EQ(refused.exit_code, 1);
-  EXPECT_NE(refused.out.find(puzzles + ":2: another line"), std::string::npos) << refused.out;
-  EXPECT_NE(refused.out.find("1 passed, 1 failed"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find(puzzles + ":2: another digest"), std::string::npos) << refused.out;
+  EXPECT_NE(refused.out.find(puzzles + ":3: bad puzzle: the line does not end with the winner's win"), std::string::npos)
+      << refused.out;
+  EXPECT_NE(refused.out.find("1 passed, 2 failed"), std::string::npos) << refused.out;
 
   auto missing = run_ludus({"puzzles", "verify", (dir / "none.jsonl").string()});
   EXPECT_EQ(missing.exit_code, 2);

@@ -67,8 +67,8 @@ json attempt_json(const PuzzleAttempt& a, const ai::Puzzle& p, const PlayerRatin
             {"puzzle_rating", std::lround(puzzle.rating_points())},
             {"status", a.status},
             {"rating", rating_json(mine, now)}};
-  if (a.status != "open")
-    j["solution"] = std::vector<std::string>(texts.line.begin() + static_cast<long>(2 * a.turns), texts.line.end());
+  if (a.status != "open")  // the rest of the line: from the turn that failed, or nothing once solved
+    j["solution"] = std::vector<std::string>(texts.line.begin() + static_cast<long>(played), texts.line.end());
   return j;
 }
 
