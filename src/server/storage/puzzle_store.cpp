@@ -79,6 +79,15 @@ void update_attempt(Session& session, const PuzzleAttempt& a) {
   q.bind_all(a.id, a.turns, a.status, a.finished_at).run();
 }
 
+std::vector<std::pair<PuzzleAttempt, std::string>> attempts_of(Session& session, const std::string& user) {
+  auto q = session.connection().query("SELECT " LUDUS_ATTEMPT_COLUMNS ", p.game FROM puzzle_attempts a "
+                                      "JOIN puzzles p ON p.id = a.puzzle_id WHERE a.user_id = ?1 ORDER BY a.id");
+  q.bind(1, user);
+  std::vector<std::pair<PuzzleAttempt, std::string>> out;
+  while (q.step()) out.emplace_back(read_attempt(q), q.text(7));
+  return out;
+}
+
 std::vector<std::pair<std::string, int>> puzzle_counts(Session& session) {
   auto q = session.connection().query("SELECT game, count(*) FROM puzzles GROUP BY game ORDER BY game");
   std::vector<std::pair<std::string, int>> out;

@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "server/storage/store.h"
 
@@ -41,6 +43,8 @@ std::optional<PuzzleAttempt> find_attempt(Session& session, int64_t id);
 std::optional<PuzzleAttempt> open_attempt(Session& session, const std::string& user, const std::string& game);
 // Writes turns, status and finished_at.
 void update_attempt(Session& session, const PuzzleAttempt& attempt);
+// Every attempt of `user`, oldest first, with the game of its puzzle (its data export).
+std::vector<std::pair<PuzzleAttempt, std::string>> attempts_of(Session& session, const std::string& user);
 // Puzzles of each game ({game, count}), for the page's list.
 std::vector<std::pair<std::string, int>> puzzle_counts(Session& session);
 

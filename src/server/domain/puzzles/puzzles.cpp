@@ -154,6 +154,17 @@ json Puzzles::overview(const std::string& user) {
   return {{"games", games}, {"ratings", ratings}};
 }
 
+json Puzzles::user_data(Session& session, const std::string& user, int64_t now) {
+  json ratings = json::object(), attempts = json::array();
+  for (const auto& [attempt, game] : attempts_of(session, user)) {
+    if (!ratings.contains(game)) ratings[game] = rating_json(rating_of(session, user, game, RatingTable::Puzzles), now);
+    attempts.push_back({{"attempt", attempt.id}, {"puzzle", attempt.puzzle}, {"game", game}, {"status", attempt.status},
+                        {"turns", attempt.turns}, {"started_at", attempt.started_at},
+                        {"finished_at", attempt.finished_at ? json(*attempt.finished_at) : json()}});
+  }
+  return {{"ratings", ratings}, {"attempts", attempts}};
+}
+
 json Puzzles::next(const std::string& user, std::string_view game_name) {
   std::string game;
   try {

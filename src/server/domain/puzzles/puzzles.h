@@ -34,6 +34,10 @@ class Puzzles {
   // {"games": [{"game", "title", "puzzles"}], "ratings": {GAME: rating_json}} for `user`
   // ("" when nobody is signed in: no ratings).
   nlohmann::json overview(const std::string& user);
+  // What the server keeps of `user`'s puzzles, for their data export: {"ratings": {GAME:
+  // rating}, "attempts": [{"attempt", "puzzle", "game", "status", "turns", "started_at",
+  // "finished_at"}]}.  Read in the caller's transaction.
+  static nlohmann::json user_data(Session& session, const std::string& user, int64_t now);
   // The user's open attempt at a puzzle of `game`, else a new attempt at the untried puzzle
   // nearest their rating (attempt_json).  400 for an unknown game, 404 when none is left.
   nlohmann::json next(const std::string& user, std::string_view game);
