@@ -22,6 +22,7 @@ struct ReviewArgs {
   int game_number = 0;
   int64_t iterations = study::ReviewSettings{}.iterations;
   std::string proof_time = "250ms";
+  std::string proof_total = "30s";
   int alternatives = study::ReviewSettings{}.most_alternatives;
   uint64_t seed = 1;
   bool json = false;
@@ -40,7 +41,8 @@ int run_review(const ReviewArgs& args) {
   study::ReviewSettings settings;
   settings.iterations = args.iterations;
   settings.seed = args.seed;
-  settings.proof_seconds = ai::parse_duration(args.proof_time);
+  settings.proof_seconds = args.proof_time == "0" ? 0 : ai::parse_duration(args.proof_time);
+  settings.proof_total_seconds = ai::parse_duration(args.proof_total);
   settings.most_alternatives = args.alternatives;
   const study::GameReview review = study::review_game(record, settings);
   if (args.json) {
@@ -65,6 +67,8 @@ const bool kReview = register_command({"review", "Review a played game: winning 
       ->check(CLI::Range(int64_t{1}, int64_t{100000000}));
   app.add_option("--proof-time", args->proof_time,
                  "Solver time per question for the proof notes (250ms; 0 turns them off)");
+  app.add_option("--proof-total", args->proof_total,
+                 "Solver time for the whole review (30s); past it the rest goes without proof notes");
   app.add_option("--alternatives", args->alternatives,
                  "Look for 'the only winning move' when the mover had at most N other moves (64; 0: never)")
       ->check(CLI::Range(0, 100000));

@@ -2,6 +2,7 @@
 #include "study/review.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 #include <memory>
 #include <optional>
@@ -87,6 +88,9 @@ class Reviewer {
   Reviewer(const Game& game, const ReviewSettings& settings) : settings_(settings) {
     player_ = ai::make_player(fmt::format("mcts:iters={},threads=1,seed={}", settings.iterations, settings.seed));
     if (settings.proof_seconds <= 0) return;
+    proof_deadline_ = std::chrono::steady_clock::now() +
+                      std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+                          std::chrono::duration<double>(settings.proof_total_seconds));
     try {
       judge_.emplace(game, ai::GradingLimits{.solve_seconds = settings.proof_seconds,
                                              .memory_bytes = settings.proof_memory});
@@ -95,6 +99,17 @@ class Reviewer {
     }
   }
   bool proofs() const { return judge_.has_value(); }
+  bool cut() const { return cut_; }
+
+  // The solver's value of `state` for `seat`; kUnknown once the review's proof time is spent.
+  Value proven(const State& state, int seat) {
+    if (!judge_) return Value::kUnknown;
+    if (std::chrono::steady_clock::now() >= proof_deadline_) {
+      cut_ = true;
+      return Value::kUnknown;
+    }
+    return judge_->value_for(state, seat);
+  }
 
   PositionView view(const History& history) {
     PositionView view;
@@ -105,7 +120,7 @@ class Reviewer {
       return view;
     }
     view.mover = state.seat_to_move();
-    if (judge_) view.proven = judge_->value_for(state, view.mover);
+    view.proven = proven(state, view.mover);
     player_->new_game();
     const ai::MoveChoice choice = player_->choose(history);
     std::optional<double> chance;
@@ -145,7 +160,7 @@ class Reviewer {
         continue;
       }
       if (child->seat_to_move() == mover) return false;  // not a whole turn: not settled here
-      const Value value = judge_->value_for(*child, mover);
+      const Value value = proven(*child, mover);
       if (value == Value::kWin || value == Value::kUnknown) return false;
     }
     return true;
@@ -155,6 +170,8 @@ class Reviewer {
   ReviewSettings settings_;
   std::unique_ptr<ai::Player> player_;
   std::optional<ai::PositionJudge> judge_;
+  std::chrono::steady_clock::time_point proof_deadline_{};
+  bool cut_ = false;
 };
 
 // Population standard deviation of xs[first, last).
@@ -245,6 +262,7 @@ GameReview review_game(const History& record, const ReviewSettings& settings) {
     review.turns.push_back(std::move(reviewed));
   }
   review.accuracy = game_accuracy(review.turns, first_percent);
+  review.proofs_cut = reviewer.cut();
   return review;
 }
 
@@ -260,9 +278,11 @@ nlohmann::json review_json(const GameReview& review) {
   return {{"turns", turns},
           {"accuracy", accuracy},
           {"proofs", review.proofs},
+          {"proofs_cut", review.proofs_cut},
           {"iterations", review.settings.iterations},
           {"seed", review.settings.seed},
-          {"proof_seconds", review.settings.proof_seconds}};
+          {"proof_seconds", review.settings.proof_seconds},
+          {"proof_total_seconds", review.settings.proof_total_seconds}};
 }
 
 std::string review_text(const GameReview& review, const History& record) {
@@ -283,7 +303,9 @@ std::string review_text(const GameReview& review, const History& record) {
     out += review.accuracy[seat] < 0 ? fmt::format("accuracy of {}: no turn\n", who)
                                      : fmt::format("accuracy of {}: {:.1f}%\n", who, review.accuracy[seat]);
   }
-  if (!review.proofs) out += "(the solver cannot judge this game's positions: no proof notes)\n";
+  if (review.settings.proof_seconds <= 0) out += "(proof notes off: the solver was not asked)\n";
+  else if (!review.proofs) out += "(the solver cannot judge this game's positions: no proof notes)\n";
+  else if (review.proofs_cut) out += "(the solver's time for the review ran out: later turns have no proof notes)\n";
   return out;
 }
 

@@ -28,6 +28,9 @@ struct ReviewSettings {
   uint64_t seed = 1;                // of every search
   double proof_seconds = 0.25;      // the solver's time per question; 0: no proofs
   size_t proof_memory = 16u << 20;  // its table, one for the whole review
+  // Wall time of every question together; past it the rest of the review goes without
+  // proofs (its winning chances come from the search alone).
+  double proof_total_seconds = 30;
   // "The only winning move" is looked for when the mover had at most this many other moves
   // (each is a question to the solver); 0: never.
   int most_alternatives = 64;
@@ -72,6 +75,7 @@ struct GameReview {
   // Each seat's accuracy for the game (0..100), or -1 when the seat made no turn.
   std::array<double, 2> accuracy{-1, -1};
   bool proofs = false;  // the solver could be asked (some games' positions cannot be keyed)
+  bool proofs_cut = false;  // proof_total_seconds ran out before the end
   ReviewSettings settings;
 };
 
@@ -80,8 +84,8 @@ struct GameReview {
 GameReview review_game(const History& record, const ReviewSettings& settings);
 
 // {"turns": [{"number", "first_ply", "plies", "seat", "colour", "played", "before", "after", "best",
-//  "best_line", "label", "note", "accuracy"}], "accuracy": [a0|null, a1|null], "proofs",
-//  "iterations", "seed", "proof_seconds"} (docs/review.md).
+//  "best_line", "label", "note", "accuracy"}], "accuracy": [a0|null, a1|null], "proofs", "proofs_cut",
+//  "iterations", "seed", "proof_seconds", "proof_total_seconds"} (docs/review.md).
 nlohmann::json review_json(const GameReview& review);
 // One line per turn and the players' accuracy, for a terminal.
 std::string review_text(const GameReview& review, const History& record);

@@ -143,6 +143,16 @@ TEST(Review, EpoxyTurnsOfTwoActionsAreReviewedWhole) {
   EXPECT_NE(review.turns[2].best.find(','), std::string::npos) << review.turns[2].best;
 }
 
+TEST(Review, PastTheReviewsProofTimeTheSearchAloneJudges) {
+  auto game = small_ndengrod();
+  const History record = played(game, {"c3", "b2", "a1", "b3", "b4", "b1"});
+  const GameReview review = review_game(record, {.iterations = 300, .proof_total_seconds = 0});
+  EXPECT_TRUE(review.proofs);
+  EXPECT_TRUE(review.proofs_cut);
+  for (const ReviewedTurn& turn : review.turns) EXPECT_EQ(turn.note, ProofNote::kNone) << "turn " << turn.number;
+  EXPECT_FALSE(review_game(record, {.iterations = 300}).proofs_cut);
+}
+
 TEST(Review, ARecordWithoutMovesIsRefused) {
   const History empty(small_ndengrod());
   EXPECT_THROW(review_game(empty, {}), LudusError);
