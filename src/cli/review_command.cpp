@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `ludus review RECORD`: the review of a played game (study/review.h, docs/review.md) for
+// `ludus review RECORD`: the review of a played game (ai/review.h, docs/review.md) for
 // any record file (JSON, JSON Lines, SGF): per turn the mover's winning chance before and
 // after, the search's best turn, Lichess's labels and the solver's notes, and each
 // player's accuracy.
@@ -12,7 +12,7 @@
 #include "cli/command.h"
 #include "core/error.h"
 #include "core/record.h"
-#include "study/review.h"
+#include "ai/review.h"
 
 namespace ludus::cli {
 namespace {
@@ -20,10 +20,10 @@ namespace {
 struct ReviewArgs {
   std::string record;
   int game_number = 0;
-  int64_t iterations = study::ReviewSettings{}.iterations;
+  int64_t iterations = ai::ReviewSettings{}.iterations;
   std::string proof_time = "250ms";
   std::string proof_total = "30s";
-  int alternatives = study::ReviewSettings{}.most_alternatives;
+  int alternatives = ai::ReviewSettings{}.most_alternatives;
   uint64_t seed = 1;
   bool json = false;
 };
@@ -38,21 +38,21 @@ int run_review(const ReviewArgs& args) {
     throw LudusError("'" + args.record + "' has no game " + std::to_string(index) + " (games: 1.." +
                      std::to_string(games.size()) + ")");
   const History& record = games[static_cast<size_t>(index - 1)];
-  study::ReviewSettings settings;
+  ai::ReviewSettings settings;
   settings.iterations = args.iterations;
   settings.seed = args.seed;
   settings.proof_seconds = args.proof_time == "0" ? 0 : ai::parse_duration(args.proof_time);
   settings.proof_total_seconds = ai::parse_duration(args.proof_total);
   settings.most_alternatives = args.alternatives;
-  const study::GameReview review = study::review_game(record, settings);
+  const ai::GameReview review = ai::review_game(record, settings);
   if (args.json) {
-    nlohmann::json j = study::review_json(review);
+    nlohmann::json j = ai::review_json(review);
     j["game"] = record.game().name();
     j["options"] = record.game().options().values();
     // ASCII only (\u escapes): no character of a record reaches a terminal raw.
     std::cout << j.dump(-1, ' ', true) << "\n";
   } else {
-    std::cout << study::review_text(review, record);
+    std::cout << ai::review_text(review, record);
   }
   return 0;
 }

@@ -12,7 +12,7 @@
 namespace ludus::testing {
 namespace {
 
-// A known blunder on a board the solver settles at once (tests/study/review_test.cpp).
+// A known blunder on a board the solver settles at once (tests/ai/review_test.cpp).
 const char* kBlunderRecord =
     R"({"game": "ndengrod", "options": {"size": "3", "length": "3", "swap": "off"}, )"
     R"("players": ["alice", "bob"], "moves": ["c3", "b2", "a1", "b3", "b4", "b1"]})";

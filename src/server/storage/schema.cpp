@@ -545,7 +545,7 @@ CREATE TABLE reviews (
   requested_at INTEGER NOT NULL,
   started_at   INTEGER,                   -- when a worker took it (NULL while queued)
   finished_at  INTEGER,                   -- done or failed
-  review       TEXT NOT NULL DEFAULT '',  -- the review's JSON (study/review.h) once done
+  review       TEXT NOT NULL DEFAULT '',  -- the review's JSON (ai/review.h) once done
   note         TEXT NOT NULL DEFAULT ''   -- why it failed, for people
 );
 CREATE INDEX reviews_by_status ON reviews(status, requested_at);

@@ -21,7 +21,7 @@
 
 #include "core/history.h"
 
-namespace ludus::study {
+namespace ludus::ai {
 
 struct ReviewSettings {
   int64_t iterations = 2000;        // MCTS iterations per position
@@ -90,4 +90,4 @@ nlohmann::json review_json(const GameReview& review);
 // One line per turn and the players' accuracy, for a terminal.
 std::string review_text(const GameReview& review, const History& record);
 
-}  // namespace ludus::study
+}  // namespace ludus::ai

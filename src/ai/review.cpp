@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-#include "study/review.h"
+#include "ai/review.h"
 
 #include <algorithm>
 #include <chrono>
@@ -17,9 +17,9 @@
 #include "core/text.h"
 #include "core/turn_count.h"
 
-namespace ludus::study {
+namespace ludus::ai {
 
-using ai::solver::Value;
+using solver::Value;
 
 std::string label_name(MoveLabel label) {
   switch (label) {
@@ -80,19 +80,19 @@ Value value_for_seat(const PositionView& view, int seat) {
     if (view.first_chance == 0.5) return Value::kDraw;
     return view.chance_for(seat) == 1 ? Value::kWin : Value::kLoss;
   }
-  return view.mover == seat ? view.proven : ai::solver::opposite(view.proven);
+  return view.mover == seat ? view.proven : solver::opposite(view.proven);
 }
 
 class Reviewer {
  public:
   Reviewer(const Game& game, const ReviewSettings& settings) : settings_(settings) {
-    player_ = ai::make_player(fmt::format("mcts:iters={},threads=1,seed={}", settings.iterations, settings.seed));
+    player_ = make_player(fmt::format("mcts:iters={},threads=1,seed={}", settings.iterations, settings.seed));
     if (settings.proof_seconds <= 0) return;
     proof_deadline_ = std::chrono::steady_clock::now() +
                       std::chrono::duration_cast<std::chrono::steady_clock::duration>(
                           std::chrono::duration<double>(settings.proof_total_seconds));
     try {
-      judge_.emplace(game, ai::GradingLimits{.solve_seconds = settings.proof_seconds,
+      judge_.emplace(game, GradingLimits{.solve_seconds = settings.proof_seconds,
                                              .memory_bytes = settings.proof_memory});
     } catch (const LudusError&) {
       // The solver cannot key this game's positions: the review goes without proofs.
@@ -122,11 +122,11 @@ class Reviewer {
     view.mover = state.seat_to_move();
     view.proven = proven(state, view.mover);
     player_->new_game();
-    const ai::MoveChoice choice = player_->choose(history);
+    const MoveChoice choice = player_->choose(history);
     std::optional<double> chance;
-    if (choice.proven == ai::ProvenResult::kWin) chance = 1.0;
-    else if (choice.proven == ai::ProvenResult::kLoss) chance = 0.0;
-    else if (choice.proven == ai::ProvenResult::kDraw) chance = 0.5;
+    if (choice.proven == ProvenResult::kWin) chance = 1.0;
+    else if (choice.proven == ProvenResult::kLoss) chance = 0.0;
+    else if (choice.proven == ProvenResult::kDraw) chance = 0.5;
     else if (choice.iterations > 0) chance = (choice.value + 1) / 2;
     if (view.proven != Value::kUnknown) chance = value_chance(view.proven);
     if (chance) view.first_chance = view.mover == 0 ? *chance : 1 - *chance;
@@ -168,8 +168,8 @@ class Reviewer {
 
  private:
   ReviewSettings settings_;
-  std::unique_ptr<ai::Player> player_;
-  std::optional<ai::PositionJudge> judge_;
+  std::unique_ptr<Player> player_;
+  std::optional<PositionJudge> judge_;
   std::chrono::steady_clock::time_point proof_deadline_{};
   bool cut_ = false;
 };
@@ -309,4 +309,4 @@ std::string review_text(const GameReview& review, const History& record) {
   return out;
 }
 
-}  // namespace ludus::study
+}  // namespace ludus::ai

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// The review of a played game (study/review.h): Lichess's labels and accuracy formulas, a
+// The review of a played game (ai/review.h): Lichess's labels and accuracy formulas, a
 // known blunder that throws a proven win away, the only winning move re-verified by the
 // solver move by move, the same review for the same seed, and Epoxy's turns kept whole.
 // Small boards only (Ndengrod hex-hex 3, lines of 3: solved in milliseconds, docs/solved.md).
@@ -12,12 +12,12 @@
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/turn_count.h"
-#include "study/review.h"
+#include "ai/review.h"
 
-namespace ludus::study {
+namespace ludus::ai {
 namespace {
 
-using ai::solver::Value;
+using solver::Value;
 
 std::shared_ptr<const Game> small_ndengrod() {
   return make_game("ndengrod", {{"size", "3"}, {"length", "3"}, {"swap", "off"}});
@@ -52,7 +52,7 @@ TEST(Review, AKnownBlunderThrowsAProvenWinAway) {
   // After c3 b2 the first player wins (b3 wins, docs/solved.md's solver), after a1 loses:
   // O's b2 b3 then threaten b1 and b4 at once.
   const History record = played(game, {"c3", "b2", "a1", "b3", "b4", "b1"});
-  ai::PositionJudge judge(*game, {});
+  PositionJudge judge(*game, {});
   ASSERT_EQ(judge.value_for(played(game, {"c3", "b2"}).state(), 0), Value::kWin);
   ASSERT_EQ(judge.value_for(played(game, {"c3", "b2", "a1"}).state(), 0), Value::kLoss);
 
@@ -90,7 +90,7 @@ TEST(Review, TheOnlyWinningMoveIsNamedAndEveryOtherReplyProvenNotToWin) {
   EXPECT_EQ(review.turns[1].played, "c3");
   EXPECT_EQ(review.turns[1].note, ProofNote::kOnlyWin);
   // Re-verified from the rules: every other reply to a2 is proven not to win for O.
-  ai::PositionJudge judge(*game, {});
+  PositionJudge judge(*game, {});
   const History after_a2 = played(game, {"a2"});
   int others = 0;
   for (Action reply : after_a2.state().legal_actions()) {
@@ -120,7 +120,7 @@ TEST(Review, TheSameSeedGivesTheSameReview) {
 
 TEST(Review, EpoxyTurnsOfTwoActionsAreReviewedWhole) {
   auto game = make_game("epoxy", {});
-  auto random = ai::make_player("random", {.seed = 3});
+  auto random = make_player("random", {.seed = 3});
   History record(game);
   while (!record.is_over() && turns_in(record, record.num_moves()) < 6) {
     record.play(random->choose(record).action);
@@ -159,4 +159,4 @@ TEST(Review, ARecordWithoutMovesIsRefused) {
 }
 
 }  // namespace
-}  // namespace ludus::study
+}  // namespace ludus::ai
