@@ -2,8 +2,12 @@
 // Reviews of finished boards (server/domain/analysis/reviews.h): asked for once the game is
 // over, computed once by a worker's turn and stored with the known blunder named, the caps
 // per user and in total, and a failed review asked for again.  On both engines.
+#include "server/domain/analysis/review_worker.h"
 #include "server/domain/analysis/reviews.h"
 #include "two_player_fixture.h"
+
+#include <chrono>
+#include <thread>
 
 namespace ludus::server::testing {
 namespace {
@@ -79,6 +83,27 @@ TEST_F(ReviewsTest, EachUserAndTheServerHaveACap) {
   EXPECT_EQ(reviews.run_next(), std::optional<int64_t>(boards[0]));
   reviews.request(boards[3], "alice");  // one of hers is done: room again
   EXPECT_EQ(reviews.find(boards[3])->status, ReviewStatus::kQueued);
+}
+
+TEST_F(ReviewsTest, TheWorkerComputesWhatIsQueuedWhenPoked) {
+  Reviews reviews(*service_, small_limits());
+  const int64_t first = blundered_board();
+  const int64_t second = blundered_board();
+  reviews.request(first, "alice");
+  reviews.request(second, "bob");
+  ReviewWorker worker(reviews, nullptr);
+  worker.start(std::chrono::hours(1));  // it waits an interval first: only the poke wakes it
+  worker.poke();
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  auto done = [&](int64_t board) {
+    const auto review = reviews.find(board);
+    return review && review->status == ReviewStatus::kDone;
+  };
+  while (!(done(first) && done(second)) && std::chrono::steady_clock::now() < deadline)
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  worker.stop();
+  EXPECT_TRUE(done(first));
+  EXPECT_TRUE(done(second));
 }
 
 }  // namespace
