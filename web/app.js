@@ -116,7 +116,16 @@ function setSession(token, user) {
 function renderAccount() {
   const signedIn = Boolean(app.token);
   const name = $('account-name');
-  name.textContent = signedIn ? `Signed in as ${app.user}` : 'Not signed in';
+  if (signedIn) {
+    // On a phone the header keeps the name and its buttons on one line: the words before
+    // the name are then read out but not shown (style.css).
+    const words = document.createElement('span');
+    words.className = 'signed-in-as';
+    words.textContent = 'Signed in as ';
+    name.replaceChildren(words, document.createTextNode(app.user));
+  } else {
+    name.textContent = 'Not signed in';
+  }
   if (signedIn) {
     name.href = `#/player/${encodeURIComponent(app.user)}`;
     name.title = 'Your player page';
