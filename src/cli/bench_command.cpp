@@ -112,18 +112,33 @@ PlayoutRate playout_rate(const Game& game, int threads, double seconds) {
   return r;
 }
 
-// MCTS iterations per second from the start position; 0 when the AI is unavailable.
-double mcts_rate(const std::shared_ptr<const Game>& game, int threads, double seconds) {
+// MCTS search speed from the start position.  The search always searches: `opening=search`
+// turns off the table of balanced first moves, which would otherwise answer the start of a
+// game with the swap rule (default Ndengrod) at once, and the rate would read 0.  A board
+// so small that the search's look at the root proves the start (Netted size 2) has no rate:
+// `proven` says so instead of a 0 that would look like a broken search.
+struct SearchRate {
+  double per_second = 0;
+  bool proven = false;  // the root was proven before any iteration
+};
+
+SearchRate mcts_rate(const std::shared_ptr<const Game>& game, int threads, double seconds) {
   try {
-    auto player = ai::make_player(fmt::format("mcts:time={}ms,threads={}", int(seconds * 1000), threads));
+    auto player =
+        ai::make_player(fmt::format("mcts:time={}ms,threads={},opening=search", int(seconds * 1000), threads));
     History h(game);
     auto t0 = Clock::now();
     auto choice = player->choose(h);
     double elapsed = std::chrono::duration<double>(Clock::now() - t0).count();
-    return choice.iterations / elapsed;
+    return {choice.iterations / elapsed, choice.iterations == 0 && choice.proven != ai::ProvenResult::kNone};
   } catch (const LudusError&) {
-    return 0;
+    return {};
   }
+}
+
+// The rate for the table: "proven" where the start needed no search.
+std::string rate_text(const SearchRate& rate) {
+  return rate.proven ? std::string("proven") : fmt::format("{:.0f}", rate.per_second);
 }
 
 const bool kBench = register_command({"bench", "Measure playout and search speed; print a deterministic signature", 90, [](CLI::App& app) {
@@ -169,18 +184,20 @@ const bool kBench = register_command({"bench", "Measure playout and search speed
       const int cells = game->board_geometry() ? game->board_geometry()->num_sites() : 0;
       auto one = playout_rate(*game, 1, args->seconds);
       auto many = playout_rate(*game, threads, args->seconds);
-      double mcts1 = args->no_mcts ? 0 : mcts_rate(game, 1, args->seconds);
-      double mctsn = args->no_mcts ? 0 : mcts_rate(game, threads, args->seconds);
+      const SearchRate mcts1 = args->no_mcts ? SearchRate{} : mcts_rate(game, 1, args->seconds);
+      const SearchRate mctsn = args->no_mcts ? SearchRate{} : mcts_rate(game, threads, args->seconds);
       uint64_t sig = signature(*game, args->signature_games);
       total_signature ^= sig + 0x9E3779B97F4A7C15ull + (total_signature << 6) + (total_signature >> 2);
       if (args->json) {
         rows.push_back({{"game", name}, {"options", game->options().values()}, {"playouts_per_second", one.per_second},
                         {"playouts_per_second_all_threads", many.per_second}, {"threads", threads}, {"cells", cells},
-                        {"average_plies", one.plies}, {"mcts_iterations_per_second", mcts1},
-                        {"mcts_iterations_per_second_all_threads", mctsn}, {"signature", fmt::format("{:016x}", sig)}});
+                        {"average_plies", one.plies}, {"mcts_iterations_per_second", mcts1.per_second},
+                        {"mcts_iterations_per_second_all_threads", mctsn.per_second},
+                        {"mcts_start_proven", mcts1.proven}, {"signature", fmt::format("{:016x}", sig)}});
       } else {
-        std::cout << fmt::format("{:<27} {:>5} {:>11.0f} {:>11.0f} {:>7.1f} {:>10.0f} {:>10.0f}  {:016x}\n",
-                                 board_label(board), cells, one.per_second, many.per_second, one.plies, mcts1, mctsn, sig)
+        std::cout << fmt::format("{:<27} {:>5} {:>11.0f} {:>11.0f} {:>7.1f} {:>10} {:>10}  {:016x}\n",
+                                 board_label(board), cells, one.per_second, many.per_second, one.plies,
+                                 rate_text(mcts1), rate_text(mctsn), sig)
                   << std::flush;
       }
     }

@@ -38,6 +38,32 @@ TEST(Bench, ListsTheSmallestDefaultAndLargestBoards) {
   EXPECT_NE(r.out.find("trellis size=25 "), std::string::npos) << r.out;
 }
 
+// The search speed must measure a search: the table of balanced first moves used to answer
+// the start of default Ndengrod (a swap-rule game) at once, so the bench printed 0 there.
+// Every bench board's search iterates, except where looking at the root proves the start.
+TEST(Bench, EveryBoardsSearchIteratesFromTheStart) {
+  auto r = run_ludus({"bench", "--seconds", "0.05", "--threads", "1", "--signature-games", "1", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  auto j = nlohmann::json::parse(r.out);
+  ASSERT_FALSE(j["boards"].empty());
+  for (const auto& board : j["boards"]) {
+    SCOPED_TRACE(board.dump());
+    if (board["mcts_start_proven"].get<bool>()) {
+      EXPECT_LE(board["cells"].get<int>(), 9);  // only a tiny board is settled at the root
+      continue;
+    }
+    EXPECT_GT(board["mcts_iterations_per_second"].get<double>(), 0);
+    EXPECT_GT(board["mcts_iterations_per_second_all_threads"].get<double>(), 0);
+  }
+}
+
+TEST(Bench, SaysProvenWhereTheRootIsSettledWithoutASearch) {
+  LUDUS_REQUIRE_GAME("netted");
+  auto r = run_ludus({"bench", "netted", "-o", "size=2", "--seconds", "0.05", "--threads", "1", "--signature-games", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("proven     proven"), std::string::npos) << r.out;
+}
+
 TEST(Bench, OptionsNeedExactlyOneGame) {
   auto r = run_ludus({"bench", "n-mesh", "netted", "-o", "size=5"});
   EXPECT_EQ(r.exit_code, 2);

@@ -65,6 +65,7 @@ TEST(CliErrors, UnknownGameInEveryGameCommand) {
            {"bench", "chess"},
            {"play", "chess"},
            {"match", "chess", "--a", "random", "--b", "random"},
+           {"ladder", "chess"},
            {"analyze", "chess"},
            {"gtp", "chess"}}) {
     SCOPED_TRACE(args[0]);

@@ -90,6 +90,27 @@ TEST_F(HolidayTest, TheAllowanceIsThirtyDaysACalendarYear) {
   EXPECT_NE(plan.find("  2024-01-01 to 2024-01-30\n"), std::string::npos) << plan;
 }
 
+// Each change tells every active board of the player; declare-then-cancel gives the days
+// back, so without a bound a player could churn their opponents' pages all day.
+TEST_F(HolidayTest, HolidayChangesAreBoundedPerDay) {
+  board(3, 10);
+  for (int i = 0; i < kHolidayChangesPerDay / 2; ++i) {
+    run("holiday alice secret-pw 2023-12-01 2023-12-02");
+    run("holiday alice secret-pw cancel");
+  }
+  const ServiceError churn = run_error("holiday alice secret-pw 2023-12-01 2023-12-02");
+  EXPECT_EQ(churn.code(), "too_many_holiday_changes");
+  EXPECT_EQ(http_status(churn), 429);
+  EXPECT_GT(churn.retry_after(), 0);
+  EXPECT_NE(run("holiday alice secret-pw").find(": 0 of 30 days used"), std::string::npos) << "the refused one left nothing";
+  // Refused declarations are not changes: bob's wrong dates leave his day's count whole.
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(run_error("holiday bob secret-pw 2023-11-01 2023-11-02").code(), "bad_date");
+  EXPECT_NE(run("holiday bob secret-pw 2023-12-01 2023-12-02").find("Holiday declared."), std::string::npos);
+  now_ += kDay;
+  EXPECT_NE(run("holiday alice secret-pw 2023-12-01 2023-12-02").find("Holiday declared."), std::string::npos)
+      << "a day later";
+}
+
 TEST_F(HolidayTest, TournamentBoardsKeepHardTime) {
   signup("host");
   const std::string reply =

@@ -146,7 +146,7 @@ TEST_F(MailServiceTest, HalfATurnIsRefusedAndQueuesNoMail) {
 
 TEST_F(MailServiceTest, AFailingOutboxRollsTheChangeBack) {
   const int64_t board = service_->start_board("alice", "ndengrod", {}, "alice", "bob");
-  service_->set_event_sink([](Session&, const Board&, const BoardEvent&) { throw ServiceError(ErrorKind::Internal, "test", "disk full"); });
+  service_->set_event_sink([](Session&, const Board&, const BoardEvent&, const std::vector<BoardReader>&) { throw ServiceError(ErrorKind::Internal, "test", "disk full"); });
   EXPECT_THROW(service_->play(board, "alice", "e5"), ServiceError);
   EXPECT_EQ(service_->load(board).num_moves(), 0) << "no move without its mail";
 }

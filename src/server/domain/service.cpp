@@ -1,10 +1,11 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/domain/service.h"
-#include "server/domain/community/moderation.h"
 
 #include <algorithm>
 #include <charconv>
 #include <chrono>
+
+#include <fmt/format.h>
 
 #include "ai/player.h"
 #include "core/error.h"
@@ -15,6 +16,9 @@
 #include "server/base/metrics.h"
 #include "server/storage/conditional_store.h"
 #include "server/storage/mail_store.h"
+#include "server/storage/throttle_store.h"
+#include "server/domain/community/moderation.h"
+#include "server/domain/play/board_news.h"
 #include "server/domain/play/board_settings.h"
 #include "server/domain/play/ratings.h"
 #include "server/domain/community/user_text.h"
@@ -98,8 +102,11 @@ void Service::notify_tournament(const TournamentChanged& change) {
 }
 
 void Service::report(Session& session, const Board& board, const BoardEvent& event) {
-  notify_board_event(session, board, event, accounts_->now());
-  if (event_sink_) event_sink_(session, board, event);
+  // Whom it reaches is asked once (subscribers, blocks) for the notifications and the mail.
+  const std::vector<BoardReader> readers =
+      event.summary.empty() ? std::vector<BoardReader>{} : board_event_readers(session, board, event);
+  notify_board_event(session, board, event, readers, accounts_->now());
+  if (event_sink_) event_sink_(session, board, event, readers);
 }
 
 void Service::report_offer(Session& session, const OfferRecord& offer, const OfferEvent& event) {
@@ -455,6 +462,13 @@ HolidayPlan Service::change_holidays(const std::string& user, Fn&& change) {
     if (!mail_addressee(session, user)) not_found("no user '" + user + "'");
     const int64_t now = accounts_->now();
     change(session, now);
+    // Each change pushes every active board of the player anew, and a declared-then-cancelled
+    // holiday gives its days back: without a bound it would churn the opponents' pages.  A
+    // refused change rolls back, so only changes made are counted.
+    if (const int wait = admit_event(session, "holiday_changes", user, kHolidayChangesPerDay / 86400.0,
+                                     kHolidayChangesPerDay, now * 1000))
+      too_many(fmt::format("at most {} holiday changes a day: try again in {} s", kHolidayChangesPerDay, wait),
+               "too_many_holiday_changes", wait);
     touched = touch_active_boards(session, user);
     HolidayPlan result = holiday_plan(session, user, now);
     tx.commit();

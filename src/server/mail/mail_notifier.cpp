@@ -60,10 +60,11 @@ void queue(Session& session, const std::string& to, const std::string& user, con
   enqueue_mail(session, OutgoingMail{to, user, board.id(), subject, body, in_reply_to}, status, now);
 }
 
-void notify(Session& session, const Board& board, const BoardEvent& event, const PublicUrl& url, int64_t now) {
+void notify(Session& session, const Board& board, const BoardEvent& event, const std::vector<BoardReader>& readers,
+            const PublicUrl& url, int64_t now) {
   if (event.summary.empty()) return;
   const std::string body = event_text(board, event, url, true);
-  for (const BoardReader& reader : board_event_readers(session, board, event)) {
+  for (const BoardReader& reader : readers) {
     const std::string& user = reader.user;
     MailOrigin* origin = current_origin;
     if (origin && user == event.actor) {
@@ -156,8 +157,9 @@ ScopedMailOrigin::~ScopedMailOrigin() { current_origin = previous_; }
 std::string board_subject(const Board& board) { return fmt::format("{} Board {}", board.game().info().title, board.id()); }
 
 BoardEventSink mail_notifier(Clock clock, PublicUrl url) {
-  return [clock = std::move(clock), url = std::move(url)](Session& session, const Board& board, const BoardEvent& event) {
-    notify(session, board, event, url, clock());
+  return [clock = std::move(clock), url = std::move(url)](Session& session, const Board& board, const BoardEvent& event,
+                                                         const std::vector<BoardReader>& readers) {
+    notify(session, board, event, readers, url, clock());
   };
 }
 

@@ -38,9 +38,11 @@ int64_t insert_notification(Session& session, const NotificationRecord& n) {
                n.created_at);
     id = returned_id(q, "a new notification");
   }
+  // Past the cap the oldest go: found by one walk down the user's index to the cap-th newest
+  // (nothing to sort, and nothing deleted while the list is shorter).
   db.query(
-        "DELETE FROM notifications WHERE user_id = ?1 AND id NOT IN "
-        "(SELECT id FROM notifications WHERE user_id = ?1 ORDER BY id DESC LIMIT ?2)")
+        "DELETE FROM notifications WHERE user_id = ?1 AND id <= "
+        "(SELECT id FROM notifications WHERE user_id = ?1 ORDER BY id DESC LIMIT 1 OFFSET ?2)")
       .bind_all(n.user, kMaxNotificationsPerUser)
       .run();
   bump_revision(session, n.user);

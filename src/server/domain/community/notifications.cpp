@@ -42,12 +42,13 @@ std::optional<std::pair<NotificationKind, std::string>> board_notice(const Board
 
 }  // namespace
 
-void notify_board_event(Session& session, const Board& board, const BoardEvent& event, int64_t now) {
+void notify_board_event(Session& session, const Board& board, const BoardEvent& event,
+                        const std::vector<BoardReader>& readers, int64_t now) {
   if (event.summary.empty()) return;
   // Who acted has seen the board: what they were told of it is read.
   if (!event.actor.empty() && !Accounts::is_ai(event.actor))
     mark_notifications_read(session, event.actor, NotificationSelection{{}, board.id(), false}, now);
-  for (const BoardReader& reader : board_event_readers(session, board, event)) {
+  for (const BoardReader& reader : readers) {
     if (reader.user == event.actor) continue;
     const auto notice = board_notice(board, event, reader.user);
     if (!notice) continue;

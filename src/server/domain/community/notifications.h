@@ -31,7 +31,8 @@ namespace ludus::server {
 class Service;
 
 // --- written inside the change's transaction (Service and Tournaments call them) ----------
-void notify_board_event(Session& session, const Board& board, const BoardEvent& event, int64_t now);
+void notify_board_event(Session& session, const Board& board, const BoardEvent& event,
+                        const std::vector<BoardReader>& readers, int64_t now);
 void notify_offer_event(Session& session, const OfferRecord& offer, const OfferEvent& event, int64_t now);
 void notify_tournament_event(Session& session, const TournamentRecord& tournament,
                              const std::vector<TournamentPlayer>& players, const TournamentEvent& event, int64_t now);

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "server/domain/play/board.h"
 #include "server/storage/store.h"
@@ -42,6 +43,15 @@ struct BoardEvent {
   std::string recipient;
 };
 
-using BoardEventSink = std::function<void(Session& session, const Board& board, const BoardEvent& event)>;
+// Someone an event reaches (play/board_news.h: board_event_readers).
+struct BoardReader {
+  std::string user;
+  // A block stands between the reader and the actor: the actor's words do not reach them
+  // (a move's comment is left out; a comment does not reach them at all: not a reader).
+  bool words_barred = false;
+};
+// `readers`: whom the event reaches (board_event_readers), worked out once for every listener.
+using BoardEventSink = std::function<void(Session& session, const Board& board, const BoardEvent& event,
+                                          const std::vector<BoardReader>& readers)>;
 
 }  // namespace ludus::server

@@ -32,12 +32,6 @@ BoardNews board_news(const Board& board, const BoardEvent& event, const std::str
 // "comment by alice", ...).
 std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event);
 
-struct BoardReader {
-  std::string user;
-  // A block stands between the reader and the actor: the actor's words do not reach them
-  // (a move's comment is left out; a comment does not reach them at all: not a reader).
-  bool words_barred = false;
-};
 // The people an event of `board` reaches, by user id: its players who are people and its
 // followers, the actor included (they get a copy or a reply); a reminder reaches the player
 // to move alone, and a comment nobody a block stands between and its author (may_meet).

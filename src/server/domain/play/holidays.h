@@ -16,6 +16,8 @@
 namespace ludus::server {
 
 inline constexpr int kHolidayDaysPerYear = 30;
+// Declarations and cancellations a player may make in a day (each tells all their boards).
+inline constexpr int kHolidayChangesPerDay = 12;
 // A holiday starts within this many days of its declaration.
 inline constexpr int kHolidayDaysAhead = 365;
 
