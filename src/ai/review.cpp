@@ -285,6 +285,45 @@ nlohmann::json review_json(const GameReview& review) {
           {"proof_total_seconds", review.settings.proof_total_seconds}};
 }
 
+GameReview review_from_json(const nlohmann::json& json) {
+  try {
+    GameReview review;
+    for (const nlohmann::json& t : json.at("turns")) {
+      ReviewedTurn turn;
+      turn.number = t.at("number").get<int>();
+      turn.first_ply = t.at("first_ply").get<int>();
+      turn.plies = t.at("plies").get<int>();
+      turn.seat = t.at("seat").get<int>();
+      turn.colour = t.at("colour").get<int>();
+      turn.played = t.at("played").get<std::string>();
+      turn.before = t.at("before").get<double>();
+      turn.after = t.at("after").get<double>();
+      turn.best = t.at("best").get<std::string>();
+      turn.best_line = t.at("best_line").get<std::vector<std::string>>();
+      const std::string label = t.at("label").get<std::string>(), note = t.at("note").get<std::string>();
+      for (MoveLabel l : {MoveLabel::kInaccuracy, MoveLabel::kMistake, MoveLabel::kBlunder})
+        if (label == label_name(l)) turn.label = l;
+      for (ProofNote n : {ProofNote::kWinThrown, ProofNote::kOnlyWin})
+        if (note == note_name(n)) turn.note = n;
+      turn.accuracy = t.at("accuracy").get<double>();
+      review.turns.push_back(std::move(turn));
+    }
+    for (int seat : {0, 1}) {
+      const nlohmann::json& a = json.at("accuracy").at(seat);
+      review.accuracy[seat] = a.is_null() ? -1 : a.get<double>();
+    }
+    review.proofs = json.at("proofs").get<bool>();
+    review.proofs_cut = json.at("proofs_cut").get<bool>();
+    review.settings.iterations = json.at("iterations").get<int64_t>();
+    review.settings.seed = json.at("seed").get<uint64_t>();
+    review.settings.proof_seconds = json.at("proof_seconds").get<double>();
+    review.settings.proof_total_seconds = json.at("proof_total_seconds").get<double>();
+    return review;
+  } catch (const nlohmann::json::exception& e) {
+    throw LudusError(std::string("not a review: ") + e.what());
+  }
+}
+
 std::string review_text(const GameReview& review, const History& record) {
   const Game& game = record.game();
   std::string out = fmt::format("{:>5}  {:<20} {:>7} {:>7}  {:<14} {}\n", "turn", "played", "before", "after", "best",

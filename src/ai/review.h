@@ -87,6 +87,8 @@ GameReview review_game(const History& record, const ReviewSettings& settings);
 //  "best_line", "label", "note", "accuracy"}], "accuracy": [a0|null, a1|null], "proofs", "proofs_cut",
 //  "iterations", "seed", "proof_seconds", "proof_total_seconds"} (docs/review.md).
 nlohmann::json review_json(const GameReview& review);
+// The review review_json wrote (a stored one); throws LudusError for JSON of another shape.
+GameReview review_from_json(const nlohmann::json& json);
 // One line per turn and the players' accuracy, for a terminal.
 std::string review_text(const GameReview& review, const History& record);
 

@@ -31,14 +31,46 @@ std::string review_status_name(ReviewStatus status) {
   return "";
 }
 
-std::optional<StoredReview> find_review(Session& session, int64_t board) {
-  auto q = session.connection().query(
-      "SELECT game_id, status, requested_by, requested_at, started_at, finished_at, review, note FROM reviews "
-      "WHERE game_id = ?1");
-  q.bind_all(board);
-  if (!q.step()) return std::nullopt;
+namespace {
+
+// The columns review_row reads, in its order.
+#define LUDUS_REVIEW_SELECT \
+  "SELECT game_id, status, requested_by, requested_at, started_at, finished_at, review, note FROM reviews "
+
+StoredReview review_row(const sql::Query& q) {
   return StoredReview{q.int64(0), status_of(q.text(1)), q.text(2), q.int64(3), optional_int64(q, 4),
                       optional_int64(q, 5), q.text(6), q.text(7)};
+}
+
+}  // namespace
+
+std::optional<StoredReview> find_review(Session& session, int64_t board) {
+  auto q = session.connection().query(LUDUS_REVIEW_SELECT "WHERE game_id = ?1");
+  q.bind_all(board);
+  if (!q.step()) return std::nullopt;
+  return review_row(q);
+}
+
+std::vector<StoredReview> reviews_asked_by(Session& session, const std::string& user) {
+  auto q = session.connection().query(LUDUS_REVIEW_SELECT
+                                      "WHERE requested_by = ?1 ORDER BY requested_at DESC, game_id DESC");
+  q.bind_all(user);
+  std::vector<StoredReview> out;
+  while (q.step()) out.push_back(review_row(q));
+  return out;
+}
+
+std::optional<bool> auto_review(Session& session, const std::string& user) {
+  auto q = session.connection().query("SELECT auto_review FROM users WHERE id = ?1");
+  q.bind_all(user);
+  if (!q.step()) return std::nullopt;
+  return q.integer(0) != 0;
+}
+
+bool set_auto_review(Session& session, const std::string& user, bool on) {
+  sql::Connection& db = session.connection();
+  db.query("UPDATE users SET auto_review = ?2 WHERE id = ?1").bind_all(user, on ? 1 : 0).run();
+  return db.changes() > 0;
 }
 
 bool queue_review(Session& session, int64_t board, const std::string& requested_by, int64_t now) {

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "server/storage/store.h"
 
@@ -22,11 +23,14 @@ struct StoredReview {
   int64_t requested_at = 0;
   std::optional<int64_t> started_at;
   std::optional<int64_t> finished_at;
-  std::string review;  // study::review_json's text once done, else ""
+  std::string review;  // ai::review_json's text once done, else ""
   std::string note;    // why it failed, for people
 };
 
 std::optional<StoredReview> find_review(Session& session, int64_t board);
+
+// The reviews `user` asked for, newest first.
+std::vector<StoredReview> reviews_asked_by(Session& session, const std::string& user);
 
 // Queues the review of `board` for `requested_by` ("" for automatic).  False when the
 // board has one queued, running or done already (a review is computed once); a failed
@@ -45,5 +49,10 @@ std::optional<int64_t> take_review(Session& session, int64_t now, int64_t stale_
 // The worker's result: done with the review's JSON text, or failed with a note.
 void finish_review(Session& session, int64_t board, const std::string& review_json, int64_t now);
 void fail_review(Session& session, int64_t board, const std::string& note, int64_t now);
+
+// users.auto_review: whether a user's finished boards are reviewed without their asking
+// (nullopt for no such user); set_auto_review returns false for no such user.
+std::optional<bool> auto_review(Session& session, const std::string& user);
+bool set_auto_review(Session& session, const std::string& user, bool on);
 
 }  // namespace ludus::server
