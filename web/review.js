@@ -198,7 +198,7 @@ function reviewBadge(mark) {
 // The marks in the move list: its entries are the turns, in order (renderMoveList).
 function markMoveList(turns) {
   const list = $('move-list');
-  list.classList.add('reviewed');
+  list.classList.add('reviewed', 'one-column');  // room for the marks beside the players' names
   list.querySelectorAll('.move-entry').forEach((entry, k) => {
     const mark = turns[k] && reviewMark(turns[k]);
     if (!mark || entry.querySelector('.review-mark')) return;
