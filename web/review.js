@@ -126,7 +126,8 @@ async function askForReview() {
 // Called by renderBoard (play.js) with the board shown.
 function renderReview(board) {
   const box = $('review');
-  const shown = Boolean(board.board && board.outcome && board.moves.length > 0 && !board.analysis);
+  // A finished game's (finished_at: its past positions too, which have no outcome of their own).
+  const shown = Boolean(board.board && board.finished_at && board.moves.length > 0 && !board.analysis);
   box.hidden = !shown;
   if (!shown) return;
   if (!app.review || app.review.board !== board.board) {

@@ -85,6 +85,14 @@ Run.main('review browser test', 300000, async (run) => {
     else await page.evaluate(() => window.scrollTo(0, 0));
     await run.screenshot(page, `review-${size.name}`, size.width < 500 ? {} : { fullPage: true });
 
+    // Stepping through the game keeps the review and its marks.
+    await page.click('#move-list .move-entry[data-ply="1"]');
+    await page.waitForSelector('#board-view[data-moves="1"]');
+    check(await page.isVisible('#review-result') && (await page.$$('#move-list .review-mark')).length === judged.length,
+      `${size.name}: the review stays while the game's past positions are shown`);
+    await page.click('#history-live');
+    await page.waitForSelector(`#board-view[data-moves="${finished.moves.length}"]`);
+
     // A judged turn, clicked on the chart: the position before it on the analysis board, the
     // engine's best line after it.
     const turn = judged[0];
