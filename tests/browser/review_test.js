@@ -7,7 +7,8 @@
 // the chart of the first player's winning chance (a point per position), a dot and a mark in
 // the move list for each turn the review judged, both players' accuracy; a judged turn clicked
 // opens the position before it on the analysis board, with the engine's best line.  The
-// address #/board/N/review (the mails' link) opens the board at its review.  axe-core finds no
+// address #/board/N/review (the mails' link) opens the board at its review; the settings page
+// turns the automatic reviews on.  axe-core finds no
 // serious or critical violation there.  Screenshots review-SIZE.png, kept in docs/review/.
 'use strict';
 
@@ -116,6 +117,14 @@ Run.main('review browser test', 300000, async (run) => {
     const other = judged[judged.length > 1 ? 1 : 0];
     await page.click(`#review-turns li:nth-child(${judged.indexOf(other) + 1}) button`);
     await page.waitForSelector(`#board-view[data-moves="${other.first_ply}"]`);
+    // The automatic reviews, a setting of carol's account.
+    await page.evaluate(() => { location.hash = '#/settings'; });
+    await page.waitForSelector('#review-settings-form #auto-review');
+    check(!(await page.isChecked('#auto-review')), `${size.name}: no automatic reviews at first`);
+    await page.check('#auto-review');
+    await page.click('#review-settings-form button[type=submit]');
+    await page.waitForFunction(() => document.getElementById('review-settings-message').textContent === 'Saved.');
+    check((await apiCall(run.base, 'GET', '/api/me', null, tokens[carol])).auto_review === true, `${size.name}: the setting is saved`);
     check(errors.length === 0, `${size.name}: no page errors: ${errors.join('; ')}`);
     await page.context().close();
     log(`${size.name}: ${turns.length} turns reviewed, ${judged.length} judged, analysed from the chart and the list`);
