@@ -153,6 +153,20 @@ TEST(Review, PastTheReviewsProofTimeTheSearchAloneJudges) {
   EXPECT_FALSE(review_game(record, {.iterations = 300}).proofs_cut);
 }
 
+// A stored review (the server keeps review_json's text) reads back as it was written, so the
+// `review` command prints the stored review as `ludus review` prints a fresh one.
+TEST(Review, AStoredReviewReadsBackAsWritten) {
+  auto game = small_ndengrod();
+  const History record = played(game, {"c3", "b2", "a1", "b3", "b4", "b1"});
+  const GameReview review = review_game(record, {.iterations = 300});
+  const nlohmann::json j = review_json(review);
+  const GameReview read = review_from_json(nlohmann::json::parse(j.dump()));
+  EXPECT_EQ(review_json(read), j);
+  EXPECT_EQ(review_text(read, record), review_text(review, record));
+  EXPECT_THROW(review_from_json(nlohmann::json{{"turns", 3}}), LudusError);
+  EXPECT_THROW(review_from_json(nlohmann::json::object()), LudusError);
+}
+
 TEST(Review, ARecordWithoutMovesIsRefused) {
   const History empty(small_ndengrod());
   EXPECT_THROW(review_game(empty, {}), LudusError);

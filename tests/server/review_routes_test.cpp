@@ -70,7 +70,7 @@ TEST_F(ReviewRoutesTest, AskedOnTheWebAndComputedByTheServersWorker) {
   EXPECT_EQ(again.json["requested_by"], "carol");
   auto told = get("/api/me/notifications", alice_);
   ASSERT_EQ(told.status, 200);
-  EXPECT_EQ(told.json["items"][0]["kind"], "review") << told.body;
+  EXPECT_EQ(told.json["notifications"][0]["kind"], "review") << told.body;
   EXPECT_EQ(get("/api/games/99999/review").status, 404);
   EXPECT_EQ(post("/api/games/99999/review", json::object(), carol_).status, 404);
 }
