@@ -119,7 +119,8 @@ Run.main('review browser test', 300000, async (run) => {
     await page.waitForSelector(`#board-view[data-moves="${other.first_ply}"]`);
     // The automatic reviews, a setting of carol's account.
     await page.evaluate(() => { location.hash = '#/settings'; });
-    await page.waitForSelector('#review-settings-form #auto-review');
+    // Loaded from GET /api/me (which also fills in the address line) before it is changed.
+    await page.waitForFunction(() => document.getElementById('mail-address').textContent !== '');
     check(!(await page.isChecked('#auto-review')), `${size.name}: no automatic reviews at first`);
     await page.check('#auto-review');
     await page.click('#review-settings-form button[type=submit]');
