@@ -15,8 +15,8 @@ namespace ludus::server {
 void ApiRoutes::add_review_routes() {
   Service& service = *service_;
   Accounts& accounts = service.accounts();
-  // 202 while queued or running (ask GET again), 200 once done, 200 failed after a retry that
-  // queued it again is 202: the status says which.
+  // 202 while queued or running (GET tells when it is done; a failed one is queued again),
+  // 200 once done.
   add_sync(http::verb::post, R"(/api/games/(\d+)/review)", [&service, &accounts](const Request& req, const Captures& c) {
     const std::string user = signed_in_user(accounts, req);
     const StoredReview review = service.reviews().request(board_number(c[0]), user);
