@@ -68,6 +68,8 @@ class ApiRoutes {
   void add_notification_routes();
   // The administrators' view and actions (admin_routes.cpp).
   void add_admin_routes();
+  // The reviews of finished boards and the automatic-review setting (review_routes.cpp).
+  void add_review_routes();
   // Puzzles: the games with puzzles, the next one, a turn of an attempt (puzzle_routes.cpp).
   void add_puzzle_routes();
 
