@@ -1000,7 +1000,6 @@ CREATE TABLE puzzle_ratings (
   updated_at  BIGINT NOT NULL,
   PRIMARY KEY (player, game)
 );
-CREATE INDEX puzzle_attempts_by_user ON puzzle_attempts(user_id, status);
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
 )sql",
   };
