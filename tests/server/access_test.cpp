@@ -233,10 +233,10 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
        kPublic},
       {"POST", "/api/command", "show 1", 200, 200, "", kPublic},
       // Puzzles: the list for anyone, a next puzzle for the signed-in, an attempt its owner's
-      // alone (a pass is legal and not the winning turn: it fails the puzzle).
+      // alone (the owner reaches the rules: a turn off the board is 400; puzzle_routes_test.cpp plays).
       {"GET", "/api/puzzles", nullptr, 200, 200, "", kPublic},
       {"GET", "/api/puzzles/ndengrod/next", nullptr, 401, 200, "", kPublic},
-      {"POST", "/api/puzzles/attempts/{attempt}", {{"turn", "pass"}}, 401, 404, "alice", 200},
+      {"POST", "/api/puzzles/attempts/{attempt}", {{"turn", "zz9"}}, 401, 404, "alice", 400},
       // Last: as carol it ends her session.
       {"POST", "/api/logout", json::object(), 401, 200, "", kPublic},
   };
