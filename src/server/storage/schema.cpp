@@ -612,6 +612,27 @@ CREATE TABLE puzzle_ratings (
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
 PRAGMA user_version = 19;
 )sql",
+      // 20 and 21 belong to branches not merged yet (an index; the bots): empty here, their
+      // steps replace these when they merge.
+      "PRAGMA user_version = 20;",
+      "PRAGMA user_version = 21;",
+      // 22: "your mistakes" (docs/puzzles.md): the puzzles made from a reviewed game's
+      // mistakes, each owned by the player who erred, with the board and the review's turn
+      // they played instead of the one winning turn.  A puzzle row may be owned by several
+      // players (one position, the same digest), so ownership is a table of its own.
+      R"sql(
+CREATE TABLE mistake_puzzles (
+  puzzle_id  INTEGER NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,  -- the player who erred
+  board_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  turn       INTEGER NOT NULL,             -- the review's turn (1-based) played instead of the winning one
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, board_id, turn)
+);
+CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
+CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
+PRAGMA user_version = 22;
+)sql",
   };
   return steps;
 }
@@ -1016,6 +1037,7 @@ ALTER TABLE users ADD COLUMN auto_review INTEGER NOT NULL DEFAULT 0 CHECK (auto_
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
   ADD CONSTRAINT notifications_kind_check
     CHECK (kind IN ('move', 'proposal', 'result', 'comment', 'invitation', 'tournament', 'review'));
+)sql",
       // 19: puzzles (as SQLite's).
       R"sql(
 CREATE TABLE puzzles (
@@ -1051,6 +1073,22 @@ CREATE TABLE puzzle_ratings (
   PRIMARY KEY (player, game)
 );
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
+)sql",
+      // 20 and 21: empty here (as SQLite's).
+      "SELECT 1;",
+      "SELECT 1;",
+      // 22: "your mistakes" (as SQLite's).
+      R"sql(
+CREATE TABLE mistake_puzzles (
+  puzzle_id  BIGINT NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  board_id   BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  turn       INTEGER NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (user_id, board_id, turn)
+);
+CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
+CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
 )sql",
   };
   return steps;
@@ -1093,7 +1131,8 @@ const std::vector<std::string>& exported_tables() {
                                                   "account_codes", "blocks", "reports", "audit_log",
                                                   "login_devices", "throttles", "reset_requests",
                                                   "conditional_moves", "notifications", "notification_revisions",
-                                                  "holidays", "reviews", "puzzles", "puzzle_attempts", "puzzle_ratings"};
+                                                  "holidays", "reviews", "puzzles", "puzzle_attempts", "puzzle_ratings",
+                                                  "mistake_puzzles"};
   return tables;
 }
 
