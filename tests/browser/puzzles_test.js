@@ -103,8 +103,11 @@ Run.main('puzzles browser test', 300000, async (run) => {
     const board = await mistakenBoard(run.base, erring, rival, tokens);
     const own = await signedInPage(run, size, erring, tokens[erring], errors);
     await own.evaluate((b) => { location.hash = `#/board/${b}/review`; }, board);
-    await own.waitForSelector('#review[data-status="done"] a.review-puzzle');
-    await own.click('a.review-puzzle');
+    // Turn 9's (b1 where a3 alone won; her b4 at turn 7 made one too).
+    const ninth = (await apiCall(run.base, 'GET', `/api/puzzles/mine?board=${board}`, null, tokens[erring])).puzzles.find((p) => p.turn === 9);
+    check(ninth, `${size.name}: turn 9 made a puzzle`);
+    await own.waitForSelector(`#review[data-status="done"] a.review-puzzle[href="#/puzzles/mine/${ninth.puzzle}"]`);
+    await own.click(`a.review-puzzle[href="#/puzzles/mine/${ninth.puzzle}"]`);
     await own.waitForSelector('#puzzles-nav a[href="#/puzzles/mine"][aria-current="page"]');
     const mistake = await attemptOf(own);
     check(mistake.rated === false && mistake.moves.length === 8, `${size.name}: the position before the mistake, unrated`);

@@ -105,7 +105,7 @@ TEST_F(ReviewRoutesTest, AMistakeWhereOneTurnWonBecomesThePlayersPuzzle) {
   EXPECT_EQ(get("/api/puzzles/mine").status, 401);
   auto mine = get("/api/puzzles/mine", alice_);
   ASSERT_EQ(mine.status, 200) << mine.body;
-  // Her b4 at turn 7 had left a3 the one winning turn too (b4 was no help: a mistake).
+  // Her b4 at turn 7 was one too: a position with one winning turn, another turn played.
   ASSERT_EQ(mine.json["puzzles"].size(), 2u) << mine.body;
   EXPECT_EQ(mine.json["puzzles"][0]["turn"], 7);
   const json puzzle = mine.json["puzzles"][1];
