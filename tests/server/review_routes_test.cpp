@@ -135,6 +135,9 @@ TEST_F(ReviewRoutesTest, AMistakeWhereOneTurnWonBecomesThePlayersPuzzle) {
   EXPECT_EQ(solved.json["rating_change"], 0) << "unrated";
   EXPECT_EQ(solved.json["rating"]["attempts"], 0);
   EXPECT_EQ(get("/api/puzzles/mine", alice_).json["puzzles"][1]["status"], "solved");
+  const json exported = get("/api/me/export", alice_).json["puzzles"];
+  ASSERT_EQ(exported["mistakes"].size(), 2u) << exported.dump();
+  EXPECT_EQ(exported["mistakes"][1]["turn"], 9);
 }
 
 // A game whose mistakes leave no position with one winning turn makes no puzzle.

@@ -169,7 +169,10 @@ json Puzzles::user_data(Session& session, const std::string& user, int64_t now) 
                         {"turns", attempt.turns}, {"started_at", attempt.started_at},
                         {"finished_at", attempt.finished_at ? json(*attempt.finished_at) : json()}});
   }
-  return {{"ratings", ratings}, {"attempts", attempts}};
+  json mistakes = json::array();
+  for (const MistakePuzzle& m : mistakes_of(session, user, std::nullopt))
+    mistakes.push_back({{"puzzle", m.puzzle}, {"game", m.game}, {"board", m.board}, {"turn", m.turn}, {"created_at", m.created_at}});
+  return {{"ratings", ratings}, {"attempts", attempts}, {"mistakes", mistakes}};
 }
 
 json Puzzles::next(const std::string& user, std::string_view game_name) {

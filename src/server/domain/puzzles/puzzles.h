@@ -41,7 +41,8 @@ class Puzzles {
   nlohmann::json overview(const std::string& user);
   // What the server keeps of `user`'s puzzles, for their data export: {"ratings": {GAME:
   // rating}, "attempts": [{"attempt", "puzzle", "game", "status", "turns", "started_at",
-  // "finished_at"}]}.  Read in the caller's transaction.
+  // "finished_at"}], "mistakes": [{"puzzle", "game", "board", "turn", "created_at"}]}.  Read
+  // in the caller's transaction.
   static nlohmann::json user_data(Session& session, const std::string& user, int64_t now);
   // The user's open attempt at a puzzle of `game`, else a new attempt at the untried puzzle
   // nearest their rating (attempt_json).  400 for an unknown game, 404 when none is left.
