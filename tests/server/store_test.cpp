@@ -71,9 +71,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 19 (puzzles, attempts and puzzle ratings).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE                                                \
+  "DROP TABLE puzzle_ratings; DROP TABLE puzzle_attempts; DROP TABLE puzzles; "                         \
+  "DELETE FROM schema_version WHERE version >= 19; "
+constexpr const char* kBackToVersionEighteen = LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 18; ";
+
 // Undoes migration 18 (reviews and the automatic-review setting; the notifications' wider
 // CHECK stays, which step 18 rebuilds or replaces again).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE \
   "DROP TABLE reviews; ALTER TABLE users DROP COLUMN auto_review; DELETE FROM schema_version WHERE version >= 18; "
 constexpr const char* kBackToVersionSeventeen = LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 17; ";
 
@@ -396,6 +403,22 @@ TEST(StoreTest, MigrationEighteenAddsReviewsAndKeepsTheNotifications) {
   EXPECT_THROW(session.connection().exec("UPDATE users SET auto_review = 2"), std::exception);
   session.connection().exec("DELETE FROM games WHERE id = 1");
   EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM reviews"), std::vector<std::string>{"0"}) << "a board's review goes with it";
+// Migration 19 adds the puzzles' tables, empty, to a database with users and boards; the
+// one-attempt-per-puzzle rule holds.  On both engines.
+TEST(StoreTest, MigrationNineteenAddsPuzzles) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE, kBackToVersionEighteen));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM puzzles"), std::vector<std::string>{"0"});
+  session.connection().exec("INSERT INTO puzzles (game, digest, record, created_at) VALUES ('ndengrod', 'd1', '{}', 1)");
+  session.connection().exec(
+      "INSERT INTO puzzle_attempts (puzzle_id, user_id, started_at) VALUES (1, 'alice', 2)");
+  EXPECT_THROW(session.connection().exec(
+                   "INSERT INTO puzzle_attempts (puzzle_id, user_id, started_at) VALUES (1, 'alice', 3)"),
+               std::exception);
+  EXPECT_EQ(rows_of(session, "SELECT user_id, status, turns FROM puzzle_attempts"), std::vector<std::string>{"alice open 0"});
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.
