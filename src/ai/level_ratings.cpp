@@ -23,7 +23,7 @@ constexpr const char* kAbout =
     "\"Level ladder\"): beginner = 1000; low/high: 95% interval, null where unbounded.";
 
 nlohmann::json end_json(double value) {
-  return std::isinf(value) ? nlohmann::json(nullptr) : nlohmann::json(std::lround(value));
+  return std::isfinite(value) ? nlohmann::json(std::lround(value)) : nlohmann::json(nullptr);
 }
 
 double end_value(const nlohmann::json& j, double unbounded) {
@@ -45,7 +45,8 @@ std::vector<GameLevelRatings> parse_level_ratings(std::string_view text) {
                              g.at("anchor_rating").get<double>(),
                              {}};
       for (const auto& l : g.at("levels"))
-        entry.levels.push_back({l.at("level").get<std::string>(), l.at("rating").get<double>(),
+        entry.levels.push_back({l.at("level").get<std::string>(),
+                                end_value(l.at("rating"), std::numeric_limits<double>::infinity()),
                                 end_value(l.at("low"), -std::numeric_limits<double>::infinity()),
                                 end_value(l.at("high"), std::numeric_limits<double>::infinity())});
       out.push_back(std::move(entry));
@@ -65,7 +66,7 @@ std::string level_ratings_text(const std::vector<GameLevelRatings>& games) {
     nlohmann::ordered_json levels = nlohmann::ordered_json::array();
     for (const LevelRating& l : g->levels)
       levels.push_back(nlohmann::ordered_json{{"level", l.level},
-                                              {"rating", std::lround(l.rating)},
+                                              {"rating", end_json(l.rating)},
                                               {"low", end_json(l.low)},
                                               {"high", end_json(l.high)}});
     by_game[g->game] = nlohmann::ordered_json{{"command", g->command},

@@ -7,7 +7,8 @@
 //   {"about": "...", "games": {"GAME": {"command": "ludus ladder ...", "date": "YYYY-MM-DD",
 //     "games_per_step": N, "anchor": "beginner", "anchor_rating": 1000,
 //     "levels": [{"level": "random", "rating": 812, "low": 760, "high": 861}, ...]}}}
-// A rating's end that no finite number bounds (a step one side swept) is null.
+// A rating or an end of its interval that no finite number gives (a step one side swept) is
+// null in the file and infinite here.
 #include <string>
 #include <string_view>
 #include <vector>
@@ -16,7 +17,7 @@ namespace ludus::ai {
 
 struct LevelRating {
   std::string level;  // an AI spec as the ladder played it: "beginner", "beginner:slip=0.4"
-  double rating = 0;
+  double rating = 0;  // +-infinity above or below a swept step
   double low = 0;     // 95% interval; +-infinity where unbounded
   double high = 0;
 };

@@ -40,7 +40,7 @@ constexpr Level kLevels[] = {
 };
 constexpr const Level& kMediumLevel = kLevels[2];
 
-const char* kKeys = "slip, iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile";
+const char* kKeys = "iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile, slip";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {

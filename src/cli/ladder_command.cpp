@@ -12,6 +12,7 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -82,9 +83,6 @@ study::MatchTally play_step(const LadderArgs& args, const std::shared_ptr<const 
   return tally;
 }
 
-// The distance of an interval end from the estimate, +inf when the end is unbounded.
-double spread(double end, double estimate) { return std::fabs(end - estimate); }
-
 std::vector<Rung> climb(const LadderArgs& args) {
   if (args.levels.size() < 2) throw LudusError("--levels needs at least two levels");
   const Anchor anchor = parse_anchor(args);
@@ -95,21 +93,31 @@ std::vector<Rung> climb(const LadderArgs& args) {
     rung.step = study::elo_estimate(rung.against_below.points(), rung.against_below.games());
     rungs.push_back(rung);
   }
-  // From the anchor outwards: the rating adds the steps in between, each side of the
-  // interval their spreads on that side in quadrature (a step below the anchor counts with
-  // its sign turned, so its high end bounds the lower level's low end).
+  // From the anchor outwards: the rating adds the steps in between (a step below the anchor
+  // with its sign turned, so that its high end bounds the lower level's low end), and each
+  // side of the interval adds the steps' distances to their ends on that side in quadrature.
+  // A swept step (an infinite estimate) makes the rating infinite; its finite end still
+  // bounds the other side.
+  constexpr double kInf = std::numeric_limits<double>::infinity();
   for (size_t i = 0; i < rungs.size(); ++i) {
-    double elo = anchor.rating, below = 0, above = 0;
+    double elo = anchor.rating, below = 0, above = 0, swept_low = 0, swept_high = 0;
+    bool up_unbounded = false, down_unbounded = false;
     for (size_t k = std::min(i, anchor.index) + 1; k <= std::max(i, anchor.index); ++k) {
       const study::EloEstimate& s = rungs[k].step;
-      const double down = spread(s.low, s.elo), up = spread(s.high, s.elo);
-      if (i > anchor.index) {
-        elo += s.elo, below += down * down, above += up * up;
+      const bool upwards = i > anchor.index;
+      const double e = upwards ? s.elo : -s.elo, low = upwards ? s.low : -s.high, high = upwards ? s.high : -s.low;
+      if (e == kInf) {
+        up_unbounded = true, swept_low += low;
+      } else if (e == -kInf) {
+        down_unbounded = true, swept_high += high;
       } else {
-        elo -= s.elo, below += up * up, above += down * down;
+        elo += e, below += (e - low) * (e - low), above += (high - e) * (high - e);
       }
     }
-    rungs[i].rating = {elo, elo - std::sqrt(below), elo + std::sqrt(above)};
+    const double low = down_unbounded ? -kInf : elo + swept_low - std::sqrt(below);
+    const double high = up_unbounded ? kInf : elo + swept_high + std::sqrt(above);
+    const double rating = up_unbounded == down_unbounded ? elo : up_unbounded ? kInf : -kInf;
+    rungs[i].rating = {rating, low, high};
   }
   return rungs;
 }
@@ -123,15 +131,19 @@ std::string ladder_command_line(const LadderArgs& args) {
                      args.write);
 }
 
-// Puts this ladder's ratings into the ratings file (created when missing).
-void write_ratings(const LadderArgs& args, const std::vector<Rung>& rungs) {
-  std::vector<ai::GameLevelRatings> games;
-  if (std::filesystem::exists(args.write)) {
-    std::ifstream in(args.write);
-    std::stringstream text;
-    text << in.rdbuf();
-    games = ai::parse_level_ratings(text.str());
-  }
+// The entries of the ratings file `file`, none when it does not exist yet; read before the
+// matches, so that a file it could not update is refused before they are played.
+std::vector<ai::GameLevelRatings> read_ratings(const std::string& file) {
+  if (!std::filesystem::exists(file)) return {};
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  if (!in) throw LudusError("cannot read '" + file + "'");
+  return ai::parse_level_ratings(text.str());
+}
+
+// Puts this ladder's ratings into the ratings file, beside the other games' `games`.
+void write_ratings(const LadderArgs& args, std::vector<ai::GameLevelRatings> games, const std::vector<Rung>& rungs) {
   const Anchor anchor = parse_anchor(args);
   ai::GameLevelRatings entry{args.game.make()->name(), ladder_command_line(args), today_utc(), args.games,
                              rungs[anchor.index].level, anchor.rating, {}};
@@ -140,8 +152,6 @@ void write_ratings(const LadderArgs& args, const std::vector<Rung>& rungs) {
   std::ofstream out(args.write, std::ios::trunc);
   if (!(out << text) || !out.flush()) throw LudusError("cannot write '" + args.write + "'");
 }
-
-nlohmann::json elo_json(double elo) { return std::isinf(elo) ? nlohmann::json(nullptr) : nlohmann::json(elo); }
 
 void print_ladder(const LadderArgs& args, const std::vector<Rung>& rungs) {
   std::cout << fmt::format("{:<24} {:>9} {:>17} {:>8} {:>19}\n", "level", "rating", "95% interval", "step",
@@ -174,8 +184,9 @@ const bool kLadder = register_command({"ladder", "Rate AI levels by matches betw
   return [args] {
     if (!args->write.empty() && !args->game.options.empty())
       throw LudusError("--write records the default board's ratings: leave out -o");
+    auto others = args->write.empty() ? std::vector<ai::GameLevelRatings>{} : read_ratings(args->write);
     const auto rungs = climb(*args);
-    if (!args->write.empty()) write_ratings(*args, rungs);
+    if (!args->write.empty()) write_ratings(*args, std::move(others), rungs);
     if (!args->json) {
       print_ladder(*args, rungs);
       return 0;

@@ -7,6 +7,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -92,7 +93,7 @@ TEST(Ladder, AnchorsAtANamedLevelAndWritesTheRatingsFile) {
   ASSERT_EQ(entry["levels"].size(), 3u);
   EXPECT_EQ(entry["levels"][1], nlohmann::json({{"level", "beginner"}, {"rating", 1000}, {"low", 1000}, {"high", 1000}}));
   EXPECT_EQ(entry["levels"][2]["level"], "easy");
-  EXPECT_EQ(entry["levels"][2]["rating"], std::lround(easy["rating"].get<double>()));
+  EXPECT_EQ(entry["levels"][2]["rating"], easy["rating"].is_null() ? nlohmann::json() : nlohmann::json(std::lround(easy["rating"].get<double>())));
   EXPECT_EQ(entry["levels"][2]["high"], easy["high"].is_null() ? nlohmann::json() : nlohmann::json(std::lround(easy["high"].get<double>())));
 
   // A second game joins the file; the first stays as it was.
@@ -115,6 +116,13 @@ TEST(Ladder, BadAnchorsAndWritesAreOneLineErrors) {
   auto board = run_ludus({"ladder", "n-mesh", "-o", "size=3", "--levels", "random,easy", "--write", "/nonexistent/r.json"});
   EXPECT_EQ(board.exit_code, 2);
   EXPECT_EQ(board.err, "ludus: error: --write records the default board's ratings: leave out -o\n");
+  const auto bad_file = std::filesystem::temp_directory_path() / ("ludus-ladder-bad-" + std::to_string(getpid()) + ".json");
+  std::ofstream(bad_file) << "{\"games\": 3}";
+  auto corrupt = run_ludus({"ladder", "n-mesh", "--levels", "random,easy", "--write", bad_file.string()});
+  std::filesystem::remove(bad_file);
+  EXPECT_EQ(corrupt.exit_code, 2);
+  EXPECT_EQ(corrupt.err.rfind("ludus: error: bad AI ratings: ", 0), 0u) << corrupt.err;
+  EXPECT_EQ(std::count(corrupt.err.begin(), corrupt.err.end(), '\n'), 1) << corrupt.err;
   auto nowhere = run_ludus({"ladder", "n-mesh", "--levels", "random,random", "--games", "1", "--write", "/nonexistent/r.json"});
   EXPECT_EQ(nowhere.exit_code, 2);
   EXPECT_EQ(nowhere.err, "ludus: error: cannot write '/nonexistent/r.json'\n");

@@ -265,17 +265,17 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
 namespace {
 
 // The plain AI levels' measured ratings on `game`'s default board (data/ai-ratings.json),
-// weakest first: [{"level": "ai:medium", "rating": 1450, "low": .., "high": ..}]; low and
-// high are null where unbounded; [] for a game not measured.  The ladder's rungs between
+// weakest first: [{"level": "ai:medium", "rating": 1450, "low": .., "high": ..}]; the
+// rating and its ends are null where unbounded; [] for a game not measured.  The ladder's rungs between
 // the levels (e.g. "beginner:slip=0.4") are not offered to players, so not listed.
 nlohmann::json ai_levels_json(const std::string& game) {
   nlohmann::json levels = nlohmann::json::array();
   const ai::GameLevelRatings* measured = ai::measured_level_ratings(game);
   if (!measured) return levels;
-  auto end = [](double value) { return std::isinf(value) ? nlohmann::json() : nlohmann::json(std::lround(value)); };
+  auto end = [](double value) { return std::isfinite(value) ? nlohmann::json(std::lround(value)) : nlohmann::json(); };
   for (const ai::LevelRating& l : measured->levels)
     if (ai::is_plain_level(l.level))
-      levels.push_back({{"level", "ai:" + l.level}, {"rating", std::lround(l.rating)}, {"low", end(l.low)},
+      levels.push_back({{"level", "ai:" + l.level}, {"rating", end(l.rating)}, {"low", end(l.low)},
                         {"high", end(l.high)}});
   return levels;
 }
