@@ -532,6 +532,13 @@ CREATE TABLE holidays (
 CREATE INDEX tournament_games_by_board ON tournament_games(board);  -- a board's tournament, read with the board
 PRAGMA user_version = 17;
 )sql",
+      // 18: a user's unread notifications found without walking the read ones: every turn
+      // marks what the mover was told of that board as read, and every page asks the unread
+      // count (a walk of up to 200 rows per turn before; docs/notifications.md).
+      R"sql(
+CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
+PRAGMA user_version = 18;
+)sql",
   };
   return steps;
 }
@@ -917,6 +924,10 @@ CREATE TABLE holidays (
   PRIMARY KEY (user_id, starts_at)
 );
 CREATE INDEX tournament_games_by_board ON tournament_games(board);
+)sql",
+      // 18: the unread notifications' index (as SQLite's).
+      R"sql(
+CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 )sql",
   };
   return steps;
