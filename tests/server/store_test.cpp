@@ -71,10 +71,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 18 (the unread notifications' index).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
+  "DROP INDEX notifications_unread; DELETE FROM schema_version WHERE version >= 18; "
+constexpr const char* kBackToVersionSeventeen = LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 17; ";
+
 // Undoes migration 17 (holidays and the index of a board's tournament; the games' wider
 // CHECKs stay, which step 17 rebuilds or replaces again).  Either engine (PostgreSQL's
 // version is schema_version's rows), then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
   "DROP TABLE holidays; DROP INDEX tournament_games_by_board; DELETE FROM schema_version WHERE version >= 17; "
 constexpr const char* kBackToVersionSixteen = LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 16; ";
 
@@ -350,6 +356,37 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   next.seats = {"alice", "bob"};
   next.challenger = "alice";
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
+}
+
+// Version 18 indexes the unread notifications by user and board: the notices a turn marks
+// read are found without walking the user's whole list.  On both engines; SQLite's planner
+// is asked to show it takes the index.
+TEST(StoreTest, MigrationEighteenIndexesTheUnreadNotifications) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE
+                                                 : kBackToVersionSeventeen);
+    session.connection().exec(
+        "INSERT INTO notifications (user_id, kind, board, body, created_at, read_at) VALUES "
+        "('alice', 'move', 1, 'one', 1, 2), ('alice', 'move', 1, 'two', 3, NULL)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT body FROM notifications WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL"),
+            std::vector<std::string>{"two"});
+  if (!testing_postgres()) {
+    const auto plan = rows_of(session,
+                              "EXPLAIN QUERY PLAN UPDATE notifications SET read_at = 5 "
+                              "WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL");
+    ASSERT_EQ(plan.size(), 1u);
+    EXPECT_NE(plan[0].find("notifications_unread"), std::string::npos) << plan[0];
+  }
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

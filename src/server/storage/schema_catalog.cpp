@@ -236,6 +236,7 @@ const SchemaCatalog& expected_schema() {
       {"login_devices_by_user", "login_devices", {"user_id", "last_used_at"}},
       {"notifications_by_time", "notifications", {"created_at"}},
       {"notifications_by_user", "notifications", {"user_id", "id"}},
+      {"notifications_unread", "notifications", {"user_id", "board"}},  // WHERE read_at IS NULL
       {"offers_by_addressee", "offers", {"to_user", "status"}},
       {"offers_by_poster", "offers", {"from_user", "created_at"}},
       {"offers_by_rematch", "offers", {"rematch_of", "status"}},
