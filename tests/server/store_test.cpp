@@ -71,8 +71,14 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 20 (the unread notifications' index).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE \
+  "DROP INDEX notifications_unread; DELETE FROM schema_version WHERE version >= 20; "
+constexpr const char* kBackToVersionNineteen = LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE "PRAGMA user_version = 19; ";
+
 // Undoes migration 19 (puzzles, attempts and puzzle ratings).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE                                                \
+  LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE                                                      \
   "DROP TABLE puzzle_ratings; DROP TABLE puzzle_attempts; DROP TABLE puzzles; "                         \
   "DELETE FROM schema_version WHERE version >= 19; "
 constexpr const char* kBackToVersionEighteen = LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 18; ";
@@ -364,6 +370,37 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   next.seats = {"alice", "bob"};
   next.challenger = "alice";
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
+}
+
+// Version 20 indexes the unread notifications by user and board: the notices a turn marks
+// read are found without walking the user's whole list.  On both engines; SQLite's planner
+// is asked to show it takes the index.
+TEST(StoreTest, MigrationTwentyIndexesTheUnreadNotifications) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE
+                                                 : kBackToVersionNineteen);
+    session.connection().exec(
+        "INSERT INTO notifications (user_id, kind, board, body, created_at, read_at) VALUES "
+        "('alice', 'move', 1, 'one', 1, 2), ('alice', 'move', 1, 'two', 3, NULL)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT body FROM notifications WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL"),
+            std::vector<std::string>{"two"});
+  if (!testing_postgres()) {
+    const auto plan = rows_of(session,
+                              "EXPLAIN QUERY PLAN UPDATE notifications SET read_at = 5 "
+                              "WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL");
+    ASSERT_EQ(plan.size(), 1u);
+    EXPECT_NE(plan[0].find("notifications_unread"), std::string::npos) << plan[0];
+  }
 }
 
 // Version 18 adds reviews and the automatic-review setting (off for everyone), and rebuilds

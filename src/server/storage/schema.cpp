@@ -612,6 +612,13 @@ CREATE TABLE puzzle_ratings (
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
 PRAGMA user_version = 19;
 )sql",
+      // 20: a user's unread notifications found without walking the read ones: every turn
+      // marks what the mover was told of that board as read, and every page asks the unread
+      // count (a walk of up to 200 rows per turn before; docs/notifications.md).
+      R"sql(
+CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
+PRAGMA user_version = 20;
+)sql",
   };
   return steps;
 }
@@ -1051,6 +1058,9 @@ CREATE TABLE puzzle_ratings (
   PRIMARY KEY (player, game)
 );
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
+      // 20: the unread notifications' index (as SQLite's).
+      R"sql(
+CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 )sql",
   };
   return steps;
