@@ -122,6 +122,9 @@ std::vector<Rung> climb(const LadderArgs& args) {
   return rungs;
 }
 
+// A rating as JSON: an unbounded end (a swept step) is null, never a number.
+nlohmann::json elo_json(double elo) { return std::isinf(elo) ? nlohmann::json(nullptr) : nlohmann::json(elo); }
+
 // The command line that plays this ladder again, as the ratings file records it.
 std::string ladder_command_line(const LadderArgs& args) {
   std::string levels;

@@ -440,6 +440,8 @@ TEST(StoreTest, MigrationEighteenAddsReviewsAndKeepsTheNotifications) {
   EXPECT_THROW(session.connection().exec("UPDATE users SET auto_review = 2"), std::exception);
   session.connection().exec("DELETE FROM games WHERE id = 1");
   EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM reviews"), std::vector<std::string>{"0"}) << "a board's review goes with it";
+}
+
 // Migration 19 adds the puzzles' tables, empty, to a database with users and boards; the
 // one-attempt-per-puzzle rule holds.  On both engines.
 TEST(StoreTest, MigrationNineteenAddsPuzzles) {
