@@ -1023,6 +1023,7 @@ ALTER TABLE users ADD COLUMN auto_review INTEGER NOT NULL DEFAULT 0 CHECK (auto_
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
   ADD CONSTRAINT notifications_kind_check
     CHECK (kind IN ('move', 'proposal', 'result', 'comment', 'invitation', 'tournament', 'review'));
+)sql",
       // 19: puzzles (as SQLite's).
       R"sql(
 CREATE TABLE puzzles (
@@ -1058,6 +1059,7 @@ CREATE TABLE puzzle_ratings (
   PRIMARY KEY (player, game)
 );
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
+)sql",
       // 20: the unread notifications' index (as SQLite's).
       R"sql(
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
