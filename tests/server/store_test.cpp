@@ -71,10 +71,15 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 22 ("your mistakes") and the steps 20 and 21, empty on this branch.
-// Either engine, then SQLite's version.
+// Undoes migration 21 ("your mistakes").  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE \
+  "DROP TABLE mistake_puzzles; DELETE FROM schema_version WHERE version >= 21; "
+constexpr const char* kBackToVersionTwenty = LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE "PRAGMA user_version = 20; ";
+
+// Undoes migration 20 (the unread notifications' index).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE \
-  "DROP TABLE mistake_puzzles; DELETE FROM schema_version WHERE version >= 20; "
+  LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE \
+  "DROP INDEX notifications_unread; DELETE FROM schema_version WHERE version >= 20; "
 constexpr const char* kBackToVersionNineteen = LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE "PRAGMA user_version = 19; ";
 
 // Undoes migration 19 (puzzles, attempts and puzzle ratings).  Either engine, then SQLite's version.
@@ -373,6 +378,37 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
 }
 
+// Version 20 indexes the unread notifications by user and board: the notices a turn marks
+// read are found without walking the user's whole list.  On both engines; SQLite's planner
+// is asked to show it takes the index.
+TEST(StoreTest, MigrationTwentyIndexesTheUnreadNotifications) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE
+                                                 : kBackToVersionNineteen);
+    session.connection().exec(
+        "INSERT INTO notifications (user_id, kind, board, body, created_at, read_at) VALUES "
+        "('alice', 'move', 1, 'one', 1, 2), ('alice', 'move', 1, 'two', 3, NULL)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT body FROM notifications WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL"),
+            std::vector<std::string>{"two"});
+  if (!testing_postgres()) {
+    const auto plan = rows_of(session,
+                              "EXPLAIN QUERY PLAN UPDATE notifications SET read_at = 5 "
+                              "WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL");
+    ASSERT_EQ(plan.size(), 1u);
+    EXPECT_NE(plan[0].find("notifications_unread"), std::string::npos) << plan[0];
+  }
+}
+
 // Version 18 adds reviews and the automatic-review setting (off for everyone), and rebuilds
 // SQLite's notifications for the kind 'review': every notification stays with its number,
 // and a deleted one's number is not given again.  On both engines (each has its own step 18).
@@ -430,11 +466,11 @@ TEST(StoreTest, MigrationNineteenAddsPuzzles) {
   EXPECT_EQ(rows_of(session, "SELECT user_id, status, turns FROM puzzle_attempts"), std::vector<std::string>{"alice open 0"});
 }
 
-// Migration 22 adds the ownership of "your mistakes", empty; a user's or a board's rows go
+// Migration 21 adds the ownership of "your mistakes", empty; a user's or a board's rows go
 // with them, and one user owns one puzzle per board and turn.  On both engines.
-TEST(StoreTest, MigrationTwentyTwoAddsMistakePuzzles) {
+TEST(StoreTest, MigrationTwentyOneAddsMistakePuzzles) {
   TempDir dir;
-  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE, kBackToVersionNineteen,
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE, kBackToVersionTwenty,
                                   "INSERT INTO games (game, options, seat0, seat1, challenger, created_at, updated_at) "
                                   "VALUES ('ndengrod', '{}', 'alice', 'alice', 'alice', 1, 1)"));
   auto session = store.session();

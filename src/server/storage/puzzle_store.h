@@ -48,7 +48,7 @@ std::vector<std::pair<PuzzleAttempt, std::string>> attempts_of(Session& session,
 // Puzzles of each game ({game, count}), for the page's list; not the mistakes' (below).
 std::vector<std::pair<std::string, int>> puzzle_counts(Session& session);
 
-// "Your mistakes" (schema migration 22): a puzzle made from a reviewed game, owned by the
+// "Your mistakes" (schema migration 21): a puzzle made from a reviewed game, owned by the
 // player who erred at `turn` (the review's, 1-based) of `board`.  Such puzzles are only
 // their owners': untried_puzzle, open_attempt and puzzle_counts leave them out.
 struct MistakePuzzle {

@@ -612,11 +612,14 @@ CREATE TABLE puzzle_ratings (
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
 PRAGMA user_version = 19;
 )sql",
-      // 20 and 21 belong to branches not merged yet (an index; the bots): empty here, their
-      // steps replace these when they merge.
-      "PRAGMA user_version = 20;",
-      "PRAGMA user_version = 21;",
-      // 22: "your mistakes" (docs/puzzles.md): the puzzles made from a reviewed game's
+      // 20: a user's unread notifications found without walking the read ones: every turn
+      // marks what the mover was told of that board as read, and every page asks the unread
+      // count (a walk of up to 200 rows per turn before; docs/notifications.md).
+      R"sql(
+CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
+PRAGMA user_version = 20;
+)sql",
+      // 21: "your mistakes" (docs/puzzles.md): the puzzles made from a reviewed game's
       // mistakes, each owned by the player who erred, with the board and the review's turn
       // they played instead of the one winning turn.  A puzzle row may be owned by several
       // players (one position, the same digest), so ownership is a table of its own.
@@ -631,7 +634,7 @@ CREATE TABLE mistake_puzzles (
 );
 CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
 CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
-PRAGMA user_version = 22;
+PRAGMA user_version = 21;
 )sql",
   };
   return steps;
@@ -1074,10 +1077,11 @@ CREATE TABLE puzzle_ratings (
 );
 CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
 )sql",
-      // 20 and 21: empty here (as SQLite's).
-      "SELECT 1;",
-      "SELECT 1;",
-      // 22: "your mistakes" (as SQLite's).
+      // 20: the unread notifications' index (as SQLite's).
+      R"sql(
+CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
+)sql",
+      // 21: "your mistakes" (as SQLite's).
       R"sql(
 CREATE TABLE mistake_puzzles (
   puzzle_id  BIGINT NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,

@@ -29,11 +29,11 @@ ColumnType column_type(std::string name) {
 }
 
 // The column names inside the parentheses of PostgreSQL's index definition
-// ("CREATE INDEX x ON public.t USING btree (a, b)").
+// ("CREATE INDEX x ON public.t USING btree (a, b)", a partial index's "WHERE (...)" after).
 std::vector<std::string> index_columns(const std::string& definition) {
   std::vector<std::string> out;
-  const size_t open = definition.rfind('(');
-  const size_t close = definition.rfind(')');
+  const size_t open = definition.find('(', definition.find(" USING "));
+  const size_t close = definition.find(')', open == std::string::npos ? 0 : open);
   if (open == std::string::npos || close == std::string::npos || close < open) return out;
   std::string name;
   for (size_t i = open + 1; i <= close; ++i) {
@@ -257,6 +257,7 @@ const SchemaCatalog& expected_schema() {
       {"mistake_puzzles_by_puzzle", "mistake_puzzles", {"puzzle_id"}},
       {"notifications_by_time", "notifications", {"created_at"}},
       {"notifications_by_user", "notifications", {"user_id", "id"}},
+      {"notifications_unread", "notifications", {"user_id", "board"}},  // WHERE read_at IS NULL
       {"offers_by_addressee", "offers", {"to_user", "status"}},
       {"offers_by_poster", "offers", {"from_user", "created_at"}},
       {"offers_by_rematch", "offers", {"rematch_of", "status"}},
