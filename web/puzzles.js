@@ -70,6 +70,14 @@ async function nextPuzzle(game) {
   }
 }
 
+const mistakeStatusWords = { new: 'not tried', open: 'under way', solved: 'solved', failed: 'failed' };
+
+// The list of the player's mistakes follows an attempt that ends without being loaded again.
+function markMistakeStatus(puzzle, status) {
+  const li = document.querySelector(`#puzzles-mine-list li[data-puzzle="${puzzle}"]`);
+  if (li) li.lastChild.textContent = ` — ${mistakeStatusWords[status] || status}`;
+}
+
 // The player's mistakes as puzzles: a list, each opening its attempt; `open`: the one to open.
 async function showMistakes(open) {
   app.puzzle = null;
@@ -81,12 +89,13 @@ async function showMistakes(open) {
     return;
   }
   if (shownCommunityView() !== 'puzzles-view') return;
-  const words = { new: 'not tried', open: 'under way', solved: 'solved', failed: 'failed' };
   $('puzzles-mine').hidden = false;
   $('puzzles-mine-list').replaceChildren(...mine.map((p) => {
     const a = el('a', { href: `#/puzzles/mine/${p.puzzle}`, text: `${p.title}, board #${p.board}, turn ${p.turn}` });
     if (p.puzzle === open) a.setAttribute('aria-current', 'page');
-    return el('li', { cls: 'puzzle-mistake' }, a, ` — ${words[p.status] || p.status}`);
+    const li = el('li', { cls: 'puzzle-mistake' }, a, ` — ${mistakeStatusWords[p.status] || p.status}`);
+    li.dataset.puzzle = p.puzzle;
+    return li;
   }));
   if (mine.length === 0) {
     $('puzzles-mine-list').replaceChildren(el('li', { cls: 'muted small', text:
@@ -160,6 +169,7 @@ async function sendPuzzleTurn(actions) {
     const note = after.result === 'right' ? `Right: ${turn}. The answer: ${after.reply}. Your move again.`
       : after.result === 'solved' ? `Solved: ${turn} wins.${change}` : `${turn} is not the winning turn.${change}`;
     await showAttempt(after, note);
+    if (after.rated === false) markMistakeStatus(after.puzzle, after.status);
   } catch (e) {
     app.puzzle.selection = [];
     app.puzzle.note = e.message;

@@ -117,6 +117,8 @@ Run.main('puzzles browser test', 300000, async (run) => {
     await own.waitForSelector('#puzzle-box[data-status="solved"]');
     const text = await own.textContent('#puzzle-result');
     check(text.startsWith('Solved') && !/rating [+-]/.test(text), `${size.name}: solved, no rating change: ${text}`);
+    const listed = await own.textContent(`#puzzles-mine-list li[data-puzzle="${ninth.puzzle}"]`);
+    check(listed.endsWith('— solved'), `${size.name}: the list says solved at once: ${listed}`);
     await noSidewaysScroll(own, 'mistake puzzle', size);
     await run.screenshot(own, `puzzles-${size.name}-mistake`, { fullPage: true });
     await own.click('#puzzle-next');
