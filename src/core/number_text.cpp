@@ -17,11 +17,7 @@ namespace {
 #if defined(__cpp_lib_to_chars) && __cpp_lib_to_chars >= 201611L
 template <typename Real>
 bool parse_real(std::string_view text, Real& out) {
-  Real value{};
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size()) return false;
-  out = value;
-  return true;
+  return number_text_detail::from_chars_whole(text, out);
 }
 #else
 bool from_chars_form(std::string_view text) {

@@ -11,15 +11,23 @@
 
 namespace ludus {
 
-// True and `out` set when all of `text` is an integer of `Int`'s range; `out` is left
-// alone otherwise (as by the floating-point readers).
-template <std::integral Int>
-bool parse_number(std::string_view text, Int& out) {
-  Int value{};
+namespace number_text_detail {
+// std::from_chars over all of `text`; `out` set only on success.
+template <typename Number>
+bool from_chars_whole(std::string_view text, Number& out) {
+  Number value{};
   const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size()) return false;
   out = value;
   return true;
+}
+}  // namespace number_text_detail
+
+// True and `out` set when all of `text` is an integer of `Int`'s range; `out` is left
+// alone otherwise (as by the floating-point readers).
+template <std::integral Int>
+bool parse_number(std::string_view text, Int& out) {
+  return number_text_detail::from_chars_whole(text, out);
 }
 
 // True and `out` set when all of `text` is a floating-point number ("inf" and "nan" too:

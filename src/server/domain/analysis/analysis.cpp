@@ -3,7 +3,7 @@
 
 #include <string>
 
-#include "ai/player.h"
+#include "ai/choice_json.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/text.h"
@@ -57,31 +57,7 @@ History Analyst::replay(const nlohmann::json& request) const {
   return history;
 }
 
-nlohmann::json Analyst::position(const nlohmann::json& request) const {
-  const History history = replay(request);
-  const State& state = history.state();
-  const Game& game = history.game();
-  nlohmann::json j;
-  j["game"] = game.name();
-  j["moves"] = history.moves();
-  j["status_text"] = history.status();
-  if (history.is_over()) {
-    j["to_move"] = nullptr;
-    j["to_move_seat"] = nullptr;
-    j["outcome"] = outcome_json(history);
-  } else {
-    j["to_move"] = game.colour_name(state.to_move());
-    j["to_move_seat"] = state.seat_to_move();
-    j["outcome"] = nullptr;
-  }
-  add_turn_json(j, history, !history.is_over());
-  j["plies"] = plies_json(history);
-  j["geometry"] = geometry_json(history);
-  j["deciding_sites"] = deciding_sites_json(history);
-  j["scores"] = shown_scores_json(state);
-  j["board_text"] = state.render();
-  return j;
-}
+nlohmann::json Analyst::position(const nlohmann::json& request) const { return position_json(replay(request)); }
 
 nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::string& client) {
   const History history = replay(request);
@@ -120,21 +96,7 @@ nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::strin
   const std::string spec = "mcts:iters=" + std::to_string(iterations) + ",time=" +
                            std::to_string(static_cast<int>(limits_.max_seconds * 1000)) + "ms,threads=1,seed=1";
   auto player = ai::make_player(spec);
-  const ai::MoveChoice choice = player->choose(history);
-  const State& state = history.state();
-  const char* proven = choice.proven == ai::ProvenResult::kWin    ? "win"
-                       : choice.proven == ai::ProvenResult::kLoss ? "loss"
-                       : choice.proven == ai::ProvenResult::kDraw ? "draw"
-                                                                  : nullptr;
-  return {{"colour", history.game().colour_name(state.to_move())},
-          {"proven", proven ? nlohmann::json(proven) : nlohmann::json()},
-          {"proven_plies", choice.proven_length_known() ? nlohmann::json(choice.proven_plies) : nlohmann::json()},
-          {"move", state.action_to_text(choice.action)},
-          {"value", choice.value},
-          {"win_probability", (choice.value + 1) / 2},
-          {"pv", choice.best_line},
-          {"iterations", choice.iterations},
-          {"seconds", choice.seconds}};
+  return ai::choice_json(history, player->choose(history));
 }
 
 }  // namespace ludus::server
