@@ -51,6 +51,13 @@ build() {
   install_packages "${PACKAGES[@]}"
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLUDUS_SANITIZE="$SANITIZE" >/dev/null
   cmake --build "$BUILD_DIR" -j "$(nproc)"
+  # The engine in the page (docs/wasm.md), when Debian's emscripten is installed: the same
+  # sources as WebAssembly, in a build of its own under the native one.
+  if command -v emcmake >/dev/null && [ -z "$SANITIZE" ]; then
+    [ -f "$BUILD_DIR/wasm/build.ninja" ] ||
+      emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$BUILD_DIR/wasm" -j "$(nproc)"
+  fi
 }
 
 case "${1:-run}" in
