@@ -29,6 +29,7 @@
 #include "ai/solver/solver.h"
 #include "core/error.h"
 #include "core/random.h"
+#include "core/options_json.h"
 #include "core/position_json.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -53,16 +54,7 @@ const nlohmann::json& field(const nlohmann::json& request, const char* name) {
 History replay(const nlohmann::json& request) {
   const nlohmann::json& name = field(request, "game");
   if (!name.is_string()) throw LudusError("field 'game' must be a game's name");
-  std::map<std::string, std::string> options;
-  if (const nlohmann::json& given = field(request, "options"); !given.is_null()) {
-    if (!given.is_object()) throw LudusError("field 'options' must be an object of option name to value");
-    for (const auto& [option, value] : given.items()) {
-      if (value.is_string()) options[option] = value.get<std::string>();
-      else if (value.is_number_integer()) options[option] = std::to_string(value.get<int64_t>());
-      else throw LudusError("option '" + option + "' must be a string or an integer");
-    }
-  }
-  History history(make_game(name.get<std::string>(), options));
+  History history(make_game(name.get<std::string>(), options_from_json(field(request, "options"))));
   const nlohmann::json& moves = field(request, "moves");
   if (moves.is_null()) return history;
   if (!moves.is_array() || moves.size() > kMaxPlies ||

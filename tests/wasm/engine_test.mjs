@@ -79,6 +79,13 @@ for (const p of positions) {
   }
 }
 
+check("options as the server takes them: text, integers, booleans", () => {
+  const view = call({ call: "position", game: "ndengrod", options: { size: 4, swap: false }, moves: [] });
+  assert.equal(view.error, undefined, view.error);
+  assert.ok(!view.legal_moves.includes("swap"));
+  assert.deepEqual(view.legal_moves, nativeJson("moves", "ndengrod", "-o", "size=4", "-o", "swap=off"));
+});
+
 check("records: the façade's JSON and SGF are the native ones", () => {
   const p = positions.find((q) => q.moves.length > 4);
   const mine = call({ call: "record", ...p });
@@ -112,6 +119,8 @@ check("bad requests: one-line errors, and the engine still answers", () => {
     ["unknown call", JSON.stringify({ call: "fly" })],
     ["unknown game", JSON.stringify({ call: "position", game: "chess" })],
     ["bad option", JSON.stringify({ call: "position", game: "trellis", options: { size: "huge" } })],
+    ["options not an object", JSON.stringify({ call: "position", game: "trellis", options: [19] })],
+    ["an option neither text nor number", JSON.stringify({ call: "position", game: "trellis", options: { size: 1.5 } })],
     ["illegal move", JSON.stringify({ call: "position", game: "trellis", moves: ["zz99"] })],
     ["bad AI spec", JSON.stringify({ call: "move", game: "trellis", ai: "mcts:iters=-1" })],
     ["game over", JSON.stringify({ call: "analyse", game: "netted", moves: JSON.parse(native("random", "netted", "--seed", "3")).moves })],
