@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
 // The engine's opinion of a position as JSON, the same wherever a page gets it: the play
-// server's analysis (POST /api/analysis/evaluate, docs/http-api.md) and the engine in the
+// server's analysis (POST /api/evaluate, docs/http-api.md) and the engine in the
 // page (WebAssembly, docs/wasm.md).
 #include <nlohmann/json.hpp>
 

@@ -50,7 +50,7 @@ nlohmann::json catalog_json();
 // A position under study with everything a page shows and plays: {"game", "moves",
 // "status_text", "to_move": COLOUR|null, "to_move_seat", "outcome": null|{...},
 // "legal_moves", "actions", "turn", "mid_turn", "position_turn", "plies", "geometry",
-// "deciding_sites", "scores", "board_text"} (docs/http-api.md, POST /api/analysis/position).
+// "deciding_sites", "scores", "board_text"} (docs/http-api.md, POST /api/position).
 nlohmann::json position_json(const History& history);
 
 }  // namespace ludus

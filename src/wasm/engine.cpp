@@ -5,9 +5,9 @@
 // (core/position_json.h, ai/choice_json.h).
 //
 //   {"call": "games"}                      -> {"games": [...]} (GET /api/games' catalog)
-//   {"call": "position", POSITION}         -> position_json (POST /api/analysis/position)
+//   {"call": "position", POSITION}         -> position_json (POST /api/position)
 //   {"call": "move", POSITION, "ai": SPEC} -> choice_json + "turn": the AI's whole turn
-//   {"call": "analyse", POSITION, "iterations": N}  -> choice_json (POST /api/analysis/evaluate)
+//   {"call": "analyse", POSITION, "iterations": N}  -> choice_json (POST /api/evaluate)
 //   {"call": "solve", POSITION, "seconds": S}       -> {"value": "win"|"loss"|"draw"|"unknown", "move"}
 //   {"call": "record", POSITION}           -> {"json": {record}, "sgf": "(;FF[4]...)"}
 //   {"call": "playouts", POSITION, "seconds": S}    -> {"playouts", "seconds", "per_second"}:
