@@ -123,6 +123,7 @@ check("bad requests: one-line errors, and the engine still answers", () => {
     ["an option neither text nor number", JSON.stringify({ call: "position", game: "trellis", options: { size: 1.5 } })],
     ["illegal move", JSON.stringify({ call: "position", game: "trellis", moves: ["zz99"] })],
     ["bad AI spec", JSON.stringify({ call: "move", game: "trellis", ai: "mcts:iters=-1" })],
+    ["a spec naming a file", JSON.stringify({ call: "move", game: "trellis", ai: "mcts:priors=/etc/passwd,iters=10" })],
     ["game over", JSON.stringify({ call: "analyse", game: "netted", moves: JSON.parse(native("random", "netted", "--seed", "3")).moves })],
     ["too long a solve", JSON.stringify({ call: "solve", game: "netted", seconds: 1e9 })],
   ];
