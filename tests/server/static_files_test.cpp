@@ -19,6 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kSentinel = "SENTINEL-7f3a91c2-never-served";
+// A WebAssembly module's header with bytes a text path would mangle (NUL, CR LF, 0xff).
+constexpr char kWasmModule[] = "\0asm\x01\0\0\0\xff\x0a\r\n";
 
 // Counts opens and reads of the files directly inside one directory.
 class FileWatch {
@@ -65,6 +67,7 @@ class StaticFilesTest : public HttpFixture {
     fs::create_symlink("../" + outside_.path().filename().string() + "/secret.txt", web_.path() / "rel-link.txt");
     fs::create_directory_symlink(outside_.path() / "dir", web_.path() / "out-dir");
     fs::create_symlink("/etc/passwd", web_.path() / "passwd");
+    std::ofstream(web_.file("engine.wasm"), std::ios::binary).write(kWasmModule, sizeof kWasmModule - 1);
     HttpFixture::SetUp();
   }
 
@@ -92,10 +95,20 @@ TEST_F(StaticFilesTest, ThePageIsServedByExactName) {
   EXPECT_EQ(get("/alias.js").body, app.body) << "a link that stays inside the directory";
 }
 
+// The engine in the page (docs/wasm.md): binary, byte for byte, as application/wasm (the one
+// type WebAssembly.instantiateStreaming compiles).
+TEST_F(StaticFilesTest, WebAssemblyIsServedAsApplicationWasm) {
+  auto reply = get("/engine.wasm");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.content_type, "application/wasm");
+  EXPECT_EQ(reply.body, std::string(kWasmModule, sizeof kWasmModule - 1));
+}
+
 TEST_F(StaticFilesTest, TheSnapshotListsOnlyFilesInsideTheDirectory) {
   std::vector<std::string> skipped;
   auto files = StaticFiles::snapshot(web_.path().string(), {}, [&](const std::string& line) { skipped.push_back(line); });
-  EXPECT_EQ(files.names(), (std::vector<std::string>{"alias.js", "app.js", "img/index.html", "img/logo.svg", "index.html"}));
+  EXPECT_EQ(files.names(),
+            (std::vector<std::string>{"alias.js", "app.js", "engine.wasm", "img/index.html", "img/logo.svg", "index.html"}));
   EXPECT_EQ(skipped.size(), 5u) << "hidden, two links out, the passwd link and the directory link";
   EXPECT_FALSE(StaticFiles::snapshot("").available());
   EXPECT_FALSE(StaticFiles::snapshot(outside_.file("missing")).available());
