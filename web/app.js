@@ -506,7 +506,7 @@ function invitationSent(offer) {
 // --- routing --------------------------------------------------------------------------------
 
 function route() {
-  const match = location.hash.match(/^#\/board\/(\d+)$/);
+  const match = location.hash.match(/^#\/board\/(\d+)(?:\/review)?$/);  // review.js shows the review
   const rules = location.hash.match(/^#\/rules\/([a-z0-9-]+)$/);
   const analysis = parseAnalysisHash(location.hash);
   // Every page but the board view (which openBoard shows) starts hidden.

@@ -21,7 +21,7 @@ const notices = {
 
 // Where a notification leads.
 function noticeHref(n) {
-  if (n.board) return `#/board/${n.board}`;
+  if (n.board) return n.kind === 'review' ? `#/board/${n.board}/review` : `#/board/${n.board}`;
   if (n.tournament) return `#/tournament/${n.tournament}`;
   if (n.offer) return '#/lobby';
   return '#/';

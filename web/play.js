@@ -452,6 +452,7 @@ function renderBoard() {
   renderActions(board);
   renderSelection(board);
   renderMoveList(board);
+  renderReview(board);
   renderComments(board);
   renderStudy(board);
 

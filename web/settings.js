@@ -3,7 +3,8 @@
 // (GET /api/me "mail" and "digest_hour", POST /api/me/mail)
 // and who may challenge the user (GET/POST /api/me/limits: ask | all | none and the most
 // active boards at once), and the holidays (GET/POST /api/me/holidays, POST
-// /api/me/holidays/cancel).  Shares the helpers of app.js and community.js.
+// /api/me/holidays/cancel), and the automatic reviews of the user's finished games (GET
+// /api/me "auto_review", POST /api/me/reviews).  Shares the helpers of app.js and community.js.
 'use strict';
 
 async function showSettings() {
@@ -16,6 +17,8 @@ async function showSettings() {
   try {
     const me = await api('GET', '/api/me');
     showMail(me);
+    $('auto-review').checked = Boolean(me.auto_review);
+    say('review-settings-message', '');
     $('mail-address').textContent = me.email ? `Mails go to ${me.email}.` : 'Your account has no e-mail address, so no mail is sent.';
     showAccountSettings();  // account.js: the address and the blocked players
   } catch (e) {
@@ -96,6 +99,17 @@ function bindSettings() {
       say('mail-message', 'Saved.', true);
     } catch (e) {
       say('mail-message', e.message);
+    }
+  });
+  $('review-settings-form').addEventListener('input', () => say('review-settings-message', ''));
+  $('review-settings-form').addEventListener('submit', async (event) => {
+    event.preventDefault();
+    try {
+      const reply = await api('POST', '/api/me/reviews', { auto_review: $('auto-review').checked });
+      $('auto-review').checked = reply.auto_review;
+      say('review-settings-message', 'Saved.', true);
+    } catch (e) {
+      say('review-settings-message', e.message);
     }
   });
   $('holiday-form').addEventListener('submit', async (event) => {

@@ -89,7 +89,7 @@ int run_match(const MatchArgs& args) {
   for (const auto& o : outcomes) games.push_back(o->game);
   const study::MatchSummary summary = study::summarize_match(games);
   if (args.json)
-    std::cout << study::match_summary_json(request, summary, args.threads).dump(2) << "\n";
+    std::cout << study::match_summary_json(request, summary, study::thread_count(args.threads)).dump(2) << "\n";
   else
     study::print_match_summary(request, summary, std::cout);
   return 0;

@@ -33,6 +33,8 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   accounts_->set_public_url(config_.public_url);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
+  review_worker_ = std::make_unique<ReviewWorker>(service_->reviews(), config_.log);
+  service_->reviews().set_queued_listener([worker = review_worker_.get()] { worker->poke(); });
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log, config_.access_log,
                                                             config_.metrics_on_main_port, config_.push_memory});
   service_->set_event_sink(mail_notifier(config_.clock, config_.public_url));
@@ -93,6 +95,7 @@ void PlayServer::run() {
     std::lock_guard lock(lifecycle_);
     if (!stop_requested_) {
       ai_->start();
+      review_worker_->start(config_.review_interval);
       feed_->start();
       mail_->start();
       serving_ = true;
@@ -118,6 +121,7 @@ void PlayServer::stop() {
   std::lock_guard lock(lifecycle_);
   feed_->stop();
   ai_->stop();
+  review_worker_->stop();  // after the review under way
   mail_->stop();
   if (metrics_endpoint_) metrics_endpoint_->stop();  // last: a scrape still sees the stop
 }

@@ -14,6 +14,7 @@
 #include "core/data_dir.h"
 #include "server/domain/accounts/accounts.h"
 #include "server/domain/play/ai_worker.h"
+#include "server/domain/analysis/review_worker.h"
 #include "server/live/announcer.h"
 #include "server/live/change_feed.h"
 #include "server/base/metrics.h"
@@ -42,6 +43,9 @@ struct ServerConfig {
   std::chrono::milliseconds ai_sweep_interval{3000};
   // How long this instance's claim on an AI move lasts unrenewed (AiPoolSettings::lease).
   std::chrono::milliseconds ai_lease{15000};
+  // How often the review worker looks for reviews queued by other processes (or left by a
+  // worker that is gone); this process's requests wake it at once.
+  std::chrono::milliseconds review_interval{10000};
   // How often an SQLite database is checked for changes made by other processes (and
   // the longest a PostgreSQL change feed waits before looking whether to stop).
   std::chrono::milliseconds change_poll_interval{200};
@@ -80,6 +84,7 @@ class PlayServer {
   Service& service() { return *service_; }
   AiWorker& ai() { return *ai_; }
   MailWorker& mail() { return *mail_; }
+  ReviewWorker& review_worker() { return *review_worker_; }
   HttpApi& http() { return *http_; }
 
   // Serves until stop().
@@ -104,6 +109,7 @@ class PlayServer {
   std::unique_ptr<Accounts> accounts_;
   std::unique_ptr<Service> service_;
   std::unique_ptr<AiWorker> ai_;
+  std::unique_ptr<ReviewWorker> review_worker_;  // the reviews' thread, apart from the AI pool
   std::unique_ptr<HttpApi> http_;
   std::unique_ptr<ChangeFeed> feed_;  // other processes' changes
   std::unique_ptr<MailWorker> mail_;

@@ -166,6 +166,7 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"GET", "/api/me/notifications?wait=0&after=0", nullptr, 401, 200, "", kPublic},
       {"POST", "/api/me/notifications/read", {{"all", true}}, 401, 200, "", kPublic},
       {"GET", "/api/me/next", nullptr, 401, 200, "", kPublic},
+      {"POST", "/api/me/reviews", {{"auto_review", true}}, 401, 200, "", kPublic},
       {"POST", "/api/me/delete", {{"password", "pw-carol-secret"}, {"confirm", "nobody"}}, 401, 400, "", kPublic},
       // Administrators only, with their password besides the token (account_routes_test.cpp
       // moderates); carol gives her own password and is no administrator.
@@ -180,6 +181,10 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"GET", "/api/games/{board}/history", nullptr, 200, 200, "", kPublic},
       {"GET", "/api/games/{board}/record.json", nullptr, 200, 200, "", kPublic},
       {"GET", "/api/games/{board}/record.sgf", nullptr, 200, 200, "", kPublic},
+      // Reviews (docs/review.md): read by anyone; asked for by anyone signed in, of a finished
+      // board (this fresh one is on: 409 board_on for everyone signed in).
+      {"GET", "/api/games/{board}/review", nullptr, 200, 200, "", kPublic},
+      {"POST", "/api/games/{board}/review", json::object(), 401, 409, "", kPublic},
       // A rematch follows a finished board: on this fresh one its player hears so.
       {"POST", "/api/games/{board}/rematch", json::object(), 401, 403, "alice", 409},
       // Conditional moves: each player's own (docs/correspondence.md); bob's, on alice's turn.

@@ -10,6 +10,7 @@
 #include "server/domain/community/moderation.h"
 #include "server/server_test_support.h"
 #include "server/storage/community_store.h"
+#include "server/storage/review_store.h"
 #include "server/storage/throttle_store.h"
 
 namespace ludus::server::testing {
@@ -161,6 +162,19 @@ TEST_F(AccountDeletionTest, DeletionEndsWhatIsUnderWayAndLeavesTheFinishedBoards
   // The next deletion gets the next name; the old id may be taken by a new account.
   signup("alice");
   EXPECT_NE(run("delete alice secret-pw confirm").find("deleted:2"), std::string::npos);
+}
+
+// The reviews alice asked for stay for the others (a review is of the board), under her new
+// name: nothing left names her.
+TEST_F(AccountDeletionTest, TheReviewsAPlayerAskedForStayUnderTheNewName) {
+  const int64_t board = rated_game("bob", "bob");
+  {
+    auto session = store_->session();
+    queue_review(session, board, "alice", 1);
+  }
+  run("delete alice secret-pw confirm");
+  EXPECT_EQ(count("SELECT COUNT(*) FROM reviews WHERE requested_by = 'alice'"), 0);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM reviews WHERE requested_by = 'deleted:1'"), 1);
 }
 
 TEST_F(AccountDeletionTest, ATournamentUnderWayIsWithdrawnFromAndStaysWithTheNewName) {

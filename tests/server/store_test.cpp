@@ -71,10 +71,17 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 18 (reviews and the automatic-review setting; the notifications' wider
+// CHECK stays, which step 18 rebuilds or replaces again).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
+  "DROP TABLE reviews; ALTER TABLE users DROP COLUMN auto_review; DELETE FROM schema_version WHERE version >= 18; "
+constexpr const char* kBackToVersionSeventeen = LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 17; ";
+
 // Undoes migration 17 (holidays and the index of a board's tournament; the games' wider
 // CHECKs stay, which step 17 rebuilds or replaces again).  Either engine (PostgreSQL's
 // version is schema_version's rows), then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
   "DROP TABLE holidays; DROP INDEX tournament_games_by_board; DELETE FROM schema_version WHERE version >= 17; "
 constexpr const char* kBackToVersionSixteen = LUDUS_BACK_TO_VERSION_SIXTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 16; ";
 
@@ -350,6 +357,45 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   next.seats = {"alice", "bob"};
   next.challenger = "alice";
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
+}
+
+// Version 18 adds reviews and the automatic-review setting (off for everyone), and rebuilds
+// SQLite's notifications for the kind 'review': every notification stays with its number,
+// and a deleted one's number is not given again.  On both engines (each has its own step 18).
+TEST(StoreTest, MigrationEighteenAddsReviewsAndKeepsTheNotifications) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE : kBackToVersionSeventeen);
+    session.connection().exec(
+        "INSERT INTO notifications (user_id, kind, body, created_at) VALUES "
+        "('alice', 'move', 'one', 1), ('alice', 'result', 'two', 2), ('alice', 'move', 'three', 3)");
+    session.connection().exec("DELETE FROM notifications WHERE body = 'three'");
+    session.connection().exec(
+        "INSERT INTO games (game, options, seat0, seat1, challenger, created_at, updated_at) VALUES "
+        "('ndengrod', '{}', 'alice', 'bob', 'alice', 1, 1)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, auto_review FROM users"), std::vector<std::string>{"alice 0"});
+  EXPECT_EQ(rows_of(session, "SELECT id, kind, body FROM notifications ORDER BY id"),
+            (std::vector<std::string>{"1 move one", "2 result two"}));
+  session.connection().exec(
+      "INSERT INTO notifications (user_id, kind, board, body, created_at) VALUES ('alice', 'review', 1, 'ready', 4)");
+  EXPECT_EQ(rows_of(session, "SELECT id FROM notifications WHERE kind = 'review'"), std::vector<std::string>{"4"})
+      << "notification 3 was deleted: its number is not given again";
+  session.connection().exec("INSERT INTO reviews (game_id, status, requested_at) VALUES (1, 'queued', 5)");
+  EXPECT_EQ(rows_of(session, "SELECT game_id, status, requested_by, review FROM reviews"),
+            std::vector<std::string>{"1 queued  "});
+  EXPECT_THROW(session.connection().exec("UPDATE reviews SET status = 'lost'"), std::exception);
+  EXPECT_THROW(session.connection().exec("UPDATE users SET auto_review = 2"), std::exception);
+  session.connection().exec("DELETE FROM games WHERE id = 1");
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM reviews"), std::vector<std::string>{"0"}) << "a board's review goes with it";
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -29,6 +29,13 @@ std::optional<int> int_field(const json& j, const char* name) {
   return static_cast<int>(it->get<int64_t>());
 }
 
+std::optional<bool> bool_field(const json& j, const char* name) {
+  auto it = j.find(name);
+  if (it == j.end() || it->is_null()) return std::nullopt;
+  if (!it->is_boolean()) bad_request(std::string("field '") + name + "' must be true or false", "bad_field");
+  return it->get<bool>();
+}
+
 std::map<std::string, std::string> options_field(const json& body) {
   auto it = body.find("options");
   if (it == body.end()) return {};

@@ -15,6 +15,8 @@ namespace ludus::server {
 std::string string_field(const nlohmann::json& body, const char* name, bool required = true);
 // The positive integer field `name`, or nullopt when absent.
 std::optional<int> int_field(const nlohmann::json& body, const char* name);
+// The boolean field `name`, or nullopt when absent (400 bad_field for another type).
+std::optional<bool> bool_field(const nlohmann::json& body, const char* name);
 // The "options" object: option name to value (strings, integers or booleans as on/off).
 std::map<std::string, std::string> options_field(const nlohmann::json& body);
 

@@ -74,7 +74,8 @@ json AccountData::export_json(const std::string& user) {
                       {"mail", mail_preference_name(addressee ? addressee->preference : MailPreference::Every)},
                       {"digest_hour", addressee ? addressee->digest_hour : kDefaultDigestHour},
                       {"challenges", challenge_policy_name(settings ? settings->policy : ChallengePolicy::Ask)},
-                      {"max_active", settings && settings->max_active ? json(*settings->max_active) : json()}};
+                      {"max_active", settings && settings->max_active ? json(*settings->max_active) : json()},
+                      {"auto_review", auto_review(session, user).value_or(false)}};
     out["blocks"] = blocked_by(session, user);
     out["following"] = followed_boards(session, user);
     out["holidays"] = holiday_plan_json(holiday_plan(session, user, service.accounts().now()));
@@ -98,6 +99,10 @@ json AccountData::export_json(const std::string& user) {
     for (const NotificationRecord& n : notifications_of(session, user, Page{kMaxNotificationsPerUser, 0}))
       notifications.push_back(notification_json(n));
     out["notifications"] = notifications;
+    // The reviews they asked for (the players' automatic ones are the board's, asked by nobody).
+    json reviews = json::array();
+    for (const StoredReview& r : reviews_asked_by(session, user)) reviews.push_back(stored_review_json(r));
+    out["reviews"] = reviews;
     json games = json::array();
     for (const GameRecord& g : boards_of(service, user, "")) {
       json board = game_summary_json(g);

@@ -61,6 +61,12 @@ const CommandHelp kCommands[] = {
     {"history", "history BOARD|USER",
      "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"
      "ratings and rated games."},
+    {"review", "review BOARD [USER PASSWORD]",
+     "The engine's review of finished BOARD: per turn the mover's winning chance before and after, the best turn,\n"
+     "inaccuracies, mistakes and blunders, a proven win thrown away or the only winning move, and each player's\n"
+     "accuracy. With USER PASSWORD, asks for it when nobody has (any user, at most 3 of theirs waiting at once);\n"
+     "it is computed once, in the background, and the board's players and followers are told when it is ready.\n"
+     "Without, shows it or where it stands."},
     {"ratings", "ratings GAME [-limit=N] [-offset=N]",
      "The game's standings: rank, rating (? while provisional), deviation, games won, lost and drawn. Boards with\n"
      "the game's standard options are rated (Glicko-2) unless challenged with -rated=no. -limit (1-500, default\n"

@@ -65,6 +65,7 @@ class Run {
     if (name == "next") return next();
     if (name == "show") return show();
     if (name == "history") return history();
+    if (name == "review") return review();
     if (name == "games") return games();
     if (name == "ratings" || name == "standings") return ratings();
     if (name == "tournament") return run_tournament_command(service_, game_, args_, caller_);
@@ -359,6 +360,20 @@ class Run {
     return format_player_ratings(p.player, p.ratings, p.history, service_.accounts().now());
   }
 
+  std::string review() {
+    if (args_.size() != 1 && args_.size() != 3) usage(command_);
+    const int64_t board = parse_board(args_[0]);
+    const Board b = load(board);
+    if (args_.size() == 3) {
+      const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
+      return stored_review_text(service_.reviews().request(board, user), b);
+    }
+    const auto stored = service_.reviews().find(board);
+    if (!stored)
+      return fmt::format("Nobody has asked for the review of {} yet: review {} USER PASSWORD\n", board_name(board), board);
+    return stored_review_text(*stored, b);
+  }
+
   std::string ratings() {
     // The game comes first (GAME ratings) or as the argument (ratings GAME).
     const Page page = take_page_words(args_, kStandingsPage);
@@ -565,7 +580,8 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   else if (name == "signup" || name == "mailpref" || name == "holiday" || name == "limit" || name == "offers" || name == "notifications" ||
            name == "next")
     secret = {verb + 2};
-  else if (name == "join" || name == "decline" || name == "report" || name == "rematch") secret = {verb + 3};
+  else if (name == "join" || name == "decline" || name == "report" || name == "rematch" || name == "review")
+    secret = {verb + 3};
   else if (name == "passwd" || name == "reset") secret = {verb + 2, verb + 3};
   else if (name == "email" || name == "verify" || name == "block" || name == "unblock" || name == "export" ||
            name == "delete")

@@ -42,6 +42,7 @@ PublicUrl PublicUrl::parse(std::string_view text) {
 std::string PublicUrl::page() const { return empty() ? "" : base_ + "/"; }
 std::string PublicUrl::view(std::string_view fragment) const { return empty() ? "" : base_ + "/#/" + std::string(fragment); }
 std::string PublicUrl::board(int64_t id) const { return view("board/" + std::to_string(id)); }
+std::string PublicUrl::review(int64_t board) const { return view("board/" + std::to_string(board) + "/review"); }
 std::string PublicUrl::lobby() const { return view("lobby"); }
 std::string PublicUrl::tournament(int64_t id) const { return view("tournament/" + std::to_string(id)); }
 std::string PublicUrl::settings() const { return view("settings"); }

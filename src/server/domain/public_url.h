@@ -20,9 +20,10 @@ class PublicUrl {
 
   bool empty() const { return base_.empty(); }
   // The page's address and its views (the routes of web/app.js): "URL/",
-  // "URL/#/board/12", "URL/#/lobby", "URL/#/tournament/3", "URL/#/settings".
+  // "URL/#/board/12", "URL/#/board/12/review", "URL/#/lobby", "URL/#/tournament/3", "URL/#/settings".
   std::string page() const;
   std::string board(int64_t id) const;
+  std::string review(int64_t board) const;  // "URL/#/board/12/review": the board with its review
   std::string lobby() const;
   std::string tournament(int64_t id) const;
   std::string settings() const;

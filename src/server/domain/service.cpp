@@ -121,9 +121,11 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   int64_t revision = 0;
   std::vector<int64_t> started;  // boards of a tournament's next round
   std::optional<TournamentChanged> tournament;  // the tournament of a board that ended
+  bool review_queued = false;  // its players' automatic review
   auto result = store_->retrying([&](Session& session) {
     started.clear();
     tournament.reset();
+    review_queued = false;
     auto tx = session.write();
     auto record = session.find_game_to_change(board);
     if (!record) not_found("no " + board_name(board));
@@ -139,6 +141,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     if (!finished_before && changed.finished()) {
       rate_finished_game(session, b);
       tournament = tournaments_.board_finished(session, b, started);
+      review_queued = reviews_.queue_if_automatic(session, b, now);
     }
     if (changed.num_moves != moves_before || changed.to_move_seat != to_move_before) start_turn(session, board, now);
     // Conditional moves answer turns still to come from this position: none once it is over
@@ -156,6 +159,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
   notify(board, revision);
   for (int64_t created : started) notify(created, 0, BoardChange::Created);
   if (tournament) notify_tournament(*tournament);
+  if (review_queued) reviews_.queued();
   return result;
 }
 

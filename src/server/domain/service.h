@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "server/domain/accounts/accounts.h"
+#include "server/domain/analysis/reviews.h"
 #include "server/domain/play/board.h"
 #include "server/domain/play/ai_players.h"
 #include "server/domain/play/board_cache.h"
@@ -96,6 +97,8 @@ class Service {
   Store& store() { return *store_; }
   // The tournaments (tournament_service.h), whose boards this service plays.
   Tournaments& tournaments() { return tournaments_; }
+  // The reviews of finished boards (analysis/reviews.h), with limits().reviews.
+  Reviews& reviews() { return reviews_; }
 
   // Called after every committed change of a board (the AI worker listens) with the
   // revision it gave the board, saying whether it created the board.
@@ -288,6 +291,8 @@ class Service {
   void notify_tournament(const TournamentChanged& change);
   // Tournaments start their boards with insert_board and tell the listeners with notify.
   friend class Tournaments;
+  // A finished review is reported as the board's event (report, board_at).
+  friend class Reviews;
 
   Store* store_;
   Accounts* accounts_;
@@ -302,6 +307,7 @@ class Service {
   bool inline_ai_ = false;
   bool in_inline_ai_ = false;
   Tournaments tournaments_{*this};
+  Reviews reviews_{*this, limits_.reviews};
 };
 
 // "board 12" for messages.

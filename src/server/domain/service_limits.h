@@ -6,6 +6,8 @@
 #include <cstdint>
 #include <string>
 
+#include "ai/review.h"
+
 namespace ludus::server {
 
 struct AiPolicy {
@@ -27,12 +29,22 @@ struct AiPolicy {
 inline constexpr double kSignupsPerHour = 20;  // accounts one client address may make in an hour
 inline constexpr double kResetsPerHour = 10;   // password reset requests of one client address in an hour
 
+// The reviews of finished boards (analysis/reviews.h, docs/review.md).
+struct ReviewLimits {
+  // The budgets of every review the server computes.
+  ai::ReviewSettings settings{.iterations = 2000, .seed = 1, .proof_seconds = 0.25, .proof_total_seconds = 10};
+  int per_user = 3;             // reviews one user asked for that are queued or running
+  int total = 50;               // reviews queued or running across every server process
+  int64_t stale_seconds = 900;  // a review running longer is taken again (its worker is gone)
+};
+
 struct ServiceLimits {
   AiPolicy ai;
   int boards_per_hour = 30;  // boards, offers and tournaments one user may start in any hour (0 = no limit)
   int tournaments_per_user = 3;  // tournaments one user may have created that are open or running (0 = no limit)
   double signups_per_hour = kSignupsPerHour;  // 0 = no limit
   double resets_per_hour = kResetsPerHour;    // 0 = no limit
+  ReviewLimits reviews;
 };
 
 }  // namespace ludus::server

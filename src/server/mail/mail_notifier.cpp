@@ -37,7 +37,8 @@ std::string footer(Session& session, const Board& board, const std::string& user
   std::string out = fmt::format(
       "\n-- \nludus play-by-e-mail.  This game is over; send a command in the Subject, e.g.\n"
       "  comment {0} {1} PASSWORD TEXT...   (a word on the game)\n"
-      "  history {0}   (every move with its time and comments)\n",
+      "  history {0}   (every move with its time and comments)\n"
+      "  review {0} {1} PASSWORD   (the engine's review of the game: where it was won and lost)\n",
       board.id(), who);
   if (board.seat_of(user) >= 0 && may_meet(session, board.player(0), board.player(1)))
     out += fmt::format("  rematch {} {} PASSWORD   (the same game and settings, colours swapped)\n", board.id(), who);
@@ -48,6 +49,8 @@ std::string footer(Session& session, const Board& board, const std::string& user
 std::string event_text(const Board& board, const BoardEvent& event, const PublicUrl& url, bool with_words) {
   std::string out = event.summary + ".\n";
   out += link_line("On the web", url.board(board.id()));
+  // A finished game's mails (its end, its comments, its review ready) lead to its review.
+  if (board.is_over() && board.num_moves() > 0) out += link_line("Its review on the web", url.review(board.id()));
   if (with_words && !event.comment.empty()) out += fmt::format("\n{} says:\n{}\n", event.actor, event.comment);
   out += "\n" + format_board(board);
   return out;

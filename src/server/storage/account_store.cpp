@@ -74,6 +74,7 @@ void erase_account(Session& session, const std::string& user, const std::string&
   run("UPDATE reports SET reporter = ?2 WHERE reporter = ?1");
   run("UPDATE audit_log SET actor = ?2 WHERE actor = ?1");
   run("UPDATE audit_log SET target = ?2 WHERE target = ?1");
+  run("UPDATE reviews SET requested_by = ?2 WHERE requested_by = ?1");  // a review is of the board
   // A hidden comment's line names its author: "comment 12 by USER on board 3".
   db.query("UPDATE audit_log SET target = replace(target, ?1, ?2) WHERE target LIKE 'comment %'")
       .bind_all(" by " + user + " on board ", " by " + name + " on board ")

@@ -21,10 +21,10 @@ namespace ludus::server {
 // What a notification is about: it is your move (or a reminder of it), a draw or take-back
 // to answer (or the answer to yours), a board's result, a comment on a board you play or
 // follow, an invitation (made, declined, withdrawn, or a board a challenge or an accepted
-// offer started), a tournament's round or end.
-enum class NotificationKind { Move, Proposal, Result, Comment, Invitation, Tournament };
-inline constexpr std::array<std::string_view, 6> kNotificationKindNames = {"move",    "proposal",   "result",
-                                                                          "comment", "invitation", "tournament"};
+// offer started), a tournament's round or end, a finished board's review ready (migration 18).
+enum class NotificationKind { Move, Proposal, Result, Comment, Invitation, Tournament, Review };
+inline constexpr std::array<std::string_view, 7> kNotificationKindNames = {
+    "move", "proposal", "result", "comment", "invitation", "tournament", "review"};
 std::string_view notification_kind_name(NotificationKind kind);
 std::optional<NotificationKind> notification_kind_by_name(std::string_view name);
 

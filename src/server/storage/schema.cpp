@@ -532,6 +532,47 @@ CREATE TABLE holidays (
 CREATE INDEX tournament_games_by_board ON tournament_games(board);  -- a board's tournament, read with the board
 PRAGMA user_version = 17;
 )sql",
+      // 18: game reviews (docs/review.md).  One review per finished board, computed once by
+      // the AI workers from a queue (status), with who asked for it (their cap counts it; ''
+      // when the players' setting asked for it); each user's setting for automatic reviews of
+      // their finished boards; and notifications of the kind 'review' (the table is rebuilt
+      // only to widen its CHECK, as step 17 rebuilt games; ids are never given again).
+      R"sql(
+CREATE TABLE reviews (
+  game_id      INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,  -- the finished board
+  status       TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  requested_by TEXT NOT NULL DEFAULT '',  -- the user who asked; '' when automatic
+  requested_at INTEGER NOT NULL,
+  started_at   INTEGER,                   -- when a worker took it (NULL while queued)
+  finished_at  INTEGER,                   -- done or failed
+  review       TEXT NOT NULL DEFAULT '',  -- the review's JSON (ai/review.h) once done
+  note         TEXT NOT NULL DEFAULT ''   -- why it failed, for people
+);
+CREATE INDEX reviews_by_status ON reviews(status, requested_at);
+CREATE INDEX reviews_by_requester ON reviews(requested_by, status);
+ALTER TABLE users ADD COLUMN auto_review INTEGER NOT NULL DEFAULT 0 CHECK (auto_review IN (0, 1));
+CREATE TABLE notifications_v18 (
+  id         INTEGER PRIMARY KEY AUTOINCREMENT,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  kind       TEXT NOT NULL CHECK (kind IN ('move', 'proposal', 'result', 'comment', 'invitation', 'tournament', 'review')),
+  board      INTEGER,
+  offer      INTEGER,
+  tournament INTEGER,
+  actor      TEXT NOT NULL DEFAULT '',
+  body       TEXT NOT NULL,
+  created_at INTEGER NOT NULL,
+  read_at    INTEGER
+);
+INSERT INTO notifications_v18 (id, user_id, kind, board, offer, tournament, actor, body, created_at, read_at)
+  SELECT id, user_id, kind, board, offer, tournament, actor, body, created_at, read_at FROM notifications;
+DELETE FROM sqlite_sequence WHERE name = 'notifications_v18';
+UPDATE sqlite_sequence SET name = 'notifications_v18' WHERE name = 'notifications';
+DROP TABLE notifications;
+ALTER TABLE notifications_v18 RENAME TO notifications;
+CREATE INDEX notifications_by_user ON notifications(user_id, id);
+CREATE INDEX notifications_by_time ON notifications(created_at);
+PRAGMA user_version = 18;
+)sql",
   };
   return steps;
 }
@@ -918,6 +959,25 @@ CREATE TABLE holidays (
 );
 CREATE INDEX tournament_games_by_board ON tournament_games(board);
 )sql",
+      // 18: game reviews (as SQLite's).
+      R"sql(
+CREATE TABLE reviews (
+  game_id      BIGINT PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+  status       TEXT NOT NULL CHECK (status IN ('queued', 'running', 'done', 'failed')),
+  requested_by TEXT NOT NULL DEFAULT '',
+  requested_at BIGINT NOT NULL,
+  started_at   BIGINT,
+  finished_at  BIGINT,
+  review       TEXT NOT NULL DEFAULT '',
+  note         TEXT NOT NULL DEFAULT ''
+);
+CREATE INDEX reviews_by_status ON reviews(status, requested_at);
+CREATE INDEX reviews_by_requester ON reviews(requested_by, status);
+ALTER TABLE users ADD COLUMN auto_review INTEGER NOT NULL DEFAULT 0 CHECK (auto_review IN (0, 1));
+ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
+  ADD CONSTRAINT notifications_kind_check
+    CHECK (kind IN ('move', 'proposal', 'result', 'comment', 'invitation', 'tournament', 'review'));
+)sql",
   };
   return steps;
 }
@@ -959,7 +1019,7 @@ const std::vector<std::string>& exported_tables() {
                                                   "account_codes", "blocks", "reports", "audit_log",
                                                   "login_devices", "throttles", "reset_requests",
                                                   "conditional_moves", "notifications", "notification_revisions",
-                                                  "holidays"};
+                                                  "holidays", "reviews"};
   return tables;
 }
 

@@ -108,6 +108,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_tournament_routes();
   add_community_routes();
   add_notification_routes();
+  add_review_routes();
   add_admin_routes();
 }
 
@@ -198,7 +199,8 @@ void ApiRoutes::add_account_routes() {
                                {"created_at", record->created_at},
                                {"admin", record->admin},
                                {"mail", mail_preference_name(mail.preference)},
-                               {"digest_hour", mail.digest_hour}});
+                               {"digest_hour", mail.digest_hour},
+                               {"auto_review", service_->reviews().automatic(user)}});
   });
   // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"},
   // and/or {"digest_hour": 0-23} (UTC).

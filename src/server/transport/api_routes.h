@@ -67,6 +67,8 @@ class ApiRoutes {
   void add_notification_routes();
   // The administrators' view and actions (admin_routes.cpp).
   void add_admin_routes();
+  // The reviews of finished boards and the automatic-review setting (review_routes.cpp).
+  void add_review_routes();
 
   Service* service_;
   LongPolls* polls_;

@@ -31,6 +31,7 @@ std::optional<std::pair<NotificationKind, std::string>> board_notice(const Board
       if (!player) return std::nullopt;
       return std::pair{NotificationKind::Proposal, title + event.summary};
     case BoardNews::Comment: return std::pair{NotificationKind::Comment, title + event.summary};
+    case BoardNews::ReviewReady: return std::pair{NotificationKind::Review, title + event.summary};
     case BoardNews::NewGame:
       if (!player) return std::nullopt;
       return std::pair{NotificationKind::Invitation, title + event.summary};

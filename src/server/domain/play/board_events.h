@@ -24,6 +24,7 @@ enum class BoardEventKind {
   TimedOut,   // the player to move lost on time
   Reminded,   // the player to move is past the nag time (nothing changed but a flag)
   ConditionalDropped,  // a player's conditional moves did not answer the opponent's turn
+  Reviewed,   // the review of the finished board is ready (analysis/reviews.h)
 };
 
 // How a board changed, for the listeners told after the commit (the AI, live clients),

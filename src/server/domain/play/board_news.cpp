@@ -17,6 +17,7 @@ BoardNews board_news(const Board& board, const BoardEvent& event, const std::str
   if (event.kind == BoardEventKind::ConditionalDropped) return BoardNews::ConditionalDropped;
   // A word on a board, over or not, is a comment (not news of the end).
   if (event.kind == BoardEventKind::Commented) return BoardNews::Comment;
+  if (event.kind == BoardEventKind::Reviewed) return BoardNews::ReviewReady;
   if (board.is_over()) return BoardNews::GameOver;
   const GameRecord& record = board.record();
   if (!record.proposal.empty() && record.proposal_seat && board.player(1 - *record.proposal_seat) == reader)
@@ -43,6 +44,7 @@ std::string board_news_headline(BoardNews news, const Board& board, const BoardE
     case BoardNews::Moved: return fmt::format("turn {}", turns_in(board.history(), board.num_moves()));
     case BoardNews::Proposal: return "proposal";
     case BoardNews::Comment: return "comment by " + event.actor;
+    case BoardNews::ReviewReady: return "review ready";
     case BoardNews::Update: break;
   }
   return "update";

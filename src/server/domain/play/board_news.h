@@ -25,6 +25,7 @@ enum class BoardNews {
   Moved,             // a turn was played (the reader does not have the move: a follower)
   Proposal,          // a proposal made or answered that the reader need not answer
   Comment,           // a word on the board, over or not
+  ReviewReady,       // the review of the finished board is ready
   Update,            // anything else
 };
 BoardNews board_news(const Board& board, const BoardEvent& event, const std::string& reader);

@@ -1,0 +1,139 @@
+// SPDX-License-Identifier: Apache-2.0
+#include "server/domain/analysis/reviews.h"
+
+#include <exception>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "core/error.h"
+#include "server/base/errors.h"
+#include "server/domain/service.h"
+
+namespace ludus::server {
+
+StoredReview Reviews::request(int64_t board, const std::string& user) {
+  const Board loaded = service_->load(board);  // 404 for no board
+  if (!loaded.is_over()) conflict("board " + std::to_string(board) + " is not over: a review is of a finished game", "board_on");
+  if (loaded.history().num_moves() == 0) conflict("board " + std::to_string(board) + " ended before a move: nothing to review", "no_moves");
+  const int64_t now = service_->accounts().now();
+  bool queued = false;
+  StoredReview stored = service_->store().retrying([&](Session& session) {
+    auto tx = session.write();
+    if (auto stored = find_review(session, board); stored && stored->status != ReviewStatus::kFailed) return *stored;
+    if (!user.empty() && unfinished_reviews_of(session, user) >= limits_.per_user)
+      too_many("at most " + std::to_string(limits_.per_user) + " reviews of yours waiting at once; retry in a minute",
+               "review_cap", 60);
+    if (unfinished_reviews(session) >= limits_.total)
+      busy("the server has too many reviews waiting; retry in a minute", 60);
+    queue_review(session, board, user, now);
+    StoredReview result = *find_review(session, board);
+    tx.commit();
+    queued = true;
+    return result;
+  });
+  if (queued) this->queued();
+  return stored;
+}
+
+std::optional<StoredReview> Reviews::find(int64_t board) {
+  auto session = service_->store().session();
+  auto tx = session.read();
+  return find_review(session, board);
+}
+
+std::vector<StoredReview> Reviews::asked_by(const std::string& user) {
+  auto session = service_->store().session();
+  auto tx = session.read();
+  return reviews_asked_by(session, user);
+}
+
+bool Reviews::queue_if_automatic(Session& session, const Board& board, int64_t now) {
+  if (board.history().num_moves() == 0) return false;
+  bool wanted = false;
+  for (int seat : {0, 1})
+    if (!Accounts::is_ai(board.player(seat))) wanted = wanted || auto_review(session, board.player(seat)).value_or(false);
+  if (!wanted || unfinished_reviews(session) >= limits_.total) return false;
+  return queue_review(session, board.id(), "", now);
+}
+
+bool Reviews::automatic(const std::string& user, std::optional<bool> wanted) {
+  if (!wanted) {
+    auto session = service_->store().session();
+    auto tx = session.read();
+    const std::optional<bool> on = auto_review(session, user);
+    if (!on) not_found("no user " + user);
+    return *on;
+  }
+  return service_->store().retrying([&](Session& session) {
+    auto tx = session.write();
+    set_auto_review(session, user, *wanted);
+    const std::optional<bool> on = auto_review(session, user);
+    if (!on) not_found("no user " + user);
+    tx.commit();
+    return *on;
+  });
+}
+
+std::optional<int64_t> Reviews::run_next() {
+  const int64_t now = service_->accounts().now();
+  const std::optional<int64_t> board = service_->store().retrying([&](Session& session) {
+    auto tx = session.write();
+    auto taken = take_review(session, now, now - limits_.stale_seconds);
+    tx.commit();
+    return taken;
+  });
+  if (!board) return std::nullopt;
+  std::string review, failure;
+  try {
+    review = ai::review_json(ai::review_game(service_->load(*board).history(), limits_.settings)).dump();
+  } catch (const std::exception& e) {
+    failure = e.what();
+  }
+  service_->store().retrying([&](Session& session) {
+    auto tx = session.write();
+    const int64_t done = service_->accounts().now();
+    if (failure.empty()) {
+      finish_review(session, *board, review, done);
+      // Told as any event of the board: its players and followers (board_news.h).
+      auto record = session.find_game(*board);
+      if (record) {
+        const Board b = service_->board_at(session, std::move(*record));
+        service_->report(session, b,
+                         BoardEvent{BoardEventKind::Reviewed, "",
+                                    fmt::format("the review of {} is ready", board_name(*board)), "", ""});
+      }
+    } else {
+      fail_review(session, *board, failure, done);
+    }
+    tx.commit();
+  });
+  return board;
+}
+
+nlohmann::json stored_review_json(const StoredReview& review) {
+  auto optional = [](const std::optional<int64_t>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); };
+  nlohmann::json out = {{"board", review.board},
+                        {"status", review_status_name(review.status)},
+                        {"requested_by", review.requested_by},
+                        {"requested_at", review.requested_at},
+                        {"started_at", optional(review.started_at)},
+                        {"finished_at", optional(review.finished_at)},
+                        {"note", review.note}};
+  if (review.status == ReviewStatus::kDone) out["review"] = nlohmann::json::parse(review.review);
+  return out;
+}
+
+std::string stored_review_text(const StoredReview& review, const Board& board) {
+  switch (review.status) {
+    case ReviewStatus::kQueued: return fmt::format("The review of {} is queued.\n", board_name(review.board));
+    case ReviewStatus::kRunning: return fmt::format("The review of {} is being computed.\n", board_name(review.board));
+    case ReviewStatus::kFailed:
+      return fmt::format("The review of {} failed: {}.  Ask for it again.\n", board_name(review.board), review.note);
+    case ReviewStatus::kDone: break;
+  }
+  return fmt::format("The review of {} ({}):\n", board_name(review.board), board.game().info().title) +
+         ai::review_text(ai::review_from_json(nlohmann::json::parse(review.review)), board.history());
+}
+
+}  // namespace ludus::server
