@@ -198,6 +198,11 @@ class State {
   // chain... (each game's header says what).  Empty while the game goes on, and when no
   // stones decided it (a draw by passes, a game without a geometry).
   virtual std::vector<int> deciding_sites() const { return {}; }
+  // What decided the finished game in a few words that are the same however it was reached
+  // (no colours, no counts but a line's length), for puzzle themes: "line of 5",
+  // "connection", "enmeshed", "netted", "no placement", "blockade".  Empty while the game
+  // goes on and when no pattern on the board decided it (a draw by passes).
+  virtual std::string ending_theme() const { return {}; }
 
   // --- moves -----------------------------------------------------------------------------
   virtual void legal_actions(std::vector<Action>& out) const = 0;

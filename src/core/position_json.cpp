@@ -112,42 +112,6 @@ nlohmann::json outcome_json(const History& history, const std::array<std::string
   return j;
 }
 
-nlohmann::json catalog_json() {
-  nlohmann::json games = nlohmann::json::array();
-  std::vector<GameEntry> entries = registered_games();
-  std::stable_sort(entries.begin(), entries.end(), [](const GameEntry& a, const GameEntry& b) {
-    return a.info->rules_section < b.info->rules_section;
-  });
-  for (const auto& entry : entries) {
-    const GameInfo& info = *entry.info;
-    nlohmann::json options = nlohmann::json::array();
-    for (const auto& o : info.options) {
-      nlohmann::json spec = {{"name", o.name}, {"default", o.default_value}, {"help", o.help}};
-      if (o.kind == OptionSpec::Kind::Integer) {
-        spec["type"] = "integer";
-        spec["min"] = o.min;
-        spec["max"] = o.max;
-      } else {
-        spec["type"] = "choice";
-        spec["choices"] = o.choices;
-      }
-      options.push_back(spec);
-    }
-    nlohmann::json examples = nlohmann::json::array();
-    for (const auto& example : info.turn_help.examples)
-      examples.push_back({{"text", example.text}, {"meaning", example.meaning}});
-    games.push_back({{"name", info.name},
-                     {"title", info.title},
-                     {"colours", info.colours},
-                     {"summary", info.summary},
-                     {"options", options},
-                     {"stones_on", stone_sites_name(info.stones_on)},
-                     {"draws", info.may_draw},
-                     {"turn", {{"summary", info.turn_help.summary}, {"examples", examples}}}});
-  }
-  return {{"games", games}};
-}
-
 nlohmann::json position_json(const History& history) {
   const State& state = history.state();
   const Game& game = history.game();

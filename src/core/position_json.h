@@ -43,10 +43,6 @@ nlohmann::json deciding_sites_json(const History& history);
 // the players, winner_user.  The one writer of an outcome.
 nlohmann::json outcome_json(const History& history, const std::array<std::string, 2>* players = nullptr);
 
-// The games that can be challenged, in the order of RULES.md: names, titles, colours,
-// options, summaries, where the stones stand and how a turn is written.
-nlohmann::json catalog_json();
-
 // A position under study with everything a page shows and plays: {"game", "moves",
 // "status_text", "to_move": COLOUR|null, "to_move_seat", "outcome": null|{...},
 // "legal_moves", "actions", "turn", "mid_turn", "position_turn", "plies", "geometry",

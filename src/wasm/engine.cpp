@@ -24,6 +24,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ai/catalog_json.h"
 #include "ai/choice_json.h"
 #include "ai/player.h"
 #include "ai/solver/solver.h"
@@ -135,7 +136,7 @@ nlohmann::json answer(const nlohmann::json& request) {
   if (!request.is_object()) throw LudusError("a request is a JSON object with a \"call\"");
   const nlohmann::json& call = field(request, "call");
   const std::string name = call.is_string() ? call.get<std::string>() : "";
-  if (name == "games") return catalog_json();
+  if (name == "games") return ai::catalog_json();
   if (name == "position") return position_json(replay(request));
   if (name == "move") return ai_move(request);
   if (name == "analyse") return analyse(request);

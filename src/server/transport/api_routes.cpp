@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "ai/catalog_json.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/domain/play/board_commands.h"
@@ -78,9 +79,10 @@ Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
 }  // namespace
 
 ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
-    : service_(&service), polls_(&polls), files_(std::move(files)) {
+    : service_(&service), polls_(&polls), files_(std::move(files)),
+      puzzles_(std::make_shared<Puzzles>(service.store(), [&accounts = service.accounts()] { return accounts.now(); })) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([] { return json_response(200, catalog_json()); }));
+    reply(guarded([] { return json_response(200, ai::catalog_json()); }));
   });
   // {"game", "options"?}: what a board of those options would be (board_spec: 400 for a bad
   // option), and whether it may be rated, with the reason when not: so a form says why
@@ -110,6 +112,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_notification_routes();
   add_review_routes();
   add_admin_routes();
+  add_puzzle_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
