@@ -16,4 +16,4 @@ if [ ! -f "$wasm_dir/build.ninja" ]; then
   emcmake cmake -S "$here/../.." -B "$wasm_dir" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
 fi
 cmake --build "$wasm_dir"
-exec node "$here/engine_test.mjs" "$wasm_dir/ludus-engine.js" "$build_dir/ludus" "$@"
+exec node "$here/engine_test.mjs" "$wasm_dir/engine/ludus-engine.js" "$build_dir/ludus" "$@"
