@@ -100,10 +100,7 @@ function localEngineCall(request) {
 // plies), as POST /api/position gives it.
 async function enginePosition(request) {
   if (!(await computesLocally())) return api('POST', '/api/position', request);
-  const { game, options, moves } = request;
-  const pos = await localEngineCall({ call: 'position', game, options, moves });
-  if (request.at === undefined || request.at >= pos.moves.length) return pos;
-  return localEngineCall({ call: 'position', game, options, moves: pos.moves.slice(0, request.at) });
+  return localEngineCall({ call: 'position', ...request });
 }
 
 // The engine's opinion of a position, as POST /api/evaluate gives it (`board`: the server

@@ -13,13 +13,14 @@
 //   {"call": "playouts", POSITION, "seconds": S}    -> {"playouts", "seconds", "per_second"}:
 //       uniformly random playouts from the position, timed as `ludus bench` times one thread's
 // POSITION is {"game", "options": {NAME: VALUE}, "moves": [texts, a turn's plies perhaps
-// joined "d3,e5-e7"]}.  SPEC is an AI spec (ai/spec_parser.h: "medium", "mcts:iters=500,seed=3");
+// joined "d3,e5-e7"], "at"?: plies to play of them} (core/move_entries.h, as the server).  SPEC is an AI spec (ai/spec_parser.h: "medium", "mcts:iters=500,seed=3");
 // the search runs on the calling thread (threads=1): the page runs it in a Web Worker.
 // Any error -> {"error": "one line"}; nothing throws past the entry point.
 #include <emscripten/emscripten.h>
 
 #include <algorithm>
 #include <chrono>
+#include <optional>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -29,6 +30,7 @@
 #include "ai/player.h"
 #include "ai/solver/solver.h"
 #include "core/error.h"
+#include "core/move_entries.h"
 #include "core/random.h"
 #include "core/options_json.h"
 #include "core/position_json.h"
@@ -61,7 +63,14 @@ History replay(const nlohmann::json& request) {
   if (!moves.is_array() || moves.size() > kMaxPlies ||
       !std::all_of(moves.begin(), moves.end(), [](const nlohmann::json& m) { return m.is_string(); }))
     throw LudusError("field 'moves' must be an array of at most " + std::to_string(kMaxPlies) + " move texts");
-  history.play_moves(moves.get<std::vector<std::string>>());
+  // "at": only the first plies (the page's fallback for a link with a bad one), as the server.
+  std::optional<int> stop;
+  if (const nlohmann::json& at = field(request, "at"); !at.is_null()) {
+    if (!at.is_number_integer() || at.get<int64_t>() < 0 || at.get<int64_t>() > static_cast<int64_t>(kMaxPlies))
+      throw LudusError("field 'at' must be a number of plies from 0 to " + std::to_string(kMaxPlies));
+    stop = static_cast<int>(at.get<int64_t>());
+  }
+  play_move_entries(history, moves.get<std::vector<std::string>>(), static_cast<int>(kMaxPlies), stop);
   return history;
 }
 

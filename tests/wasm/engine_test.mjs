@@ -86,6 +86,15 @@ check("options as the server takes them: text, integers, booleans", () => {
   assert.deepEqual(view.legal_moves, nativeJson("moves", "ndengrod", "-o", "size=4", "-o", "swap=off"));
 });
 
+check("a line as a link writes it, read as the server reads it: plies joined in an entry, 'at', errors naming the ply", () => {
+  const line = { call: "position", game: "ndengrod", options: { size: "5" } };
+  assert.deepEqual(call({ ...line, moves: ["e5,d4", "c3"] }).moves, ["e5", "d4", "c3"]);
+  assert.deepEqual(call({ ...line, moves: ["e5,d4", "c3"], at: 1 }).moves, ["e5"]);
+  assert.equal(call({ ...line, moves: ["e5,e5"] }).error, call({ ...line, moves: ["e5", "e5"] }).error);
+  assert.match(call({ ...line, moves: ["e5", "e5"] }).error, /^move 2 'e5': /);
+  assert.match(call({ ...line, moves: ["e5"], at: -1 }).error, /^field 'at' must be/);
+});
+
 check("records: the façade's JSON and SGF are the native ones", () => {
   const p = positions.find((q) => q.moves.length > 4);
   const mine = call({ call: "record", ...p });

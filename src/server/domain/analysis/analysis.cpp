@@ -5,8 +5,8 @@
 
 #include "ai/choice_json.h"
 #include "core/error.h"
+#include "core/move_entries.h"
 #include "core/registry.h"
-#include "core/text.h"
 #include "server/base/errors.h"
 #include "server/domain/play/game_json.h"
 #include "server/base/json_fields.h"
@@ -28,31 +28,21 @@ History Analyst::replay(const nlohmann::json& request) const {
   if (static_cast<int>(moves->size()) > limits_.max_plies)
     bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
   // "at": only the first plies (the page's fallback for a link with a bad one).
-  int stop = limits_.max_plies;
-  bool stop_asked = false;
+  std::optional<int> stop;
   if (auto at = request.find("at"); at != request.end() && !at->is_null()) {
-    stop_asked = true;
     if (!at->is_number_integer() || at->get<int64_t>() < 0 || at->get<int64_t>() > limits_.max_plies)
       bad_request("field 'at' must be a number of plies from 0 to " + std::to_string(limits_.max_plies), "bad_field");
     stop = static_cast<int>(at->get<int64_t>());
   }
+  std::vector<std::string> entries;
   for (const auto& move : *moves) {
     if (!move.is_string()) bad_request("field 'moves' must be an array of move texts", "bad_field");
-    // An entry may hold several plies joined as people write a turn ("d3,e5-e7"); errors
-    // name the ply by its number in the game.
-    for (const auto& ply : history.state().split_turn_text(move.get<std::string>())) {
-      if (history.num_moves() == stop) {
-        if (stop_asked) return history;
-        bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
-      }
-      const std::string name = "move " + std::to_string(history.num_moves() + 1) + " '" + quoted_text(ply, 40) + "': ";
-      if (history.is_over()) bad_request(name + "the game is over", "illegal_move");
-      try {
-        history.play(ply);
-      } catch (const LudusError& e) {
-        bad_request(name + e.what(), "illegal_move");
-      }
-    }
+    entries.push_back(move.get<std::string>());
+  }
+  try {
+    play_move_entries(history, entries, limits_.max_plies, stop);
+  } catch (const MoveEntryError& e) {
+    bad_request(e.what(), e.too_long() ? "bad_field" : "illegal_move");
   }
   return history;
 }
