@@ -360,6 +360,8 @@ function renderAnalysisPanel(board) {
   $('analysis-engine').title = closed ? 'This board does not allow exploration while it is played' : '';
   renderConditional(a, board);
   renderComputerChoice(a);
+  keepLocalGame(a, board);
+  renderLocalGames();
   $('analysis-leave').textContent = a.game.board ? 'Back to the game' : 'Close the analysis';
   const link = analysisLink();
   $('analysis-link').value = link;

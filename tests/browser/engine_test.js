@@ -17,10 +17,9 @@
 const fs = require('fs');
 const path = require('path');
 const { execFileSync } = require('child_process');
-const { Run, check, collectErrors, log, noSidewaysScroll, sleep, STEP_TIMEOUT_MS } = require('./support');
+const { Run, check, collectErrors, log, noSidewaysScroll, playWholeGame, sleep, STEP_TIMEOUT_MS } = require('./support');
 
 const PHONE = { name: 'phone', width: 390, height: 844 };
-const GAME_PLY_LIMIT = 400;  // a whole game ends long before (the rules end every game)
 
 // The page's requests to the server's API, path by path.
 function apiRequests(page) {
@@ -48,20 +47,6 @@ async function openAnalysis(page, game) {
 // Chooses the computer's side (a colour, or '' for neither) in the panel.
 async function computerPlays(page, colour) {
   await page.selectOption('#analysis-computer', colour);
-}
-
-// The test's side: the first legal move the page lists, until the game ends; the computer
-// answers each.  Returns the plies played and the outcome.
-async function playWholeGame(page, computer) {
-  for (let i = 0; i < GAME_PLY_LIMIT; i++) {
-    // Wait until the human (the test) is to move or the game is over, the computer idle.
-    await page.waitForFunction((c) => !app.busy && app.board && (app.board.outcome || app.board.to_move?.colour !== c), computer,
-                               { timeout: 120000 });
-    const state = await page.evaluate(() => ({ outcome: app.board.outcome, legal: app.board.legal_moves, plies: app.analysis.moves.length }));
-    if (state.outcome) return state;
-    await page.evaluate((m) => analysisPlay(m), state.legal[0]);
-  }
-  throw new Error(`no end after ${GAME_PLY_LIMIT} plies`);
 }
 
 Run.main('engine browser test', 900000, async (run) => {
