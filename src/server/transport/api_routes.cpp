@@ -3,6 +3,7 @@
 
 #include <charconv>
 
+#include "ai/catalog_json.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/domain/play/board_commands.h"
@@ -77,11 +78,11 @@ Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
 
 }  // namespace
 
-ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
-    : service_(&service), polls_(&polls), files_(std::move(files)),
+ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files, StaticFiles engine)
+    : service_(&service), polls_(&polls), files_(std::move(files)), engine_(std::move(engine)),
       puzzles_(std::make_shared<Puzzles>(service.store(), [&accounts = service.accounts()] { return accounts.now(); })) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([] { return json_response(200, catalog_json()); }));
+    reply(guarded([] { return json_response(200, ai::catalog_json()); }));
   });
   // {"game", "options"?}: what a board of those options would be (board_spec: 400 for a bad
   // option), and whether it may be rated, with the reason when not: so a form says why
@@ -158,6 +159,10 @@ std::optional<Response> ApiRoutes::quick(Request& req) const {
   }
   if (req.path.rfind("/api/", 0) != 0) {  // a name outside the page's snapshot: the 404 of handle()
     req.route = "static";
+    // /engine/ is the engine's directory alone, whatever the page's holds under that name.
+    static constexpr std::string_view kEngine = "/engine/";
+    if (req.path.rfind(kEngine, 0) == 0)
+      return engine_.serve(req.path.substr(kEngine.size() - 1), req.header(http::field::if_none_match));
     return files_.serve(req.path, req.header(http::field::if_none_match));
   }
   return std::nullopt;

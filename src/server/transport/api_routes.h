@@ -24,7 +24,8 @@ class ApiRoutes {
  public:
   static constexpr int kMaxWaitSeconds = 60;
 
-  ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
+  // `files`: the page, served at /; `engine`: the engine in the page (docs/wasm.md), at /engine/.
+  ApiRoutes(Service& service, LongPolls& polls, StaticFiles files, StaticFiles engine = {});
   // Sets the request's route template (and board) and answers it.
   void handle(Request& request, Reply reply) const;
   // The replies that need no database (GET /api/health, static files), for the I/O
@@ -76,6 +77,7 @@ class ApiRoutes {
   Service* service_;
   LongPolls* polls_;
   StaticFiles files_;
+  StaticFiles engine_;
   std::shared_ptr<Analyst> analyst_ = std::make_shared<Analyst>();
   std::shared_ptr<Puzzles> puzzles_;
   std::vector<Route> routes_;

@@ -32,7 +32,8 @@ HttpApi::HttpApi(Service& service, HttpSettings settings)
       polls_(server_.io(), server_.workers(), signal_, service),
       hub_(service, [this](std::function<void()> job) { return server_.post_work(std::move(job)); },
            settings.limits.max_watched_boards, settings.push_memory),
-      routes_(service, polls_, StaticFiles::snapshot(settings.web_dir, {}, settings.log)) {
+      routes_(service, polls_, StaticFiles::snapshot(settings.web_dir, {}, settings.log),
+              StaticFiles::snapshot(settings.engine_dir, {}, settings.log)) {
   if (!settings.web_dir.empty() && !routes_.has_page() && settings.log)
     settings.log("no web page: directory '" + settings.web_dir + "' not found or empty (the API works)");
 }

@@ -24,6 +24,7 @@ struct HttpSettings {
   RequestLog access_log;                        // one record per answered request when set
   bool metrics = false;                         // GET /metrics on this port too (metrics_endpoint.h)
   std::chrono::milliseconds push_memory{std::chrono::minutes(10)};  // WatchHub's, see push_ledger.h
+  std::string engine_dir;  // the engine in the page, served at /engine/; "" = none
 };
 
 class HttpApi {

@@ -248,7 +248,9 @@ void add_security_headers(Response& response) {
   response.set("X-Content-Type-Options", "nosniff");
   response.set("X-Frame-Options", "DENY");
   response.set("Content-Security-Policy",
-               "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+               // 'wasm-unsafe-eval': compiling the page's own engine (/engine/, WebAssembly),
+               // and nothing else: eval and new Function stay refused (docs/security.md).
+               "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
   response.set("Referrer-Policy", "no-referrer");
 }
