@@ -71,9 +71,17 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 21 (19 on this branch until 19 and 20 merge: bots, docs/bots.md).  Either
+// engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE                                                   \
+  "DROP TABLE bot_events; DROP TABLE bot_event_heads; ALTER TABLE users DROP COLUMN bot; "                \
+  "ALTER TABLE tokens DROP COLUMN scope; DELETE FROM schema_version WHERE version >= 19; "
+constexpr const char* kBackToVersionEighteen = LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 18; ";
+
 // Undoes migration 18 (reviews and the automatic-review setting; the notifications' wider
 // CHECK stays, which step 18 rebuilds or replaces again).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE \
   "DROP TABLE reviews; ALTER TABLE users DROP COLUMN auto_review; DELETE FROM schema_version WHERE version >= 18; "
 constexpr const char* kBackToVersionSeventeen = LUDUS_BACK_TO_VERSION_SEVENTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 17; ";
 
@@ -396,6 +404,40 @@ TEST(StoreTest, MigrationEighteenAddsReviewsAndKeepsTheNotifications) {
   EXPECT_THROW(session.connection().exec("UPDATE users SET auto_review = 2"), std::exception);
   session.connection().exec("DELETE FROM games WHERE id = 1");
   EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM reviews"), std::vector<std::string>{"0"}) << "a board's review goes with it";
+}
+
+// Version 21 (19 on this branch) adds bots: every account stays a player, every token keeps
+// its full scope, and the bots' events start empty, numbered per bot.  On both engines.
+TEST(StoreTest, MigrationBotsKeepsAccountsAndTokensAsTheyWere) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE : kBackToVersionEighteen);
+    session.connection().exec("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('h', 'alice', 1, 2)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, bot FROM users"), std::vector<std::string>{"alice 0"});
+  EXPECT_EQ(rows_of(session, "SELECT user_id, scope FROM tokens"), std::vector<std::string>{"alice all"});
+  EXPECT_THROW(session.connection().exec("UPDATE tokens SET scope = 'root'"), std::exception);
+  EXPECT_THROW(session.connection().exec("UPDATE users SET bot = 2"), std::exception);
+  session.connection().exec(
+      "INSERT INTO bot_events (user_id, id, kind, board, created_at) VALUES ('alice', 1, 'game_start', 3, 5)");
+  EXPECT_THROW(session.connection().exec(
+                   "INSERT INTO bot_events (user_id, id, kind, created_at) VALUES ('alice', 1, 'your_turn', 6)"),
+               std::exception)
+      << "a bot's event number is given once";
+  EXPECT_THROW(session.connection().exec("INSERT INTO bot_events (user_id, id, kind, created_at) VALUES ('alice', 2, 'chat', 6)"),
+               std::exception);
+  session.connection().exec("INSERT INTO bot_event_heads (user_id, last_id) VALUES ('alice', 1)");
+  session.connection().exec("DELETE FROM users WHERE id = 'alice'");
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM bot_events"), std::vector<std::string>{"0"});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM bot_event_heads"), std::vector<std::string>{"0"});
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -14,6 +14,7 @@
 #include "core/registry.h"
 #include "server/base/errors.h"
 #include "server/base/metrics.h"
+#include "server/domain/accounts/bot_rules.h"
 #include "server/storage/conditional_store.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/throttle_store.h"
@@ -169,7 +170,13 @@ Board Service::board_at(Session& session, GameRecord record) {
   return Board(std::move(record), session.moves(id), session.comments(id));
 }
 
-BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given) {
+std::optional<std::string> unrated_reason(const std::string& game, const std::map<std::string, std::string>& options,
+                                          bool bot_plays) {
+  if (bot_plays) return std::string(kBotPlaysReason);
+  return nonstandard_options_reason(game, options);
+}
+
+BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given, bool bot_plays) {
   std::map<std::string, std::string> options = given;
   BoardSpec spec;
   const BoardSettings settings = take_board_settings(options);
@@ -183,7 +190,7 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   }
   spec.game = history->game().name();
   spec.options = history->game().options().values();
-  const auto unrated = nonstandard_options_reason(spec.game, spec.options);
+  const auto unrated = unrated_reason(spec.game, spec.options, bot_plays);
   if (rated.value_or(false) && unrated) bad_request(*unrated + ": play it unrated (-rated=no)", "bad_game");
   spec.rated = rated.value_or(!unrated);
   spec.exploration = settings.exploration.value_or(!spec.rated);

@@ -20,6 +20,16 @@ struct UserRecord {
   std::string pending_email;  // an address waiting for its verification code ("" for none)
   bool admin = false;         // role 'admin': may moderate (`ludus admin`)
   std::optional<int64_t> suspended_at;  // set while an administrator suspends the account
+  bool bot = false;           // a bot account (docs/bots.md): for good, never rated
+};
+
+// What a bearer token may do (docs/bots.md): everything its account may, or only play.
+enum class TokenScope { All, Bot };
+
+// The account a live token belongs to, and the token's scope.
+struct TokenOwner {
+  std::string user;
+  TokenScope scope = TokenScope::All;
 };
 
 struct GameRecord {

@@ -573,6 +573,32 @@ CREATE INDEX notifications_by_user ON notifications(user_id, id);
 CREATE INDEX notifications_by_time ON notifications(created_at);
 PRAGMA user_version = 18;
 )sql",
+      // 21 (the lead's number; 19 on the branch i60-bots until 19 and 20 are merged before
+      // it): bots (docs/bots.md).  A bot account, for good; each token's scope ('bot': a
+      // token that may only play); the bots' event stream, one row per event, numbered per
+      // bot from its head row (locked by the write until the commit, so a bot's ids commit
+      // in their order and a resumed stream never skips one).
+      R"sql(
+ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
+ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'all' CHECK (scope IN ('all', 'bot'));
+CREATE TABLE bot_events (
+  user_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  id          INTEGER NOT NULL,            -- the bot's own numbering, 1, 2, 3 ...
+  kind        TEXT NOT NULL CHECK (kind IN ('invitation', 'invitation_gone', 'game_start', 'your_turn', 'proposal', 'game_end')),
+  board       INTEGER,
+  offer       INTEGER,
+  move_number INTEGER,                     -- your_turn: the ply the move gets
+  detail      TEXT NOT NULL DEFAULT '',    -- invitation_gone: the status; proposal: its kind
+  created_at  INTEGER NOT NULL,
+  PRIMARY KEY (user_id, id)
+);
+CREATE INDEX bot_events_by_time ON bot_events(created_at);
+CREATE TABLE bot_event_heads (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  last_id INTEGER NOT NULL
+);
+PRAGMA user_version = 19;
+)sql",
   };
   return steps;
 }
@@ -977,6 +1003,27 @@ ALTER TABLE users ADD COLUMN auto_review INTEGER NOT NULL DEFAULT 0 CHECK (auto_
 ALTER TABLE notifications DROP CONSTRAINT notifications_kind_check,
   ADD CONSTRAINT notifications_kind_check
     CHECK (kind IN ('move', 'proposal', 'result', 'comment', 'invitation', 'tournament', 'review'));
+)sql",
+      // 21 (19 on this branch): bots (as SQLite's).
+      R"sql(
+ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
+ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'all' CHECK (scope IN ('all', 'bot'));
+CREATE TABLE bot_events (
+  user_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  id          BIGINT NOT NULL,
+  kind        TEXT NOT NULL CHECK (kind IN ('invitation', 'invitation_gone', 'game_start', 'your_turn', 'proposal', 'game_end')),
+  board       BIGINT,
+  offer       BIGINT,
+  move_number INTEGER,
+  detail      TEXT NOT NULL DEFAULT '',
+  created_at  BIGINT NOT NULL,
+  PRIMARY KEY (user_id, id)
+);
+CREATE INDEX bot_events_by_time ON bot_events(created_at);
+CREATE TABLE bot_event_heads (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  last_id BIGINT NOT NULL
+);
 )sql",
   };
   return steps;

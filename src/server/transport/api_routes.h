@@ -33,6 +33,9 @@ class ApiRoutes {
   // Every route as "METHOD PATTERN" ("POST /api/games/(\\d+)/(move|...)"), in the order
   // they are matched: what the access review (docs/security.md) must cover.
   std::vector<std::string> route_table() const;
+  // The routes of route_table() a token of scope 'bot' may call (docs/bots.md); every other
+  // answers it 403 bot_scope before it runs.
+  std::vector<std::string> bot_routes() const;
 
  private:
   using Captures = std::vector<std::string>;
@@ -44,11 +47,17 @@ class ApiRoutes {
     Handler run;
     std::string label;  // the pattern as a template: "/api/games/{id}/{name}" (metrics, logs)
     bool names_board;   // its first capture is a board number
+    bool bots_allowed;  // a bot token may call it (BotToken::Allowed)
   };
-  void add(http::verb method, const std::string& pattern, Handler run);
+  // Whether a token of scope 'bot' may call a route (docs/bots.md): only the routes of a bot's
+  // play say Allowed where they are added; any other, new ones too, refuses it.
+  enum class BotToken { Refused, Allowed };
+  void add(http::verb method, const std::string& pattern, Handler run, BotToken bots = BotToken::Refused);
   // A route that answers at once: `make` runs guarded (every error becomes its reply).
   using Make = std::function<Response(const Request&, const Captures&)>;
-  void add_sync(http::verb method, const std::string& pattern, Make make);
+  void add_sync(http::verb method, const std::string& pattern, Make make, BotToken bots = BotToken::Refused);
+  // Whether the request carries a live token of scope 'bot' (which the route must allow).
+  bool bot_token(const Request& req) const;
   void add_account_routes();
   void add_game_routes();
   void add_command_route();

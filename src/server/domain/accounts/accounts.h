@@ -85,6 +85,15 @@ class Accounts {
   SignIn login(std::string_view user, std::string_view password, const LoginClient& client = {});
   // The user a token belongs to; 401 when unknown or expired.
   std::string user_for_token(std::string_view token);
+  // The account and scope of a live token; nullopt when it is unknown, expired or malformed.
+  std::optional<TokenOwner> token_owner(std::string_view token);
+
+  // A token of scope 'bot' (docs/bots.md) for the bot account `user`, its password checked as
+  // a sign-in: valid kBotTokenLifetime; the account keeps its kBotTokensPerAccount newest.
+  // 403 not_a_bot for a player's account.  (`device` stays empty: a bot signs in no page.)
+  static constexpr int64_t kBotTokenLifetime = 365 * 24 * 3600;
+  static constexpr int kBotTokensPerAccount = 10;
+  SignIn bot_token(std::string_view user, std::string_view password, const LoginClient& client = {});
   void logout(std::string_view token);
 
   // --- recovery and verified addresses (account_recovery.cpp) ------------------------------
