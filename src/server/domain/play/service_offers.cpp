@@ -104,7 +104,7 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     if (seats[0] == seats[1]) bad_request("the two players must differ", "bad_players");
     if (seats[0] != challenger && seats[1] != challenger)
       forbidden("you (" + challenger + ") can only challenge on a board where you play");
-    const BoardSpec spec = board_spec(game, options, bot_among(session, seats));
+    const BoardSpec spec = board_spec(game, options, ludus::server::bot_among(session, seats));
     const int challenger_seat = seats[0] == challenger ? 0 : 1;
     const std::string& opponent = seats[1 - challenger_seat];
     check_not_blocked(session, challenger, opponent);
