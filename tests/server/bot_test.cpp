@@ -153,7 +153,7 @@ TEST_F(BotTest, ABotTokenReachesOnlyTheRoutesOfItsPlay) {
   EXPECT_GT(refused, 30);
   // The account's own sign-in still reaches everything.
   EXPECT_EQ(get("/api/me", owner_).status, 200);
-  EXPECT_EQ(get("/api/me", bot).json.value("code", ""), "bot_scope");
+  EXPECT_EQ(get("/api/me", bot).json.value("code", ""), "bad_token") << "the walk's last call, the logout, ended it";
 }
 
 TEST_F(BotTest, ABotAcceptsAnInvitationAndPlaysItsBoardUnrated) {
