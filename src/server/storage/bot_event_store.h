@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// The bots' event stream as stored (schema migration 21, docs/bots.md "The event stream"):
+// The bots' event stream as stored (schema migration 22, docs/bots.md "The event stream"):
 // one row per event in `bot_events`, numbered per bot from its row of `bot_event_heads`.
 // Every function runs on a Session the caller holds in a transaction; append_bot_event in
 // the write transaction of the change it records, so the event commits (or rolls back)

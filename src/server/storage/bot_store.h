@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Bot accounts and their tokens (schema migration 21, docs/bots.md): every query of them is
+// Bot accounts and their tokens (schema migration 22, docs/bots.md): every query of them is
 // here, on a Session the caller holds in a transaction.
 #include <cstdint>
 #include <string>
