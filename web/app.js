@@ -422,13 +422,12 @@ function fillGameSelect(select) {
 function renderChallengeOptions() {
   const game = renderOptionInputs($('challenge-options'), $('challenge-game').value, 'option');
   $('challenge-summary').textContent = game ? game.summary : '';
+  labelAiLevels($('challenge-opponent-kind'), game);  // ai_levels.js
 }
 
 function bindChallenge() {
   $('challenge-game').addEventListener('change', renderChallengeOptions);
-  $('challenge-opponent-kind').addEventListener('change', () => {
-    $('challenge-person').hidden = $('challenge-opponent-kind').value !== 'person';
-  });
+  $('challenge-opponent-kind').addEventListener('change', (e) => { $('challenge-person').hidden = e.target.value !== 'person'; });
   $('challenge-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     const message = $('challenge-message');

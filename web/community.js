@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: Apache-2.0
 // The community pages of the web page (lobby.js, standings.js, player.js, settings.js,
-// tournaments.js, admin.js): their routes (#/lobby, #/standings/GAME, #/player/USER,
-// #/settings, #/tournaments, #/tournament/N, #/admin) and the small helpers they
+// tournaments.js, admin.js, puzzles.js): their routes (#/lobby, #/standings/GAME, #/player/USER,
+// #/settings, #/tournaments, #/tournament/N, #/admin, #/puzzles/GAME) and the small helpers they
 // share: building elements, player links, ratings and times as text.  Shares `app`, `api`
 // and the helpers of app.js.
 'use strict';
@@ -72,6 +72,8 @@ function communityRoute(hash) {
   if (hash === '#/standings') return { view: 'standings-view', show: () => showStandings(null) };
   if ((m = hash.match(/^#\/standings\/([a-z0-9-]+)$/))) return { view: 'standings-view', show: () => showStandings(m[1]) };
   if (hash === '#/tournaments') return { view: 'tournaments-view', show: showTournaments };
+  if (hash === '#/puzzles') return { view: 'puzzles-view', show: () => showPuzzles(null) };
+  if ((m = hash.match(/^#\/puzzles\/([a-z0-9-]+)$/))) return { view: 'puzzles-view', show: () => showPuzzles(m[1]) };
   if ((m = hash.match(/^#\/tournament\/(\d{1,15})$/))) return { view: 'tournament-view', show: () => showTournament(m[1]) };
   if ((m = hash.match(/^#\/player\/([^/]+)$/))) return { view: 'player-view', show: () => showPlayer(decodeURIComponent(m[1])) };
   return null;

@@ -90,3 +90,10 @@ class MCTSBot(Bot):
             raise LudusError(f"MCTSBot needs a search spec, not '{spec}' (use ludus.Bot for random play)")
         super().__init__(spec, seed, threads)
         self.game = game
+
+
+# pyspiel's methods that are plain Python (ludus.pyspiel has the rest of pyspiel's names).
+from .pyspiel import full_history as _full_history, game_type as _game_type  # noqa: E402
+
+Game.get_type = _game_type
+State.full_history = _full_history

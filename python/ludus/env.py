@@ -9,9 +9,9 @@ conventions without depending on either package.
   reward, terminated, truncated, info)`` for one seat against a ludus bot.
 
 Observations are dicts ``{"observation": float32 array (planes, rows, cols), "action_mask":
-int8 array (num_distinct_actions,)}``, as PettingZoo's classic board games give them; the
-planes are seen from the player to move (State.observation_tensor), which is the agent that
-acts.  An illegal action raises LudusError (PettingZoo's environments also refuse them).
+int8 array (num_distinct_actions,)}``, as PettingZoo's classic board games give them; each
+agent sees the planes from its own seat (State.observation_tensor(player)).  An illegal action
+raises LudusError (PettingZoo's environments also refuse them).
 """
 
 import numpy as np
@@ -25,6 +25,11 @@ def _make_game(game, options):
     if options:
         raise TypeError("give options with a game's name, not with a Game")
     return game
+
+
+def _past_limit(state, max_plies):
+    """Whether a game has reached the caller's ply limit (None: no limit)."""
+    return max_plies is not None and state.move_number() >= max_plies
 
 
 class Space:
@@ -42,8 +47,9 @@ class Space:
 class LudusEnv:
     """A two-player ludus game as a PettingZoo AEC environment.
 
-    ``max_plies`` (default: the game's max_game_length()) truncates a game that runs longer:
-    both agents then get ``truncations[agent] = True`` and reward 0."""
+    ``max_plies`` truncates a game that runs longer: both agents then get
+    ``truncations[agent] = True`` and reward 0.  By default nothing truncates: the rules end
+    every game (Game.length_bound() gives their bound where they prove one)."""
 
     metadata = {"name": "ludus", "render_modes": ["ansi"], "is_parallelizable": False}
 
@@ -51,7 +57,7 @@ class LudusEnv:
         self.game = _make_game(game, options)
         self.possible_agents = ["player_0", "player_1"]
         self.render_mode = render_mode
-        self.max_plies = max_plies or self.game.max_game_length()
+        self.max_plies = max_plies
         shape = self.game.observation_tensor_shape()
         actions = self.game.num_distinct_actions()
         self._observation_space = {
@@ -82,14 +88,10 @@ class LudusEnv:
         self.agent_selection = self.possible_agents[self.state.current_player()]
 
     def observe(self, agent):
-        """The position as seen by ``agent``; the mask is all zeros when it is not to move."""
+        """The position as seen by ``agent`` (its stones in plane 0); the mask is all zeros
+        when it is not to move."""
         seat = self.possible_agents.index(agent)
-        observation = self.state.observation_tensor()
-        if self.state.current_player() == seat:
-            mask = self.state.legal_actions_mask()
-        else:
-            mask = np.zeros(self.game.num_distinct_actions(), dtype=np.int8)
-        return {"observation": observation, "action_mask": mask}
+        return {"observation": self.state.observation_tensor(seat), "action_mask": self.state.legal_actions_mask(seat)}
 
     def last(self, observe=True):
         """(observation, cumulative reward, termination, truncation, info) of the agent to act."""
@@ -118,7 +120,7 @@ class LudusEnv:
                 self.rewards[self.possible_agents[seat]] = float(value)
             self.terminations = {a: True for a in self.agents}
             self.infos = {a: {"end": self.state.status()} for a in self.agents}
-        elif self.state.move_number() >= self.max_plies:
+        elif _past_limit(self.state, self.max_plies):
             self.truncations = {a: True for a in self.agents}
         for a in self.agents:
             self._cumulative_rewards[a] += self.rewards[a]
@@ -158,7 +160,7 @@ class SingleAgentEnv:
         self.game = _make_game(game, options)
         self.opponent = Bot(opponent, seed=opponent_seed)
         self.fixed_seat = seat
-        self.max_plies = max_plies or self.game.max_game_length()
+        self.max_plies = max_plies
         shape = self.game.observation_tensor_shape()
         actions = self.game.num_distinct_actions()
         self.observation_space = {"observation": Space(shape, np.float32), "action_mask": Space((actions,), np.int8)}
@@ -172,12 +174,12 @@ class SingleAgentEnv:
 
     def _opponent_moves(self):
         while not self.state.is_terminal() and self.state.current_player() != self.seat \
-                and self.state.move_number() < self.max_plies:
+                and not _past_limit(self.state, self.max_plies):
             self.state.apply_action(self.opponent.step(self.state))
 
     def _outcome(self):
         terminated = self.state.is_terminal()
-        truncated = not terminated and self.state.move_number() >= self.max_plies
+        truncated = not terminated and _past_limit(self.state, self.max_plies)
         reward = float(self.state.returns()[self.seat]) if terminated else 0.0
         return reward, terminated, truncated
 

@@ -116,6 +116,9 @@ def _run_chunks(tasks, client, threads, progress):
     futures = [client.submit(fn, *args, pure=True, retries=2) for fn, args, _ in tasks]
     index = {future.key: i for i, future in enumerate(futures)}
     for future, result in dask_completed(futures, with_results=True):
+        # Released once received: the cluster forgets the result, so a worker lost later
+        # does not make the scheduler compute it again for a client that still wants it.
+        future.release()
         i = index[future.key]
         results[i] = result
         progress.add(tasks[i][2])
@@ -211,8 +214,10 @@ def match(game, a, b, games=10, seed=1, max_plies=0, options=None, client=None, 
     client, opened = _connect(client)
     start = time.monotonic()
     try:
-        results = _run_chunks(tasks, client, threads, _Progress("match", int(games), progress))
+        # "threads" reports the games played at once as the match began: the cluster's
+        # workers then (a worker lost on the way does not lower it), or the local threads.
         workers = len(client.scheduler_info()["workers"]) if client is not None else (threads or os.cpu_count() or 1)
+        results = _run_chunks(tasks, client, threads, _Progress("match", int(games), progress))
     finally:
         if opened:
             client.close()

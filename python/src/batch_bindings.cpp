@@ -55,11 +55,21 @@ py::array_t<int8_t> random_playouts(const py::handle& states_arg, long long play
   return winners;
 }
 
-py::array_t<float> observation_tensors(const py::handle& states_arg) {
+// The game of a batch: its states', else `game` (which gives an empty batch its shape).
+const GameHandle* game_of(const StateBatch& batch, const std::shared_ptr<GameHandle>& game) {
+  if (batch.states.empty()) return game.get();
+  const Game& first = *batch.states.front()->game->game;
+  if (game && (game->game->name() != first.name() || !(game->game->options() == first.options())))
+    throw LudusError("the states are of " + first.name() + " " + first.options().to_string() + ", not of `game`");
+  return batch.states.front()->game.get();
+}
+
+py::array_t<float> observation_tensors(const py::handle& states_arg, const std::shared_ptr<GameHandle>& game) {
   const StateBatch batch = states_of(states_arg);
   const auto& states = batch.states;
-  if (states.empty()) throw LudusError("no states");
-  const ObservationEncoder& encoder = states.front()->game->observation();
+  const GameHandle* of = game_of(batch, game);
+  if (!of) return py::array_t<float>(std::vector<py::ssize_t>{0, 0, 0, 0});
+  const ObservationEncoder& encoder = of->observation();
   const auto& shape = encoder.shape();
   py::array_t<float> out({static_cast<long long>(states.size()), static_cast<long long>(shape.planes),
                           static_cast<long long>(shape.rows), static_cast<long long>(shape.cols)});
@@ -71,11 +81,11 @@ py::array_t<float> observation_tensors(const py::handle& states_arg) {
   return out;
 }
 
-py::array_t<int8_t> legal_action_masks(const py::handle& states_arg) {
+py::array_t<int8_t> legal_action_masks(const py::handle& states_arg, const std::shared_ptr<GameHandle>& game) {
   const StateBatch batch = states_of(states_arg);
   const auto& states = batch.states;
-  if (states.empty()) throw LudusError("no states");
-  const long long actions = states.front()->game->game->num_distinct_actions();
+  const GameHandle* of = game_of(batch, game);
+  const long long actions = of ? of->game->num_distinct_actions() : 0;
   py::array_t<int8_t> out({static_cast<long long>(states.size()), actions});
   int8_t* data = out.mutable_data();
   std::memset(data, 0, static_cast<size_t>(out.size()));
@@ -184,10 +194,11 @@ void bind_batch(py::module_& m) {
         py::arg("threads") = 1,
         "Uniformly random games to the end from each state (a State or a sequence of them, one game), `playouts` "
         "each: int8 array [states, playouts] of the winning seat, -1 for a draw.  threads=0: every core.");
-  m.def("observation_tensors", &observation_tensors, py::arg("states"),
-        "The observation tensors of many states of one game: float32 array [states, planes, rows, cols].");
-  m.def("legal_action_masks", &legal_action_masks, py::arg("states"),
-        "int8 array [states, num_distinct_actions]: 1 where the action is legal.");
+  m.def("observation_tensors", &observation_tensors, py::arg("states"), py::arg("game") = py::none(),
+        "The observation tensors of many states of one game: float32 array [states, planes, rows, cols].  No states "
+        "give an empty array, of the game's shape when `game` is given ([0, 0, 0, 0] without).");
+  m.def("legal_action_masks", &legal_action_masks, py::arg("states"), py::arg("game") = py::none(),
+        "int8 array [states, num_distinct_actions]: 1 where the action is legal ([0, 0] for no states without `game`).");
   m.def("self_play", &self_play, py::arg("game"), py::arg("ai") = "easy", py::arg("games") = 1, py::arg("seed") = 1,
         py::arg("threads") = 1, py::arg("max_plies") = 0,
         "Games of an AI against itself as training arrays, one row per ply: observations, actions, policies (the "

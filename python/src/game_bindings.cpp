@@ -43,12 +43,25 @@ py::dict game_info(const std::string& name) {
   d["colours"] = py::make_tuple(info.colours[0], info.colours[1]);
   d["summary"] = info.summary;
   d["options"] = options;
-  d["pie_option"] = info.pie.offered ? py::object(py::str(info.pie.option)) : py::object(py::none());
+  // Whether the rules have a pie rule, and the on/off option that switches it (None when it
+  // is always on or there is none).
+  d["pie_rule"] = info.pie.offered;
+  d["pie_option"] = info.pie.offered && !info.pie.option.empty() ? py::object(py::str(info.pie.option)) : py::object(py::none());
   d["may_draw"] = info.may_draw;
   return d;
 }
 
 std::string game_repr(const Game& game) { return "<ludus.Game " + game.name() + " " + game.options().to_string() + ">"; }
+
+std::string game_string(const Game& game) {
+  std::string text = game.name() + "(";
+  const char* separator = "";
+  for (const auto& [name, value] : game.options().values()) {
+    text += separator + name + "=" + value;
+    separator = ",";
+  }
+  return text + ")";
+}
 
 }  // namespace
 
@@ -82,9 +95,41 @@ void bind_games(py::module_& m) {
       .def("num_players", [](const GameHandle&) { return 2; })
       .def("num_distinct_actions", [](const GameHandle& g) { return g.game->num_distinct_actions(); },
            "Action ids are in [0, num_distinct_actions()).")
-      .def("max_game_length", [](const GameHandle& g) { return default_ply_limit(*g.game); },
-           "The ply limit at which self-play stops a game and scores it a draw (20 per action id, at least 1000); "
-           "the rules end every game earlier in practice.")
+      .def("max_game_length",
+           [](const GameHandle& g) {
+             const int bound = g.game->max_game_length();
+             return bound > 0 ? bound : default_ply_limit(*g.game);
+           },
+           "The most plies a game can last: the rules' bound (game.length_bound()); for a game whose rules give "
+           "none (Ndengrod, Epoxy), the ply limit at which self-play scores a game a draw.")
+      .def("length_bound",
+           [](const GameHandle& g) {
+             const int bound = g.game->max_game_length();
+             return bound > 0 ? py::object(py::int_(bound)) : py::object(py::none());
+           },
+           "The most plies a game can last as the rules prove it, or None when they give no bound (captures or "
+           "slides let positions recur; the repetition rules still end every game).")
+      .def("max_utility", [](const GameHandle&) { return 1.0; }, "A win's return.")
+      .def("min_utility", [](const GameHandle&) { return -1.0; }, "A loss's return.")
+      .def("utility_sum", [](const GameHandle&) { return 0.0; }, "The returns of a finished game add up to 0 (zero-sum).")
+      .def("max_chance_outcomes", [](const GameHandle&) { return 0; }, "0: the games have no chance.")
+      .def("get_parameters",
+           [](const GameHandle& g) {
+             py::dict parameters;
+             for (const auto& [name, value] : g.game->options().values()) {
+               const bool digits = !value.empty() && value.find_first_not_of("0123456789") == std::string::npos;
+               parameters[py::str(name)] = digits ? py::object(py::int_(std::stoll(value))) : py::object(py::str(value));
+             }
+             return parameters;
+           },
+           "The options as load_game takes them (numbers as int).")
+      .def("policy_tensor_shape", [](const GameHandle& g) { return std::vector<int>{g.game->num_distinct_actions()}; })
+      .def("observation_tensor_size", [](const GameHandle& g) { return static_cast<int>(g.observation().shape().size()); },
+           "planes * rows * cols.")
+      .def("information_state_tensor_shape",
+           [](const GameHandle& g) { return std::vector<int>{static_cast<int>(g.observation().shape().size())}; },
+           "[observation_tensor_size()]: State.information_state_tensor is the observation, flat.")
+      .def("information_state_tensor_size", [](const GameHandle& g) { return static_cast<int>(g.observation().shape().size()); })
       .def("observation_tensor_shape",
            [](const GameHandle& g) {
              const auto& s = g.observation().shape();
@@ -117,7 +162,8 @@ void bind_games(py::module_& m) {
            },
            py::arg("text"))
       .def("__repr__", [](const GameHandle& g) { return game_repr(*g.game); })
-      .def("__str__", [](const GameHandle& g) { return g.game->name() + " " + g.game->options().to_string(); })
+      .def("__str__", [](const GameHandle& g) { return game_string(*g.game); },
+           "OpenSpiel's game string, which load_game reads back: \"ndengrod(length=5,shape=hexhex,size=5,swap=on)\".")
       .def("__eq__",
            [](const GameHandle& a, const GameHandle& b) {
              return a.game->name() == b.game->name() && a.game->options() == b.game->options();

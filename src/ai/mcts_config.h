@@ -124,6 +124,13 @@ struct MctsConfig {
   int64_t max_nodes = int64_t{1} << 23;  // per tree; full trees stop growing, search goes on
   bool reuse_tree = true;
   uint64_t seed = 1;
+
+  // --- deliberate mistakes (ai/slipping_player.h) -------------------------------------------
+  // Probability per turn of uniformly random legal moves instead of the search's (a slip,
+  // which misses even a win in one); 0: none.  kGameBeginnerSlip: the game's beginner value
+  // (beginner_slip in slipping_player.cpp).
+  static constexpr double kGameBeginnerSlip = -1;
+  double slip = 0;
 };
 
 }  // namespace ludus::ai

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "ai/mcts_player.h"
+#include "ai/slipping_player.h"
 #include "ai/solver/book_player.h"
 #include "ai/spec_parser.h"
 #include "core/random.h"
@@ -33,10 +34,12 @@ class RandomPlayer : public Player {
 std::unique_ptr<Player> make_player(const std::string& spec, const PlayerConfig& config) {
   PlayerSpec parsed = parse_player_spec(spec, config);
   if (parsed.random) return std::make_unique<RandomPlayer>(spec, parsed.mcts.seed);
-  auto search = std::make_unique<MctsPlayer>(spec, parsed.mcts);
-  if (!parsed.mcts.opening_book) return search;
+  std::unique_ptr<Player> player = std::make_unique<MctsPlayer>(spec, parsed.mcts);
   // Proven wins from the opening book first (data/solved/), the search elsewhere.
-  return std::make_unique<solver::BookPlayer>(std::move(search));
+  if (parsed.mcts.opening_book) player = std::make_unique<solver::BookPlayer>(std::move(player));
+  if (parsed.mcts.slip != 0)
+    player = std::make_unique<SlippingPlayer>(std::move(player), parsed.mcts.slip, parsed.mcts.seed);
+  return player;
 }
 
 std::vector<std::string> choose_turn(Player& player, const History& history) {

@@ -4,6 +4,8 @@
 // Players are built from text specs so every front end (play, match, gtp, server)
 // accepts the same strings (full grammar in ai/spec_parser.h):
 //   random                 uniformly random legal move
+//   beginner               easy, but with the game's probability per turn of random moves
+//                          (slipping_player.h): random scores 30-40% against it
 //   easy                   MCTS, 200 iterations a move
 //   medium                 MCTS, 2000 iterations a move
 //   hard                   MCTS, 1 s a move on every core

@@ -18,7 +18,9 @@ namespace {
 // Strength levels.  Iteration budgets are deterministic for a seed and independent of the
 // machine; the time budgets use every core (tree parallelism, see mcts_player.cpp).
 //   level    budget per move        threads   typical use
-//   easy     200 iterations         config    beginners; still takes wins in one and blocks them
+//   beginner 200 iterations, but    config    people new to the game: loses to a random
+//            slips (slipping_player.h)        mover 30-40% of games; book off
+//   easy     200 iterations         config    novices; takes wins in one and blocks them
 //   medium   2000 iterations        config    casual play, quick tests
 //   hard     1 s                    all       default opponent
 //   max      5 s                    all       strongest; analysis
@@ -27,15 +29,18 @@ struct Level {
   int64_t iterations;
   double seconds;
   bool all_threads;
+  bool beginner = false;  // slips as the game's beginner_slip says, no opening book
 };
 constexpr Level kLevels[] = {
+    {"beginner", 200, 0, false, true},
     {"easy", 200, 0, false},
     {"medium", 2000, 0, false},
     {"hard", 0, 1.0, true},
     {"max", 0, 5.0, true},
 };
+constexpr const Level& kMediumLevel = kLevels[2];
 
-const char* kKeys = "iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile";
+const char* kKeys = "iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile, slip";
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
@@ -151,6 +156,9 @@ void apply_setting(const std::string& key, const std::string& value, PlayerSpec&
     if (!parse_double(value, m.tempo) || m.tempo < 0.1 || m.tempo > 10)
       throw SpecError{"tempo must be a number from 0.1 to 10, not '" + value + "'"};
     m.tempo_chosen = true;
+  } else if (key == "slip") {
+    if (!parse_double(value, m.slip) || m.slip < 0 || m.slip > 1)
+      throw SpecError{"slip must be a number from 0 to 1, not '" + value + "'"};
   } else if (key == "nodes") {
     if (!parse_int(value, m.max_nodes) || m.max_nodes < 1000 || m.max_nodes > (int64_t{1} << 31))
       throw SpecError{"nodes must be an integer from 1000 to 2147483648, not '" + value + "'"};
@@ -204,10 +212,14 @@ PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& c
   } else if (head != "mcts") {
     auto level = std::find_if(std::begin(kLevels), std::end(kLevels), [&](const Level& l) { return head == l.name; });
     if (level == std::end(kLevels))
-      throw fail("unknown player '" + head + "' (expected random, easy, medium, hard, max or mcts:KEY=VALUE,...)");
+      throw fail("unknown player '" + head + "' (expected random, beginner, easy, medium, hard, max or mcts:KEY=VALUE,...)");
     spec.mcts.iterations = level->iterations;
     spec.mcts.move_seconds = level->seconds;
     all_threads = level->all_threads;
+    if (level->beginner) {
+      spec.mcts.slip = MctsConfig::kGameBeginnerSlip;
+      spec.mcts.opening_book = false;  // a beginner knows no proven wins
+    }
   }
   bool threads_set = false;
   if (colon != std::string::npos) {
@@ -252,7 +264,7 @@ PlayerSpec parse_player_spec(const std::string& spec_text, const PlayerConfig& c
   if (all_threads && !threads_set) spec.mcts.threads = 0;
   // A raw spec without any budget searches like `medium`.
   if (!spec.random && spec.mcts.iterations == 0 && spec.mcts.move_seconds == 0 && spec.mcts.total_seconds == 0)
-    spec.mcts.iterations = kLevels[1].iterations;
+    spec.mcts.iterations = kMediumLevel.iterations;
   return spec;
 }
 

@@ -2,7 +2,7 @@
 #pragma once
 // Text specs for computer players, shared by every front end:
 //   random[:seed=N]
-//   easy | medium | hard | max  [:KEY=VALUE,...]   strength levels (table in spec_parser.cpp)
+//   beginner | easy | medium | hard | max  [:KEY=VALUE,...]   strength levels (table in spec_parser.cpp)
 //   mcts[:KEY=VALUE,...]                           raw settings
 // Keys: iters=N  time=DURATION  total=DURATION  threads=N (0 = all cores)  c=X
 //       rave=on|off|board|traced  solver=on|off  book=on|off (the opening book of proven
@@ -13,6 +13,7 @@
 //       from `ludus train`)  pw=X (their progressive-bias weight)
 //       im=W (weight of the game's static evaluation, implicit minimax)  imd=D (its decay:
 //       w * D / (D + visits); 0 constant)
+//       slip=P (probability per turn of uniformly random moves, ai/slipping_player.h)
 //       profile=v1|v2|latest (v1: every setting left open as the AI of 2026-11-24 had it,
 //       v2: as that of 2026-11-27, both frozen for comparisons; latest, the default: the
 //       current best; see game_profiles.h)
@@ -35,7 +36,7 @@ PlayerSpec parse_player_spec(const std::string& spec, const PlayerConfig& config
 // Whether `spec` (lowercase, trimmed) is exactly "random" or a strength level's name,
 // with no overrides.
 bool is_plain_level(const std::string& spec);
-// Those names: "random", then the levels from the weakest ("easy" ... "max").
+// Those names: "random", then the levels from the weakest ("beginner" ... "max").
 std::vector<std::string> plain_level_names();
 
 // Seconds in a duration text ("500ms", "2s", "1.5m", "3"); throws LudusError naming it.

@@ -112,7 +112,7 @@ const bool kAnalyze = register_command({"analyze", "The game designer's evaluati
       "Metrics are defined in docs/metrics.md.  Games are cached (see --cache), so repeating a run with more\n"
       "games or more variants plays only the new ones.");
   app.add_option("-n,--games", args->games, "Games per variant and AI")->check(CLI::Range(1LL, 100000000LL))->capture_default_str();
-  app.add_option("--ai", args->ai, "AI playing both seats: random, easy, medium, hard, max or mcts:...; "
+  app.add_option("--ai", args->ai, "AI playing both seats: random, beginner, easy, medium, hard, max or mcts:...; "
                  "MCTS specs also give each position's evaluation (stability, drama, clarity ...)")->capture_default_str();
   app.add_flag("--no-baseline", args->no_baseline, "Do not also measure random play (done by default when --ai is not random)");
   app.add_option("--seed", args->seed, "Random seed (same seed, same games)");

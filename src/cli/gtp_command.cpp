@@ -383,7 +383,7 @@ class GtpEngine {
 const bool kGtp = register_command({"gtp", "Go Text Protocol engine on stdin/stdout", 60, [](CLI::App& app) {
   auto args = std::make_shared<GtpArgs>();
   add_game_args(app, args->game, false);
-  app.add_option("--ai", args->ai, "AI for genmove: random, easy, medium, hard, max or mcts:...")->capture_default_str();
+  app.add_option("--ai", args->ai, "AI for genmove: random, beginner, easy, medium, hard, max or mcts:...")->capture_default_str();
   app.add_option("--seed", args->seed, "Random seed of the AI");
   app.add_option("--threads", args->threads, "AI threads (0 = all cores)")->check(CLI::Range(0, 1024));
   set_examples(app, {"ludus gtp ndengrod -o size=7 --ai easy", "echo \"genmove x\" | ludus gtp netted"});

@@ -89,7 +89,7 @@ int run_match(const MatchArgs& args) {
   for (const auto& o : outcomes) games.push_back(o->game);
   const study::MatchSummary summary = study::summarize_match(games);
   if (args.json)
-    std::cout << study::match_summary_json(request, summary, args.threads).dump(2) << "\n";
+    std::cout << study::match_summary_json(request, summary, study::thread_count(args.threads)).dump(2) << "\n";
   else
     study::print_match_summary(request, summary, std::cout);
   return 0;
@@ -98,7 +98,7 @@ int run_match(const MatchArgs& args) {
 const bool kMatch = register_command({"match", "Play a match between two AIs and rate them", 50, [](CLI::App& app) {
   auto args = std::make_shared<MatchArgs>();
   add_game_args(app, args->game);
-  app.add_option("--a", args->a, "AI of player A: random, easy, medium, hard, max or mcts:...")->required();
+  app.add_option("--a", args->a, "AI of player A: random, beginner, easy, medium, hard, max or mcts:...")->required();
   app.add_option("--b", args->b, "AI of player B")->required();
   app.add_option("-n,--games", args->games, "Number of games (A and B alternate seats)")->check(CLI::Range(1LL, 100000000LL));
   app.add_option("--threads", args->threads, "Games played in parallel (0 = all cores); each AI then uses one thread")

@@ -113,7 +113,7 @@ class PlaySession {
       if (spec[seat] == "human") continue;
       // A seat takes a person too, which the AI's own message does not list.
       if (spec[seat].find(':') == std::string::npos && !ai::is_plain_level(spec[seat]))
-        throw LudusError(fmt::format("unknown player '{}' for --{} (expected human, random, easy, medium, hard, max or "
+        throw LudusError(fmt::format("unknown player '{}' for --{} (expected human, random, beginner, easy, medium, hard, max or "
                                      "mcts:KEY=VALUE,...)", spec[seat], given_as[seat].empty() ? kSeatNames[seat] : given_as[seat]));
       ai::PlayerConfig config;
       config.seed = seed + static_cast<uint64_t>(seat);
@@ -356,7 +356,7 @@ const bool kPlay = register_command({"play", "Play a game in the terminal (peopl
                            ? "Player of the " + name + " seat"
                            : "Player of the seat starting with colour " + name;
     app.add_option_function<std::string>("--" + name, [args, name](const std::string& v) { args->by_name[name] = v; },
-                                         help + ": human, random, easy, medium, hard, max or mcts:...");
+                                         help + ": human, random, beginner, easy, medium, hard, max or mcts:...");
   }
   app.add_option("--hint", args->hint, "AI used by the hint command (default: the opponent AI, else medium)");
   app.add_option("--delay", args->delay, "Seconds to wait after each AI move when no person plays")

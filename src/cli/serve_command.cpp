@@ -96,7 +96,7 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
       ->check(CLI::Range(0.001, 30 * 24.0));
   app.add_flag("--ai-raw-specs", service_limits.ai.allow_raw_specs,
                "Allow raw AI specs (ai:mcts:..., levels with overrides) within the --ai-max-* caps; "
-               "without it only ai:random, ai:easy, ai:medium, ai:hard and ai:max");
+               "without it only ai:random, ai:beginner, ai:easy, ai:medium, ai:hard and ai:max");
   app.add_option("--ai-max-seconds", service_limits.ai.max_move_seconds, "Raw AI specs: seconds a move at most")
       ->capture_default_str()->check(CLI::Range(0.001, 3600.0));
   app.add_option("--ai-max-iterations", service_limits.ai.max_iterations, "Raw AI specs: iterations a move at most")

@@ -148,6 +148,10 @@ class Game {
   virtual std::unique_ptr<State> new_initial_state() const = 0;
   // Action ids are in [0, num_distinct_actions()).
   virtual int num_distinct_actions() const = 0;
+  // The most plies any game can last, as the rules prove it, or 0 when they give no useful
+  // bound (captures or slides let positions recur, and only a repetition rule keeps the game
+  // finite).  Self-play's ply limit is default_ply_limit (core/history.h), not this.
+  virtual int max_game_length() const { return 0; }
 
   // The board as data (site names, coordinates, topology) for front ends that draw it,
   // such as the web page of the play server; nullptr when the game does not expose it.
@@ -194,6 +198,11 @@ class State {
   // chain... (each game's header says what).  Empty while the game goes on, and when no
   // stones decided it (a draw by passes, a game without a geometry).
   virtual std::vector<int> deciding_sites() const { return {}; }
+  // What decided the finished game in a few words that are the same however it was reached
+  // (no colours, no counts but a line's length), for puzzle themes: "line of 5",
+  // "connection", "enmeshed", "netted", "no placement", "blockade".  Empty while the game
+  // goes on and when no pattern on the board decided it (a draw by passes).
+  virtual std::string ending_theme() const { return {}; }
 
   // --- moves -----------------------------------------------------------------------------
   virtual void legal_actions(std::vector<Action>& out) const = 0;

@@ -65,12 +65,31 @@ ObservationEncoder::ObservationEncoder(std::shared_ptr<const Game> game) : game_
 }
 
 void ObservationEncoder::encode(const History& history, float* out) const {
+  const State& state = history.state();
+  const int mover = state.is_terminal() ? (history.num_moves() ? 1 - history.mover(history.num_moves() - 1).colour : 0)
+                                        : state.to_move();
+  encode_for_colour(history, mover, out);
+}
+
+void ObservationEncoder::encode_for_seat(const History& history, int seat, float* out) const {
+  if (seat != 0 && seat != 1) throw LudusError("player must be 0 or 1, not " + std::to_string(seat));
+  // The colour the seat plays now: the seat to move plays the colour to move; once the game
+  // is over, the last ply's mover tells (the swap is never a game's last ply).
+  const State& state = history.state();
+  PlyMover known{0, 0};
+  if (!state.is_terminal())
+    known = history.next_mover();
+  else if (history.num_moves())
+    known = history.mover(history.num_moves() - 1);
+  encode_for_colour(history, known.seat == seat ? known.colour : 1 - known.colour, out);
+}
+
+void ObservationEncoder::encode_for_colour(const History& history, int mover, float* out) const {
   const size_t cells = static_cast<size_t>(shape_.rows) * static_cast<size_t>(shape_.cols);
   std::fill(out, out + kStonePlanes * cells, 0.0f);
   std::copy(fixed_planes_.begin(), fixed_planes_.end(), out + kSitesPlane * cells);
   const State& state = history.state();
   const bool ended = state.is_terminal();
-  const int mover = ended ? (history.num_moves() ? 1 - history.mover(history.num_moves() - 1).colour : 0) : state.to_move();
   for (size_t site = 0; site < cell_of_site_.size(); ++site) {
     const int colour = state.site_colour(static_cast<int>(site));
     if (colour >= 0) out[(colour == mover ? 0 : 1) * cells + static_cast<size_t>(cell_of_site_[site])] = 1.0f;

@@ -50,8 +50,13 @@ class ObservationEncoder {
   // Writes shape().size() floats to `out` (planes, then rows, then cols).  `history` must
   // be of this encoder's game.
   void encode(const History& history, float* out) const;
+  // The same planes seen by `seat` (0 or 1) whoever is to move: "mover" holds the stones of
+  // the colour that seat plays, "opponent" the others, "second colour to move" says whether
+  // that seat plays the second colour.  For the seat to move it equals encode().
+  void encode_for_seat(const History& history, int seat, float* out) const;
 
  private:
+  void encode_for_colour(const History& history, int viewer, float* out) const;
   std::shared_ptr<const Game> game_;
   ObservationShape shape_;
   std::vector<std::string> plane_names_;

@@ -5,6 +5,7 @@
 
 #include "core/registry.h"
 #include "server/domain/play/board.h"
+#include "server/domain/puzzles/puzzles.h"
 #include "server/mail/mail_notifier.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/metric_queries.h"
@@ -32,6 +33,9 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   accounts_->set_code_lifetimes(config_.codes);
   accounts_->set_public_url(config_.public_url);
   service_ = std::make_unique<Service>(*store_, *accounts_, config_.service_limits);
+  // The starter puzzles compiled in, those the table lacks (every process may: a puzzle
+  // already there is skipped by its digest).
+  if (config_.starter_puzzles) Puzzles(*store_, config_.clock).load_starter_sets();
   ai_ = std::make_unique<AiWorker>(*service_, config_.log, AiPoolSettings{config_.ai_workers, config_.ai_sweep_interval, config_.ai_lease});
   review_worker_ = std::make_unique<ReviewWorker>(service_->reviews(), config_.log);
   service_->reviews().set_queued_listener([worker = review_worker_.get()] { worker->poke(); });

@@ -56,6 +56,9 @@ struct ServerConfig {
   // The web page's address for the links in mails (`--public-url`); none by default.
   PublicUrl public_url;
   Clock clock = system_clock();
+  // Whether the server adds the starter puzzles compiled in (data/puzzles/) at start, those
+  // the database lacks (docs/puzzles.md); tests that load their own turn it off.
+  bool starter_puzzles = true;
   // How long the WebSocket pushes of a board are remembered after the last one, to send
   // each revision once (push_ledger.h): far longer than a change takes to be announced twice.
   std::chrono::milliseconds push_memory{std::chrono::minutes(10)};

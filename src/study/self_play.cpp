@@ -75,9 +75,10 @@ SelfPlayGame play_ai_game(const std::shared_ptr<const Game>& game, const std::ar
   return result;
 }
 
+int thread_count(int threads) { return threads > 0 ? threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
 void parallel_for(long long count, int threads, const std::function<void(long long)>& fn) {
-  if (threads <= 0) threads = static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  threads = static_cast<int>(std::min<long long>(threads, std::max(1LL, count)));
+  threads = static_cast<int>(std::min<long long>(thread_count(threads), std::max(1LL, count)));
   std::atomic<long long> next{0};
   std::atomic<bool> failed{false};
   std::exception_ptr error;

@@ -65,5 +65,7 @@ void check_ai_spec(const std::string& spec);
 // Calls fn(i) for every i in [0, count) on `threads` threads (0 = all cores); waits for
 // all of them and rethrows the first exception thrown by fn.
 void parallel_for(long long count, int threads, const std::function<void(long long)>& fn);
+// The threads `threads` asks for: itself, or for 0 the machine's cores.
+int thread_count(int threads);
 
 }  // namespace ludus::study

@@ -94,7 +94,7 @@ TEST(SpecParser, Durations) {
 
 TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("strong"),
-            "bad AI spec 'strong': unknown player 'strong' (expected random, easy, medium, hard, max or mcts:KEY=VALUE,...)");
+            "bad AI spec 'strong': unknown player 'strong' (expected random, beginner, easy, medium, hard, max or mcts:KEY=VALUE,...)");
   EXPECT_EQ(error_of("mcts:iters=abc"), "bad AI spec 'mcts:iters=abc': iters must be a positive integer, not 'abc'");
   EXPECT_EQ(error_of("mcts:iters=0"), "bad AI spec 'mcts:iters=0': iters must be a positive integer, not '0'");
   EXPECT_EQ(error_of("mcts:im=1.5"), "bad AI spec 'mcts:im=1.5': im must be a number from 0 to 1, not '1.5'");
@@ -104,7 +104,7 @@ TEST(SpecParser, ErrorsAreOneClearLine) {
   EXPECT_EQ(error_of("mcts:time=fast"),
             "bad AI spec 'mcts:time=fast': bad duration 'fast' (expected e.g. 500ms, 2s or 1.5m)");
   EXPECT_EQ(error_of("mcts:depth=3"),
-            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile)");
+            "bad AI spec 'mcts:depth=3': unknown setting 'depth' (settings: iters, time, total, clock, threads, c, rave, solver, book, seed, par, nodes, expand, bias, playout, priors, pw, pv, extend, threats, tv, opening, pie, im, imd, tempo, profile, slip)");
   EXPECT_EQ(error_of("mcts:extend=0.5"), "bad AI spec 'mcts:extend=0.5': extend must be a number from 1 to 10, not '0.5'");
   EXPECT_EQ(error_of("mcts:threats=lots"),
             "bad AI spec 'mcts:threats=lots': threats must be on, off or a budget from 0 to 100000000, not 'lots'");

@@ -5,6 +5,8 @@
 //    the form says why; then the Rated box is unticked and disabled, and the note says why
 //    (the server's reason, POST /api/board-spec); size 6 ticks it again; the game started
 //    with size 4 is unrated; the tournament form says the same;
+//  * the Opponent list shows each computer level's measured rating on the chosen game
+//    ("Computer: medium ≈ 1450", the catalog's ai_levels; issue 59), and follows the game;
 //  * a rematch: alice opens her finished board with bob and asks for a rematch; bob (who
 //    asks to be asked) sees it on the same board's page, accepts, and lands on the new board,
 //    where he plays first: the colours swapped.  Screenshots rematch-SIZE-asked.png (alice's
@@ -34,7 +36,19 @@ Run.main('rematch browser test', 300000, async (run) => {
 
     // Item 5: the form says why a board of other options cannot be rated, before it is made.
     const page = await signedInPage(run, size, alice, tokens[alice], errors);
-    await page.selectOption('#challenge-game', 'n-mesh');
+    const { games } = await apiCall(run.base, 'GET', '/api/catalog');
+    for (const name of ['netted', 'n-mesh']) {
+      await page.selectOption('#challenge-game', name);
+      const labels = await page.$$eval('#challenge-opponent-kind option', (os) => Object.fromEntries(os.map((o) => [o.value, o.textContent])));
+      const levels = games.find((g) => g.name === name).ai_levels;
+      check(levels.length >= 4, `${size.name}: ${name} has measured AI levels`);
+      for (const { level, rating } of levels) {
+        check(labels[level] === undefined || labels[level].endsWith(` ≈ ${rating}`), `${size.name}: ${name}: ${labels[level]} shows ${rating}`);
+      }
+      check(labels['ai:beginner'] === 'Computer: beginner ≈ 1000', `${size.name}: ${labels['ai:beginner']}`);
+      check(/^Computer: medium ≈ \d+$/.test(labels['ai:medium']), `${size.name}: ${labels['ai:medium']}`);
+      check(labels.person === 'Another player…', `${size.name}: the person option keeps its name`);
+    }
     await page.selectOption('#challenge-opponent-kind', 'ai:random');
     // Sent at once, before the server's answer could untick the box: nothing is made, and
     // the form says why (the answer is held back a moment to make sure of the order).

@@ -109,7 +109,7 @@ TEST(Help, BashCompletesCommandsGamesAndOptions) {
   // Values (issue 43: file names were offered): the player kinds after a seat's flag, the
   // chosen game's options after -o, only that game's colour flags, never a test-only flag.
   EXPECT_EQ(complete({"play", "ndengrod", "--x", ""}),
-            (std::vector<std::string>{"human", "random", "easy", "medium", "hard", "max"}));
+            (std::vector<std::string>{"human", "random", "beginner", "easy", "medium", "hard", "max"}));
   EXPECT_EQ(complete({"play", "ndengrod", "--first", "h"}), (std::vector<std::string>{"human", "hard"}));
   EXPECT_EQ(complete({"show", "epoxy", "-o", ""}),
             (std::vector<std::string>{"size=xs", "size=s", "size=m", "size=l", "size=xl", "size=xxl"}));

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 // `ludus match` on tiny runs with the random player: output structure, counts that add
 // up, JSON summary, records, reproducibility with a seed whatever the thread count.
+#include <thread>
+
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -68,6 +70,18 @@ TEST(Match, JsonIsReproducibleWithASeedOnAnyNumberOfThreads) {
   EXPECT_TRUE(a["ms_per_move"].contains("a") && a["ms_per_move"].contains("b"));
   auto different = run_ludus({"match", "n-mesh", "--a", "random", "--b", "random", "-n", "16", "--seed", "8", "--json", "-q"});
   EXPECT_NE(without_timing(nlohmann::json::parse(different.out)), without_timing(a));
+}
+
+// "threads" reports the games played at once as asked: --threads 0 is every core, not 0.
+TEST(Match, JsonThreadsAreTheThreadsAskedFor) {
+  LUDUS_REQUIRE_GAME("n-mesh");
+  for (const auto& [asked, reported] : {std::pair<std::string, int>{"0", static_cast<int>(std::max(1u, std::thread::hardware_concurrency()))},
+                                        {"3", 3}}) {
+    auto r = run_ludus({"match", "n-mesh", "-o", "size=3", "--a", "random", "--b", "random", "-n", "4", "--json", "-q",
+                        "--threads", asked});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(nlohmann::json::parse(r.out)["threads"], reported) << asked;
+  }
 }
 
 TEST(Match, RecordAppendsOneReplayableGamePerLineInGameOrder) {

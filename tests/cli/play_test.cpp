@@ -166,7 +166,7 @@ TEST(Play, BadSeatsAreUsageErrors) {
 TEST(Play, WordingANewPlayerMeets) {
   const RunResult typo = run_ludus({"play", "ndengrod", "--x", "humn"});
   EXPECT_NE(typo.exit_code, 0);
-  EXPECT_TRUE(contains(typo.err, "unknown player 'humn' for --x (expected human, random, easy")) << typo.err;
+  EXPECT_TRUE(contains(typo.err, "unknown player 'humn' for --x (expected human, random, beginner, easy")) << typo.err;
   LUDUS_REQUIRE_GAME("epoxy");
   const RunResult ais = run_ludus({"play", "epoxy", "--maroon", "random", "--grey", "random", "--seed", "3", "--color", "never"}, "");
   EXPECT_EQ(ais.exit_code, 0) << ais.err;

@@ -229,13 +229,13 @@ TEST_F(PackageTest, TheUnpackedBinaryRunsOnItsOwnData) {
 TEST_F(PackageTest, DebiansPythonImportsTheUnpackedModule) {
   ASSERT_FALSE(deb_.empty());
   const fs::path site = root() / "usr/lib/python3/dist-packages";
-  for (const char* file : {"ludus/__init__.py", "ludus/env.py", "ludus/study.py"})
+  for (const char* file : {"ludus/__init__.py", "ludus/env.py", "ludus/pyspiel.py", "ludus/study.py"})
     EXPECT_TRUE(fs::is_regular_file(site / file)) << file;
   const RunResult depends = run_shell("dpkg-deb -f " + shell_quote(deb_) + " Depends");
   EXPECT_TRUE(contains(depends.out, "python3-numpy")) << depends.out;
   // From a directory without the sources or the build tree: only the unpacked module is found.
   const std::string script =
-      "import ludus, ludus.env, ludus.study; "
+      "import ludus, ludus.env, ludus.pyspiel, ludus.study; "
       "assert ludus.__file__.startswith(" + std::string("'") + site.string() + "'), ludus.__file__; "
       "s = ludus.load_game('ndengrod', size=5).new_initial_state(); "
       "s.apply_action(ludus.Bot('easy').step(s)); "

@@ -51,6 +51,28 @@ class AecEnvironment(unittest.TestCase):
             self.assertEqual([totals[a] for a in env.possible_agents], env.state.returns(), name)
             self.assertIn(env.state.status(), env.render().splitlines()[-1])
 
+    def test_each_agent_observes_from_its_own_seat(self):
+        env = LudusEnv("n-mesh")
+        env.reset()
+        env.step(0)   # player_0 on a1
+        env.step(14)  # player_1
+        mine, theirs = env.observe("player_0"), env.observe("player_1")
+        self.assertFalse(np.array_equal(mine["observation"], theirs["observation"]))
+        # Each sees its own stones in plane 0 and the other's in plane 1.
+        np.testing.assert_array_equal(mine["observation"][0], theirs["observation"][1])
+        np.testing.assert_array_equal(mine["observation"][1], theirs["observation"][0])
+        cells = env.game.observation_tensor_shape()[1:]
+        self.assertEqual(mine["observation"][0].sum(), 1)
+        self.assertEqual(mine["observation"][0][cells[0] - 1, 0], 1)  # a1: the bottom-left cell
+        np.testing.assert_array_equal(mine["observation"], env.state.observation_tensor())  # player_0 is to move
+        self.assertTrue(mine["action_mask"].any())
+        self.assertFalse(theirs["action_mask"].any())
+
+    def test_no_truncation_unless_asked(self):
+        # The rules end every game; the environments do not cut games at a guessed length.
+        self.assertIsNone(LudusEnv("epoxy").max_plies)
+        self.assertIsNone(SingleAgentEnv("epoxy").max_plies)
+
     def test_truncation_and_bad_steps(self):
         env = LudusEnv("n-mesh", size=6, max_plies=4, render_mode="ansi")
         env.reset()

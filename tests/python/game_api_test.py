@@ -187,7 +187,7 @@ class BadInput(unittest.TestCase):
             state.apply_action(10 ** 6)
         with self.assertRaisesRegex(ludus.LudusError, "illegal move 'swap'"):
             state.string_to_action("swap")
-        with self.assertRaisesRegex(ludus.LudusError, "not legal"):
+        with self.assertRaisesRegex(ludus.LudusError, "neither legal in this position nor played"):
             state.action_to_string(-1)
         state.apply_move("b2")
         with self.assertRaisesRegex(ludus.LudusError, "occupied"):

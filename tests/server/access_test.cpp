@@ -81,6 +81,13 @@ class AccessTest : public HttpFixture {
     return r.json["comments"].back()["id"].dump();
   }
 
+  // alice's open attempt at a puzzle of Ndengrod (a starter puzzle); its number.
+  std::string attempt() {
+    auto r = get("/api/puzzles/ndengrod/next", tokens_["alice"]);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return r.json["attempt"].dump();
+  }
+
   std::string fill(std::string target) {
     auto put = [&](const std::string& key, auto make) {
       for (size_t at; (at = target.find(key)) != std::string::npos;) target.replace(at, key.size(), make());
@@ -89,6 +96,7 @@ class AccessTest : public HttpFixture {
     put("{offer}", [&] { return invitation(); });
     put("{tournament}", [&] { return tournament(); });
     put("{comment}", [&] { return comment(); });
+    put("{attempt}", [&] { return attempt(); });
     return target;
   }
 
@@ -228,6 +236,11 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"POST", "/api/evaluate", {{"game", "ndengrod"}, {"options", {{"size", 3}}}, {"iterations", 50}}, 200, 200, "",
        kPublic},
       {"POST", "/api/command", "show 1", 200, 200, "", kPublic},
+      // Puzzles: the list for anyone, a next puzzle for the signed-in, an attempt its owner's
+      // alone (the owner reaches the rules: a turn off the board is 400; puzzle_routes_test.cpp plays).
+      {"GET", "/api/puzzles", nullptr, 200, 200, "", kPublic},
+      {"GET", "/api/puzzles/ndengrod/next", nullptr, 401, 200, "", kPublic},
+      {"POST", "/api/puzzles/attempts/{attempt}", {{"turn", "zz9"}}, 401, 404, "alice", 400},
       // Last: as carol it ends her session.
       {"POST", "/api/logout", json::object(), 401, 200, "", kPublic},
   };

@@ -8,6 +8,8 @@
 
 #include "server/domain/account_data.h"
 #include "server/domain/community/moderation.h"
+#include "server/domain/puzzles/puzzles.h"
+#include "server/puzzle_test_support.h"
 #include "server/server_test_support.h"
 #include "server/storage/community_store.h"
 #include "server/storage/review_store.h"
@@ -62,6 +64,11 @@ TEST_F(AccountDeletionTest, TheExportHoldsEverythingAboutThePlayerAndNoSecret) {
   const std::string token = accounts_->login("alice", "secret-pw").token;
   run("holiday alice secret-pw 2023-11-20 2023-11-22");
 
+  // A puzzle attempt, failed: alice's puzzle rating and attempt.
+  Puzzles puzzles(*store_, [] { return kTestTime; });
+  ASSERT_EQ(puzzles.load(one_turn_puzzle(), "test"), 1);
+  puzzles.play("alice", puzzles.next("alice", "ndengrod")["attempt"].get<int64_t>(), "b1");
+
   const nlohmann::json data = data_->export_json("alice");
   EXPECT_EQ(data["account"]["user"], "alice");
   EXPECT_EQ(data["account"]["pending_email"], "alice@example.org");
@@ -78,6 +85,9 @@ TEST_F(AccountDeletionTest, TheExportHoldsEverythingAboutThePlayerAndNoSecret) {
   EXPECT_EQ(data["tournaments"].size(), 1u);
   EXPECT_EQ(data["reports"].size(), 1u);
   EXPECT_EQ(data["following"], nlohmann::json::array({board}));
+  ASSERT_EQ(data["puzzles"]["attempts"].size(), 1u);
+  EXPECT_EQ(data["puzzles"]["attempts"][0]["status"], "failed");
+  EXPECT_EQ(data["puzzles"]["ratings"]["ndengrod"]["attempts"], 1);
   ASSERT_EQ(data["holidays"]["holidays"].size(), 1u);
   EXPECT_EQ(data["holidays"]["holidays"][0]["until"], "2023-11-22");
   // The command grammar's export is the same JSON.
@@ -109,6 +119,9 @@ TEST_F(AccountDeletionTest, DeletionEndsWhatIsUnderWayAndLeavesTheFinishedBoards
   moderation.hide_comment("carol", service_->load(won).comments()[0].id, "rude");
   const std::string token = accounts_->login("alice", "secret-pw").token;
   const auto carol_before = service_->player_ratings("carol").ratings;
+  Puzzles puzzles(*store_, [] { return kTestTime; });
+  ASSERT_EQ(puzzles.load(one_turn_puzzle(), "test"), 1);
+  puzzles.play("alice", puzzles.next("alice", "ndengrod")["attempt"].get<int64_t>(), "a3");
 
   const std::string plan = run("delete alice secret-pw");
   EXPECT_NE(plan.find("does this: 1 active board resigned (each opponent wins), 1 open offer withdrawn, 1 tournament not yet "
@@ -151,6 +164,9 @@ TEST_F(AccountDeletionTest, DeletionEndsWhatIsUnderWayAndLeavesTheFinishedBoards
   EXPECT_EQ(count("SELECT COUNT(*) FROM outbox WHERE user_id = 'alice'"), 0);
   EXPECT_EQ(count("SELECT COUNT(*) FROM subscriptions WHERE user_id = 'alice'"), 0);
   EXPECT_EQ(count("SELECT COUNT(*) FROM comments WHERE user_id IN ('alice', 'deleted:1')"), 0);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_attempts"), 0);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_ratings WHERE player IN ('alice', 'deleted:1')"), 0);
+  EXPECT_EQ(count("SELECT COUNT(*) FROM puzzle_ratings WHERE player = 'puzzle:1'"), 1) << "the puzzle's own stays";
   EXPECT_EQ(count("SELECT COUNT(*) FROM users WHERE email LIKE '%alice%' OR pending_email LIKE '%alice%'"), 0);
   EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE target LIKE '%alice%'"), 0);
   EXPECT_EQ(count("SELECT COUNT(*) FROM audit_log WHERE target LIKE 'comment % by deleted:1 on board %'"), 1);

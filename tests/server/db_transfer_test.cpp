@@ -9,7 +9,9 @@
 #include "server/domain/community/moderation.h"
 #include "server/domain/play/offers.h"
 #include "server/domain/play/ratings.h"
+#include "server/domain/puzzles/puzzles.h"
 #include "server/storage/schema.h"
+#include "puzzle_test_support.h"
 #include "server_test_support.h"
 
 namespace ludus::server::testing {
@@ -17,7 +19,7 @@ namespace {
 
 // A database with a row in every table: accounts, a token, boards on and over, moves,
 // comments, subscriptions, a failed login, a proposal, an AI lease, awkward text, ratings,
-// offers, a tournament, codes, blocks, reports, the audit log.
+// offers, a tournament, codes, blocks, reports, the audit log, a puzzle and an attempt at it.
 void fill(Store& store) {
   Accounts accounts(store, PasswordPolicy::fast(), [] { return kTestTime; });
   Service service(store, accounts);
@@ -60,6 +62,10 @@ void fill(Store& store) {
   moderation.report("alice", comment, "rude");
   moderation.grant("alice", true);
   moderation.hide_comment("alice", comment, "rude");
+  // Puzzles (schema 19): one loaded, alice's failed attempt, her rating and the puzzle's.
+  Puzzles puzzles(store, [] { return kTestTime; });
+  ASSERT_EQ(puzzles.load(one_turn_puzzle(), "test"), 1);
+  puzzles.play("alice", puzzles.next("alice", "ndengrod")["attempt"].get<int64_t>(), "b1");
   auto session = store.session();
   auto tx = session.write();
   enqueue_mail(session, OutgoingMail{"alice@example.com", "alice", on, "Ndengrod Board 1: your move", "caf\xc3\xa9\n", ""},

@@ -244,6 +244,30 @@ TEST_F(HttpApiTest, TheCatalogSaysWhereStonesStandAndHowATurnIsWritten) {
   EXPECT_EQ(catalog.json["games"][4]["turn"]["examples"][0], json({{"text", "d3,e5-e7"}, {"meaning", "place on d3, then slide the stone on e5 to e7"}}));
 }
 
+// Every game's catalog entry carries the computer players' measured ratings
+// (data/ai-ratings.json, `ludus ladder`): the levels a player may choose, weakest first,
+// anchored at ai:beginner = 1000; the ladder's in-between rungs are not offered, so not listed.
+TEST_F(HttpApiTest, TheCatalogCarriesTheAiLevelsRatings) {
+  auto catalog = get("/api/catalog");
+  for (const auto& g : catalog.json["games"]) {
+    SCOPED_TRACE(g["name"].get<std::string>());
+    std::vector<std::string> levels;
+    double last = -1e9;
+    for (const auto& l : g["ai_levels"]) {
+      levels.push_back(l["level"]);
+      if (l["rating"].is_null()) continue;  // above a step one side swept
+      EXPECT_GT(l["rating"].get<double>(), last) << l;  // each level stronger than the one before
+      last = l["rating"].get<double>();
+      if (!l["low"].is_null()) EXPECT_LE(l["low"].get<double>(), l["rating"].get<double>()) << l;
+      if (!l["high"].is_null()) EXPECT_GE(l["high"].get<double>(), l["rating"].get<double>()) << l;
+    }
+    ASSERT_GE(levels.size(), 4u) << g["ai_levels"];
+    EXPECT_EQ(std::vector<std::string>(levels.begin(), levels.begin() + 4),
+              (std::vector<std::string>{"ai:random", "ai:beginner", "ai:easy", "ai:medium"}));
+    EXPECT_EQ(g["ai_levels"][1], json({{"level", "ai:beginner"}, {"rating", 1000}, {"low", 1000}, {"high", 1000}}));
+  }
+}
+
 TEST_F(HttpApiTest, ListsAndProposalsAndComments) {
   int64_t b1 = challenge();
   int64_t b2 = challenge({{"size", 3}}, {"bob", "alice"});

@@ -118,7 +118,7 @@ TEST_F(LimitsTest, ComputerPlayersStayWithinTheServersBudget) {
       ADD_FAILURE() << raw;
     } catch (const ServiceError& e) {
       EXPECT_EQ(e.code(), "bad_ai") << raw;
-      EXPECT_NE(std::string(e.what()).find("computer players are ai:random, ai:easy"), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("computer players are ai:random, ai:beginner, ai:easy"), std::string::npos) << e.what();
     }
   }
   AiPolicy raw;

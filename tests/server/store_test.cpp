@@ -73,9 +73,22 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
 
 // Undoes migration 21 (19 on this branch until 19 and 20 merge: bots, docs/bots.md).  Either
 // engine, then SQLite's version.
-#define LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE                                                   \
+#define LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE                                                   \
   "DROP TABLE bot_events; DROP TABLE bot_event_heads; ALTER TABLE users DROP COLUMN bot; "                \
-  "ALTER TABLE tokens DROP COLUMN scope; DELETE FROM schema_version WHERE version >= 19; "
+  "ALTER TABLE tokens DROP COLUMN scope; DELETE FROM schema_version WHERE version >= 21; "
+constexpr const char* kBackToVersionTwenty = LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE "PRAGMA user_version = 20; ";
+
+// Undoes migration 20 (the unread notifications' index).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE \
+  LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE \
+  "DROP INDEX notifications_unread; DELETE FROM schema_version WHERE version >= 20; "
+constexpr const char* kBackToVersionNineteen = LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE "PRAGMA user_version = 19; ";
+
+// Undoes migration 19 (puzzles, attempts and puzzle ratings).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE                                                \
+  LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE                                                      \
+  "DROP TABLE puzzle_ratings; DROP TABLE puzzle_attempts; DROP TABLE puzzles; "                         \
+  "DELETE FROM schema_version WHERE version >= 19; "
 constexpr const char* kBackToVersionEighteen = LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE "PRAGMA user_version = 18; ";
 
 // Undoes migration 18 (reviews and the automatic-review setting; the notifications' wider
@@ -367,6 +380,37 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
 }
 
+// Version 20 indexes the unread notifications by user and board: the notices a turn marks
+// read are found without walking the user's whole list.  On both engines; SQLite's planner
+// is asked to show it takes the index.
+TEST(StoreTest, MigrationTwentyIndexesTheUnreadNotifications) {
+  TempDir dir;
+  const std::string url = test_database(dir.file("a.db"));
+  {
+    Store store(url);
+    auto session = store.session();
+    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_NINETEEN_ON_EITHER_ENGINE
+                                                 : kBackToVersionNineteen);
+    session.connection().exec(
+        "INSERT INTO notifications (user_id, kind, board, body, created_at, read_at) VALUES "
+        "('alice', 'move', 1, 'one', 1, 2), ('alice', 'move', 1, 'two', 3, NULL)");
+  }
+  Store store(url);
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT body FROM notifications WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL"),
+            std::vector<std::string>{"two"});
+  if (!testing_postgres()) {
+    const auto plan = rows_of(session,
+                              "EXPLAIN QUERY PLAN UPDATE notifications SET read_at = 5 "
+                              "WHERE user_id = 'alice' AND board = 1 AND read_at IS NULL");
+    ASSERT_EQ(plan.size(), 1u);
+    EXPECT_NE(plan[0].find("notifications_unread"), std::string::npos) << plan[0];
+  }
+}
+
 // Version 18 adds reviews and the automatic-review setting (off for everyone), and rebuilds
 // SQLite's notifications for the kind 'review': every notification stays with its number,
 // and a deleted one's number is not given again.  On both engines (each has its own step 18).
@@ -406,6 +450,24 @@ TEST(StoreTest, MigrationEighteenAddsReviewsAndKeepsTheNotifications) {
   EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM reviews"), std::vector<std::string>{"0"}) << "a board's review goes with it";
 }
 
+// Migration 19 adds the puzzles' tables, empty, to a database with users and boards; the
+// one-attempt-per-puzzle rule holds.  On both engines.
+TEST(StoreTest, MigrationNineteenAddsPuzzles) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE, kBackToVersionEighteen));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM puzzles"), std::vector<std::string>{"0"});
+  session.connection().exec("INSERT INTO puzzles (game, digest, record, created_at) VALUES ('ndengrod', 'd1', '{}', 1)");
+  session.connection().exec(
+      "INSERT INTO puzzle_attempts (puzzle_id, user_id, started_at) VALUES (1, 'alice', 2)");
+  EXPECT_THROW(session.connection().exec(
+                   "INSERT INTO puzzle_attempts (puzzle_id, user_id, started_at) VALUES (1, 'alice', 3)"),
+               std::exception);
+  EXPECT_EQ(rows_of(session, "SELECT user_id, status, turns FROM puzzle_attempts"), std::vector<std::string>{"alice open 0"});
+}
+
 // Version 21 (19 on this branch) adds bots: every account stays a player, every token keeps
 // its full scope, and the bots' events start empty, numbered per bot.  On both engines.
 TEST(StoreTest, MigrationBotsKeepsAccountsAndTokensAsTheyWere) {
@@ -415,7 +477,7 @@ TEST(StoreTest, MigrationBotsKeepsAccountsAndTokensAsTheyWere) {
     Store store(url);
     auto session = store.session();
     session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
-    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_EIGHTEEN_ON_EITHER_ENGINE : kBackToVersionEighteen);
+    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE : kBackToVersionTwenty);
     session.connection().exec("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('h', 'alice', 1, 2)");
   }
   Store store(url);

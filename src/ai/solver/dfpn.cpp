@@ -98,6 +98,7 @@ void Dfpn::check_clock() {
   const auto now = Clock::now();
   if (limits_.seconds > 0 && std::chrono::duration<double>(now - start_).count() >= limits_.seconds)
     stopped_ = timed_out_ = true;
+  if (limits_.max_nodes > 0 && nodes_ >= limits_.max_nodes) stopped_ = timed_out_ = true;
   if (cancel_ && cancel_->load(std::memory_order_relaxed)) stopped_ = true;
   if (limits_.on_progress && now >= next_progress_) {
     next_progress_ = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.progress_seconds));

@@ -50,6 +50,10 @@ struct SearchProgress {
 
 struct SearchLimits {
   double seconds = 0;                   // wall time for the whole solver; 0: no limit
+  // Nodes for the whole search (every question asked of it); 0: no limit.  Looked at with
+  // the clock (every 1024 nodes), so a search stops at the same node on every machine:
+  // a result found within a node budget is found again within the same budget.
+  uint64_t max_nodes = 0;
   size_t memory_bytes = 256u << 20;     // transposition table size
   double progress_seconds = 1.0;        // how often on_progress is called
   // Where the game offers a StaticEvaluation: fresh nodes' numbers lean on it (a position

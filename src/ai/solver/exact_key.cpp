@@ -42,11 +42,13 @@ uint64_t ExactKeyer::key(const State& state) const { return key_over(state, fals
 
 uint64_t ExactKeyer::symmetric_key(const State& state) const { return key_over(state, true); }
 
-uint64_t ExactKeyer::key_over(const State& state, bool every_symmetry) const {
+uint64_t ExactKeyer::unmirrored_key(const State& state) const { return key_over(state, false, true); }
+
+uint64_t ExactKeyer::key_over(const State& state, bool every_symmetry, bool identity_only) const {
   const ExactKeyParts parts = *state.exact_key_parts();
   auto& colours = colours_;
   for (int s = 0; s < sites_; ++s) colours[static_cast<size_t>(s)] = state.site_colour(s);
-  const size_t images = parts.history != 0 && !every_symmetry ? 1 : symmetries_.size();
+  const size_t images = identity_only || (parts.history != 0 && !every_symmetry) ? 1 : symmetries_.size();
   uint64_t best = ~0ull;
   for (size_t i = 0; i < images; ++i) {
     const std::vector<int>& perm = symmetries_[i];

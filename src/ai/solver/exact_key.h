@@ -27,10 +27,13 @@ class ExactKeyer {
   // states that a symmetry maps onto each other together with their histories, as it maps
   // the first moves from the start position (whose history holds only the empty board).
   uint64_t symmetric_key(const State& state) const;
+  // The key of this very position (no symmetric image): two positions with one such key
+  // have the same stones where they are, the same movers and rule state.
+  uint64_t unmirrored_key(const State& state) const;
   int num_symmetries() const { return static_cast<int>(symmetries_.size()); }
 
  private:
-  uint64_t key_over(const State& state, bool every_symmetry) const;
+  uint64_t key_over(const State& state, bool every_symmetry, bool identity_only = false) const;
 
   int sites_;
   std::vector<uint64_t> stone_keys_;  // [2 * site + colour]

@@ -31,6 +31,7 @@ class EpoxyState : public State, public PriorTactics, public StaticEvaluation {
   bool is_terminal() const override { return winner_ >= 0; }
   int winner() const override { return winner_; }
   std::string end_reason() const override;
+  std::string ending_theme() const override;
   // What left the loser without a first action: the winner's stones that see an empty
   // point (together they forbid the loser every placement; its stones have no slide).
   // Empty while the game goes on.

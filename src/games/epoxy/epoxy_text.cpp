@@ -83,6 +83,8 @@ std::string EpoxyState::end_reason() const {
   return game_->colour_name(1 - winner_) + " has no legal action";
 }
 
+std::string EpoxyState::ending_theme() const { return is_terminal() ? "blockade" : ""; }
+
 std::string EpoxyState::render() const { return render(BoardPainter::plain()); }
 
 std::string EpoxyState::render(const BoardPainter& painter) const {

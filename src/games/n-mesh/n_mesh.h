@@ -39,6 +39,8 @@ class NMeshGame : public Game {
 
   std::unique_ptr<State> new_initial_state() const override;
   int num_distinct_actions() const override { return n_ * n_ + 1; }
+  // Every ply fills an empty cell (stones never leave the board), but for the swap.
+  int max_game_length() const override { return n_ * n_ + 1; }
 
  private:
   int n_;

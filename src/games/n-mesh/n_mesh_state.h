@@ -41,6 +41,7 @@ class NMeshState : public State {
   bool is_terminal() const override { return winner_ != kNoWinner; }
   int winner() const override { return winner_; }
   std::string end_reason() const override;
+  std::string ending_theme() const override;
   // The enmeshed stones of both colours when the game ended.
   std::vector<int> deciding_sites() const override;
 

@@ -52,6 +52,8 @@ std::string NMeshState::end_reason() const {
   return counts + fmt::format("; the tie loses for {}, who moved last", game().colour_name(1 - winner_));
 }
 
+std::string NMeshState::ending_theme() const { return is_terminal() ? "enmeshed" : ""; }
+
 std::string NMeshState::render() const { return render(BoardPainter::plain()); }
 
 std::string NMeshState::render(const BoardPainter& painter) const {

@@ -35,6 +35,7 @@ class NdengrodState : public State, public PriorTactics, public ThreatSearch, pu
   int winner() const override { return winner_; }
   // "line of 5" (the length of the winning line made) or "two passes".
   std::string end_reason() const override;
+  std::string ending_theme() const override;
   // The stones of the winning line(s) (every straight run of at least `length` stones of the
   // winner); empty after a draw.
   std::vector<int> deciding_sites() const override;

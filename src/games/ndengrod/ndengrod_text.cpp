@@ -20,6 +20,10 @@ std::string NdengrodState::end_reason() const {
   return {};
 }
 
+std::string NdengrodState::ending_theme() const {
+  return end_ == End::Line ? "line of " + std::to_string(winning_line_) : "";
+}
+
 std::string NdengrodState::action_to_text(Action action) const {
   if (action == game_->swap_action()) return "swap";
   if (action == game_->pass_action()) return "pass";

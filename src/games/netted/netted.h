@@ -41,6 +41,8 @@ class NettedGame : public Game {
   const std::array<Line, Geometry::kHexDirs>& lines(int site) const { return lines_[site]; }
 
   int num_distinct_actions() const override { return num_sites(); }
+  // Every ply fills an empty cell; stones never leave the board; no pass, no pie.
+  int max_game_length() const override { return num_sites(); }
   const Geometry* board_geometry() const override { return &geometry_; }
   // Every rule is stated in adjacency, lines and the edge: all lattice symmetries keep it.
   std::vector<std::vector<int>> board_symmetries() const override;

@@ -56,6 +56,7 @@ class NettedState : public State, public PriorTactics, public StaticEvaluation {
   std::string render() const override;
   std::string render(const BoardPainter& painter) const override;
   std::string end_reason() const override;
+  std::string ending_theme() const override;
   // No pie and no repetition rule: the stones and the mover decide the rest.
   std::optional<ExactKeyParts> exact_key_parts() const override { return ExactKeyParts{}; }
 

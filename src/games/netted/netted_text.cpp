@@ -60,6 +60,11 @@ std::string NettedState::end_reason() const {
          (netted_edges() == 1 ? "" : "s") + ")";
 }
 
+std::string NettedState::ending_theme() const {
+  if (!is_terminal()) return {};
+  return netted_stones() == 0 ? "no placement" : "netted";
+}
+
 }  // namespace ludus::netted
 
 namespace ludus::netted {

@@ -54,6 +54,10 @@ class TrellisGame : public Game {
 
   std::unique_ptr<State> new_initial_state() const override;
   int num_distinct_actions() const override { return 7 * num_sites_ + 2; }
+  // Stones never leave the board, so at most N turns place; from turn 4 on two passes in a
+  // row end the game, so those passes number at most the placements there plus 2; turns 1-3
+  // and the swap add 4: 2N + 6 plies.
+  int max_game_length() const override { return 2 * num_sites_ + 6; }
   const Geometry* board_geometry() const override { return &geometry_; }
   // The identity and the half turn: the only symmetries that keep each colour's sides and
   // the chequering of the squares (a quarter turn exchanges the colours' sides, a

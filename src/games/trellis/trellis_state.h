@@ -75,6 +75,7 @@ class TrellisState : public State {
   bool is_terminal() const override { return record_.outcome != TurnRecord::kOngoing; }
   int winner() const override { return is_terminal() ? record_.outcome : kDraw; }
   std::string end_reason() const override;
+  std::string ending_theme() const override;
   // A shortest chain of the winner's connected stones from one of its sides to the other
   // (fewest stones); empty after a draw.
   std::vector<int> deciding_sites() const override;

@@ -26,6 +26,10 @@ std::string TrellisState::end_reason() const {
   return {};
 }
 
+std::string TrellisState::ending_theme() const {
+  return record_.outcome == kBlack || record_.outcome == kWhite ? "connection" : "";
+}
+
 std::string TrellisState::action_to_text(Action action) const {
   const TrellisGame& g = *game_;
   if (action == g.pass_action()) return "pass";

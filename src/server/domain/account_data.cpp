@@ -12,6 +12,7 @@
 #include "server/domain/play/rating_format.h"
 #include "server/domain/tournaments/tournament_text.h"
 #include "server/domain/community/notifications.h"
+#include "server/domain/puzzles/puzzles.h"
 #include "server/storage/account_store.h"
 #include "server/storage/community_store.h"
 #include "server/storage/conditional_store.h"
@@ -79,6 +80,7 @@ json AccountData::export_json(const std::string& user) {
     out["blocks"] = blocked_by(session, user);
     out["following"] = followed_boards(session, user);
     out["holidays"] = holiday_plan_json(holiday_plan(session, user, service.accounts().now()));
+    out["puzzles"] = Puzzles::user_data(session, user, service.accounts().now());
     json comments = json::array();
     for (const AuthoredComment& c : comments_by(session, user))
       comments.push_back({{"id", c.id},

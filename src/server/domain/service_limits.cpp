@@ -16,7 +16,7 @@ std::string AiPolicy::checked_seat(const std::string& spec) const {
   const std::string text = lowercase_trimmed(spec);
   if (ai::is_plain_level(text)) return "ai:" + text;
   if (!allow_raw_specs)
-    bad_request("this server's computer players are ai:random, ai:easy, ai:medium, ai:hard and ai:max ('" +
+    bad_request("this server's computer players are ai:random, ai:beginner, ai:easy, ai:medium, ai:hard and ai:max ('" +
                     text.substr(0, 60) + "' is not one of them)",
                 "bad_ai");
   ai::PlayerSpec parsed;

@@ -11,7 +11,7 @@
 namespace ludus::server {
 
 struct AiPolicy {
-  // Off: only the levels (random, easy, medium, hard, max) as they are.  On: any spec
+  // Off: only the levels (random, beginner, easy, medium, hard, max) as they are.  On: any spec
   // (mcts:..., levels with overrides) within the caps below.
   bool allow_raw_specs = false;
   double max_move_seconds = 5;        // per move, and the whole game's total budget / 10

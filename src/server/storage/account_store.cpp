@@ -85,6 +85,7 @@ void erase_account(Session& session, const std::string& user, const std::string&
   db.query("DELETE FROM offers WHERE from_user = ?1 OR to_user = ?1").bind(1, user).run();
   db.query("DELETE FROM outbox WHERE user_id = ?1").bind(1, user).run();
   db.query("DELETE FROM reset_requests WHERE user_id = ?1").bind(1, user).run();
+  db.query("DELETE FROM puzzle_ratings WHERE player = ?1").bind(1, user).run();  // their attempts go by cascade
   // The others' notifications of what they did (the lines name them); their own go with
   // the account (ON DELETE CASCADE).
   db.query("DELETE FROM notifications WHERE actor = ?1").bind(1, user).run();

@@ -29,11 +29,11 @@ ColumnType column_type(std::string name) {
 }
 
 // The column names inside the parentheses of PostgreSQL's index definition
-// ("CREATE INDEX x ON public.t USING btree (a, b)").
+// ("CREATE INDEX x ON public.t USING btree (a, b)", a partial index's "WHERE (...)" after).
 std::vector<std::string> index_columns(const std::string& definition) {
   std::vector<std::string> out;
-  const size_t open = definition.rfind('(');
-  const size_t close = definition.rfind(')');
+  const size_t open = definition.find('(', definition.find(" USING "));
+  const size_t close = definition.find(')', open == std::string::npos ? 0 : open);
   if (open == std::string::npos || close == std::string::npos || close < open) return out;
   std::string name;
   for (size_t i = open + 1; i <= close; ++i) {
@@ -185,6 +185,17 @@ const SchemaCatalog& expected_schema() {
         {"claimed_by", T}, {"claimed_until", I}, {"sent_at", I, N}, {"last_error", T}, {"secret", T},
         {"secret_until", I, N}},
        {"id"}},
+      {"puzzle_attempts",
+       {{"id", I}, {"puzzle_id", I}, {"user_id", T}, {"turns", I}, {"status", T}, {"started_at", I},
+        {"finished_at", I, N}},
+       {"id"}},
+      {"puzzle_ratings",
+       {{"player", T}, {"game", T}, {"rating", I}, {"deviation", I}, {"volatility", I}, {"games", I},
+        {"wins", I}, {"losses", I}, {"draws", I}, {"updated_at", I}},
+       {"player", "game"}},
+      {"puzzles",
+       {{"id", I}, {"game", T}, {"digest", T}, {"record", T}, {"created_at", I}},
+       {"id"}},
       {"rating_changes",
        {{"id", I}, {"board", I}, {"player", T}, {"game", T}, {"opponent", T}, {"result", T},
         {"rating_before", I}, {"deviation_before", I}, {"volatility_before", I}, {"rating_after", I},
@@ -249,6 +260,7 @@ const SchemaCatalog& expected_schema() {
       {"login_devices_by_user", "login_devices", {"user_id", "last_used_at"}},
       {"notifications_by_time", "notifications", {"created_at"}},
       {"notifications_by_user", "notifications", {"user_id", "id"}},
+      {"notifications_unread", "notifications", {"user_id", "board"}},  // WHERE read_at IS NULL
       {"offers_by_addressee", "offers", {"to_user", "status"}},
       {"offers_by_poster", "offers", {"from_user", "created_at"}},
       {"offers_by_rematch", "offers", {"rematch_of", "status"}},
@@ -256,6 +268,8 @@ const SchemaCatalog& expected_schema() {
       {"outbox_by_user", "outbox", {"user_id", "status"}},
       {"outbox_by_secret", "outbox", {"secret_until"}},
       {"outbox_due", "outbox", {"status", "next_attempt_at"}},
+      {"puzzle_attempts_by_user", "puzzle_attempts", {"user_id", "status"}},
+      {"puzzle_ratings_by_game", "puzzle_ratings", {"game", "rating"}},
       {"rating_changes_by_board", "rating_changes", {"board"}},
       {"rating_changes_by_player", "rating_changes", {"player", "game", "id"}},
       {"ratings_by_game", "ratings", {"game", "rating"}},

@@ -90,7 +90,8 @@ Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
 }  // namespace
 
 ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
-    : service_(&service), polls_(&polls), files_(std::move(files)) {
+    : service_(&service), polls_(&polls), files_(std::move(files)),
+      puzzles_(std::make_shared<Puzzles>(service.store(), [&accounts = service.accounts()] { return accounts.now(); })) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
     reply(guarded([] { return json_response(200, catalog_json()); }));
   }, BotToken::Allowed);
@@ -125,6 +126,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_notification_routes();
   add_review_routes();
   add_admin_routes();
+  add_puzzle_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run, BotToken bots) {

@@ -11,6 +11,7 @@
 
 #include "server/domain/analysis/analysis.h"
 #include "server/domain/commands.h"
+#include "server/domain/puzzles/puzzles.h"
 #include "server/transport/http_message.h"
 #include "server/transport/http_session.h"
 #include "server/transport/long_poll.h"
@@ -78,11 +79,14 @@ class ApiRoutes {
   void add_admin_routes();
   // The reviews of finished boards and the automatic-review setting (review_routes.cpp).
   void add_review_routes();
+  // Puzzles: the games with puzzles, the next one, a turn of an attempt (puzzle_routes.cpp).
+  void add_puzzle_routes();
 
   Service* service_;
   LongPolls* polls_;
   StaticFiles files_;
   std::shared_ptr<Analyst> analyst_ = std::make_shared<Analyst>();
+  std::shared_ptr<Puzzles> puzzles_;
   std::vector<Route> routes_;
 };
 

@@ -5,7 +5,10 @@
 #include "server/domain/play/proposal_rules.h"
 
 #include <algorithm>
+#include <cmath>
 
+#include "ai/level_ratings.h"
+#include "ai/spec_parser.h"
 #include "core/geometry.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -259,6 +262,26 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
   return j;
 }
 
+namespace {
+
+// The plain AI levels' measured ratings on `game`'s default board (data/ai-ratings.json),
+// weakest first: [{"level": "ai:medium", "rating": 1450, "low": .., "high": ..}]; the
+// rating and its ends are null where unbounded; [] for a game not measured.  The ladder's rungs between
+// the levels (e.g. "beginner:slip=0.4") are not offered to players, so not listed.
+nlohmann::json ai_levels_json(const std::string& game) {
+  nlohmann::json levels = nlohmann::json::array();
+  const ai::GameLevelRatings* measured = ai::measured_level_ratings(game);
+  if (!measured) return levels;
+  auto end = [](double value) { return std::isfinite(value) ? nlohmann::json(std::lround(value)) : nlohmann::json(); };
+  for (const ai::LevelRating& l : measured->levels)
+    if (ai::is_plain_level(l.level))
+      levels.push_back({{"level", "ai:" + l.level}, {"rating", end(l.rating)}, {"low", end(l.low)},
+                        {"high", end(l.high)}});
+  return levels;
+}
+
+}  // namespace
+
 nlohmann::json catalog_json() {
   nlohmann::json games = nlohmann::json::array();
   std::vector<GameEntry> entries = registered_games();
@@ -290,7 +313,8 @@ nlohmann::json catalog_json() {
                      {"options", options},
                      {"stones_on", stone_sites_name(info.stones_on)},
                      {"draws", info.may_draw},
-                     {"turn", {{"summary", info.turn_help.summary}, {"examples", examples}}}});
+                     {"turn", {{"summary", info.turn_help.summary}, {"examples", examples}}},
+                     {"ai_levels", ai_levels_json(info.name)}});
   }
   return {{"games", games}};
 }

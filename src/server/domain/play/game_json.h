@@ -98,7 +98,8 @@ nlohmann::json shown_scores_json(const State& state);
 nlohmann::json deciding_sites_json(const History& history);
 
 // The games that can be challenged, in the order of RULES.md: names, titles, colours,
-// options, summaries, where the stones stand and how a turn is written.
+// options, summaries, where the stones stand, how a turn is written, and the computer
+// players' measured ratings (ai_levels, ai/level_ratings.h).
 nlohmann::json catalog_json();
 
 }  // namespace ludus::server

@@ -46,15 +46,24 @@ PlayerRating read_rating(const sql::Query& q) {
   return r;
 }
 
-void store_rating(Session& session, const PlayerRating& r) {
+// The SQL texts are literals (Connection::query caches them by address): one per table.
+#define LUDUS_RATING_UPSERT(table)                                                                         \
+  "INSERT INTO " table " (" LUDUS_RATING_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "     \
+  "ON CONFLICT (player, game) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "    \
+  "volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, "                      \
+  "losses = excluded.losses, draws = excluded.draws, updated_at = excluded.updated_at"
+#define LUDUS_RATING_SELECT(table) "SELECT " LUDUS_RATING_COLUMNS " FROM " table " WHERE player = ?1 AND game = ?2"
+
+}  // namespace
+
+void store_rating(Session& session, const PlayerRating& r, RatingTable table) {
   session.connection()
-      .query("INSERT INTO ratings (" LUDUS_RATING_COLUMNS ") VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10) "
-             "ON CONFLICT (player, game) DO UPDATE SET rating = excluded.rating, deviation = excluded.deviation, "
-             "volatility = excluded.volatility, games = excluded.games, wins = excluded.wins, "
-             "losses = excluded.losses, draws = excluded.draws, updated_at = excluded.updated_at")
+      .query(table == RatingTable::Puzzles ? LUDUS_RATING_UPSERT("puzzle_ratings") : LUDUS_RATING_UPSERT("ratings"))
       .bind_all(r.player, r.game, r.rating, r.deviation, r.volatility, r.games, r.wins, r.losses, r.draws, r.updated_at)
       .run();
 }
+
+namespace {
 
 void store_change(Session& session, const RatingChange& c) {
   session.connection()
@@ -213,8 +222,9 @@ void rate_finished_game(Session& session, const Board& board) {
   store_rating(session, second);
 }
 
-PlayerRating rating_of(Session& session, const std::string& player, const std::string& game) {
-  auto q = session.connection().query("SELECT " LUDUS_RATING_COLUMNS " FROM ratings WHERE player = ?1 AND game = ?2");
+PlayerRating rating_of(Session& session, const std::string& player, const std::string& game, RatingTable table) {
+  auto q = session.connection().query(table == RatingTable::Puzzles ? LUDUS_RATING_SELECT("puzzle_ratings")
+                                                                     : LUDUS_RATING_SELECT("ratings"));
   q.bind_all(player, game);
   return q.step() ? read_rating(q) : PlayerRating::fresh(player, game);
 }

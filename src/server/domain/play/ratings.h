@@ -88,9 +88,16 @@ std::optional<std::string> unrated_reason(const GameRecord& record, int seats_th
 // the players' ratings when the board is rated (unrated_reason).
 void rate_finished_game(Session& session, const Board& board);
 
+// Where a rating is kept: a game's players' ("ratings"), or the solvers' of the game's
+// puzzles ("puzzle_ratings", domain/puzzles/puzzles.h): the same numbers, kept apart.
+enum class RatingTable { Games, Puzzles };
+// Writes the row of `rating` (player and game) in `table`.
+void store_rating(Session& session, const PlayerRating& rating, RatingTable table = RatingTable::Games);
+
 // --- reading ---------------------------------------------------------------------------
 // The player's rating in the game (a new player's when they have none).
-PlayerRating rating_of(Session& session, const std::string& player, const std::string& game);
+PlayerRating rating_of(Session& session, const std::string& player, const std::string& game,
+                       RatingTable table = RatingTable::Games);
 struct Standing {
   int rank = 0;  // 1 = highest rating
   PlayerRating rating;

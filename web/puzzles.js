@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: Apache-2.0
+// Puzzles (#/puzzles, #/puzzles/GAME; docs/puzzles.md): the games the server has puzzles of
+// (GET /api/puzzles, never a list of names here), and one puzzle at a time for the signed-in
+// player (GET /api/puzzles/GAME/next).  The player clicks whole turns as on a board
+// (actionsFor of play.js; a turn of two actions is sent once whole), the server checks each
+// (POST /api/puzzles/attempts/N) and plays the loser's proven reply back; a wrong turn fails
+// the puzzle and shows the solution.  Positions are drawn from POST /api/position.  Shares
+// `app`, `api` and the helpers of app.js, play.js and community.js.
+//
+// app.puzzle: {attempt, position, pending, selection, note}: the attempt as the server last
+// gave it, the position drawn (after its moves, the line played and the pending actions),
+// the actions of a turn under way, the sites clicked, the last result in words.
+'use strict';
+
+function puzzleColours(game) {
+  return app.catalog.find((g) => g.name === game)?.colours || [];
+}
+
+async function showPuzzles(game) {
+  say('puzzles-error', '');
+  $('puzzle-box').hidden = true;
+  let overview;
+  try {
+    overview = await api('GET', '/api/puzzles');
+  } catch (e) {
+    say('puzzles-error', `Cannot load the puzzles: ${e.message}`);
+    return;
+  }
+  if (shownCommunityView() !== 'puzzles-view') return;
+  const games = overview.games.filter((g) => g.puzzles > 0);
+  const name = game || games[0]?.game;
+  $('puzzles-nav').replaceChildren(...games.map((g) => {
+    const a = el('a', { href: `#/puzzles/${g.game}`, text: `${g.title} (${g.puzzles})` });
+    if (g.game === name) a.setAttribute('aria-current', 'page');
+    return a;
+  }));
+  $('puzzles-title').textContent = name ? `${titleOf(name)}: puzzles` : 'Puzzles';
+  if (!name) {
+    say('puzzles-error', 'This server has no puzzles yet.');
+    return;
+  }
+  if (!app.token) {
+    say('puzzles-error', 'Sign in to solve puzzles: each one you try is rated, and so are you.');
+    return;
+  }
+  await nextPuzzle(name);
+}
+
+async function nextPuzzle(game) {
+  app.puzzle = null;
+  try {
+    const attempt = await api('GET', `/api/puzzles/${encodeURIComponent(game)}/next`);
+    await showAttempt(attempt, '');
+  } catch (e) {
+    $('puzzle-box').hidden = true;
+    say('puzzles-error', e.status === 404 ? `You have tried every ${titleOf(game)} puzzle of this server.` : e.message);
+  }
+}
+
+// Draws the attempt's position (and the pending actions of a turn under way).
+async function showAttempt(attempt, note, pending = []) {
+  const moves = [...attempt.moves, ...attempt.played, ...pending.map((a) => a.text)];
+  const position = await api('POST', '/api/position', { game: attempt.game, options: attempt.options, moves });
+  app.puzzle = { attempt, position, pending, selection: [], note };
+  renderPuzzle();
+}
+
+function puzzleRatingText(rating) {
+  return `${ratingText(rating)} (${rating.solved} solved of ${rating.attempts})`;
+}
+
+function renderPuzzle() {
+  const { attempt, position, pending, selection, note } = app.puzzle;
+  const box = $('puzzle-box');
+  box.hidden = false;
+  box.dataset.attempt = attempt.attempt;
+  box.dataset.status = attempt.status;
+  const colour = position.to_move || '';
+  const open = attempt.status === 'open';
+  const themes = attempt.themes.length ? ` Theme: ${attempt.themes.join(', ')}.` : '';
+  $('puzzle-task').textContent = open
+    ? `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)}` : 'You'} to play and win in ${counted(attempt.turns, 'turn')}: exactly one turn wins.${themes}`
+    : `Puzzle #${attempt.puzzle}.${themes}`;
+  $('puzzle-ratings').textContent = `Puzzle rating ${attempt.puzzle_rating}; your ${titleOf(attempt.game)} puzzle rating ${puzzleRatingText(attempt.rating)}.`;
+  const result = $('puzzle-result');
+  result.textContent = note;
+  result.className = `message${attempt.status === 'solved' || attempt.status === 'open' ? ' ok' : ''}`;
+  $('puzzle-next').hidden = open;
+  $('puzzle-alone').hidden = !open || !actionsFor(position, selection).made || !actionsFor(position, selection).more;
+  const played = attempt.played.length ? `Played: ${attempt.played.join(' · ')}` : '';
+  const solution = attempt.solution?.length ? `Solution: ${attempt.solution.join(' · ')}` : '';
+  $('puzzle-line').textContent = [played, solution].filter((t) => t).join('. ');
+
+  const index = new Map(position.geometry.sites.map((s, i) => [s.name, i]));
+  const marks = { selected: new Set(selection.map((s) => index.get(s))), pending: new Set(), deciding: new Set() };
+  for (const a of pending) for (const s of a.sites) marks.pending.add(index.get(s));
+  for (const s of position.deciding_sites || []) marks.deciding.add(index.get(s));
+  const board = { game: attempt.game, colours: puzzleColours(attempt.game), geometry: position.geometry };
+  const svg = LudusBoard.draw(board, { ...marks, interactive: open });
+  svg.setAttribute('aria-label', `${attempt.title} puzzle board: ${$('puzzle-task').textContent}`);
+  svg.classList.toggle('interactive', open);
+  $('puzzle-frame').replaceChildren(svg);
+  LudusBoard.fit(svg);
+}
+
+// Sends the whole turn of `actions` and shows what the server says of it.
+async function sendPuzzleTurn(actions) {
+  const { attempt } = app.puzzle;
+  const turn = turnText(actions);
+  app.busy = true;
+  try {
+    const after = await api('POST', `/api/puzzles/attempts/${attempt.attempt}`, { turn });
+    const change = after.rating_change === undefined ? '' : ` Your rating ${after.rating_change >= 0 ? '+' : ''}${after.rating_change}.`;
+    const note = after.result === 'right' ? `Right: ${turn}. The answer: ${after.reply}. Your move again.`
+      : after.result === 'solved' ? `Solved: ${turn} wins.${change}` : `${turn} is not the winning turn.${change}`;
+    await showAttempt(after, note);
+  } catch (e) {
+    app.puzzle.selection = [];
+    app.puzzle.note = e.message;
+    renderPuzzle();
+    $('puzzle-result').className = 'message';
+  } finally {
+    app.busy = false;
+  }
+}
+
+// One more action of the turn: the turn is sent once whole, else the position after it
+// comes next.
+async function choosePuzzleAction(action) {
+  const { attempt, pending } = app.puzzle;
+  const actions = [...pending, action];
+  if (action.ends_turn) return sendPuzzleTurn(actions);
+  await showAttempt(attempt, '', actions);
+}
+
+function onPuzzleClick(name) {
+  const puzzle = app.puzzle;
+  if (!puzzle || app.busy || puzzle.attempt.status !== 'open') return;
+  const sel = puzzle.selection;
+  if (sel.includes(name)) {
+    puzzle.selection = sel.filter((s) => s !== name);
+    renderPuzzle();
+    return;
+  }
+  let sites = [...sel, name];
+  let found = actionsFor(puzzle.position, sites);
+  if (found.fitting.length === 0 && sel.length) {
+    sites = [name];
+    found = actionsFor(puzzle.position, sites);
+  }
+  if (found.fitting.length === 0) {
+    puzzle.note = `No legal action starts at ${name}.`;
+    renderPuzzle();
+    $('puzzle-result').className = 'message';
+    return;
+  }
+  if (found.made && !found.more) {
+    choosePuzzleAction(found.made);
+    return;
+  }
+  puzzle.selection = sites;
+  renderPuzzle();
+}
+
+function bindPuzzles() {
+  $('puzzle-frame').addEventListener('click', (event) => {
+    const site = event.target.closest('[data-site]');
+    if (site) onPuzzleClick(site.dataset.site);
+  });
+  $('puzzle-frame').addEventListener('keydown', (event) => {
+    const site = event.target.closest('[data-site]');
+    if (site && (event.key === 'Enter' || event.key === ' ')) {
+      event.preventDefault();
+      onPuzzleClick(site.dataset.site);
+    }
+  });
+  $('puzzle-next').addEventListener('click', () => nextPuzzle(app.puzzle.attempt.game));
+  $('puzzle-alone').addEventListener('click', () => {
+    const made = actionsFor(app.puzzle.position, app.puzzle.selection).made;
+    if (made) choosePuzzleAction(made);
+  });
+}
+
+document.addEventListener('DOMContentLoaded', bindPuzzles);
