@@ -71,9 +71,8 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 21 (19 on this branch until 19 and 20 merge: bots, docs/bots.md).  Either
-// engine, then SQLite's version.
-#define LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE                                                   \
+// Undoes migration 21 (bots, docs/bots.md).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE                                                     \
   "DROP TABLE bot_events; DROP TABLE bot_event_heads; ALTER TABLE users DROP COLUMN bot; "                \
   "ALTER TABLE tokens DROP COLUMN scope; DELETE FROM schema_version WHERE version >= 21; "
 constexpr const char* kBackToVersionTwenty = LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE "PRAGMA user_version = 20; ";
@@ -468,19 +467,12 @@ TEST(StoreTest, MigrationNineteenAddsPuzzles) {
   EXPECT_EQ(rows_of(session, "SELECT user_id, status, turns FROM puzzle_attempts"), std::vector<std::string>{"alice open 0"});
 }
 
-// Version 21 (19 on this branch) adds bots: every account stays a player, every token keeps
-// its full scope, and the bots' events start empty, numbered per bot.  On both engines.
+// Version 21 adds bots: every account stays a player, every token keeps its full scope, and
+// the bots' events start empty, numbered per bot.  On both engines.
 TEST(StoreTest, MigrationBotsKeepsAccountsAndTokensAsTheyWere) {
   TempDir dir;
-  const std::string url = test_database(dir.file("a.db"));
-  {
-    Store store(url);
-    auto session = store.session();
-    session.insert_user({"alice", "hash", "", 1, "", false, std::nullopt});
-    session.connection().exec(testing_postgres() ? LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE : kBackToVersionTwenty);
-    session.connection().exec("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('h', 'alice', 1, 2)");
-  }
-  Store store(url);
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE, kBackToVersionTwenty,
+                                  "INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('h', 'alice', 1, 2)"));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});

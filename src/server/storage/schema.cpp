@@ -619,8 +619,7 @@ PRAGMA user_version = 19;
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 PRAGMA user_version = 20;
 )sql",
-      // 21 (the lead's number; 19 on the branch i60-bots until 19 and 20 are merged before
-      // it): bots (docs/bots.md).  A bot account, for good; each token's scope ('bot': a
+      // 21: bots (docs/bots.md).  A bot account, for good; each token's scope ('bot': a
       // token that may only play); the bots' event stream, one row per event, numbered per
       // bot from its head row (locked by the write until the commit, so a bot's ids commit
       // in their order and a resumed stream never skips one).
@@ -1090,7 +1089,7 @@ CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
       R"sql(
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 )sql",
-      // 21 (19 on this branch): bots (as SQLite's).
+      // 21: bots (as SQLite's).
       R"sql(
 ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
 ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'all' CHECK (scope IN ('all', 'bot'));
