@@ -77,9 +77,15 @@ def _log(quiet, text):
         print(f"ludus.bot: {text}", file=sys.stderr, flush=True)
 
 
+def _game_options(game, options):
+    """The game's own options of a board's (which also name its time limits and rating)."""
+    known = ludus.game_info(game)["options"]
+    return {name: value for name, value in (options or {}).items() if name in known}
+
+
 def _play_turn(api, board, turn, choose, quiet):
     """Asks choose() for each action of the turn and posts it; True when posted or stale."""
-    state = ludus.load_game(board["game"], board.get("options") or {}).new_initial_state()
+    state = ludus.load_game(board["game"], _game_options(board["game"], board.get("options"))).new_initial_state()
     for move in turn.get("moves", []):
         state.apply_move(move)
     texts = []

@@ -27,6 +27,16 @@ std::map<std::string, std::string> string_map(const json& object) {
   return out;
 }
 
+// The game's own options of a board's or an offer's (which also name its time limits,
+// rating and exploration).
+std::map<std::string, std::string> game_options(const std::string& game, const json& object) {
+  std::map<std::string, std::string> out;
+  const auto given = string_map(object);
+  for (const OptionSpec& spec : find_game(game).info->options)
+    if (auto value = given.find(spec.name); value != given.end()) out[spec.name] = value->second;
+  return out;
+}
+
 std::vector<std::string> split(const std::string& text, char separator) {
   std::vector<std::string> parts;
   size_t start = 0;
@@ -158,8 +168,12 @@ void BotBridge::answer_invitation(const json& offer) {
   if (!offer.is_object() || offer.value("status", "open") != "open") return;
   const long long id = offer.value("id", 0LL);
   const std::string game = offer.value("game", "");
-  const auto options = string_map(offer.value("game_options", json::object()));
-  const std::optional<std::string> why = refusal(game, options);
+  std::optional<std::string> why;
+  try {
+    why = refusal(game, game_options(game, offer.value("options", json::object())));
+  } catch (const LudusError&) {
+    why = "a game this bot does not know";
+  }
   if (why) {
     // The decline route takes no reason: the bot's own log keeps it.
     const server::HttpResult reply = post(fmt::format("/api/offers/{}/decline", id));
@@ -179,7 +193,12 @@ void BotBridge::answer_invitation(const json& offer) {
 
 void BotBridge::note_board(const json& start) {
   const long long board = start.value("board", 0LL);
-  if (board > 0) boards_[board] = Board{start.value("game", ""), string_map(start.value("options", json::object()))};
+  const std::string game = start.value("game", "");
+  try {
+    if (board > 0) boards_[board] = Board{game, game_options(game, start.value("options", json::object()))};
+  } catch (const LudusError& error) {
+    log(fmt::format("board {}: {}", board, error.what()));
+  }
 }
 
 const BotBridge::Board* BotBridge::board_spec(long long board) {
@@ -192,8 +211,9 @@ const BotBridge::Board* BotBridge::board_spec(long long board) {
     log(fmt::format("board {}: cannot read it: {}", board, error_of(reply)));
     return nullptr;
   }
-  boards_[board] = Board{view.value("game", ""), string_map(view.value("options", json::object()))};
-  return &boards_[board];
+  note_board(view);
+  const auto noted = boards_.find(board);
+  return noted == boards_.end() ? nullptr : &noted->second;
 }
 
 void BotBridge::reset_engine_game(const Board& spec) {

@@ -172,14 +172,15 @@ const bool kBot = register_command({"bot", "Play on a ludus server as a bot acco
   app.add_option("--move-time", args->move_time, "Most seconds the engine thinks on a move")->capture_default_str();
   app.add_option("engine", args->engine, "The GTP engine's command and arguments, after --")->expected(-1);
   app.footer(
+      "Examples:\n"
+      "  ludus bot --server http://127.0.0.1:8080 --token $BOT -- ludus gtp --ai easy\n"
+      "  ludus bot --server http://play.example:8080 --token $BOT --games ndengrod --accept size=3|4 -- my-engine --gtp\n"
       "Accepts the invitations of its games and options and declines the others; for each turn it sets the\n"
       "engine's game (ludus-game, or boardsize and clear_board), replays the board's moves, gives the\n"
       "engine the time (time_settings, time_left), asks genmove and posts the move. A crashed or hung\n"
       "engine is restarted and the board replayed into it; a lost connection is resumed after the last\n"
-      "event. Draws and take-backs proposed are refused, aborts granted. SIGINT/SIGTERM stop it.");
-  set_examples(app, {"ludus bot --server http://127.0.0.1:8080 --token $BOT -- ludus gtp --ai easy",
-                     "ludus bot --server http://play.example:8080 --token $BOT --games ndengrod --accept size=3|4 -- "
-                     "my-engine --gtp"});
+      "event. Draws and take-backs proposed are refused, aborts granted. SIGINT/SIGTERM stop it.\n"
+      "The protocol and the bridge: docs/bots.md.");
   return [args] { return run_bot(*args); };
 }});
 

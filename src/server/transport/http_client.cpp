@@ -130,42 +130,45 @@ struct HttpLineStream::Parser {
 };
 
 HttpLineStream::HttpLineStream(std::string host, int port, std::chrono::milliseconds timeout)
-    : host_(std::move(host)), port_(port), timeout_(timeout) {}
+    : connection_(std::move(host), port, timeout) {}
 
 HttpLineStream::~HttpLineStream() {
-  if (stream_) stream_->socket().close();  // a pending read ends with the io_context
+  if (connection_.stream_) connection_.stream_->socket().close();  // a pending read ends with the io_context
 }
 
 int HttpLineStream::open(const std::string& target, const HeaderList& headers) {
-  stream_ = std::make_unique<beast::tcp_stream>(io_);
+  auto& stream = connection_.stream_;
+  asio::io_context& io = connection_.io_;
+  stream = std::make_unique<beast::tcp_stream>(io);
+  connection_.buffer_.clear();
   parser_ = std::make_unique<Parser>();
   parser_->parser.body_limit(boost::none);  // a stream has no end: lines are bounded below
   pending_.clear();
   error_.clear();
   reading_ = ended_ = false;
-  if (error_code ec = connect_stream(io_, *stream_, host_, port_, timeout_)) {
+  if (error_code ec = connection_.connect(*stream)) {
     error_ = "connect: " + ec.message();
     return 0;
   }
   RawRequest req{http::verb::get, target, 11};
-  req.set(http::field::host, host_ + ":" + std::to_string(port_));
+  req.set(http::field::host, connection_.host_ + ":" + std::to_string(connection_.port_));
   for (const auto& [name, value] : headers) req.set(name, value);
   error_code ec;
-  stream_->expires_after(timeout_);
-  http::async_write(*stream_, req, [&](error_code e, size_t) { ec = e; });
-  run(io_);
+  stream->expires_after(connection_.timeout_);
+  http::async_write(*stream, req, [&](error_code e, size_t) { ec = e; });
+  run(io);
   if (!ec) {
-    http::async_read_header(*stream_, buffer_, parser_->parser, [&](error_code e, size_t) { ec = e; });
-    run(io_);
+    http::async_read_header(*stream, connection_.buffer_, parser_->parser, [&](error_code e, size_t) { ec = e; });
+    run(io);
   }
   if (ec) {
     error_ = ec.message();
     return 0;
   }
-  stream_->expires_never();
+  stream->expires_never();
   const int status = parser_->parser.get().result_int();
   if (status != 200) {  // the refusal's JSON, whole
-    const auto deadline = std::chrono::steady_clock::now() + timeout_;
+    const auto deadline = std::chrono::steady_clock::now() + connection_.timeout_;
     while (!ended_ && read_some(deadline)) {
     }
   }
@@ -176,6 +179,7 @@ int HttpLineStream::open(const std::string& target, const HeaderList& headers) {
 // (still pending) or the body ended.
 bool HttpLineStream::read_some(std::chrono::steady_clock::time_point deadline) {
   if (ended_) return false;
+  asio::io_context& io = connection_.io_;
   if (!reading_) {
     if (parser_->parser.is_done()) {
       ended_ = true;
@@ -184,7 +188,7 @@ bool HttpLineStream::read_some(std::chrono::steady_clock::time_point deadline) {
     reading_ = true;
     parser_->parser.get().body().data = parser_->chunk;
     parser_->parser.get().body().size = sizeof parser_->chunk;
-    http::async_read_some(*stream_, buffer_, parser_->parser, [this](error_code ec, size_t) {
+    http::async_read_some(*connection_.stream_, connection_.buffer_, parser_->parser, [this](error_code ec, size_t) {
       reading_ = false;
       pending_.append(parser_->chunk, sizeof parser_->chunk - parser_->parser.get().body().size);
       if (ec == http::error::need_buffer) ec = {};
@@ -196,8 +200,8 @@ bool HttpLineStream::read_some(std::chrono::steady_clock::time_point deadline) {
       }
     });
   }
-  io_.restart();
-  while (reading_ && std::chrono::steady_clock::now() < deadline) io_.run_one_until(deadline);
+  io.restart();
+  while (reading_ && std::chrono::steady_clock::now() < deadline) io.run_one_until(deadline);
   return !reading_ && !ended_;
 }
 
@@ -215,7 +219,7 @@ HttpLineStream::Read HttpLineStream::next_line(std::string& line, std::chrono::m
       error_ = "a line longer than 16 MiB";
       return Read::Ended;
     }
-    if (ended_ || !stream_) return Read::Ended;
+    if (ended_ || !connection_.stream_) return Read::Ended;
     if (!read_some(deadline)) {
       if (ended_ && pending_.find('\n') == std::string::npos) return Read::Ended;
       if (reading_) return Read::Idle;

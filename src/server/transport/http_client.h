@@ -45,6 +45,7 @@ class HttpClient {
   std::string raw(const std::string& bytes, bool* closed = nullptr);
 
  private:
+  friend class HttpLineStream;  // reads a reply of its own on a client's connection
   boost::system::error_code connect(boost::beast::tcp_stream& stream);
   std::string host_;
   int port_;
@@ -73,12 +74,7 @@ class HttpLineStream {
 
  private:
   bool read_some(std::chrono::steady_clock::time_point deadline);
-  std::string host_;
-  int port_;
-  std::chrono::milliseconds timeout_;
-  boost::asio::io_context io_;
-  std::unique_ptr<boost::beast::tcp_stream> stream_;
-  boost::beast::flat_buffer buffer_;
+  HttpClient connection_;  // its stream carries this one reply
   struct Parser;
   std::unique_ptr<Parser> parser_;
   std::string pending_;  // bytes of the body not yet returned as lines
