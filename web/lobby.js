@@ -156,8 +156,8 @@ function fillOffers(listId, offers, empty, actions, ratings) {
   }
   list.replaceChildren(...offers.map((offer) => {
     const who = offer.from === app.user
-      ? (offer.kind === 'invitation' ? ['to ', playerLink(offer.to)] : ['open to anyone'])
-      : ['from ', playerLink(offer.from)];
+      ? (offer.kind === 'invitation' ? ['to ', ...withBotBadge(playerLink(offer.to), offer.to_bot)] : ['open to anyone'])
+      : ['from ', ...withBotBadge(playerLink(offer.from), offer.from_bot)];
     const facts = [seatText(offer), offer.rated === false ? 'unrated' : 'rated'];
     if (offer.exploration !== undefined) facts.push(explorationText(offer.exploration));
     // The game's options, then the board's time limits in the server's words (one wording

@@ -190,7 +190,7 @@ function renderPlayers(board) {
     flag.textContent = won ? 'winner' : toMove ? (seat.ai ? 'thinking…' : 'to move') : '';
     const text = document.createElement('span');
     text.className = 'player-text';
-    text.append(name, detail);
+    text.append(...withBotBadge(name, seat.bot), detail);
     if (score) text.append(score);
     const change = board.outcome && board.rated && app.ratingChanges?.board === board.board && app.ratingChanges.bySeat[seat.seat];
     if (change) text.append(el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(change)}` }));

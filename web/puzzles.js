@@ -4,7 +4,10 @@
 // player (GET /api/puzzles/GAME/next).  The player clicks whole turns as on a board
 // (actionsFor of play.js; a turn of two actions is sent once whole), the server checks each
 // (POST /api/puzzles/attempts/N) and plays the loser's proven reply back; a wrong turn fails
-// the puzzle and shows the solution.  Positions are drawn from POST /api/position.  Shares
+// the puzzle and shows the solution.  "Your mistakes" (#/puzzles/mine, #/puzzles/mine/N) are
+// the puzzles made from the player's own reviewed games (GET /api/puzzles/mine), solved the
+// same way but unrated (POST /api/puzzles/mine/N opens the attempt).  Positions are drawn
+// from POST /api/position.  Shares
 // `app`, `api` and the helpers of app.js, play.js and community.js.
 //
 // app.puzzle: {attempt, position, pending, selection, note}: the attempt as the server last
@@ -16,9 +19,11 @@ function puzzleColours(game) {
   return app.catalog.find((g) => g.name === game)?.colours || [];
 }
 
-async function showPuzzles(game) {
+// `game`: a game's name, or 'mine' for the player's mistakes (`mistake`: the one to open).
+async function showPuzzles(game, mistake = null) {
   say('puzzles-error', '');
   $('puzzle-box').hidden = true;
+  $('puzzles-mine').hidden = true;
   let overview;
   try {
     overview = await api('GET', '/api/puzzles');
@@ -29,11 +34,19 @@ async function showPuzzles(game) {
   if (shownCommunityView() !== 'puzzles-view') return;
   const games = overview.games.filter((g) => g.puzzles > 0);
   const name = game || games[0]?.game;
-  $('puzzles-nav').replaceChildren(...games.map((g) => {
-    const a = el('a', { href: `#/puzzles/${g.game}`, text: `${g.title} (${g.puzzles})` });
-    if (g.game === name) a.setAttribute('aria-current', 'page');
+  const links = games.map((g) => ({ href: `#/puzzles/${g.game}`, text: `${g.title} (${g.puzzles})`, on: g.game === name }));
+  if (app.token) links.push({ href: '#/puzzles/mine', text: 'Your mistakes', on: name === 'mine' });
+  $('puzzles-nav').replaceChildren(...links.map((l) => {
+    const a = el('a', { href: l.href, text: l.text });
+    if (l.on) a.setAttribute('aria-current', 'page');
     return a;
   }));
+  if (name === 'mine') {
+    $('puzzles-title').textContent = 'Your mistakes';
+    if (!app.token) say('puzzles-error', 'Sign in to see the puzzles made from your mistakes.');
+    else await showMistakes(mistake);
+    return;
+  }
   $('puzzles-title').textContent = name ? `${titleOf(name)}: puzzles` : 'Puzzles';
   if (!name) {
     say('puzzles-error', 'This server has no puzzles yet.');
@@ -54,6 +67,45 @@ async function nextPuzzle(game) {
   } catch (e) {
     $('puzzle-box').hidden = true;
     say('puzzles-error', e.status === 404 ? `You have tried every ${titleOf(game)} puzzle of this server.` : e.message);
+  }
+}
+
+const mistakeStatusWords = { new: 'not tried', open: 'under way', solved: 'solved', failed: 'failed' };
+
+// The list of the player's mistakes follows an attempt that ends without being loaded again.
+function markMistakeStatus(puzzle, status) {
+  const li = document.querySelector(`#puzzles-mine-list li[data-puzzle="${puzzle}"]`);
+  if (li) li.lastChild.textContent = ` — ${mistakeStatusWords[status] || status}`;
+}
+
+// The player's mistakes as puzzles: a list, each opening its attempt; `open`: the one to open.
+async function showMistakes(open) {
+  app.puzzle = null;
+  let mine;
+  try {
+    mine = (await api('GET', '/api/puzzles/mine')).puzzles;
+  } catch (e) {
+    say('puzzles-error', `Cannot load your mistakes: ${e.message}`);
+    return;
+  }
+  if (shownCommunityView() !== 'puzzles-view') return;
+  $('puzzles-mine').hidden = false;
+  $('puzzles-mine-list').replaceChildren(...mine.map((p) => {
+    const a = el('a', { href: `#/puzzles/mine/${p.puzzle}`, text: `${p.title}, board #${p.board}, turn ${p.turn}` });
+    if (p.puzzle === open) a.setAttribute('aria-current', 'page');
+    const li = el('li', { cls: 'puzzle-mistake' }, a, ` — ${mistakeStatusWords[p.status] || p.status}`);
+    li.dataset.puzzle = p.puzzle;
+    return li;
+  }));
+  if (mine.length === 0) {
+    $('puzzles-mine-list').replaceChildren(el('li', { cls: 'muted small', text:
+      'None yet. When a game of yours is reviewed, each position where exactly one turn won and you played another becomes a puzzle here.' }));
+  }
+  if (open === null) return;
+  try {
+    await showAttempt(await api('POST', `/api/puzzles/mine/${open}`, {}), '');
+  } catch (e) {
+    say('puzzles-error', e.message);
   }
 }
 
@@ -81,11 +133,14 @@ function renderPuzzle() {
   $('puzzle-task').textContent = open
     ? `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)}` : 'You'} to play and win in ${counted(attempt.turns, 'turn')}: exactly one turn wins.${themes}`
     : `Puzzle #${attempt.puzzle}.${themes}`;
-  $('puzzle-ratings').textContent = `Puzzle rating ${attempt.puzzle_rating}; your ${titleOf(attempt.game)} puzzle rating ${puzzleRatingText(attempt.rating)}.`;
+  $('puzzle-ratings').textContent = attempt.rated === false
+    ? `From your own game: unrated. Your ${titleOf(attempt.game)} puzzle rating stays ${puzzleRatingText(attempt.rating)}.`
+    : `Puzzle rating ${attempt.puzzle_rating}; your ${titleOf(attempt.game)} puzzle rating ${puzzleRatingText(attempt.rating)}.`;
   const result = $('puzzle-result');
   result.textContent = note;
   result.className = `message${attempt.status === 'solved' || attempt.status === 'open' ? ' ok' : ''}`;
   $('puzzle-next').hidden = open;
+  $('puzzle-next').textContent = attempt.rated === false ? 'Your other mistakes' : 'Next puzzle';
   $('puzzle-alone').hidden = !open || !actionsFor(position, selection).made || !actionsFor(position, selection).more;
   const played = attempt.played.length ? `Played: ${attempt.played.join(' · ')}` : '';
   const solution = attempt.solution?.length ? `Solution: ${attempt.solution.join(' · ')}` : '';
@@ -110,10 +165,11 @@ async function sendPuzzleTurn(actions) {
   app.busy = true;
   try {
     const after = await api('POST', `/api/puzzles/attempts/${attempt.attempt}`, { turn });
-    const change = after.rating_change === undefined ? '' : ` Your rating ${after.rating_change >= 0 ? '+' : ''}${after.rating_change}.`;
+    const change = after.rating_change === undefined || after.rated === false ? '' : ` Your rating ${after.rating_change >= 0 ? '+' : ''}${after.rating_change}.`;
     const note = after.result === 'right' ? `Right: ${turn}. The answer: ${after.reply}. Your move again.`
       : after.result === 'solved' ? `Solved: ${turn} wins.${change}` : `${turn} is not the winning turn.${change}`;
     await showAttempt(after, note);
+    if (after.rated === false) markMistakeStatus(after.puzzle, after.status);
   } catch (e) {
     app.puzzle.selection = [];
     app.puzzle.note = e.message;
@@ -174,7 +230,10 @@ function bindPuzzles() {
       onPuzzleClick(site.dataset.site);
     }
   });
-  $('puzzle-next').addEventListener('click', () => nextPuzzle(app.puzzle.attempt.game));
+  $('puzzle-next').addEventListener('click', () => {
+    if (app.puzzle.attempt.rated === false) location.hash = '#/puzzles/mine';
+    else nextPuzzle(app.puzzle.attempt.game);
+  });
   $('puzzle-alone').addEventListener('click', () => {
     const made = actionsFor(app.puzzle.position, app.puzzle.selection).made;
     if (made) choosePuzzleAction(made);

@@ -242,6 +242,7 @@ class Service {
     std::string player;
     std::vector<Standing> ratings;
     std::vector<RatingChange> history;
+    bool bot = false;  // a bot account (docs/bots.md): it has no ratings
   };
   PlayerRatings player_ratings(const std::string& player);
 

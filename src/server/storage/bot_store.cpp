@@ -32,6 +32,16 @@ std::vector<int64_t> tournaments_under_way_of(Session& session, const std::strin
   return out;
 }
 
+std::vector<std::pair<int64_t, std::string>> expiring_invitations_to_bots(Session& session, int64_t now) {
+  auto q = session.connection().query(
+      "SELECT o.id, o.to_user FROM offers o JOIN users u ON u.id = o.to_user "
+      "WHERE o.status = 'open' AND o.kind = 'invitation' AND o.expires_at <= ?1 AND u.bot = 1 ORDER BY o.id");
+  q.bind(1, now);
+  std::vector<std::pair<int64_t, std::string>> out;
+  while (q.step()) out.emplace_back(q.int64(0), q.text(1));
+  return out;
+}
+
 void trim_bot_tokens(Session& session, const std::string& user, int keep) {
   session.connection()
       .query(

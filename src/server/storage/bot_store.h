@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Bot accounts and their tokens (schema migration 21, docs/bots.md): every query of them is
+// Bot accounts and their tokens (schema migration 22, docs/bots.md): every query of them is
 // here, on a Session the caller holds in a transaction.
 #include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "server/storage/store.h"
@@ -19,6 +20,8 @@ void mark_bot(Session& session, const std::string& user);
 std::vector<int64_t> rated_boards_of(Session& session, const std::string& user, int limit);
 // The tournaments not over (open or running) that `user` is in and has not withdrawn from.
 std::vector<int64_t> tournaments_under_way_of(Session& session, const std::string& user);
+// The open invitations to bots past their expiry at `now`: {offer, bot}, by offer.
+std::vector<std::pair<int64_t, std::string>> expiring_invitations_to_bots(Session& session, int64_t now);
 // Deletes `user`'s bot tokens beyond the `keep` newest.
 void trim_bot_tokens(Session& session, const std::string& user, int keep);
 

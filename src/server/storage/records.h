@@ -37,6 +37,8 @@ struct GameRecord {
   std::string game;
   std::map<std::string, std::string> options;
   std::array<std::string, 2> seats;  // user ids or "ai:SPEC", by seat
+  // The seats held by bot accounts (docs/bots.md): read with the row from users.bot.
+  std::array<bool, 2> bots{};
   std::string challenger;
   // How the game ended (Ending::None while it is on) and, for a resignation or a loss on
   // time, the seat that lost: with the moves, all that decides the end (Board replays it

@@ -619,7 +619,24 @@ PRAGMA user_version = 19;
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 PRAGMA user_version = 20;
 )sql",
-      // 21: bots (docs/bots.md).  A bot account, for good; each token's scope ('bot': a
+      // 21: "your mistakes" (docs/puzzles.md): the puzzles made from a reviewed game's
+      // mistakes, each owned by the player who erred, with the board and the review's turn
+      // they played instead of the one winning turn.  A puzzle row may be owned by several
+      // players (one position, the same digest), so ownership is a table of its own.
+      R"sql(
+CREATE TABLE mistake_puzzles (
+  puzzle_id  INTEGER NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,  -- the player who erred
+  board_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  turn       INTEGER NOT NULL,             -- the review's turn (1-based) played instead of the winning one
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, board_id, turn)
+);
+CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
+CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
+PRAGMA user_version = 21;
+)sql",
+      // 22: bots (docs/bots.md).  A bot account, for good; each token's scope ('bot': a
       // token that may only play); the bots' event stream, one row per event, numbered per
       // bot from its head row (locked by the write until the commit, so a bot's ids commit
       // in their order and a resumed stream never skips one).
@@ -642,7 +659,7 @@ CREATE TABLE bot_event_heads (
   user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   last_id INTEGER NOT NULL
 );
-PRAGMA user_version = 21;
+PRAGMA user_version = 22;
 )sql",
   };
   return steps;
@@ -1089,7 +1106,20 @@ CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
       R"sql(
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 )sql",
-      // 21: bots (as SQLite's).
+      // 21: "your mistakes" (as SQLite's).
+      R"sql(
+CREATE TABLE mistake_puzzles (
+  puzzle_id  BIGINT NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  board_id   BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  turn       INTEGER NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (user_id, board_id, turn)
+);
+CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
+CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
+)sql",
+      // 22: bots (as SQLite's).
       R"sql(
 ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
 ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'all' CHECK (scope IN ('all', 'bot'));
@@ -1151,7 +1181,8 @@ const std::vector<std::string>& exported_tables() {
                                                   "account_codes", "blocks", "reports", "audit_log",
                                                   "login_devices", "throttles", "reset_requests",
                                                   "conditional_moves", "notifications", "notification_revisions",
-                                                  "holidays", "reviews", "puzzles", "puzzle_attempts", "puzzle_ratings"};
+                                                  "holidays", "reviews", "puzzles", "puzzle_attempts", "puzzle_ratings",
+                                                  "mistake_puzzles", "bot_events", "bot_event_heads"};
   return tables;
 }
 

@@ -38,7 +38,8 @@ constexpr size_t kMaxIdleConnections = 16;
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
   "created_at, updated_at, revision, rated, finished_at, exploration, "                  \
   "COALESCE((SELECT m.turn FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1), 0), " \
-  "(SELECT t.tournament FROM tournament_games t WHERE t.board = games.id)"
+  "(SELECT t.tournament FROM tournament_games t WHERE t.board = games.id), "                \
+  "(SELECT u.bot FROM users u WHERE u.id = games.seat0), (SELECT u.bot FROM users u WHERE u.id = games.seat1)"
 
 // The ending a row states: its `ending` column, or "rules" for a finished board with none.
 Ending stored_ending(int64_t board, const std::string& column, const std::string& status) {
@@ -89,6 +90,7 @@ GameRecord read_game(const sql::Query& q) {
   g.exploration = q.int64(21) != 0;
   g.num_turns = q.integer(22);
   if (!q.is_null(23)) g.tournament = q.int64(23);
+  g.bots = {!q.is_null(24) && q.int64(24) != 0, !q.is_null(25) && q.int64(25) != 0};
   return g;
 }
 

@@ -89,8 +89,8 @@ Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
 
 }  // namespace
 
-ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
-    : service_(&service), polls_(&polls), files_(std::move(files)),
+ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, BotStreams& bot_streams, StaticFiles files)
+    : service_(&service), polls_(&polls), bot_streams_(&bot_streams), files_(std::move(files)),
       puzzles_(std::make_shared<Puzzles>(service.store(), [&accounts = service.accounts()] { return accounts.now(); })) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
     reply(guarded([] { return json_response(200, catalog_json()); }));
@@ -127,6 +127,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_review_routes();
   add_admin_routes();
   add_puzzle_routes();
+  add_bot_routes();
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run, BotToken bots) {
@@ -407,9 +408,18 @@ void ApiRoutes::add_game_routes() {
         reply(guarded([&] {
           const int64_t board = board_number(c[0]);
           const BoardCommand& command = *find_board_command(c[1]);
-          const std::string user = signed_in_user(accounts, req);
+          const TokenOwner owner = signed_in_owner(accounts, req);
           const BoardArgs args = board_args_from_json(command, body_object(req));
-          const BoardOutcome outcome = command.run(service, board, user, args);
+          // A bot token's moves are counted: illegal ones in a row pause it (docs/bots.md).
+          const bool counted = owner.scope == TokenScope::Bot && c[1] == "move";
+          BoardOutcome outcome;
+          try {
+            outcome = command.run(service, board, owner.user, args);
+          } catch (const ServiceError& e) {
+            if (counted && e.code() == "illegal_move") accounts.bot_move_answered(bearer_token(req), true);
+            throw;
+          }
+          if (counted) accounts.bot_move_answered(bearer_token(req), false);
           return json_text_response(
               200, board_json_text(*service.load_shared(board), std::nullopt, BoardDetail::Full, outcome.message));
         }));

@@ -12,6 +12,7 @@
 #include "server/domain/analysis/analysis.h"
 #include "server/domain/commands.h"
 #include "server/domain/puzzles/puzzles.h"
+#include "server/transport/bot_stream.h"
 #include "server/transport/http_message.h"
 #include "server/transport/http_session.h"
 #include "server/transport/long_poll.h"
@@ -24,7 +25,7 @@ class ApiRoutes {
  public:
   static constexpr int kMaxWaitSeconds = 60;
 
-  ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
+  ApiRoutes(Service& service, LongPolls& polls, BotStreams& bot_streams, StaticFiles files);
   // Sets the request's route template (and board) and answers it.
   void handle(Request& request, Reply reply) const;
   // The replies that need no database (GET /api/health, static files), for the I/O
@@ -81,9 +82,12 @@ class ApiRoutes {
   void add_review_routes();
   // Puzzles: the games with puzzles, the next one, a turn of an attempt (puzzle_routes.cpp).
   void add_puzzle_routes();
+  // The bots' event stream (bot_routes.cpp).
+  void add_bot_routes();
 
   Service* service_;
   LongPolls* polls_;
+  BotStreams* bot_streams_;
   StaticFiles files_;
   std::shared_ptr<Analyst> analyst_ = std::make_shared<Analyst>();
   std::shared_ptr<Puzzles> puzzles_;

@@ -31,7 +31,11 @@ nlohmann::json optional_json(const std::optional<T>& v) { return v ? nlohmann::j
 nlohmann::json player_json(const Board& board, const State& state, int seat) {
   const std::string& user = board.player(seat);
   const int colour = state.colour_of_seat(seat);
-  nlohmann::json j = {{"seat", seat}, {"user", user}, {"ai", Accounts::is_ai(user)}, {"colour", board.game().colour_name(colour)}};
+  nlohmann::json j = {{"seat", seat},
+                      {"user", user},
+                      {"ai", Accounts::is_ai(user)},
+                      {"bot", board.record().bots[static_cast<size_t>(seat)]},
+                      {"colour", board.game().colour_name(colour)}};
   // The score the rules show players (Epoxy's legal first actions), in games that have one.
   if (const std::optional<int> score = state.shown_score(colour)) j["score"] = *score;
   return j;
@@ -197,6 +201,7 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"game", g.game},
           {"options", g.options},
           {"players", g.seats},
+          {"bots", g.bots},
           {"challenger", g.challenger},
           {"status", g.status()},
           {"moves_played", g.num_moves},

@@ -9,6 +9,7 @@
 #include "core/text.h"
 #include "server/base/errors.h"
 #include "server/domain/accounts/bot_rules.h"
+#include "server/domain/bots/bot_events.h"
 #include "server/domain/play/board_settings.h"
 #include "server/domain/play/ratings.h"
 #include "server/domain/community/moderation.h"
@@ -74,6 +75,8 @@ OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& sp
   offer.exploration = spec.exploration;
   offer.created_at = now;
   offer.expires_at = now + kOfferLifetimeSeconds;
+  offer.from_bot = is_bot(session, offer.from);
+  offer.to_bot = offer.to && is_bot(session, *offer.to);
   offer.id = insert_offer(session, offer);
   return offer;
 }
@@ -273,6 +276,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     const std::string summary = offer->kind == OfferKind::Invitation
                                     ? user + " accepts " + offer->from + "'s invitation (" + offer->name() + ")"
                                     : user + " takes " + offer->from + "'s open challenge (" + offer->name() + ")";
+    record_bot_invitation_gone(session, *offer, "taken", now);  // before its board's game_start
     const int64_t id = insert_board(session, spec, offer->from, seats, now, user, summary);
     // Two joins at once: the second finds the offer taken here (SQLite runs writers one at
     // a time; PostgreSQL's serializable transactions make one of them fail and retry).
@@ -336,6 +340,7 @@ ChallengeSettings Service::challenge_settings(const std::string& user, std::opti
 int Service::expire_offers() {
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
+    record_expiring_bot_invitations(session, accounts_->now());
     const int expired = ludus::server::expire_offers(session, accounts_->now());
     tx.commit();
     return expired;
