@@ -152,7 +152,9 @@ def run(server, token, choose, accept=None, games=None, quiet=False, idle_timeou
             backoff = min(backoff * 2, 60)
             continue
         if reply.status in (401, 403):
-            raise BotError(f"the server refuses the token: {reply.read().decode(errors='replace')}")
+            text = reply.read().decode(errors="replace")
+            connection.close()
+            raise BotError(f"the server refuses the token: {text}")
         if reply.status != 200:
             _log(quiet, f"the stream: HTTP {reply.status}; again in {backoff} s")
             connection.close()

@@ -28,8 +28,10 @@ def documented_example():
     with open(os.path.join(SOURCE, "docs", "python.md"), encoding="utf-8") as f:
         text = f.read()
     section = text.split("## A bot on a server", 1)[1]
-    block = re.search(r"\n((?:    .*\n|\n)+)", section).group(1)
-    return "\n".join(line[4:] for line in block.splitlines())
+    block = re.search(r"\n((?:    .*\n)(?:    .*\n|\n)*)", section).group(1)
+    example = "\n".join(line[4:] for line in block.splitlines())
+    assert "ludus.bot.run(" in example, example
+    return example
 
 
 class Server:
