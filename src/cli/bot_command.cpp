@@ -166,9 +166,12 @@ const bool kBot = register_command({"bot", "Play on a ludus server as a bot acco
   auto args = std::make_shared<BotArgs>();
   app.add_option("--server", args->server, "The server, http://HOST[:PORT]")->required();
   app.add_option("--token", args->token, "The bot's token (POST /api/me/bot-tokens; docs/bots.md)")->required();
-  app.add_option("--games", args->games, "Games to accept invitations to, e.g. ndengrod,n-mesh (default: every game)");
+  // One value an occurrence: a list would end at `--` and leave the engine's own options to us.
+  app.add_option("--games", args->games, "Games to accept invitations to, e.g. ndengrod,n-mesh (default: every game)")
+      ->allow_extra_args(false);
   app.add_option("--accept", args->accept,
-                 "[GAME:]OPTION=VALUE|VALUE...: invitations naming OPTION only with these values (repeatable)");
+                 "[GAME:]OPTION=VALUE|VALUE...: invitations naming OPTION only with these values (repeatable)")
+      ->allow_extra_args(false);
   app.add_option("--move-time", args->move_time, "Most seconds the engine thinks on a move")->capture_default_str();
   app.add_option("engine", args->engine, "The GTP engine's command and arguments, after --")->expected(-1);
   app.footer(
