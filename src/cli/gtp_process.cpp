@@ -151,6 +151,10 @@ GtpReply GtpProcess::send(const std::string& command, std::chrono::milliseconds 
     }
     for (ssize_t i = 0; i < n; ++i)
       if (chunk[i] != '\r') pending_ += chunk[i] == '\t' ? ' ' : chunk[i];
+    if (pending_.size() > (1u << 20)) {  // a reply never ends: the engine is lost
+      kill_now();
+      throw GtpEngineFailure(fmt::format("the engine wrote over 1 MiB without ending its reply to '{}'", command));
+    }
   }
 }
 
