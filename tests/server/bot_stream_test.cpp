@@ -81,7 +81,7 @@ TEST_F(BotStreamTest, ABotHearsOfAGameFromTheInvitationToTheEndAndPlaysIt) {
   EXPECT_EQ((*turn)["type"], "your_turn");
   EXPECT_EQ((*turn)["move_number"], 2);
   EXPECT_EQ((*turn)["moves"].size(), 1u);
-  EXPECT_TRUE((*turn)["current"]);
+  EXPECT_TRUE((*turn)["current"].get<bool>());
   ASSERT_FALSE((*turn)["actions"].empty()) << turn->dump();
   EXPECT_TRUE((*turn)["clock"]["deadline"].is_number()) << turn->dump();
   EXPECT_GT((*turn)["clock"]["seconds_left"].get<int64_t>(), 20 * 86400);

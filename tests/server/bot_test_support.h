@@ -3,6 +3,7 @@
 // Bots on a running server (docs/bots.md): a fixture with alice and the account "engine"
 // (which asks to be asked), and a client of a bot's event stream.
 #include <chrono>
+#include <cstdlib>
 #include <optional>
 #include <string>
 
