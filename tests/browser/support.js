@@ -177,23 +177,37 @@ function collectErrors(page, errors, label = '') {
   });
 }
 
-// A browser context of `size` signed in as `user` (the token the page keeps in localStorage),
-// its page at the home view; page errors, console errors and any dialog go to `errors`.
-// `contextOptions` go to the browser context (a timezoneId, ...).
-async function signedInPage(run, size, user, token, errors, contextOptions = {}) {
+// A browser context of `size` (a phone's has touch), its page at the home view, not signed in
+// unless `init` (run in the page before its scripts) says so; page errors, console errors and
+// any dialog go to `errors`.  `contextOptions` go to the browser context (a timezoneId, ...).
+async function pageOfSize(run, size, label, errors, contextOptions = {}, init = null) {
   const phone = size.width < 500;
   const context = await run.browser.newContext({ viewport: size, hasTouch: phone, isMobile: phone, deviceScaleFactor: 1, ...contextOptions });
-  await context.addInitScript(([t, u]) => {
-    localStorage.setItem('ludus.token', t);
-    localStorage.setItem('ludus.user', u);
-  }, [token, user]);
+  if (init) await context.addInitScript(...init);
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
-  collectErrors(page, errors, ` (${user}, ${size.name})`);
-  page.on('dialog', (d) => { errors.push(`a dialog opened (${user}): ${d.message()}`); d.dismiss(); });
+  collectErrors(page, errors, ` (${label}, ${size.name})`);
+  page.on('dialog', (d) => { errors.push(`a dialog opened (${label}): ${d.message()}`); d.dismiss(); });
   await page.goto(`${run.base}/`);
+  return page;
+}
+
+// pageOfSize signed in as `user` (the token the page keeps in localStorage).
+async function signedInPage(run, size, user, token, errors, contextOptions = {}) {
+  const page = await pageOfSize(run, size, user, errors, contextOptions, [([t, u]) => {
+    localStorage.setItem('ludus.token', t);
+    localStorage.setItem('ludus.user', u);
+  }, [token, user]]);
   await page.waitForSelector(`text=Signed in as ${user}`);
   return page;
+}
+
+// Signs `user` in with the page's own form (the account exists).
+async function signInThroughPage(page, user, password) {
+  await page.fill('#auth-user', user);
+  await page.fill('#auth-password', password);
+  await page.click('#sign-in');
+  await page.waitForSelector(`text=Signed in as ${user}`);
 }
 
 // The width check of the brief: nothing scrolls sideways.
@@ -297,6 +311,6 @@ async function playWholeGame(page, computer) {
 }
 
 module.exports = {
-  Run, apiCall, check, clickSite, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, openBoard, playWholeGame, signedInPage,
-  signUp, sleep, smallTapTargets, STEP_TIMEOUT_MS, waitForMoves,
+  Run, apiCall, check, clickSite, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, openBoard, pageOfSize, playWholeGame,
+  signedInPage, signInThroughPage, signUp, sleep, smallTapTargets, STEP_TIMEOUT_MS, waitForMoves,
 };

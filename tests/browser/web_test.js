@@ -12,7 +12,7 @@
 // one or two; more on a machine busy compiling).
 'use strict';
 
-const { Run, apiCall, check, clickSite, collectErrors, log, lowContrastText, openBoard, STEP_TIMEOUT_MS, waitForMoves } = require('./support');
+const { Run, apiCall, check, clickSite, collectErrors, log, lowContrastText, openBoard, signInThroughPage, STEP_TIMEOUT_MS, waitForMoves } = require('./support');
 const { epoxyLabels, labelProblems, layoutNumbers, tabletSizes } = require('./layout');
 const { looseAnalysis, sharedLink } = require('./analysis');
 const fs = require('fs');
@@ -43,13 +43,6 @@ async function signUpThroughPage(page, user, password) {
   await page.fill('#auth-user', user);
   await page.fill('#auth-password', password);
   await page.click('#sign-up');
-  await page.waitForSelector(`text=Signed in as ${user}`);
-}
-
-async function signInThroughPage(page, user, password) {
-  await page.fill('#auth-user', user);
-  await page.fill('#auth-password', password);
-  await page.click('#sign-in');
   await page.waitForSelector(`text=Signed in as ${user}`);
 }
 
