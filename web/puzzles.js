@@ -23,7 +23,7 @@ async function showPuzzles(game) {
   try {
     overview = await api('GET', '/api/puzzles');
   } catch (e) {
-    say('puzzles-error', `Cannot load the puzzles: ${e.message}`);
+    say('puzzles-error', t('Cannot load the puzzles: {error}', { error: e.message }));
     return;
   }
   if (shownCommunityView() !== 'puzzles-view') return;
@@ -34,13 +34,13 @@ async function showPuzzles(game) {
     if (g.game === name) a.setAttribute('aria-current', 'page');
     return a;
   }));
-  $('puzzles-title').textContent = name ? `${titleOf(name)}: puzzles` : 'Puzzles';
+  $('puzzles-title').textContent = name ? t('{game}: puzzles', { game: titleOf(name) }) : t('Puzzles');
   if (!name) {
-    say('puzzles-error', 'This server has no puzzles yet.');
+    say('puzzles-error', t('This server has no puzzles yet.'));
     return;
   }
   if (!app.token) {
-    say('puzzles-error', 'Sign in to solve puzzles: each one you try is rated, and so are you.');
+    say('puzzles-error', t('Sign in to solve puzzles: each one you try is rated, and so are you.'));
     return;
   }
   await nextPuzzle(name);
@@ -53,7 +53,7 @@ async function nextPuzzle(game) {
     await showAttempt(attempt, '');
   } catch (e) {
     $('puzzle-box').hidden = true;
-    say('puzzles-error', e.status === 404 ? `You have tried every ${titleOf(game)} puzzle of this server.` : e.message);
+    say('puzzles-error', e.status === 404 ? t('You have tried every {game} puzzle of this server.', { game: titleOf(game) }) : e.message);
   }
 }
 
@@ -66,7 +66,7 @@ async function showAttempt(attempt, note, pending = []) {
 }
 
 function puzzleRatingText(rating) {
-  return `${ratingText(rating)} (${rating.solved} solved of ${rating.attempts})`;
+  return t('{rating} ({solved} solved of {attempts})', { rating: ratingText(rating), solved: rating.solved, attempts: rating.attempts });
 }
 
 function renderPuzzle() {
@@ -77,18 +77,21 @@ function renderPuzzle() {
   box.dataset.status = attempt.status;
   const colour = position.to_move || '';
   const open = attempt.status === 'open';
-  const themes = attempt.themes.length ? ` Theme: ${attempt.themes.join(', ')}.` : '';
-  $('puzzle-task').textContent = open
-    ? `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)}` : 'You'} to play and win in ${counted(attempt.turns, 'turn')}: exactly one turn wins.${themes}`
-    : `Puzzle #${attempt.puzzle}.${themes}`;
-  $('puzzle-ratings').textContent = `Puzzle rating ${attempt.puzzle_rating}; your ${titleOf(attempt.game)} puzzle rating ${puzzleRatingText(attempt.rating)}.`;
+  const themes = attempt.themes.length ? ` ${t('Theme: {themes}.', { themes: attempt.themes.join(', ') })}` : '';
+  // TRANSLATORS: {colour} is the game's name of the side to move, e.g. "Black"
+  const task = colour ? tn('{colour} to play and win in {n} turn: exactly one turn wins.', '{colour} to play and win in {n} turns: exactly one turn wins.',
+    attempt.turns, { colour: `${colour[0].toUpperCase()}${colour.slice(1)}` })
+    : tn('You to play and win in {n} turn: exactly one turn wins.', 'You to play and win in {n} turns: exactly one turn wins.', attempt.turns);
+  $('puzzle-task').textContent = open ? `${task}${themes}` : `${t('Puzzle #{id}.', { id: attempt.puzzle })}${themes}`;
+  $('puzzle-ratings').textContent = t('Puzzle rating {rating}; your {game} puzzle rating {yours}.',
+    { rating: attempt.puzzle_rating, game: titleOf(attempt.game), yours: puzzleRatingText(attempt.rating) });
   const result = $('puzzle-result');
   result.textContent = note;
   result.className = `message${attempt.status === 'solved' || attempt.status === 'open' ? ' ok' : ''}`;
   $('puzzle-next').hidden = open;
   $('puzzle-alone').hidden = !open || !actionsFor(position, selection).made || !actionsFor(position, selection).more;
-  const played = attempt.played.length ? `Played: ${attempt.played.join(' · ')}` : '';
-  const solution = attempt.solution?.length ? `Solution: ${attempt.solution.join(' · ')}` : '';
+  const played = attempt.played.length ? t('Played: {turns}', { turns: attempt.played.join(' · ') }) : '';
+  const solution = attempt.solution?.length ? t('Solution: {turns}', { turns: attempt.solution.join(' · ') }) : '';
   $('puzzle-line').textContent = [played, solution].filter((t) => t).join('. ');
 
   const index = new Map(position.geometry.sites.map((s, i) => [s.name, i]));
@@ -97,7 +100,7 @@ function renderPuzzle() {
   for (const s of position.deciding_sites || []) marks.deciding.add(index.get(s));
   const board = { game: attempt.game, colours: puzzleColours(attempt.game), geometry: position.geometry };
   const svg = LudusBoard.draw(board, { ...marks, interactive: open });
-  svg.setAttribute('aria-label', `${attempt.title} puzzle board: ${$('puzzle-task').textContent}`);
+  svg.setAttribute('aria-label', t('{game} puzzle board: {task}', { game: attempt.title, task: $('puzzle-task').textContent }));
   svg.classList.toggle('interactive', open);
   $('puzzle-frame').replaceChildren(svg);
   LudusBoard.fit(svg);
@@ -110,9 +113,10 @@ async function sendPuzzleTurn(actions) {
   app.busy = true;
   try {
     const after = await api('POST', `/api/puzzles/attempts/${attempt.attempt}`, { turn });
-    const change = after.rating_change === undefined ? '' : ` Your rating ${after.rating_change >= 0 ? '+' : ''}${after.rating_change}.`;
-    const note = after.result === 'right' ? `Right: ${turn}. The answer: ${after.reply}. Your move again.`
-      : after.result === 'solved' ? `Solved: ${turn} wins.${change}` : `${turn} is not the winning turn.${change}`;
+    const change = after.rating_change === undefined ? ''
+      : ` ${t('Your rating {change}.', { change: `${after.rating_change >= 0 ? '+' : ''}${after.rating_change}` })}`;
+    const note = after.result === 'right' ? t('Right: {turn}. The answer: {reply}. Your move again.', { turn, reply: after.reply })
+      : after.result === 'solved' ? `${t('Solved: {turn} wins.', { turn })}${change}` : `${t('{turn} is not the winning turn.', { turn })}${change}`;
     await showAttempt(after, note);
   } catch (e) {
     app.puzzle.selection = [];
@@ -149,7 +153,7 @@ function onPuzzleClick(name) {
     found = actionsFor(puzzle.position, sites);
   }
   if (found.fitting.length === 0) {
-    puzzle.note = `No legal action starts at ${name}.`;
+    puzzle.note = t('No legal action starts at {site}.', { site: name });
     renderPuzzle();
     $('puzzle-result').className = 'message';
     return;

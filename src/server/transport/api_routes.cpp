@@ -156,6 +156,10 @@ std::optional<Response> ApiRoutes::quick(Request& req) const {
     req.route = req.path;
     return json_response(200, {{"ok", true}});
   }
+  if (req.path == "/api/page-text") {
+    req.route = req.path;
+    return page_text_.reply(req.param("lang"), req.header(http::field::accept_language));
+  }
   if (req.path.rfind("/api/", 0) != 0) {  // a name outside the page's snapshot: the 404 of handle()
     req.route = "static";
     return files_.serve(req.path, req.header(http::field::if_none_match));
