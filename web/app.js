@@ -175,6 +175,7 @@ async function signIn(user, password) {
   const data = await api('POST', '/api/login', { user, password });
   signedIn(data);
   $('auth-form').reset();
+  api('GET', '/api/me').then(followAccountLanguage, () => {});
 }
 
 function authMessage(text, ok = false) {
@@ -577,6 +578,7 @@ async function start() {
       const me = await api('GET', '/api/me');
       app.admin = Boolean(me.admin);
       setSession(app.token, me.user);
+      followAccountLanguage(me);  // i18n.js: reloads the page in the account's language
     } catch (e) {
       // api() has dropped a token the server no longer knows.
     }

@@ -159,6 +159,12 @@ function chooseLanguage(language) {
   window.location.reload();
 }
 
+// The language kept in the user's account (GET /api/me "language"), when it is not this
+// browser's choice: it becomes this browser's, and the page is shown in it.
+function followAccountLanguage(me) {
+  if (me && me.language && me.language !== i18n.chosen) chooseLanguage(me.language);
+}
+
 // Started at once (scripts run before DOMContentLoaded): app.js's start() waits for it.  The
 // page stays in English if the catalogue cannot be had.
 i18n.ready = fetch(`/api/page-text${i18n.chosen ? `?lang=${encodeURIComponent(i18n.chosen)}` : ''}`,

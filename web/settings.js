@@ -95,7 +95,20 @@ function bindSettings() {
   fillDigestHours();
   i18n.ready.then(fillLanguages);
   $('language-form').addEventListener('submit', (event) => event.preventDefault());
-  $('language-choice').addEventListener('change', () => chooseLanguage($('language-choice').value));
+  // Signed in, the account keeps the choice too (its mail will follow it); a choice the
+  // account refused is not made on this browser either.
+  $('language-choice').addEventListener('change', async () => {
+    const language = $('language-choice').value;
+    if (app.token) {
+      try {
+        await api('POST', '/api/me/language', { language });
+      } catch (e) {
+        say('language-message', e.message);
+        return;
+      }
+    }
+    chooseLanguage(language);
+  });
   // "Saved." speaks of the form as it was saved; a change makes it stale.
   $('mail-form').addEventListener('input', () => say('mail-message', ''));
   $('mail-form').addEventListener('change', digestHourApplies);

@@ -4,7 +4,8 @@
 // header, the welcome sentence with its button moved where the translation puts it, the list
 // of games with a count in its plural form, a date written the German way; no text of the
 // catalogue is left in English on the views visited.  The language is then switched from the
-// settings to Arabic: the page turns right to left (the sidebar on the other side), while the
+// settings to Arabic, kept by the browser and the account (another device follows it): the
+// page turns right to left (the sidebar on the other side), while the
 // board and its coordinates keep their orientation; plurals follow Intl.PluralRules (Arabic's
 // six forms).  Every shipped language gets axe-core with no violation at all on the home, the
 // board and the settings views.  Screenshots of Arabic and Japanese at phone size go to
@@ -135,6 +136,7 @@ Run.main('i18n test', 600000, async (run) => {
   await showView(de, '#/', '#welcome:not([hidden]) #catalog li');
   check(await de.getAttribute('html', 'lang') === 'ar' && await de.getAttribute('html', 'dir') === 'rtl', 'ar: chosen in the settings, <html lang="ar" dir="rtl">');
   check(await de.evaluate(() => localStorage.getItem('ludus.language')) === 'ar', 'ar: the choice is kept on the browser');
+  check((await apiCall(run.base, 'GET', '/api/me', null, tokens.alice)).language === 'ar', 'ar: ... and in the account');
   check(await de.textContent('.top-nav a[href="#/standings"]') === 'الترتيب', 'ar: the header in Arabic');
   const sides = await de.evaluate(() => ({ sidebar: document.querySelector('.sidebar').getBoundingClientRect().left,
     main: document.querySelector('main').getBoundingClientRect().left }));
@@ -156,6 +158,13 @@ Run.main('i18n test', 600000, async (run) => {
   const english = await untranslated(de);
   check(english.length === 0, `ar board: every text of the catalogue shown in Arabic${english.length ? `; in English: ${english.join(' | ')}` : ''}`);
   await de.context().close();
+  // Another device of alice's, its browser asking for Spanish: the account's Arabic wins.
+  const other = await pageIn(run, PHONE, 'es-ES', 'alice', tokens.alice, errors);
+  await other.waitForFunction(() => document.documentElement.lang === 'ar');
+  await other.waitForSelector('#welcome:not([hidden]) #catalog li');
+  check(await other.evaluate(() => localStorage.getItem('ludus.language')) === 'ar', 'ar: another device of the account follows its language');
+  await other.context().close();
+  await apiCall(run.base, 'POST', '/api/me/language', { language: '' }, tokens.alice);
 
   // --- every language: axe, no violation of any impact; screenshots of ar and ja ------------
   const languages = (await apiCall(run.base, 'GET', '/api/page-text')).languages.map((l) => l.language);

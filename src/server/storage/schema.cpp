@@ -619,6 +619,12 @@ PRAGMA user_version = 19;
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 PRAGMA user_version = 20;
 )sql",
+      // 21: the language a user chose (docs/translating.md): the page's today, their mail's
+      // and command replies' once those are translated.  '' for none (the browser's).
+      R"sql(
+ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
+PRAGMA user_version = 21;
+)sql",
   };
   return steps;
 }
@@ -1063,6 +1069,10 @@ CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
       // 20: the unread notifications' index (as SQLite's).
       R"sql(
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
+)sql",
+      // 21: a user's language (as SQLite's).
+      R"sql(
+ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
 )sql",
   };
   return steps;

@@ -16,7 +16,6 @@
 #include "server/transport/http_session.h"
 #include "server/transport/long_poll.h"
 #include "server/domain/service.h"
-#include "server/transport/page_text.h"
 #include "server/transport/static_files.h"
 
 namespace ludus::server {
@@ -28,7 +27,7 @@ class ApiRoutes {
   ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
   // Sets the request's route template (and board) and answers it.
   void handle(Request& request, Reply reply) const;
-  // The replies that need no database (GET /api/health, /api/page-text, static files), for the I/O
+  // The replies that need no database (GET /api/health, static files), for the I/O
   // thread; nullopt for every other request.
   std::optional<Response> quick(Request& request) const;
   bool has_page() const { return files_.available(); }
@@ -77,7 +76,6 @@ class ApiRoutes {
   Service* service_;
   LongPolls* polls_;
   StaticFiles files_;
-  PageText page_text_;
   std::shared_ptr<Analyst> analyst_ = std::make_shared<Analyst>();
   std::shared_ptr<Puzzles> puzzles_;
   std::vector<Route> routes_;

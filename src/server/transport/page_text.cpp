@@ -44,6 +44,11 @@ std::string PageText::language_for(const std::string& lang, const std::string& a
   return choose_language(accept_language, languages_, "en");
 }
 
+const PageText& page_text() {
+  static const PageText text;
+  return text;
+}
+
 Response PageText::reply(const std::string& lang, const std::string& accept_language) const {
   Response res = json_text_response(200, replies_.find(language_for(lang, accept_language))->second);
   res.set(http::field::vary, "Accept-Language");

@@ -6,7 +6,8 @@
 //    "messages": {...}, "languages": [{"language": "en", "name": "English", "dir": "ltr"}, ...]}
 // `lang` names a shipped language, else the request's Accept-Language chooses (English when
 // it names none).  The catalogues are made from po/web/*.po at build time and compiled into
-// the binary (cmake/i18n.cmake), so every reply is ready when the server starts.
+// the binary (cmake/i18n.cmake), so every reply is ready when the server starts, and the same
+// in every server of the process: page_text() is the one instance.
 #include <map>
 #include <string>
 #include <vector>
@@ -32,5 +33,9 @@ class PageText {
   std::vector<std::string> languages_;
   std::map<std::string, std::string, std::less<>> replies_;  // language -> JSON text
 };
+
+// The catalogues compiled into this binary, read at the first call (immutable afterwards:
+// any thread may use them).
+const PageText& page_text();
 
 }  // namespace ludus::server
