@@ -487,6 +487,7 @@ async function loadCatalog() {
     li.querySelector('strong').textContent = g.title;
     li.querySelector('.muted').textContent = `(${g.colours.join(' / ')})`;
     li.querySelector('span:last-child').textContent = g.summary;
+    li.querySelector('span:last-child').lang = 'en';  // the server's words, English for now (docs/translating.md)
     const rules = document.createElement('a');
     rules.href = `#/rules/${g.name}`;
     rules.textContent = t('Rules');

@@ -117,8 +117,10 @@ async function showRules(name) {
     rules = await rulesOf(name);
   } catch (e) {
     $('rules-body').textContent = t("No rules for '{name}': {error}", { name, error: e.message });
+    $('rules-body').lang = i18n.language;
     return;
   }
+  $('rules-body').lang = 'en';  // the rules stay English (docs/translating.md)
   $('rules-title').textContent = t('{game}: the rules', { game: rules.title });
   $('rules-body').replaceChildren(renderMarkdown(rules.markdown));
   if (name === 'conventions') return;

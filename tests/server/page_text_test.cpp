@@ -37,7 +37,7 @@ TEST(ChooseLanguage, FallsBackOnNothingOrGarbage) {
 
 class PageTextTest : public testing::HttpFixture {
  protected:
-  HttpReply page_text(const std::string& query, const std::string& accept_language) {
+  testing::HttpReply catalogue(const std::string& query, const std::string& accept_language) {
     HeaderList headers;
     if (!accept_language.empty()) headers.push_back({"Accept-Language", accept_language});
     return reply_of(client().get("/api/page-text" + query, headers));
@@ -45,21 +45,21 @@ class PageTextTest : public testing::HttpFixture {
 };
 
 TEST_F(PageTextTest, AcceptLanguageChoosesTheCatalogue) {
-  auto r = page_text("", "ja-JP,ja;q=0.9,en;q=0.5");
+  auto r = catalogue("", "ja-JP,ja;q=0.9,en;q=0.5");
   ASSERT_EQ(r.status, 200) << r.body;
   EXPECT_EQ(r.json["language"], "ja");
   EXPECT_EQ(r.json["plurals"], nlohmann::json({"other"}));
   EXPECT_EQ(r.json["messages"]["Sign in"], "ログイン");
   EXPECT_EQ(r.result.header("Vary"), "Accept-Language");
   // No header, or only languages not shipped: English, whose catalogue is the source itself.
-  auto en = page_text("", "");
+  auto en = catalogue("", "");
   EXPECT_EQ(en.json["language"], "en");
   EXPECT_TRUE(en.json["messages"].empty());
-  EXPECT_EQ(page_text("", "ko, zh;q=0.9").json["language"], "en");
+  EXPECT_EQ(catalogue("", "ko, zh;q=0.9").json["language"], "en");
 }
 
 TEST_F(PageTextTest, TheUsersChoiceComesBeforeTheHeader) {
-  auto r = page_text("?lang=ar", "de");
+  auto r = catalogue("?lang=ar", "de");
   ASSERT_EQ(r.status, 200);
   EXPECT_EQ(r.json["language"], "ar");
   EXPECT_EQ(r.json["dir"], "rtl");
@@ -67,19 +67,19 @@ TEST_F(PageTextTest, TheUsersChoiceComesBeforeTheHeader) {
   // A plural message lists a form per category.
   EXPECT_EQ(r.json["messages"]["{n} turn"].size(), 6u);
   // A language not shipped (or anything else) is no choice: the header decides.
-  EXPECT_EQ(page_text("?lang=xx", "fr").json["language"], "fr");
-  EXPECT_EQ(page_text("?lang=..%2F..%2Fetc", "es").json["language"], "es");
+  EXPECT_EQ(catalogue("?lang=xx", "fr").json["language"], "fr");
+  EXPECT_EQ(catalogue("?lang=..%2F..%2Fetc", "es").json["language"], "es");
 }
 
 TEST_F(PageTextTest, EveryCatalogueIsListedAndComplete) {
-  auto r = page_text("", "");
+  auto r = catalogue("", "");
   const auto& languages = r.json["languages"];
   ASSERT_GE(languages.size(), 7u);
   EXPECT_EQ(languages[0]["language"], "en");  // English first, then by code
   size_t messages = 0;
   for (const auto& entry : languages) {
     const std::string language = entry["language"];
-    auto c = page_text("?lang=" + language, "");
+    auto c = catalogue("?lang=" + language, "");
     EXPECT_EQ(c.json["language"], language);
     EXPECT_EQ(c.json["name"], entry["name"]);
     EXPECT_EQ(c.json["dir"], language == "ar" ? "rtl" : "ltr") << language;
