@@ -7,6 +7,8 @@
 #            served at GET /api/page-text (server/transport/page_text.h).
 # `cmake --build build --target po-update` brings po/web/*.po up to date with the template
 # (msgmerge); the ctest i18n/catalogues fails while a text of the template lacks a translation.
+# Locations are file names without line numbers, so an edit elsewhere in a file leaves the
+# PO files as they were.
 find_program(LUDUS_XGETTEXT xgettext REQUIRED)
 find_program(LUDUS_MSGFMT msgfmt REQUIRED)
 find_program(LUDUS_MSGMERGE msgmerge REQUIRED)
@@ -19,7 +21,8 @@ add_custom_command(OUTPUT ${LUDUS_WEB_POT}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${LUDUS_I18N_DIR}
   COMMAND ${Python3_EXECUTABLE} tools/i18n/html_strings.py web/index.html ${LUDUS_WEB_POT}
   COMMAND ${LUDUS_XGETTEXT} --join-existing --language=JavaScript --from-code=UTF-8 --keyword= --keyword=t
-          --keyword=tn:1,2 --add-comments=TRANSLATORS: --sort-by-file --output=${LUDUS_WEB_POT} ${LUDUS_WEB_SCRIPTS}
+          --keyword=tn:1,2 --add-comments=TRANSLATORS: --add-location=file --sort-by-file --output=${LUDUS_WEB_POT}
+          ${LUDUS_WEB_SCRIPTS}
   WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
   DEPENDS ${CMAKE_SOURCE_DIR}/web/index.html ${CMAKE_SOURCE_DIR}/tools/i18n/html_strings.py
           ${LUDUS_WEB_SCRIPTS}
@@ -43,7 +46,7 @@ foreach(po ${LUDUS_WEB_PO})
   list(APPEND LUDUS_WEB_MO ${mo})
   list(APPEND LUDUS_PAGE_CATALOGUES ${LUDUS_I18N_DIR}/json/${lang}.json)
   list(APPEND po_update_commands COMMAND ${LUDUS_MSGMERGE} --quiet --update --backup=none --no-fuzzy-matching
-       --no-wrap ${po} ${LUDUS_WEB_POT})
+       --no-wrap --add-location=file ${po} ${LUDUS_WEB_POT})
 endforeach()
 add_custom_command(OUTPUT ${LUDUS_PAGE_CATALOGUES}
   COMMAND ${Python3_EXECUTABLE} ${CMAKE_SOURCE_DIR}/tools/i18n/catalogue_json.py ${LUDUS_I18N_DIR}/json ${LUDUS_WEB_MO}

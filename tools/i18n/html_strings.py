@@ -12,7 +12,8 @@ each child element (which holds text only) is written as a numbered tag, "Find o
 the <0>lobby</0>.", so a translation may move it.  web/i18n.js finds the same texts in the
 page with the same rule (its TEXT_ATTRIBUTES, foldSpace and partsText) and puts the
 translations in their place.  Each entry names its line and, for
-translators, the element it is in (`#. <label for=auth-email>`).
+translators, the element it is in (`#. <label for=auth-email>`); the file is named without line
+numbers (as xgettext --add-location=file), so an edit elsewhere changes no PO file.
 """
 import sys
 from html.parser import HTMLParser
@@ -114,7 +115,7 @@ def main():
     for text, places in parser.found.items():
         for where in dict.fromkeys(w for _, w in places):
             lines.append(f"#. {where}")
-        lines.append("#: " + " ".join(f"{name}:{line}" for line, _ in places))
+        lines.append(f"#: {name}")
         lines += [f"msgid {po_quote(text)}", 'msgstr ""', ""]
     with open(out, "w", encoding="utf-8") as f:
         f.write("\n".join(lines))
