@@ -17,6 +17,7 @@
 
 const TEXT_ATTRIBUTES = ['aria-label', 'title', 'placeholder', 'alt'];
 const LANGUAGE_KEY = 'ludus.language';
+const ENGLISH_PLURALS = new Intl.PluralRules('en');  // the source's: a message not translated
 
 const i18n = {
   language: 'en',
@@ -46,7 +47,7 @@ function t(text, values) {
 function tn(singular, plural, count, values) {
   const forms = i18n.messages[singular];
   const filled = { n: formatNumber(count), ...values };
-  if (!Array.isArray(forms)) return fillIn(count === 1 ? singular : plural, filled);
+  if (!Array.isArray(forms)) return fillIn(ENGLISH_PLURALS.select(count) === 'one' ? singular : plural, filled);
   let index = i18n.plurals.indexOf(i18n.pluralRules.select(count));
   if (index < 0) index = i18n.plurals.indexOf('other');
   return fillIn(forms[index] || forms[forms.length - 1], filled);
