@@ -74,6 +74,7 @@ function communityRoute(hash) {
   if (hash === '#/tournaments') return { view: 'tournaments-view', show: showTournaments };
   if (hash === '#/puzzles') return { view: 'puzzles-view', show: () => showPuzzles(null) };
   if ((m = hash.match(/^#\/puzzles\/([a-z0-9-]+)$/))) return { view: 'puzzles-view', show: () => showPuzzles(m[1]) };
+  if ((m = hash.match(/^#\/puzzles\/mine\/(\d+)$/))) return { view: 'puzzles-view', show: () => showPuzzles('mine', Number(m[1])) };
   if ((m = hash.match(/^#\/tournament\/(\d{1,15})$/))) return { view: 'tournament-view', show: () => showTournament(m[1]) };
   if ((m = hash.match(/^#\/player\/([^\/]+)$/))) return { view: 'player-view', show: () => showPlayer(decodeURIComponent(m[1])) };
   return null;

@@ -4,7 +4,10 @@
 // player (GET /api/puzzles/GAME/next).  The player clicks whole turns as on a board
 // (actionsFor of play.js; a turn of two actions is sent once whole), the server checks each
 // (POST /api/puzzles/attempts/N) and plays the loser's proven reply back; a wrong turn fails
-// the puzzle and shows the solution.  Positions are drawn from POST /api/position.  Shares
+// the puzzle and shows the solution.  "Your mistakes" (#/puzzles/mine, #/puzzles/mine/N) are
+// the puzzles made from the player's own reviewed games (GET /api/puzzles/mine), solved the
+// same way but unrated (POST /api/puzzles/mine/N opens the attempt).  Positions are drawn
+// from POST /api/position.  Shares
 // `app`, `api` and the helpers of app.js, play.js and community.js.
 //
 // app.puzzle: {attempt, position, pending, selection, note}: the attempt as the server last
@@ -16,9 +19,11 @@ function puzzleColours(game) {
   return app.catalog.find((g) => g.name === game)?.colours || [];
 }
 
-async function showPuzzles(game) {
+// `game`: a game's name, or 'mine' for the player's mistakes (`mistake`: the one to open).
+async function showPuzzles(game, mistake = null) {
   say('puzzles-error', '');
   $('puzzle-box').hidden = true;
+  $('puzzles-mine').hidden = true;
   let overview;
   try {
     overview = await api('GET', '/api/puzzles');
@@ -29,11 +34,19 @@ async function showPuzzles(game) {
   if (shownCommunityView() !== 'puzzles-view') return;
   const games = overview.games.filter((g) => g.puzzles > 0);
   const name = game || games[0]?.game;
-  $('puzzles-nav').replaceChildren(...games.map((g) => {
-    const a = el('a', { href: `#/puzzles/${g.game}`, text: `${g.title} (${g.puzzles})` });
-    if (g.game === name) a.setAttribute('aria-current', 'page');
+  const links = games.map((g) => ({ href: `#/puzzles/${g.game}`, text: `${g.title} (${g.puzzles})`, on: g.game === name }));
+  if (app.token) links.push({ href: '#/puzzles/mine', text: t('Your mistakes'), on: name === 'mine' });
+  $('puzzles-nav').replaceChildren(...links.map((l) => {
+    const a = el('a', { href: l.href, text: l.text });
+    if (l.on) a.setAttribute('aria-current', 'page');
     return a;
   }));
+  if (name === 'mine') {
+    $('puzzles-title').textContent = t('Your mistakes');
+    if (!app.token) say('puzzles-error', t('Sign in to see the puzzles made from your mistakes.'));
+    else await showMistakes(mistake);
+    return;
+  }
   $('puzzles-title').textContent = name ? t('{game}: puzzles', { game: titleOf(name) }) : t('Puzzles');
   if (!name) {
     say('puzzles-error', t('This server has no puzzles yet.'));
@@ -54,6 +67,49 @@ async function nextPuzzle(game) {
   } catch (e) {
     $('puzzle-box').hidden = true;
     say('puzzles-error', e.status === 404 ? t('You have tried every {game} puzzle of this server.', { game: titleOf(game) }) : e.message);
+  }
+}
+
+// A mistake's puzzle's state in words (made when asked for: the page's language).
+function mistakeStatusWords(status) {
+  const words = { new: t('not tried'), open: t('under way'), solved: t('solved'), failed: t('failed') };
+  return words[status] || status;
+}
+
+// The list of the player's mistakes follows an attempt that ends without being loaded again.
+function markMistakeStatus(puzzle, status) {
+  const li = document.querySelector(`#puzzles-mine-list li[data-puzzle="${puzzle}"]`);
+  if (li) li.lastChild.textContent = ` — ${mistakeStatusWords(status)}`;
+}
+
+// The player's mistakes as puzzles: a list, each opening its attempt; `open`: the one to open.
+async function showMistakes(open) {
+  app.puzzle = null;
+  let mine;
+  try {
+    mine = (await api('GET', '/api/puzzles/mine')).puzzles;
+  } catch (e) {
+    say('puzzles-error', t('Cannot load your mistakes: {error}', { error: e.message }));
+    return;
+  }
+  if (shownCommunityView() !== 'puzzles-view') return;
+  $('puzzles-mine').hidden = false;
+  $('puzzles-mine-list').replaceChildren(...mine.map((p) => {
+    const a = el('a', { href: `#/puzzles/mine/${p.puzzle}`, text: t('{game}, board #{board}, turn {n}', { game: p.title, board: p.board, n: p.turn }) });
+    if (p.puzzle === open) a.setAttribute('aria-current', 'page');
+    const li = el('li', { cls: 'puzzle-mistake' }, a, ` — ${mistakeStatusWords(p.status)}`);
+    li.dataset.puzzle = p.puzzle;
+    return li;
+  }));
+  if (mine.length === 0) {
+    $('puzzles-mine-list').replaceChildren(el('li', { cls: 'muted small', text:
+      t('None yet. When a game of yours is reviewed, each position where exactly one turn won and you played another becomes a puzzle here.') }));
+  }
+  if (open === null) return;
+  try {
+    await showAttempt(await api('POST', `/api/puzzles/mine/${open}`, {}), '');
+  } catch (e) {
+    say('puzzles-error', e.message);
   }
 }
 
@@ -83,12 +139,15 @@ function renderPuzzle() {
     attempt.turns, { colour: `${colour[0].toUpperCase()}${colour.slice(1)}` })
     : tn('You to play and win in {n} turn: exactly one turn wins.', 'You to play and win in {n} turns: exactly one turn wins.', attempt.turns);
   $('puzzle-task').textContent = open ? `${task}${themes}` : `${t('Puzzle #{id}.', { id: attempt.puzzle })}${themes}`;
-  $('puzzle-ratings').textContent = t('Puzzle rating {rating}; your {game} puzzle rating {yours}.',
-    { rating: attempt.puzzle_rating, game: titleOf(attempt.game), yours: puzzleRatingText(attempt.rating) });
+  const ratings = { game: titleOf(attempt.game), yours: puzzleRatingText(attempt.rating) };
+  $('puzzle-ratings').textContent = attempt.rated === false
+    ? t('From your own game: unrated. Your {game} puzzle rating stays {yours}.', ratings)
+    : t('Puzzle rating {rating}; your {game} puzzle rating {yours}.', { rating: attempt.puzzle_rating, ...ratings });
   const result = $('puzzle-result');
   result.textContent = note;
   result.className = `message${attempt.status === 'solved' || attempt.status === 'open' ? ' ok' : ''}`;
   $('puzzle-next').hidden = open;
+  $('puzzle-next').textContent = attempt.rated === false ? t('Your other mistakes') : t('Next puzzle');
   $('puzzle-alone').hidden = !open || !actionsFor(position, selection).made || !actionsFor(position, selection).more;
   const played = attempt.played.length ? t('Played: {turns}', { turns: attempt.played.join(' · ') }) : '';
   const solution = attempt.solution?.length ? t('Solution: {turns}', { turns: attempt.solution.join(' · ') }) : '';
@@ -113,11 +172,12 @@ async function sendPuzzleTurn(actions) {
   app.busy = true;
   try {
     const after = await api('POST', `/api/puzzles/attempts/${attempt.attempt}`, { turn });
-    const change = after.rating_change === undefined ? ''
+    const change = after.rating_change === undefined || after.rated === false ? ''
       : ` ${t('Your rating {change}.', { change: `${after.rating_change >= 0 ? '+' : ''}${after.rating_change}` })}`;
     const note = after.result === 'right' ? t('Right: {turn}. The answer: {reply}. Your move again.', { turn, reply: after.reply })
       : after.result === 'solved' ? `${t('Solved: {turn} wins.', { turn })}${change}` : `${t('{turn} is not the winning turn.', { turn })}${change}`;
     await showAttempt(after, note);
+    if (after.rated === false) markMistakeStatus(after.puzzle, after.status);
   } catch (e) {
     app.puzzle.selection = [];
     app.puzzle.note = e.message;
@@ -178,7 +238,10 @@ function bindPuzzles() {
       onPuzzleClick(site.dataset.site);
     }
   });
-  $('puzzle-next').addEventListener('click', () => nextPuzzle(app.puzzle.attempt.game));
+  $('puzzle-next').addEventListener('click', () => {
+    if (app.puzzle.attempt.rated === false) location.hash = '#/puzzles/mine';
+    else nextPuzzle(app.puzzle.attempt.game);
+  });
   $('puzzle-alone').addEventListener('click', () => {
     const made = actionsFor(app.puzzle.position, app.puzzle.selection).made;
     if (made) choosePuzzleAction(made);

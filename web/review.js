@@ -8,8 +8,10 @@
 // board at its review (the mails link there).  Shares the helpers of app.js, play.js and
 // analysis.js.
 //
-// app.review: {board, data, timer, scrolled}: the board whose review is shown, the server's
-// answer (null while loading), the poll while it is being computed.
+// app.review: {board, data, timer, scrolled, mistakes}: the board whose review is shown, the
+// server's answer (null while loading), the poll while it is being computed, and the signed-in
+// reader's puzzles made from their mistakes on this board (GET /api/puzzles/mine?board=N), by
+// turn number: each such turn links "puzzle from this mistake".
 'use strict';
 
 const REVIEW_POLL_MS = 2000;
@@ -102,6 +104,11 @@ async function loadReview(id) {
     const data = await api('GET', `/api/games/${id}/review`);
     if (app.review !== shown) return;
     shown.data = data;
+    if (data.status === 'done' && app.token) {
+      const mine = await api('GET', `/api/puzzles/mine?board=${id}`);
+      if (app.review !== shown) return;
+      shown.mistakes = new Map(mine.puzzles.map((p) => [p.turn, p.puzzle]));
+    }
   } catch (e) {
     if (app.review !== shown) return;
     shown.data = { status: 'error', note: e.message };
@@ -135,7 +142,7 @@ function renderReview(board) {
   if (!shown) return;
   if (!app.review || app.review.board !== board.board) {
     if (app.review) clearTimeout(app.review.timer);
-    app.review = { board: board.board, data: null, timer: null, scrolled: false };
+    app.review = { board: board.board, data: null, timer: null, scrolled: false, mistakes: new Map() };
     loadReview(board.board);
   }
   const data = app.review.data;
@@ -193,7 +200,10 @@ function drawReview(board, review) {
       user: board.seats[turn.seat].user, played: turn.played, mark, before: percent(turn.before), after: percent(turn.after) })}${best}`);
     button.setAttribute('aria-label', `${t('Analyse turn {n}, {played}: {mark}', { n: turn.number, played: turn.played, mark: m.mark.words })}${best}`);
     button.addEventListener('click', () => analyseReviewedTurn(board, turn));
-    return el('li', {}, button);
+    const puzzle = app.review.mistakes.get(turn.number);
+    if (!puzzle) return el('li', {}, button);
+    const link = el('a', { href: `#/puzzles/mine/${puzzle}`, cls: 'review-puzzle', text: t('puzzle from this mistake') });
+    return el('li', {}, button, ' · ', link);
   }));
   if (marked.length === 0) $('review-turns').replaceChildren(el('li', { cls: 'muted small', text: t('No turn lost much.') }));
   markMoveList(turns);

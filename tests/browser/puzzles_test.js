@@ -4,13 +4,15 @@
 // from the server), takes Ndengrod's next puzzle (one of the starter set, data/puzzles/),
 // solves it by clicking the turns of its line (the answers are played back), then fails the
 // next one with a legal turn that is not the winning one, and sees the solution and the
-// rating move.  Screenshots puzzles-SIZE-solved.png and puzzles-SIZE-failed.png, kept in
-// docs/puzzles/.
+// rating move.  Then "your mistakes": a player who missed the one winning turn of a tiny
+// game has it reviewed, follows the review's "puzzle from this mistake" to the "Your mistakes"
+// tab and solves it, unrated.  Screenshots puzzles-SIZE-solved.png, puzzles-SIZE-failed.png
+// and puzzles-SIZE-mistake.png, kept in docs/puzzles/.
 'use strict';
 
 const fs = require('fs');
 const path = require('path');
-const { Run, check, log, noSidewaysScroll, signedInPage, signUp } = require('./support');
+const { Run, apiCall, check, log, noSidewaysScroll, signedInPage, signUp } = require('./support');
 
 const PASSWORD = 'puzzle-pw-1';
 const SIZES = [{ name: 'phone', width: 390, height: 844 }, { name: 'desktop', width: 1280, height: 800 }];
@@ -24,6 +26,24 @@ function lineOf(moves) {
     if (JSON.stringify(p.moves) === JSON.stringify(moves)) return p.line;
   }
   throw new Error(`no starter puzzle at ${moves.join(' ')}`);
+}
+
+// A tiny Ndengrod board where `erring` (first) misses a3, the one winning turn, at turn 9
+// (tests/server/puzzle_test_support.h), and loses; reviewed.  Returns the board.
+async function mistakenBoard(base, erring, rival, tokens) {
+  const { board } = await apiCall(base, 'POST', '/api/games',
+    { game: GAME, options: { size: 3, length: 3, swap: 'off' }, players: [erring, rival] }, tokens[erring]);
+  const moves = ['a1', 'c1', 'a2', 'c2', 'd5', 'e3', 'b4', 'e4', 'b1', 'c3'];
+  for (const [i, move] of moves.entries())
+    await apiCall(base, 'POST', `/api/games/${board}/move`, { move }, tokens[i % 2 ? rival : erring]);
+  await apiCall(base, 'POST', `/api/games/${board}/review`, {}, tokens[erring]);
+  for (let i = 0; i < 600; i++) {
+    const review = await apiCall(base, 'GET', `/api/games/${board}/review`);
+    if (review.status === 'done') return board;
+    if (review.status === 'failed') throw new Error(`the review failed: ${review.note}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the review did not finish');
 }
 
 async function attemptOf(page) {
@@ -76,5 +96,35 @@ Run.main('puzzles browser test', 300000, async (run) => {
     check(errors.length === 0, `${size.name}: no page errors: ${errors.join('; ')}`);
     await page.context().close();
     log(`${size.name}: a puzzle solved, one failed`);
+
+    // Your mistakes: from the review's link to the puzzle, solved, unrated.
+    const [erring, rival] = [`erring${size.name}`, `rival${size.name}`];
+    const tokens = { [erring]: await signUp(run.base, erring, PASSWORD, 'all'), [rival]: await signUp(run.base, rival, PASSWORD, 'all') };
+    const board = await mistakenBoard(run.base, erring, rival, tokens);
+    const own = await signedInPage(run, size, erring, tokens[erring], errors);
+    await own.evaluate((b) => { location.hash = `#/board/${b}/review`; }, board);
+    // Turn 9's (b1 where a3 alone won; her b4 at turn 7 made one too).
+    const ninth = (await apiCall(run.base, 'GET', `/api/puzzles/mine?board=${board}`, null, tokens[erring])).puzzles.find((p) => p.turn === 9);
+    check(ninth, `${size.name}: turn 9 made a puzzle`);
+    await own.waitForSelector(`#review[data-status="done"] a.review-puzzle[href="#/puzzles/mine/${ninth.puzzle}"]`);
+    await own.click(`a.review-puzzle[href="#/puzzles/mine/${ninth.puzzle}"]`);
+    await own.waitForSelector('#puzzles-nav a[href="#/puzzles/mine"][aria-current="page"]');
+    const mistake = await attemptOf(own);
+    check(mistake.rated === false && mistake.moves.length === 8, `${size.name}: the position before the mistake, unrated`);
+    check((await own.textContent('#puzzle-ratings')).includes('unrated'), `${size.name}: the page says it is unrated`);
+    check((await own.textContent('#puzzles-mine-list')).includes(`board #${board}, turn 9`), `${size.name}: listed under Your mistakes`);
+    await own.click('#puzzle-frame svg [data-site="a3"]');
+    await own.waitForSelector('#puzzle-box[data-status="solved"]');
+    const text = await own.textContent('#puzzle-result');
+    check(text.startsWith('Solved') && !/rating [+-]/.test(text), `${size.name}: solved, no rating change: ${text}`);
+    const listed = await own.textContent(`#puzzles-mine-list li[data-puzzle="${ninth.puzzle}"]`);
+    check(listed.endsWith('— solved'), `${size.name}: the list says solved at once: ${listed}`);
+    await noSidewaysScroll(own, 'mistake puzzle', size);
+    await run.screenshot(own, `puzzles-${size.name}-mistake`, { fullPage: true });
+    await own.click('#puzzle-next');
+    await own.waitForFunction(() => document.querySelector('#puzzles-mine-list')?.textContent.includes('solved'));
+    check(errors.length === 0, `${size.name}: no page errors: ${errors.join('; ')}`);
+    await own.context().close();
+    log(`${size.name}: a puzzle from the player's own mistake solved`);
   }
 });

@@ -72,9 +72,15 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 21 (users.language).  Either engine, then SQLite's version.
+// Undoes migration 22 (users.language).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE \
+  "ALTER TABLE users DROP COLUMN language; DELETE FROM schema_version WHERE version >= 22; "
+constexpr const char* kBackToVersionTwentyOne = LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE "PRAGMA user_version = 21; ";
+
+// Undoes migration 21 ("your mistakes").  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE \
-  "ALTER TABLE users DROP COLUMN language; DELETE FROM schema_version WHERE version >= 21; "
+  LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE \
+  "DROP TABLE mistake_puzzles; DELETE FROM schema_version WHERE version >= 21; "
 constexpr const char* kBackToVersionTwenty = LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE "PRAGMA user_version = 20; ";
 
 // Undoes migration 20 (the unread notifications' index).  Either engine, then SQLite's version.
@@ -379,11 +385,11 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
 }
 
-// Version 21 keeps each user's language, none chosen ('') for the accounts already there; a
+// Version 22 keeps each user's language, none chosen ('') for the accounts already there; a
 // language is a short tag.  On both engines.
-TEST(StoreTest, MigrationTwentyOneAddsTheUsersLanguage) {
+TEST(StoreTest, MigrationTwentyTwoAddsTheUsersLanguage) {
   TempDir dir;
-  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE, kBackToVersionTwenty));
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE, kBackToVersionTwentyOne));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
@@ -481,6 +487,28 @@ TEST(StoreTest, MigrationNineteenAddsPuzzles) {
                    "INSERT INTO puzzle_attempts (puzzle_id, user_id, started_at) VALUES (1, 'alice', 3)"),
                std::exception);
   EXPECT_EQ(rows_of(session, "SELECT user_id, status, turns FROM puzzle_attempts"), std::vector<std::string>{"alice open 0"});
+}
+
+// Migration 21 adds the ownership of "your mistakes", empty; a user's or a board's rows go
+// with them, and one user owns one puzzle per board and turn.  On both engines.
+TEST(StoreTest, MigrationTwentyOneAddsMistakePuzzles) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_ON_EITHER_ENGINE, kBackToVersionTwenty,
+                                  "INSERT INTO games (game, options, seat0, seat1, challenger, created_at, updated_at) "
+                                  "VALUES ('ndengrod', '{}', 'alice', 'alice', 'alice', 1, 1)"));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM mistake_puzzles"), std::vector<std::string>{"0"});
+  session.connection().exec("INSERT INTO puzzles (game, digest, record, created_at) VALUES ('ndengrod', 'd1', '{}', 1)");
+  session.connection().exec(
+      "INSERT INTO mistake_puzzles (puzzle_id, user_id, board_id, turn, created_at) VALUES (1, 'alice', 1, 3, 2)");
+  EXPECT_THROW(session.connection().exec(
+                   "INSERT INTO mistake_puzzles (puzzle_id, user_id, board_id, turn, created_at) VALUES (1, 'alice', 1, 3, 4)"),
+               std::exception);
+  EXPECT_EQ(rows_of(session, "SELECT user_id, board_id, turn FROM mistake_puzzles"), std::vector<std::string>{"alice 1 3"});
+  session.connection().exec("DELETE FROM games WHERE id = 1");
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM mistake_puzzles"), std::vector<std::string>{"0"}) << "a board's go with it";
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "ai/puzzles.h"
 #include "ai/review.h"
 
 namespace ludus::server {
@@ -36,6 +37,11 @@ struct ReviewLimits {
   int per_user = 3;             // reviews one user asked for that are queued or running
   int total = 50;               // reviews queued or running across every server process
   int64_t stale_seconds = 900;  // a review running longer is taken again (its worker is gone)
+  // "Your mistakes" (docs/puzzles.md): the positions before a review's mistakes, blunders
+  // and wins thrown away that are tried as puzzles (the earliest first), and the puzzles
+  // engine's budget for each; 0 positions: none are made.
+  int mistake_positions = 8;
+  ai::PuzzleLimits mistake_puzzles{};
 };
 
 struct ServiceLimits {

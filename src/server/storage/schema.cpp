@@ -619,11 +619,28 @@ PRAGMA user_version = 19;
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 PRAGMA user_version = 20;
 )sql",
-      // 21: the language a user chose (docs/translating.md): the page's today, their mail's
+      // 21: "your mistakes" (docs/puzzles.md): the puzzles made from a reviewed game's
+      // mistakes, each owned by the player who erred, with the board and the review's turn
+      // they played instead of the one winning turn.  A puzzle row may be owned by several
+      // players (one position, the same digest), so ownership is a table of its own.
+      R"sql(
+CREATE TABLE mistake_puzzles (
+  puzzle_id  INTEGER NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,  -- the player who erred
+  board_id   INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  turn       INTEGER NOT NULL,             -- the review's turn (1-based) played instead of the winning one
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (user_id, board_id, turn)
+);
+CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
+CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
+PRAGMA user_version = 21;
+)sql",
+      // 22: the language a user chose (docs/translating.md): the page's today, their mail's
       // and command replies' once those are translated.  '' for none (the browser's).
       R"sql(
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
-PRAGMA user_version = 21;
+PRAGMA user_version = 22;
 )sql",
   };
   return steps;
@@ -1070,7 +1087,20 @@ CREATE INDEX puzzle_ratings_by_game ON puzzle_ratings(game, rating);
       R"sql(
 CREATE INDEX notifications_unread ON notifications(user_id, board) WHERE read_at IS NULL;
 )sql",
-      // 21: a user's language (as SQLite's).
+      // 21: "your mistakes" (as SQLite's).
+      R"sql(
+CREATE TABLE mistake_puzzles (
+  puzzle_id  BIGINT NOT NULL REFERENCES puzzles(id) ON DELETE CASCADE,
+  user_id    TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  board_id   BIGINT NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+  turn       INTEGER NOT NULL,
+  created_at BIGINT NOT NULL,
+  PRIMARY KEY (user_id, board_id, turn)
+);
+CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
+CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
+)sql",
+      // 22: a user's language (as SQLite's).
       R"sql(
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
 )sql",
@@ -1115,7 +1145,8 @@ const std::vector<std::string>& exported_tables() {
                                                   "account_codes", "blocks", "reports", "audit_log",
                                                   "login_devices", "throttles", "reset_requests",
                                                   "conditional_moves", "notifications", "notification_revisions",
-                                                  "holidays", "reviews", "puzzles", "puzzle_attempts", "puzzle_ratings"};
+                                                  "holidays", "reviews", "puzzles", "puzzle_attempts", "puzzle_ratings",
+                                                  "mistake_puzzles"};
   return tables;
 }
 

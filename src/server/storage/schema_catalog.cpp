@@ -157,6 +157,9 @@ const SchemaCatalog& expected_schema() {
       {"mail_received",
        {{"outcome", T}, {"count", I}, {"reason", T}},
        {"outcome", "reason"}},
+      {"mistake_puzzles",
+       {{"puzzle_id", I}, {"user_id", T}, {"board_id", I}, {"turn", I}, {"created_at", I}},
+       {"user_id", "board_id", "turn"}},
       {"moves",
        {{"game_id", I}, {"ply", I}, {"turn", I}, {"seat", I}, {"move", T}, {"played_at", I}},
        {"game_id", "ply"}},
@@ -250,6 +253,8 @@ const SchemaCatalog& expected_schema() {
       {"games_by_seat1", "games", {"seat1", "status"}},
       {"games_by_status", "games", {"status", "updated_at"}},
       {"login_devices_by_user", "login_devices", {"user_id", "last_used_at"}},
+      {"mistake_puzzles_by_board", "mistake_puzzles", {"board_id", "turn"}},
+      {"mistake_puzzles_by_puzzle", "mistake_puzzles", {"puzzle_id"}},
       {"notifications_by_time", "notifications", {"created_at"}},
       {"notifications_by_user", "notifications", {"user_id", "id"}},
       {"notifications_unread", "notifications", {"user_id", "board"}},  // WHERE read_at IS NULL

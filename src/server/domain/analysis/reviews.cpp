@@ -8,6 +8,7 @@
 
 #include "core/error.h"
 #include "server/base/errors.h"
+#include "server/domain/puzzles/puzzles.h"
 #include "server/domain/service.h"
 
 namespace ludus::server {
@@ -85,8 +86,13 @@ std::optional<int64_t> Reviews::run_next() {
   });
   if (!board) return std::nullopt;
   std::string review, failure;
+  std::vector<Puzzles::FoundMistake> mistakes;
   try {
-    review = ai::review_json(ai::review_game(service_->load(*board).history(), limits_.settings)).dump();
+    const Board loaded = service_->load(*board);
+    const ai::GameReview computed = ai::review_game(loaded.history(), limits_.settings);
+    review = ai::review_json(computed).dump();
+    // "Your mistakes", computed once with the review (docs/puzzles.md).
+    mistakes = Puzzles::find_mistakes(loaded, computed, limits_.mistake_positions, limits_.mistake_puzzles);
   } catch (const std::exception& e) {
     failure = e.what();
   }
@@ -95,6 +101,7 @@ std::optional<int64_t> Reviews::run_next() {
     const int64_t done = service_->accounts().now();
     if (failure.empty()) {
       finish_review(session, *board, review, done);
+      Puzzles::store_mistakes(session, *board, mistakes, done);
       // Told as any event of the board: its players and followers (board_news.h).
       auto record = session.find_game(*board);
       if (record) {

@@ -49,8 +49,9 @@ PuzzleTexts texts_of(const ai::Puzzle& p) {
   return t;
 }
 
+// `rated`: whether the attempt's end changes the ratings (not at one's own mistakes).
 json attempt_json(const PuzzleAttempt& a, const ai::Puzzle& p, const PlayerRating& mine, const PlayerRating& puzzle,
-                  int64_t now) {
+                  bool rated, int64_t now) {
   const PuzzleTexts texts = texts_of(p);
   // Played: the user's right turns and the replies after them.
   const size_t played = std::min(texts.line.size(), static_cast<size_t>(2 * a.turns));
@@ -66,6 +67,7 @@ json attempt_json(const PuzzleAttempt& a, const ai::Puzzle& p, const PlayerRatin
             {"themes", p.themes},
             {"puzzle_rating", std::lround(puzzle.rating_points())},
             {"status", a.status},
+            {"rated", rated},
             {"rating", rating_json(mine, now)}};
   if (a.status != "open")  // the rest of the line: from the turn that failed, or nothing once solved
     j["solution"] = std::vector<std::string>(texts.line.begin() + static_cast<long>(played), texts.line.end());
@@ -101,6 +103,17 @@ std::unique_ptr<State> after_turn(const State& state, std::string_view typed) {
   return after;
 }
 
+// Adds `puzzle` (its line of JSON `line`) with its starting rating unless the table has it
+// (by game and digest); returns its id when added.
+std::optional<int64_t> add_puzzle(Session& session, const ai::Puzzle& puzzle, const std::string& line, int64_t now) {
+  const auto id = insert_puzzle(session, {0, puzzle.game->name(), puzzle.digest, line}, now);
+  if (!id) return std::nullopt;
+  PlayerRating rating = PlayerRating::fresh(puzzle_player(*id), puzzle.game->name());
+  rating.rating = std::llround(puzzle.rating() * 1e6);
+  store_rating(session, rating, RatingTable::Puzzles);
+  return id;
+}
+
 }  // namespace
 
 int Puzzles::load(std::string_view jsonl, const std::string& source) {
@@ -123,14 +136,8 @@ int Puzzles::load(std::string_view jsonl, const std::string& source) {
     auto tx = session.write();
     const int64_t now = clock_();
     int added = 0;
-    for (const Parsed& p : parsed) {
-      const auto id = insert_puzzle(session, {0, p.puzzle.game->name(), p.puzzle.digest, p.line}, now);
-      if (!id) continue;
-      PlayerRating rating = PlayerRating::fresh(puzzle_player(*id), p.puzzle.game->name());
-      rating.rating = std::llround(p.puzzle.rating() * 1e6);
-      store_rating(session, rating, RatingTable::Puzzles);
-      ++added;
-    }
+    for (const Parsed& p : parsed)
+      if (add_puzzle(session, p.puzzle, p.line, now)) ++added;
     tx.commit();
     return added;
   });
@@ -162,7 +169,10 @@ json Puzzles::user_data(Session& session, const std::string& user, int64_t now) 
                         {"turns", attempt.turns}, {"started_at", attempt.started_at},
                         {"finished_at", attempt.finished_at ? json(*attempt.finished_at) : json()}});
   }
-  return {{"ratings", ratings}, {"attempts", attempts}};
+  json mistakes = json::array();
+  for (const MistakePuzzle& m : mistakes_of(session, user, std::nullopt))
+    mistakes.push_back({{"puzzle", m.puzzle}, {"game", m.game}, {"board", m.board}, {"turn", m.turn}, {"created_at", m.created_at}});
+  return {{"ratings", ratings}, {"attempts", attempts}, {"mistakes", mistakes}};
 }
 
 json Puzzles::next(const std::string& user, std::string_view game_name) {
@@ -185,7 +195,7 @@ json Puzzles::next(const std::string& user, std::string_view game_name) {
     }
     const ai::Puzzle puzzle = stored_puzzle(session, attempt->puzzle);
     const PlayerRating its = rating_of(session, puzzle_player(attempt->puzzle), game, RatingTable::Puzzles);
-    json out = attempt_json(*attempt, puzzle, mine, its, now);
+    json out = attempt_json(*attempt, puzzle, mine, its, true, now);
     tx.commit();
     return out;
   });
@@ -224,8 +234,11 @@ json Puzzles::play(const std::string& user, int64_t attempt_id, std::string_view
     PlayerRating mine = rating_of(session, user, game, RatingTable::Puzzles);
     PlayerRating its = rating_of(session, puzzle_player(attempt->puzzle), game, RatingTable::Puzzles);
     double change = 0;
-    if (attempt->status != "open") {
-      attempt->finished_at = now;
+    // One's own mistakes are unrated: the player met the position in their game, and its
+    // review named the turn to find.
+    const bool rated = !is_mistake_puzzle(session, attempt->puzzle);
+    if (attempt->status != "open") attempt->finished_at = now;
+    if (attempt->status != "open" && rated) {
       const double before = mine.rating_points();
       apply_rated_game({attempt->id, game, {user, puzzle_player(attempt->puzzle)}, attempt->status == "solved" ? 0 : 1, now},
                        mine, its);
@@ -234,10 +247,87 @@ json Puzzles::play(const std::string& user, int64_t attempt_id, std::string_view
       change = mine.rating_points() - before;
     }
     update_attempt(session, *attempt);
-    json out = attempt_json(*attempt, puzzle, mine, its, now);
+    json out = attempt_json(*attempt, puzzle, mine, its, rated, now);
     out["result"] = result;
     out["reply"] = reply.empty() ? json(nullptr) : json(reply);
     if (attempt->status != "open") out["rating_change"] = std::lround(change);
+    tx.commit();
+    return out;
+  });
+}
+
+std::vector<Puzzles::FoundMistake> Puzzles::find_mistakes(const Board& board, const ai::GameReview& review,
+                                                           int positions, const ai::PuzzleLimits& limits) {
+  std::vector<FoundMistake> found;
+  const History& history = board.history();
+  const ai::solver::ExactKeyer keyer(board.game());
+  for (const ai::ReviewedTurn& turn : review.turns) {
+    if (positions <= 0) break;
+    const bool erred = turn.label == ai::MoveLabel::kMistake || turn.label == ai::MoveLabel::kBlunder ||
+                       turn.note == ai::ProofNote::kWinThrown;
+    const std::string& player = board.player(turn.seat);
+    if (!erred || Accounts::is_ai(player) || turn.first_ply + turn.plies > history.num_moves()) continue;
+    --positions;
+    const auto& actions = history.actions();
+    const std::vector<Action> before(actions.begin(), actions.begin() + turn.first_ply);
+    ai::PuzzleVerdict verdict = ai::make_puzzle(history.game_ptr(), before, limits);
+    if (!verdict.puzzle) continue;
+    // The turn played was not the winning one (a search's label may call a winning turn a
+    // drop): the same position reached is the same turn.
+    auto played = history.game().new_initial_state();
+    for (int ply = 0; ply < turn.first_ply + turn.plies; ++ply) played->apply(actions[static_cast<size_t>(ply)]);
+    auto winning = history.game().new_initial_state();
+    for (Action a : before) winning->apply(a);
+    for (Action a : verdict.puzzle->line.front()) winning->apply(a);
+    if (keyer.unmirrored_key(*played) == keyer.unmirrored_key(*winning)) continue;
+    found.push_back({player, turn.number, std::move(*verdict.puzzle)});
+  }
+  return found;
+}
+
+void Puzzles::store_mistakes(Session& session, int64_t board, const std::vector<FoundMistake>& found, int64_t now) {
+  for (const FoundMistake& m : found) {
+    const std::string game = m.puzzle.game->name();
+    std::optional<int64_t> id = add_puzzle(session, m.puzzle, ai::puzzle_json(m.puzzle), now);
+    if (!id) id = puzzle_with_digest(session, game, m.puzzle.digest);
+    if (!id) continue;  // cannot happen: the insert met that row
+    insert_mistake(session, {*id, m.user, board, m.turn, now, game, std::nullopt});
+  }
+}
+
+json Puzzles::mine(const std::string& user, std::optional<int64_t> board) {
+  auto session = store_->session();
+  auto tx = session.read();
+  json puzzles = json::array();
+  for (const MistakePuzzle& m : mistakes_of(session, user, board))
+    puzzles.push_back({{"puzzle", m.puzzle},
+                       {"game", m.game},
+                       {"title", game_title(m.game)},
+                       {"board", m.board},
+                       {"turn", m.turn},
+                       {"created_at", m.created_at},
+                       {"status", m.attempt ? m.attempt->status : "new"},
+                       {"attempt", m.attempt ? json(m.attempt->id) : json()}});
+  return {{"puzzles", puzzles}};
+}
+
+json Puzzles::mistake(const std::string& user, int64_t puzzle_id) {
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    const int64_t now = clock_();
+    if (!owns_mistake_puzzle(session, user, puzzle_id)) not_found("no puzzle " + std::to_string(puzzle_id) + " from your mistakes");
+    const ai::Puzzle puzzle = stored_puzzle(session, puzzle_id);
+    std::optional<PuzzleAttempt> attempt;
+    for (const MistakePuzzle& m : mistakes_of(session, user, std::nullopt))
+      if (m.puzzle == puzzle_id && m.attempt) attempt = m.attempt;
+    if (!attempt) {
+      attempt = PuzzleAttempt{0, puzzle_id, user, 0, "open", now, std::nullopt};
+      attempt->id = insert_attempt(session, *attempt);
+    }
+    const std::string game = puzzle.game->name();
+    const PlayerRating mine = rating_of(session, user, game, RatingTable::Puzzles);
+    const PlayerRating its = rating_of(session, puzzle_player(puzzle_id), game, RatingTable::Puzzles);
+    json out = attempt_json(*attempt, puzzle, mine, its, false, now);
     tx.commit();
     return out;
   });
