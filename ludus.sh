@@ -31,6 +31,7 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           gettext  # the page's translations: xgettext, msgfmt, msgmerge, msgcmp (docs/translating.md)
           chromium nodejs  # chromium and node: the browser test of the web page (tests/browser)
           fonts-ipafont-gothic  # a Japanese font for the browser test's screenshots
+          emscripten  # the engine in the page as WebAssembly, and its test (docs/wasm.md)
           pybind11-dev python3-dev python3-numpy  # the Python module (python/, docs/python.md)
           python3-distributed)  # ludus.study's Dask scheduler and workers, and their test
 # Debian's npm, unless an npm is already there (NodeSource's nodejs bundles one and conflicts with it).
@@ -53,6 +54,14 @@ build() {
   install_packages "${PACKAGES[@]}"
   cmake -S . -B "$BUILD_DIR" -G Ninja -DCMAKE_BUILD_TYPE=Release -DLUDUS_SANITIZE="$SANITIZE" >/dev/null
   cmake --build "$BUILD_DIR" -j "$(nproc)"
+  # The engine in the page (docs/wasm.md), with Debian's emscripten (installed above): the
+  # same sources as WebAssembly, in a build of its own under the native one; not in a
+  # sanitizer build (the page's engine is the Release one).
+  if command -v emcmake >/dev/null && [ -z "$SANITIZE" ]; then
+    [ -f "$BUILD_DIR/wasm/build.ninja" ] ||
+      emcmake cmake -S . -B "$BUILD_DIR/wasm" -G Ninja -DCMAKE_BUILD_TYPE=Release >/dev/null
+    cmake --build "$BUILD_DIR/wasm" -j "$(nproc)"
+  fi
 }
 
 case "${1:-run}" in

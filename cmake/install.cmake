@@ -4,6 +4,8 @@
 #
 #   bin/ludus
 #   share/ludus/web/          the play server's web page
+#   share/ludus/engine/       the engine in the page (ludus-engine.js and .wasm), when the
+#                             WebAssembly build (build/wasm, ./ludus.sh) was made first
 #   share/ludus/conformance/  the reference games `ludus verify` replays by default
 #   share/doc/ludus/          README, NOTICE, copyright, changelog.Debian.gz, docs/ (the *.md, docs/rules/ with
 #                             epoxy-boards.txt, the pictures of docs/solved/ and
@@ -16,13 +18,17 @@
 #   lib/python3/dist-packages/ludus/  the Python module (cmake/python.cmake says where for
 #                             other prefixes)
 #
-# The binary finds web/ and conformance/ through bin/../share/ludus (core/data_dir.h), so
+# The binary finds web/, engine/ and conformance/ through bin/../share/ludus (core/data_dir.h), so
 # an installed copy needs nothing from the source or build tree.
 include(GNUInstallDirs)
 
 install(TARGETS ludus RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 install(DIRECTORY web/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/web)
 install(DIRECTORY tests/conformance/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/conformance)
+# The engine the play server serves at /engine/ (docs/wasm.md): built by its own Emscripten
+# build under this one (./ludus.sh), so taken as it is at install time, when it is there.
+install(DIRECTORY ${CMAKE_BINARY_DIR}/wasm/engine/ DESTINATION ${CMAKE_INSTALL_DATADIR}/ludus/engine OPTIONAL
+        FILES_MATCHING PATTERN "ludus-engine.js" PATTERN "ludus-engine.wasm")
 # docs/ as in the source tree, beside README.md, so that every link between them holds;
 # with the pictures (docs/solved/*.svg, docs/tournaments/*.png) and data files
 # (docs/rules/epoxy-boards.txt) they name.

@@ -1,17 +1,18 @@
 // SPDX-License-Identifier: Apache-2.0
 // The analysis mode of the board view: a line of moves played off a game's record (or off
-// no game at all), each position checked by POST /api/position, with the engine's opinion
-// from POST /api/evaluate.  The position is an address, so a variation can be kept and
+// no game at all), each position checked by the engine (POST /api/position, or the engine in
+// the page: local_engine.js), with its opinion (POST /api/evaluate, or the page's), and the
+// computer playing one side when asked (a game against the computer, in the page).  The position is an address, so a variation can be kept and
 // shared: #/analysis/GAME?OPTION=VALUE&...[&board=N]&moves=e5+d4[&at=1] opens the same line
 // and move list in any page, at the position after `at` plies (the line's end without it).
 // '+' separates the plies (a ply may hold a comma: two stones of one turn).  Older links
 // separated them with commas; the server reads an entry as the plies it holds (docs/http-api.md),
 // so those open too.  Shares `app`, `api` and the helpers of app.js and play.js.
 //
-// app.analysis: {game, line, plies, moves, engine, pushed}: the game (a board of the server,
-// or a loose one from the catalog), the line of plies the move list shows, each ply of the
-// line as the server counts it ({move, turn, colour}), the plies of the position shown (a
-// prefix of the line), the engine's answer.
+// app.analysis: {game, line, plies, moves, engine, pushed, computer}: the game (a board of the
+// server, or a loose one from the catalog), the line of plies the move list shows, each ply
+// of the line as the server counts it ({move, turn, colour}), the plies of the position shown
+// (a prefix of the line), the engine's answer, the colour the computer plays (or null).
 'use strict';
 
 const ENGINE_ITERATIONS = 20000;  // the server caps it anyway (AnalysisLimits)
@@ -54,7 +55,7 @@ async function enterAnalysis() {
   const game = app.board;
   if (!game || game.analysis) return;
   const line = game.moves.map((m) => m.move);
-  app.analysis = { game, line, plies: game.moves, moves: [], engine: null, pushed: false };
+  app.analysis = { game, line, plies: game.moves, moves: [], engine: null, pushed: false, computer: null };
   app.viewingPast = true;  // the live updates leave the screen alone meanwhile
   await showAnalysis(line.slice(0, game.position_move_number));
 }
@@ -85,7 +86,7 @@ async function openAnalysisLink(link) {
   if (!game) game = looseGame(info, link.options);
   app.boardId = game.board;
   app.board = null;
-  app.analysis = { game, line: [], plies: [], moves: [], engine: null, pushed: true };
+  app.analysis = { game, line: [], plies: [], moves: [], engine: null, pushed: true, computer: null };
   app.viewingPast = true;
   $('welcome-error').textContent = '';
   // The whole line first (the server checks every ply), then the position the link shows.
@@ -161,7 +162,7 @@ async function showAnalysis(moves, at) {
   try {
     const request = { game: a.game.game, options: a.game.options, moves };
     if (at !== undefined) request.at = at;
-    const pos = await api('POST', '/api/position', request);
+    const pos = await enginePosition(request);
     if (app.analysis !== a) return false;
     a.moves = pos.moves;
     // A new move leaves the line: a new line, whose plies the server has just counted.
@@ -228,11 +229,64 @@ function analysisStatus(board) {
   return board.mid_turn ? t('Analysis: {colour} to move, turn {n} (continued).', values) : t('Analysis: {colour} to move, turn {n}.', values);
 }
 
-// Plays a ply, or a typed turn ("d3,e5-e7": the server splits it into its plies).
+// Plays a ply, or a typed turn ("d3,e5-e7": the server splits it into its plies); the
+// computer answers when it plays the side then to move.
 async function analysisPlay(text) {
   const a = app.analysis;
   if (!a || app.busy) return;
-  await showAnalysis([...a.moves, text]);
+  if (await showAnalysis([...a.moves, text])) await computerPlays(a);
+}
+
+// --- the computer's side ------------------------------------------------------------------------
+
+// The computer plays its turns while its colour is to move (the engine thinks in a worker
+// or on the server; the page stays live, and the board takes no move meanwhile).
+async function computerPlays(a) {
+  const out = $('engine-result');
+  while (app.analysis === a && a.computer && app.board?.to_move?.colour === a.computer && !app.busy) {
+    out.textContent = 'The computer is thinking…';
+    app.busy = true;
+    let turn;
+    try {
+      const request = { game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS };
+      turn = await engineComputerTurn(request, $('analysis-level').value);
+    } catch (e) {
+      out.textContent = `The computer cannot move: ${e.message}`;
+      return;
+    } finally {
+      app.busy = false;
+    }
+    if (app.analysis !== a || !(await showAnalysis([...a.moves, ...turn]))) return;
+  }
+}
+
+// The computer's colour and level, chosen in the panel: it moves at once when it is to.
+function chooseComputer() {
+  const a = app.analysis;
+  if (!a) return;
+  a.computer = $('analysis-computer').value || null;
+  computerPlays(a);
+}
+
+function renderComputerChoice(a) {
+  const levels = (app.catalog.find((g) => g.name === a.game.game)?.ai_levels || []).map((l) => l.level.replace(/^ai:/, ''));
+  const onServer = !localEngine.loaded || computeOnServerChosen();
+  $('analysis-computer-row').hidden = !a.game.colours?.length;
+  const side = $('analysis-computer');
+  const sides = ['', ...(a.game.colours || [])];
+  if (side.options.length !== sides.length || [...side.options].some((o, i) => o.value !== sides[i]))
+    side.replaceChildren(...sides.map((c) => el('option', { value: c, text: c || 'neither side' })));
+  side.value = a.computer || '';
+  const level = $('analysis-level');
+  if (level.options.length !== levels.length || [...level.options].some((o, i) => o.value !== levels[i])) {
+    const chosen = level.value;
+    level.replaceChildren(...levels.map((name) => el('option', { value: name, text: name })));
+    level.value = levels.includes(chosen) ? chosen : levels.includes('easy') ? 'easy' : levels[0] || '';
+  }
+  // The server plays its analysis engine's best move: the levels are the page's engine's.
+  level.hidden = $('analysis-level-label').hidden = onServer || !levels.length;
+  $('compute-on-server').checked = computeOnServerChosen();
+  $('engine-where').textContent = engineWhereText();
 }
 
 // The position after `ply` plies of the line.
@@ -274,7 +328,7 @@ async function askEngine() {
   try {
     const request = { game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS };
     if (a.game.board) request.board = a.game.board;  // the server refuses it where the board forbids exploration
-    const e = await api('POST', '/api/evaluate', request);
+    const e = await engineEvaluation(request);
     if (app.analysis !== a) return;
     a.engine = e;
     renderBoard();
@@ -310,6 +364,9 @@ function renderAnalysisPanel(board) {
   $('analysis-engine').disabled = !board.to_move || closed;
   $('analysis-engine').title = closed ? t('This board does not allow exploration while it is played') : '';
   renderConditional(a, board);
+  renderComputerChoice(a);
+  keepLocalGame(a, board);
+  renderLocalGames();
   $('analysis-leave').textContent = a.game.board ? t('Back to the game') : t('Close the analysis');
   const link = analysisLink();
   $('analysis-link').value = link;
@@ -377,6 +434,11 @@ function bindAnalysis() {
   $('analysis-leave').addEventListener('click', () => leaveAnalysis(true));
   $('analysis-copy').addEventListener('click', copyAnalysisLink);
   $('analysis-link').addEventListener('focus', () => $('analysis-link').select());
+  $('analysis-computer').addEventListener('change', chooseComputer);
+  $('compute-on-server').addEventListener('change', () => {
+    chooseComputeOnServer($('compute-on-server').checked);
+    if (app.analysis) renderBoard();
+  });
 }
 
 document.addEventListener('DOMContentLoaded', bindAnalysis);

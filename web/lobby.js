@@ -157,8 +157,8 @@ function fillOffers(listId, offers, empty, actions, ratings) {
   list.replaceChildren(...offers.map((offer) => {
     const who = offer.from === app.user
       // TRANSLATORS: "to" and "from" stand before a player's name: an invitation to bob, from alice
-      ? (offer.kind === 'invitation' ? [`${t('to')} `, playerLink(offer.to)] : [t('open to anyone')])
-      : [`${t('from')} `, playerLink(offer.from)];
+      ? (offer.kind === 'invitation' ? [`${t('to')} `, ...withBotBadge(playerLink(offer.to), offer.to_bot)] : [t('open to anyone')])
+      : [`${t('from')} `, ...withBotBadge(playerLink(offer.from), offer.from_bot)];
     const facts = [seatText(offer), offer.rated === false ? t('unrated') : t('rated')];
     if (offer.exploration !== undefined) facts.push(explorationText(offer.exploration));
     // The game's options, then the board's time limits in the server's words (one wording

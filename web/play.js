@@ -194,7 +194,7 @@ function renderPlayers(board) {
     flag.textContent = won ? t('winner') : toMove ? (seat.ai ? t('thinking…') : t('to move')) : '';
     const text = document.createElement('span');
     text.className = 'player-text';
-    text.append(name, detail);
+    text.append(...withBotBadge(name, seat.bot), detail);
     if (score) text.append(score);
     const change = board.outcome && board.rated && app.ratingChanges?.board === board.board && app.ratingChanges.bySeat[seat.seat];
     if (change) text.append(el('span', { cls: 'rating-change', text: t('rating {change}', { change: ratingChangeText(change) }) }));

@@ -23,7 +23,8 @@ async function showPlayer(user) {
   }
   if (communityRoute(location.hash)?.view !== 'player-view' || $('player-title').textContent !== user) return;
   $('player-view').dataset.user = data.user;
-  $('player-title').replaceChildren(data.user, isComputer(data.user) ? el('span', { cls: 'computer-mark', text: t('computer') }) : '');
+  $('player-title').replaceChildren(data.user, isComputer(data.user) ? el('span', { cls: 'computer-mark', text: t('computer') }) : '',
+    data.bot ? botBadge() : '');
   renderPlayerRatings(data.ratings);
   renderPlayerCharts(data.rating_history);
   renderPlayerGames(data.user, data.finished, data.rating_history);

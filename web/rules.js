@@ -126,7 +126,7 @@ async function showRules(name) {
   if (name === 'conventions') return;
   // The default board as a diagram, with its coordinates.
   try {
-    const pos = await api('POST', '/api/position', { game: rules.name });
+    const pos = await enginePosition({ game: rules.name });
     if (!pos.geometry) return;
     const game = app.catalog.find((g) => g.name === rules.name);
     const board = { game: rules.name, colours: game ? game.colours : ['x', 'o'], geometry: pos.geometry, title: rules.title };

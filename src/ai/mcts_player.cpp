@@ -168,10 +168,12 @@ MoveChoice MctsPlayer::choose(const History& history) {
   // The evaluation's tempo favours the side to move.  Below a swap decision the swap's
   // subtree and the declining moves' have opposite colours to move at equal depth, so the
   // tempo would tilt the comparison: that one search goes without it (docs/ai.md).
+  // (std::any_of, not std::ranges::any_of: Emscripten's libc++ 14 lacks the ranges algorithms.)
   MctsConfig searched = active_;
-  if (searched.tempo != 1.0 && state.game().offers_pie() &&
-      std::ranges::any_of(state.legal_actions(), [&](Action a) { return is_swap_move(state, a); }))
-    searched.tempo = 1.0;
+  if (searched.tempo != 1.0 && state.game().offers_pie()) {
+    const std::vector<Action> legal = state.legal_actions();
+    if (std::any_of(legal.begin(), legal.end(), [&](Action a) { return is_swap_move(state, a); })) searched.tempo = 1.0;
+  }
   SearchReport report = run_search(trees, state, searched, budget, sites_.get(), priors_);
 
   auto moves = root_moves(trees, state.game());

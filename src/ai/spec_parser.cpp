@@ -3,13 +3,13 @@
 
 #include <algorithm>
 #include <cctype>
-#include <charconv>
 #include <cmath>
 #include <utility>
 #include <vector>
 
 #include "ai/game_profiles.h"
 #include "core/error.h"
+#include "core/number_text.h"
 #include "core/text.h"
 
 namespace ludus::ai {
@@ -44,14 +44,10 @@ const char* kKeys = "iters, time, total, clock, threads, c, rave, solver, book, 
 
 template <typename Int>
 bool parse_int(const std::string& text, Int& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size();
+  return parse_number(text, out);
 }
 
-bool parse_double(const std::string& text, double& out) {
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size() && std::isfinite(out);
-}
+bool parse_double(const std::string& text, double& out) { return parse_number(text, out) && std::isfinite(out); }
 
 struct SpecError {
   std::string reason;

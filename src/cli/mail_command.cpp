@@ -14,6 +14,7 @@
 #include "cli/mail_options.h"
 #include "cli/server_commands.h"
 #include "core/text.h"
+#include "server/domain/bots/bot_events.h"
 #include "server/domain/community/notifications.h"
 #include "server/mail/mail_processor.h"
 #include "server/mail/mail_sender.h"
@@ -146,7 +147,7 @@ struct CleanupArgs {
   std::string public_url;
 };
 
-const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail and notifications deleted, tournaments started", 63,
+const bool kCleanup = register_command({"cleanup", "Time limits (reminders, losses on time), daily digests, old mail, notifications and bot events deleted, tournaments started", 63,
                                         [](CLI::App& app) {
   auto args = std::make_shared<CleanupArgs>();
   app.add_option("--db", args->db, "Database: an SQLite file, sqlite:PATH, or postgresql://USER@HOST/DBNAME")
@@ -165,12 +166,14 @@ const bool kCleanup = register_command({"cleanup", "Time limits (reminders, loss
       const int digests = server::queue_due_digests(store, clock());
       const int pruned = server::prune_old_mail(store, clock());
       const int notices = server::prune_old_notifications(store, clock());
+      const int bot_events = server::prune_old_bot_events(store, clock());
       const int expired = offline.service.expire_offers();
       const int tournaments = offline.service.tournaments().start_due();
       offline.accounts.answer_reset_requests();  // any a crashed process left
       offline.accounts.forget_stale_counts();
       std::cout << "reminders " << limits.reminded << ", lost on time " << limits.forfeited << ", digests " << digests
-                << ", old mails deleted " << pruned << ", old notifications deleted " << notices << ", offers expired " << expired << ", tournaments started "
+                << ", old mails deleted " << pruned << ", old notifications deleted " << notices
+                << ", old bot events deleted " << bot_events << ", offers expired " << expired << ", tournaments started "
                 << tournaments << "\n";
       return 0;
     } catch (const server::ServiceError& e) {

@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: Apache-2.0
-// `ludus show` and `ludus moves`: a position given by options and moves, or by a record
+// `ludus show`, `ludus moves` and `ludus think`: a position given by options and moves, or by a record
 // (a game of a record file, at a chosen ply), with moves played on from there.  A record file
 // may hold any text (players, an adjudication's reason): text is printed through
 // terminal_safe, JSON with every character past ASCII escaped (the same data), SGF as it is
@@ -10,8 +10,11 @@
 
 #include <nlohmann/json.hpp>
 
+#include "ai/choice_json.h"
+#include "ai/player.h"
 #include "cli/command.h"
 #include "core/error.h"
+#include "core/notation.h"
 #include "core/record.h"
 #include "core/text.h"
 
@@ -117,6 +120,29 @@ const bool kMoves = register_command({"moves", "List the legal moves after some 
     } else {
       for (size_t i = 0; i < texts.size(); ++i) std::cout << texts[i] << (i + 1 < texts.size() ? " " : "\n");
       if (texts.empty()) std::cout << "(none: " << terminal_safe(h.status()) << ")\n";
+    }
+    return 0;
+  };
+}});
+
+// The move an AI chooses, as the page's engine (WebAssembly, docs/wasm.md) chooses it: the
+// same spec, seed and budget give the same move there, which tests/wasm checks.
+const bool kThink = register_command({"think", "Print the move an AI chooses in a position", 22, [](CLI::App& app) {
+  auto args = std::make_shared<PositionArgs>();
+  add_position_args(app, *args);
+  auto spec = std::make_shared<std::string>("medium");
+  app.add_option("--ai", *spec, "The AI: a level or a spec (ludus help match), e.g. medium or mcts:iters=500,seed=3")
+      ->capture_default_str();
+  set_examples(app, {"ludus think ndengrod e5 --ai mcts:iters=2000,seed=7 --json"});
+  return [args, spec] {
+    const History h = args->history();
+    if (h.is_over()) throw LudusError("the game is over: " + h.status());
+    auto player = ai::make_player(*spec, ai::PlayerConfig{.seed = 1, .threads = 1});
+    const nlohmann::json choice = ai::turn_choice_json(*player, h);
+    if (args->json) {
+      std::cout << ascii_json(choice);
+    } else {
+      std::cout << join_plies(choice["turn"].get<std::vector<std::string>>()) << "\n";
     }
     return 0;
   };

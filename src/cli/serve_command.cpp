@@ -48,6 +48,10 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
   app.add_option("--port", args->config.port, "TCP port (0: any free port)")->capture_default_str()->check(CLI::Range(0, 65535));
   app.add_option("--host", args->config.host, "Address to listen on")->capture_default_str();
   app.add_option("--web-dir", args->config.web_dir, "Directory of the web page served at /")->capture_default_str();
+  app.add_option("--engine-dir", args->config.engine_dir,
+                 "Directory of the engine in the page (WebAssembly: ludus-engine.js and .wasm) served at /engine/; "
+                 "\"\": none, the page asks the server")
+      ->capture_default_str();
   add_public_url_option(app, args->public_url);
   server::HttpLimits& limits = args->config.limits;
   auto ms = [](std::chrono::milliseconds& value) {
@@ -165,7 +169,9 @@ const bool kServe = register_command({"serve", "Run the play server (HTTP API an
           "run it as an unprivileged user (docs/deploy.md)");
     if (play.metrics_port() >= 0)
       say("ludus: metrics on http://" + config.metrics_host + ":" + std::to_string(play.metrics_port()) + "/metrics");
-    const std::string web_page = config.web_dir.empty() ? "no web page: give --web-dir" : "web page from " + config.web_dir;
+    std::string web_page = config.web_dir.empty() ? "no web page: give --web-dir" : "web page from " + config.web_dir;
+    if (!config.web_dir.empty())
+      web_page += config.engine_dir.empty() ? ", no engine in the page" : ", its engine from " + config.engine_dir;
     say("ludus: serving on http://" + config.host + ":" + std::to_string(play.port()) + "/ (database " +
         server::sql::DatabaseUrl::parse(config.db_path).display() + ", " + web_page + "); stop with Ctrl-C");
 

@@ -9,10 +9,25 @@ namespace {
 namespace fs = std::filesystem;
 
 // The subdirectory of `kind` in a data directory ($LUDUS_DATA_DIR, share/ludus).
-const char* installed_name(DataKind kind) { return kind == DataKind::kConformance ? "conformance" : "web"; }
+const char* installed_name(DataKind kind) {
+  switch (kind) {
+    case DataKind::kConformance: return "conformance";
+    case DataKind::kWeb: return "web";
+    case DataKind::kEngine: return "engine";
+  }
+  return "";
+}
 
-// The same data in the source tree, where the games sit with the tests.
-fs::path source_name(DataKind kind) { return kind == DataKind::kConformance ? fs::path("tests/conformance") : fs::path("web"); }
+// The same data where a binary run from its build finds it: the games sit with the tests in
+// the source tree, the engine is built under the build directory (cmake/wasm.cmake).
+fs::path uninstalled_path(DataKind kind, const DataSearch& search) {
+  switch (kind) {
+    case DataKind::kConformance: return search.source_dir / "tests/conformance";
+    case DataKind::kWeb: return search.source_dir / "web";
+    case DataKind::kEngine: return search.build_dir / "wasm/engine";
+  }
+  return {};
+}
 
 bool is_existing_directory(const fs::path& path) {
   std::error_code ec;
@@ -32,7 +47,8 @@ std::optional<fs::path> find_data_dir(DataKind kind, const DataSearch& search) {
     const fs::path installed = search.executable.parent_path() / ".." / "share" / "ludus";
     if (is_existing_directory(installed)) return existing((installed / installed_name(kind)).lexically_normal());
   }
-  if (is_existing_directory(search.source_dir)) return existing(search.source_dir / source_name(kind));
+  const fs::path& tree = kind == DataKind::kEngine ? search.build_dir : search.source_dir;
+  if (is_existing_directory(tree)) return existing(uninstalled_path(kind, search));
   return std::nullopt;
 }
 
@@ -42,6 +58,7 @@ std::optional<fs::path> find_data_dir(DataKind kind) {
   std::error_code ec;
   search.executable = fs::read_symlink("/proc/self/exe", ec);
   search.source_dir = LUDUS_SOURCE_DIR;
+  search.build_dir = LUDUS_BINARY_DIR;
   return find_data_dir(kind, search);
 }
 

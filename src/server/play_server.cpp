@@ -40,7 +40,8 @@ PlayServer::PlayServer(ServerConfig config) : config_(std::move(config)) {
   review_worker_ = std::make_unique<ReviewWorker>(service_->reviews(), config_.log);
   service_->reviews().set_queued_listener([worker = review_worker_.get()] { worker->poke(); });
   http_ = std::make_unique<HttpApi>(*service_, HttpSettings{config_.web_dir, config_.limits, config_.log, config_.access_log,
-                                                            config_.metrics_on_main_port, config_.push_memory});
+                                                            config_.metrics_on_main_port, config_.push_memory,
+                                                            config_.engine_dir});
   service_->set_event_sink(mail_notifier(config_.clock, config_.public_url));
   service_->set_offer_sink(offer_mail_notifier(config_.clock, config_.public_url));
   service_->tournaments().set_event_sink(tournament_mail_notifier(config_.clock, config_.public_url));

@@ -33,6 +33,10 @@ struct ServerConfig {
   int port = 8080;  // 0 = any free port
   // "" = no web page, the API only; by default the one found by core/data_dir.h.
   std::string web_dir = find_data_dir(DataKind::kWeb).value_or("").string();
+  // The engine in the page (WebAssembly, docs/wasm.md), served at /engine/; "" = none (the
+  // page then asks the server for every AI move and analysis).  By default the one found by
+  // core/data_dir.h: share/ludus/engine, or the build's wasm/engine.
+  std::string engine_dir = find_data_dir(DataKind::kEngine).value_or("").string();
   PasswordPolicy passwords = PasswordPolicy::interactive();
   HttpLimits limits;  // connections, deadlines, sizes, rates (the `ludus serve` options)
   ServiceLimits service_limits;  // what one user may ask: AI budgets, boards an hour

@@ -20,6 +20,7 @@ PARTS = {
     "study": {"core", "ai"},
     "server": {"core", "ai"},
     "cli": {"core", "games", "ai", "study", "server"},
+    "wasm": {"core", "games", "ai"},
 }
 # The server's layers (src/server/<layer>; "" is play_server at the top) and what each
 # may include besides itself.

@@ -30,7 +30,7 @@ DEBIAN_APACHE_2 = "/usr/share/common-licenses/Apache-2.0"
 # The SPDX line each kind of source file starts with, by extension or whole name.
 HASH_LINE = f"# {SPDX}"
 LINES = {
-    ".h": f"// {SPDX}", ".cpp": f"// {SPDX}", ".js": f"// {SPDX}",
+    ".h": f"// {SPDX}", ".cpp": f"// {SPDX}", ".js": f"// {SPDX}", ".mjs": f"// {SPDX}",
     ".css": f"/* {SPDX} */",  # CSS has no line comment
     ".html": f"<!-- {SPDX} -->",
     ".py": HASH_LINE, ".sh": HASH_LINE, ".cmake": HASH_LINE, ".yml": HASH_LINE, ".yaml": HASH_LINE,

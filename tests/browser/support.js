@@ -282,7 +282,21 @@ async function waitForMoves(page, count) {
   await page.waitForSelector(`#board-view[data-moves="${count}"]:not([hidden])`);
 }
 
+// On the analysis board with the computer playing `computer` (the engine in the page,
+// docs/wasm.md): the test's side plays the first legal move the page lists until the game
+// ends, the computer answering each.  Returns {outcome, legal, plies} at the end.
+async function playWholeGame(page, computer) {
+  for (let i = 0; i < 400; i++) {  // the rules end every game long before
+    await page.waitForFunction((c) => !app.busy && app.board && (app.board.outcome || app.board.to_move?.colour !== c), computer,
+                               { timeout: 120000 });
+    const state = await page.evaluate(() => ({ outcome: app.board.outcome, legal: app.board.legal_moves, plies: app.analysis.moves.length }));
+    if (state.outcome) return state;
+    await page.evaluate((m) => analysisPlay(m), state.legal[0]);
+  }
+  throw new Error('no end after 400 plies');
+}
+
 module.exports = {
-  Run, apiCall, check, clickSite, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, openBoard, signedInPage,
+  Run, apiCall, check, clickSite, collectErrors, horizontalScroll, log, lowContrastText, noSidewaysScroll, openBoard, playWholeGame, signedInPage,
   signUp, sleep, smallTapTargets, STEP_TIMEOUT_MS, waitForMoves,
 };

@@ -62,6 +62,25 @@ TEST_F(DataDirTest, SourceTreeLast) {
   EXPECT_EQ(find_data_dir(DataKind::kWeb, search), root_ / "src/web");
 }
 
+// The engine in the page is built, not kept in the source tree: installed, share/ludus/engine;
+// run from a build, the build directory's wasm/engine (./ludus.sh builds it there).
+TEST_F(DataDirTest, TheEngineIsInstalledOrInTheBuildDirectory) {
+  DataSearch search = installed();
+  search.source_dir = make_dir("src");
+  search.build_dir = make_dir("src/build");
+  EXPECT_EQ(find_data_dir(DataKind::kEngine, search), std::nullopt) << "not built yet";
+  make_dir("src/build/wasm/engine");
+  EXPECT_EQ(find_data_dir(DataKind::kEngine, search), root_ / "src/build/wasm/engine");
+  make_dir("prefix/share/ludus/engine");
+  EXPECT_EQ(find_data_dir(DataKind::kEngine, search), root_ / "prefix/share/ludus/engine");
+  // An installed copy built without the engine has none, whatever a build tree holds.
+  std::filesystem::remove(root_ / "prefix/share/ludus/engine");
+  EXPECT_EQ(find_data_dir(DataKind::kEngine, search), std::nullopt);
+  search.env_data_dir = make_dir("env").string();
+  make_dir("env/engine");
+  EXPECT_EQ(find_data_dir(DataKind::kEngine, search), root_ / "env/engine");
+}
+
 TEST_F(DataDirTest, NothingFound) {
   DataSearch search = installed();
   search.source_dir = root_ / "moved-away";

@@ -31,7 +31,8 @@ struct Routes {
   boost::asio::thread_pool workers{1};
   BoardSignal signal;
   LongPolls polls{io, workers, signal, ludus::fuzz::FuzzServer::instance().service()};
-  ApiRoutes routes{ludus::fuzz::FuzzServer::instance().service(), polls,
+  BotStreams bot_streams{workers, std::chrono::seconds(30)};
+  ApiRoutes routes{ludus::fuzz::FuzzServer::instance().service(), polls, bot_streams,
                    StaticFiles::snapshot(LUDUS_SOURCE_DIR "/web")};
 };
 

@@ -266,6 +266,17 @@ TEST_F(PackageTest, TheUnpackedServerServesTheInstalledPageAndTheApi) {
   const server::HttpResult page = client.get("/");
   EXPECT_EQ(page.status, 200) << page.error;
   EXPECT_EQ(page.body, read_text(web / "index.html"));
+  // The engine in the page (docs/wasm.md) is installed beside the page when the WebAssembly
+  // build was made before the package (./ludus.sh makes it), and served from there.
+  if (fs::exists(LUDUS_BUILD_DIR "/wasm/engine/ludus-engine.wasm")) {
+    const fs::path engine = fs::canonical(root() / "usr/share/ludus/engine");
+    EXPECT_TRUE(contains(err_start, "its engine from " + engine.string())) << err_start;
+    const server::HttpResult wasm = client.get("/engine/ludus-engine.wasm");
+    EXPECT_EQ(wasm.status, 200) << wasm.error;
+    EXPECT_EQ(wasm.header("Content-Type"), "application/wasm");
+    EXPECT_EQ(wasm.body, read_text(engine / "ludus-engine.wasm"));
+    EXPECT_EQ(client.get("/engine/ludus-engine.js").status, 200);
+  }
   const server::HttpResult catalog = client.get("/api/catalog");
   EXPECT_EQ(catalog.status, 200) << catalog.error;
   for (const auto& entry : registered_games())

@@ -161,6 +161,12 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"GET", "/api/me/holidays", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/holidays", {{"from", in_a_month}, {"to", in_a_month}}, 401, 200, "alice", 200},
       {"POST", "/api/me/holidays/cancel", json::object(), 401, 200, "alice", 200},
+      // A bot account and its tokens (docs/bots.md; bot_test.cpp): the owner's password is
+      // needed, so without one every signed-in caller is refused alike.
+      {"POST", "/api/me/bot", json::object(), 401, 400, "", kPublic},
+      {"POST", "/api/me/bot-tokens", json::object(), 401, 400, "", kPublic},
+      // A bot's event stream: a bot account's alone (bot_stream_test.cpp opens one).
+      {"GET", "/api/bot/stream", nullptr, 401, 403, "", kPublic},
       {"GET", "/api/me/limits", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/limits", {{"challenges", "all"}}, 401, 200, "alice", 200},
       {"POST", "/api/me/email", {{"email", "new@address.test"}}, 401, 200, "", kPublic},

@@ -19,6 +19,8 @@ namespace {
 namespace fs = std::filesystem;
 
 constexpr const char* kSentinel = "SENTINEL-7f3a91c2-never-served";
+// A WebAssembly module's header with bytes a text path would mangle (NUL, CR LF, 0xff).
+constexpr char kWasmModule[] = "\0asm\x01\0\0\0\xff\x0a\r\n";
 
 // Counts opens and reads of the files directly inside one directory.
 class FileWatch {
@@ -65,6 +67,14 @@ class StaticFilesTest : public HttpFixture {
     fs::create_symlink("../" + outside_.path().filename().string() + "/secret.txt", web_.path() / "rel-link.txt");
     fs::create_directory_symlink(outside_.path() / "dir", web_.path() / "out-dir");
     fs::create_symlink("/etc/passwd", web_.path() / "passwd");
+    std::ofstream(web_.file("engine.wasm"), std::ios::binary).write(kWasmModule, sizeof kWasmModule - 1);
+    // The engine's own directory (--engine-dir), and a page that holds an engine/ of its own.
+    std::ofstream(engine_.file("ludus-engine.js")) << "export default function createLudusEngine() {}\n";
+    std::ofstream(engine_.file("ludus-engine.wasm"), std::ios::binary).write(kWasmModule, sizeof kWasmModule - 1);
+    fs::create_directories(web_.path() / "engine");
+    std::ofstream(web_.file("engine/ludus-engine.js")) << kSentinel << "\n";
+    std::ofstream(web_.file("engine/other.js")) << kSentinel << "\n";
+    config_.engine_dir = engine_.path().string();
     HttpFixture::SetUp();
   }
 
@@ -78,6 +88,7 @@ class StaticFilesTest : public HttpFixture {
   }
 
   TempDir outside_;
+  TempDir engine_;
 };
 
 TEST_F(StaticFilesTest, ThePageIsServedByExactName) {
@@ -92,10 +103,60 @@ TEST_F(StaticFilesTest, ThePageIsServedByExactName) {
   EXPECT_EQ(get("/alias.js").body, app.body) << "a link that stays inside the directory";
 }
 
+// The engine in the page (docs/wasm.md): binary, byte for byte, as application/wasm (the one
+// type WebAssembly.instantiateStreaming compiles).
+TEST_F(StaticFilesTest, WebAssemblyIsServedAsApplicationWasm) {
+  auto reply = get("/engine.wasm");
+  EXPECT_EQ(reply.status, 200);
+  EXPECT_EQ(reply.content_type, "application/wasm");
+  EXPECT_EQ(reply.body, std::string(kWasmModule, sizeof kWasmModule - 1));
+}
+
+// The engine in the page is served from its own directory at /engine/ and only there: the
+// page's directory has no say under that name, and the engine's files are nowhere else.  Its
+// replies carry the CSP that lets the page compile it ('wasm-unsafe-eval', docs/security.md).
+TEST_F(StaticFilesTest, TheEngineIsServedFromItsOwnDirectoryAtEngine) {
+  auto wasm = get("/engine/ludus-engine.wasm");
+  EXPECT_EQ(wasm.status, 200);
+  EXPECT_EQ(wasm.content_type, "application/wasm");
+  EXPECT_EQ(wasm.body, std::string(kWasmModule, sizeof kWasmModule - 1));
+  EXPECT_NE(wasm.result.header("Content-Security-Policy").find("script-src 'self' 'wasm-unsafe-eval';"), std::string::npos)
+      << wasm.result.header("Content-Security-Policy");
+  auto loader = get("/engine/ludus-engine.js");
+  EXPECT_EQ(loader.status, 200);
+  EXPECT_NE(loader.body.find("createLudusEngine"), std::string::npos);
+  EXPECT_NE(loader.content_type.find("text/javascript"), std::string::npos);
+  EXPECT_EQ(get("/engine/other.js").status, 404) << "the page's engine/ is not served";
+  for (const char* path : {"/ludus-engine.wasm", "/engine/", "/engine", "/engine//ludus-engine.js", "/engine/../app.js",
+                           "/engine/%2e%2e/app.js"})
+    EXPECT_EQ(get(path).status, 404) << path;
+}
+
+// Without an engine directory /engine/ is simply not there (the page then asks the server).
+TEST(StaticFilesEngine, NoEngineDirectoryServesNothingAtEngine) {
+  TempDir web, dir;
+  std::ofstream(web.file("index.html")) << "<!doctype html><title>ludus</title>\n";
+  ServerConfig config;
+  config.db_path = test_database(dir.file("http.db"));
+  config.host = "127.0.0.1";
+  config.port = 0;
+  config.web_dir = web.path().string();
+  config.engine_dir = "";
+  config.passwords = PasswordPolicy::fast();
+  PlayServer server(config);
+  server.start();
+  HttpClient client("127.0.0.1", server.port());
+  EXPECT_EQ(client.get("/").status, 200);
+  EXPECT_EQ(client.get("/engine/ludus-engine.wasm").status, 404);
+  server.stop();
+}
+
 TEST_F(StaticFilesTest, TheSnapshotListsOnlyFilesInsideTheDirectory) {
   std::vector<std::string> skipped;
   auto files = StaticFiles::snapshot(web_.path().string(), {}, [&](const std::string& line) { skipped.push_back(line); });
-  EXPECT_EQ(files.names(), (std::vector<std::string>{"alias.js", "app.js", "img/index.html", "img/logo.svg", "index.html"}));
+  EXPECT_EQ(files.names(),
+            (std::vector<std::string>{"alias.js", "app.js", "engine.wasm", "engine/ludus-engine.js", "engine/other.js",
+                                      "img/index.html", "img/logo.svg", "index.html"}));
   EXPECT_EQ(skipped.size(), 5u) << "hidden, two links out, the passwd link and the directory link";
   EXPECT_FALSE(StaticFiles::snapshot("").available());
   EXPECT_FALSE(StaticFiles::snapshot(outside_.file("missing")).available());

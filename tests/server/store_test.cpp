@@ -72,9 +72,16 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
-// Undoes migration 22 (users.language).  Either engine, then SQLite's version.
-#define LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE \
-  "ALTER TABLE users DROP COLUMN language; DELETE FROM schema_version WHERE version >= 22; "
+// Undoes migration 23 (users.language).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE \
+  "ALTER TABLE users DROP COLUMN language; DELETE FROM schema_version WHERE version >= 23; "
+constexpr const char* kBackToVersionTwentyTwo = LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE "PRAGMA user_version = 22; ";
+
+// Undoes migration 22 (bots, docs/bots.md).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE                                                 \
+  LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE                                                       \
+  "DROP TABLE bot_events; DROP TABLE bot_event_heads; ALTER TABLE users DROP COLUMN bot; "                \
+  "ALTER TABLE tokens DROP COLUMN scope; DELETE FROM schema_version WHERE version >= 22; "
 constexpr const char* kBackToVersionTwentyOne = LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE "PRAGMA user_version = 21; ";
 
 // Undoes migration 21 ("your mistakes").  Either engine, then SQLite's version.
@@ -385,11 +392,11 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
 }
 
-// Version 22 keeps each user's language, none chosen ('') for the accounts already there; a
+// Version 23 keeps each user's language, none chosen ('') for the accounts already there; a
 // language is a short tag.  On both engines.
-TEST(StoreTest, MigrationTwentyTwoAddsTheUsersLanguage) {
+TEST(StoreTest, MigrationTwentyThreeAddsTheUsersLanguage) {
   TempDir dir;
-  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE, kBackToVersionTwentyOne));
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE, kBackToVersionTwentyTwo));
   auto session = store.session();
   EXPECT_EQ(session.connection().schema_version(), current_schema_version());
   EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
@@ -509,6 +516,33 @@ TEST(StoreTest, MigrationTwentyOneAddsMistakePuzzles) {
   EXPECT_EQ(rows_of(session, "SELECT user_id, board_id, turn FROM mistake_puzzles"), std::vector<std::string>{"alice 1 3"});
   session.connection().exec("DELETE FROM games WHERE id = 1");
   EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM mistake_puzzles"), std::vector<std::string>{"0"}) << "a board's go with it";
+}
+
+// Version 22 adds bots: every account stays a player, every token keeps its full scope, and
+// the bots' events start empty, numbered per bot.  On both engines.
+TEST(StoreTest, MigrationBotsKeepsAccountsAndTokensAsTheyWere) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE, kBackToVersionTwentyOne,
+                                  "INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES ('h', 'alice', 1, 2)"));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(rows_of(session, "SELECT id, bot FROM users"), std::vector<std::string>{"alice 0"});
+  EXPECT_EQ(rows_of(session, "SELECT user_id, scope FROM tokens"), std::vector<std::string>{"alice all"});
+  EXPECT_THROW(session.connection().exec("UPDATE tokens SET scope = 'root'"), std::exception);
+  EXPECT_THROW(session.connection().exec("UPDATE users SET bot = 2"), std::exception);
+  session.connection().exec(
+      "INSERT INTO bot_events (user_id, id, kind, board, created_at) VALUES ('alice', 1, 'game_start', 3, 5)");
+  EXPECT_THROW(session.connection().exec(
+                   "INSERT INTO bot_events (user_id, id, kind, created_at) VALUES ('alice', 1, 'your_turn', 6)"),
+               std::exception)
+      << "a bot's event number is given once";
+  EXPECT_THROW(session.connection().exec("INSERT INTO bot_events (user_id, id, kind, created_at) VALUES ('alice', 2, 'chat', 6)"),
+               std::exception);
+  session.connection().exec("INSERT INTO bot_event_heads (user_id, last_id) VALUES ('alice', 1)");
+  session.connection().exec("DELETE FROM users WHERE id = 'alice'");
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM bot_events"), std::vector<std::string>{"0"});
+  EXPECT_EQ(rows_of(session, "SELECT COUNT(*) FROM bot_event_heads"), std::vector<std::string>{"0"});
 }
 
 // Version 10 keeps every stored address as verified: nobody loses mail on the upgrade.

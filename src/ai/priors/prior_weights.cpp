@@ -2,7 +2,6 @@
 #include "ai/priors/prior_weights.h"
 
 #include <algorithm>
-#include <charconv>
 #include <cmath>
 
 #include <fmt/format.h>
@@ -10,6 +9,7 @@
 #include "core/data_file.h"
 #include "core/embedded_file.h"
 #include "core/error.h"
+#include "core/number_text.h"
 #include "core/text.h"
 
 namespace ludus {
@@ -27,12 +27,6 @@ const std::vector<PriorWeights>& compiled() {
     return out;
   }();
   return all;
-}
-
-template <typename Number>
-bool parse_number(const std::string& text, Number& out) {
-  const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), out);
-  return ec == std::errc() && end == text.data() + text.size();
 }
 
 }  // namespace

@@ -3,6 +3,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.h"
+#include "core/options_json.h"
 #include "server/base/errors.h"
 
 namespace ludus::server {
@@ -35,21 +37,13 @@ std::optional<bool> bool_field(const json& j, const char* name) {
 }
 
 std::map<std::string, std::string> options_field(const json& body) {
-  std::map<std::string, std::string> options;
   auto it = body.find("options");
-  if (it == body.end() || it->is_null()) return options;
-  if (!it->is_object()) bad_request("field 'options' must be an object of option name to value", "bad_field");
-  for (const auto& [name, value] : it->items()) {
-    if (value.is_string())
-      options[name] = value.get<std::string>();
-    else if (value.is_number_integer())
-      options[name] = std::to_string(value.get<int64_t>());
-    else if (value.is_boolean())
-      options[name] = value.get<bool>() ? "on" : "off";
-    else
-      bad_request("option '" + name + "' must be a string, an integer or a boolean", "bad_field");
+  if (it == body.end()) return {};
+  try {
+    return options_from_json(*it);
+  } catch (const LudusError& e) {
+    bad_request(e.what(), "bad_field");
   }
-  return options;
 }
 
 std::string dump_json(const nlohmann::json& value) {

@@ -57,6 +57,10 @@ const CommandHelp kCommands[] = {
      "-offset page the list."},
     {"next", "next USER PASSWORD",
      "Shows the board where it is your move that has waited longest (the one whose turn started first)."},
+    {"bot", "bot USER PASSWORD",
+     "Makes your account a bot, for good: an account for an engine, which plays with a bot token (POST\n"
+     "/api/me/bot-tokens; docs/bots.md). Only an account that never had a rated board; bots play unrated boards\n"
+     "only and no tournaments."},
     {"show", "show BOARD[#N]", "Shows the board, or the position after turn N."},
     {"history", "history BOARD|USER",
      "Of a board: every move with its player and time, the comments and the record. Of a user (or ai:SPEC): their\n"

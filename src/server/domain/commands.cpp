@@ -63,6 +63,7 @@ class Run {
     if (name == "offers") return offers();
     if (name == "notifications") return notifications();
     if (name == "next") return next();
+    if (name == "bot") return bot();
     if (name == "show") return show();
     if (name == "history") return history();
     if (name == "review") return review();
@@ -335,6 +336,15 @@ class Run {
     return with_board(fmt::format("Next for {}: {}.", user, board_name(*board)), *board);
   }
 
+  std::string bot() {
+    expect(2, 2);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
+    service_.become_bot(user);
+    return fmt::format("{} is a bot account, for good: its boards are never rated and it plays no tournament. "
+                       "Its engine plays with a bot token (docs/bots.md).\n",
+                       user);
+  }
+
   std::string show() {
     expect(1, 1);
     auto hash = args_[0].find('#');
@@ -578,7 +588,7 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   std::vector<size_t> secret;
   if (const BoardCommand* b = find_board_command(name)) secret = {verb + b->leading.size() + 3};
   else if (name == "signup" || name == "mailpref" || name == "holiday" || name == "limit" || name == "offers" || name == "notifications" ||
-           name == "next")
+           name == "next" || name == "bot")
     secret = {verb + 2};
   else if (name == "join" || name == "decline" || name == "report" || name == "rematch" || name == "review")
     secret = {verb + 3};

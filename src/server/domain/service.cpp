@@ -14,6 +14,9 @@
 #include "core/registry.h"
 #include "server/base/errors.h"
 #include "server/base/metrics.h"
+#include "server/domain/accounts/bot_rules.h"
+#include "server/domain/bots/bot_events.h"
+#include "server/storage/bot_store.h"
 #include "server/storage/conditional_store.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/throttle_store.h"
@@ -106,11 +109,14 @@ void Service::report(Session& session, const Board& board, const BoardEvent& eve
   const std::vector<BoardReader> readers =
       event.summary.empty() ? std::vector<BoardReader>{} : board_event_readers(session, board, event);
   notify_board_event(session, board, event, readers, accounts_->now());
+  record_bot_board_events(session, board, event, accounts_->now());
   if (event_sink_) event_sink_(session, board, event, readers);
 }
 
 void Service::report_offer(Session& session, const OfferRecord& offer, const OfferEvent& event) {
   notify_offer_event(session, offer, event, accounts_->now());
+  if (event.kind == OfferEventKind::Invited) record_bot_invitation(session, offer, accounts_->now());
+  else record_bot_invitation_gone(session, offer, offer_status_name(offer.status), accounts_->now());
   if (offer_sink_) offer_sink_(session, offer, event);
 }
 
@@ -169,7 +175,13 @@ Board Service::board_at(Session& session, GameRecord record) {
   return Board(std::move(record), session.moves(id), session.comments(id));
 }
 
-BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given) {
+std::optional<std::string> unrated_reason(const std::string& game, const std::map<std::string, std::string>& options,
+                                          bool bot_plays) {
+  if (bot_plays) return std::string(kBotPlaysReason);
+  return nonstandard_options_reason(game, options);
+}
+
+BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& given, bool bot_plays) {
   std::map<std::string, std::string> options = given;
   BoardSpec spec;
   const BoardSettings settings = take_board_settings(options);
@@ -183,7 +195,7 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   }
   spec.game = history->game().name();
   spec.options = history->game().options().values();
-  const auto unrated = nonstandard_options_reason(spec.game, spec.options);
+  const auto unrated = unrated_reason(spec.game, spec.options, bot_plays);
   if (rated.value_or(false) && unrated) bad_request(*unrated + ": play it unrated (-rated=no)", "bad_game");
   spec.rated = rated.value_or(!unrated);
   spec.exploration = settings.exploration.value_or(!spec.rated);
@@ -228,6 +240,7 @@ int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std
   record.exploration = spec.exploration;
   record.challenger = challenger;
   record.seats = seats;
+  record.bots = {is_bot(session, seats[0]), is_bot(session, seats[1])};
   record.to_move_seat = spec.to_move_seat;
   record.created_at = record.updated_at = now;
   if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
@@ -542,6 +555,7 @@ Service::PlayerRatings Service::player_ratings(const std::string& given) {
   out.ratings = ratings_of(session, out.player);
   if (!computer && out.ratings.empty() && !session.find_user(out.player)) not_found("no user '" + out.player + "'");
   out.history = rating_history(session, out.player);
+  out.bot = !computer && is_bot(session, out.player);
   return out;
 }
 

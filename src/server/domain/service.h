@@ -73,7 +73,13 @@ struct BoardSpec {
 // (days, 0 = none; defaults 7 and 21), "rated" (yes|no; default: yes when the game's
 // options are its standard ones, the only rated ones: ratings.h) and "exploration" (yes|no;
 // default: no when rated, yes when not).
-BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& options);
+// With `bot_plays` (a bot holds a seat: docs/bots.md) the board is never rated.
+BoardSpec board_spec(const std::string& game, const std::map<std::string, std::string>& options,
+                     bool bot_plays = false);
+// Why a board of the game's canonical `options` cannot be rated ("a bot plays", or the options
+// that differ from the standard ones); nullopt when it may be.
+std::optional<std::string> unrated_reason(const std::string& game, const std::map<std::string, std::string>& options,
+                                          bool bot_plays);
 
 // What a challenge started: the board at once, or an invitation the opponent must accept.
 struct ChallengeOutcome {
@@ -161,6 +167,16 @@ class Service {
   int64_t join(int64_t offer, const std::string& user);
   // The addressee declines an invitation, or the poster withdraws an offer.
   OfferRecord decline(int64_t offer, const std::string& user);
+
+  // --- bots (bot_accounts.cpp, docs/bots.md) ---------------------------------------------
+  // Makes the account `user` a bot, for good (the caller checked its password: the owner's
+  // request): only while it has no rated board and is in no tournament under way (409
+  // bot_refused, with the reason).  Its open rated offers, and rated invitations to it, are
+  // withdrawn or declined.  Asking again for a bot changes nothing.
+  void become_bot(const std::string& user);
+  // Whether a bot account holds either seat (user ids as typed; unknown ones and ai:SPEC are
+  // no bots): a board of theirs is never rated.
+  bool bot_among(const std::array<std::string, 2>& players);
   // The user's challenge settings, after changing what is given (max_active: a number
   // of boards from 1, or nullopt for no limit).
   ChallengeSettings challenge_settings(const std::string& user, std::optional<ChallengePolicy> policy = std::nullopt,
@@ -226,6 +242,7 @@ class Service {
     std::string player;
     std::vector<Standing> ratings;
     std::vector<RatingChange> history;
+    bool bot = false;  // a bot account (docs/bots.md): it has no ratings
   };
   PlayerRatings player_ratings(const std::string& player);
 

@@ -38,10 +38,14 @@ struct ReviewLimits {
   int total = 50;               // reviews queued or running across every server process
   int64_t stale_seconds = 900;  // a review running longer is taken again (its worker is gone)
   // "Your mistakes" (docs/puzzles.md): the positions before a review's mistakes, blunders
-  // and wins thrown away that are tried as puzzles (the earliest first), and the puzzles
-  // engine's budget for each; 0 positions: none are made.
+  // and wins thrown away that are tried as puzzles (proven wins thrown away first, then the
+  // earliest), and the puzzles engine's budget for each; 0 positions: none are made.  The
+  // budget is a tenth of `ludus puzzles make`'s: with 200 000 nodes a random 4x4 Ndengrod
+  // game's review spent over 30 s of CPU in positions the solver could not settle (a puzzle
+  // of one or two turns is proven in far fewer nodes; Netted's, Trellis's and Epoxy's
+  // starter sets were made with 20 000).
   int mistake_positions = 8;
-  ai::PuzzleLimits mistake_puzzles{};
+  ai::PuzzleLimits mistake_puzzles{.nodes = 20'000, .reply_steps = 20'000};
 };
 
 struct ServiceLimits {

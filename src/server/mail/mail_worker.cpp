@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "server/base/metrics.h"
+#include "server/domain/bots/bot_events.h"
 #include "server/domain/community/notifications.h"
 #include "server/mail/mail_notifier.h"
 
@@ -89,6 +90,11 @@ void MailWorker::chores() {
     prune_old_notifications(service_->store(), service_->accounts().now());
   } catch (const std::exception& e) {
     if (log_) log_(std::string("mail: deleting old notifications: ") + e.what());
+  }
+  try {
+    prune_old_bot_events(service_->store(), service_->accounts().now());
+  } catch (const std::exception& e) {
+    if (log_) log_(std::string("mail: deleting old bot events: ") + e.what());
   }
   try {
     service_->accounts().forget_stale_counts();

@@ -20,6 +20,16 @@ struct UserRecord {
   std::string pending_email;  // an address waiting for its verification code ("" for none)
   bool admin = false;         // role 'admin': may moderate (`ludus admin`)
   std::optional<int64_t> suspended_at;  // set while an administrator suspends the account
+  bool bot = false;           // a bot account (docs/bots.md): for good, never rated
+};
+
+// What a bearer token may do (docs/bots.md): everything its account may, or only play.
+enum class TokenScope { All, Bot };
+
+// The account a live token belongs to, and the token's scope.
+struct TokenOwner {
+  std::string user;
+  TokenScope scope = TokenScope::All;
 };
 
 struct GameRecord {
@@ -27,6 +37,8 @@ struct GameRecord {
   std::string game;
   std::map<std::string, std::string> options;
   std::array<std::string, 2> seats;  // user ids or "ai:SPEC", by seat
+  // The seats held by bot accounts (docs/bots.md): read with the row from users.bot.
+  std::array<bool, 2> bots{};
   std::string challenger;
   // How the game ended (Ending::None while it is on) and, for a resignation or a loss on
   // time, the seat that lost: with the moves, all that decides the end (Board replays it

@@ -636,11 +636,36 @@ CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
 CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
 PRAGMA user_version = 21;
 )sql",
-      // 22: the language a user chose (docs/translating.md): the page's today, their mail's
+      // 22: bots (docs/bots.md).  A bot account, for good; each token's scope ('bot': a
+      // token that may only play); the bots' event stream, one row per event, numbered per
+      // bot from its head row (locked by the write until the commit, so a bot's ids commit
+      // in their order and a resumed stream never skips one).
+      R"sql(
+ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
+ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'all' CHECK (scope IN ('all', 'bot'));
+CREATE TABLE bot_events (
+  user_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  id          INTEGER NOT NULL,            -- the bot's own numbering, 1, 2, 3 ...
+  kind        TEXT NOT NULL CHECK (kind IN ('invitation', 'invitation_gone', 'game_start', 'your_turn', 'proposal', 'game_end')),
+  board       INTEGER,
+  offer       INTEGER,
+  move_number INTEGER,                     -- your_turn: the ply the move gets
+  detail      TEXT NOT NULL DEFAULT '',    -- invitation_gone: the status; proposal: its kind
+  created_at  INTEGER NOT NULL,
+  PRIMARY KEY (user_id, id)
+);
+CREATE INDEX bot_events_by_time ON bot_events(created_at);
+CREATE TABLE bot_event_heads (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  last_id INTEGER NOT NULL
+);
+PRAGMA user_version = 22;
+)sql",
+      // 23: the language a user chose (docs/translating.md): the page's today, their mail's
       // and command replies' once those are translated.  '' for none (the browser's).
       R"sql(
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
-PRAGMA user_version = 22;
+PRAGMA user_version = 23;
 )sql",
   };
   return steps;
@@ -1100,7 +1125,28 @@ CREATE TABLE mistake_puzzles (
 CREATE INDEX mistake_puzzles_by_board ON mistake_puzzles(board_id, turn);
 CREATE INDEX mistake_puzzles_by_puzzle ON mistake_puzzles(puzzle_id);
 )sql",
-      // 22: a user's language (as SQLite's).
+      // 22: bots (as SQLite's).
+      R"sql(
+ALTER TABLE users ADD COLUMN bot INTEGER NOT NULL DEFAULT 0 CHECK (bot IN (0, 1));
+ALTER TABLE tokens ADD COLUMN scope TEXT NOT NULL DEFAULT 'all' CHECK (scope IN ('all', 'bot'));
+CREATE TABLE bot_events (
+  user_id     TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  id          BIGINT NOT NULL,
+  kind        TEXT NOT NULL CHECK (kind IN ('invitation', 'invitation_gone', 'game_start', 'your_turn', 'proposal', 'game_end')),
+  board       BIGINT,
+  offer       BIGINT,
+  move_number INTEGER,
+  detail      TEXT NOT NULL DEFAULT '',
+  created_at  BIGINT NOT NULL,
+  PRIMARY KEY (user_id, id)
+);
+CREATE INDEX bot_events_by_time ON bot_events(created_at);
+CREATE TABLE bot_event_heads (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  last_id BIGINT NOT NULL
+);
+)sql",
+      // 23: a user's language (as SQLite's).
       R"sql(
 ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
 )sql",
@@ -1146,7 +1192,7 @@ const std::vector<std::string>& exported_tables() {
                                                   "login_devices", "throttles", "reset_requests",
                                                   "conditional_moves", "notifications", "notification_revisions",
                                                   "holidays", "reviews", "puzzles", "puzzle_attempts", "puzzle_ratings",
-                                                  "mistake_puzzles"};
+                                                  "mistake_puzzles", "bot_events", "bot_event_heads"};
   return tables;
 }
 

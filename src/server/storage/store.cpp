@@ -38,7 +38,8 @@ constexpr size_t kMaxIdleConnections = 16;
   "proposal_seat, status, result, winner_seat, end_reason, num_moves, to_move_seat, "      \
   "created_at, updated_at, revision, rated, finished_at, exploration, "                  \
   "COALESCE((SELECT m.turn FROM moves m WHERE m.game_id = games.id ORDER BY m.ply DESC LIMIT 1), 0), " \
-  "(SELECT t.tournament FROM tournament_games t WHERE t.board = games.id)"
+  "(SELECT t.tournament FROM tournament_games t WHERE t.board = games.id), "                \
+  "(SELECT u.bot FROM users u WHERE u.id = games.seat0), (SELECT u.bot FROM users u WHERE u.id = games.seat1)"
 
 // The ending a row states: its `ending` column, or "rules" for a finished board with none.
 Ending stored_ending(int64_t board, const std::string& column, const std::string& status) {
@@ -89,6 +90,7 @@ GameRecord read_game(const sql::Query& q) {
   g.exploration = q.int64(21) != 0;
   g.num_turns = q.integer(22);
   if (!q.is_null(23)) g.tournament = q.int64(23);
+  g.bots = {!q.is_null(24) && q.int64(24) != 0, !q.is_null(25) && q.int64(25) != 0};
   return g;
 }
 
@@ -215,11 +217,12 @@ Session::~Session() {
 
 std::optional<UserRecord> Session::find_user(const std::string& id) {
   auto q = connection_->query(
-      "SELECT id, password_hash, email, created_at, pending_email, role, suspended_at FROM users WHERE id = ?1");
+      "SELECT id, password_hash, email, created_at, pending_email, role, suspended_at, bot FROM users WHERE id = ?1");
   q.bind(1, id);
   if (!q.step()) return std::nullopt;
   UserRecord user{q.text(0), q.text(1), q.text(2), q.int64(3), q.text(4), q.text(5) == "admin", std::nullopt};
   if (!q.is_null(6)) user.suspended_at = q.int64(6);
+  user.bot = q.integer(7) != 0;
   return user;
 }
 
@@ -235,20 +238,22 @@ void Session::set_password_hash(const std::string& id, const std::string& hash) 
   connection_->query("UPDATE users SET password_hash = ?2 WHERE id = ?1").bind_all(id, hash).run();
 }
 
-void Session::insert_token(const std::string& token_hash, const std::string& user, int64_t now, int64_t expires_at) {
-  connection_->query("INSERT INTO tokens (token_hash, user_id, created_at, expires_at) VALUES (?1, ?2, ?3, ?4)")
-      .bind_all(token_hash, user, now, expires_at)
+void Session::insert_token(const std::string& token_hash, const std::string& user, int64_t now, int64_t expires_at,
+                           TokenScope scope) {
+  connection_->query(
+                 "INSERT INTO tokens (token_hash, user_id, created_at, expires_at, scope) VALUES (?1, ?2, ?3, ?4, ?5)")
+      .bind_all(token_hash, user, now, expires_at, std::string(scope == TokenScope::Bot ? "bot" : "all"))
       .run();
 }
 
-std::optional<std::string> Session::token_user(const std::string& token_hash, int64_t now) {
+std::optional<TokenOwner> Session::token_owner(const std::string& token_hash, int64_t now) {
   // A suspended account's tokens are deleted; the join refuses one issued in a race too.
   auto q = connection_->query(
-      "SELECT t.user_id FROM tokens t JOIN users u ON u.id = t.user_id "
+      "SELECT t.user_id, t.scope FROM tokens t JOIN users u ON u.id = t.user_id "
       "WHERE t.token_hash = ?1 AND t.expires_at > ?2 AND u.suspended_at IS NULL");
   q.bind_all(token_hash, now);
   if (!q.step()) return std::nullopt;
-  return q.text(0);
+  return TokenOwner{q.text(0), q.text(1) == "bot" ? TokenScope::Bot : TokenScope::All};
 }
 
 void Session::delete_token(const std::string& token_hash) {

@@ -63,8 +63,10 @@ class Session {
   std::optional<UserRecord> find_user(const std::string& id);
   void insert_user(const UserRecord& user);  // 409 when the id is taken
   void set_password_hash(const std::string& id, const std::string& hash);
-  void insert_token(const std::string& token_hash, const std::string& user, int64_t now, int64_t expires_at);
-  std::optional<std::string> token_user(const std::string& token_hash, int64_t now);
+  void insert_token(const std::string& token_hash, const std::string& user, int64_t now, int64_t expires_at,
+                    TokenScope scope = TokenScope::All);
+  // The live token's account and scope; nullopt when unknown, expired or the account suspended.
+  std::optional<TokenOwner> token_owner(const std::string& token_hash, int64_t now);
   void delete_token(const std::string& token_hash);
   void delete_tokens_of(const std::string& user);
 

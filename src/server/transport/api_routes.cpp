@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <charconv>
 
+#include "ai/catalog_json.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/domain/play/board_commands.h"
@@ -65,6 +66,18 @@ json conditional_json(int64_t board, const ConditionalView& view) {
           {"max_line_turns", kMaxConditionalDepth}};
 }
 
+// The field "players": two user ids (or ai:SPEC), first player first; nullopt when it is
+// absent and not `required`.  400 bad_field when it is malformed, or absent and required.
+std::optional<std::array<std::string, 2>> players_field(const json& body, bool required) {
+  auto players = body.find("players");
+  if (players == body.end() && !required) return std::nullopt;
+  if (players == body.end() || !players->is_array() || players->size() != 2 || !(*players)[0].is_string() ||
+      !(*players)[1].is_string())
+    bad_request("field 'players' must be an array of two user ids (first player first; \"ai:SPEC\" for the computer)",
+                "bad_field");
+  return std::array<std::string, 2>{(*players)[0].get<std::string>(), (*players)[1].get<std::string>()};
+}
+
 // What a challenge started: 201 the board (and its Location), or 202 the invitation when the
 // opponent asks to be asked.
 Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
@@ -80,27 +93,30 @@ Response challenge_response(Service& service, const ChallengeOutcome& outcome) {
 
 }  // namespace
 
-ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
-    : service_(&service), polls_(&polls), files_(std::move(files)),
+ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, BotStreams& bot_streams, StaticFiles files, StaticFiles engine)
+    : service_(&service), polls_(&polls), bot_streams_(&bot_streams), files_(std::move(files)), engine_(std::move(engine)),
       puzzles_(std::make_shared<Puzzles>(service.store(), [&accounts = service.accounts()] { return accounts.now(); })) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([] { return json_response(200, catalog_json()); }));
-  });
-  // {"game", "options"?}: what a board of those options would be (board_spec: 400 for a bad
-  // option), and whether it may be rated, with the reason when not: so a form says why
-  // "Rated" cannot apply before anything is created, from the server's one rule.
-  add_sync(http::verb::post, "/api/board-spec", [](const Request& req, const Captures&) {
+    reply(guarded([] { return json_response(200, ai::catalog_json()); }));
+  }, BotToken::Allowed);
+  // {"game", "options"?, "players"?}: what a board of those options (and players) would be
+  // (board_spec: 400 for a bad option), and whether it may be rated, with the reason when
+  // not: so a form says why "Rated" cannot apply before anything is created, from the
+  // server's one rule.
+  add_sync(http::verb::post, "/api/board-spec", [this](const Request& req, const Captures&) {
     const json body = body_object(req);
     auto options = options_field(body);
     options.erase("rated");  // the question is whether it may be
-    const BoardSpec spec = board_spec(string_field(body, "game"), options);
+    const auto players = players_field(body, false);
+    const bool bot_plays = players && service_->bot_among(*players);
+    const BoardSpec spec = board_spec(string_field(body, "game"), options, bot_plays);
     json reply = {{"game", spec.game},
                   {"options", spec.options},
                   {"nagtime", spec.limits.nag_days},
                   {"forfeittime", spec.limits.forfeit_days},
                   {"rated", spec.rated},
                   {"rated_possible", spec.rated}};
-    if (const auto why = nonstandard_options_reason(spec.game, spec.options)) reply["unrated_reason"] = *why;
+    if (const auto why = unrated_reason(spec.game, spec.options, bot_plays)) reply["unrated_reason"] = *why;
     return json_response(200, reply);
   });
   add_account_routes();
@@ -115,18 +131,36 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, StaticFiles files)
   add_review_routes();
   add_admin_routes();
   add_puzzle_routes();
+  add_bot_routes();
   page_text();  // the page's catalogues read now: a malformed one stops the start, not a request
 }
 
-void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run) {
+void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run, BotToken bots) {
   routes_.push_back({method, pattern, std::regex(pattern), std::move(run), route_label(pattern),
-                     pattern.rfind(R"(/api/games/(\d+))", 0) == 0});
+                     pattern.rfind(R"(/api/games/(\d+))", 0) == 0, bots == BotToken::Allowed});
 }
 
-void ApiRoutes::add_sync(http::verb method, const std::string& pattern, Make make) {
-  add(method, pattern, [make = std::move(make)](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] { return make(req, c); }));
-  });
+void ApiRoutes::add_sync(http::verb method, const std::string& pattern, Make make, BotToken bots) {
+  add(
+      method, pattern,
+      [make = std::move(make)](const Request& req, const Captures& c, Reply reply) {
+        reply(guarded([&] { return make(req, c); }));
+      },
+      bots);
+}
+
+std::vector<std::string> ApiRoutes::bot_routes() const {
+  std::vector<std::string> out;
+  for (const auto& route : routes_)
+    if (route.bots_allowed) out.push_back(std::string(http::to_string(route.method)) + " " + route.text);
+  return out;
+}
+
+bool ApiRoutes::bot_token(const Request& req) const {
+  const std::string header = req.header(http::field::authorization);
+  if (header.rfind("Bearer ", 0) != 0) return false;
+  const auto owner = service_->accounts().token_owner(std::string_view(header).substr(7));
+  return owner && owner->scope == TokenScope::Bot;
 }
 
 std::vector<std::string> ApiRoutes::route_table() const {
@@ -146,6 +180,16 @@ void ApiRoutes::handle(Request& req, Reply reply) const {
     req.route = route.label;
     if (req.has_param("wait")) req.route += "?wait";  // long polls apart: their time is waiting
     if (route.names_board && captures[0].size() <= 15) req.board = std::stoll(captures[0]);
+    if (!route.bots_allowed) {  // one check for every route (docs/bots.md)
+      bool bot = false;
+      Response failed = guarded([&] {
+        bot = bot_token(req);
+        return Response();
+      });
+      if (failed.result_int() >= 400) return reply(std::move(failed));
+      if (bot)
+        return reply(error_response(403, "bot_scope", "a bot token may only play: this needs the account's own sign-in"));
+    }
     return route.run(req, captures, std::move(reply));
   }
   req.route = "none";
@@ -166,6 +210,10 @@ std::optional<Response> ApiRoutes::quick(Request& req) const {
   }
   if (req.path.rfind("/api/", 0) != 0) {  // a name outside the page's snapshot: the 404 of handle()
     req.route = "static";
+    // /engine/ is the engine's directory alone, whatever the page's holds under that name.
+    static constexpr std::string_view kEngine = "/engine/";
+    if (req.path.rfind(kEngine, 0) == 0)
+      return engine_.serve(req.path.substr(kEngine.size() - 1), req.header(http::field::if_none_match));
     return files_.serve(req.path, req.header(http::field::if_none_match));
   }
   return std::nullopt;
@@ -174,10 +222,14 @@ std::optional<Response> ApiRoutes::quick(Request& req) const {
 void ApiRoutes::add_account_routes() {
   Accounts& accounts = service_->accounts();
   // Handlers that answer at once: the body of `make` runs guarded.
-  auto sync = [this](http::verb method, const std::string& pattern, std::function<Response(const Request&)> make) {
-    add(method, pattern, [make = std::move(make)](const Request& req, const Captures&, Reply reply) {
-      reply(guarded([&] { return make(req); }));
-    });
+  auto sync = [this](http::verb method, const std::string& pattern, std::function<Response(const Request&)> make,
+                     BotToken bots = BotToken::Refused) {
+    add(
+        method, pattern,
+        [make = std::move(make)](const Request& req, const Captures&, Reply reply) {
+          reply(guarded([&] { return make(req); }));
+        },
+        bots);
   };
   sync(http::verb::post, "/api/signup", [&accounts](const Request& req) {
     json body = body_object(req);
@@ -196,6 +248,18 @@ void ApiRoutes::add_account_routes() {
     signed_in_user(accounts, req);
     accounts.logout(bearer_token(req));
     return json_response(200, {{"ok", true}});
+  }, BotToken::Allowed);
+  // A bot account (docs/bots.md): the owner's request, with the password; then its tokens.
+  sync(http::verb::post, "/api/me/bot", [&accounts, this](const Request& req) {
+    const std::string user = signed_in_user(accounts, req);
+    service_->become_bot(accounts.authenticate(user, string_field(body_object(req), "password"), login_client(req)));
+    return json_response(200, {{"user", user}, {"bot", true}});
+  });
+  sync(http::verb::post, "/api/me/bot-tokens", [&accounts](const Request& req) {
+    const std::string user = signed_in_user(accounts, req);
+    const SignIn minted = accounts.bot_token(user, string_field(body_object(req), "password"), login_client(req));
+    return json_response(201, {{"user", minted.user}, {"token", minted.token}, {"scope", "bot"},
+                               {"expires_at", minted.expires_at}});
   });
   sync(http::verb::get, "/api/me", [&accounts, this](const Request& req) {
     std::string user = signed_in_user(accounts, req);
@@ -208,6 +272,7 @@ void ApiRoutes::add_account_routes() {
                                {"pending_email", record->pending_email},
                                {"created_at", record->created_at},
                                {"admin", record->admin},
+                               {"bot", record->bot},
                                {"mail", mail_preference_name(mail.preference)},
                                {"digest_hour", mail.digest_hour},
                                {"auto_review", service_->reviews().automatic(user)},
@@ -296,28 +361,22 @@ void ApiRoutes::add_game_routes() {
       for (const auto& g : service.list(filter)) games.push_back(game_summary_json(g));
       return json_response(200, {{"games", games}});
     }));
-  });
+  }, BotToken::Allowed);
   add(http::verb::post, "/api/games", [&service, &accounts](const Request& req, const Captures&, Reply reply) {
     reply(guarded([&] {
       std::string user = signed_in_user(accounts, req);
       json body = body_object(req);
-      auto players = body.find("players");
-      if (players == body.end() || !players->is_array() || players->size() != 2 || !(*players)[0].is_string() ||
-          !(*players)[1].is_string())
-        bad_request(
-            "field 'players' must be an array of two user ids (first player first; \"ai:SPEC\" for the computer)",
-            "bad_field");
-      return challenge_response(service, service.challenge(user, string_field(body, "game"), options_field(body),
-                                                           (*players)[0].get<std::string>(),
-                                                           (*players)[1].get<std::string>()));
+      const auto players = *players_field(body, true);
+      return challenge_response(
+          service, service.challenge(user, string_field(body, "game"), options_field(body), players[0], players[1]));
     }));
-  });
+  }, BotToken::Allowed);
   // A rematch of a finished board (Service::rematch): 202 the invitation, or 201 the board.
   add_sync(http::verb::post, R"(/api/games/(\d+)/rematch)", [&service, &accounts](const Request& req, const Captures& c) {
     const int64_t board = board_number(c[0]);
     const std::string user = signed_in_user(accounts, req);
     return challenge_response(service, service.rematch(board, user));
-  });
+  }, BotToken::Allowed);
   add(http::verb::get, R"(/api/games/(\d+))", [this, &service](const Request& req, const Captures& c, Reply reply) {
     // The board now, or (long poll) once its revision differs from the one the page has.
     std::optional<int64_t> board;
@@ -341,7 +400,7 @@ void ApiRoutes::add_game_routes() {
     } catch (...) {
       answer();  // the revision could not be read: the plain GET says why
     }
-  });
+  }, BotToken::Allowed);
   add(http::verb::get, R"(/api/games/(\d+)/history)", [&service](const Request& req, const Captures& c, Reply reply) {
     reply(guarded([&] {
       const auto shared = service.load_shared(board_number(c[0]));
@@ -349,7 +408,7 @@ void ApiRoutes::add_game_routes() {
       return json_response(200,
                            {{"board", board.id()}, {"record", record_json(board)}, {"text", format_history(board)}});
     }));
-  });
+  }, BotToken::Allowed);
   // The signed-in player's own conditional moves: nobody else's, and in no board JSON.
   add(http::verb::get, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
     reply(guarded([&] {
@@ -371,21 +430,35 @@ void ApiRoutes::add_game_routes() {
       return json_response(200, conditional_json(board, service.set_conditional(board, signed_in_user(accounts, req), "")));
     }));
   });
-  // Every board command of the grammar, by its verb: POST /api/games/BOARD/VERB.
-  std::string verbs;
-  for (const auto& command : board_commands()) verbs += (verbs.empty() ? "" : "|") + std::string(command.verb);
-  add(http::verb::post, R"(/api/games/(\d+)/()" + verbs + ")",
-      [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
+  // Every board command of the grammar, by its verb: POST /api/games/BOARD/VERB; the playing
+  // ones a route of their own, the one a bot token may call.
+  std::string playing, others;
+  for (const auto& command : board_commands()) {
+    std::string& verbs = bots_may(command) ? playing : others;
+    verbs += (verbs.empty() ? "" : "|") + std::string(command.verb);
+  }
+  const Handler run_board_command = [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
         reply(guarded([&] {
           const int64_t board = board_number(c[0]);
           const BoardCommand& command = *find_board_command(c[1]);
-          const std::string user = signed_in_user(accounts, req);
+          const TokenOwner owner = signed_in_owner(accounts, req);
           const BoardArgs args = board_args_from_json(command, body_object(req));
-          const BoardOutcome outcome = command.run(service, board, user, args);
+          // A bot token's moves are counted: illegal ones in a row pause it (docs/bots.md).
+          const bool counted = owner.scope == TokenScope::Bot && c[1] == "move";
+          BoardOutcome outcome;
+          try {
+            outcome = command.run(service, board, owner.user, args);
+          } catch (const ServiceError& e) {
+            if (counted && e.code() == "illegal_move") accounts.bot_move_answered(bearer_token(req), true);
+            throw;
+          }
+          if (counted) accounts.bot_move_answered(bearer_token(req), false);
           return json_text_response(
               200, board_json_text(*service.load_shared(board), std::nullopt, BoardDetail::Full, outcome.message));
         }));
-      });
+      };
+  add(http::verb::post, R"(/api/games/(\d+)/()" + playing + ")", run_board_command, BotToken::Allowed);
+  add(http::verb::post, R"(/api/games/(\d+)/()" + others + ")", run_board_command);
 }
 
 void ApiRoutes::add_command_route() {

@@ -12,6 +12,7 @@
 #include "server/domain/analysis/analysis.h"
 #include "server/domain/commands.h"
 #include "server/domain/puzzles/puzzles.h"
+#include "server/transport/bot_stream.h"
 #include "server/transport/http_message.h"
 #include "server/transport/http_session.h"
 #include "server/transport/long_poll.h"
@@ -24,7 +25,8 @@ class ApiRoutes {
  public:
   static constexpr int kMaxWaitSeconds = 60;
 
-  ApiRoutes(Service& service, LongPolls& polls, StaticFiles files);
+  // `files`: the page, served at /; `engine`: the engine in the page (docs/wasm.md), at /engine/.
+  ApiRoutes(Service& service, LongPolls& polls, BotStreams& bot_streams, StaticFiles files, StaticFiles engine = {});
   // Sets the request's route template (and board) and answers it.
   void handle(Request& request, Reply reply) const;
   // The replies that need no database (GET /api/health, static files), for the I/O
@@ -34,6 +36,9 @@ class ApiRoutes {
   // Every route as "METHOD PATTERN" ("POST /api/games/(\\d+)/(move|...)"), in the order
   // they are matched: what the access review (docs/security.md) must cover.
   std::vector<std::string> route_table() const;
+  // The routes of route_table() a token of scope 'bot' may call (docs/bots.md); every other
+  // answers it 403 bot_scope before it runs.
+  std::vector<std::string> bot_routes() const;
 
  private:
   using Captures = std::vector<std::string>;
@@ -45,11 +50,17 @@ class ApiRoutes {
     Handler run;
     std::string label;  // the pattern as a template: "/api/games/{id}/{name}" (metrics, logs)
     bool names_board;   // its first capture is a board number
+    bool bots_allowed;  // a bot token may call it (BotToken::Allowed)
   };
-  void add(http::verb method, const std::string& pattern, Handler run);
+  // Whether a token of scope 'bot' may call a route (docs/bots.md): only the routes of a bot's
+  // play say Allowed where they are added; any other, new ones too, refuses it.
+  enum class BotToken { Refused, Allowed };
+  void add(http::verb method, const std::string& pattern, Handler run, BotToken bots = BotToken::Refused);
   // A route that answers at once: `make` runs guarded (every error becomes its reply).
   using Make = std::function<Response(const Request&, const Captures&)>;
-  void add_sync(http::verb method, const std::string& pattern, Make make);
+  void add_sync(http::verb method, const std::string& pattern, Make make, BotToken bots = BotToken::Refused);
+  // Whether the request carries a live token of scope 'bot' (which the route must allow).
+  bool bot_token(const Request& req) const;
   void add_account_routes();
   void add_game_routes();
   void add_command_route();
@@ -72,10 +83,14 @@ class ApiRoutes {
   void add_review_routes();
   // Puzzles: the games with puzzles, the next one, a turn of an attempt (puzzle_routes.cpp).
   void add_puzzle_routes();
+  // The bots' event stream (bot_routes.cpp).
+  void add_bot_routes();
 
   Service* service_;
   LongPolls* polls_;
+  BotStreams* bot_streams_;
   StaticFiles files_;
+  StaticFiles engine_;
   std::shared_ptr<Analyst> analyst_ = std::make_shared<Analyst>();
   std::shared_ptr<Puzzles> puzzles_;
   std::vector<Route> routes_;

@@ -30,9 +30,11 @@ HttpApi::HttpApi(Service& service, HttpSettings settings)
           },
           settings.access_log),
       polls_(server_.io(), server_.workers(), signal_, service),
+      bot_streams_(server_.workers(), settings.limits.body_timeout),
       hub_(service, [this](std::function<void()> job) { return server_.post_work(std::move(job)); },
            settings.limits.max_watched_boards, settings.push_memory),
-      routes_(service, polls_, StaticFiles::snapshot(settings.web_dir, {}, settings.log)) {
+      routes_(service, polls_, bot_streams_, StaticFiles::snapshot(settings.web_dir, {}, settings.log),
+              StaticFiles::snapshot(settings.engine_dir, {}, settings.log)) {
   if (!settings.web_dir.empty() && !routes_.has_page() && settings.log)
     settings.log("no web page: directory '" + settings.web_dir + "' not found or empty (the API works)");
 }
@@ -51,6 +53,7 @@ void HttpApi::run() { server_.run(); }
 void HttpApi::stop() {
   ready_ = false;
   signal_.shutdown();  // waiting long polls answer now
+  bot_streams_.shutdown();
   hub_.shutdown();
   // The close frames (1012) must leave before the event loop stops: wait a moment at most
   // for the closing handshakes (a session leaves the hub when its handshake is done).
@@ -63,6 +66,7 @@ void HttpApi::stop() {
 void HttpApi::board_changed(int64_t board, BoardChange change) {
   signal_.publish(board);
   hub_.board_changed(board, change);
+  bot_streams_.wake_all();
 }
 
 }  // namespace ludus::server

@@ -5,6 +5,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/read.hpp>
 #include <boost/asio/write.hpp>
+#include <boost/beast/http/buffer_body.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
@@ -28,9 +29,18 @@ void run(asio::io_context& io) {
 error_code connect_stream(asio::io_context& io, beast::tcp_stream& stream, const std::string& host, int port,
                           std::chrono::milliseconds timeout) {
   error_code result;
+  const asio::ip::address address = asio::ip::make_address(host, result);
+  if (result) {  // a name: its addresses, each tried in turn
+    tcp::resolver resolver(io);
+    const auto endpoints = resolver.resolve(host, std::to_string(port), result);
+    if (result) return result;
+    stream.expires_after(timeout);
+    stream.async_connect(endpoints, [&](error_code ec, const tcp::endpoint&) { result = ec; });
+    run(io);
+    return result;
+  }
   stream.expires_after(timeout);
-  stream.async_connect(tcp::endpoint(asio::ip::make_address(host), static_cast<unsigned short>(port)),
-                       [&](error_code ec) { result = ec; });
+  stream.async_connect(tcp::endpoint(address, static_cast<unsigned short>(port)), [&](error_code ec) { result = ec; });
   run(io);
   return result;
 }
@@ -112,6 +122,109 @@ std::string HttpClient::raw(const std::string& bytes, bool* closed) {
   }
   if (closed) *closed = ec != beast::error::timeout;
   return out;
+}
+
+struct HttpLineStream::Parser {
+  http::response_parser<http::buffer_body> parser;
+  char chunk[16384];
+};
+
+HttpLineStream::HttpLineStream(std::string host, int port, std::chrono::milliseconds timeout)
+    : connection_(std::move(host), port, timeout) {}
+
+HttpLineStream::~HttpLineStream() {
+  if (connection_.stream_) connection_.stream_->socket().close();  // a pending read ends with the io_context
+}
+
+int HttpLineStream::open(const std::string& target, const HeaderList& headers) {
+  auto& stream = connection_.stream_;
+  asio::io_context& io = connection_.io_;
+  stream = std::make_unique<beast::tcp_stream>(io);
+  connection_.buffer_.clear();
+  parser_ = std::make_unique<Parser>();
+  parser_->parser.body_limit(boost::none);  // a stream has no end: lines are bounded below
+  pending_.clear();
+  error_.clear();
+  reading_ = ended_ = false;
+  if (error_code ec = connection_.connect(*stream)) {
+    error_ = "connect: " + ec.message();
+    return 0;
+  }
+  RawRequest req{http::verb::get, target, 11};
+  req.set(http::field::host, connection_.host_ + ":" + std::to_string(connection_.port_));
+  for (const auto& [name, value] : headers) req.set(name, value);
+  error_code ec;
+  stream->expires_after(connection_.timeout_);
+  http::async_write(*stream, req, [&](error_code e, size_t) { ec = e; });
+  run(io);
+  if (!ec) {
+    http::async_read_header(*stream, connection_.buffer_, parser_->parser, [&](error_code e, size_t) { ec = e; });
+    run(io);
+  }
+  if (ec) {
+    error_ = ec.message();
+    return 0;
+  }
+  stream->expires_never();
+  const int status = parser_->parser.get().result_int();
+  if (status != 200) {  // the refusal's JSON, whole
+    const auto deadline = std::chrono::steady_clock::now() + connection_.timeout_;
+    while (!ended_ && read_some(deadline)) {
+    }
+  }
+  return status;
+}
+
+// Runs one read of the body into pending_ until `deadline`; false when it did not complete
+// (still pending) or the body ended.
+bool HttpLineStream::read_some(std::chrono::steady_clock::time_point deadline) {
+  if (ended_) return false;
+  asio::io_context& io = connection_.io_;
+  if (!reading_) {
+    if (parser_->parser.is_done()) {
+      ended_ = true;
+      return false;
+    }
+    reading_ = true;
+    parser_->parser.get().body().data = parser_->chunk;
+    parser_->parser.get().body().size = sizeof parser_->chunk;
+    http::async_read_some(*connection_.stream_, connection_.buffer_, parser_->parser, [this](error_code ec, size_t) {
+      reading_ = false;
+      pending_.append(parser_->chunk, sizeof parser_->chunk - parser_->parser.get().body().size);
+      if (ec == http::error::need_buffer) ec = {};
+      if (ec) {
+        ended_ = true;
+        if (ec != http::error::end_of_stream && ec != asio::error::eof) error_ = ec.message();
+      } else if (parser_->parser.is_done()) {
+        ended_ = true;
+      }
+    });
+  }
+  io.restart();
+  while (reading_ && std::chrono::steady_clock::now() < deadline) io.run_one_until(deadline);
+  return !reading_ && !ended_;
+}
+
+HttpLineStream::Read HttpLineStream::next_line(std::string& line, std::chrono::milliseconds wait) {
+  constexpr size_t kLongestLine = 16 << 20;  // a snapshot of many boards stays far below
+  const auto deadline = std::chrono::steady_clock::now() + wait;
+  for (;;) {
+    const size_t end = pending_.find('\n');
+    if (end != std::string::npos) {
+      line.assign(pending_, 0, end);
+      pending_.erase(0, end + 1);
+      return Read::Line;
+    }
+    if (pending_.size() > kLongestLine) {
+      error_ = "a line longer than 16 MiB";
+      return Read::Ended;
+    }
+    if (ended_ || !connection_.stream_) return Read::Ended;
+    if (!read_some(deadline)) {
+      if (ended_ && pending_.find('\n') == std::string::npos) return Read::Ended;
+      if (reading_) return Read::Idle;
+    }
+  }
 }
 
 WebSocketClient::WebSocketClient(std::string host, int port, std::chrono::milliseconds timeout)

@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: Apache-2.0
 #pragma once
-// Small blocking HTTP/1.1 and WebSocket clients on Beast, for the tests and the load
-// benchmark (bench/server_load): one keep-alive connection each, every operation bounded
-// by a timeout.
+// Small blocking HTTP/1.1 and WebSocket clients on Beast, for the tests, the load
+// benchmark (bench/server_load) and `ludus bot` (docs/bots.md): one keep-alive connection
+// each, every operation bounded by a timeout.  Plain HTTP (a TLS server is reached through a
+// local proxy); the host is an address or a name resolved on each connect.
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -44,6 +45,7 @@ class HttpClient {
   std::string raw(const std::string& bytes, bool* closed = nullptr);
 
  private:
+  friend class HttpLineStream;  // reads a reply of its own on a client's connection
   boost::system::error_code connect(boost::beast::tcp_stream& stream);
   std::string host_;
   int port_;
@@ -51,6 +53,33 @@ class HttpClient {
   boost::asio::io_context io_;
   std::unique_ptr<boost::beast::tcp_stream> stream_;
   boost::beast::flat_buffer buffer_;
+};
+
+// A GET whose reply is read line by line as it arrives, on a connection of its own: the
+// bots' NDJSON event stream (docs/bots.md).  Chunked or not, the body is split at '\n'.
+class HttpLineStream {
+ public:
+  HttpLineStream(std::string host, int port, std::chrono::milliseconds timeout = std::chrono::seconds(30));
+  ~HttpLineStream();
+  // Sends GET `target` and reads the reply's header (bounded by the timeout): its status, 0
+  // when none came (error()).  A status other than 200 has its whole body read (body()).
+  int open(const std::string& target, const HeaderList& headers = {});
+  enum class Read { Line, Idle, Ended };
+  // The next line of the body, without its '\n': Line; Idle when none came within `wait`
+  // (the read stays pending for the next call); Ended when the body ended or the
+  // connection failed (error() says why; empty when the server ended the body).
+  Read next_line(std::string& line, std::chrono::milliseconds wait);
+  const std::string& error() const { return error_; }
+  const std::string& body() const { return pending_; }
+
+ private:
+  bool read_some(std::chrono::steady_clock::time_point deadline);
+  HttpClient connection_;  // its stream carries this one reply
+  struct Parser;
+  std::unique_ptr<Parser> parser_;
+  std::string pending_;  // bytes of the body not yet returned as lines
+  bool reading_ = false, ended_ = false;
+  std::string error_;
 };
 
 class WebSocketClient {

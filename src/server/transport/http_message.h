@@ -4,18 +4,21 @@
 // handler uses: a request with its decoded path and parameters, JSON / text / error
 // replies.  Every JSON reply is dumped with invalid UTF-8 replaced, so bytes stored
 // before the edge checks existed can never make a reply fail.
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
 #include <nlohmann/json.hpp>
 
 #include "core/text.h"                 // valid_utf8
 #include "server/base/json_fields.h"  // dump_json
+#include "server/transport/client_limits.h"  // ConnectionSlot
 
 namespace ludus::server {
 
@@ -36,6 +39,10 @@ struct Request {
   // The user a bearer token named (signed_in_user), for the log; mutable because handlers
   // see the request as const and learn the user only as they answer.
   mutable std::string user;
+  // Set by a handler whose 200 reply is only the head of a body it goes on writing itself
+  // (GET /api/bot/stream): the session writes the head (Transfer-Encoding: chunked, the
+  // connection closed at its end) and hands the connection over to this.
+  mutable std::function<void(boost::beast::tcp_stream, ConnectionSlot)> take_stream;
 
   http::verb method() const { return raw.method(); }
   const std::string& body() const { return raw.body(); }

@@ -13,6 +13,7 @@
 #include <boost/beast/http/error.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
+#include <boost/beast/http/serializer.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 
@@ -117,6 +118,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   }
 
   void write(Response res) {
+    if (request_ && request_->take_stream && res.result() == http::status::ok && !head_)
+      return write_stream_head(std::move(res));
     add_security_headers(res);
     res.set("X-Request-Id", request_ ? request_->request_id : request_id_for({}, false));
     res.keep_alive(keep_alive_);
@@ -133,6 +136,29 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       self->request_.reset();
       if (ec || !self->keep_alive_) return self->close();
       self->read_header();
+    });
+  }
+
+  // The head of a reply whose body its handler writes (Request::take_stream), which then
+  // gets the connection.  It is logged as answered: its time is the time to the head.
+  void write_stream_head(Response res) {
+    add_security_headers(res);
+    res.set("X-Request-Id", request_->request_id);
+    res.keep_alive(false);
+    res.chunked(true);
+    account(res.result_int());
+    response_ = std::move(res);
+    stream_head_.emplace(response_);
+    stream_.expires_after(limits().body_timeout);
+    http::async_write_header(stream_, *stream_head_, [self = shared_from_this()](beast::error_code ec, size_t) {
+      if (self->in_flight_) --self->context_->in_flight;
+      self->in_flight_ = false;
+      auto take = std::move(self->request_->take_stream);
+      self->request_.reset();
+      self->stream_head_.reset();
+      if (ec) return self->close();
+      self->stream_.expires_never();
+      take(std::move(self->stream_), std::move(self->slot_));
     });
   }
 
@@ -232,6 +258,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<Request> request_;
   Response response_;
+  std::optional<http::response_serializer<http::string_body>> stream_head_;  // write_stream_head's
   bool keep_alive_ = true;
   bool head_ = false;       // the request being answered is a HEAD
   bool in_flight_ = false;  // a dispatched request's reply is being written
@@ -248,7 +275,9 @@ void add_security_headers(Response& response) {
   response.set("X-Content-Type-Options", "nosniff");
   response.set("X-Frame-Options", "DENY");
   response.set("Content-Security-Policy",
-               "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+               // 'wasm-unsafe-eval': compiling the page's own engine (/engine/, WebAssembly),
+               // and nothing else: eval and new Function stay refused (docs/security.md).
+               "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self' 'wasm-unsafe-eval'; "
                "connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'");
   response.set("Referrer-Policy", "no-referrer");
 }

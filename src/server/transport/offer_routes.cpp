@@ -33,8 +33,8 @@ json settings_json(const std::string& user, const ChallengeSettings& settings) {
 void ApiRoutes::add_offer_routes() {
   Service& service = *service_;
   Accounts& accounts = service.accounts();
-  auto sync = [this](http::verb method, const std::string& pattern, Make make) {
-    add_sync(method, pattern, std::move(make));
+  auto sync = [this](http::verb method, const std::string& pattern, Make make, BotToken bots = BotToken::Refused) {
+    add_sync(method, pattern, std::move(make), bots);
   };
   sync(http::verb::get, "/api/offers", [&service](const Request& req, const Captures&) {
     std::string game, user;
@@ -57,7 +57,7 @@ void ApiRoutes::add_offer_routes() {
     for (const OfferRecord& offer : service.offers(game, user, own, page_query(req, Page{}.limit)))
       offers.push_back(offer_json(offer));
     return json_response(200, {{"offers", offers}});
-  });
+  }, BotToken::Allowed);
   sync(http::verb::post, "/api/offers", [&service, &accounts](const Request& req, const Captures&) {
     const std::string user = signed_in_user(accounts, req);
     const json body = body_object(req);
@@ -72,20 +72,20 @@ void ApiRoutes::add_offer_routes() {
     Response res = json_response(201, {{"offer", offer_json(offer)}});
     res.set(http::field::location, "/api/offers/" + std::to_string(offer.id));
     return res;
-  });
+  }, BotToken::Allowed);
   sync(http::verb::post, R"(/api/offers/(\d{1,15})/join)", [&service, &accounts](const Request& req, const Captures& c) {
     const std::string user = signed_in_user(accounts, req);
     const int64_t board = service.join(std::stoll(c[0]), user);
     Response res = json_text_response(201, board_json_text(*service.load_shared(board)));
     res.set(http::field::location, "/api/games/" + std::to_string(board));
     return res;
-  });
+  }, BotToken::Allowed);
   sync(http::verb::post, R"(/api/offers/(\d{1,15})/decline)",
        [&service, &accounts](const Request& req, const Captures& c) {
          const std::string user = signed_in_user(accounts, req);
          const OfferRecord offer = service.decline(std::stoll(c[0]), user);
          return json_response(200, {{"ok", true}, {"offer", offer_json(offer)}});
-       });
+       }, BotToken::Allowed);
   sync(http::verb::get, "/api/me/limits", [&service, &accounts](const Request& req, const Captures&) {
     const std::string user = signed_in_user(accounts, req);
     return json_response(200, settings_json(user, service.challenge_settings(user)));

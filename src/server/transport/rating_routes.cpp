@@ -45,7 +45,7 @@ void ApiRoutes::add_rating_routes() {
       filter.offset = page.offset;
       for (const GameRecord& g : service.list(filter)) finished.push_back(game_summary_json(g));
       return json_response(200,
-                           {{"user", p.player}, {"ratings", ratings}, {"rating_history", history}, {"finished", finished}});
+                           {{"user", p.player}, {"bot", p.bot}, {"ratings", ratings}, {"rating_history", history}, {"finished", finished}});
     }));
   });
 }

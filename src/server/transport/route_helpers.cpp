@@ -45,9 +45,12 @@ std::string bearer_token(const Request& req) {
   return header.substr(7);
 }
 
-std::string signed_in_user(Accounts& accounts, const Request& req) {
-  req.user = accounts.user_for_token(bearer_token(req));
-  return req.user;
+std::string signed_in_user(Accounts& accounts, const Request& req) { return signed_in_owner(accounts, req).user; }
+
+TokenOwner signed_in_owner(Accounts& accounts, const Request& req) {
+  TokenOwner owner = accounts.owner_for_token(bearer_token(req));
+  req.user = owner.user;
+  return owner;
 }
 
 int64_t board_number(const std::string& text) {

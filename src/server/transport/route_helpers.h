@@ -62,6 +62,8 @@ std::string bearer_token(const Request& req);
 // The user of the request's bearer token (401 without a valid one), also noted in
 // req.user for the request's log line.
 std::string signed_in_user(Accounts& accounts, const Request& req);
+// The same with the token's scope.
+TokenOwner signed_in_owner(Accounts& accounts, const Request& req);
 
 // Who sends a request that carries a password or a code (LoginThrottle): its address and the
 // device key of its `X-Ludus-Device` header, which the page keeps from its last sign-in.

@@ -153,7 +153,9 @@ std::string StaticFiles::content_type(const std::string& name) {
       {".css", "text/css; charset=utf-8"},    {".json", "application/json; charset=utf-8"},
       {".svg", "image/svg+xml"},              {".png", "image/png"},
       {".ico", "image/x-icon"},               {".txt", "text/plain; charset=utf-8"},
-      {".webmanifest", "application/manifest+json"}};
+      {".webmanifest", "application/manifest+json"},
+      // The page's engine (docs/wasm.md): WebAssembly.instantiateStreaming takes no other type.
+      {".wasm", "application/wasm"}};
   const std::string ext = fs::path(name).extension().string();
   for (const auto& [suffix, type] : kTypes)
     if (ext == suffix) return type;

@@ -9,6 +9,7 @@
 
 #include "server/base/errors.h"
 #include "server/domain/accounts/email_address.h"
+#include "server/storage/bot_store.h"
 #include "server/storage/throttle_store.h"
 
 namespace ludus::server {
@@ -242,12 +243,57 @@ SignIn Accounts::login(std::string_view user, std::string_view password, const L
   });
 }
 
-std::string Accounts::user_for_token(std::string_view token) {
+namespace {
+// The throttles' scope of a bot token's illegal moves in a row (subject: the token's hash).
+constexpr std::string_view kBotMisplays = "bot_misplays";
+}  // namespace
+
+TokenOwner Accounts::owner_for_token(std::string_view token) {
   if (token.empty() || token.size() > 256) unauthorized("missing or malformed bearer token; log in first", "bad_token");
+  const std::string hash = hash_token(token);
   auto session = store_->session();
-  auto user = session.token_user(hash_token(token), now());
-  if (!user) unauthorized("unknown or expired token; log in again", "bad_token");
-  return *user;
+  auto owner = session.token_owner(hash, now());
+  if (!owner) unauthorized("unknown or expired token; log in again", "bad_token");
+  if (owner->scope == TokenScope::Bot) {
+    const FailureCount misplays = failure_count(session, kBotMisplays, hash);
+    const int64_t paused_for = misplays.last + kBotMisplayPause - now();
+    if (misplays.count >= kBotMisplaysInARow && paused_for > 0)
+      too_many(std::to_string(misplays.count) + " illegal moves in a row: this bot token may send nothing for " +
+                   std::to_string(paused_for) + " s",
+               "rate_limited", static_cast<int>(paused_for));
+  }
+  return *owner;
+}
+
+void Accounts::bot_move_answered(std::string_view token, bool illegal) {
+  const std::string hash = hash_token(token);
+  store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    if (illegal) add_failure(session, kBotMisplays, hash, now(), kBotMisplayPause);
+    else clear_failures(session, kBotMisplays, hash);
+    tx.commit();
+  });
+}
+
+std::optional<TokenOwner> Accounts::token_owner(std::string_view token) {
+  if (token.empty() || token.size() > 256) return std::nullopt;
+  auto session = store_->session();
+  return session.token_owner(hash_token(token), now());
+}
+
+SignIn Accounts::bot_token(std::string_view user, std::string_view password, const LoginClient& client) {
+  const std::string id = authenticate(user, password, client);
+  return store_->retrying([&](Session& session) {
+    auto tx = session.write();
+    if (!is_bot(session, id))
+      forbidden(id + " is not a bot account: make it one first (POST /api/me/bot, or the command bot)", "not_a_bot");
+    const int64_t t = now();
+    SignIn result{id, random_key(), t + kBotTokenLifetime, ""};
+    session.insert_token(hash_token(result.token), id, t, result.expires_at, TokenScope::Bot);
+    trim_bot_tokens(session, id, kBotTokensPerAccount);
+    tx.commit();
+    return result;
+  });
 }
 
 void Accounts::logout(std::string_view token) {

@@ -83,8 +83,26 @@ class Accounts {
   // A fresh bearer token for a user who gave the right password, and the client's device key
   // (the one it brought when it is the account's, else a new one).
   SignIn login(std::string_view user, std::string_view password, const LoginClient& client = {});
-  // The user a token belongs to; 401 when unknown or expired.
-  std::string user_for_token(std::string_view token);
+  // The user a token belongs to; 401 when unknown or expired; 429 rate_limited (with its
+  // retry_after) while it is a bot token paused for its illegal moves.
+  std::string user_for_token(std::string_view token) { return owner_for_token(token).user; }
+  TokenOwner owner_for_token(std::string_view token);
+  // The account and scope of a live token; nullopt when it is unknown, expired or malformed.
+  std::optional<TokenOwner> token_owner(std::string_view token);
+
+  // A token of scope 'bot' (docs/bots.md) for the bot account `user`, its password checked as
+  // a sign-in: valid kBotTokenLifetime; the account keeps its kBotTokensPerAccount newest.
+  // 403 not_a_bot for a player's account.  (`device` stays empty: a bot signs in no page.)
+  static constexpr int64_t kBotTokenLifetime = 365 * 24 * 3600;
+  static constexpr int kBotTokensPerAccount = 10;
+  SignIn bot_token(std::string_view user, std::string_view password, const LoginClient& client = {});
+  // A bot's illegal moves (docs/bots.md "Limits and misbehaviour"): kBotMisplaysInARow in a
+  // row from one bot token, counted in the throttles table (so every process agrees), and
+  // owner_for_token refuses the token for kBotMisplayPause seconds.
+  static constexpr int kBotMisplaysInARow = 5;
+  static constexpr int64_t kBotMisplayPause = 60;
+  // After a move sent with a bot token: an illegal one counts, a legal one clears the count.
+  void bot_move_answered(std::string_view token, bool illegal);
   void logout(std::string_view token);
 
   // --- recovery and verified addresses (account_recovery.cpp) ------------------------------

@@ -3,10 +3,10 @@
 
 #include <string>
 
-#include "ai/player.h"
+#include "ai/choice_json.h"
 #include "core/error.h"
+#include "core/move_entries.h"
 #include "core/registry.h"
-#include "core/text.h"
 #include "server/base/errors.h"
 #include "server/domain/play/game_json.h"
 #include "server/base/json_fields.h"
@@ -28,60 +28,26 @@ History Analyst::replay(const nlohmann::json& request) const {
   if (static_cast<int>(moves->size()) > limits_.max_plies)
     bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
   // "at": only the first plies (the page's fallback for a link with a bad one).
-  int stop = limits_.max_plies;
-  bool stop_asked = false;
+  std::optional<int> stop;
   if (auto at = request.find("at"); at != request.end() && !at->is_null()) {
-    stop_asked = true;
     if (!at->is_number_integer() || at->get<int64_t>() < 0 || at->get<int64_t>() > limits_.max_plies)
       bad_request("field 'at' must be a number of plies from 0 to " + std::to_string(limits_.max_plies), "bad_field");
     stop = static_cast<int>(at->get<int64_t>());
   }
+  std::vector<std::string> entries;
   for (const auto& move : *moves) {
     if (!move.is_string()) bad_request("field 'moves' must be an array of move texts", "bad_field");
-    // An entry may hold several plies joined as people write a turn ("d3,e5-e7"); errors
-    // name the ply by its number in the game.
-    for (const auto& ply : history.state().split_turn_text(move.get<std::string>())) {
-      if (history.num_moves() == stop) {
-        if (stop_asked) return history;
-        bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
-      }
-      const std::string name = "move " + std::to_string(history.num_moves() + 1) + " '" + quoted_text(ply, 40) + "': ";
-      if (history.is_over()) bad_request(name + "the game is over", "illegal_move");
-      try {
-        history.play(ply);
-      } catch (const LudusError& e) {
-        bad_request(name + e.what(), "illegal_move");
-      }
-    }
+    entries.push_back(move.get<std::string>());
+  }
+  try {
+    play_move_entries(history, entries, limits_.max_plies, stop);
+  } catch (const MoveEntryError& e) {
+    bad_request(e.what(), e.too_long() ? "bad_field" : "illegal_move");
   }
   return history;
 }
 
-nlohmann::json Analyst::position(const nlohmann::json& request) const {
-  const History history = replay(request);
-  const State& state = history.state();
-  const Game& game = history.game();
-  nlohmann::json j;
-  j["game"] = game.name();
-  j["moves"] = history.moves();
-  j["status_text"] = history.status();
-  if (history.is_over()) {
-    j["to_move"] = nullptr;
-    j["to_move_seat"] = nullptr;
-    j["outcome"] = outcome_json(history);
-  } else {
-    j["to_move"] = game.colour_name(state.to_move());
-    j["to_move_seat"] = state.seat_to_move();
-    j["outcome"] = nullptr;
-  }
-  add_turn_json(j, history, !history.is_over());
-  j["plies"] = plies_json(history);
-  j["geometry"] = geometry_json(history);
-  j["deciding_sites"] = deciding_sites_json(history);
-  j["scores"] = shown_scores_json(state);
-  j["board_text"] = state.render();
-  return j;
-}
+nlohmann::json Analyst::position(const nlohmann::json& request) const { return position_json(replay(request)); }
 
 nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::string& client) {
   const History history = replay(request);
@@ -120,21 +86,7 @@ nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::strin
   const std::string spec = "mcts:iters=" + std::to_string(iterations) + ",time=" +
                            std::to_string(static_cast<int>(limits_.max_seconds * 1000)) + "ms,threads=1,seed=1";
   auto player = ai::make_player(spec);
-  const ai::MoveChoice choice = player->choose(history);
-  const State& state = history.state();
-  const char* proven = choice.proven == ai::ProvenResult::kWin    ? "win"
-                       : choice.proven == ai::ProvenResult::kLoss ? "loss"
-                       : choice.proven == ai::ProvenResult::kDraw ? "draw"
-                                                                  : nullptr;
-  return {{"colour", history.game().colour_name(state.to_move())},
-          {"proven", proven ? nlohmann::json(proven) : nlohmann::json()},
-          {"proven_plies", choice.proven_length_known() ? nlohmann::json(choice.proven_plies) : nlohmann::json()},
-          {"move", state.action_to_text(choice.action)},
-          {"value", choice.value},
-          {"win_probability", (choice.value + 1) / 2},
-          {"pv", choice.best_line},
-          {"iterations", choice.iterations},
-          {"seconds", choice.seconds}};
+  return ai::choice_json(history, player->choose(history));
 }
 
 }  // namespace ludus::server

@@ -71,6 +71,8 @@ Board::Board(GameRecord record, std::vector<MoveRecord> moves, std::vector<Comme
       comments_(std::move(comments)),
       history_(replay(record_, moves_)) {}
 
+std::string player_label(const std::string& user, bool bot) { return bot ? user + " [bot]" : user; }
+
 int Board::seat_of(const std::string& user) const {
   for (int seat = 0; seat < 2; ++seat)
     if (record_.seats[seat] == user) return seat;

@@ -14,6 +14,13 @@
 
 namespace ludus::server {
 
+// A player's name as the text views and mails show it: "engine1 [bot]" for a bot account
+// (docs/bots.md), else the name.
+std::string player_label(const std::string& user, bool bot);
+inline std::string player_label(const GameRecord& record, int seat) {
+  return player_label(record.seats[static_cast<size_t>(seat)], record.bots[static_cast<size_t>(seat)]);
+}
+
 class Board {
  public:
   // Replays `moves` (and a stored resignation); throws ServiceError 500 when the stored
@@ -33,6 +40,8 @@ class Board {
 
   // --- players ---------------------------------------------------------------------------
   const std::string& player(int seat) const { return record_.seats[seat]; }
+  // player_label of the seat: the name as text shows it.
+  std::string shown_player(int seat) const { return player_label(record_, seat); }
   // Seat of `user`, or -1 when the user does not play here.
   int seat_of(const std::string& user) const;
   // Colour the seat holds now (a pie swap exchanges them).

@@ -1,6 +1,8 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/domain/play/board_commands.h"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -172,6 +174,12 @@ const BoardCommand* find_board_command(std::string_view verb) {
 
 bool stores_comment(const BoardCommand& command) {
   return command.verb == "move" || command.verb == "swap" || command.verb == "pass";
+}
+
+bool bots_may(const BoardCommand& command) {
+  static constexpr std::string_view kPlaying[] = {"move",    "swap",  "pass",  "resign", "undo",
+                                                  "abort",   "draw",  "propose", "accept", "reject"};
+  return std::find(std::begin(kPlaying), std::end(kPlaying), command.verb) != std::end(kPlaying);
 }
 
 std::string usage_of(const BoardCommand& command) {

@@ -61,6 +61,10 @@ const BoardCommand* find_board_command(std::string_view verb);
 // Whether the command stores BoardArgs::comment (a mail's body) with what it does: the turns,
 // move, swap and pass; the others ignore it.
 bool stores_comment(const BoardCommand& command);
+// Whether the command is a player's act in the game itself (a turn, a resignation, a proposal
+// or its answer): all a bot token may do on a board (docs/bots.md); conditional moves,
+// comments and follows are not.
+bool bots_may(const BoardCommand& command);
 // "move BOARD USER PASSWORD MOVE[#N]".
 std::string usage_of(const BoardCommand& command);
 

@@ -162,6 +162,9 @@ std::string board_json_text(const Board& board, std::optional<int> ply, BoardDet
   w.key("actions"), write_actions(w, history, view.playable(), legal);
   w.key("board"), w.integer(r.id);
   w.key("board_text"), w.string(state.render());
+  w.key("bots"), w.start_array();
+  for (const bool bot : r.bots) w.boolean(bot);
+  w.end_array();
   w.key("challenger"), w.string(r.challenger);
   w.key("colours"), w.start_array();
   for (const std::string& colour : info.colours) w.string(colour);

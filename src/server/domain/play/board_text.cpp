@@ -32,11 +32,11 @@ std::string options_text(const Game& game) {
 std::string header(const Board& board, const State& state) {
   const Game& game = board.game();
   std::string out = fmt::format("Board {}: {} ({})\n", board.id(), game.info().title, options_text(game));
-  size_t width = std::max(board.player(0).size(), board.player(1).size());
+  size_t width = std::max(board.shown_player(0).size(), board.shown_player(1).size());
   size_t colour_width = std::max(game.colour_name(0).size(), game.colour_name(1).size());
   for (int colour = 0; colour < 2; ++colour) {
     int seat = state.seat_of_colour(colour);
-    out += fmt::format("  {:<{}}  {:<{}}  {}\n", game.colour_name(colour), colour_width, board.player(seat), width,
+    out += fmt::format("  {:<{}}  {:<{}}  {}\n", game.colour_name(colour), colour_width, board.shown_player(seat), width,
                        kSeatWord[seat]);
   }
   return out;
@@ -182,7 +182,8 @@ std::string format_game_list(const std::string& title, const std::vector<GameRec
       status = "drawn (" + g.end_reason + ")";
     }
     std::string moves = !g.finished() ? fmt::format("turn {}", g.num_turns + 1) : counted(g.num_turns, "turn");
-    out += fmt::format("  {:>6}  {:<9} {} vs {}  {}  {}\n", g.id, g.game, g.seats[0], g.seats[1], moves, status);
+    out += fmt::format("  {:>6}  {:<9} {} vs {}  {}  {}\n", g.id, g.game, player_label(g, 0), player_label(g, 1), moves,
+                       status);
   }
   return out;
 }

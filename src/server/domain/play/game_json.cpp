@@ -5,10 +5,7 @@
 #include "server/domain/play/proposal_rules.h"
 
 #include <algorithm>
-#include <cmath>
 
-#include "ai/level_ratings.h"
-#include "ai/spec_parser.h"
 #include "core/geometry.h"
 #include "core/record.h"
 #include "core/registry.h"
@@ -19,19 +16,17 @@
 namespace ludus::server {
 namespace {
 
-nlohmann::json site_names(const Geometry& geometry, const std::vector<int>& sites) {
-  nlohmann::json names = nlohmann::json::array();
-  for (int site : sites) names.push_back(geometry.name(site));
-  return names;
-}
-
 template <class T>
 nlohmann::json optional_json(const std::optional<T>& v) { return v ? nlohmann::json(*v) : nlohmann::json(); }
 
 nlohmann::json player_json(const Board& board, const State& state, int seat) {
   const std::string& user = board.player(seat);
   const int colour = state.colour_of_seat(seat);
-  nlohmann::json j = {{"seat", seat}, {"user", user}, {"ai", Accounts::is_ai(user)}, {"colour", board.game().colour_name(colour)}};
+  nlohmann::json j = {{"seat", seat},
+                      {"user", user},
+                      {"ai", Accounts::is_ai(user)},
+                      {"bot", board.record().bots[static_cast<size_t>(seat)]},
+                      {"colour", board.game().colour_name(colour)}};
   // The score the rules show players (Epoxy's legal first actions), in games that have one.
   if (const std::optional<int> score = state.shown_score(colour)) j["score"] = *score;
   return j;
@@ -96,100 +91,8 @@ nlohmann::json move_json(const Board& board, int index) {
 
 }  // namespace
 
-nlohmann::json geometry_json(const History& history) {
-  const Game& game = history.game();
-  const Geometry* g = game.board_geometry();
-  if (!g) return nullptr;
-  nlohmann::json sites = nlohmann::json::array();
-  nlohmann::json stones = nlohmann::json::array();
-  for (int s = 0; s < g->num_sites(); ++s) {
-    Coord c = g->coord(s);
-    sites.push_back({{"name", g->name(s)}, {"row", c.row}, {"col", c.col}});
-    int colour = history.state().site_colour(s);
-    stones.push_back(colour >= 0 ? nlohmann::json(game.colour_name(colour)) : nlohmann::json());
-  }
-  nlohmann::json features = nlohmann::json::array();
-  for (const BoardFeature& feature : game.board_features())
-    features.push_back({{"name", feature.name}, {"sites", site_names(*g, feature.sites)}});
-  const bool hex = g->topology() == Topology::Hex;
-  return {{"topology", hex ? "hex" : "square"},
-          {"rows", g->num_rows()},
-          {"cols", g->num_cols()},
-          {"stones_on", stone_sites_name(game.info().stones_on)},
-          {"sites", sites},
-          {"stones", stones},
-          {"features", features}};
-}
-
-void add_turn_json(nlohmann::json& j, const History& history, bool playable) {
-  const State& state = history.state();
-  const Geometry* g = history.game().board_geometry();
-  nlohmann::json legal = nlohmann::json::array();
-  nlohmann::json actions = nlohmann::json::array();
-  if (playable) {
-    for (Action a : state.legal_actions()) {
-      const std::string text = state.action_to_text(a);
-      const ActionShape shape = state.action_shape(a);
-      legal.push_back(text);
-      actions.push_back({{"text", text},
-                         {"sites", g ? site_names(*g, shape.sites) : nlohmann::json::array()},
-                         {"kind", action_kind_name(shape.kind)},
-                         {"ends_turn", state.ends_turn(a)}});
-    }
-  }
-  j["legal_moves"] = legal;
-  j["actions"] = actions;
-  j["turn"] = history.current_turn();
-  j["mid_turn"] = history.mid_turn();
-  j["position_turn"] = turn_point_json(turn_point(history, history.num_moves()));
-}
-
-nlohmann::json turn_point_json(const TurnPoint& point) {
-  return {{"turn", point.turn}, {"action", point.action}, {"whole", point.whole}, {"text", turn_point_text(point)}};
-}
-
-nlohmann::json plies_json(const History& history) {
-  nlohmann::json plies = nlohmann::json::array();
-  for (int ply = 0; ply < history.num_moves(); ++ply) {
-    const PlyMover& mover = history.mover(ply);
-    plies.push_back({{"number", ply + 1},
-                     {"turn", history.turn_number(ply)},
-                     {"action", action_in_turn(history, ply)},
-                     {"move", history.moves()[static_cast<size_t>(ply)]},
-                     {"seat", mover.seat},
-                     {"colour", history.game().colour_name(mover.colour)}});
-  }
-  return plies;
-}
-
-nlohmann::json shown_scores_json(const State& state) {
-  nlohmann::json scores = nlohmann::json::object();
-  for (int colour = 0; colour < 2; ++colour)
-    if (const std::optional<int> score = state.shown_score(colour)) scores[state.game().colour_name(colour)] = *score;
-  return scores.empty() ? nlohmann::json() : scores;
-}
-
-nlohmann::json deciding_sites_json(const History& history) {
-  const Geometry* g = history.game().board_geometry();
-  return g ? site_names(*g, history.state().deciding_sites()) : nlohmann::json::array();
-}
-
 nlohmann::json record_json(const Board& board) {
   return record_to_json(board.history());
-}
-
-nlohmann::json outcome_json(const History& history, const std::array<std::string, 2>* players) {
-  if (!history.is_over()) return nullptr;
-  const int seat = history.winning_seat();
-  const int colour = history.winner();
-  const bool draw = seat == kDraw;  // no winner: a draw, or an aborted game (no result)
-  nlohmann::json j = {{"draw", draw && history.ending() != Ending::Aborted},
-                      {"winner_seat", draw ? nlohmann::json() : nlohmann::json(seat)},
-                      {"winner_colour", draw ? nlohmann::json() : nlohmann::json(history.game().colour_name(colour))},
-                      {"reason", history.end_reason()},
-                      {"ending", ending_name(history.ending())}};
-  if (players) j["winner_user"] = draw ? nlohmann::json() : nlohmann::json((*players)[static_cast<size_t>(seat)]);
-  return j;
 }
 
 nlohmann::json game_summary_json(const GameRecord& g) {
@@ -197,6 +100,7 @@ nlohmann::json game_summary_json(const GameRecord& g) {
           {"game", g.game},
           {"options", g.options},
           {"players", g.seats},
+          {"bots", g.bots},
           {"challenger", g.challenger},
           {"status", g.status()},
           {"moves_played", g.num_moves},
@@ -260,63 +164,6 @@ nlohmann::json board_json(const Board& board, std::optional<int> ply, BoardDetai
   j["geometry"] = geometry_json(history);
   j["deciding_sites"] = deciding_sites_json(history);
   return j;
-}
-
-namespace {
-
-// The plain AI levels' measured ratings on `game`'s default board (data/ai-ratings.json),
-// weakest first: [{"level": "ai:medium", "rating": 1450, "low": .., "high": ..}]; the
-// rating and its ends are null where unbounded; [] for a game not measured.  The ladder's rungs between
-// the levels (e.g. "beginner:slip=0.4") are not offered to players, so not listed.
-nlohmann::json ai_levels_json(const std::string& game) {
-  nlohmann::json levels = nlohmann::json::array();
-  const ai::GameLevelRatings* measured = ai::measured_level_ratings(game);
-  if (!measured) return levels;
-  auto end = [](double value) { return std::isfinite(value) ? nlohmann::json(std::lround(value)) : nlohmann::json(); };
-  for (const ai::LevelRating& l : measured->levels)
-    if (ai::is_plain_level(l.level))
-      levels.push_back({{"level", "ai:" + l.level}, {"rating", end(l.rating)}, {"low", end(l.low)},
-                        {"high", end(l.high)}});
-  return levels;
-}
-
-}  // namespace
-
-nlohmann::json catalog_json() {
-  nlohmann::json games = nlohmann::json::array();
-  std::vector<GameEntry> entries = registered_games();
-  std::stable_sort(entries.begin(), entries.end(), [](const GameEntry& a, const GameEntry& b) {
-    return a.info->rules_section < b.info->rules_section;
-  });
-  for (const auto& entry : entries) {
-    const GameInfo& info = *entry.info;
-    nlohmann::json options = nlohmann::json::array();
-    for (const auto& o : info.options) {
-      nlohmann::json spec = {{"name", o.name}, {"default", o.default_value}, {"help", o.help}};
-      if (o.kind == OptionSpec::Kind::Integer) {
-        spec["type"] = "integer";
-        spec["min"] = o.min;
-        spec["max"] = o.max;
-      } else {
-        spec["type"] = "choice";
-        spec["choices"] = o.choices;
-      }
-      options.push_back(spec);
-    }
-    nlohmann::json examples = nlohmann::json::array();
-    for (const auto& example : info.turn_help.examples)
-      examples.push_back({{"text", example.text}, {"meaning", example.meaning}});
-    games.push_back({{"name", info.name},
-                     {"title", info.title},
-                     {"colours", info.colours},
-                     {"summary", info.summary},
-                     {"options", options},
-                     {"stones_on", stone_sites_name(info.stones_on)},
-                     {"draws", info.may_draw},
-                     {"turn", {{"summary", info.turn_help.summary}, {"examples", examples}}},
-                     {"ai_levels", ai_levels_json(info.name)}});
-  }
-  return {{"games", games}};
 }
 
 }  // namespace ludus::server

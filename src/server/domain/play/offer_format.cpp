@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "core/registry.h"
+#include "server/domain/play/board.h"
 #include "server/domain/play/board_settings.h"
 #include "server/domain/play/board_text.h"
 
@@ -29,10 +30,11 @@ std::string seat_phrase(const OfferRecord& offer) {
 
 std::string format_offer(const OfferRecord& offer) {
   const std::string what = offer.kind == OfferKind::Invitation
-                               ? fmt::format("{} invites {} to{}", offer.from, offer.to.value_or(""),
+                               ? fmt::format("{} invites {} to{}", player_label(offer.from, offer.from_bot),
+                                             player_label(offer.to.value_or(""), offer.to_bot),
                                              offer.rematch_of ? " a rematch of board " + std::to_string(*offer.rematch_of) + ":"
                                                               : std::string())
-                               : fmt::format("{} seeks an opponent for", offer.from);
+                               : fmt::format("{} seeks an opponent for", player_label(offer.from, offer.from_bot));
   std::string range;
   if (offer.min_rating || offer.max_rating)
     range = fmt::format(", rating {}-{}", offer.min_rating ? std::to_string(*offer.min_rating) : "",
@@ -59,6 +61,8 @@ nlohmann::json offer_json(const OfferRecord& offer) {
           {"time_limits", time_limits_text(offer.limits)},
           {"from", offer.from},
           {"to", optional_json(offer.to)},
+          {"from_bot", offer.from_bot},
+          {"to_bot", offer.to_bot},
           {"seat", seat_choice_name(offer.seat)},
           {"min_rating", optional_json(offer.min_rating)},
           {"max_rating", optional_json(offer.max_rating)},

@@ -18,7 +18,8 @@ constexpr std::array<std::string_view, 3> kPolicyNames = {"ask", "all", "none"};
 
 #define LUDUS_OFFER_COLUMNS                                                                              \
   "id, kind, game, options, from_user, to_user, seat, min_rating, max_rating, rated, status, board, " \
-  "created_at, expires_at, closed_at, rematch_of"
+  "created_at, expires_at, closed_at, rematch_of, "                                                    \
+  "(SELECT u.bot FROM users u WHERE u.id = offers.from_user), (SELECT u.bot FROM users u WHERE u.id = offers.to_user)"
 
 OfferRecord read_offer(const sql::Query& q) {
   OfferRecord o;
@@ -47,6 +48,8 @@ OfferRecord read_offer(const sql::Query& q) {
   o.expires_at = q.int64(13);
   if (!q.is_null(14)) o.closed_at = q.int64(14);
   if (!q.is_null(15)) o.rematch_of = q.int64(15);
+  o.from_bot = !q.is_null(16) && q.int64(16) != 0;
+  o.to_bot = !q.is_null(17) && q.int64(17) != 0;
   return o;
 }
 

@@ -45,6 +45,7 @@ struct OfferRecord {
   TimeLimits limits;                           // the board's, once started
   std::string from;                            // the poster
   std::optional<std::string> to;               // the addressee of an invitation
+  bool from_bot = false, to_bot = false;       // poster, addressee: bot accounts (read with the row)
   SeatChoice seat = SeatChoice::First;         // the poster's seat
   std::optional<int> min_rating, max_rating;   // a seek's range of the taker's rating in the game
   bool rated = true;

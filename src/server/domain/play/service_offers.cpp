@@ -8,10 +8,13 @@
 
 #include "core/text.h"
 #include "server/base/errors.h"
+#include "server/domain/accounts/bot_rules.h"
+#include "server/domain/bots/bot_events.h"
 #include "server/domain/play/board_settings.h"
 #include "server/domain/play/ratings.h"
 #include "server/domain/community/moderation.h"
 #include "server/domain/service.h"
+#include "server/storage/bot_store.h"
 
 namespace ludus::server {
 namespace {
@@ -72,6 +75,8 @@ OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& sp
   offer.exploration = spec.exploration;
   offer.created_at = now;
   offer.expires_at = now + kOfferLifetimeSeconds;
+  offer.from_bot = is_bot(session, offer.from);
+  offer.to_bot = offer.to && is_bot(session, *offer.to);
   offer.id = insert_offer(session, offer);
   return offer;
 }
@@ -92,7 +97,7 @@ void Service::check_active_limit(Session& session, const std::string& user) cons
 ChallengeOutcome Service::challenge(const std::string& challenger, const std::string& game,
                                     const std::map<std::string, std::string>& options, const std::string& first,
                                     const std::string& second, std::optional<int64_t> rematch_of) {
-  const BoardSpec spec = board_spec(game, options);
+  board_spec(game, options);  // a bad option is refused before anything is read
   const int64_t now = accounts_->now();
   std::optional<int64_t> accept;  // the other player's invitation to the same rematch
   ChallengeOutcome outcome = store_->retrying([&](Session& session) {
@@ -102,6 +107,7 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     if (seats[0] == seats[1]) bad_request("the two players must differ", "bad_players");
     if (seats[0] != challenger && seats[1] != challenger)
       forbidden("you (" + challenger + ") can only challenge on a board where you play");
+    const BoardSpec spec = board_spec(game, options, ludus::server::bot_among(session, seats));
     const int challenger_seat = seats[0] == challenger ? 0 : 1;
     const std::string& opponent = seats[1 - challenger_seat];
     check_not_blocked(session, challenger, opponent);
@@ -172,11 +178,12 @@ ChallengeOutcome Service::rematch(int64_t board, const std::string& user) {
 OfferRecord Service::seek(const std::string& poster, const std::string& game,
                           const std::map<std::string, std::string>& options, SeatChoice seat,
                           std::optional<int> min_rating, std::optional<int> max_rating) {
-  const BoardSpec spec = board_spec(game, options);
+  board_spec(game, options);  // a bad option is refused before anything is read
   check_range(min_rating, max_rating);
   const int64_t now = accounts_->now();
   OfferRecord posted = store_->retrying([&](Session& session) {
     auto tx = session.write();
+    const BoardSpec spec = board_spec(game, options, is_bot(session, poster));
     check_active_limit(session, poster);
     check_hourly_limit(session, poster, now);
     OfferRecord offer;
@@ -251,6 +258,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     if (offer->kind == OfferKind::Invitation && offer->to != user)
       forbidden(offer->name() + " invites " + offer->to.value_or("") + ", not you", "not_invited");
     check_not_blocked(session, user, offer->from);
+    if (offer->rated) refuse_bot(session, user, "a rated seek is for players");
     if (const auto rating = rating_outside_range(session, *offer, user))
       forbidden("your " + offer->game + " rating " + std::to_string(*rating) + " is outside " + offer->name() +
                     "'s range",
@@ -268,6 +276,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     const std::string summary = offer->kind == OfferKind::Invitation
                                     ? user + " accepts " + offer->from + "'s invitation (" + offer->name() + ")"
                                     : user + " takes " + offer->from + "'s open challenge (" + offer->name() + ")";
+    record_bot_invitation_gone(session, *offer, "taken", now);  // before its board's game_start
     const int64_t id = insert_board(session, spec, offer->from, seats, now, user, summary);
     // Two joins at once: the second finds the offer taken here (SQLite runs writers one at
     // a time; PostgreSQL's serializable transactions make one of them fail and retry).
@@ -331,6 +340,7 @@ ChallengeSettings Service::challenge_settings(const std::string& user, std::opti
 int Service::expire_offers() {
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
+    record_expiring_bot_invitations(session, accounts_->now());
     const int expired = ludus::server::expire_offers(session, accounts_->now());
     tx.commit();
     return expired;

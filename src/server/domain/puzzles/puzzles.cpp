@@ -261,12 +261,20 @@ std::vector<Puzzles::FoundMistake> Puzzles::find_mistakes(const Board& board, co
   std::vector<FoundMistake> found;
   const History& history = board.history();
   const ai::solver::ExactKeyer keyer(board.game());
-  for (const ai::ReviewedTurn& turn : review.turns) {
+  // Proven wins thrown away first (the solver settled a win there), then the search's
+  // mistakes and blunders, the earliest first within each.
+  std::vector<const ai::ReviewedTurn*> tried;
+  for (const ai::ReviewedTurn& turn : review.turns)
+    if (turn.note == ai::ProofNote::kWinThrown) tried.push_back(&turn);
+  for (const ai::ReviewedTurn& turn : review.turns)
+    if (turn.note != ai::ProofNote::kWinThrown &&
+        (turn.label == ai::MoveLabel::kMistake || turn.label == ai::MoveLabel::kBlunder))
+      tried.push_back(&turn);
+  for (const ai::ReviewedTurn* erred : tried) {
     if (positions <= 0) break;
-    const bool erred = turn.label == ai::MoveLabel::kMistake || turn.label == ai::MoveLabel::kBlunder ||
-                       turn.note == ai::ProofNote::kWinThrown;
+    const ai::ReviewedTurn& turn = *erred;
     const std::string& player = board.player(turn.seat);
-    if (!erred || Accounts::is_ai(player) || turn.first_ply + turn.plies > history.num_moves()) continue;
+    if (Accounts::is_ai(player) || turn.first_ply + turn.plies > history.num_moves()) continue;
     --positions;
     const auto& actions = history.actions();
     const std::vector<Action> before(actions.begin(), actions.begin() + turn.first_ply);

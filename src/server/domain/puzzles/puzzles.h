@@ -65,7 +65,8 @@ class Puzzles {
   // The turns of `review` labelled mistake or blunder, or a proven win thrown away, made by
   // a person, whose position before is a puzzle by the puzzles engine (ai::make_puzzle,
   // within `limits`), and whose turn played was not the winning one: at most `positions`
-  // positions are tried, the earliest first.  No transaction: the searches take seconds.
+  // positions are tried, proven wins thrown away first, then the earliest.  No transaction:
+  // the searches take seconds.
   static std::vector<FoundMistake> find_mistakes(const Board& board, const ai::GameReview& review, int positions,
                                                  const ai::PuzzleLimits& limits);
   // Stores them (the puzzle once per position, each owned by its player) in the caller's

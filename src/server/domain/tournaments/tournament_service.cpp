@@ -8,6 +8,7 @@
 #include "core/registry.h"
 #include "core/text.h"
 #include "server/base/errors.h"
+#include "server/domain/accounts/bot_rules.h"
 #include "server/domain/community/moderation.h"
 #include "server/domain/play/ratings.h"
 #include "server/domain/community/notifications.h"
@@ -149,6 +150,7 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
   t.id = service_->store().retrying([&](Session& session) {
     auto tx = session.write();
     if (!session.find_user(creator)) not_found("no user '" + creator + "'");
+    refuse_bot(session, creator, "a bot creates no tournament");
     t.title = given_name;
     // One account cannot fill the lists (ServiceLimits::tournaments_per_user).
     const int most = service_->limits_.tournaments_per_user;
@@ -176,6 +178,7 @@ TournamentView Tournaments::join(int64_t id, const std::string& user) {
                "tournament_closed");
     auto players = tournament_players(session, id);
     if (plays_in(players, user)) conflict(user + " has already joined " + t.name(), "already_joined");
+    refuse_bot(session, user, "a bot joins no tournament");
     if (static_cast<int>(players.size()) >= t.max_players)
       conflict(t.name() + " is full (" + std::to_string(t.max_players) + " players)", "tournament_full");
     // Joining is consent to a board against every player: none may stand behind a block.

@@ -1,0 +1,13 @@
+// SPDX-License-Identifier: Apache-2.0
+// The BOT badge beside a bot account's name (docs/bots.md): an outside engine plays it, its
+// boards are never rated.  The board's players, the lobby's offers and the player page show it.
+'use strict';
+
+function botBadge() {
+  return el('span', { cls: 'bot-badge', text: 'BOT', title: 'A bot: an outside engine plays this account (never rated)' });
+}
+
+// `node` followed by the badge when `bot` (for a list of children: spread the result).
+function withBotBadge(node, bot) {
+  return bot ? [node, ' ', botBadge()] : [node];
+}
