@@ -244,14 +244,14 @@ async function analysisPlay(text) {
 async function computerPlays(a) {
   const out = $('engine-result');
   while (app.analysis === a && a.computer && app.board?.to_move?.colour === a.computer && !app.busy) {
-    out.textContent = 'The computer is thinking…';
+    out.textContent = t('The computer is thinking…');
     app.busy = true;
     let turn;
     try {
       const request = { game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS };
       turn = await engineComputerTurn(request, $('analysis-level').value);
     } catch (e) {
-      out.textContent = `The computer cannot move: ${e.message}`;
+      out.textContent = t('The computer cannot move: {error}', { error: e.message });
       return;
     } finally {
       app.busy = false;
@@ -275,7 +275,7 @@ function renderComputerChoice(a) {
   const side = $('analysis-computer');
   const sides = ['', ...(a.game.colours || [])];
   if (side.options.length !== sides.length || [...side.options].some((o, i) => o.value !== sides[i]))
-    side.replaceChildren(...sides.map((c) => el('option', { value: c, text: c || 'neither side' })));
+    side.replaceChildren(...sides.map((c) => el('option', { value: c, text: c || t('neither side') })));
   side.value = a.computer || '';
   const level = $('analysis-level');
   if (level.options.length !== levels.length || [...level.options].some((o, i) => o.value !== levels[i])) {
