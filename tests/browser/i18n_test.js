@@ -47,12 +47,15 @@ async function showView(page, hash, ready) {
 
 // The texts shown that the catalogue translates but the page shows in English: each text node
 // (and aria-label, title, placeholder) of the visible page whose words are a message of the
-// catalogue with another translation.
+// catalogue with another translation (and no translation of another message).
 async function untranslated(page) {
   return page.evaluate(() => {
     const found = [];
     const fold = (s) => s.replace(/\s+/g, ' ').trim();
-    const english = (text) => typeof i18n.messages[text] === 'string' && i18n.messages[text] !== text;
+    // A word the language shares with English ("Analyse": German's "Analysis", English's
+    // button) is a translation, not an English text left over.
+    const translations = new Set(Object.values(i18n.messages).flat());
+    const english = (text) => typeof i18n.messages[text] === 'string' && i18n.messages[text] !== text && !translations.has(text);
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_ELEMENT | NodeFilter.SHOW_TEXT);
     for (let node = walker.currentNode; node; node = walker.nextNode()) {
       if (node.nodeType === Node.TEXT_NODE) {
@@ -122,6 +125,18 @@ Run.main('i18n test', 600000, async (run) => {
     const english = await untranslated(de);
     check(english.length === 0, `de ${hash}: every text of the catalogue shown in German${english.length ? `; in English: ${english.join(' | ')}` : ''}`);
   }
+  // The analysis board's computer and engine panel, once the engine in the page has loaded or
+  // failed (its words say which), and the BOT badge: in German too.
+  await showView(de, '#/analysis/trellis', '#board-frame svg [data-site]');
+  await de.waitForFunction(() => app.analysis?.game.game === 'trellis' && $('analysis-computer').options.length > 0
+    && localEngine.loaded !== undefined, null, { timeout: 120000 });
+  await de.evaluate(() => renderBoard());
+  const panel = await de.evaluate(() => ({ side: $('analysis-computer').options[0].text, where: $('engine-where').textContent,
+    badge: botBadge().title }));
+  check(panel.side === 'keine Seite' && panel.where.startsWith('Die Engine läuft') && panel.badge.startsWith('Ein Bot'),
+    `de: the computer's side, where the engine runs and the BOT badge in German (${JSON.stringify(panel)})`);
+  const englishPanel = await untranslated(de);
+  check(englishPanel.length === 0, `de #/analysis: every text of the catalogue shown in German${englishPanel.length ? `; in English: ${englishPanel.join(' | ')}` : ''}`);
   // Plurals by Intl.PluralRules with the catalogue's forms.
   const dePlurals = await de.evaluate(() => [1, 2].map((n) => tn('{n} turn', '{n} turns', n)));
   check(dePlurals.join(' | ') === '1 Zug | 2 Züge', `de: tn() chooses the form (${dePlurals.join(' | ')})`);
