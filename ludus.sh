@@ -28,7 +28,9 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           libpqxx-dev postgresql  # the play server's PostgreSQL backend, and the cluster its tests start
           prometheus-cpp-dev prometheus  # the server's /metrics (prometheus-cpp), and the Prometheus its test scrapes with
           systemd  # systemd-analyze: the package test reviews the shipped service's sandbox
+          gettext  # the page's translations: xgettext, msgfmt, msgmerge, msgcmp (docs/translating.md)
           chromium nodejs  # chromium and node: the browser test of the web page (tests/browser)
+          fonts-ipafont-gothic  # a Japanese font for the browser test's screenshots
           emscripten  # the engine in the page as WebAssembly, and its test (docs/wasm.md)
           pybind11-dev python3-dev python3-numpy  # the Python module (python/, docs/python.md)
           python3-distributed)  # ludus.study's Dask scheduler and workers, and their test

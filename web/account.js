@@ -23,7 +23,7 @@ function bindReset() {
   $('reset-send').addEventListener('click', async () => {
     const user = $('reset-user').value.trim();
     if (!user) {
-      say('reset-message', 'Give your user id.');
+      say('reset-message', t('Give your user id.'));
       $('reset-user').focus();
       return;
     }
@@ -41,7 +41,7 @@ function bindReset() {
     const code = $('reset-code').value.trim();
     const password = $('reset-password').value;
     if (!user || !code || password.length < 8) {
-      say('reset-message', 'Give your user id, the code from the mail and a new password of at least 8 characters.');
+      say('reset-message', t('Give your user id, the code from the mail and a new password of at least 8 characters.'));
       return;
     }
     try {
@@ -57,8 +57,8 @@ function bindReset() {
 }
 
 function showAddress(me) {
-  const verified = me.email ? `Mail goes to ${me.email}.` : 'No verified address: no mail is sent.';
-  const pending = me.pending_email ? ` ${me.pending_email} waits for the code mailed to it.` : '';
+  const verified = me.email ? t('Mail goes to {address}.', { address: me.email }) : t('No verified address: no mail is sent.');
+  const pending = me.pending_email ? ` ${t('{address} waits for the code mailed to it.', { address: me.pending_email })}` : '';
   $('email-state').textContent = verified + pending;
   $('mail-address').textContent = verified;
 }
@@ -71,7 +71,7 @@ function showBlocks(blocks) {
     item.textContent = `${user} `;
     const unblock = document.createElement('button');
     unblock.type = 'button';
-    unblock.textContent = 'Unblock';
+    unblock.textContent = t('Unblock');
     unblock.addEventListener('click', () => changeBlock(user, false));
     item.append(unblock);
     list.append(item);
@@ -82,7 +82,7 @@ function showBlocks(blocks) {
 async function changeBlock(user, block) {
   try {
     showBlocks((await api('POST', '/api/me/blocks', { user, block })).blocks);
-    say('blocks-message', block ? `${user} is blocked.` : `${user} is no longer blocked.`, true);
+    say('blocks-message', block ? t('{user} is blocked.', { user }) : t('{user} is no longer blocked.', { user }), true);
   } catch (e) {
     say('blocks-message', e.message);
   }
@@ -105,7 +105,7 @@ function bindAccountSettings() {
     event.preventDefault();
     try {
       showAddress(await api('POST', '/api/me/email', { email: $('email-new').value.trim() }));
-      say('email-message', 'A code is on its way to the new address.', true);
+      say('email-message', t('A code is on its way to the new address.'), true);
       $('email-code').focus();
     } catch (e) {
       say('email-message', e.message);
@@ -116,7 +116,7 @@ function bindAccountSettings() {
       await api('POST', '/api/verify', { user: app.user, code: $('email-code').value.trim() });
       $('email-form').reset();
       showAddress(await api('GET', '/api/me'));
-      say('email-message', 'Verified.', true);
+      say('email-message', t('Verified.'), true);
     } catch (e) {
       say('email-message', e.message);
     }
@@ -138,13 +138,13 @@ async function changePassword(event) {
   const current = $('password-old').value;
   const wanted = $('password-new').value;
   if (!current || wanted.length < 8) {
-    say('password-message', 'Give your current password and a new one of at least 8 characters.');
+    say('password-message', t('Give your current password and a new one of at least 8 characters.'));
     return;
   }
   try {
     renewSession(await api('POST', '/api/password', { old_password: current, new_password: wanted }));
     $('password-form').reset();
-    say('password-message', 'Password changed. Your other devices are signed out.', true);
+    say('password-message', t('Password changed. Your other devices are signed out.'), true);
   } catch (e) {
     say('password-message', e.message);
   }
@@ -160,7 +160,7 @@ async function downloadData() {
     link.click();
     link.remove();
     setTimeout(() => URL.revokeObjectURL(link.href), 10000);
-    say('export-message', `Saved as ludus-${app.user}.json.`, true);
+    say('export-message', t('Saved as {file}.', { file: `ludus-${app.user}.json` }), true);
   } catch (e) {
     say('export-message', e.message);
   }
@@ -173,7 +173,7 @@ async function deleteAccount(event) {
   const password = $('delete-password').value;
   const confirm = $('delete-confirm').value.trim().toLowerCase();
   if (!password || confirm !== app.user) {
-    say('delete-message', `Give your password and type your user id (${app.user}) to confirm.`);
+    say('delete-message', t('Give your password and type your user id ({user}) to confirm.', { user: app.user }));
     return;
   }
   try {
@@ -182,7 +182,7 @@ async function deleteAccount(event) {
     setSession('', '');
     // Said on the home view, once the route to it has cleared the view's old message.
     window.addEventListener('hashchange', () => say('welcome-error',
-      `The account ${reply.deleted} is deleted. Its finished games stay for the opponents, under the name ${reply.name}.`, true),
+      t('The account {user} is deleted. Its finished games stay for the opponents, under the name {name}.', { user: reply.deleted, name: reply.name }), true),
     { once: true });
     location.hash = '#/';
   } catch (e) {

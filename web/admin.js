@@ -23,13 +23,14 @@ function showAdmin() {
   denied.hidden = allowed;
   $('admin-unlock').hidden = !allowed;
   say('admin-unlock-message', '');
-  if (!app.token) denied.textContent = 'Administrators only: sign in with an administrator\'s account to moderate.';
-  else if (!allowed) denied.textContent = `Administrators only: ${app.user} is not an administrator of this server. (The role is given on the server machine: ludus admin grant.)`;
+  if (!app.token) denied.textContent = t("Administrators only: sign in with an administrator's account to moderate.");
+  // TRANSLATORS: "ludus admin grant" is a command: keep it as it is
+  else if (!allowed) denied.textContent = t('Administrators only: {user} is not an administrator of this server. (The role is given on the server machine: ludus admin grant.)', { user: app.user });
   if (allowed) $('admin-user').value = app.user;
 }
 
 function when(seconds) {
-  return new Date(seconds * 1000).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+  return formatDate(seconds, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 function adminButton(text, action, body, cls) {
@@ -43,26 +44,29 @@ function renderReports(reports) {
   list.replaceChildren(...reports.map((r) => {
     const c = r.comment;
     const item = el('div', { cls: 'admin-item' },
-      el('span', { cls: 'small' }, `Report ${r.id} (${r.open ? 'open' : 'closed'}) by `, playerLink(r.reporter), `, ${when(r.at)}: “${r.reason || 'no reason given'}”`),
+      // TRANSLATORS: followed by the reporter's name
+      el('span', { cls: 'small' }, `${r.open ? t('Report {id} (open) by', { id: r.id }) : t('Report {id} (closed) by', { id: r.id })} `,
+        playerLink(r.reporter), `, ${when(r.at)}: “${r.reason || t('no reason given')}”`),
       el('blockquote', { text: c.text }),
-      el('span', { cls: 'muted small' }, `Comment ${c.id} by `, playerLink(c.user), ' on ',
-        el('a', { href: `#/board/${c.board}`, text: `board ${c.board}` }), c.hidden ? ' · hidden' : ''));
+      // TRANSLATORS: "Comment 4 by alice on board 12"
+      el('span', { cls: 'muted small' }, `${t('Comment {id} by', { id: c.id })} `, playerLink(c.user), ` ${t('on')} `,
+        el('a', { href: `#/board/${c.board}`, text: t('board {board}', { board: c.board }) }), c.hidden ? ` · ${t('hidden')}` : ''));
     const actions = el('div', { cls: 'admin-actions' },
-      c.hidden ? adminButton('Show again', 'unhide', { comment: c.id }) : adminButton('Hide the comment', 'hide', { comment: c.id }, 'danger'),
-      adminButton(`Suspend ${c.user}`, 'suspend', { user: c.user }, 'danger'));
+      c.hidden ? adminButton(t('Show again'), 'unhide', { comment: c.id }) : adminButton(t('Hide the comment'), 'hide', { comment: c.id }, 'danger'),
+      adminButton(t('Suspend {user}', { user: c.user }), 'suspend', { user: c.user }, 'danger'));
     return el('li', {}, item, actions);
   }));
-  if (!reports.length) list.append(el('li', { cls: 'muted', text: 'No reports.' }));
+  if (!reports.length) list.append(el('li', { cls: 'muted', text: t('No reports.') }));
 }
 
 function renderSuspended(accounts) {
   const list = $('admin-suspended');
   list.replaceChildren(...accounts.map((a) => el('li', {},
-    el('span', { cls: 'admin-item' }, el('span', {}, playerLink(a.user), ` since ${when(a.since)}`)),
+    el('span', { cls: 'admin-item' }, el('span', {}, playerLink(a.user), ` ${t('since {when}', { when: when(a.since) })}`)),
     el('div', { cls: 'admin-actions' },
-      adminButton('Restore', 'restore', { user: a.user }),
-      adminButton('End their boards', 'forfeit', { user: a.user }, 'danger')))));
-  if (!accounts.length) list.append(el('li', { cls: 'muted', text: 'Nobody is suspended.' }));
+      adminButton(t('Restore'), 'restore', { user: a.user }),
+      adminButton(t('End their boards'), 'forfeit', { user: a.user }, 'danger')))));
+  if (!accounts.length) list.append(el('li', { cls: 'muted', text: t('Nobody is suspended.') }));
 }
 
 function renderAudit(entries) {
@@ -83,7 +87,7 @@ async function openAdmin(event) {
   event.preventDefault();
   const password = $('admin-password').value;
   if (!password) {
-    say('admin-unlock-message', 'Give your password.');
+    say('admin-unlock-message', t('Give your password.'));
     return;
   }
   try {
@@ -101,7 +105,7 @@ async function openAdmin(event) {
 async function adminAct(action, target) {
   const reason = $('admin-reason').value.trim();
   if (!reason) {
-    say('admin-message', 'Give a reason for the audit log first.');
+    say('admin-message', t('Give a reason for the audit log first.'));
     $('admin-reason').focus();
     return;
   }

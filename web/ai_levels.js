@@ -15,6 +15,6 @@ function labelAiLevels(select, game) {
     option.dataset.label ??= option.textContent;
     const rating = ratings.get(option.value);  // null: above a step it swept, no number
     option.textContent = rating == null ? option.dataset.label : `${option.dataset.label} ≈ ${rating}`;
-    option.title = rating == null ? '' : 'Rating measured against the other levels (beginner = 1000)';
+    option.title = rating == null ? '' : t('Rating measured against the other levels (beginner = 1000)');
   }
 }

@@ -71,7 +71,7 @@ async function openAnalysisLink(link) {
   if (!info) {
     $('board-view').hidden = true;
     $('welcome').hidden = false;
-    $('welcome-error').textContent = `No game called ${link.game} on this server.`;
+    $('welcome-error').textContent = t('No game called {game} on this server.', { game: link.game });
     return;
   }
   let game = null;
@@ -101,12 +101,12 @@ async function openAnalysisLink(link) {
         app.analysis = null;
         $('board-view').hidden = true;
         $('welcome').hidden = false;
-        $('welcome-error').textContent = `This analysis link cannot be opened: ${reason}`;
+        $('welcome-error').textContent = t('This analysis link cannot be opened: {reason}', { reason });
       }
       return;
     }
     shown = await showAnalysis(link.moves, bad - 1);
-    if (shown) showError(`The link's ${reason}`);
+    if (shown) showError(t("The link's {reason}", { reason }));
   }
   const a = app.analysis;
   if (!shown || a?.game !== game) return;
@@ -223,9 +223,10 @@ function analysisStatus(board) {
   if (board.outcome) {
     const o = board.outcome;
     const reason = o.reason ? ` (${o.reason})` : '';
-    return o.draw ? `Analysis: drawn${reason}.` : `Analysis: ${o.winner_colour} wins${reason}.`;
+    return o.draw ? t('Analysis: drawn{reason}.', { reason }) : t('Analysis: {colour} wins{reason}.', { colour: o.winner_colour, reason });
   }
-  return `Analysis: ${board.to_move.colour} to move, turn ${board.turn}${board.mid_turn ? ' (continued)' : ''}.`;
+  const values = { colour: board.to_move.colour, n: formatNumber(board.turn) };
+  return board.mid_turn ? t('Analysis: {colour} to move, turn {n} (continued).', values) : t('Analysis: {colour} to move, turn {n}.', values);
 }
 
 // Plays a ply, or a typed turn ("d3,e5-e7": the server splits it into its plies); the
@@ -243,14 +244,14 @@ async function analysisPlay(text) {
 async function computerPlays(a) {
   const out = $('engine-result');
   while (app.analysis === a && a.computer && app.board?.to_move?.colour === a.computer && !app.busy) {
-    out.textContent = 'The computer is thinking…';
+    out.textContent = t('The computer is thinking…');
     app.busy = true;
     let turn;
     try {
       const request = { game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS };
       turn = await engineComputerTurn(request, $('analysis-level').value);
     } catch (e) {
-      out.textContent = `The computer cannot move: ${e.message}`;
+      out.textContent = t('The computer cannot move: {error}', { error: e.message });
       return;
     } finally {
       app.busy = false;
@@ -274,7 +275,7 @@ function renderComputerChoice(a) {
   const side = $('analysis-computer');
   const sides = ['', ...(a.game.colours || [])];
   if (side.options.length !== sides.length || [...side.options].some((o, i) => o.value !== sides[i]))
-    side.replaceChildren(...sides.map((c) => el('option', { value: c, text: c || 'neither side' })));
+    side.replaceChildren(...sides.map((c) => el('option', { value: c, text: c || t('neither side') })));
   side.value = a.computer || '';
   const level = $('analysis-level');
   if (level.options.length !== levels.length || [...level.options].some((o, i) => o.value !== levels[i])) {
@@ -322,7 +323,7 @@ async function askEngine() {
   const a = app.analysis;
   if (!a || !app.board.to_move) return;
   const out = $('engine-result');
-  out.textContent = 'The engine is thinking…';
+  out.textContent = t('The engine is thinking…');
   $('analysis-engine').disabled = true;
   try {
     const request = { game: a.game.game, options: a.game.options, moves: a.moves, iterations: ENGINE_ITERATIONS };
@@ -332,7 +333,7 @@ async function askEngine() {
     a.engine = e;
     renderBoard();
   } catch (e) {
-    out.textContent = `The engine cannot answer: ${e.message}`;
+    out.textContent = t('The engine cannot answer: {error}', { error: e.message });
   } finally {
     $('analysis-engine').disabled = false;
   }
@@ -343,26 +344,30 @@ async function askEngine() {
 function recordTurnText(moves, plies) {
   const last = moves[plies - 1];
   const whole = plies === moves.length || moves[plies].turn !== last.turn;
-  return whole ? `turn ${last.turn}` : `turn ${last.turn} (${last.action === 1 ? '1st' : last.action === 2 ? '2nd' : `${last.action}th`} action)`;
+  const values = { n: formatNumber(last.turn), action: formatNumber(last.action) };
+  // TRANSLATORS: the action within a turn: "turn 3 (action 2)"
+  return whole ? t('turn {n}', values) : t('turn {n} (action {action})', values);
 }
 
 function renderAnalysisPanel(board) {
   const a = app.analysis;
   const from = analysisFrom(a);
   const variation = a.line.slice(from);
-  const start = a.game.board ? (from ? `Variation after ${recordTurnText(a.game.moves, from)}` : 'Variation from the start') : 'Line from the start';
+  const played = variation.join(' ');
+  const start = !a.game.board ? t('Line from the start: {line}', { line: played })
+    : from ? t('Variation after {turn}: {line}', { turn: recordTurnText(a.game.moves, from), line: played }) : t('Variation from the start: {line}', { line: played });
   // Until a move leaves the record the line is the game itself.
-  $('analysis-text').textContent = variation.length ? `${start}: ${variation.join(' ')}`
-    : `Play moves for either side${a.game.moves.length ? ', or step through the game' : ''}.`;
+  $('analysis-text').textContent = variation.length ? start
+    : a.game.moves.length ? t('Play moves for either side, or step through the game.') : t('Play moves for either side.');
   $('analysis-back').disabled = a.moves.length === 0;
   const closed = explorationClosed(a.game);
   $('analysis-engine').disabled = !board.to_move || closed;
-  $('analysis-engine').title = closed ? 'This board does not allow exploration while it is played' : '';
+  $('analysis-engine').title = closed ? t('This board does not allow exploration while it is played') : '';
   renderConditional(a, board);
   renderComputerChoice(a);
   keepLocalGame(a, board);
   renderLocalGames();
-  $('analysis-leave').textContent = a.game.board ? 'Back to the game' : 'Close the analysis';
+  $('analysis-leave').textContent = a.game.board ? t('Back to the game') : t('Close the analysis');
   const link = analysisLink();
   $('analysis-link').value = link;
   if (a.copied !== link) $('analysis-copied').textContent = '';
@@ -375,20 +380,21 @@ function renderAnalysisPanel(board) {
   const percent = Math.round(e.win_probability * 100);
   out.replaceChildren();
   const line = document.createElement('span');
-  const length = e.proven_plies ? ` in ${e.proven_plies} ${e.proven_plies === 1 ? 'ply' : 'plies'}` : '';
-  const verdict = e.proven ? `a proven ${e.proven}${length}` : `${percent}% to win`;
-  line.textContent = `${e.colour} to move: ${verdict}. Best: ${e.move}. Line: ${e.pv.join(' ')} ` +
-    `(${e.iterations} playouts, ${e.seconds.toFixed(1)} s)`;
+  const proven = { win: t('a proven win'), loss: t('a proven loss'), draw: t('a proven draw') }[e.proven] || e.proven;
+  const verdict = !e.proven ? t('{percent} to win', { percent: formatNumber(e.win_probability, { style: 'percent' }) })
+    : e.proven_plies ? tn('{proven} in {n} ply', '{proven} in {n} plies', e.proven_plies, { proven }) : proven;
+  line.textContent = `${t('{colour} to move: {verdict}. Best: {move}. Line: {line}', { colour: e.colour, verdict, move: e.move, line: e.pv.join(' ') })} ${
+    tn('({n} playout, {seconds} s)', '({n} playouts, {seconds} s)', e.iterations, { seconds: formatNumber(e.seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}`;
   const bar = document.createElement('span');
   bar.className = 'win-bar';
   bar.setAttribute('role', 'img');
-  bar.setAttribute('aria-label', `${percent}% for ${e.colour}`);
+  bar.setAttribute('aria-label', t('{percent} for {colour}', { percent: formatNumber(e.win_probability, { style: 'percent' }), colour: e.colour }));
   const fill = document.createElement('span');
   fill.style.width = `${percent}%`;
   bar.appendChild(fill);
   const play = document.createElement('button');
   play.type = 'button';
-  play.textContent = `Play ${e.move}`;
+  play.textContent = t('Play {move}', { move: e.move });
   play.addEventListener('click', () => analysisPlay(e.move));
   out.append(bar, line, play);
 }
@@ -418,7 +424,7 @@ async function copyAnalysisLink() {
     }
   }
   a.copied = input.value;
-  $('analysis-copied').textContent = copied ? 'Link copied: it opens this position and line.' : 'Copy the selected link.';
+  $('analysis-copied').textContent = copied ? t('Link copied: it opens this position and line.') : t('Copy the selected link.');
 }
 
 function bindAnalysis() {

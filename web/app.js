@@ -11,9 +11,6 @@ const LIST_POLL_MS = 10000;
 
 const $ = (id) => document.getElementById(id);
 
-// "1 turn", "5 turns": a count with its noun (core's counted()).
-const counted = (n, noun) => `${n} ${noun}${n === 1 ? '' : 's'}`;
-
 const app = {
   token: localStorage.getItem('ludus.token') || '',
   user: localStorage.getItem('ludus.user') || '',
@@ -73,8 +70,8 @@ async function api(method, path, body, signal) {
   try {
     response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), signal });
   } catch (e) {
-    if (e.name === 'AbortError') throw new ApiError(0, 'aborted', 'request cancelled');
-    throw new ApiError(0, 'network', 'cannot reach the server');
+    if (e.name === 'AbortError') throw new ApiError(0, 'aborted', t('request cancelled'));
+    throw new ApiError(0, 'network', t('cannot reach the server'));
   }
   let data = null;
   try {
@@ -88,7 +85,8 @@ async function api(method, path, body, signal) {
     // form (401 unauthorized) keeps it.
     if (response.status === 401 && app.token && data?.code === 'bad_token') {
       setSession('', '');
-      error.message += ' — please sign in again';
+      // TRANSLATORS: follows the server's message that the session is over
+      error.message += t(' — please sign in again');
     }
     throw error;
   }
@@ -121,14 +119,15 @@ function renderAccount() {
     // the name are then read out but not shown (style.css).
     const words = document.createElement('span');
     words.className = 'signed-in-as';
-    words.textContent = 'Signed in as ';
+    // TRANSLATORS: shown before the user's name in the header, e.g. "Signed in as alice"
+    words.textContent = `${t('Signed in as')} `;
     name.replaceChildren(words, document.createTextNode(app.user));
   } else {
-    name.textContent = 'Not signed in';
+    name.textContent = t('Not signed in');
   }
   if (signedIn) {
     name.href = `#/player/${encodeURIComponent(app.user)}`;
-    name.title = 'Your player page';
+    name.title = t('Your player page');
   } else {
     name.removeAttribute('href');
     name.removeAttribute('title');
@@ -176,6 +175,7 @@ async function signIn(user, password) {
   const data = await api('POST', '/api/login', { user, password });
   signedIn(data);
   $('auth-form').reset();
+  api('GET', '/api/me').then(followAccountLanguage, () => {});
 }
 
 function authMessage(text, ok = false) {
@@ -201,7 +201,7 @@ function bindAuth() {
     const password = $('auth-password').value;
     const email = $('auth-email').value.trim();
     if (password.length < 8) {
-      authMessage('A new account needs a password of at least 8 characters.');
+      authMessage(t('A new account needs a password of at least 8 characters.'));
       $('auth-password').focus();
       return;
     }
@@ -255,12 +255,13 @@ function listQuery() {
 
 function summaryState(g) {
   if (g.status === 'finished') {
-    if (g.result === 'draw') return { text: 'draw', cls: 'done' };
+    // TRANSLATORS: the state of a finished game in the list of games
+    if (g.result === 'draw') return { text: t('draw'), cls: 'done' };
     const winner = g.winner_seat !== null && g.winner_seat !== undefined ? g.players[g.winner_seat] : g.result;
-    return { text: `${winner === app.user ? 'you' : winner} won`, cls: 'done' };
+    return { text: winner === app.user ? t('you won') : t('{user} won', { user: winner }), cls: 'done' };
   }
-  if (g.to_move_user === app.user && app.user) return { text: 'your move', cls: 'yours' };
-  return { text: `${g.to_move_user ?? '?'} to move`, cls: '' };
+  if (g.to_move_user === app.user && app.user) return { text: t('your move'), cls: 'yours' };
+  return { text: t('{user} to move', { user: g.to_move_user ?? '?' }), cls: '' };
 }
 
 // The list of the filter chosen.  With a user it also fetches the user's active boards when
@@ -282,7 +283,7 @@ async function loadGames() {
   } catch (e) {
     if (asked < app.listShown) return;
     app.listShown = asked;
-    list.replaceChildren(listNote(`Cannot load the games: ${e.message}`));
+    list.replaceChildren(listNote(t('Cannot load the games: {error}', { error: e.message })));
     return;
   }
   if (asked < app.listShown) return;  // a later request has answered already
@@ -294,10 +295,10 @@ async function loadGames() {
   if ([...app.listBoards, '/', ...app.activeBoards].join(',') !== before) sendWatch();
   if (games.length === 0) {
     const empty = {
-      next: 'No game is waiting for your move.', active: 'No active games.', mine: 'You have no games yet.',
-      watched: 'You follow no boards besides your own.',
+      next: t('No game is waiting for your move.'), active: t('No active games.'), mine: t('You have no games yet.'),
+      watched: t('You follow no boards besides your own.'),
     };
-    list.replaceChildren(listNote(empty[app.filter] || 'No games yet.'));
+    list.replaceChildren(listNote(empty[app.filter] || t('No games yet.')));
     return;
   }
   list.replaceChildren(...games.map((g) => {
@@ -313,8 +314,10 @@ async function loadGames() {
     badge.textContent = state.text;
     if (state.cls) badge.classList.add(state.cls);
     // Counted in turns, as the board counts them (an older server: its moves).
-    const progress = g.status === 'finished' ? counted(g.turns_played ?? g.moves_played, 'turn') : `turn ${g.turn ?? g.next_move_number}`;
-    a.querySelector('.game-players').textContent = `${g.players[0]} vs ${g.players[1]} · ${progress}`;
+    const progress = g.status === 'finished' ? tn('{n} turn', '{n} turns', g.turns_played ?? g.moves_played)
+      : t('turn {n}', { n: formatNumber(g.turn ?? g.next_move_number) });
+    // TRANSLATORS: the two players of a game in the list, then its progress ("alice vs bob · 12 turns")
+    a.querySelector('.game-players').textContent = t('{first} vs {second} · {progress}', { first: g.players[0], second: g.players[1], progress });
     li.appendChild(a);
     return li;
   }));
@@ -352,7 +355,7 @@ function renderOptionInputs(box, gameName, prefix) {
   const game = app.catalog.find((g) => g.name === gameName);
   box.replaceChildren();
   const legend = document.createElement('legend');
-  legend.textContent = 'Options';
+  legend.textContent = t('Options');
   box.appendChild(legend);
   if (!game) return game;
   for (const option of game.options) {
@@ -436,7 +439,7 @@ function bindChallenge() {
     const kind = $('challenge-opponent-kind').value;
     const opponent = kind === 'person' ? $('challenge-opponent').value.trim() : kind;
     if (!opponent) {
-      message.textContent = "Enter the opponent's user id.";
+      message.textContent = t("Enter the opponent's user id.");
       $('challenge-opponent').focus();
       return;
     }
@@ -465,7 +468,7 @@ async function loadCatalog() {
   try {
     app.catalog = (await api('GET', '/api/catalog')).games;
   } catch (e) {
-    $('catalog').replaceChildren(listNote(`Cannot load the games: ${e.message}`));
+    $('catalog').replaceChildren(listNote(t('Cannot load the games: {error}', { error: e.message })));
     return;
   }
   fillGameSelect($('challenge-game'));
@@ -484,9 +487,10 @@ async function loadCatalog() {
     li.querySelector('strong').textContent = g.title;
     li.querySelector('.muted').textContent = `(${g.colours.join(' / ')})`;
     li.querySelector('span:last-child').textContent = g.summary;
+    li.querySelector('span:last-child').lang = 'en';  // the server's words, English for now (docs/translating.md)
     const rules = document.createElement('a');
     rules.href = `#/rules/${g.name}`;
-    rules.textContent = 'Rules';
+    rules.textContent = t('Rules');
     rules.className = 'catalog-rules';
     li.append(' ', rules);
     return li;
@@ -497,8 +501,8 @@ async function loadCatalog() {
 function invitationSent(offer) {
   app.invitationSent = offer.id;  // invitationsChanged() drops the note once it is answered
   const message = $('challenge-message');
-  message.replaceChildren(`Invitation sent to ${offer.to}: the game starts when ${offer.to} accepts. `,
-    el('a', { href: '#/lobby', text: 'See it in the lobby' }), '.');
+  message.replaceChildren(`${t('Invitation sent to {user}: the game starts when {user} accepts.', { user: offer.to })} `,
+    el('a', { href: '#/lobby', text: t('See it in the lobby') }));
   message.classList.add('ok');
 }
 
@@ -563,6 +567,7 @@ function followViewTitle() {
 }
 
 async function start() {
+  await i18n.ready;  // i18n.js: the page's texts in the reader's language
   followViewTitle();
   bindAuth();
   bindLists();
@@ -574,6 +579,7 @@ async function start() {
       const me = await api('GET', '/api/me');
       app.admin = Boolean(me.admin);
       setSession(app.token, me.user);
+      followAccountLanguage(me);  // i18n.js: reloads the page in the account's language
     } catch (e) {
       // api() has dropped a token the server no longer knows.
     }

@@ -200,15 +200,15 @@ const LudusBoard = (() => {
     const g = board.geometry;
     const placed = [];  // label boxes: {x, y, w, h} centred
     const text = (x, y, value, anchor = 'middle') => {
-      const t = el('text', { x: round(x), y: round(y), class: 'coord', 'text-anchor': anchor }, layer);
-      t.textContent = value;
+      const label = el('text', { x: round(x), y: round(y), class: 'coord', 'text-anchor': anchor }, layer);
+      label.textContent = value;
       // The real width where the page lays the text out, an estimate otherwise.
       let w = 0;
-      try { w = t.getComputedTextLength(); } catch (e) { w = 0; }
+      try { w = label.getComputedTextLength(); } catch (e) { w = 0; }
       if (!w) w = value.length * 0.7 * font;
       const cx = anchor === 'end' ? x - w / 2 : anchor === 'start' ? x + w / 2 : x;
       placed.push({ x: cx, y, w, h: 0.8 * font, letter: /^[a-z]$/.test(value) });
-      return t;
+      return label;
     };
     const width = (value) => value.length * 0.7 * font;
     if (g.topology === 'square') {
@@ -362,7 +362,8 @@ const LudusBoard = (() => {
 
   function siteLabel(board, i) {
     const colour = board.geometry.stones[i];
-    return `${board.geometry.sites[i].name}: ${colour ? colour + ' stone' : 'empty'}`;
+    // TRANSLATORS: a site of the board for screen readers: "c3: black stone", "c3: empty"
+    return colour ? t('{site}: {colour} stone', { site: board.geometry.sites[i].name, colour }) : t('{site}: empty', { site: board.geometry.sites[i].name });
   }
 
   // marks: sets/arrays of site indices {last, lastFrom, slides, legal, movable, candidates,

@@ -4,7 +4,8 @@
 'use strict';
 
 function botBadge() {
-  return el('span', { cls: 'bot-badge', text: 'BOT', title: 'A bot: an outside engine plays this account (never rated)' });
+  // TRANSLATORS: the badge beside a bot account's name; most languages keep "BOT"
+  return el('span', { cls: 'bot-badge', text: t('BOT'), title: t('A bot: an outside engine plays this account (never rated)') });
 }
 
 // `node` followed by the badge when `bot` (for a list of children: spread the result).

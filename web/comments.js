@@ -13,7 +13,7 @@ const commentReports = {
 
 // "after turn 5" (turns, as the move list counts them), or "before the first turn".
 function afterTurnWords(comment) {
-  return comment.after_turn ? `after turn ${comment.after_turn}` : 'before the first turn';
+  return comment.after_turn ? t('after turn {n}', { n: formatNumber(comment.after_turn) }) : t('before the first turn');
 }
 
 // A signed-in player may report a comment of someone else.
@@ -22,8 +22,9 @@ function canReport(comment) {
 }
 
 function reportButton(comment) {
-  const button = el('button', { type: 'button', cls: 'comment-report-button', text: 'Report',
-    'aria-label': `Report the comment of ${comment.user} ${afterTurnWords(comment)}` });
+  const button = el('button', { type: 'button', cls: 'comment-report-button', text: t('Report'),
+    // TRANSLATORS: {when} is "after turn 5" or "before the first turn"
+    'aria-label': t('Report the comment of {user} {when}', { user: comment.user, when: afterTurnWords(comment) }) });
   button.addEventListener('click', () => {
     commentReports.open = comment.id;
     renderComments(app.board);
@@ -34,16 +35,16 @@ function reportButton(comment) {
 
 function reportForm(comment, reason) {
   const id = `report-reason-${comment.id}`;
-  const input = el('input', { id, maxlength: '500', placeholder: 'spam, abuse, ...' });
+  const input = el('input', { id, maxlength: '500', placeholder: t('spam, abuse, ...') });
   input.value = reason;
-  const cancel = el('button', { type: 'button', text: 'Cancel' });
+  const cancel = el('button', { type: 'button', text: t('Cancel') });
   cancel.addEventListener('click', () => {
     commentReports.open = null;
     renderComments(app.board);
   });
   const form = el('form', { cls: 'comment-report-form', 'data-comment': String(comment.id) },
-    el('label', { for: id, text: `Why report ${comment.user}'s comment? (optional)` }), input,
-    el('div', { cls: 'button-row' }, el('button', { type: 'submit', cls: 'danger', text: 'Send the report' }), cancel),
+    el('label', { for: id, text: t("Why report {user}'s comment? (optional)", { user: comment.user }) }), input,
+    el('div', { cls: 'button-row' }, el('button', { type: 'submit', cls: 'danger', text: t('Send the report') }), cancel),
     el('p', { cls: 'message', role: 'alert', id: `report-error-${comment.id}` }));
   form.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -66,7 +67,7 @@ function reportControls(comment, reason) {
   if (!canReport(comment)) return null;
   if (commentReports.sent.has(comment.id)) {
     return el('p', { cls: 'comment-report-done', id: `report-done-${comment.id}`, role: 'status', tabindex: '-1',
-      text: 'Reported: the administrators will look at it.' });
+      text: t('Reported: the administrators will look at it.') });
   }
   return commentReports.open === comment.id ? reportForm(comment, reason) : reportButton(comment);
 }

@@ -28,7 +28,7 @@ function isComputer(user) {
 function playerLink(user) {
   const link = el('a', { href: `#/player/${encodeURIComponent(user)}`, cls: 'player-link', text: user });
   if (!isComputer(user)) return link;
-  return el('span', { cls: 'player-cell' }, link, ' ', el('span', { cls: 'computer-mark', text: 'computer' }));
+  return el('span', { cls: 'player-cell' }, link, ' ', el('span', { cls: 'computer-mark', text: t('computer') }));
 }
 
 // "1612 ± 85" with a "?" when the rating is provisional.
@@ -42,15 +42,15 @@ function recordText(entry) {
 }
 
 function dateText(seconds) {
-  return new Date(seconds * 1000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+  return formatDate(seconds, { year: 'numeric', month: 'short', day: 'numeric' });
 }
 
-// "in 6 days", "in 5 hours", "in 3 minutes".
+// "in 6 days", "in 5 hours", "in 3 minutes", in the page's language (Intl.RelativeTimeFormat).
 function untilText(seconds) {
   const left = Math.max(0, seconds - Date.now() / 1000);
   const [size, unit] = left >= 2 * 86400 ? [86400, 'day'] : left >= 2 * 3600 ? [3600, 'hour'] : [60, 'minute'];
   const n = Math.max(1, Math.round(left / size));
-  return `in ${n} ${unit}${n === 1 ? '' : 's'}`;
+  return new Intl.RelativeTimeFormat(i18n.language, { numeric: 'always' }).format(n, unit);
 }
 
 function optionsText(options) {
@@ -76,7 +76,7 @@ function communityRoute(hash) {
   if ((m = hash.match(/^#\/puzzles\/([a-z0-9-]+)$/))) return { view: 'puzzles-view', show: () => showPuzzles(m[1]) };
   if ((m = hash.match(/^#\/puzzles\/mine\/(\d+)$/))) return { view: 'puzzles-view', show: () => showPuzzles('mine', Number(m[1])) };
   if ((m = hash.match(/^#\/tournament\/(\d{1,15})$/))) return { view: 'tournament-view', show: () => showTournament(m[1]) };
-  if ((m = hash.match(/^#\/player\/([^/]+)$/))) return { view: 'player-view', show: () => showPlayer(decodeURIComponent(m[1])) };
+  if ((m = hash.match(/^#\/player\/([^\/]+)$/))) return { view: 'player-view', show: () => showPlayer(decodeURIComponent(m[1])) };
   return null;
 }
 

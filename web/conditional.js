@@ -8,7 +8,7 @@
 'use strict';
 
 function explorationText(allowed) {
-  return allowed ? 'exploration allowed' : 'no exploration';
+  return allowed ? t('exploration allowed') : t('no exploration');
 }
 
 function playsOn(game) {
@@ -59,7 +59,7 @@ async function storeConditional(a, lines, said) {
       : await api('DELETE', `/api/games/${a.game.board}/conditional`);
     a.conditional.said = said;
   } catch (e) {
-    a.conditional = { ...a.conditional, said: `Not saved: ${e.message}` };
+    a.conditional = { ...a.conditional, said: t('Not saved: {error}', { error: e.message }) };
   }
   if (app.analysis === a && app.board) renderAnalysisPanel(app.board);
 }
@@ -71,7 +71,7 @@ function renderConditional(a, board) {
   const theirTurn = a.game.to_move && a.game.to_move.user !== app.user;
   const save = $('conditional-save');
   if (a.game.exploration === false) {
-    $('conditional-text').textContent = 'This board does not allow exploration: no engine and no conditional moves while it is played.';
+    $('conditional-text').textContent = t('This board does not allow exploration: no engine and no conditional moves while it is played.');
     $('conditional-lines').replaceChildren();
     save.hidden = true;
     $('conditional-status').textContent = '';
@@ -88,18 +88,19 @@ function renderConditional(a, board) {
   save.hidden = false;
   save.disabled = !theirTurn || !whole || stored;
   $('conditional-text').textContent = !theirTurn
-    ? 'It is your turn: conditional moves answer your opponent\u2019s turns.'
-    : stored ? `Stored: if ${turns.join(' ')}`
-    : whole ? `Save: if ${turns.join(' ')}`
-      : 'Play their turn, then your answer (and more pairs), from the game\u2019s position; then save the line. Only you see it.';
+    ? t('It is your turn: conditional moves answer your opponent’s turns.')
+    // TRANSLATORS: {line} is a line of turns in the game's notation ("if c3 d4 e5 f6")
+    : stored ? t('Stored: if {line}', { line: turns.join(' ') })
+    : whole ? t('Save: if {line}', { line: turns.join(' ') })
+      : t('Play their turn, then your answer (and more pairs), from the game’s position; then save the line. Only you see it.');
   $('conditional-lines').replaceChildren(...(c.lines || []).map((line, i) => {
-    const remove = el('button', { type: 'button', text: 'Delete' });
-    remove.setAttribute('aria-label', `Delete the line if ${line.join(' ')}`);
-    remove.addEventListener('click', () => storeConditional(a, c.lines.filter((_, j) => j !== i), 'Line deleted.'));
-    return el('li', {}, el('code', { text: `if ${line.join(' ')}` }), remove);
+    const remove = el('button', { type: 'button', text: t('Delete') });
+    remove.setAttribute('aria-label', t('Delete the line if {line}', { line: line.join(' ') }));
+    remove.addEventListener('click', () => storeConditional(a, c.lines.filter((_, j) => j !== i), t('Line deleted.')));
+    return el('li', {}, el('code', { text: t('if {line}', { line: line.join(' ') }) }), remove);
   }));
-  const note = c.note ? `Your last lines were dropped: ${c.note}.` : '';
-  $('conditional-status').textContent = c.said || c.error || note || (c.lines?.length ? '' : 'No conditional moves stored.');
+  const note = c.note ? t('Your last lines were dropped: {why}.', { why: c.note }) : '';
+  $('conditional-status').textContent = c.said || c.error || note || (c.lines?.length ? '' : t('No conditional moves stored.'));
 }
 
 function bindConditional() {
@@ -107,7 +108,7 @@ function bindConditional() {
     const a = app.analysis;
     const turns = a && app.board ? lineTurns(a, app.board) : null;
     if (!turns) return;
-    storeConditional(a, [...(a.conditional?.lines || []), turns], `Saved: if ${turns.join(' ')}`);
+    storeConditional(a, [...(a.conditional?.lines || []), turns], t('Saved: if {line}', { line: turns.join(' ') }));
   });
 }
 

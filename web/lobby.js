@@ -51,14 +51,14 @@ async function invitationsChanged() {
   if (app.board) renderRematch(app.board);
   const waiting = offers.filter((o) => o.kind === 'invitation' && o.to === app.user).length;
   const link = document.querySelector('.top-nav a[href="#/lobby"]');
-  link.textContent = waiting ? `Lobby (${waiting})` : 'Lobby';
-  if (waiting) link.setAttribute('aria-label', `Lobby: ${waiting} invitation${waiting === 1 ? '' : 's'} for you`);
+  link.textContent = waiting ? t('Lobby ({n})', { n: formatNumber(waiting) }) : t('Lobby');
+  if (waiting) link.setAttribute('aria-label', tn('Lobby: {n} invitation for you', 'Lobby: {n} invitations for you', waiting));
   else link.removeAttribute('aria-label');
   const note = $('home-invitations');
   note.hidden = !waiting;
   if (waiting) {
-    note.replaceChildren(`${waiting === 1 ? 'An invitation waits' : `${waiting} invitations wait`} for your answer: `,
-      el('a', { href: '#/lobby', text: 'see the lobby' }), '.');
+    note.replaceChildren(`${tn('An invitation waits for your answer.', '{n} invitations wait for your answer.', waiting)} `,
+      el('a', { href: '#/lobby', text: t('See the lobby') }));
   }
   if (app.invitationSent && !offers.some((o) => o.id === app.invitationSent)) {
     app.invitationSent = null;
@@ -94,7 +94,7 @@ async function loadLobby() {
   try {
     [offers, ratings] = await Promise.all([fetchOffers(), myRatings()]);
   } catch (e) {
-    if (generation === lobby.loading) say('lobby-error', `Cannot load the lobby: ${e.message}`);
+    if (generation === lobby.loading) say('lobby-error', t('Cannot load the lobby: {error}', { error: e.message }));
     return;
   }
   if (generation !== lobby.loading) return;  // a newer load is on its way
@@ -103,49 +103,49 @@ async function loadLobby() {
   const incoming = offers.filter((o) => o.kind === 'invitation' && o.to === me);
   const seeks = offers.filter((o) => o.kind === 'seek' && o.from !== me);
   const outgoing = offers.filter((o) => o.from === me);
-  fillOffers('invitations-in', incoming, 'No invitations are waiting for you.', (o) => [
-    offerButton('Accept', 'primary', o, () => joinOffer(o)),
-    offerButton('Decline', '', o, () => declineOffer(o)),
+  fillOffers('invitations-in', incoming, t('No invitations are waiting for you.'), (o) => [
+    offerButton(t('Accept'), 'primary', o, () => joinOffer(o)),
+    offerButton(t('Decline'), '', o, () => declineOffer(o)),
   ]);
-  fillOffers('seek-list', seeks, 'No open challenges right now. Post one!', (o) => {
+  fillOffers('seek-list', seeks, t('No open challenges right now. Post one!'), (o) => {
     const eligible = seekEligibility(o, ratings);
-    const join = offerButton('Join', 'primary', o, () => joinOffer(o));
+    const join = offerButton(t('Join'), 'primary', o, () => joinOffer(o));
     join.disabled = !me || !eligible.ok;
     return [join];
   }, ratings);
-  fillOffers('offers-out', outgoing, 'You have no open challenges or invitations.', (o) => [
-    offerButton('Withdraw', 'danger', o, () => declineOffer(o)),
+  fillOffers('offers-out', outgoing, t('You have no open challenges or invitations.'), (o) => [
+    offerButton(t('Withdraw'), 'danger', o, () => declineOffer(o)),
   ]);
   $('lobby-view').dataset.offers = offers.map((o) => o.id).join(' ');
 }
 
 // Whether the user may take the seek: signed in, and their rating within its range.
 function seekEligibility(offer, ratings) {
-  if (!app.token) return { ok: false, text: 'Sign in to join.' };
+  if (!app.token) return { ok: false, text: t('Sign in to join.') };
   const rating = ratings.has(offer.game) ? ratings.get(offer.game) : START_RATING;
   const low = offer.min_rating ?? -Infinity;
   const high = offer.max_rating ?? Infinity;
   const shown = Math.round(rating);
-  if (rating < low || rating > high) return { ok: false, text: `Your rating ${shown} is outside ${rangeText(offer)}.` };
-  return { ok: true, text: low === -Infinity && high === Infinity ? 'Open to everyone.' : `You may join (your rating ${shown}).` };
+  if (rating < low || rating > high) return { ok: false, text: t('Your rating {rating} is outside {range}.', { rating: shown, range: rangeText(offer) }) };
+  return { ok: true, text: low === -Infinity && high === Infinity ? t('Open to everyone.') : t('You may join (your rating {rating}).', { rating: shown }) };
 }
 
 function rangeText(offer) {
   const low = offer.min_rating;
   const high = offer.max_rating;
-  if (low !== null && low !== undefined && high !== null && high !== undefined) return `ratings ${low}–${high}`;
-  if (low !== null && low !== undefined) return `ratings from ${low}`;
-  if (high !== null && high !== undefined) return `ratings up to ${high}`;
+  if (low !== null && low !== undefined && high !== null && high !== undefined) return t('ratings {low}–{high}', { low, high });
+  if (low !== null && low !== undefined) return t('ratings from {low}', { low });
+  if (high !== null && high !== undefined) return t('ratings up to {high}', { high });
   return '';
 }
 
 // Who plays first, said for the one who reads it.
 function seatText(offer) {
   const mine = offer.from === app.user;
-  if (offer.seat === 'random') return 'seats chosen at random';
+  if (offer.seat === 'random') return t('seats chosen at random');
   const posterFirst = offer.seat === 'first';
-  if (mine) return `you play ${posterFirst ? 'first' : 'second'}`;
-  return `${offer.from} plays ${posterFirst ? 'first' : 'second'}`;
+  if (mine) return posterFirst ? t('you play first') : t('you play second');
+  return posterFirst ? t('{user} plays first', { user: offer.from }) : t('{user} plays second', { user: offer.from });
 }
 
 function fillOffers(listId, offers, empty, actions, ratings) {
@@ -156,14 +156,15 @@ function fillOffers(listId, offers, empty, actions, ratings) {
   }
   list.replaceChildren(...offers.map((offer) => {
     const who = offer.from === app.user
-      ? (offer.kind === 'invitation' ? ['to ', ...withBotBadge(playerLink(offer.to), offer.to_bot)] : ['open to anyone'])
-      : ['from ', ...withBotBadge(playerLink(offer.from), offer.from_bot)];
-    const facts = [seatText(offer), offer.rated === false ? 'unrated' : 'rated'];
+      // TRANSLATORS: "to" and "from" stand before a player's name: an invitation to bob, from alice
+      ? (offer.kind === 'invitation' ? [`${t('to')} `, ...withBotBadge(playerLink(offer.to), offer.to_bot)] : [t('open to anyone')])
+      : [`${t('from')} `, ...withBotBadge(playerLink(offer.from), offer.from_bot)];
+    const facts = [seatText(offer), offer.rated === false ? t('unrated') : t('rated')];
     if (offer.exploration !== undefined) facts.push(explorationText(offer.exploration));
     // The game's options, then the board's time limits in the server's words (one wording
     // for the page and the mails); an older server sends only the raw options.
     const options = offer.game_options ?? offer.options;
-    const details = [optionsText(options), offer.time_limits, rangeText(offer), offer.expires_at ? `expires ${untilText(offer.expires_at)}` : '']
+    const details = [optionsText(options), offer.time_limits, rangeText(offer), offer.expires_at ? t('expires {when}', { when: untilText(offer.expires_at) }) : '']
       .filter((t) => t);
     const main = el('div', { cls: 'offer-main' },
       el('span', { cls: 'offer-title' }, el('strong', { text: titleOf(offer.game) }), ' ', el('span', { cls: 'muted', text: offerName(offer) })),
@@ -179,11 +180,13 @@ function fillOffers(listId, offers, empty, actions, ratings) {
 
 // "offer 5": offers are named as the server names them, apart from boards ("#12").
 function offerName(offer) {
-  return `offer ${offer.id}`;
+  return t('offer {id}', { id: offer.id });
 }
 
 function offerButton(text, cls, offer, action) {
-  const label = `${text} ${offer.kind === 'seek' ? 'open challenge' : 'invitation'} ${offer.id} (${titleOf(offer.game)})`;
+  // TRANSLATORS: a button's full name for screen readers: "Join open challenge 5 (Epoxy)"
+  const label = offer.kind === 'seek' ? t('{action} open challenge {id} ({game})', { action: text, id: offer.id, game: titleOf(offer.game) })
+    : t('{action} invitation {id} ({game})', { action: text, id: offer.id, game: titleOf(offer.game) });
   const button = el('button', { type: 'button', cls: cls || null, text, 'aria-label': label });
   button.addEventListener('click', async () => {
     button.disabled = true;
@@ -205,7 +208,7 @@ async function joinOffer(offer) {
     renderTabs();
     location.hash = `#/board/${board.board}`;
   } catch (e) {
-    say('lobby-error', `Cannot join ${offerName(offer)}: ${e.message}`);
+    say('lobby-error', t('Cannot join {offer}: {error}', { offer: offerName(offer), error: e.message }));
     loadLobby();
   }
 }
@@ -241,13 +244,13 @@ function bindLobby() {
       max_rating: bound('seek-max'),
     };
     if (body.min_rating !== null && body.max_rating !== null && body.min_rating > body.max_rating) {
-      say('seek-message', 'The lowest rating is above the highest.');
+      say('seek-message', t('The lowest rating is above the highest.'));
       $('seek-min').focus();
       return;
     }
     try {
       const reply = await api('POST', '/api/offers', body);
-      say('seek-message', `Posted as ${offerName(reply.offer)}: it waits under "Your challenges" until someone joins.`, true);
+      say('seek-message', t('Posted as {offer}: it waits under "Your challenges" until someone joins.', { offer: offerName(reply.offer) }), true);
       loadLobby();
     } catch (e) {
       say('seek-message', e.message);

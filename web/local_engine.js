@@ -36,7 +36,7 @@ function startLocalEngine() {
   if (localEngine.ready) return localEngine.ready;
   localEngine.ready = new Promise((resolve) => {
     if (typeof Worker !== 'function' || typeof WebAssembly !== 'object') {
-      localEngine.error = 'this browser has no Web Workers or no WebAssembly';
+      localEngine.error = t('this browser has no Web Workers or no WebAssembly');
       localEngine.loaded = false;
       return resolve(false);
     }
@@ -52,7 +52,7 @@ function startLocalEngine() {
       localEngine.error = why;
       localEngine.worker = null;
       worker.terminate();
-      for (const { reject } of localEngine.pending.values()) reject(new Error(`the engine stopped: ${why}`));
+      for (const { reject } of localEngine.pending.values()) reject(new Error(t('the engine stopped: {reason}', { reason: why })));
       localEngine.pending.clear();
       localEngine.loaded = false;
       resolve(false);
@@ -63,7 +63,7 @@ function startLocalEngine() {
           localEngine.loaded = true;
           resolve(true);
         }
-        else fail(data.error || 'it did not load');
+        else fail(data.error || t('it did not load'));
         return;
       }
       const call = localEngine.pending.get(data.id);
@@ -74,7 +74,7 @@ function startLocalEngine() {
     };
     worker.onerror = (event) => {
       event.preventDefault();
-      fail(event.message || 'it could not be loaded');
+      fail(event.message || t('it could not be loaded'));
     };
     localEngine.worker = worker;
   });
@@ -124,8 +124,8 @@ async function engineComputerTurn(request, level) {
 
 // Where the engine runs, in the page's words.
 function engineWhereText() {
-  if (computeOnServerChosen()) return 'The engine runs on the server (your choice).';
-  if (localEngine.loaded === undefined) return 'Loading the engine into this browser…';
-  if (localEngine.loaded) return 'The engine runs in this browser.';
-  return `The engine runs on the server: this browser cannot run it (${localEngine.error}).`;
+  if (computeOnServerChosen()) return t('The engine runs on the server (your choice).');
+  if (localEngine.loaded === undefined) return t('Loading the engine into this browser…');
+  if (localEngine.loaded) return t('The engine runs in this browser.');
+  return t('The engine runs on the server: this browser cannot run it ({reason}).', { reason: localEngine.error });
 }

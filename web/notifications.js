@@ -28,7 +28,7 @@ function noticeHref(n) {
 }
 
 function noticeTime(seconds) {
-  return new Date(seconds * 1000).toLocaleString(undefined, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
+  return formatDate(seconds, { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit' });
 }
 
 // The unread count as the tab's title shows it: "(3) " or "".
@@ -44,7 +44,7 @@ function renderNotices() {
   const count = $('notify-count');
   count.textContent = notices.unread > 0 ? String(notices.unread) : '';
   count.hidden = notices.unread === 0;
-  $('notify-bell').setAttribute('aria-label', `Notifications: ${notices.unread} unread`);
+  $('notify-bell').setAttribute('aria-label', tn('Notifications: {n} unread', 'Notifications: {n} unread', notices.unread));
   const list = $('notify-list');
   list.replaceChildren();
   for (const n of notices.items) {
@@ -53,7 +53,7 @@ function renderNotices() {
       el('time', { cls: 'notify-time muted small', datetime: new Date(n.created_at * 1000).toISOString(), text: noticeTime(n.created_at) }));
     link.addEventListener('click', () => openNotice(n));
     const item = el('li', { cls: n.read ? 'notify-item' : 'notify-item unread' }, link);
-    if (!n.read) item.prepend(el('span', { cls: 'visually-hidden', text: 'Unread: ' }));
+    if (!n.read) item.prepend(el('span', { cls: 'visually-hidden', text: `${t('Unread:')} ` }));
     list.append(item);
   }
   $('notify-empty').hidden = notices.items.length > 0;
@@ -113,7 +113,7 @@ async function goToNextGame() {
   try {
     const reply = await api('GET', app.boardId ? `/api/me/next?after=${app.boardId}` : '/api/me/next');
     if (reply.board) location.hash = `#/board/${reply.board}`;
-    else note.textContent = app.boardId ? 'No other board waits for your move.' : 'No board waits for your move.';
+    else note.textContent = app.boardId ? t('No other board waits for your move.') : t('No board waits for your move.');
   } catch (e) {
     note.textContent = e.message;
   }

@@ -24,7 +24,7 @@ function keepLocalGame(a, board) {
   a.kept = a.moves.join(' ');
   const o = board.outcome;
   const game = { game: a.game.game, title: a.game.title, options: a.game.options, moves: a.moves, computer: a.computer,
-    result: o.draw ? 'drawn' : `${o.winner_colour} won`, date: new Date().toISOString() };
+    outcome: { draw: !!o.draw, winner_colour: o.winner_colour }, date: new Date().toISOString() };
   try {
     localStorage.setItem(LOCAL_GAMES, JSON.stringify([game, ...localGames()].slice(0, LOCAL_GAMES_KEPT)));
   } catch (e) {
@@ -40,6 +40,12 @@ async function exportLocalGame(game, format) {
   else saveBlob(new Blob([JSON.stringify(record.json, null, 2)], { type: 'application/json' }), `ludus-${game.game}-${stamp}.json`);
 }
 
+// A kept game's result in the page's language (a game kept before the outcome was: its words).
+function localGameResult(g) {
+  if (!g.outcome) return g.result || '';
+  return g.outcome.draw ? t('drawn') : t('{colour} won', { colour: g.outcome.winner_colour });
+}
+
 // The kept games in the analysis panel: each opens again, or goes out as JSON or SGF (the
 // engine writes them: only where it runs in this browser).
 function renderLocalGames() {
@@ -50,12 +56,14 @@ function renderLocalGames() {
     const params = new URLSearchParams(g.options);
     params.set('moves', g.moves.join('+'));
     const open = el('a', { href: `#/analysis/${g.game}?${params.toString().replace(/%2B/g, '+')}`,
-      text: `${g.title || g.game}: ${g.result} (computer ${g.computer}), ${g.date.slice(0, 10)}` });
+      text: t('{game}: {result} (computer {colour}), {date}', { game: g.title || g.game, result: localGameResult(g),
+        colour: g.computer, date: formatDate(Date.parse(g.date) / 1000, { year: 'numeric', month: 'short', day: 'numeric' }) }) });
     const li = el('li', {}, open);
     if (exportable) {
       for (const format of ['json', 'sgf']) {
         const button = el('button', { type: 'button', text: format.toUpperCase(), 'data-format': format,
-          'aria-label': `${g.title || g.game} as ${format.toUpperCase()}` });
+          // TRANSLATORS: a button's name: export the game "Netted" as a JSON or SGF file
+          'aria-label': t('{game} as {format}', { game: g.title || g.game, format: format.toUpperCase() }) });
         button.addEventListener('click', () => exportLocalGame(g, format).catch((e) => showError(e.message)));
         li.append(' ', button);
       }

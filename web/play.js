@@ -75,17 +75,21 @@ function siteWord(position) {
 }
 
 // How to play with clicks here, from the kinds of the legal actions.
+// (Each wording is whole for points and for cells: a translation may need both.)
 function clickHint(position) {
   const actions = position.actions || [];
-  const word = siteWord(position);
-  if (!actions.some((a) => a.kind === 'place' || a.kind === 'slide')) return '';
+  const points = siteWord(position) === 'point';
+  const place = actions.some((a) => a.kind === 'place');
+  const slide = actions.some((a) => a.kind === 'slide');
+  if (!place && !slide) return '';
   const parts = [];
-  if (actions.some((a) => a.kind === 'place')) parts.push(`click an empty ${word} to place a stone`);
-  if (actions.some((a) => a.kind === 'place' && a.sites.length > 1)) parts.push(`then another for a second stone (or play the first alone)`);
-  if (actions.some((a) => a.kind === 'slide')) parts.push(`or one of your stones, then the ${word} it slides to`);
-  let hint = parts.join(', ');
-  hint = `${hint[0].toUpperCase()}${hint.slice(1)}.`;
-  if (actions.some((a) => !a.ends_turn)) hint += ' Your turn goes on after that action, and is sent once it is whole.';
+  if (place) parts.push(points ? t('Click an empty point to place a stone') : t('Click an empty cell to place a stone'));
+  if (actions.some((a) => a.kind === 'place' && a.sites.length > 1)) parts.push(t('then another for a second stone (or play the first alone)'));
+  if (slide && place) parts.push(points ? t('or one of your stones, then the point it slides to') : t('or one of your stones, then the cell it slides to'));
+  if (slide && !place) parts.push(points ? t('Click one of your stones, then the point it slides to') : t('Click one of your stones, then the cell it slides to'));
+  // TRANSLATORS: the hint's parts above, joined: "{hint}." ends it as a sentence
+  let hint = t('{hint}.', { hint: parts.join(t(', ')) });
+  if (actions.some((a) => !a.ends_turn)) hint += ` ${t('Your turn goes on after that action, and is sent once it is whole.')}`;
   return hint;
 }
 
@@ -175,25 +179,25 @@ function renderPlayers(board) {
     const name = document.createElement('a');
     name.className = 'player-name';
     name.href = `#/player/${encodeURIComponent(seat.user)}`;
-    name.title = `${seat.user}'s ratings and games`;
+    name.title = t("{user}'s ratings and games", { user: seat.user });
     name.textContent = seat.user;
     const detail = document.createElement('span');
     detail.className = 'muted small';
-    const tags = [seat.colour, seat.seat === 0 ? 'first player' : 'second player'];
-    if (seat.ai) tags.push('computer');
-    if (seat.seat === mine) tags.push('you');
+    const tags = [seat.colour, seat.seat === 0 ? t('first player') : t('second player')];
+    if (seat.ai) tags.push(t('computer'));
+    if (seat.seat === mine) tags.push(t('you'));
     detail.textContent = tags.join(' · ');
     // The score the rules show players (Epoxy's), where the game has one.
-    const score = Number.isInteger(seat.score) ? el('span', { cls: 'player-score', text: `score ${seat.score}` }) : null;
+    const score = Number.isInteger(seat.score) ? el('span', { cls: 'player-score', text: t('score {score}', { score: seat.score }) }) : null;
     const flag = document.createElement('span');
     flag.className = 'player-flag';
-    flag.textContent = won ? 'winner' : toMove ? (seat.ai ? 'thinking…' : 'to move') : '';
+    flag.textContent = won ? t('winner') : toMove ? (seat.ai ? t('thinking…') : t('to move')) : '';
     const text = document.createElement('span');
     text.className = 'player-text';
     text.append(...withBotBadge(name, seat.bot), detail);
     if (score) text.append(score);
     const change = board.outcome && board.rated && app.ratingChanges?.board === board.board && app.ratingChanges.bySeat[seat.seat];
-    if (change) text.append(el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(change)}` }));
+    if (change) text.append(el('span', { cls: 'rating-change', text: t('rating {change}', { change: ratingChangeText(change) }) }));
     li.append(colourSwatch(seat.colour, board.colours), text, flag);
     return li;
   }));
@@ -217,7 +221,7 @@ async function loadRatingChanges(board) {
 // server's words for the turn (the board JSON's position_turn).
 function positionWords(board) {
   const point = board.position_turn;
-  return point.turn === 0 ? 'at the start' : `after ${point.text}`;
+  return point.turn === 0 ? t('at the start') : t('after {turn}', { turn: point.text });
 }
 
 // A player away (docs/turns.md "Holidays"): the board says until when, and whether its
@@ -226,33 +230,35 @@ function renderHolidays(board) {
   const now = Date.now() / 1000;
   const away = board.latest && !board.outcome ? (board.holidays || []).filter((h) => h.ends_at > now) : [];
   const words = away.map((h) => {
-    const who = h.user === app.user ? 'You are' : `${h.user} is`;
-    return h.starts_at <= now ? `${who} on holiday until ${h.until}.` : `${who} away from ${h.from} to ${h.until}.`;
+    const values = { user: h.user, from: h.from, until: h.until };
+    if (h.starts_at <= now) return h.user === app.user ? t('You are on holiday until {until}.', values) : t('{user} is on holiday until {until}.', values);
+    return h.user === app.user ? t('You are away from {from} to {until}.', values) : t('{user} is away from {from} to {until}.', values);
   });
-  if (words.length) words.push(board.tournament ? 'Tournament boards keep hard time: the clock runs on.' : 'The time limits pause meanwhile.');
+  if (words.length) words.push(board.tournament ? t('Tournament boards keep hard time: the clock runs on.') : t('The time limits pause meanwhile.'));
   $('holiday-note').textContent = words.join(' ');
   $('holiday-note').hidden = !words.length;
 }
 
 function statusText(board) {
   if (board.analysis) return analysisStatus(board);
-  if (!board.latest) return `Position ${positionWords(board)}.`;
+  if (!board.latest) return t('Position {where}.', { where: positionWords(board) });
   if (board.outcome) {
     const o = board.outcome;
+    // TRANSLATORS: {reason} is the server's reason for the end of the game, in brackets
     const reason = o.reason ? ` (${o.reason})` : '';
-    if (o.ending === 'aborted') return 'The game was aborted by both players: no result.';
-    if (o.draw) return `The game is drawn${reason}.`;
-    const who = o.winner_user === app.user ? 'You win' : `${o.winner_user} (${o.winner_colour}) wins`;
-    return `${who}${reason}.`;
+    if (o.ending === 'aborted') return t('The game was aborted by both players: no result.');
+    if (o.draw) return t('The game is drawn{reason}.', { reason });
+    return o.winner_user === app.user ? t('You win{reason}.', { reason })
+      : t('{user} ({colour}) wins{reason}.', { user: o.winner_user, colour: o.winner_colour, reason });
   }
   if (!board.to_move) return board.status_text;
   // Numbered by turns, as the move list is; the server says which turn this is and whether
   // it goes on after an action already played.
   const continuing = board.mid_turn || pendingActions(board).length > 0;
-  const number = `turn ${board.turn}`;
-  if (myTurn(board)) return `${continuing ? 'Your turn continues' : 'Your move'} as ${board.to_move.colour}, ${number}.`;
+  const values = { user: board.to_move.user, colour: board.to_move.colour, n: formatNumber(board.turn) };
+  if (myTurn(board)) return continuing ? t('Your turn continues as {colour}, turn {n}.', values) : t('Your move as {colour}, turn {n}.', values);
   const ai = board.seats[board.to_move.seat].ai;
-  return `${board.to_move.user} (${board.to_move.colour}) ${ai ? 'is thinking' : 'to move'}, ${number}.`;
+  return ai ? t('{user} ({colour}) is thinking, turn {n}.', values) : t('{user} ({colour}) to move, turn {n}.', values);
 }
 
 // The plies grouped by turn: consecutive plies with the server's same turn number.
@@ -271,31 +277,31 @@ function renderMoveList(board) {
   const turns = groupTurns(board.analysis ? analysisPlies(app.analysis) : board.moves);
   const shown = board.position_move_number;
   const list = $('move-list');
-  list.replaceChildren(...turns.map((t, k) => {
+  list.replaceChildren(...turns.map((turn, k) => {
     const li = document.createElement('li');
     const button = document.createElement('button');
     button.type = 'button';
     button.className = 'move-entry';
-    const lastPly = t.plies[t.plies.length - 1].number;
+    const lastPly = turn.plies[turn.plies.length - 1].number;
     button.dataset.ply = String(lastPly);
-    if (t.plies[0].variation) button.classList.add('variation');
-    if (shown > 0 && (lastPly === shown || (t.plies[0].number <= shown && shown <= lastPly))) button.setAttribute('aria-current', 'step');
+    if (turn.plies[0].variation) button.classList.add('variation');
+    if (shown > 0 && (lastPly === shown || (turn.plies[0].number <= shown && shown <= lastPly))) button.setAttribute('aria-current', 'step');
     const num = document.createElement('span');
     num.className = 'move-number';
     num.textContent = `${k + 1}.`;  // turns, as statusText counts them
     const text = document.createElement('span');
     text.className = 'move-text';
-    text.textContent = t.plies.map((p) => p.move).join(' · ');
+    text.textContent = turn.plies.map((p) => p.move).join(' · ');
     const who = document.createElement('span');
     who.className = 'move-user muted small';
-    who.textContent = t.plies[0].variation ? 'analysis' : t.plies[0].user;
-    button.setAttribute('aria-label', `Show the position after ${t.plies[0].colour} ${text.textContent}`);
-    button.append(num, colourSwatch(t.plies[0].colour, board.colours), text, who);
+    who.textContent = turn.plies[0].variation ? t('analysis') : turn.plies[0].user;
+    button.setAttribute('aria-label', t('Show the position after {colour} {turn}', { colour: turn.plies[0].colour, turn: text.textContent }));
+    button.append(num, colourSwatch(turn.plies[0].colour, board.colours), text, who);
     li.appendChild(button);
     return li;
   }));
-  if (turns.length === 0) list.replaceChildren(listNote('No moves yet.'));
-  list.classList.toggle('one-column', turns.some((t) => t.plies.length > 1 || t.plies[0].move.length > 7));
+  if (turns.length === 0) list.replaceChildren(listNote(t('No moves yet.')));
+  list.classList.toggle('one-column', turns.some((turn) => turn.plies.length > 1 || turn.plies[0].move.length > 7));
   const current = list.querySelector('[aria-current]');
   // Scrolls the list only, never the page (on a phone the page would leave the board).
   if (current) {
@@ -318,7 +324,7 @@ function renderActions(board) {
   const pass = actionOfKind(board, 'pass');
   const goesOn = pendingActions(board).length > 0 || playPosition(board).mid_turn;
   $('pass-button').hidden = !pass || app.selection.length > 0;
-  $('pass-button').textContent = goesOn ? 'End turn' : 'Pass';
+  $('pass-button').textContent = goesOn ? t('End turn') : t('Pass');
   $('pass-button').classList.toggle('primary', goesOn);
   $('swap-button').hidden = !actionOfKind(board, 'swap') || app.selection.length > 0;
   const resign = $('resign-button');
@@ -343,17 +349,17 @@ function renderActions(board) {
   const answer = live && mine && proposal && proposal.user !== app.user;
   $('accept-button').hidden = $('reject-button').hidden = !answer;
   if (answer) {
-    $('accept-button').textContent = { draw: 'Accept the draw', undo: 'Accept the takeback', abort: 'Accept the abort' }[proposal.kind] || 'Accept';
-    $('reject-button').textContent = 'Decline';
+    $('accept-button').textContent = { draw: t('Accept the draw'), undo: t('Accept the takeback'), abort: t('Accept the abort') }[proposal.kind] || t('Accept');
+    $('reject-button').textContent = t('Decline');
   }
   // Players follow their boards anyway; anybody else signed in may follow this one.
   const follow = $('follow-button');
   follow.hidden = !(app.token && !mine && board.board);
-  follow.textContent = app.watched.has(board.board) ? 'Stop following' : 'Follow this board';
+  follow.textContent = app.watched.has(board.board) ? t('Stop following') : t('Follow this board');
   $('move-form').hidden = !canPlay(board);
   renderRematch(board);
   const example = catalogEntry(board)?.turn?.examples?.[0];
-  $('move-text').placeholder = example ? `e.g. ${example.text}` : '';
+  $('move-text').placeholder = example ? t('e.g. {turn}', { turn: example.text }) : '';
 }
 
 // The box that says what the clicks so far make, with the ways to go on.
@@ -367,24 +373,27 @@ function renderSelection(board) {
   }
   box.hidden = false;
   const position = playPosition(board);
-  const word = siteWord(position);
+  const points = siteWord(position) === 'point';
   const parts = [];
-  if (pending.length) parts.push(`Your turn so far: ${turnText(pending)}.`);
+  if (pending.length) parts.push(t('Your turn so far: {turn}.', { turn: turnText(pending) }));
   const alone = $('play-alone');
   alone.hidden = true;
   if (sel.length) {
     const found = actionsFor(position, sel);
     if (found.fitting.length && found.fitting.every((a) => a.kind === 'slide')) {
-      parts.push(`Sliding the stone on ${sel[0]}: click where it goes.`);
+      parts.push(t('Sliding the stone on {site}: click where it goes.', { site: sel[0] }));
     } else if (found.made) {
-      parts.push(`Selected ${sel.join(' and ')}: click another ${word}, or play ${found.made.text} alone.`);
+      const values = { sites: formatList(sel), action: found.made.text };
+      parts.push(points ? t('Selected {sites}: click another point, or play {action} alone.', values)
+        : t('Selected {sites}: click another cell, or play {action} alone.', values));
       alone.hidden = false;
-      alone.textContent = `Play ${found.made.text} alone`;
+      alone.textContent = t('Play {action} alone', values);
     } else {
-      parts.push(`Selected ${sel.join(' and ')}: click another ${word}.`);
+      parts.push(points ? t('Selected {sites}: click another point.', { sites: formatList(sel) })
+        : t('Selected {sites}: click another cell.', { sites: formatList(sel) }));
     }
   } else {
-    parts.push(actionOfKind(board, 'pass') ? 'Click the next action, or end the turn.' : 'Click the next action.');
+    parts.push(actionOfKind(board, 'pass') ? t('Click the next action, or end the turn.') : t('Click the next action.'));
   }
   $('selection-text').textContent = parts.join(' ');
 }
@@ -400,8 +409,8 @@ function announceChange(board) {
   if (board.moves_played > seen.moves && board.moves.length) {
     const turns = groupTurns(board.moves);
     const last = turns[turns.length - 1].plies;
-    const who = last[0].user === app.user ? 'You' : last[0].user;
-    text = `${who} played ${last.map((p) => p.move).join(', ')}. `;
+    const turn = last.map((p) => p.move).join(', ');
+    text = `${last[0].user === app.user ? t('You played {turn}.', { turn }) : t('{user} played {turn}.', { user: last[0].user, turn })} `;
   }
   $('announcer').textContent = text + statusText(board);
 }
@@ -427,12 +436,13 @@ function renderBoard() {
   view.dataset.board = board.board || '';
   view.dataset.moves = board.position_move_number;
   view.dataset.toMove = board.to_move ? board.to_move.user : '';
-  $('board-title').textContent = board.board ? `Board #${board.board} · ${board.title}` : `Analysis · ${board.title}`;
+  $('board-title').textContent = board.board ? t('Board #{board} · {game}', { board: board.board, game: board.title }) : t('Analysis · {game}', { game: board.title });
   const settings = board.board && board.exploration !== undefined ? [explorationText(board.exploration)] : [];
   $('board-options').textContent = [...Object.entries(board.options).map(([k, v]) => `${k} ${v}`), ...settings].join(' · ');
   $('history-banner').hidden = board.latest || board.analysis;
   if (!board.latest) {
-    $('history-text').textContent = `Showing the position ${positionWords(board)}, of ${counted(board.turns_played, 'turn')} played.`;
+    $('history-text').textContent = tn('Showing the position {where}, of {n} turn played.', 'Showing the position {where}, of {n} turns played.',
+      board.turns_played, { where: positionWords(board) });
   }
   renderPlayers(board);
   renderHolidays(board);
@@ -444,8 +454,14 @@ function renderBoard() {
   let hint = canPlay(board) ? `${summary} ${clickHint(playPosition(board))}`.trim() : '';
   const proposal = board.latest && !board.outcome && board.proposal;
   if (proposal) {
-    const what = { undo: 'a takeback', abort: 'to abort the game', draw: 'a draw' }[proposal.kind] || proposal.kind;
-    hint = proposal.user === app.user ? `You propose ${what}; waiting for the answer.` : `${proposal.user} proposes ${what}: accept or decline.`;
+    const mine = proposal.user === app.user;
+    const values = { user: proposal.user };
+    const said = {
+      undo: mine ? t('You propose a takeback; waiting for the answer.') : t('{user} proposes a takeback: accept or decline.', values),
+      abort: mine ? t('You propose to abort the game; waiting for the answer.') : t('{user} proposes to abort the game: accept or decline.', values),
+      draw: mine ? t('You propose a draw; waiting for the answer.') : t('{user} proposes a draw: accept or decline.', values),
+    };
+    hint = said[proposal.kind] || proposal.kind;
   }
   $('hint').textContent = hint;
   $('show-legal').parentElement.hidden = !canPlay(board) || !board.geometry;
@@ -470,7 +486,8 @@ function renderBoard() {
   const focused = document.activeElement?.closest?.('#board-frame [data-site]')?.dataset.site;
   const marks = boardMarks(board);
   const svg = LudusBoard.draw(drawn, { ...marks, interactive: canPlay(board), focusSite: boardTabStop(board, marks, focused) });
-  svg.setAttribute('aria-label', `${board.title} board, ${board.geometry.sites.length} sites: Tab reaches it, the arrow keys walk it, Enter plays. ${statusText(board)}`);
+  svg.setAttribute('aria-label', `${tn('{game} board, {n} site: Tab reaches it, the arrow keys walk it, Enter plays.', '{game} board, {n} sites: Tab reaches it, the arrow keys walk it, Enter plays.',
+    board.geometry.sites.length, { game: board.title })} ${statusText(board)}`);
   svg.classList.toggle('interactive', canPlay(board));
   frame.replaceChildren(svg);
   LudusBoard.fit(svg);
@@ -519,7 +536,7 @@ async function openBoard(id) {
     app.board = null;
     $('welcome').hidden = false;
     $('board-view').hidden = true;
-    $('welcome-error').textContent = `Board #${id}: ${e.message}`;
+    $('welcome-error').textContent = t('Board #{board}: {error}', { board: id, error: e.message });
     return;
   }
   $('welcome-error').textContent = '';
@@ -611,12 +628,12 @@ async function boardAction(action, body = {}) {
 
 // Why a click cannot be a move, when the page can tell without asking the server.
 function clickRefusal(board) {
-  if (board.analysis) return board.to_move ? '' : 'The game is over in this position: take a move back.';
-  if (!board.latest) return 'This is an earlier position: go back to the current position to play.';
-  if (board.outcome) return 'The game is over.';
-  if (!app.token) return 'Sign in to play.';
-  if (mySeat(board) < 0) return `You (${app.user}) do not play on this board.`;
-  if (!myTurn(board)) return `It is ${board.to_move.user}'s turn.`;
+  if (board.analysis) return board.to_move ? '' : t('The game is over in this position: take a move back.');
+  if (!board.latest) return t('This is an earlier position: go back to the current position to play.');
+  if (board.outcome) return t('The game is over.');
+  if (!app.token) return t('Sign in to play.');
+  if (mySeat(board) < 0) return t('You ({user}) do not play on this board.', { user: app.user });
+  if (!myTurn(board)) return t("It is {user}'s turn.", { user: board.to_move.user });
   return '';
 }
 
@@ -669,7 +686,7 @@ function onSiteClick(name) {
   // why the two are no move (in the game's words for a turn, from the catalog).
   let why = '';
   if (found.fitting.length === 0 && sel.length) {
-    why = `${name} does not go with ${sel.join(' and ')}. ${catalogEntry(board)?.turn?.summary || ''}`.trim();
+    why = `${t('{site} does not go with {sites}.', { site: name, sites: formatList(sel) })} ${catalogEntry(board)?.turn?.summary || ''}`.trim();
     sites = [name];
     found = actionsFor(position, sites);
   }
@@ -685,7 +702,7 @@ function onSiteClick(name) {
   }
   app.selection = sites;
   renderBoard();
-  if (why) showError(`${why} ${name} is selected instead.`);
+  if (why) showError(`${why} ${t('{site} is selected instead.', { site: name })}`);
 }
 
 const ARROWS = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, -1], ArrowDown: [0, 1] };
@@ -746,7 +763,7 @@ function bindBoard() {
   $('zoom-button').addEventListener('click', () => {
     app.zoomed = !app.zoomed;
     $('zoom-button').setAttribute('aria-pressed', String(app.zoomed));
-    $('zoom-button').textContent = app.zoomed ? 'Zoom out' : 'Zoom in';
+    $('zoom-button').textContent = app.zoomed ? t('Zoom out') : t('Zoom in');
     renderBoard();
   });
   $('play-alone').addEventListener('click', () => {
@@ -777,7 +794,7 @@ function bindBoard() {
       return;
     }
     button.dataset.armed = '1';
-    button.textContent = 'Really resign? Click again';
+    button.textContent = t('Really resign? Click again');
     app.resignTimer = setTimeout(resetResign, 5000);
   });
   $('draw-button').addEventListener('click', () => boardAction('propose', { kind: 'draw' }));
@@ -817,6 +834,6 @@ function resetResign() {
   const button = $('resign-button');
   clearTimeout(app.resignTimer);
   delete button.dataset.armed;
-  button.textContent = 'Resign';
+  button.textContent = t('Resign');
 }
 

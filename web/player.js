@@ -18,12 +18,12 @@ async function showPlayer(user) {
   try {
     data = await api('GET', `/api/users/${encodeURIComponent(user)}`);
   } catch (e) {
-    say('player-error', e.status === 404 ? `There is no player '${user}'.` : `Cannot load the player: ${e.message}`);
+    say('player-error', e.status === 404 ? t("There is no player '{user}'.", { user }) : t('Cannot load the player: {error}', { error: e.message }));
     return;
   }
   if (communityRoute(location.hash)?.view !== 'player-view' || $('player-title').textContent !== user) return;
   $('player-view').dataset.user = data.user;
-  $('player-title').replaceChildren(data.user, isComputer(data.user) ? el('span', { cls: 'computer-mark', text: 'computer' }) : '',
+  $('player-title').replaceChildren(data.user, isComputer(data.user) ? el('span', { cls: 'computer-mark', text: t('computer') }) : '',
     data.bot ? botBadge() : '');
   renderPlayerRatings(data.ratings);
   renderPlayerCharts(data.rating_history);
@@ -33,7 +33,7 @@ async function showPlayer(user) {
 function renderPlayerRatings(ratings) {
   const body = $('player-ratings-body');
   if (ratings.length === 0) {
-    body.replaceChildren(el('tr', {}, el('td', { colspan: 5, cls: 'muted', text: 'No rated games yet.' })));
+    body.replaceChildren(el('tr', {}, el('td', { colspan: 5, cls: 'muted', text: t('No rated games yet.') })));
     return;
   }
   body.replaceChildren(...ratings.map((r) => el('tr', { 'data-game': r.game },
@@ -47,14 +47,16 @@ function renderPlayerRatings(ratings) {
 function renderPlayerCharts(history) {
   const games = [...new Set(history.map((h) => h.game))];
   if (games.length === 0) {
-    $('player-charts').replaceChildren(el('p', { cls: 'muted', text: 'No rated games yet.' }));
+    $('player-charts').replaceChildren(el('p', { cls: 'muted', text: t('No rated games yet.') }));
     return;
   }
   $('player-charts').replaceChildren(...games.map((game) => {
     const points = history.filter((h) => h.game === game);
     const figure = el('figure', { cls: 'chart', 'data-game': game });
     figure.append(ratingChart(titleOf(game), points),
-      el('figcaption', { text: `${titleOf(game)}: ${points.length} rated game${points.length === 1 ? '' : 's'}, now ${Math.round(points[points.length - 1].rating)}. The band is ± the deviation; red dots are losses, grey ones draws.` }));
+      el('figcaption', { text: tn('{game}: {n} rated game, now {rating}. The band is ± the deviation; red dots are losses, grey ones draws.',
+        '{game}: {n} rated games, now {rating}. The band is ± the deviation; red dots are losses, grey ones draws.', points.length,
+        { game: titleOf(game), rating: Math.round(points[points.length - 1].rating) }) }));
     return figure;
   }));
 }
@@ -83,9 +85,10 @@ function ratingChart(title, points) {
   const first = points[0];
   const last = points[points.length - 1];
   const svg = svgElement('svg', { viewBox: `0 0 ${c.width} ${c.height}`, class: 'rating-chart', role: 'img',
-    'aria-label': `${title} rating history: ${points.length} rated games, from ${Math.round(first.rating)} to ${Math.round(last.rating)}` });
+    'aria-label': tn('{game} rating history: {n} rated game, from {first} to {last}', '{game} rating history: {n} rated games, from {first} to {last}',
+      points.length, { game: title, first: Math.round(first.rating), last: Math.round(last.rating) }) });
   const label = svgElement('title');
-  label.textContent = `${title} rating history`;
+  label.textContent = t('{game} rating history', { game: title });
   svg.appendChild(label);
   // Horizontal grid lines with their ratings: the bottom, the middle and the top.
   for (const r of [yMin, Math.round((yMin + yMax) / 2), yMax]) {
@@ -104,7 +107,8 @@ function ratingChart(title, points) {
   points.forEach((p, i) => {
     const dot = svgElement('circle', { class: `chart-point ${p.result || ''}`, cx: x(i), cy: y(p.rating), r: 3 });
     const tip = svgElement('title');
-    tip.textContent = `#${p.board} against ${p.opponent}: ${p.result}, ${Math.round(p.rating)} ± ${Math.round(p.deviation)}`;
+    tip.textContent = t('#{board} against {opponent}: {result}, {rating} ± {deviation}', { board: p.board, opponent: p.opponent,
+      result: resultWords(p.result), rating: Math.round(p.rating), deviation: Math.round(p.deviation) });
     dot.appendChild(tip);
     svg.appendChild(dot);
   });
@@ -125,6 +129,12 @@ function resultFor(user, game) {
   return game.players[game.winner_seat] === user ? 'won' : 'lost';
 }
 
+// A result in words: resultFor's "won", "lost", "draw", the rating history's "win", "loss".
+function resultWords(result) {
+  const words = { won: t('won'), win: t('won'), lost: t('lost'), loss: t('lost'), draw: t('draw') };
+  return words[result] || result || '';
+}
+
 // "1500 → 1662 (+162)": a rated game's change of rating (an entry of rating_history).
 function ratingChangeText(change) {
   const delta = change.rating - change.rating_before;
@@ -136,16 +146,18 @@ function renderPlayerGames(user, finished, history = []) {
   const changes = new Map(history.map((h) => [h.board, h]));
   const list = $('player-games');
   if (finished.length === 0) {
-    list.replaceChildren(listNote('No finished games yet.'));
+    list.replaceChildren(listNote(t('No finished games yet.')));
     return;
   }
   list.replaceChildren(...finished.map((g) => {
     const opponent = g.players.find((p) => p !== user) ?? g.players[1];
     const result = resultFor(user, g);
-    const link = el('a', { href: `#/board/${g.board}`, cls: 'game-link', 'aria-label': `Replay board ${g.board}: ${titleOf(g.game)} against ${opponent}, ${result}` },
-      el('span', { cls: 'game-line' }, el('strong', { text: `#${g.board} ${titleOf(g.game)}` }), el('span', { cls: `badge ${result === 'won' ? 'done' : ''}`, text: result })),
-      el('span', { cls: 'game-players muted', text: `${g.players[0]} vs ${g.players[1]} · ${counted(g.turns_played, 'turn')} · ${dateText(g.updated_at)}` }),
-      changes.has(g.board) ? el('span', { cls: 'rating-change', text: `rating ${ratingChangeText(changes.get(g.board))}` }) : '');
+    const link = el('a', { href: `#/board/${g.board}`, cls: 'game-link',
+      'aria-label': t('Replay board {board}: {game} against {opponent}, {result}', { board: g.board, game: titleOf(g.game), opponent, result: resultWords(result) }) },
+      el('span', { cls: 'game-line' }, el('strong', { text: `#${g.board} ${titleOf(g.game)}` }), el('span', { cls: `badge ${result === 'won' ? 'done' : ''}`, text: resultWords(result) })),
+      el('span', { cls: 'game-players muted', text: t('{first} vs {second} · {progress}', { first: g.players[0], second: g.players[1],
+        progress: `${tn('{n} turn', '{n} turns', g.turns_played)} · ${dateText(g.updated_at)}` }) }),
+      changes.has(g.board) ? el('span', { cls: 'rating-change', text: t('rating {change}', { change: ratingChangeText(changes.get(g.board)) }) }) : '');
     return el('li', { 'data-board': g.board }, link);
   }));
 }

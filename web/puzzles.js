@@ -28,32 +28,32 @@ async function showPuzzles(game, mistake = null) {
   try {
     overview = await api('GET', '/api/puzzles');
   } catch (e) {
-    say('puzzles-error', `Cannot load the puzzles: ${e.message}`);
+    say('puzzles-error', t('Cannot load the puzzles: {error}', { error: e.message }));
     return;
   }
   if (shownCommunityView() !== 'puzzles-view') return;
   const games = overview.games.filter((g) => g.puzzles > 0);
   const name = game || games[0]?.game;
   const links = games.map((g) => ({ href: `#/puzzles/${g.game}`, text: `${g.title} (${g.puzzles})`, on: g.game === name }));
-  if (app.token) links.push({ href: '#/puzzles/mine', text: 'Your mistakes', on: name === 'mine' });
+  if (app.token) links.push({ href: '#/puzzles/mine', text: t('Your mistakes'), on: name === 'mine' });
   $('puzzles-nav').replaceChildren(...links.map((l) => {
     const a = el('a', { href: l.href, text: l.text });
     if (l.on) a.setAttribute('aria-current', 'page');
     return a;
   }));
   if (name === 'mine') {
-    $('puzzles-title').textContent = 'Your mistakes';
-    if (!app.token) say('puzzles-error', 'Sign in to see the puzzles made from your mistakes.');
+    $('puzzles-title').textContent = t('Your mistakes');
+    if (!app.token) say('puzzles-error', t('Sign in to see the puzzles made from your mistakes.'));
     else await showMistakes(mistake);
     return;
   }
-  $('puzzles-title').textContent = name ? `${titleOf(name)}: puzzles` : 'Puzzles';
+  $('puzzles-title').textContent = name ? t('{game}: puzzles', { game: titleOf(name) }) : t('Puzzles');
   if (!name) {
-    say('puzzles-error', 'This server has no puzzles yet.');
+    say('puzzles-error', t('This server has no puzzles yet.'));
     return;
   }
   if (!app.token) {
-    say('puzzles-error', 'Sign in to solve puzzles: each one you try is rated, and so are you.');
+    say('puzzles-error', t('Sign in to solve puzzles: each one you try is rated, and so are you.'));
     return;
   }
   await nextPuzzle(name);
@@ -66,16 +66,20 @@ async function nextPuzzle(game) {
     await showAttempt(attempt, '');
   } catch (e) {
     $('puzzle-box').hidden = true;
-    say('puzzles-error', e.status === 404 ? `You have tried every ${titleOf(game)} puzzle of this server.` : e.message);
+    say('puzzles-error', e.status === 404 ? t('You have tried every {game} puzzle of this server.', { game: titleOf(game) }) : e.message);
   }
 }
 
-const mistakeStatusWords = { new: 'not tried', open: 'under way', solved: 'solved', failed: 'failed' };
+// A mistake's puzzle's state in words (made when asked for: the page's language).
+function mistakeStatusWords(status) {
+  const words = { new: t('not tried'), open: t('under way'), solved: t('solved'), failed: t('failed') };
+  return words[status] || status;
+}
 
 // The list of the player's mistakes follows an attempt that ends without being loaded again.
 function markMistakeStatus(puzzle, status) {
   const li = document.querySelector(`#puzzles-mine-list li[data-puzzle="${puzzle}"]`);
-  if (li) li.lastChild.textContent = ` — ${mistakeStatusWords[status] || status}`;
+  if (li) li.lastChild.textContent = ` — ${mistakeStatusWords(status)}`;
 }
 
 // The player's mistakes as puzzles: a list, each opening its attempt; `open`: the one to open.
@@ -85,21 +89,21 @@ async function showMistakes(open) {
   try {
     mine = (await api('GET', '/api/puzzles/mine')).puzzles;
   } catch (e) {
-    say('puzzles-error', `Cannot load your mistakes: ${e.message}`);
+    say('puzzles-error', t('Cannot load your mistakes: {error}', { error: e.message }));
     return;
   }
   if (shownCommunityView() !== 'puzzles-view') return;
   $('puzzles-mine').hidden = false;
   $('puzzles-mine-list').replaceChildren(...mine.map((p) => {
-    const a = el('a', { href: `#/puzzles/mine/${p.puzzle}`, text: `${p.title}, board #${p.board}, turn ${p.turn}` });
+    const a = el('a', { href: `#/puzzles/mine/${p.puzzle}`, text: t('{game}, board #{board}, turn {n}', { game: p.title, board: p.board, n: p.turn }) });
     if (p.puzzle === open) a.setAttribute('aria-current', 'page');
-    const li = el('li', { cls: 'puzzle-mistake' }, a, ` — ${mistakeStatusWords[p.status] || p.status}`);
+    const li = el('li', { cls: 'puzzle-mistake' }, a, ` — ${mistakeStatusWords(p.status)}`);
     li.dataset.puzzle = p.puzzle;
     return li;
   }));
   if (mine.length === 0) {
     $('puzzles-mine-list').replaceChildren(el('li', { cls: 'muted small', text:
-      'None yet. When a game of yours is reviewed, each position where exactly one turn won and you played another becomes a puzzle here.' }));
+      t('None yet. When a game of yours is reviewed, each position where exactly one turn won and you played another becomes a puzzle here.') }));
   }
   if (open === null) return;
   try {
@@ -118,7 +122,7 @@ async function showAttempt(attempt, note, pending = []) {
 }
 
 function puzzleRatingText(rating) {
-  return `${ratingText(rating)} (${rating.solved} solved of ${rating.attempts})`;
+  return t('{rating} ({solved} solved of {attempts})', { rating: ratingText(rating), solved: rating.solved, attempts: rating.attempts });
 }
 
 function renderPuzzle() {
@@ -129,21 +133,24 @@ function renderPuzzle() {
   box.dataset.status = attempt.status;
   const colour = position.to_move || '';
   const open = attempt.status === 'open';
-  const themes = attempt.themes.length ? ` Theme: ${attempt.themes.join(', ')}.` : '';
-  $('puzzle-task').textContent = open
-    ? `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)}` : 'You'} to play and win in ${counted(attempt.turns, 'turn')}: exactly one turn wins.${themes}`
-    : `Puzzle #${attempt.puzzle}.${themes}`;
+  const themes = attempt.themes.length ? ` ${t('Theme: {themes}.', { themes: attempt.themes.join(', ') })}` : '';
+  // TRANSLATORS: {colour} is the game's name of the side to move, e.g. "Black"
+  const task = colour ? tn('{colour} to play and win in {n} turn: exactly one turn wins.', '{colour} to play and win in {n} turns: exactly one turn wins.',
+    attempt.turns, { colour: `${colour[0].toUpperCase()}${colour.slice(1)}` })
+    : tn('You to play and win in {n} turn: exactly one turn wins.', 'You to play and win in {n} turns: exactly one turn wins.', attempt.turns);
+  $('puzzle-task').textContent = open ? `${task}${themes}` : `${t('Puzzle #{id}.', { id: attempt.puzzle })}${themes}`;
+  const ratings = { game: titleOf(attempt.game), yours: puzzleRatingText(attempt.rating) };
   $('puzzle-ratings').textContent = attempt.rated === false
-    ? `From your own game: unrated. Your ${titleOf(attempt.game)} puzzle rating stays ${puzzleRatingText(attempt.rating)}.`
-    : `Puzzle rating ${attempt.puzzle_rating}; your ${titleOf(attempt.game)} puzzle rating ${puzzleRatingText(attempt.rating)}.`;
+    ? t('From your own game: unrated. Your {game} puzzle rating stays {yours}.', ratings)
+    : t('Puzzle rating {rating}; your {game} puzzle rating {yours}.', { rating: attempt.puzzle_rating, ...ratings });
   const result = $('puzzle-result');
   result.textContent = note;
   result.className = `message${attempt.status === 'solved' || attempt.status === 'open' ? ' ok' : ''}`;
   $('puzzle-next').hidden = open;
-  $('puzzle-next').textContent = attempt.rated === false ? 'Your other mistakes' : 'Next puzzle';
+  $('puzzle-next').textContent = attempt.rated === false ? t('Your other mistakes') : t('Next puzzle');
   $('puzzle-alone').hidden = !open || !actionsFor(position, selection).made || !actionsFor(position, selection).more;
-  const played = attempt.played.length ? `Played: ${attempt.played.join(' · ')}` : '';
-  const solution = attempt.solution?.length ? `Solution: ${attempt.solution.join(' · ')}` : '';
+  const played = attempt.played.length ? t('Played: {turns}', { turns: attempt.played.join(' · ') }) : '';
+  const solution = attempt.solution?.length ? t('Solution: {turns}', { turns: attempt.solution.join(' · ') }) : '';
   $('puzzle-line').textContent = [played, solution].filter((t) => t).join('. ');
 
   const index = new Map(position.geometry.sites.map((s, i) => [s.name, i]));
@@ -152,7 +159,7 @@ function renderPuzzle() {
   for (const s of position.deciding_sites || []) marks.deciding.add(index.get(s));
   const board = { game: attempt.game, colours: puzzleColours(attempt.game), geometry: position.geometry };
   const svg = LudusBoard.draw(board, { ...marks, interactive: open });
-  svg.setAttribute('aria-label', `${attempt.title} puzzle board: ${$('puzzle-task').textContent}`);
+  svg.setAttribute('aria-label', t('{game} puzzle board: {task}', { game: attempt.title, task: $('puzzle-task').textContent }));
   svg.classList.toggle('interactive', open);
   $('puzzle-frame').replaceChildren(svg);
   LudusBoard.fit(svg);
@@ -165,9 +172,10 @@ async function sendPuzzleTurn(actions) {
   app.busy = true;
   try {
     const after = await api('POST', `/api/puzzles/attempts/${attempt.attempt}`, { turn });
-    const change = after.rating_change === undefined || after.rated === false ? '' : ` Your rating ${after.rating_change >= 0 ? '+' : ''}${after.rating_change}.`;
-    const note = after.result === 'right' ? `Right: ${turn}. The answer: ${after.reply}. Your move again.`
-      : after.result === 'solved' ? `Solved: ${turn} wins.${change}` : `${turn} is not the winning turn.${change}`;
+    const change = after.rating_change === undefined || after.rated === false ? ''
+      : ` ${t('Your rating {change}.', { change: `${after.rating_change >= 0 ? '+' : ''}${after.rating_change}` })}`;
+    const note = after.result === 'right' ? t('Right: {turn}. The answer: {reply}. Your move again.', { turn, reply: after.reply })
+      : after.result === 'solved' ? `${t('Solved: {turn} wins.', { turn })}${change}` : `${t('{turn} is not the winning turn.', { turn })}${change}`;
     await showAttempt(after, note);
     if (after.rated === false) markMistakeStatus(after.puzzle, after.status);
   } catch (e) {
@@ -205,7 +213,7 @@ function onPuzzleClick(name) {
     found = actionsFor(puzzle.position, sites);
   }
   if (found.fitting.length === 0) {
-    puzzle.note = `No legal action starts at ${name}.`;
+    puzzle.note = t('No legal action starts at {site}.', { site: name });
     renderPuzzle();
     $('puzzle-result').className = 'message';
     return;

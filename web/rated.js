@@ -44,7 +44,7 @@ async function ratedSettled(prefix, messageId) {
   clearTimeout(checkRated.timers[prefix]);  // this check is the latest: its answer counts
   await checkRated(prefix);
   if (!wanted || box.checked) return true;
-  say(messageId, `${$(`${prefix}-rated-note`).textContent} Send the form again to play unrated.`);
+  say(messageId, `${$(`${prefix}-rated-note`).textContent} ${t('Send the form again to play unrated.')}`);
   return false;
 }
 

@@ -26,10 +26,12 @@ function renderRematch(board) {
   $('rematch-accept').hidden = $('rematch-decline').hidden = !theyAsked;
   $('rematch-withdraw').hidden = !mineAsked;
   // The colours swapped: whoever played second plays first.
-  const yours = `${board.colours[1 - seat]}, the ${seat === 1 ? 'first' : 'second'} player`;
-  if (theyAsked) $('rematch-text').textContent = `${offer.from} asks for a rematch: the same game and settings; you would play ${yours}.`;
-  else if (mineAsked) $('rematch-text').textContent = `You asked ${opponent.user} for a rematch (offer ${offer.id}): it starts when they accept.`;
-  else $('rematch-text').textContent = `A rematch: the same game and settings, the colours swapped (you would play ${yours}).`;
+  // TRANSLATORS: {colour} is the game's name of a side, e.g. "Black"
+  const yours = seat === 1 ? t('{colour}, the first player', { colour: board.colours[1 - seat] })
+    : t('{colour}, the second player', { colour: board.colours[1 - seat] });
+  if (theyAsked) $('rematch-text').textContent = t('{user} asks for a rematch: the same game and settings; you would play {side}.', { user: offer.from, side: yours });
+  else if (mineAsked) $('rematch-text').textContent = t('You asked {user} for a rematch (offer {id}): it starts when they accept.', { user: opponent.user, id: offer.id });
+  else $('rematch-text').textContent = t('A rematch: the same game and settings, the colours swapped (you would play {side}).', { side: yours });
 }
 
 // After an action: the board that started, or the offers again.

@@ -16,19 +16,22 @@
 
 const REVIEW_POLL_MS = 2000;
 
-// A judgement's mark in the move list and the chart: the chess annotators' signs.
-const REVIEW_MARKS = {
-  inaccuracy: { sign: '?!', words: 'inaccuracy' },
-  mistake: { sign: '?', words: 'mistake' },
-  blunder: { sign: '??', words: 'blunder' },
-  'win thrown away': { sign: '✗', words: 'a proven win thrown away' },
-  'only winning move': { sign: '!!', words: 'the only winning move (proven)' },
-};
+// A judgement's mark in the move list and the chart: the chess annotators' signs (their
+// words in the page's language, so made when asked for).
+function reviewMarks() {
+  return {
+    inaccuracy: { sign: '?!', words: t('inaccuracy') },
+    mistake: { sign: '?', words: t('mistake') },
+    blunder: { sign: '??', words: t('blunder') },
+    'win thrown away': { sign: '✗', words: t('a proven win thrown away') },
+    'only winning move': { sign: '!!', words: t('the only winning move (proven)') },
+  };
+}
 
 // The mark of a reviewed turn: its proof note first (it says more), else its label; null for none.
 function reviewMark(turn) {
   const key = turn.note || turn.label;
-  return key ? { key, ...REVIEW_MARKS[key] } : null;
+  return key ? { key, ...reviewMarks()[key] } : null;
 }
 
 function reviewClass(key) {
@@ -124,7 +127,7 @@ async function askForReview() {
     shown.data = await api('POST', `/api/games/${shown.board}/review`, {});
     loadReview(shown.board);
   } catch (e) {
-    $('review-text').textContent = `The review cannot be asked for: ${e.message}`;
+    $('review-text').textContent = t('The review cannot be asked for: {error}', { error: e.message });
   } finally {
     $('review-ask').disabled = false;
   }
@@ -146,17 +149,17 @@ function renderReview(board) {
   const done = data && data.status === 'done';
   const askable = data && ['none', 'failed'].includes(data.status);
   $('review-ask').hidden = !(askable && app.token);
-  $('review-ask').textContent = data && data.status === 'failed' ? 'Ask for the review again' : 'Review this game';
+  $('review-ask').textContent = data && data.status === 'failed' ? t('Ask for the review again') : t('Review this game');
   $('review-result').hidden = !done;
   const words = {
-    none: app.token ? "The engine's review shows where the game was won and lost, turn by turn." :
-      "Sign in to ask for the engine's review of this game.",
-    queued: 'The review is queued; it shows here when it is ready.',
-    running: 'The engine is reviewing the game; it shows here when it is ready.',
-    failed: `The review failed: ${data?.note}.`,
-    error: `The review cannot be loaded: ${data?.note}`,
+    none: app.token ? t("The engine's review shows where the game was won and lost, turn by turn.") :
+      t("Sign in to ask for the engine's review of this game."),
+    queued: t('The review is queued; it shows here when it is ready.'),
+    running: t('The engine is reviewing the game; it shows here when it is ready.'),
+    failed: t('The review failed: {why}.', { why: data?.note }),
+    error: t('The review cannot be loaded: {why}', { why: data?.note }),
   };
-  $('review-text').textContent = !data ? 'Loading the review…' : done ? '' : words[data.status] || '';
+  $('review-text').textContent = !data ? t('Loading the review…') : done ? '' : words[data.status] || '';
   $('review').dataset.status = data ? data.status : 'loading';
   if (done) drawReview(board, data.review);
   else $('move-list').classList.remove('reviewed');
@@ -170,33 +173,39 @@ function drawReview(board, review) {
   const turns = review.turns;
   const accuracy = review.accuracy.map((a, seat) => {
     const who = board.seats[seat];
-    return el('li', { text: `${who.user} (${who.colour}): ${a === null ? 'no turn' : `${a.toFixed(1)}%`}` });
+    const value = a === null ? t('no turn') : formatNumber(a / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    return el('li', { text: `${who.user} (${who.colour}): ${value}` });
   });
   $('review-accuracy').replaceChildren(...accuracy);
-  const marked = turns.map((t, i) => ({ turn: t, index: i, mark: reviewMark(t) })).filter((m) => m.mark);
+  const marked = turns.map((turn, i) => ({ turn, index: i, mark: reviewMark(turn) })).filter((m) => m.mark);
   const first = board.seats[0];
-  const label = `The winning chance of ${first.user} (${first.colour}, the first player) over ${counted(turns.length, 'turn')}; ` +
-    `${counted(marked.length, 'marked turn')}, listed below.`;
+  const label = `${tn('The winning chance of {user} ({colour}, the first player) over {n} turn;',
+    'The winning chance of {user} ({colour}, the first player) over {n} turns;', turns.length, { user: first.user, colour: first.colour })} ${
+    tn('{n} marked turn, listed below.', '{n} marked turns, listed below.', marked.length)}`;
   const pick = (i) => analyseReviewedTurn(board, turns[i - 1]);
   const chart = chanceChart(firstPlayerChances(turns), marked.map((m) => ({
-    x: m.index + 1, className: reviewClass(m.mark.key), title: `Turn ${m.turn.number}: ${m.turn.played}, ${m.mark.words}`,
+    x: m.index + 1, className: reviewClass(m.mark.key), title: t('Turn {n}: {played}, {mark}', { n: m.turn.number, played: m.turn.played, mark: m.mark.words }),
   })), label, pick);
   $('review-chart').replaceChildren(chart);
-  $('review-chart-caption').textContent = `The winning chance of ${first.user} (${first.colour}) after each turn: up is good for ${first.colour}, down for ${board.seats[1].colour}. Click a turn to analyse it.`;
+  $('review-chart-caption').textContent = t('The winning chance of {user} ({colour}) after each turn: up is good for {colour}, down for {other}. Click a turn to analyse it.',
+    { user: first.user, colour: first.colour, other: board.seats[1].colour });
+  const percent = (v) => formatNumber(v, { style: 'percent' });
   $('review-turns').replaceChildren(...marked.map((m) => {
-    const t = m.turn;
+    const turn = m.turn;
     const button = el('button', { type: 'button', cls: 'link-like review-turn' });
-    const best = t.best && t.best !== t.played ? `; best ${t.best}` : '';
-    button.append(reviewBadge(m.mark), ` Turn ${t.number}: ${board.seats[t.seat].user} ${t.played} — ${m.mark.words}` +
-      `${t.label && t.note ? ` (${t.label})` : ''}, ${Math.round(100 * t.before)}% → ${Math.round(100 * t.after)}%${best}`);
-    button.setAttribute('aria-label', `Analyse turn ${t.number}, ${t.played}: ${m.mark.words}${best}`);
-    button.addEventListener('click', () => analyseReviewedTurn(board, t));
-    const puzzle = app.review.mistakes.get(t.number);
+    const best = turn.best && turn.best !== turn.played ? t('; best {turn}', { turn: turn.best }) : '';
+    const mark = `${m.mark.words}${turn.label && turn.note ? ` (${t(turn.label)})` : ''}`;
+    // TRANSLATORS: a judged turn of the review: "Turn 12: alice c3 — blunder, 60% → 20%"
+    button.append(reviewBadge(m.mark), ` ${t('Turn {n}: {user} {played} — {mark}, {before} → {after}', { n: turn.number,
+      user: board.seats[turn.seat].user, played: turn.played, mark, before: percent(turn.before), after: percent(turn.after) })}${best}`);
+    button.setAttribute('aria-label', `${t('Analyse turn {n}, {played}: {mark}', { n: turn.number, played: turn.played, mark: m.mark.words })}${best}`);
+    button.addEventListener('click', () => analyseReviewedTurn(board, turn));
+    const puzzle = app.review.mistakes.get(turn.number);
     if (!puzzle) return el('li', {}, button);
-    const link = el('a', { href: `#/puzzles/mine/${puzzle}`, cls: 'review-puzzle', text: 'puzzle from this mistake' });
+    const link = el('a', { href: `#/puzzles/mine/${puzzle}`, cls: 'review-puzzle', text: t('puzzle from this mistake') });
     return el('li', {}, button, ' · ', link);
   }));
-  if (marked.length === 0) $('review-turns').replaceChildren(el('li', { cls: 'muted small', text: 'No turn lost much.' }));
+  if (marked.length === 0) $('review-turns').replaceChildren(el('li', { cls: 'muted small', text: t('No turn lost much.') }));
   markMoveList(turns);
 }
 

@@ -102,24 +102,26 @@ async function showRules(name) {
   view.hidden = false;
   window.scrollTo(0, 0);
   const nav = $('rules-nav');
-  nav.replaceChildren(...[...app.catalog.map((g) => [g.name, g.title]), ['conventions', 'Conventions']].map(([n, title]) => {
+  nav.replaceChildren(...[...app.catalog.map((g) => [g.name, g.title]), ['conventions', t('Conventions')]].map(([n, title]) => {
     const a = document.createElement('a');
     a.href = `#/rules/${n}`;
     a.textContent = title;
     if (n === name) a.setAttribute('aria-current', 'page');
     return a;
   }));
-  $('rules-title').textContent = 'Rules';
+  $('rules-title').textContent = t('Rules');
   $('rules-body').replaceChildren();
   $('rules-diagram').replaceChildren();
   let rules;
   try {
     rules = await rulesOf(name);
   } catch (e) {
-    $('rules-body').textContent = `No rules for '${name}': ${e.message}`;
+    $('rules-body').textContent = t("No rules for '{name}': {error}", { name, error: e.message });
+    $('rules-body').lang = i18n.language;
     return;
   }
-  $('rules-title').textContent = `${rules.title}: the rules`;
+  $('rules-body').lang = 'en';  // the rules stay English (docs/translating.md)
+  $('rules-title').textContent = t('{game}: the rules', { game: rules.title });
   $('rules-body').replaceChildren(renderMarkdown(rules.markdown));
   if (name === 'conventions') return;
   // The default board as a diagram, with its coordinates.
@@ -129,10 +131,12 @@ async function showRules(name) {
     const game = app.catalog.find((g) => g.name === rules.name);
     const board = { game: rules.name, colours: game ? game.colours : ['x', 'o'], geometry: pos.geometry, title: rules.title };
     const svg = LudusBoard.draw(board, {});
-    svg.setAttribute('aria-label', `The default ${rules.title} board`);
+    svg.setAttribute('aria-label', t('The default {game} board', { game: rules.title }));
     const figure = document.createElement('figure');
     const caption = document.createElement('figcaption');
-    caption.textContent = `The default board (${pos.geometry.sites.length} ${pos.geometry.stones_on}).`;
+    const sites = pos.geometry.sites.length;
+    caption.textContent = pos.geometry.stones_on === 'points' ? tn('The default board ({n} point).', 'The default board ({n} points).', sites)
+      : tn('The default board ({n} cell).', 'The default board ({n} cells).', sites);
     figure.append(svg, caption);
     $('rules-diagram').replaceChildren(figure);
     LudusBoard.fit(svg);
@@ -147,7 +151,9 @@ async function renderHowToMove(board) {
   const examples = catalogEntry(board)?.turn?.examples || [];
   const typed = examples.map((e) => `${e.text}: ${e.meaning}`).join('; ');
   const clicks = clickHint(playPosition(board));
-  $('how-click').textContent = `${clicks ? `${clicks} Or type` : 'Type'} a whole turn in the box, then Enter${typed ? ` (${typed})` : ''}.`;
+  const type = typed ? t('Type a whole turn in the box, then Enter ({examples}).', { examples: typed }) : t('Type a whole turn in the box, then Enter.');
+  const typeToo = typed ? t('Or type a whole turn in the box, then Enter ({examples}).', { examples: typed }) : t('Or type a whole turn in the box, then Enter.');
+  $('how-click').textContent = clicks ? `${clicks} ${typeToo}` : type;
   const box = $('how-rule');
   if (box.dataset.game === board.game) return;
   box.dataset.game = board.game;

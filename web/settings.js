@@ -19,23 +19,23 @@ async function showSettings() {
     showMail(me);
     $('auto-review').checked = Boolean(me.auto_review);
     say('review-settings-message', '');
-    $('mail-address').textContent = me.email ? `Mails go to ${me.email}.` : 'Your account has no e-mail address, so no mail is sent.';
+    $('mail-address').textContent = me.email ? t('Mails go to {address}.', { address: me.email }) : t('Your account has no e-mail address, so no mail is sent.');
     showAccountSettings();  // account.js: the address and the blocked players
   } catch (e) {
-    say('mail-message', `Cannot load your preference: ${e.message}`);
+    say('mail-message', t('Cannot load your preference: {error}', { error: e.message }));
   }
   say('holiday-message', '');
   try {
     showHolidays(await api('GET', '/api/me/holidays'));
   } catch (e) {
-    say('holiday-message', `Cannot load your holidays: ${e.message}`);
+    say('holiday-message', t('Cannot load your holidays: {error}', { error: e.message }));
   }
   try {
     showLimits(await api('GET', '/api/me/limits'));
     $('limits-form').hidden = false;
   } catch (e) {
     if (e.status === 404 && e.code === 'not_found') $('limits-form').hidden = true;  // a server without challenge settings
-    else say('limits-message', `Cannot load your challenge settings: ${e.message}`);
+    else say('limits-message', t('Cannot load your challenge settings: {error}', { error: e.message }));
   }
 }
 
@@ -72,16 +72,43 @@ function showLimits(limits) {
 }
 
 function showHolidays(plan) {
-  $('holiday-state').textContent = `${plan.used_days} of ${plan.allowance} days used this year, ${plan.left_days} left.`;
+  $('holiday-state').textContent = tn('{used} of {n} day used this year, {left} left.', '{used} of {n} days used this year, {left} left.',
+    plan.allowance, { used: formatNumber(plan.used_days), left: formatNumber(plan.left_days) });
   $('holiday-list').replaceChildren(...plan.holidays.map((h) =>
-    el('li', { text: `${h.from} to ${h.until}${h.current ? ' (under way: your clocks are paused)' : ''}` })));
+    el('li', { text: h.current ? t('{from} to {until} (under way: your clocks are paused)', { from: h.from, until: h.until })
+      : t('{from} to {until}', { from: h.from, until: h.until }) })));
   $('holiday-cancel').hidden = plan.holidays.length === 0;
   const today = new Date().toISOString().slice(0, 10);
   $('holiday-from').min = $('holiday-to').min = today;
 }
 
+// The languages of the page, each named in itself; the first choice is the browser's.
+function fillLanguages() {
+  const select = $('language-choice');
+  select.append(el('option', { value: '', text: t("The browser's language") }));
+  for (const entry of i18n.languages)
+    select.append(el('option', { value: entry.language, lang: entry.language, dir: entry.dir, text: entry.name }));
+  select.value = i18n.chosen && i18n.languages.some((l) => l.language === i18n.chosen) ? i18n.chosen : '';
+}
+
 function bindSettings() {
   fillDigestHours();
+  i18n.ready.then(fillLanguages);
+  $('language-form').addEventListener('submit', (event) => event.preventDefault());
+  // Signed in, the account keeps the choice too (its mail will follow it); a choice the
+  // account refused is not made on this browser either.
+  $('language-choice').addEventListener('change', async () => {
+    const language = $('language-choice').value;
+    if (app.token) {
+      try {
+        await api('POST', '/api/me/language', { language });
+      } catch (e) {
+        say('language-message', e.message);
+        return;
+      }
+    }
+    chooseLanguage(language);
+  });
   // "Saved." speaks of the form as it was saved; a change makes it stale.
   $('mail-form').addEventListener('input', () => say('mail-message', ''));
   $('mail-form').addEventListener('change', digestHourApplies);
@@ -90,13 +117,13 @@ function bindSettings() {
     event.preventDefault();
     const mail = checkedRadio('mail');
     if (!mail) {
-      say('mail-message', 'Choose one of the three.');
+      say('mail-message', t('Choose one of the three.'));
       return;
     }
     try {
       const body = mail === 'digest' ? { mail, digest_hour: Number($('digest-hour').value) } : { mail };
       showMail(await api('POST', '/api/me/mail', body));
-      say('mail-message', 'Saved.', true);
+      say('mail-message', t('Saved.'), true);
     } catch (e) {
       say('mail-message', e.message);
     }
@@ -107,7 +134,7 @@ function bindSettings() {
     try {
       const reply = await api('POST', '/api/me/reviews', { auto_review: $('auto-review').checked });
       $('auto-review').checked = reply.auto_review;
-      say('review-settings-message', 'Saved.', true);
+      say('review-settings-message', t('Saved.'), true);
     } catch (e) {
       say('review-settings-message', e.message);
     }
@@ -116,13 +143,13 @@ function bindSettings() {
     event.preventDefault();
     const from = $('holiday-from').value, to = $('holiday-to').value;
     if (!from || !to) {
-      say('holiday-message', 'Give the first and the last day away.');
+      say('holiday-message', t('Give the first and the last day away.'));
       $(from ? 'holiday-to' : 'holiday-from').focus();
       return;
     }
     try {
       showHolidays(await api('POST', '/api/me/holidays', { from, to }));
-      say('holiday-message', 'Holiday declared.', true);
+      say('holiday-message', t('Holiday declared.'), true);
     } catch (e) {
       say('holiday-message', e.message);
     }
@@ -130,7 +157,7 @@ function bindSettings() {
   $('holiday-cancel').addEventListener('click', async () => {
     try {
       showHolidays(await api('POST', '/api/me/holidays/cancel', {}));
-      say('holiday-message', 'Holiday cancelled.', true);
+      say('holiday-message', t('Holiday cancelled.'), true);
     } catch (e) {
       say('holiday-message', e.message);
     }
@@ -140,17 +167,17 @@ function bindSettings() {
     const challenges = checkedRadio('challenges');
     const text = $('limits-max').value.trim();
     if (!challenges) {
-      say('limits-message', 'Choose one of the three.');
+      say('limits-message', t('Choose one of the three.'));
       return;
     }
     if (text && !(Number.isInteger(Number(text)) && Number(text) >= 1)) {
-      say('limits-message', 'The most active boards is a whole number of at least 1, or empty for no limit.');
+      say('limits-message', t('The most active boards is a whole number of at least 1, or empty for no limit.'));
       $('limits-max').focus();
       return;
     }
     try {
       showLimits(await api('POST', '/api/me/limits', { challenges, max_active: text ? Number(text) : null }));
-      say('limits-message', 'Saved.', true);
+      say('limits-message', t('Saved.'), true);
     } catch (e) {
       say('limits-message', e.message);
     }

@@ -29,7 +29,7 @@ async function showStandings(game) {
     if (g.name === name) a.setAttribute('aria-current', 'page');
     return a;
   }));
-  $('standings-title').textContent = `${titleOf(name)}: standings`;
+  $('standings-title').textContent = t('{game}: standings', { game: titleOf(name) });
   say('standings-error', '');
   const body = $('standings-body');
   body.replaceChildren();
@@ -37,20 +37,20 @@ async function showStandings(game) {
   try {
     data = await api('GET', `/api/ratings/${encodeURIComponent(name)}`);
   } catch (e) {
-    say('standings-error', `Cannot load the standings: ${e.message}`);
+    say('standings-error', t('Cannot load the standings: {error}', { error: e.message }));
     return;
   }
   if (shownCommunityView() !== 'standings-view') return;  // the user went elsewhere meanwhile
   $('standings-view').dataset.game = name;
   if (data.players.length === 0) {
-    body.replaceChildren(el('tr', {}, el('td', { colspan: 5, cls: 'muted', text: 'No rated games of this game yet.' })));
+    body.replaceChildren(el('tr', {}, el('td', { colspan: 5, cls: 'muted', text: t('No rated games of this game yet.') })));
     return;
   }
   body.replaceChildren(...data.players.map((p) => el('tr', { cls: p.computer ? 'computer' : null, 'data-player': p.player },
     el('td', { cls: 'num', text: String(p.rank) }),
     el('td', {}, playerLink(p.player)),
     el('td', { cls: p.provisional ? 'rating provisional' : 'rating', text: ratingText(p),
-      title: p.provisional ? 'provisional: the deviation is still high' : null }),
+      title: p.provisional ? t('provisional: the deviation is still high') : null }),
     el('td', { cls: 'num', text: String(p.games) }),
     el('td', { cls: 'num', text: recordText(p) }))));
 }

@@ -28,7 +28,8 @@ function renderStudy(board) {
   // analysis mode, of its line.
   const all = a ? analysisPlies(a) : board.moves;
   const total = all.length;
-  $('replay-where').textContent = `${a ? 'analysis: ' : ''}${board.position_turn.text} / ${groupTurns(all).length}`;
+  const where = `${board.position_turn.text} / ${groupTurns(all).length}`;
+  $('replay-where').textContent = a ? t('analysis: {where}', { where }) : where;
   $('replay-first').disabled = $('replay-prev').disabled = shown === 0;
   $('replay-next').disabled = $('replay-last').disabled = shown === total;
   $('analyse-button').hidden = Boolean(a) || !board.geometry;
@@ -108,7 +109,7 @@ function downloadPng() {
     ctx.drawImage(image, 0, 0);
     canvas.toBlob((blob) => saveBlob(blob, pictureName('png')), 'image/png');
   };
-  image.onerror = () => showError('The picture could not be drawn.');
+  image.onerror = () => showError(t('The picture could not be drawn.'));
   image.src = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg.text)}`;
 }
 

@@ -12,43 +12,51 @@
 
 const TOURNAMENT_POLL_MS = 10000;
 
-const formatTitles = {
-  roundrobin: 'round robin', 'double-roundrobin': 'double round robin', swiss: 'Swiss', knockout: 'knockout',
-};
-const formatHelp = {
-  roundrobin: 'Everyone meets everyone once.',
-  'double-roundrobin': 'Everyone meets everyone twice, the second time with the colours reversed.',
-  swiss: 'A fixed number of rounds; players with similar scores meet, nobody twice.',
-  knockout: 'A bracket seeded by rating: the loser of each game is out, a drawn game is replayed.',
-};
+// A format's name and what it means (in the page's language, so made when asked for).
+function formatTitle(format) {
+  const titles = { roundrobin: t('round robin'), 'double-roundrobin': t('double round robin'), swiss: t('Swiss'), knockout: t('knockout') };
+  return titles[format] || format;
+}
+
+function formatHelp(format) {
+  const help = {
+    roundrobin: t('Everyone meets everyone once.'),
+    'double-roundrobin': t('Everyone meets everyone twice, the second time with the colours reversed.'),
+    swiss: t('A fixed number of rounds; players with similar scores meet, nobody twice.'),
+    knockout: t('A bracket seeded by rating: the loser of each game is out, a drawn game is replayed.'),
+  };
+  return help[format] || '';
+}
 
 // The tournament shown (#/tournament/N): its number and the revision on screen.
 const tournamentShown = { id: null, revision: -1, loading: false, again: false, timer: null };
 
 // "3 rounds"; before a round robin or knockout starts, what its players will make of them.
-function roundsText(t) {
-  if (t.rounds) return `${t.rounds} round${t.rounds === 1 ? '' : 's'}`;
-  if (t.format === 'knockout') return 'rounds until one player is left';
-  return t.format === 'double-roundrobin' ? 'everyone meets everyone twice' : 'everyone meets everyone';
+function roundsText(tour) {
+  if (tour.rounds) return tn('{n} round', '{n} rounds', tour.rounds);
+  if (tour.format === 'knockout') return t('rounds until one player is left');
+  return tour.format === 'double-roundrobin' ? t('everyone meets everyone twice') : t('everyone meets everyone');
 }
 
 // "N-Mesh Swiss · 3 rounds · 8–8 players · starts when full".
-function tournamentText(t) {
-  const start = t.starts_at ? `starts ${dateText(t.starts_at)}` : 'starts when full';
-  return `${titleOf(t.game)} ${formatTitles[t.format] || t.format} · ${roundsText(t)} · ${t.min_players}–${t.max_players} players · ${start}`;
+function tournamentText(tour) {
+  const start = tour.starts_at ? t('starts {date}', { date: dateText(tour.starts_at) }) : t('starts when full');
+  return `${titleOf(tour.game)} ${formatTitle(tour.format)} · ${roundsText(tour)} · ${
+    t('{min}–{max} players', { min: tour.min_players, max: tour.max_players })} · ${start}`;
 }
 
-function tournamentStatusText(t) {
-  return t.status === 'running' ? `running: round ${t.round} of ${t.rounds}` : t.status;
+function tournamentStatusText(tour) {
+  const words = { open: t('open'), finished: t('finished'), cancelled: t('cancelled') };
+  return tour.status === 'running' ? t('running: round {round} of {rounds}', { round: tour.round, rounds: tour.rounds }) : words[tour.status] || tour.status;
 }
 
 // What every board of the tournament is, as the invitation card says it: the game's
 // options, rated or not, and the time limits in the server's words (board_settings.h's
 // time_limits_text, the one wording of the page and the mails).
-function boardTermsText(t) {
-  const options = t.options || {};
+function boardTermsText(tour) {
+  const options = tour.options || {};
   const game = Object.entries(options).filter(([k]) => !['nagtime', 'forfeittime', 'rated'].includes(k)).map(([k, v]) => `${k} ${v}`);
-  return [...game, t.rated ? 'rated' : 'unrated', t.time_limits].join(' · ');
+  return [...game, tour.rated ? t('rated') : t('unrated'), tour.time_limits].join(' · ');
 }
 
 async function showTournaments() {
@@ -59,19 +67,19 @@ async function showTournaments() {
   try {
     data = await api('GET', '/api/tournaments');
   } catch (e) {
-    say('tournaments-error', `Cannot load the tournaments: ${e.message}`);
+    say('tournaments-error', t('Cannot load the tournaments: {error}', { error: e.message }));
     return;
   }
   if (shownCommunityView() !== 'tournaments-view') return;
   const list = $('tournament-list');
   if (data.tournaments.length === 0) {
-    list.replaceChildren(el('li', { cls: 'muted', text: 'No tournaments yet.' }));
+    list.replaceChildren(el('li', { cls: 'muted', text: t('No tournaments yet.') }));
     return;
   }
-  list.replaceChildren(...data.tournaments.map((t) => el('li', { 'data-tournament': String(t.id) },
-    el('span', { cls: 'status', text: tournamentStatusText(t) }),
-    el('a', { cls: 'tournament-name', href: `#/tournament/${t.id}`, text: t.name }), ' ',
-    el('span', { cls: 'muted small', text: tournamentText(t) }))));
+  list.replaceChildren(...data.tournaments.map((tour) => el('li', { 'data-tournament': String(tour.id) },
+    el('span', { cls: 'status', text: tournamentStatusText(tour) }),
+    el('a', { cls: 'tournament-name', href: `#/tournament/${tour.id}`, text: tour.name }), ' ',
+    el('span', { cls: 'muted small', text: tournamentText(tour) }))));
 }
 
 // "1", "½", "2.5", "0.75".
@@ -80,7 +88,7 @@ function pointsText(n) {
 }
 
 function boardLink(game) {
-  return game.board ? el('a', { href: `#/board/${game.board}`, text: `board ${game.board}` }) : null;
+  return game.board ? el('a', { href: `#/board/${game.board}`, text: t('board {board}', { board: game.board }) }) : null;
 }
 
 async function tournamentAction(id, action) {
@@ -92,78 +100,80 @@ async function tournamentAction(id, action) {
   }
 }
 
-function tournamentActions(t) {
+function tournamentActions(tour) {
   const buttons = [];
   if (!app.token) return buttons;
-  const joined = t.players.some((p) => p.player === app.user);
+  const joined = tour.players.some((p) => p.player === app.user);
   const button = (action, label) => {
     const b = el('button', { type: 'button', text: label, 'data-action': action });
-    b.addEventListener('click', () => tournamentAction(t.id, action));
+    b.addEventListener('click', () => tournamentAction(tour.id, action));
     return b;
   };
-  if (t.status === 'open') {
-    buttons.push(joined ? button('leave', 'Leave') : button('join', 'Join (consent to its boards)'));
-    if (t.creator === app.user) buttons.push(button('start', 'Start now'));
+  if (tour.status === 'open') {
+    buttons.push(joined ? button('leave', t('Leave')) : button('join', t('Join (consent to its boards)')));
+    if (tour.creator === app.user) buttons.push(button('start', t('Start now')));
   }
-  if (t.status === 'running' && joined && !t.players.find((p) => p.player === app.user).withdrawn)
-    buttons.push(button('withdraw', 'Withdraw (lose the rest)'));
+  if (tour.status === 'running' && joined && !tour.players.find((p) => p.player === app.user).withdrawn)
+    buttons.push(button('withdraw', t('Withdraw (lose the rest)')));
   return buttons;
 }
 
-function standingsRows(t) {
+function standingsRows(tour) {
   $('tournament-standings-head').replaceChildren(el('tr', {},
-    el('th', { scope: 'col', cls: 'num', text: t.status === 'open' ? '#' : 'Place' }), el('th', { scope: 'col', text: 'Player' }),
-    el('th', { scope: 'col', cls: 'num', text: 'Pts' }),
-    el('th', { scope: 'col', cls: 'num', text: t.tiebreak === 'Sonneborn-Berger' ? 'SB' : t.tiebreak === 'Buchholz' ? 'Buch.' : 'Won', title: t.tiebreak }),
-    el('th', { scope: 'col', cls: 'num', title: 'wins / losses / draws', text: 'W/L/D' })));
-  if (t.status === 'open') {
-    return t.players.map((p, i) => el('tr', { 'data-player': p.player },
+    el('th', { scope: 'col', cls: 'num', text: tour.status === 'open' ? '#' : t('Place') }), el('th', { scope: 'col', text: t('Player') }),
+    // TRANSLATORS: a table column's short title: the points
+    el('th', { scope: 'col', cls: 'num', text: t('Pts') }),
+    el('th', { scope: 'col', cls: 'num', text: tour.tiebreak === 'Sonneborn-Berger' ? 'SB' : tour.tiebreak === 'Buchholz' ? 'Buch.' : t('Won'), title: tour.tiebreak }),
+    // TRANSLATORS: a table column's short title: wins / losses / draws
+    el('th', { scope: 'col', cls: 'num', title: t('wins / losses / draws'), text: t('W/L/D') })));
+  if (tour.status === 'open') {
+    return tour.players.map((p, i) => el('tr', { 'data-player': p.player },
       el('td', { cls: 'num', text: String(i + 1) }), el('td', {}, playerLink(p.player)),
       el('td', { cls: 'num', text: '' }), el('td', { cls: 'num', text: '' }), el('td', { cls: 'num', text: '' })));
   }
   // A shared place is written "2=" (as `tournament show` writes it).
-  return t.standings.map((s) => el('tr', { 'data-player': s.player, cls: s.withdrawn ? 'withdrawn-row' : null },
-    el('td', { cls: 'num', text: `${s.rank}${s.shared ? '=' : ''}`, title: s.shared ? 'a shared place' : null }),
-    el('td', { cls: s.withdrawn ? 'withdrawn' : null, title: s.withdrawn ? 'withdrawn: forfeits the rest' : null }, playerLink(s.player)),
+  return tour.standings.map((s) => el('tr', { 'data-player': s.player, cls: s.withdrawn ? 'withdrawn-row' : null },
+    el('td', { cls: 'num', text: `${s.rank}${s.shared ? '=' : ''}`, title: s.shared ? t('a shared place') : null }),
+    el('td', { cls: s.withdrawn ? 'withdrawn' : null, title: s.withdrawn ? t('withdrawn: forfeits the rest') : null }, playerLink(s.player)),
     el('td', { cls: 'num', text: pointsText(s.points) }),
     el('td', { cls: 'num', text: pointsText(s.tiebreak) }),
     el('td', { cls: 'num', text: recordText(s) })));
 }
 
-function crossTable(t) {
-  const n = t.standings.length;
-  const corner = el('th', { scope: 'col' }, el('span', { cls: 'visually-hidden', text: 'Player' }));  // a header is never empty
-  const head = el('tr', {}, corner, ...t.standings.map((s, i) => el('th', { scope: 'col', text: String(i + 1), title: s.player })));
-  const rows = t.standings.map((s, i) => el('tr', {},
+function crossTable(tour) {
+  const n = tour.standings.length;
+  const corner = el('th', { scope: 'col' }, el('span', { cls: 'visually-hidden', text: t('Player') }));  // a header is never empty
+  const head = el('tr', {}, corner, ...tour.standings.map((s, i) => el('th', { scope: 'col', text: String(i + 1), title: s.player })));
+  const rows = tour.standings.map((s, i) => el('tr', {},
     el('th', { scope: 'row', text: `${i + 1} ${s.player}` }),
-    ...Array.from({ length: n }, (_, j) => el('td', { text: t.cross_table[i][j] }))));
+    ...Array.from({ length: n }, (_, j) => el('td', { text: tour.cross_table[i][j] }))));
   return [el('thead', {}, head), el('tbody', {}, ...rows)];
 }
 
 // The knockout's rounds side by side; the last game of each pairing decides it.
-function bracket(t) {
+function bracket(tour) {
   const rounds = [];
-  for (const g of t.games) {
+  for (const g of tour.games) {
     const round = (rounds[g.round - 1] ||= new Map());
     const slot = round.get(g.slot);
     if (!slot || g.replay > slot.replay) round.set(g.slot, g);
   }
-  return rounds.map((round, r) => el('div', { cls: 'bracket-round', 'aria-label': `Round ${r + 1}` },
+  return rounds.map((round, r) => el('div', { cls: 'bracket-round', 'aria-label': t('Round {n}', { n: r + 1 }) },
     ...[...round.values()].sort((a, b) => a.slot - b.slot).map((g) => {
       const side = (who, wins) => el('div', { cls: wins ? 'winner' : null, text: who || '—' });
       return el('div', { cls: 'bracket-game' },
-        side(g.first, g.outcome === 'first'), side(g.second || 'bye', g.outcome === 'second'),
-        el('div', { cls: 'muted small' }, g.replay ? `replay ${g.replay} · ` : '', g.kind === 'bye' ? '' : boardLink(g) || g.result));  // a bye says so once
+        side(g.first, g.outcome === 'first'), side(g.second || t('bye'), g.outcome === 'second'),
+        el('div', { cls: 'muted small' }, g.replay ? `${t('replay {n}', { n: g.replay })} · ` : '', g.kind === 'bye' ? '' : boardLink(g) || g.result));  // a bye says so once
     })));
 }
 
-function roundsList(t) {
+function roundsList(tour) {
   const byRound = new Map();
-  for (const g of t.games) (byRound.get(g.round) || byRound.set(g.round, []).get(g.round)).push(g);
+  for (const g of tour.games) (byRound.get(g.round) || byRound.set(g.round, []).get(g.round)).push(g);
   return [...byRound.entries()].reverse().map(([round, games]) => el('section', {},
-    el('h3', { cls: 'round-title', text: `Round ${round}` }),
+    el('h3', { cls: 'round-title', text: t('Round {n}', { n: round }) }),
     el('ul', { cls: 'round-games' }, ...games.map((g) => el('li', {},
-      g.second ? `${g.first} – ${g.second}` : `${g.first} (${g.kind === 'bye' ? 'bye' : 'forfeit'})`,
+      g.second ? `${g.first} – ${g.second}` : `${g.first} (${g.kind === 'bye' ? t('bye') : t('forfeit')})`,
       ' ', el('strong', { text: g.kind === 'bye' ? '' : g.result }), ' ', boardLink(g))))));
 }
 
@@ -202,7 +212,7 @@ async function loadTournament() {
   try {
     renderTournament(await api('GET', `/api/tournaments/${id}`));
   } catch (e) {
-    if (id === tournamentShown.id) say('tournament-error', `Cannot load tournament ${id}: ${e.message}`);
+    if (id === tournamentShown.id) say('tournament-error', t('Cannot load tournament {id}: {error}', { id, error: e.message }));
   } finally {
     tournamentShown.loading = false;
   }
@@ -213,49 +223,49 @@ async function loadTournament() {
 }
 
 // The result of a finished tournament, from the server's winners: one, or a shared first place.
-function resultText(t) {
-  if (t.status !== 'finished' || !t.winners || t.winners.length === 0) return '';
-  return t.winners.length === 1 ? `Winner: ${t.winners[0]}` : `Shared first place: ${t.winners.join(', ')}`;
+function resultText(tour) {
+  if (tour.status !== 'finished' || !tour.winners || tour.winners.length === 0) return '';
+  return tour.winners.length === 1 ? t('Winner: {user}', { user: tour.winners[0] }) : t('Shared first place: {users}', { users: tour.winners.join(', ') });
 }
 
-function statusLine(t) {
-  const joined = `${t.players.length} of ${t.max_players} players`;
-  if (t.status === 'open') return [`Open: ${joined} have joined`];
-  if (t.status === 'running') return [`Running: round ${t.round} of ${t.rounds}`];
-  if (t.status === 'cancelled') return ['Cancelled: too few players joined'];
-  const result = resultText(t);
-  return ['Finished', ...(result ? [' · ', el('span', { cls: 'result', text: result })] : [])];
+function statusLine(tour) {
+  if (tour.status === 'open') return [tn('Open: {joined} of {n} player have joined', 'Open: {joined} of {n} players have joined', tour.max_players, { joined: tour.players.length })];
+  if (tour.status === 'running') return [t('Running: round {round} of {rounds}', { round: tour.round, rounds: tour.rounds })];
+  if (tour.status === 'cancelled') return [t('Cancelled: too few players joined')];
+  const result = resultText(tour);
+  return [t('Finished'), ...(result ? [' · ', el('span', { cls: 'result', text: result })] : [])];
 }
 
-// Renders tournament `t` (GET /api/tournaments/N) if it is the one shown and not older than
+// Renders tournament `tour` (GET /api/tournaments/N) if it is the one shown and not older than
 // what is on screen.
-function renderTournament(t) {
-  if (t.id !== tournamentShown.id || shownCommunityView() !== 'tournament-view') return;
-  if (typeof t.revision === 'number') {
-    if (t.revision < tournamentShown.revision) return;
-    tournamentShown.revision = t.revision;
+function renderTournament(tour) {
+  if (tour.id !== tournamentShown.id || shownCommunityView() !== 'tournament-view') return;
+  if (typeof tour.revision === 'number') {
+    if (tour.revision < tournamentShown.revision) return;
+    tournamentShown.revision = tour.revision;
   }
-  $('tournament-view').dataset.status = t.status;
-  $('tournament-view').dataset.revision = String(t.revision);
-  $('tournament-title').textContent = t.name;
-  $('tournament-status').replaceChildren(...statusLine(t));
+  $('tournament-view').dataset.status = tour.status;
+  $('tournament-view').dataset.revision = String(tour.revision);
+  $('tournament-title').textContent = tour.name;
+  $('tournament-status').replaceChildren(...statusLine(tour));
   // Its number too: mails and commands name it by that (and another may bear the same name).
-  $('tournament-summary').textContent = `${tournamentText(t)} · created by ${t.creator} · tournament ${t.id}`;
-  $('tournament-boards').textContent = `${t.status === 'open' ? 'Joining is consent to every board it starts: ' : 'Every board: '}${boardTermsText(t)}`;
-  $('tournament-actions').replaceChildren(...tournamentActions(t));
-  const open = t.status === 'open';
-  $('tournament-standings-title').textContent = open ? `Players (${t.players.length} of ${t.max_players})` : 'Standings';
-  $('tournament-standings-body').replaceChildren(...standingsRows(t));
+  $('tournament-summary').textContent = `${tournamentText(tour)} · ${t('created by {user}', { user: tour.creator })} · ${t('tournament {id}', { id: tour.id })}`;
+  $('tournament-boards').textContent = tour.status === 'open' ? t('Joining is consent to every board it starts: {terms}', { terms: boardTermsText(tour) })
+    : t('Every board: {terms}', { terms: boardTermsText(tour) });
+  $('tournament-actions').replaceChildren(...tournamentActions(tour));
+  const open = tour.status === 'open';
+  $('tournament-standings-title').textContent = open ? t('Players ({joined} of {max})', { joined: tour.players.length, max: tour.max_players }) : t('Standings');
+  $('tournament-standings-body').replaceChildren(...standingsRows(tour));
   // A knockout ranks by rounds won alone (its points count the draws of replayed games).
   $('tournament-ranking').textContent = open ? ''
-    : t.format === 'knockout' ? 'Ranked by rounds won: the losers of one round share a place.'
-      : `Ranked by points, then ${t.tiebreaks.join(', ')}; players still equal share the place.`;
-  $('tournament-cross-box').hidden = !t.cross_table;
-  if (t.cross_table) $('tournament-cross').replaceChildren(...crossTable(t));
-  $('tournament-bracket-box').hidden = t.format !== 'knockout' || t.games.length === 0;
-  if (t.format === 'knockout') $('tournament-bracket').replaceChildren(...bracket(t));
-  $('tournament-rounds-box').hidden = t.games.length === 0;
-  $('tournament-rounds').replaceChildren(...roundsList(t));
+    : tour.format === 'knockout' ? t('Ranked by rounds won: the losers of one round share a place.')
+      : t('Ranked by points, then {tiebreaks}; players still equal share the place.', { tiebreaks: tour.tiebreaks.join(', ') });
+  $('tournament-cross-box').hidden = !tour.cross_table;
+  if (tour.cross_table) $('tournament-cross').replaceChildren(...crossTable(tour));
+  $('tournament-bracket-box').hidden = tour.format !== 'knockout' || tour.games.length === 0;
+  if (tour.format === 'knockout') $('tournament-bracket').replaceChildren(...bracket(tour));
+  $('tournament-rounds-box').hidden = tour.games.length === 0;
+  $('tournament-rounds').replaceChildren(...roundsList(tour));
 }
 
 // --- creating a tournament ------------------------------------------------------------------
@@ -267,7 +277,7 @@ function renderTournamentOptions() {
 
 // Only a Swiss event takes a number of rounds; only a start at a time takes the time.
 function renderTournamentChoices() {
-  $('tournament-format-help').textContent = formatHelp[$('tournament-format').value] || '';
+  $('tournament-format-help').textContent = formatHelp($('tournament-format').value);
   $('tournament-round-count-row').hidden = $('tournament-format').value !== 'swiss';
   $('tournament-start-at').disabled = !$('tournament-start-date').checked;
 }
@@ -303,7 +313,7 @@ function bindTournaments() {
   $('tournament-game').addEventListener('change', renderTournamentOptions);
   $('tournament-format').addEventListener('change', renderTournamentChoices);
   for (const radio of document.querySelectorAll('input[name="tournament-start"]')) radio.addEventListener('change', renderTournamentChoices);
-  renderTournamentChoices();
+  i18n.ready.then(renderTournamentChoices);
   $('tournament-create-form').addEventListener('submit', async (event) => {
     event.preventDefault();
     say('tournament-create-message', '');

@@ -55,7 +55,9 @@ Run.main('offline browser test', 900000, async (run) => {
 
   // Online once: the service worker installs and keeps what the page needs.
   const catalog = (await (await fetch(`${run.base}/api/catalog`)).json()).games;
-  const context = await run.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, acceptDownloads: true });
+  // In German (Accept-Language): offline the page keeps its language.
+  const context = await run.browser.newContext({ viewport: PHONE, hasTouch: true, isMobile: true, deviceScaleFactor: 1, acceptDownloads: true,
+    locale: 'de-DE' });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_TIMEOUT_MS);
   const errors = [];
@@ -67,7 +69,7 @@ Run.main('offline browser test', 900000, async (run) => {
   check(scope === `${run.base}/`, `the service worker's scope is the page (${scope})`);
   const kept = await page.evaluate(async () => (await (await caches.open('ludus-offline')).keys()).map((r) => new URL(r.url).pathname));
   for (const name of ['/', '/app.js', '/engine-worker.js', '/engine/ludus-engine.js', '/engine/ludus-engine.wasm', '/api/catalog',
-    ...catalog.map((g) => `/api/rules/${g.name}`)])
+    '/api/page-text', ...catalog.map((g) => `/api/rules/${g.name}`)])
     check(kept.includes(name), `the service worker keeps ${name}`);
 
   // The network cut, and the server gone.
@@ -75,6 +77,8 @@ Run.main('offline browser test', 900000, async (run) => {
   await run.stopServer();
   await page.reload();
   await page.waitForFunction(() => app.catalog.length > 0);
+  const language = await page.evaluate(() => [document.documentElement.lang, t('Close the analysis')]);
+  check(language[0] === 'de' && language[1] !== 'Close the analysis', `offline, the page in German from the kept catalogue (${language.join(', ')})`);
   const health = await page.evaluate(() => fetch('/api/health').then(() => 'answered', () => 'no network'));
   check(health === 'no network', `the server cannot be reached (${health})`);
   for (const game of catalog) {

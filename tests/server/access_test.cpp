@@ -156,6 +156,7 @@ TEST_F(AccessTest, EveryRouteAnswersEachCallerAsTheTableSays) {
       {"POST", "/api/verify", {{"user", "alice"}, {"code", "AAAAA-AAAAA"}}, 401, 401, "", kPublic},
       {"GET", "/api/me", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/mail", {{"mail", "digest"}}, 401, 200, "alice", 200},
+      {"POST", "/api/me/language", {{"language", "de"}}, 401, 200, "alice", 200},
       // Each declares a holiday of their own (a month ahead), then cancels it.
       {"GET", "/api/me/holidays", nullptr, 401, 200, "alice", 200},
       {"POST", "/api/me/holidays", {{"from", in_a_month}, {"to", in_a_month}}, 401, 200, "alice", 200},

@@ -4,6 +4,7 @@
 #include <fstream>
 #include <map>
 
+#include "server/storage/account_store.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/schema.h"
 #include "server/storage/schema_catalog.h"
@@ -71,8 +72,14 @@ TEST(StoreTest, ReopeningKeepsDataAndDoesNotMigrateAgain) {
   EXPECT_EQ(q.integer(0), current_schema_version());
 }
 
+// Undoes migration 23 (users.language).  Either engine, then SQLite's version.
+#define LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE \
+  "ALTER TABLE users DROP COLUMN language; DELETE FROM schema_version WHERE version >= 23; "
+constexpr const char* kBackToVersionTwentyTwo = LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE "PRAGMA user_version = 22; ";
+
 // Undoes migration 22 (bots, docs/bots.md).  Either engine, then SQLite's version.
 #define LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE                                                 \
+  LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE                                                       \
   "DROP TABLE bot_events; DROP TABLE bot_event_heads; ALTER TABLE users DROP COLUMN bot; "                \
   "ALTER TABLE tokens DROP COLUMN scope; DELETE FROM schema_version WHERE version >= 22; "
 constexpr const char* kBackToVersionTwentyOne = LUDUS_BACK_TO_VERSION_TWENTY_ONE_ON_EITHER_ENGINE "PRAGMA user_version = 21; ";
@@ -383,6 +390,22 @@ TEST(StoreTest, MigrationSeventeenKeepsTheBoardsAndTakesAborts) {
   next.seats = {"alice", "bob"};
   next.challenger = "alice";
   EXPECT_EQ(session.insert_game(next), 4) << "board 3 was deleted: its number is not given again";
+}
+
+// Version 23 keeps each user's language, none chosen ('') for the accounts already there; a
+// language is a short tag.  On both engines.
+TEST(StoreTest, MigrationTwentyThreeAddsTheUsersLanguage) {
+  TempDir dir;
+  Store store(database_taken_back(dir, LUDUS_BACK_TO_VERSION_TWENTY_TWO_ON_EITHER_ENGINE, kBackToVersionTwentyTwo));
+  auto session = store.session();
+  EXPECT_EQ(session.connection().schema_version(), current_schema_version());
+  EXPECT_EQ(read_schema_differences(session), std::vector<std::string>{});
+  EXPECT_EQ(user_language(session, "alice"), std::optional<std::string>(""));
+  EXPECT_TRUE(set_user_language(session, "alice", "ar"));
+  EXPECT_EQ(user_language(session, "alice"), std::optional<std::string>("ar"));
+  EXPECT_FALSE(set_user_language(session, "nobody", "de"));
+  EXPECT_EQ(user_language(session, "nobody"), std::nullopt);
+  EXPECT_THROW(session.connection().exec("UPDATE users SET language = 'much-too-long'"), std::exception);
 }
 
 // Version 20 indexes the unread notifications by user and board: the notices a turn marks

@@ -76,7 +76,8 @@ json AccountData::export_json(const std::string& user) {
                       {"digest_hour", addressee ? addressee->digest_hour : kDefaultDigestHour},
                       {"challenges", challenge_policy_name(settings ? settings->policy : ChallengePolicy::Ask)},
                       {"max_active", settings && settings->max_active ? json(*settings->max_active) : json()},
-                      {"auto_review", auto_review(session, user).value_or(false)}};
+                      {"auto_review", auto_review(session, user).value_or(false)},
+                      {"language", user_language(session, user).value_or("")}};
     out["blocks"] = blocked_by(session, user);
     out["following"] = followed_boards(session, user);
     out["holidays"] = holiday_plan_json(holiday_plan(session, user, service.accounts().now()));

@@ -29,6 +29,19 @@ std::vector<FiledReport> reports_by(Session& session, const std::string& user) {
   return out;
 }
 
+std::optional<std::string> user_language(Session& session, const std::string& user) {
+  auto q = session.connection().query("SELECT language FROM users WHERE id = ?1");
+  q.bind_all(user);
+  if (!q.step()) return std::nullopt;
+  return q.text(0);
+}
+
+bool set_user_language(Session& session, const std::string& user, const std::string& language) {
+  sql::Connection& db = session.connection();
+  db.query("UPDATE users SET language = ?2 WHERE id = ?1").bind_all(user, language).run();
+  return db.changes() > 0;
+}
+
 std::vector<int64_t> tournaments_of(Session& session, const std::string& user) {
   auto q = session.connection().query(
       "SELECT id FROM tournaments WHERE creator = ?1 "

@@ -5,6 +5,7 @@
 // (docs/community.md, "Your data, and leaving").  Queries on a Session the caller holds in
 // a transaction.
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -34,6 +35,12 @@ struct FiledReport {
   int64_t created_at = 0;
 };
 std::vector<FiledReport> reports_by(Session& session, const std::string& user);
+// users.language: the language `user` chose for the page, and for their mail and replies
+// once those are translated ("de"; "" for none chosen: the browser's); nullopt for no such
+// user.  set_user_language returns false for no such user (docs/translating.md).
+std::optional<std::string> user_language(Session& session, const std::string& user);
+bool set_user_language(Session& session, const std::string& user, const std::string& language);
+
 // The tournaments `user` created or plays in, by number.
 std::vector<int64_t> tournaments_of(Session& session, const std::string& user);
 

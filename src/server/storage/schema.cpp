@@ -661,6 +661,12 @@ CREATE TABLE bot_event_heads (
 );
 PRAGMA user_version = 22;
 )sql",
+      // 23: the language a user chose (docs/translating.md): the page's today, their mail's
+      // and command replies' once those are translated.  '' for none (the browser's).
+      R"sql(
+ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
+PRAGMA user_version = 23;
+)sql",
   };
   return steps;
 }
@@ -1139,6 +1145,10 @@ CREATE TABLE bot_event_heads (
   user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
   last_id BIGINT NOT NULL
 );
+)sql",
+      // 23: a user's language (as SQLite's).
+      R"sql(
+ALTER TABLE users ADD COLUMN language TEXT NOT NULL DEFAULT '' CHECK (length(language) <= 8);
 )sql",
   };
   return steps;

@@ -245,7 +245,7 @@ const SchemaCatalog& expected_schema() {
       {"users",
        {{"id", T}, {"password_hash", T}, {"email", T}, {"created_at", I}, {"mail_pref", T}, {"challenges", T},
         {"max_active", I, N}, {"pending_email", T}, {"role", T}, {"suspended_at", I, N}, {"digest_hour", I},
-        {"auto_review", I}, {"bot", I}},
+        {"auto_review", I}, {"bot", I}, {"language", T}},
        {"id"}}},
       {
       {"account_codes_by_email", "account_codes", {"email", "created_at"}},

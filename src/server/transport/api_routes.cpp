@@ -1,18 +1,21 @@
 // SPDX-License-Identifier: Apache-2.0
 #include "server/transport/api_routes.h"
 
+#include <algorithm>
 #include <charconv>
 
 #include "ai/catalog_json.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/domain/play/board_commands.h"
+#include "server/transport/page_text.h"
 #include "server/transport/route_helpers.h"
 #include "server/base/errors.h"
 #include "server/domain/play/board_json_text.h"
 #include "server/domain/play/game_json.h"
 #include "server/base/json_fields.h"
 #include "server/domain/play/board_text.h"
+#include "server/storage/account_store.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/play/offer_format.h"
 #include "server/domain/play/ratings.h"
@@ -129,6 +132,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, BotStreams& bot_streams
   add_admin_routes();
   add_puzzle_routes();
   add_bot_routes();
+  page_text();  // the page's catalogues read now: a malformed one stops the start, not a request
 }
 
 void ApiRoutes::add(http::verb method, const std::string& pattern, Handler run, BotToken bots) {
@@ -200,6 +204,10 @@ std::optional<Response> ApiRoutes::quick(Request& req) const {
     req.route = req.path;
     return json_response(200, {{"ok", true}});
   }
+  if (req.path == "/api/page-text") {
+    req.route = req.path;
+    return page_text().reply(req.param("lang"), req.header(http::field::accept_language));
+  }
   if (req.path.rfind("/api/", 0) != 0) {  // a name outside the page's snapshot: the 404 of handle()
     req.route = "static";
     // /engine/ is the engine's directory alone, whatever the page's holds under that name.
@@ -267,7 +275,27 @@ void ApiRoutes::add_account_routes() {
                                {"bot", record->bot},
                                {"mail", mail_preference_name(mail.preference)},
                                {"digest_hour", mail.digest_hour},
-                               {"auto_review", service_->reviews().automatic(user)}});
+                               {"auto_review", service_->reviews().automatic(user)},
+                               {"language", user_language(session, user).value_or("")}});
+  });
+  // The language the user chose (docs/translating.md): {"language": "de"}, one of the page's,
+  // or "" for none (the browser's).
+  sync(http::verb::post, "/api/me/language", [&accounts](const Request& req) {
+    const std::string user = signed_in_user(accounts, req);
+    const json body = body_object(req);
+    const std::string language = string_field(body, "language");
+    const auto& shipped = page_text().languages();
+    if (!language.empty() && std::find(shipped.begin(), shipped.end(), language) == shipped.end()) {
+      std::string known;
+      for (const std::string& l : shipped) known += " " + l;
+      bad_request("field 'language': one of" + known + ", or \"\" for the browser's", "bad_field");
+    }
+    accounts.store().retrying([&](Session& session) {
+      auto tx = session.write();
+      if (!set_user_language(session, user, language)) unauthorized("the account no longer exists", "bad_token");
+      tx.commit();
+    });
+    return json_response(200, {{"user", user}, {"language", language}});
   });
   // The mail preference (as the mailpref command): {"mail": "every" | "digest" | "none"},
   // and/or {"digest_hour": 0-23} (UTC).
