@@ -19,6 +19,7 @@ fi
 PACKAGES=(g++ cmake ninja-build pkg-config git
           libgtest-dev libgmock-dev libbenchmark-dev libcli11-dev nlohmann-json3-dev libfmt-dev
           libsqlite3-dev libboost-dev libsodium-dev
+          libboost-locale-dev  # the server's texts in the reader's language (GNU gettext catalogues, docs/translating.md)
           libjemalloc-dev  # the ludus binary's allocator (docs/http-api.md, "The server's allocator")
           rapidjson-dev  # the server's board views written straight to JSON text (its writer)
           libgmime-3.0-dev libcurl4-openssl-dev  # play by e-mail: MIME (GMime 3), SMTP (libcurl)
@@ -28,7 +29,7 @@ PACKAGES=(g++ cmake ninja-build pkg-config git
           libpqxx-dev postgresql  # the play server's PostgreSQL backend, and the cluster its tests start
           prometheus-cpp-dev prometheus  # the server's /metrics (prometheus-cpp), and the Prometheus its test scrapes with
           systemd  # systemd-analyze: the package test reviews the shipped service's sandbox
-          gettext  # the page's translations: xgettext, msgfmt, msgmerge, msgcmp (docs/translating.md)
+          gettext  # the page's and the server's translations: xgettext, msgfmt, msgmerge, msgcmp (docs/translating.md)
           chromium nodejs  # chromium and node: the browser test of the web page (tests/browser)
           fonts-ipafont-gothic  # a Japanese font for the browser test's screenshots
           emscripten  # the engine in the page as WebAssembly, and its test (docs/wasm.md)

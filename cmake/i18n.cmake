@@ -55,8 +55,48 @@ add_custom_command(OUTPUT ${LUDUS_PAGE_CATALOGUES}
   VERBATIM)
 # The template is made with every build, for the test and for po-update.
 add_custom_target(web_pot ALL DEPENDS ${LUDUS_WEB_POT})
-add_custom_target(po-update ${po_update_commands} DEPENDS ${LUDUS_WEB_POT}
-                  COMMENT "Merging web.pot into po/web/*.po" VERBATIM)
+
+# The server's texts (server/base/texts.h): the mail, the replies of the commands, the error
+# lines.  server.pot holds every literal given to tr/trn/text/textn/N_ in src/server;
+# po/server/LANG.po is compiled by msgfmt into build/i18n/server/LANG.mo, which is embedded
+# in the binary as it is and read by Boost.Locale.
+set(LUDUS_SERVER_POT ${LUDUS_I18N_DIR}/server.pot)
+file(GLOB_RECURSE LUDUS_SERVER_TEXT_SOURCES RELATIVE ${CMAKE_SOURCE_DIR} CONFIGURE_DEPENDS
+     ${CMAKE_SOURCE_DIR}/src/server/*.cpp ${CMAKE_SOURCE_DIR}/src/server/*.h)
+list(SORT LUDUS_SERVER_TEXT_SOURCES)
+add_custom_command(OUTPUT ${LUDUS_SERVER_POT}
+  COMMAND ${CMAKE_COMMAND} -E make_directory ${LUDUS_I18N_DIR}
+  COMMAND ${LUDUS_XGETTEXT} --language=C++ --from-code=UTF-8 --keyword= --force-po --keyword=tr:2 --keyword=trn:2,3
+          --keyword=text:1 --keyword=textn:1,2 --keyword=N_ --add-comments=TRANSLATORS: --add-location=file
+          --sort-by-file --package-name=ludus --output=${LUDUS_SERVER_POT} ${LUDUS_SERVER_TEXT_SOURCES}
+  WORKING_DIRECTORY ${CMAKE_SOURCE_DIR}
+  DEPENDS ${LUDUS_SERVER_TEXT_SOURCES}
+  COMMENT "Extracting the server's texts (server.pot)"
+  VERBATIM)
+add_custom_target(server_pot ALL DEPENDS ${LUDUS_SERVER_POT})
+
+file(GLOB LUDUS_SERVER_PO CONFIGURE_DEPENDS ${CMAKE_SOURCE_DIR}/po/server/*.po)
+list(SORT LUDUS_SERVER_PO)
+set(LUDUS_SERVER_MO)
+foreach(po ${LUDUS_SERVER_PO})
+  get_filename_component(lang ${po} NAME_WE)
+  set(mo ${LUDUS_I18N_DIR}/server/${lang}.mo)
+  add_custom_command(OUTPUT ${mo}
+    COMMAND ${CMAKE_COMMAND} -E make_directory ${LUDUS_I18N_DIR}/server
+    COMMAND ${LUDUS_MSGFMT} --check --output-file=${mo} ${po}
+    DEPENDS ${po}
+    COMMENT "Compiling the server's catalogue ${lang}.po"
+    VERBATIM)
+  list(APPEND LUDUS_SERVER_MO ${mo})
+  list(APPEND po_update_commands COMMAND ${LUDUS_MSGMERGE} --quiet --update --backup=none --no-fuzzy-matching
+       --no-wrap --add-location=file ${po} ${LUDUS_SERVER_POT})
+endforeach()
+set(LUDUS_SERVER_CATALOGUES_SOURCE ${CMAKE_BINARY_DIR}/generated/server_catalogues_data.cpp)
+ludus_embed_files(${LUDUS_SERVER_CATALOGUES_SOURCE} kServerCatalogues "the server's catalogues po/server/*.po"
+                  ${LUDUS_SERVER_MO})
+
+add_custom_target(po-update ${po_update_commands} DEPENDS ${LUDUS_WEB_POT} ${LUDUS_SERVER_POT}
+                  COMMENT "Merging web.pot and server.pot into po/web/*.po and po/server/*.po" VERBATIM)
 
 set(LUDUS_PAGE_CATALOGUES_SOURCE ${CMAKE_BINARY_DIR}/generated/page_catalogues_data.cpp)
 ludus_embed_files(${LUDUS_PAGE_CATALOGUES_SOURCE} kPageCatalogues "the page's catalogues po/web/*.po"

@@ -62,6 +62,8 @@ async function api(method, path, body, signal) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (app.token) headers.Authorization = `Bearer ${app.token}`;
+  // The server writes its error lines and command replies in the page's language.
+  headers['Accept-Language'] = i18n.language;
   // Signed in, a password sent is the user's own (its change, the deletion, an administrator's
   // action, whose "user" is the one acted on); signed out, the body names the account.
   const device = deviceKey(app.token ? app.user : body?.user);

@@ -11,6 +11,7 @@
 #include <string>
 
 #include "core/text.h"
+#include "server/base/texts.h"
 
 namespace ludus::server {
 
@@ -25,11 +26,23 @@ enum class ErrorKind {
   Internal,      // the server's own fault (a database error, a board that no longer replays)
 };
 
-// The message is made one line (one_line) whatever it quotes.
+// The message is made one line (one_line) whatever it quotes.  what() is its English (logs,
+// tests); a front end writes it in its reader's language with message_in (texts.h).  A
+// message given as a std::string is written as it is in every language.
 class ServiceError : public std::runtime_error {
  public:
   ServiceError(ErrorKind kind, std::string code, const std::string& message, int retry_after = 0)
-      : std::runtime_error(one_line(message)), kind_(kind), code_(std::move(code)), retry_after_(retry_after) {}
+      : ServiceError(kind, std::move(code), Message::verbatim(message), retry_after) {}
+  ServiceError(ErrorKind kind, std::string code, Message message, int retry_after = 0)
+      : std::runtime_error(one_line(message.english())),
+        kind_(kind),
+        code_(std::move(code)),
+        retry_after_(retry_after),
+        message_(std::move(message)) {}
+
+  std::string message_in(const Language& language) const {
+    return language.english() ? what() : one_line(message_.in(language));
+  }
 
   ErrorKind kind() const { return kind_; }
   const std::string& code() const { return code_; }
@@ -40,6 +53,7 @@ class ServiceError : public std::runtime_error {
   ErrorKind kind_;
   std::string code_;
   int retry_after_;
+  Message message_;
 };
 
 // The kinds a handler throws (docs/http-api.md lists the codes).
@@ -67,6 +81,31 @@ class ServiceError : public std::runtime_error {
 }
 [[noreturn]] inline void internal(const std::string& message, std::string code = "internal") {
   throw ServiceError(ErrorKind::Internal, std::move(code), message);
+}
+
+// The same with a message written in the reader's language: bad_request(text("no board {board}",
+// {{"board", id}}), "no_board").
+[[noreturn]] inline void bad_request(Message message, std::string code = "bad_request") {
+  throw ServiceError(ErrorKind::BadRequest, std::move(code), std::move(message));
+}
+[[noreturn]] inline void unauthorized(Message message, std::string code = "unauthorized") {
+  throw ServiceError(ErrorKind::Unauthorized, std::move(code), std::move(message));
+}
+[[noreturn]] inline void forbidden(Message message, std::string code = "forbidden") {
+  throw ServiceError(ErrorKind::Forbidden, std::move(code), std::move(message));
+}
+[[noreturn]] inline void conflict(Message message, std::string code = "conflict") {
+  throw ServiceError(ErrorKind::Conflict, std::move(code), std::move(message));
+}
+[[noreturn]] inline void internal(Message message, std::string code = "internal") {
+  throw ServiceError(ErrorKind::Internal, std::move(code), std::move(message));
+}
+[[noreturn]] inline void not_found(Message message) { throw ServiceError(ErrorKind::NotFound, "not_found", std::move(message)); }
+[[noreturn]] inline void too_many(Message message, std::string code, int retry_after_seconds) {
+  throw ServiceError(ErrorKind::TooMany, std::move(code), std::move(message), retry_after_seconds);
+}
+[[noreturn]] inline void busy(Message message, int retry_after_seconds = 0) {
+  throw ServiceError(ErrorKind::Busy, "busy", std::move(message), retry_after_seconds);
 }
 
 }  // namespace ludus::server

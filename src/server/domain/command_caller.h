@@ -19,18 +19,24 @@ class CommandCaller {
   explicit CommandCaller(LoginClient client = {}) : client_(std::move(client)) {}
 
   const LoginClient& client() const { return client_; }
+  // The language of the reply (texts.h): the front end's guess (HTTP: Accept-Language) until a
+  // password proves a user who chose one (users.language); the reply and its error follow it.
+  const Language& language() const { return language_; }
+  void set_language(const Language& language) { language_ = language; }
   // The user whose password a command verified last; "" while none was.
   const std::string& user() const { return user_; }
 
   // Accounts::authenticate (throws 401 on a wrong user or password), remembering the user.
   std::string authenticate(Accounts& accounts, std::string_view user, std::string_view password) {
     user_ = accounts.authenticate(user, password, client_);
+    if (const std::optional<Language> chosen = accounts.language(user_)) language_ = *chosen;
     return user_;
   }
 
  private:
   LoginClient client_;
   std::string user_;
+  Language language_;
 };
 
 }  // namespace ludus::server

@@ -97,7 +97,7 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, BotStreams& bot_streams
     : service_(&service), polls_(&polls), bot_streams_(&bot_streams), files_(std::move(files)), engine_(std::move(engine)),
       puzzles_(std::make_shared<Puzzles>(service.store(), [&accounts = service.accounts()] { return accounts.now(); })) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([] { return json_response(200, ai::catalog_json()); }));
+    reply(guarded(req, [] { return json_response(200, ai::catalog_json()); }));
   }, BotToken::Allowed);
   // {"game", "options"?, "players"?}: what a board of those options (and players) would be
   // (board_spec: 400 for a bad option), and whether it may be rated, with the reason when
@@ -144,7 +144,7 @@ void ApiRoutes::add_sync(http::verb method, const std::string& pattern, Make mak
   add(
       method, pattern,
       [make = std::move(make)](const Request& req, const Captures& c, Reply reply) {
-        reply(guarded([&] { return make(req, c); }));
+        reply(guarded(req, [&] { return make(req, c); }));
       },
       bots);
 }
@@ -182,7 +182,7 @@ void ApiRoutes::handle(Request& req, Reply reply) const {
     if (route.names_board && captures[0].size() <= 15) req.board = std::stoll(captures[0]);
     if (!route.bots_allowed) {  // one check for every route (docs/bots.md)
       bool bot = false;
-      Response failed = guarded([&] {
+      Response failed = guarded(req, [&] {
         bot = bot_token(req);
         return Response();
       });
@@ -227,7 +227,7 @@ void ApiRoutes::add_account_routes() {
     add(
         method, pattern,
         [make = std::move(make)](const Request& req, const Captures&, Reply reply) {
-          reply(guarded([&] { return make(req); }));
+          reply(guarded(req, [&] { return make(req); }));
         },
         bots);
   };
@@ -339,7 +339,7 @@ void ApiRoutes::add_game_routes() {
   Service& service = *service_;
   Accounts& accounts = service.accounts();
   add(http::verb::get, "/api/games", [&service](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       GameFilter filter;
       if (req.has_param("user")) filter.user = user_param(req.param("user"));
       if (req.has_param("game")) {
@@ -363,7 +363,7 @@ void ApiRoutes::add_game_routes() {
     }));
   }, BotToken::Allowed);
   add(http::verb::post, "/api/games", [&service, &accounts](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       std::string user = signed_in_user(accounts, req);
       json body = body_object(req);
       const auto players = *players_field(body, true);
@@ -383,7 +383,7 @@ void ApiRoutes::add_game_routes() {
     std::optional<int> ply;
     std::optional<LongPollQuery> wait;
     bool valid = false;
-    Response refused = guarded([&] {
+    Response refused = guarded(req, [&] {
       board = board_number(c[0]);
       if (req.has_param("move")) ply = query_int(req, "move", 0, 0, 1000000000);
       wait = long_poll_query(req, "revision", kMaxWaitSeconds);
@@ -391,8 +391,8 @@ void ApiRoutes::add_game_routes() {
       return Response();
     });
     if (!valid) return reply(std::move(refused));
-    auto answer = [&service, id = *board, ply, reply]() {
-      reply(guarded([&] { return json_text_response(200, board_json_text(*service.load_shared(id), ply)); }));
+    auto answer = [&service, id = *board, ply, reply, language = reader_language(req)]() {
+      reply(guarded(language, [&] { return json_text_response(200, board_json_text(*service.load_shared(id), ply)); }));
     };
     if (!wait) return answer();
     try {
@@ -402,7 +402,7 @@ void ApiRoutes::add_game_routes() {
     }
   }, BotToken::Allowed);
   add(http::verb::get, R"(/api/games/(\d+)/history)", [&service](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       const auto shared = service.load_shared(board_number(c[0]));
       const Board& board = *shared;
       return json_response(200,
@@ -411,13 +411,13 @@ void ApiRoutes::add_game_routes() {
   }, BotToken::Allowed);
   // The signed-in player's own conditional moves: nobody else's, and in no board JSON.
   add(http::verb::get, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       const int64_t board = board_number(c[0]);
       return json_response(200, conditional_json(board, service.conditional(board, signed_in_user(accounts, req))));
     }));
   });
   add(http::verb::put, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       const int64_t board = board_number(c[0]);
       const std::string user = signed_in_user(accounts, req);
       const std::string lines = string_field(body_object(req), "lines");
@@ -425,7 +425,7 @@ void ApiRoutes::add_game_routes() {
     }));
   });
   add(http::verb::delete_, R"(/api/games/(\d+)/conditional)", [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       const int64_t board = board_number(c[0]);
       return json_response(200, conditional_json(board, service.set_conditional(board, signed_in_user(accounts, req), "")));
     }));
@@ -438,7 +438,7 @@ void ApiRoutes::add_game_routes() {
     verbs += (verbs.empty() ? "" : "|") + std::string(command.verb);
   }
   const Handler run_board_command = [&service, &accounts](const Request& req, const Captures& c, Reply reply) {
-        reply(guarded([&] {
+        reply(guarded(req, [&] {
           const int64_t board = board_number(c[0]);
           const BoardCommand& command = *find_board_command(c[1]);
           const TokenOwner owner = signed_in_owner(accounts, req);
@@ -468,7 +468,7 @@ void ApiRoutes::add_command_route() {
       return text_response(status, "error: " + message + "\n", "text/plain; charset=utf-8");
     };
     CommandCaller caller(login_client(req));
-    Response response = guarded(
+    Response response = guarded(req,
         [&] {
           const std::string text = req.has_param("command") ? req.param("command") : req.body();
           std::string answer = CommandInterpreter(*service_).execute(CommandInterpreter::split(text), caller);

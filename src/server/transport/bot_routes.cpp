@@ -29,7 +29,7 @@ void ApiRoutes::add_bot_routes() {
     std::shared_ptr<BotFeed> feed;
     std::string first;
     std::string bot;
-    Response head = guarded([&] {
+    Response head = guarded(req, [&] {
       const auto since = since_of(req);
       bot = signed_in_user(service_->accounts(), req);
       {

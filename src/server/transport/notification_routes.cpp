@@ -52,7 +52,7 @@ void ApiRoutes::add_notification_routes() {
     Page page;
     std::optional<LongPollQuery> wait;
     bool valid = false;
-    Response refused = guarded([&] {
+    Response refused = guarded(req, [&] {
       user = signed_in_user(service.accounts(), req);
       page = page_query(req, 20);
       wait = long_poll_query(req, "after", kMaxWaitSeconds);
@@ -60,8 +60,8 @@ void ApiRoutes::add_notification_routes() {
       return Response();
     });
     if (!valid) return reply(std::move(refused));
-    auto answer = [&service, user, page, reply]() {
-      reply(guarded([&] { return json_response(200, list_json(user, Notifications(service).list(user, page))); }));
+    auto answer = [&service, user, page, reply, language = reader_language(req)]() {
+      reply(guarded(language, [&] { return json_response(200, list_json(user, Notifications(service).list(user, page))); }));
     };
     if (!wait) return answer();
     polls_->wait_for_notifications(user, wait->known, std::chrono::seconds(wait->seconds), answer);

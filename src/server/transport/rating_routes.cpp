@@ -15,7 +15,7 @@ using nlohmann::json;
 void ApiRoutes::add_rating_routes() {
   Service& service = *service_;
   add(http::verb::get, R"(/api/ratings/([^/]{1,40}))", [&service](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       std::string game;
       try {
         game = find_game(c[0]).info->name;
@@ -31,7 +31,7 @@ void ApiRoutes::add_rating_routes() {
     }));
   });
   add(http::verb::get, R"(/api/users/([^/]{1,100}))", [&service](const Request& req, const Captures& c, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       const Service::PlayerRatings p = service.player_ratings(c[0]);
       const int64_t now = service.accounts().now();
       json ratings = json::array(), history = json::array(), finished = json::array();

@@ -5,6 +5,10 @@
 
 namespace ludus::server {
 
+Language reader_language(const Request& req) {
+  return Language::for_accept_language(req.header(http::field::accept_language));
+}
+
 nlohmann::json body_object(const Request& req) {
   if (req.body().empty()) return nlohmann::json::object();
   nlohmann::json j = nlohmann::json::parse(req.body(), nullptr, false);

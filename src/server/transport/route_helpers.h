@@ -19,13 +19,18 @@ namespace ludus::server {
 
 using ErrorReply = Response (*)(int status, const std::string& code, const std::string& message);
 
-// Runs `make`; turns every error into an error reply with its status.
+// The language of a request's reader: its Accept-Language (the page sends the language its
+// reader chose), English when ludus speaks none of it.
+Language reader_language(const Request& req);
+
+// Runs `make`; turns every error into an error reply with its status, its message in
+// `language` (for a reply written later, after the request is gone).
 template <class Make>
-Response guarded(Make&& make, ErrorReply error = error_response) {
+Response guarded(const Language& language, Make&& make, ErrorReply error = error_response) {
   try {
     return make();
   } catch (const ServiceError& e) {
-    Response res = error(http_status(e), e.code(), e.what());
+    Response res = error(http_status(e), e.code(), e.message_in(language));
     if (e.retry_after() > 0) res.set(http::field::retry_after, std::to_string(e.retry_after()));
     return res;
   } catch (const LudusError& e) {  // core's: a bad move, option or record the handler did not name
@@ -35,6 +40,12 @@ Response guarded(Make&& make, ErrorReply error = error_response) {
   } catch (...) {
     return error(http_status(ErrorKind::Internal), "internal", "internal error");
   }
+}
+
+// The same in the language of `req`'s reader.
+template <class Make>
+Response guarded(const Request& req, Make&& make, ErrorReply error = error_response) {
+  return guarded(reader_language(req), std::forward<Make>(make), error);
 }
 
 // The request body as a JSON object ({} when empty); 400 when it is not one.

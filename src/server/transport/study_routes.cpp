@@ -40,22 +40,22 @@ Response download(const Board& board, RecordFormat format) {
 
 void ApiRoutes::add_study_routes() {
   Service& service = *service_;
-  add(http::verb::get, R"(/api/rules/([a-z0-9_-]{1,40}))", [](const Request&, const Captures& c, Reply reply) {
-    reply(guarded([&] { return json_response(200, rules_json(c[0])); }));
+  add(http::verb::get, R"(/api/rules/([a-z0-9_-]{1,40}))", [](const Request& req, const Captures& c, Reply reply) {
+    reply(guarded(req, [&] { return json_response(200, rules_json(c[0])); }));
   });
   add(http::verb::get, R"(/api/games/(\d+)/record\.(json|sgf))",
-      [&service](const Request&, const Captures& c, Reply reply) {
-        reply(guarded([&] {
+      [&service](const Request& req, const Captures& c, Reply reply) {
+        reply(guarded(req, [&] {
           return download(*service.load_shared(board_number(c[0])), c[1] == "sgf" ? RecordFormat::Sgf : RecordFormat::Json);
         }));
       });
   std::shared_ptr<Analyst> analyst = analyst_;
   add(http::verb::post, "/api/position", [analyst](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([&] { return json_response(200, analyst->position(body_object(req))); }));
+    reply(guarded(req, [&] { return json_response(200, analyst->position(body_object(req))); }));
   });
   Accounts& accounts = service.accounts();
   add(http::verb::post, "/api/evaluate", [analyst, &service, &accounts](const Request& req, const Captures&, Reply reply) {
-    reply(guarded([&] {
+    reply(guarded(req, [&] {
       const json body = body_object(req);
       // A player signed in: not on a position of a live board of theirs that forbids exploration.
       if (!req.header(http::field::authorization).empty()) {

@@ -9,6 +9,7 @@
 
 #include "server/base/errors.h"
 #include "server/domain/accounts/email_address.h"
+#include "server/storage/account_store.h"
 #include "server/storage/bot_store.h"
 #include "server/storage/throttle_store.h"
 
@@ -155,13 +156,20 @@ LoginStanding Accounts::standing(Session& session, const std::string& user, cons
   return LoginThrottle::standing(user, client, record ? record->email : "", own_device, secret);
 }
 
+std::optional<Language> Accounts::language(const std::string& user) {
+  auto session = store_->session();
+  const std::optional<std::string> chosen = user_language(session, user);
+  if (!chosen || !Language::spoken(*chosen)) return std::nullopt;
+  return Language::of(*chosen);
+}
+
 std::string Accounts::authenticate(std::string_view user, std::string_view password, const LoginClient& client) {
-  const char* kFailed = "wrong user id or password";
+  const char* kFailed = N_("wrong user id or password");
   std::string id;
   try {
     id = normalize_user_id(user);
   } catch (const ServiceError&) {
-    unauthorized(kFailed);
+    unauthorized(text(kFailed));
   }
   std::optional<UserRecord> record;
   LoginStanding attempt;
@@ -187,7 +195,7 @@ std::string Accounts::authenticate(std::string_view user, std::string_view passw
       throttle_.failed(session, attempt, now());
     tx.commit();
   });
-  if (!ok) unauthorized(kFailed);
+  if (!ok) unauthorized(text(kFailed));
   if (record->suspended_at) suspended(id);
   return id;
 }

@@ -6,9 +6,11 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <semaphore>
 #include <string>
 
+#include "server/base/texts.h"
 #include "server/domain/accounts/login_throttle.h"
 #include "server/domain/public_url.h"
 #include "server/domain/service_limits.h"
@@ -76,6 +78,9 @@ class Accounts {
   // while the client's failed attempts must wait (LoginThrottle: a known client of the account
   // is never slowed by others' failures).
   std::string authenticate(std::string_view user, std::string_view password, const LoginClient& client = {});
+  // The language `user` chose for their mail and replies (users.language), if ludus speaks
+  // it; nullopt for none chosen or no such user (docs/translating.md).
+  std::optional<Language> language(const std::string& user);
   // A new password: every token and remembered device of the account is forgotten.
   void change_password(std::string_view user, std::string_view old_password, std::string_view new_password,
                        const LoginClient& client = {});

@@ -1,0 +1,99 @@
+// SPDX-License-Identifier: Apache-2.0
+#pragma once
+// The server's texts in the reader's language (docs/translating.md): the mail, the replies of
+// the commands and the error lines a player reads.  The catalogues are GNU gettext's
+// (po/server/LANG.po, compiled by msgfmt and embedded in the binary) and are read through
+// Boost.Locale, one std::locale per language, chosen per call: no process locale, no
+// global state beyond the read-only catalogues, so any thread may translate for anyone.
+//
+// A text is an English message with {places}, the page's convention: tr(language,
+// "Invitation sent to {user}.", {{"user", name}}).  xgettext extracts every literal given
+// to tr/trn/text/textn (cmake/i18n.cmake), so the template is always the code's.  Places
+// are filled by fmt's named arguments; a translation whose places do not match (the
+// catalogue test forbids it) falls back to the English.
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+namespace ludus::server {
+
+// A language ludus speaks: "en" or one of po/server/*.po, by its primary subtag.  The
+// default is English, the language of the code and of a user who chose none.
+class Language {
+ public:
+  Language() = default;
+  // `tag`'s language if ludus speaks it ("de-CH" -> de, "" -> English), else English.
+  static Language of(std::string_view tag);
+  // Whether `tag` (a primary subtag, "de") names a language ludus speaks; "" does not.
+  static bool spoken(std::string_view tag);
+  // Every language ludus speaks, English first.
+  static const std::vector<std::string>& all();
+  // The best spoken language for an Accept-Language header, English when none fits.
+  static Language for_accept_language(std::string_view header);
+
+  const std::string& code() const { return code_; }
+  bool english() const { return code_ == "en"; }
+  bool operator==(const Language& other) const { return code_ == other.code_; }
+
+ private:
+  explicit Language(std::string code) : code_(std::move(code)) {}
+  std::string code_ = "en";
+};
+
+class Message;
+
+// One {place} of a message and what fills it: a value written as fmt writes it, or a
+// message of its own, translated in the same language ("{side} to move").
+struct TextArg {
+  template <typename T>
+  TextArg(std::string name, const T& value) : name(std::move(name)), value(fmt::format("{}", value)) {}
+  TextArg(std::string name, const Message& message);
+  TextArg(std::string name, Message&& message);
+
+  std::string name;
+  std::string value;
+  std::shared_ptr<const Message> message;
+};
+using TextArgs = std::vector<TextArg>;
+
+// A text not yet in a language: made where it is decided (an error deep in the domain, an
+// event of a board) and written where its reader is known.  `verbatim` holds what is no
+// message of ours (a user's words, a name, an engine's line) and is never translated.
+class Message {
+ public:
+  Message() = default;
+  static Message verbatim(std::string text);
+
+  std::string in(const Language& language) const;
+  std::string english() const { return in(Language()); }
+  bool empty() const { return msgid_ == nullptr && verbatim_.empty(); }
+
+ private:
+  friend Message text(const char* msgid, TextArgs args);
+  friend Message textn(const char* singular, const char* plural, int64_t n, TextArgs args);
+  const char* msgid_ = nullptr;  // a literal: the catalogue's key
+  const char* plural_ = nullptr;
+  int64_t n_ = 0;
+  TextArgs args_;
+  std::string verbatim_;
+};
+
+// Marked for extraction; written later in the reader's language.
+Message text(const char* msgid, TextArgs args = {});
+// A plural: {n} is `n`, and the form is the language's for `n` (its catalogue's Plural-Forms).
+Message textn(const char* singular, const char* plural, int64_t n, TextArgs args = {});
+
+// The same, written now.
+std::string tr(const Language& language, const char* msgid, TextArgs args = {});
+std::string trn(const Language& language, const char* singular, const char* plural, int64_t n, TextArgs args = {});
+
+// Marks a literal for extraction where it is kept in a table and translated later with
+// tr(language, the_literal): N_("resign").
+constexpr const char* N_(const char* msgid) { return msgid; }
+
+}  // namespace ludus::server
