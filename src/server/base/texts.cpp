@@ -9,6 +9,7 @@
 #include <boost/locale/gnu_gettext.hpp>
 #include <boost/locale/message.hpp>
 #include <fmt/args.h>
+#include <nlohmann/json.hpp>
 
 #include "core/embedded_file.h"
 #include "server/base/languages.h"
@@ -68,7 +69,7 @@ const Catalogues& catalogues() {
 
 std::string translated(const Language& language, const char* msgid, const char* plural, int64_t n) {
   const std::locale* locale = catalogues().locale(language.code());
-  if (plural == nullptr) return locale ? bl::translate(msgid).str(*locale) : msgid;
+  if (plural == nullptr) return locale ? bl::translate(msgid).str(*locale) : std::string(msgid);
   // Boost.Locale's plural count is an int; beyond it, the form of the largest is as good.
   const int count = static_cast<int>(std::clamp<int64_t>(n, -2147483647, 2147483647));
   if (locale) return bl::translate(msgid, plural, count).str(*locale);
@@ -131,8 +132,55 @@ Message Message::verbatim(std::string text) {
 }
 
 std::string Message::in(const Language& language) const {
-  if (msgid_ == nullptr) return verbatim_;
-  return render(language, msgid_, plural_, n_, args_);
+  if (msgid_.empty()) return verbatim_;
+  return render(language, msgid_.c_str(), plural_.empty() ? nullptr : plural_.c_str(), n_, args_);
+}
+
+namespace {
+
+nlohmann::json message_json(const Message& message) { return nlohmann::json::parse(message.serialized()); }
+
+}  // namespace
+
+std::string Message::serialized() const {
+  nlohmann::json j;
+  if (msgid_.empty()) {
+    j["text"] = verbatim_;
+    return j.dump();
+  }
+  j["id"] = msgid_;
+  if (!plural_.empty()) {
+    j["plural"] = plural_;
+    j["n"] = n_;
+  }
+  nlohmann::json args = nlohmann::json::object();
+  for (const TextArg& arg : args_) args[arg.name] = arg.message ? message_json(*arg.message) : nlohmann::json(arg.value);
+  if (!args.empty()) j["args"] = std::move(args);
+  return j.dump();
+}
+
+Message Message::parse(std::string_view serialized) {
+  const nlohmann::json j = nlohmann::json::parse(serialized, nullptr, false);
+  if (!j.is_object()) return verbatim(std::string(serialized));
+  Message m;
+  if (j.contains("text") && j["text"].is_string()) {
+    m.verbatim_ = j["text"].get<std::string>();
+    return m;
+  }
+  if (!j.contains("id") || !j["id"].is_string() || j["id"].get<std::string>().empty())
+    return verbatim(std::string(serialized));
+  m.msgid_ = j["id"].get<std::string>();
+  if (j.contains("plural") && j["plural"].is_string()) {
+    m.plural_ = j["plural"].get<std::string>();
+    m.n_ = j.value("n", int64_t{0});
+  }
+  if (j.contains("args") && j["args"].is_object()) {
+    for (const auto& [name, value] : j["args"].items()) {
+      if (value.is_string()) m.args_.emplace_back(name, value.get<std::string>());
+      else if (value.is_object()) m.args_.emplace_back(name, parse(value.dump()));
+    }
+  }
+  return m;
 }
 
 Message text(const char* msgid, TextArgs args) {

@@ -6,7 +6,8 @@
 // Boost.Locale, one std::locale per language, chosen per call: no process locale, no
 // global state beyond the read-only catalogues, so any thread may translate for anyone.
 //
-// A text is an English message with {places}, the page's convention: tr(language,
+// A text is an English message with {places} (a literal brace is written twice: {{), the
+// page's convention: tr(language,
 // "Invitation sent to {user}.", {{"user", name}}).  xgettext extracts every literal given
 // to tr/trn/text/textn (cmake/i18n.cmake), so the template is always the code's.  Places
 // are filled by fmt's named arguments; a translation whose places do not match (the
@@ -71,13 +72,19 @@ class Message {
 
   std::string in(const Language& language) const;
   std::string english() const { return in(Language()); }
-  bool empty() const { return msgid_ == nullptr && verbatim_.empty(); }
+  bool empty() const { return msgid_.empty() && verbatim_.empty(); }
+
+  // The message as JSON text, to be kept (a notification's row) and written later in its
+  // reader's language: {"id","plural","n","args":{name: value | {message}}} or {"text"}.
+  std::string serialized() const;
+  // A serialized message; text that is not one is taken as verbatim (rows kept before).
+  static Message parse(std::string_view serialized);
 
  private:
   friend Message text(const char* msgid, TextArgs args);
   friend Message textn(const char* singular, const char* plural, int64_t n, TextArgs args);
-  const char* msgid_ = nullptr;  // a literal: the catalogue's key
-  const char* plural_ = nullptr;
+  std::string msgid_;  // the English and the catalogue's key; "" for a verbatim text
+  std::string plural_;  // "" for no plural
   int64_t n_ = 0;
   TextArgs args_;
   std::string verbatim_;
