@@ -46,6 +46,14 @@ ALLOWED = {
 }
 
 
+def string_end(text, i):
+    """The index after the string or character literal that opens at text[i]."""
+    j = i + 1
+    while j < len(text) and text[j] != text[i]:
+        j += 2 if text[j] == "\\" else 1
+    return j + 1
+
+
 def blank_comments(text):
     """The source with comments blanked (strings kept), line numbers and offsets kept."""
     out, i, n = [], 0, len(text)
@@ -62,11 +70,9 @@ def blank_comments(text):
             out.append(re.sub(r"[^\n]", " ", text[i:j]))
             i = j
         elif c == '"' or c == "'":
-            j = i + 1
-            while j < n and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            out.append(text[i:j + 1])
-            i = j + 1
+            j = string_end(text, i)
+            out.append(text[i:j])
+            i = j
         else:
             out.append(c)
             i += 1
@@ -79,10 +85,7 @@ def arguments(text, open_paren):
     while i < len(text):
         c = text[i]
         if c in "\"'":
-            j = i + 1
-            while j < len(text) and text[j] != c:
-                j += 2 if text[j] == "\\" else 1
-            i = j + 1
+            i = string_end(text, i)
             continue
         if c in "([{":
             depth += 1
@@ -104,12 +107,9 @@ def top_level(arg):
     while i < len(arg):
         c = arg[i]
         if c in "\"'":
-            j = i + 1
-            while j < len(arg) and arg[j] != c:
-                j += 2 if arg[j] == "\\" else 1
             if depth == 0:
                 out.append('""')
-            i = j + 1
+            i = string_end(arg, i)
             continue
         if c == "(":
             if depth == 0:
