@@ -86,6 +86,31 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   EXPECT_NE(reply.out.find("Status: x to move (alice), turn 3"), std::string::npos) << reply.out;
 }
 
+// --language: the reply and the error in that language until a USER PASSWORD proves a user
+// who chose one (docs/translating.md).
+TEST(PbmCommandTest, RepliesInTheLanguageAskedForThenInTheUsers) {
+  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
+  TempDir dir;
+  const std::string db = test_database(dir.file("pbm.db"));
+  auto pbm = [&](std::vector<std::string> words) {
+    words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
+    return run_ludus(words);
+  };
+  EXPECT_EQ(pbm({"--language", "de", "help", "decline"}).out,
+            "decline OFFER USER PASSWORD\n  Lehnt eine Einladung an dich ab oder zieht dein eigenes Angebot zurück.\n");
+  const ProgramResult usage = pbm({"--language", "es", "move", "1"});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.err, "ludus: error: uso: move BOARD USER PASSWORD MOVE[#N]\n");
+  const ProgramResult unknown = pbm({"--language", "xx", "help"});
+  EXPECT_NE(unknown.exit_code, 0);
+  EXPECT_NE(unknown.err.find("ludus does not speak 'xx'"), std::string::npos) << unknown.err;
+  EXPECT_EQ(pbm({"signup", "alice", "pw-a-long"}).exit_code, 0);
+  EXPECT_TRUE(pbm({"language", "alice", "pw-a-long", "pt"}).out.starts_with("Idioma de alice: Português (pt).\n"));
+  // alice's own language wins over the one asked for, once her password is proved.
+  EXPECT_EQ(pbm({"--language", "de", "limit", "alice", "pw-a-long", "none"}).out,
+            "Desafios para alice: none (os desafios são recusados); máximo de tabuleiros ativos: sem limite.\n");
+}
+
 TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {
   ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
   TempDir dir;
