@@ -104,9 +104,10 @@ TEST_F(CommandLanguageTest, AGermanUsersRepliesAreGermanAndOthersStayEnglish) {
   EXPECT_EQ(said("holiday alice wrong-pass", Language::of("de")), "error: falsche Benutzerkennung oder falsches Passwort\n");
   EXPECT_EQ(said("holiday alice pw-a-long 2020-01-01 2020-01-02"),
             "error: ein Urlaub beginnt heute oder später (heute ist 2023-11-14)\n");
+  // bob chose no language: the front end's guess stands after his password too.
   EXPECT_EQ(said("holiday bob pw-b-long 2020-01-01 2020-01-02", Language::of("de")),
-            "error: a holiday starts today or later (today is 2023-11-14)\n")
-      << "bob's own language (none: English) replaces the guess once his password is proved";
+            "error: ein Urlaub beginnt heute oder später (heute ist 2023-11-14)\n");
+  EXPECT_EQ(said("holiday bob pw-b-long 2020-01-01 2020-01-02"), "error: a holiday starts today or later (today is 2023-11-14)\n");
 }
 
 // POST /api/command: the reply and its error in the request's Accept-Language until a
@@ -180,8 +181,9 @@ class ReplyProseTest : public ::testing::Test {
   // PLACEHOLDERS, -options, [optional parts] and a|b choices) has no run of three letters.
   static bool is_data(const std::string& line) {
     static const std::vector<std::regex> quoted = {
-        std::regex(R"(\[[^\]]*\])"),                            // [optional parts]
         std::regex(R"(-?[a-z]+=\S*)"),                          // -option=value, name=value
+        std::regex(R"(\[[^\[\]]*\])"),                          // [optional parts] ...
+        std::regex(R"(\[[^\[\]]*\])"),                          // ... [nested [ones]]
         std::regex(R"(\b[A-Z][A-Z0-9_-]+\b)"),                    // USER, PASSWORD, UTC ...
         std::regex(R"(\b[a-z-]+(\|[a-z-]+)+\b)"),                // first|second|random
         std::regex(R"(\b(alice|bob|carol|dave|ai:[a-z]+|deleted:\d+|[a-z0-9.]+@[a-z.]+|ndengrod|Ndengrod|hexhex)\b)"),
@@ -195,6 +197,26 @@ class ReplyProseTest : public ::testing::Test {
     // The games with the game's own summary (core's), and the languages by their own names.
     return std::regex_search(line, std::regex(R"(^  (epoxy|n-mesh|ndengrod|netted|trellis) )")) ||
            std::regex_search(line, std::regex(R"(^  (en|de|fr|es|pt|ja|ar) )"));
+  }
+
+  // Lines written from texts that issue 61's other conversions own (docs/translating.md, "Not
+  // yet"), each with where it comes from: the test skips them until those land; drop an
+  // entry when its text is translated.
+  static const char* not_yet_translated(const std::string& line) {
+    static const std::vector<std::pair<std::regex, const char*>> kNotYet = {
+        {std::regex(R"(^\w+ plays .* on board \d+ \(turn \d+\)\.$)"), "play_summary (service.cpp): the mail's event summaries"},
+        {std::regex(R"(^\w+ (proposes|rejects|accepts)\b.*board \d+)"), "ProposalResult (service.cpp): the mail's event summaries"},
+        {std::regex(R"(^[ *] \d{4}-\d\d-\d\d \d\d:\d\d UTC  board )"), "format_notifications (notifications.cpp): the event summaries"},
+        {std::regex(R"(^Notifications of \w+: \d+ unread\.$)"), "format_notifications (notifications.cpp)"},
+        {std::regex(R"(^(Ratings of \w+|  no rated games yet\.|\w+: no rated games yet\.)$)"), "rating_format.cpp: the ratings listings"},
+        {std::regex(R"(^(Review of board \d+|  ).*(queued|waiting|ready).*)"), "stored_review_text (reviews.cpp)"},
+        {std::regex(R"(^error: (no board \d+|no offer \d+|user id '\w+' is already taken|wrong, used or expired code; .*|)"
+                    R"(it is \w+'s turn on board \d+ .*|stale move: .*|only \w+ may decline offer \d+|tournament \d+ has not started.*|)"
+                    R"(\w+ plays in tournament \d+: bots never .*|board \d+ ended before a move: nothing to review|unknown game '\w+' .*)$)"),
+         "errors of the service, accounts, offers and tournaments, and core's unknown game: the errors' conversion"}};
+    for (const auto& [pattern, source] : kNotYet)
+      if (std::regex_search(line, pattern)) return source;
+    return nullptr;
   }
 
   TempDir dir_;
@@ -272,6 +294,7 @@ TEST_F(ReplyProseTest, NoLineOfProseIsTheSameInGermanAndEnglish) {
       "games bob sideways",
       "next alice pw-a-long",
       "next bob pw-b-long",
+      "ndengrod challenge -size=3 bob alice pw-b-long",
       "resign 2 alice pw-a-long",
       "games alice all",
       "history 2",
@@ -335,7 +358,7 @@ TEST_F(ReplyProseTest, NoLineOfProseIsTheSameInGermanAndEnglish) {
     while (std::getline(en, a) && std::getline(de, b)) {
       if (is_data(a)) continue;
       ++compared;
-      if (a == b) same.insert(line + "  ->  " + a);
+      if (a == b && !not_yet_translated(a)) same.insert(line + "  ->  " + a);
     }
   }
   std::string report;

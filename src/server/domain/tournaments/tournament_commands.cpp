@@ -103,24 +103,24 @@ std::string run_tournament_command(Service& service, const std::string& game, co
   const int64_t id = tournament_number(rest[0]);
   const std::string user = caller.authenticate(service.accounts(), rest[1], rest[2]);
   const Language& language = caller.language();
-  const TextArgs args = {{"user", user}, {"tournament", id}};
+  const TextArgs who = {{"user", user}, {"tournament", id}};
   if (verb == "join") {
     const TournamentView v = tournaments.join(id, user);
     const bool started = v.tournament.status == TournamentStatus::Running;
-    return (started ? tr(language, "{user} joins tournament {tournament}: it is full and starts.", args)
-                    : tr(language, "{user} joins tournament {tournament}.", args)) +
+    return (started ? tr(language, "{user} joins tournament {tournament}: it is full and starts.", who)
+                    : tr(language, "{user} joins tournament {tournament}.", who)) +
            "\n\n" + format_tournament(v, language);
   }
   if (verb == "start") {
     const TournamentView v = tournaments.start(id, user);
-    return tr(language, "{user} starts tournament {tournament}.", args) + "\n\n" + format_tournament(v, language);
+    return tr(language, "{user} starts tournament {tournament}.", who) + "\n\n" + format_tournament(v, language);
   }
   if (verb == "leave") {
     tournaments.leave(id, user);
-    return tr(language, "{user} leaves tournament {tournament}.", args) + "\n";
+    return tr(language, "{user} leaves tournament {tournament}.", who) + "\n";
   }
   tournaments.withdraw(id, user);
-  return tr(language, "{user} withdraws from tournament {tournament}: every game still to come is lost.", args) + "\n";
+  return tr(language, "{user} withdraws from tournament {tournament}: every game still to come is lost.", who) + "\n";
 }
 
 std::vector<size_t> tournament_password_words(const std::vector<std::string>& args) {
