@@ -165,7 +165,7 @@ std::string CommandInterpreter::help(std::string_view name, const Language& lang
     std::string opts;
     for (const auto& o : entry.info->options)
       opts += fmt::format("{}-{}={} ({})", opts.empty() ? "" : " ", o.name, o.default_value, o.range_text());
-    out += fmt::format("  {:<9} {} [{}]\n", entry.info->name, entry.info->summary, opts);
+    out += fmt::format("  {:<9} {} [{}]\n", entry.info->name, tr(language, std::string(entry.info->summary).c_str()), opts);
   }
   out += "\n" + tr(language, "'help COMMAND' explains one command.") + "\n";
   return out;

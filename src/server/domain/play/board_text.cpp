@@ -31,6 +31,9 @@ size_t code_points(const std::string& text) {
   return static_cast<size_t>(std::count_if(text.begin(), text.end(), [](char c) { return (c & 0xC0) != 0x80; }));
 }
 
+// A colour's name in `language` (the games mark them N_, core/translatable.h): "schwarz".
+std::string colour(const Game& game, int c, const Language& language) { return tr(language, game.colour_name(c).c_str()); }
+
 std::string options_text(const Game& game) {
   std::string out;
   for (const auto& [k, v] : game.options().values()) out += (out.empty() ? "" : " ") + k + "=" + v;
@@ -43,10 +46,10 @@ std::string header(const Board& board, const State& state, const Language& langu
                        {{"board", board.id()}, {"game", game.info().title}, {"options", options_text(game)}}) +
                     "\n";
   size_t width = std::max(board.shown_player(0).size(), board.shown_player(1).size());
-  size_t colour_width = std::max(game.colour_name(0).size(), game.colour_name(1).size());
-  for (int colour = 0; colour < 2; ++colour) {
-    int seat = state.seat_of_colour(colour);
-    out += fmt::format("  {:<{}}  {:<{}}  {}\n", game.colour_name(colour), colour_width, board.shown_player(seat), width,
+  size_t colour_width = std::max(code_points(colour(game, 0, language)), code_points(colour(game, 1, language)));
+  for (int c = 0; c < 2; ++c) {
+    int seat = state.seat_of_colour(c);
+    out += fmt::format("  {:<{}}  {:<{}}  {}\n", colour(game, c, language), colour_width, board.shown_player(seat), width,
                        tr(language, kSeatWord[seat]));
   }
   return out;
@@ -56,7 +59,7 @@ std::string header(const Board& board, const State& state, const Language& langu
 std::string to_move_line(const Board& board, const History& history, const Language& language) {
   const State& state = history.state();
   return tr(language, "{colour} to move ({user}), turn {turn}",
-            {{"colour", board.game().colour_name(state.to_move())},
+            {{"colour", colour(board.game(), state.to_move(), language)},
              {"user", board.player(state.seat_to_move())},
              {"turn", history.current_turn()}});
 }
@@ -77,21 +80,21 @@ std::string position_status(const Board& board, const History& history, bool lat
     int w = state.winner();
     std::string reason = state.end_reason();
     if (w == kDraw) return reason.empty() ? tr(language, "draw") : tr(language, "draw: {reason}", {{"reason", reason}});
-    return wins_line(game.colour_name(w), board.player(state.seat_of_colour(w)), reason, language);
+    return wins_line(colour(game, w, language), board.player(state.seat_of_colour(w)), reason, language);
   }
   return to_move_line(board, history, language);
 }
 
 // The turns as players count them (docs/turns.md), one row each: its number, its colour
 // and what was played, a turn of several actions written as one ("d3,e5-e7").
-std::string turn_table(const Board& board, int plies) {
+std::string turn_table(const Board& board, int plies, const Language& language) {
   const std::vector<WrittenTurn> turns = written_turns(board.history(), plies);
   if (turns.empty()) return "";
   size_t colour_width = 0;
-  for (int c = 0; c < 2; ++c) colour_width = std::max(colour_width, board.game().colour_name(c).size());
+  for (int c = 0; c < 2; ++c) colour_width = std::max(colour_width, code_points(colour(board.game(), c, language)));
   std::string out;
   for (const WrittenTurn& turn : turns)
-    out += fmt::format("{:>4}  {:<{}}  {}\n", std::to_string(turn.number) + ".", board.game().colour_name(turn.mover.colour),
+    out += fmt::format("{:>4}  {:<{}}  {}\n", std::to_string(turn.number) + ".", colour(board.game(), turn.mover.colour, language),
                        colour_width, turn.text);
   return out;
 }
@@ -128,7 +131,7 @@ std::string status_line(const Board& board, const Language& language) {
   int w = board.winner_seat();
   if (w < 0) return tr(language, "draw: {reason}", {{"reason", board.end_reason()}});
   return tr(language, "{colour} ({user}) wins: {reason}",
-            {{"colour", game.colour_name(board.colour_of_seat(w))}, {"user", board.player(w)}, {"reason", board.end_reason()}});
+            {{"colour", colour(game, board.colour_of_seat(w), language)}, {"user", board.player(w)}, {"reason", board.end_reason()}});
 }
 
 std::string format_board(const Board& board, std::optional<int> ply, const Language& language) {
@@ -148,7 +151,7 @@ std::string format_board(const Board& board, int plies, const History& history, 
   }
   out += tr(language, "Status: {status}", {{"status", position_status(board, history, latest, language)}}) + "\n";
   if (latest) out += proposal_line(board, language);
-  std::string table = turn_table(board, plies);
+  std::string table = turn_table(board, plies, language);
   out += "\n" + (table.empty() ? tr(language, "No moves yet.") + "\n" : table) + "\n";
   out += history.state().render();
   if (!out.empty() && out.back() != '\n') out += "\n";
@@ -177,7 +180,7 @@ std::string format_history(const Board& board, const Language& language) {
   // "turn 12  ": wide enough for a number of four digits (fmt pads by characters).
   const size_t turn_width = code_points(tr(language, "turn {turn}", {{"turn", 9999}}));
   for (int c = 0; c < 2; ++c) {
-    colour_width = std::max(colour_width, board.game().colour_name(c).size());
+    colour_width = std::max(colour_width, code_points(colour(board.game(), c, language)));
     player_width = std::max(player_width, board.player(c).size());
   }
   for (const WrittenTurn& turn : turns) move_width = std::max(move_width, turn.text.size());
@@ -186,7 +189,7 @@ std::string format_history(const Board& board, const Language& language) {
     const MoveRecord& m = board.moves()[static_cast<size_t>(last)];
     out += fmt::format("  {} {:<{}}  {:<{}}  {:<{}}  {}\n",
                        fmt::format("{:<{}}", tr(language, "turn {turn}", {{"turn", turn.number}}), turn_width),
-                       board.game().colour_name(turn.mover.colour), colour_width, board.player(m.seat), player_width,
+                       colour(board.game(), turn.mover.colour, language), colour_width, board.player(m.seat), player_width,
                        turn.text, move_width, format_time(m.played_at));
     print_comments(m.ply);
   }
