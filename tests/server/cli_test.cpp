@@ -53,14 +53,19 @@ ProgramResult run_ludus(const std::vector<std::string>& args) {
   return result;
 }
 
-TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
-  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
+// A fresh database, and `ludus pbm --db DATABASE --test-hashing WORDS...` on it.
+struct PbmRun {
   TempDir dir;
-  const std::string db = test_database(dir.file("pbm.db"));
-  auto pbm = [&](std::vector<std::string> words) {
+  std::string db = test_database(dir.file("pbm.db"));
+  ProgramResult operator()(std::vector<std::string> words) const {
     words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
     return run_ludus(words);
-  };
+  }
+};
+
+TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
+  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
+  const PbmRun pbm;
   EXPECT_EQ(pbm({"signup", "alice", "pw-a-long"}).out, "Welcome, alice: your account is ready.\n");
   EXPECT_EQ(pbm({"signup", "bob", "pw-long1 b long", "bob@example.com"}).exit_code, 0);
   auto invited = pbm({"ndengrod", "challenge", "alice", "bob", "pw-a-long"});
@@ -90,12 +95,7 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
 // who chose one (docs/translating.md).
 TEST(PbmCommandTest, RepliesInTheLanguageAskedForThenInTheUsers) {
   ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
-  TempDir dir;
-  const std::string db = test_database(dir.file("pbm.db"));
-  auto pbm = [&](std::vector<std::string> words) {
-    words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
-    return run_ludus(words);
-  };
+  const PbmRun pbm;
   EXPECT_EQ(pbm({"--language", "de", "help", "decline"}).out,
             "decline OFFER USER PASSWORD\n  Lehnt eine Einladung an dich ab oder zieht dein eigenes Angebot zurück.\n");
   const ProgramResult usage = pbm({"--language", "es", "move", "1"});
