@@ -53,8 +53,9 @@ inline CLI::Option* add_public_url_option(CLI::App& app, std::string& url) {
 
 // Prints a server error as one line (terminal_safe: it may quote what a user wrote); the
 // exit code is kExitUsage for a bad request (400), `otherwise` for the rest.
-inline int report_server_error(const server::ServiceError& e, int otherwise = kExitFailure) {
-  std::cerr << "ludus: error: " << terminal_safe(e.what()) << "\n";
+inline int report_server_error(const server::ServiceError& e, int otherwise = kExitFailure,
+                               const server::Language& language = server::Language()) {
+  std::cerr << "ludus: error: " << terminal_safe(e.message_in(language)) << "\n";
   return e.kind() == server::ErrorKind::BadRequest ? kExitUsage : otherwise;
 }
 

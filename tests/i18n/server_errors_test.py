@@ -29,16 +29,8 @@ HELPERS = ("bad_request", "unauthorized", "forbidden", "not_found", "conflict", 
 ALLOWED = {
     # The operator's tools: read on the operator's terminal, which has no reader's language.
     "src/server/domain/db_transfer.cpp": "ludus db import: the operator's import of an export",
-    "src/server/storage/backup.cpp": "ludus db backup: the operator's backup",
     "src/server/domain/public_url.cpp": "--public-url: the operator's configuration",
     "src/server/transport/metrics_endpoint.cpp": "the metrics port: read by the operator's scraper",
-    # Converted by the commands branch of issue 61 (i61-cmd): remove once it is merged.
-    "src/server/domain/commands.cpp": "the commands' replies (i61-cmd)",
-    "src/server/domain/command_help.cpp": "the commands' replies (i61-cmd)",
-    "src/server/domain/command_words.cpp": "the commands' replies (i61-cmd)",
-    "src/server/domain/tournaments/tournament_commands.cpp": "the commands' replies (i61-cmd)",
-    "src/server/domain/play/board_commands.cpp": "the commands' replies (i61-cmd)",
-    "src/server/domain/play/holidays.cpp": "the holidays' replies (i61-cmd)",
     # Converted by the mail branch of issue 61 (i61-mail): remove once it is merged.
     "src/server/domain/accounts/account_recovery.cpp": "account recovery's mail and codes (i61-mail)",
     "src/server/domain/community/notifications.cpp": "notifications (i61-mail)",

@@ -53,14 +53,19 @@ ProgramResult run_ludus(const std::vector<std::string>& args) {
   return result;
 }
 
-TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
-  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
+// A fresh database, and `ludus pbm --db DATABASE --test-hashing WORDS...` on it.
+struct PbmRun {
   TempDir dir;
-  const std::string db = test_database(dir.file("pbm.db"));
-  auto pbm = [&](std::vector<std::string> words) {
+  std::string db = test_database(dir.file("pbm.db"));
+  ProgramResult operator()(std::vector<std::string> words) const {
     words.insert(words.begin(), {"pbm", "--db", db, "--test-hashing"});
     return run_ludus(words);
-  };
+  }
+};
+
+TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
+  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
+  const PbmRun pbm;
   EXPECT_EQ(pbm({"signup", "alice", "pw-a-long"}).out, "Welcome, alice: your account is ready.\n");
   EXPECT_EQ(pbm({"signup", "bob", "pw-long1 b long", "bob@example.com"}).exit_code, 0);
   auto invited = pbm({"ndengrod", "challenge", "alice", "bob", "pw-a-long"});
@@ -84,6 +89,26 @@ TEST(PbmCommandTest, PlaysByMailOnTheCommandLine) {
   EXPECT_EQ(ai.exit_code, 0) << ai.err;
   auto reply = pbm({"move", "2", "alice", "pw-a-long", "d4"});
   EXPECT_NE(reply.out.find("Status: x to move (alice), turn 3"), std::string::npos) << reply.out;
+}
+
+// --language: the reply and the error in that language until a USER PASSWORD proves a user
+// who chose one (docs/translating.md).
+TEST(PbmCommandTest, RepliesInTheLanguageAskedForThenInTheUsers) {
+  ASSERT_TRUE(std::filesystem::exists(LUDUS_BINARY)) << LUDUS_BINARY << " is missing: build the ludus target";
+  const PbmRun pbm;
+  EXPECT_EQ(pbm({"--language", "de", "help", "decline"}).out,
+            "decline OFFER USER PASSWORD\n  Lehnt eine Einladung an dich ab oder zieht dein eigenes Angebot zurück.\n");
+  const ProgramResult usage = pbm({"--language", "es", "move", "1"});
+  EXPECT_EQ(usage.exit_code, 2);
+  EXPECT_EQ(usage.err, "ludus: error: uso: move BOARD USER PASSWORD MOVE[#N]\n");
+  const ProgramResult unknown = pbm({"--language", "xx", "help"});
+  EXPECT_NE(unknown.exit_code, 0);
+  EXPECT_NE(unknown.err.find("ludus does not speak 'xx'"), std::string::npos) << unknown.err;
+  EXPECT_EQ(pbm({"signup", "alice", "pw-a-long"}).exit_code, 0);
+  EXPECT_TRUE(pbm({"language", "alice", "pw-a-long", "pt"}).out.starts_with("Idioma de alice: Português (pt).\n"));
+  // alice's own language wins over the one asked for, once her password is proved.
+  EXPECT_EQ(pbm({"--language", "de", "limit", "alice", "pw-a-long", "none"}).out,
+            "Desafios para alice: none (os desafios são recusados); máximo de tabuleiros ativos: sem limite.\n");
 }
 
 TEST(ServeCommandTest, ServesAndStopsGracefullyOnSignals) {

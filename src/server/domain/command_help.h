@@ -9,7 +9,7 @@ namespace ludus::server {
 struct CommandHelp {
   const char* name;
   const char* usage;
-  const char* text;
+  const char* text;  // English, marked N_: `help` writes it with tr in the reader's language
 };
 
 // The command (not a board command) named `name` (lower case), or nullptr.

@@ -8,19 +8,19 @@
 
 namespace ludus::server {
 
-int64_t parse_board(std::string_view text) {
+int64_t parse_board(std::string_view word) {
   int64_t value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value <= 0 || text.size() > 15)
-    bad_request("bad board number '" + std::string(text.substr(0, 20)) + "'", "bad_board");
+  auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (ec != std::errc() || end != word.data() + word.size() || value <= 0 || word.size() > 15)
+    bad_request(text("bad board number '{word}'", {{"word", std::string(word.substr(0, 20))}}), "bad_board");
   return value;
 }
 
-int parse_move_number(std::string_view text, int min) {
+int parse_move_number(std::string_view word, int min) {
   int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || value < min)
-    bad_request("bad turn number '#" + std::string(text.substr(0, 20)) + "'", "bad_move_number");
+  auto [end, ec] = std::from_chars(word.data(), word.data() + word.size(), value);
+  if (ec != std::errc() || end != word.data() + word.size() || value < min)
+    bad_request(text("bad turn number '#{word}'", {{"word", std::string(word.substr(0, 20))}}), "bad_move_number");
   return value;
 }
 
@@ -36,7 +36,7 @@ Page take_page_words(std::vector<std::string>& args, int default_limit) {
     const std::string word = lowercase(args.back());
     std::optional<std::string>* slot = word.starts_with("-limit=") ? &limit : word.starts_with("-offset=") ? &offset : nullptr;
     if (!slot) break;
-    if (*slot) bad_request("give " + word.substr(0, word.find('=')) + " once", "bad_query");
+    if (*slot) bad_request(text("give {option} once", {{"option", word.substr(0, word.find('='))}}), "bad_query");
     *slot = word.substr(word.find('=') + 1);
     args.pop_back();
   }

@@ -22,6 +22,7 @@
 #include "server/base/errors.h"
 #include "server/base/json_fields.h"
 #include "server/domain/play/board_text.h"
+#include "server/storage/account_store.h"
 #include "server/storage/mail_store.h"
 #include "server/domain/play/offer_format.h"
 #include "server/domain/play/rating_format.h"
@@ -34,11 +35,19 @@ namespace {
 Board load_board_of_game(Service& service, int64_t board, const std::string& game) {
   Board b = service.load(board);
   if (!game.empty() && game != b.game().name())
-    bad_request(fmt::format("{} is a game of {}, not {}", board_name(board), b.game().name(), game), "wrong_game");
+    bad_request(text("board {board} is a game of {game}, not {other}", {{"board", board}, {"game", b.game().name()}, {"other", game}}),
+                "wrong_game");
   return b;
 }
 
-[[noreturn]] void usage(const CommandHelp& c) { bad_request(std::string("usage: ") + c.usage, "usage"); }
+[[noreturn]] void usage(const CommandHelp& c) { bad_request(text("usage: {usage}", {{"usage", c.usage}}), "usage"); }
+
+// "alice, bob" or "nobody".
+std::string names_or_nobody(const std::vector<std::string>& names, const Language& language) {
+  std::string list;
+  for (const auto& name : names) list += (list.empty() ? "" : ", ") + name;
+  return list.empty() ? tr(language, "nobody") : list;
+}
 
 class Run {
  public:
@@ -73,6 +82,7 @@ class Run {
     if (name == "reset") return reset();
     if (name == "email") return email();
     if (name == "verify") return verify();
+    if (name == "language") return language();
     if (name == "block" || name == "unblock") return block(name == "block");
     if (name == "report") return report();
     return help();
@@ -83,23 +93,25 @@ class Run {
     if (args_.size() < min || args_.size() > max) usage(command_);
   }
   Board load(int64_t board) { return load_board_of_game(service_, board, game_); }
+  // The reply's language: the caller's, which a proved password may just have changed.
+  const Language& lang() const { return caller_.language(); }
   std::string with_board(const std::string& line, int64_t board) {
-    return line + "\n\n" + format_board(load(board));
+    return line + "\n\n" + format_board(load(board), std::nullopt, lang());
   }
 
   std::string signup() {
     expect(2, 3);
     std::string id = service_.accounts().signup(args_[0], args_[1], args_.size() > 2 ? args_[2] : "", caller_.client());
+    std::string out = tr(lang(), "Welcome, {user}: your account is ready.", {{"user", id}}) + "\n";
     if (args_.size() > 2 && !args_[2].empty())
-      return fmt::format("Welcome, {0}: your account is ready.\nA code to verify {1} is on its way: verify {0} CODE\n",
-                         id, args_[2]);
-    return fmt::format("Welcome, {}: your account is ready.\n", id);
+      out += tr(lang(), "A code to verify {address} is on its way: verify {user} CODE", {{"address", args_[2]}, {"user", id}}) + "\n";
+    return out;
   }
 
   std::string passwd() {
     expect(3, 3);
     service_.accounts().change_password(args_[0], args_[1], args_[2], caller_.client());
-    return fmt::format("Password changed for {}.\n", Accounts::normalize_user_id(args_[0]));
+    return tr(lang(), "Password changed for {user}.", {{"user", Accounts::normalize_user_id(args_[0])}}) + "\n";
   }
 
   std::string mailpref() {
@@ -116,26 +128,29 @@ class Run {
       hour = static_cast<int>(offer_number(args_[3], "HOUR"));  // 0-23: the service checks it
     }
     const MailAddressee now = service_.mail_settings(user, wanted, hour);
-    const std::string meanings[] = {"a mail for every change of your boards",
-                                    fmt::format("one daily digest at {:02}:00 UTC", now.digest_hour),
-                                    "no mail about your boards"};
-    return fmt::format("Mail for {}: {} ({}).\n", user, mail_preference_name(now.preference),
-                       meanings[static_cast<int>(now.preference)]);
+    const std::string meanings[] = {tr(lang(), "a mail for every change of your boards"),
+                                    tr(lang(), "one daily digest at {hour}:00 UTC", {{"hour", fmt::format("{:02}", now.digest_hour)}}),
+                                    tr(lang(), "no mail about your boards")};
+    return tr(lang(), "Mail for {user}: {preference} ({meaning}).",
+              {{"user", user}, {"preference", mail_preference_name(now.preference)},
+               {"meaning", meanings[static_cast<int>(now.preference)]}}) +
+           "\n";
   }
 
   std::string holiday() {
     expect(2, 4);
     const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
-    if (args_.size() == 2) return holiday_plan_text(service_.holidays(user));
+    if (args_.size() == 2) return holiday_plan_text(service_.holidays(user), lang());
     if (args_.size() == 3) {
       if (lowercase(args_[2]) != "cancel") usage(command_);
-      return "Holiday cancelled.\n" + holiday_plan_text(service_.cancel_holiday(user));
+      return tr(lang(), "Holiday cancelled.") + "\n" + holiday_plan_text(service_.cancel_holiday(user), lang());
     }
-    return "Holiday declared.\n" + holiday_plan_text(service_.declare_holiday(user, args_[2], args_[3]));
+    return tr(lang(), "Holiday declared.") + "\n" + holiday_plan_text(service_.declare_holiday(user, args_[2], args_[3]), lang());
   }
 
   std::string challenge() {
-    if (game_.empty()) bad_request("challenge needs the game first: GAME challenge [-OPTION=VALUE...] USER1 USER2 PASSWORD", "usage");
+    if (game_.empty())
+      bad_request(text("challenge needs the game first: {usage}", {{"usage", command_.usage}}), "usage");
     std::vector<std::string> option_words, rest;
     for (const auto& a : args_) (a.size() > 1 && a[0] == '-' && rest.empty() ? option_words : rest).push_back(a);
     if (rest.size() != 3) usage(command_);
@@ -155,7 +170,7 @@ class Run {
         if (e.kind() != ErrorKind::Unauthorized) throw;
       }
     }
-    if (challenger.empty()) unauthorized("wrong user id or password (PASSWORD must be USER1's or USER2's)");
+    if (challenger.empty()) unauthorized(text("wrong user id or password (PASSWORD must be USER1's or USER2's)"));
     return challenged(challenger,
                       service_.challenge(challenger, game_, options, lowercase(rest[0]), lowercase(rest[1])));
   }
@@ -163,11 +178,15 @@ class Run {
   // The reply to a challenge or a rematch: the board that started, or the invitation.
   std::string challenged(const std::string& challenger, const ChallengeOutcome& outcome) {
     if (outcome.board)
-      return with_board(fmt::format("{} challenges: board {} is ready.", challenger, *outcome.board), *outcome.board);
+      return with_board(tr(lang(), "{user} challenges: board {board} is ready.", {{"user", challenger}, {"board", *outcome.board}}),
+                        *outcome.board);
     const OfferRecord& offer = *outcome.offer;
-    return fmt::format("{} asks {} first: {}.\n{} may answer: join {} {} PASSWORD, or decline {} {} PASSWORD\n",
-                       challenger, offer.to.value_or(""), format_offer(offer), offer.to.value_or(""), offer.id,
-                       offer.to.value_or(""), offer.id, offer.to.value_or(""));
+    const std::string to = offer.to.value_or("");
+    return tr(lang(), "{user} asks {other} first: {offer}.", {{"user", challenger}, {"other", to}, {"offer", format_offer(offer, lang())}}) +
+           "\n" +
+           tr(lang(), "{other} may answer: join {offer} {other} PASSWORD, or decline {offer} {other} PASSWORD",
+              {{"other", to}, {"offer", offer.id}}) +
+           "\n";
   }
 
   std::string rematch() {
@@ -177,7 +196,8 @@ class Run {
     if (!game_.empty()) load(board);  // a GAME word must be the board's
     const ChallengeOutcome outcome = service_.rematch(board, user);
     if (outcome.board)
-      return with_board(fmt::format("The rematch of board {} starts: board {} is ready.", board, *outcome.board),
+      return with_board(tr(lang(), "The rematch of board {board} starts: board {new} is ready.",
+                           {{"board", board}, {"new", *outcome.board}}),
                         *outcome.board);
     return challenged(user, outcome);
   }
@@ -194,17 +214,20 @@ class Run {
     const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     AccountData data(service_);
     if (args_.size() == 2)
-      return fmt::format(
-          "Deleting the account {0} does this: {1}.\nYour address, password, settings, comments, follows and blocks "
-          "are deleted; the boards and ratings the others keep name you deleted:N.\nKeep your data first: export {0} "
-          "PASSWORD\nThen, to delete: delete {0} PASSWORD confirm\n",
-          user, plan_text(data.plan(user)));
+      return tr(lang(), "Deleting the account {user} does this: {plan}.", {{"user", user}, {"plan", plan_text(data.plan(user))}}) +
+             "\n" +
+             tr(lang(), "Your address, password, settings, comments, follows and blocks are deleted; the boards and "
+                        "ratings the others keep name you deleted:N.") +
+             "\n" + tr(lang(), "Keep your data first: export {user} PASSWORD", {{"user", user}}) + "\n" +
+             tr(lang(), "Then, to delete: delete {user} PASSWORD confirm", {{"user", user}}) + "\n";
     const std::string name = data.delete_account(user);
-    return fmt::format("The account {} is deleted; the boards and ratings it leaves to the others name {}.\n", user, name);
+    return tr(lang(), "The account {user} is deleted; the boards and ratings it leaves to the others name {name}.",
+              {{"user", user}, {"name", name}}) +
+           "\n";
   }
 
   std::string seek() {
-    if (game_.empty()) bad_request("seek needs the game first: " + std::string(command_.usage), "usage");
+    if (game_.empty()) bad_request(text("seek needs the game first: {usage}", {{"usage", command_.usage}}), "usage");
     std::vector<std::string> option_words, rest;
     for (const auto& a : args_) (a.size() > 1 && a[0] == '-' && rest.empty() ? option_words : rest).push_back(a);
     if (rest.size() != 2) usage(command_);
@@ -217,7 +240,7 @@ class Run {
     SeatChoice seat = SeatChoice::Random;
     if (auto it = options.find("seat"); it != options.end()) {
       const auto chosen = seat_choice_by_name(lowercase(it->second));
-      if (!chosen) bad_request("-seat must be first, second or random", "bad_seat");
+      if (!chosen) bad_request(text("-seat must be first, second or random"), "bad_seat");
       seat = *chosen;
       options.erase(it);
     }
@@ -228,27 +251,28 @@ class Run {
     }
     const std::string user = caller_.authenticate(service_.accounts(), rest[0], rest[1]);
     const OfferRecord offer = service_.seek(user, game_, options, seat, low, high);
-    return fmt::format("{} posts {}.\nAnyone may take it: join {} USER PASSWORD\n", user, format_offer(offer), offer.id);
+    return tr(lang(), "{user} posts {offer}.", {{"user", user}, {"offer", format_offer(offer, lang())}}) + "\n" +
+           tr(lang(), "Anyone may take it: join {offer} USER PASSWORD", {{"offer", offer.id}}) + "\n";
   }
 
   // "1400-1700", "1400-" or "-1700": the bounds of a seek's rating range.
-  static std::pair<std::optional<int>, std::optional<int>> parse_rating_range(const std::string& text) {
-    const auto dash = text.find('-');
+  static std::pair<std::optional<int>, std::optional<int>> parse_rating_range(const std::string& range) {
+    const auto dash = range.find('-');
     auto bound = [&](std::string_view part) -> std::optional<int> {
       if (part.empty()) return std::nullopt;
       int value = 0;
       auto [end, ec] = std::from_chars(part.data(), part.data() + part.size(), value);
       if (ec != std::errc() || end != part.data() + part.size())
-        bad_request("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)", "bad_rating_range");
+        bad_request(text("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)"), "bad_rating_range");
       return value;
     };
-    if (dash == std::string::npos) bad_request("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)", "bad_rating_range");
-    return {bound(std::string_view(text).substr(0, dash)), bound(std::string_view(text).substr(dash + 1))};
+    if (dash == std::string::npos) bad_request(text("-rating must be MIN-MAX, MIN- or -MAX (whole numbers)"), "bad_rating_range");
+    return {bound(std::string_view(range).substr(0, dash)), bound(std::string_view(range).substr(dash + 1))};
   }
 
   int64_t offer_number(const std::string& word, const char* what = "OFFER") {
     if (word.empty() || word.size() > 15 || !std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }))
-      bad_request(std::string(what) + " must be a number, not '" + word.substr(0, 20) + "'", "usage");
+      bad_request(text("{what} must be a number, not '{word}'", {{"what", what}, {"word", word.substr(0, 20)}}), "usage");
     return std::stoll(word);
   }
 
@@ -257,7 +281,9 @@ class Run {
     const int64_t offer = offer_number(args_[0]);
     const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
     const int64_t board = service_.join(offer, user);
-    return with_board(fmt::format("{} joins offer {}: board {} is ready.", user, offer, board), board);
+    return with_board(tr(lang(), "{user} joins offer {offer}: board {board} is ready.",
+                         {{"user", user}, {"offer", offer}, {"board", board}}),
+                      board);
   }
 
   std::string decline() {
@@ -265,8 +291,10 @@ class Run {
     const int64_t offer = offer_number(args_[0]);
     const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
     const OfferRecord closed = service_.decline(offer, user);
-    return fmt::format("{} {} offer {}.\n", user, closed.status == OfferStatus::Withdrawn ? "withdraws" : "declines",
-                       offer);
+    const TextArgs args = {{"user", user}, {"offer", offer}};
+    return (closed.status == OfferStatus::Withdrawn ? tr(lang(), "{user} withdraws offer {offer}.", args)
+                                                    : tr(lang(), "{user} declines offer {offer}.", args)) +
+           "\n";
   }
 
   std::string limit() {
@@ -288,11 +316,13 @@ class Run {
       }
     }
     const ChallengeSettings now = service_.challenge_settings(user, policy, max_active);
-    const char* meaning[] = {"every challenge is an invitation you accept or decline",
-                             "challenges start a board at once", "challenges are refused"};
-    return fmt::format("Challenges for {}: {} ({}); most active boards: {}.\n", user,
-                       challenge_policy_name(now.policy), meaning[static_cast<int>(now.policy)],
-                       now.max_active ? std::to_string(*now.max_active) : "no limit");
+    const char* meaning[] = {N_("every challenge is an invitation you accept or decline"),
+                             N_("challenges start a board at once"), N_("challenges are refused")};
+    return tr(lang(), "Challenges for {user}: {policy} ({meaning}); most active boards: {limit}.",
+              {{"user", user}, {"policy", challenge_policy_name(now.policy)},
+               {"meaning", tr(lang(), meaning[static_cast<int>(now.policy)])},
+               {"limit", now.max_active ? std::to_string(*now.max_active) : tr(lang(), "no limit")}}) +
+           "\n";
   }
 
   std::string offers() {
@@ -310,11 +340,16 @@ class Run {
     }
     // Invitations are private to their players: only with the password (offers USER PASSWORD).
     const bool authenticated = args_.size() == 2;
-    const std::string title = "Open challenges" + (game.empty() ? std::string() : " of " + game) +
-                              (user.empty() ? std::string()
-                               : authenticated ? " and invitations of " + user
-                                               : " " + user + " may take");
-    return format_offers(title, service_.offers(game, user, authenticated, page));
+    std::string title;
+    const TextArgs args = {{"game", game}, {"user", user}};
+    if (user.empty()) title = game.empty() ? tr(lang(), "Open challenges") : tr(lang(), "Open challenges of {game}", args);
+    else if (authenticated)
+      title = game.empty() ? tr(lang(), "Open challenges and invitations of {user}", args)
+                           : tr(lang(), "Open challenges of {game} and invitations of {user}", args);
+    else
+      title = game.empty() ? tr(lang(), "Open challenges {user} may take", args)
+                           : tr(lang(), "Open challenges of {game} {user} may take", args);
+    return format_offers(title, service_.offers(game, user, authenticated, page), lang());
   }
 
   std::string notifications() {
@@ -332,17 +367,18 @@ class Run {
     expect(2, 2);
     const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     const auto board = Notifications(service_).next_board(user);
-    if (!board) return fmt::format("No board waits for {}'s move.\n", user);
-    return with_board(fmt::format("Next for {}: {}.", user, board_name(*board)), *board);
+    if (!board) return tr(lang(), "No board waits for {user}'s move.", {{"user", user}}) + "\n";
+    return with_board(tr(lang(), "Next for {user}: board {board}.", {{"user", user}, {"board", *board}}), *board);
   }
 
   std::string bot() {
     expect(2, 2);
     const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     service_.become_bot(user);
-    return fmt::format("{} is a bot account, for good: its boards are never rated and it plays no tournament. "
-                       "Its engine plays with a bot token (docs/bots.md).\n",
-                       user);
+    return tr(lang(), "{user} is a bot account, for good: its boards are never rated and it plays no tournament. "
+                      "Its engine plays with a bot token (docs/bots.md).",
+              {{"user", user}}) +
+           "\n";
   }
 
   std::string show() {
@@ -350,13 +386,14 @@ class Run {
     auto hash = args_[0].find('#');
     int64_t board = parse_board(std::string_view(args_[0]).substr(0, hash));
     const Board b = load(board);
-    if (hash == std::string::npos) return format_board(b);
+    if (hash == std::string::npos) return format_board(b, std::nullopt, lang());
     // #N: the position after turn N, as boards and mails number turns.
     const int turn = parse_move_number(std::string_view(args_[0]).substr(hash + 1), 0);
     const int turns = turns_in(b.history(), b.num_moves());
     if (turn > turns)
-      bad_request(fmt::format("{} has no turn {} (turns: 0..{})", board_name(board), turn, turns), "bad_move_number");
-    return format_board(b, plies_through_turn(b.history(), turn));
+      bad_request(text("board {board} has no turn {turn} (turns: 0..{turns})", {{"board", board}, {"turn", turn}, {"turns", turns}}),
+                  "bad_move_number");
+    return format_board(b, plies_through_turn(b.history(), turn), lang());
   }
 
   std::string history() {
@@ -364,8 +401,8 @@ class Run {
     const bool board = !args_[0].empty() && std::all_of(args_[0].begin(), args_[0].end(), [](unsigned char ch) {
       return std::isdigit(ch);
     });
-    if (board) return format_history(load(parse_board(args_[0])));
-    if (!game_.empty()) bad_request("history USER covers every game; give no GAME", "usage");
+    if (board) return format_history(load(parse_board(args_[0])), lang());
+    if (!game_.empty()) bad_request(text("history USER covers every game; give no GAME"), "usage");
     const Service::PlayerRatings p = service_.player_ratings(args_[0]);
     return format_player_ratings(p.player, p.ratings, p.history, service_.accounts().now());
   }
@@ -380,7 +417,7 @@ class Run {
     }
     const auto stored = service_.reviews().find(board);
     if (!stored)
-      return fmt::format("Nobody has asked for the review of {} yet: review {} USER PASSWORD\n", board_name(board), board);
+      return tr(lang(), "Nobody has asked for the review of board {board} yet: review {board} USER PASSWORD", {{"board", board}}) + "\n";
     return stored_review_text(*stored, b);
   }
 
@@ -405,23 +442,28 @@ class Run {
     std::string which = args_.size() > 1 ? lowercase(args_[1]) : "active";
     if (!filter.select_listing(which)) usage(command_);
     if (filter.user.empty() && (filter.user_to_move || filter.watched))
-      bad_request("games - " + which + " needs a user", "usage");
+      bad_request(text("games - {listing} needs a user", {{"listing", which}}), "usage");
     filter.game = game_;
-    const std::string whose = filter.user.empty() ? "Boards" : "Games of " + filter.user;
-    return format_game_list(
-        fmt::format("{}{} ({})", whose, game_.empty() ? std::string() : " in " + find_game(game_).info->title, which),
-        service_.list(filter));
+    const TextArgs args = {{"user", filter.user}, {"game", game_.empty() ? std::string() : find_game(game_).info->title},
+                           {"listing", which}};
+    std::string title;
+    if (filter.user.empty())
+      title = game_.empty() ? tr(lang(), "Boards ({listing})", args) : tr(lang(), "Boards in {game} ({listing})", args);
+    else
+      title = game_.empty() ? tr(lang(), "Games of {user} ({listing})", args)
+                            : tr(lang(), "Games of {user} in {game} ({listing})", args);
+    return format_game_list(title, service_.list(filter), lang());
   }
 
   std::string reset() {
     if (args_.size() != 1 && args_.size() != 3) usage(command_);
     if (args_.size() == 1) {
       service_.accounts().request_reset(args_[0], caller_.client());
-      return "If that account has a verified address, a reset code is on its way to it (once; it expires).\n"
-             "Then: reset USER CODE NEW-PASSWORD\n";
+      return tr(lang(), "If that account has a verified address, a reset code is on its way to it (once; it expires).") + "\n" +
+             tr(lang(), "Then: reset USER CODE NEW-PASSWORD") + "\n";
     }
     const std::string user = service_.accounts().reset_password(args_[0], args_[1], args_[2], caller_.client()).user;
-    return fmt::format("Password changed for {}: every session of the account is logged out.\n", user);
+    return tr(lang(), "Password changed for {user}: every session of the account is logged out.", {{"user", user}}) + "\n";
   }
 
   std::string email() {
@@ -429,16 +471,64 @@ class Run {
     const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     if (args_.size() > 2) service_.accounts().change_email(user, args_[2] == "-" ? "" : args_[2]);
     const UserRecord record = *service_.store().session().find_user(user);
-    std::string out = fmt::format("Address of {}: {}.\n", user, record.email.empty() ? "none" : record.email + " (verified)");
+    std::string out = (record.email.empty() ? tr(lang(), "Address of {user}: none.", {{"user", user}})
+                                            : tr(lang(), "Address of {user}: {address} (verified).",
+                                                 {{"user", user}, {"address", record.email}})) +
+                      "\n";
     if (!record.pending_email.empty())
-      out += fmt::format("Waiting for its code: {} (verify {} CODE).\n", record.pending_email, user);
+      out += tr(lang(), "Waiting for its code: {address} (verify {user} CODE).", {{"address", record.pending_email}, {"user", user}}) +
+             "\n";
     return out;
   }
 
   std::string verify() {
     expect(2, 2);
     const std::string address = service_.accounts().verify_email(args_[0], args_[1], caller_.client());
-    return fmt::format("{} is verified: mail about your boards goes there.\n", address);
+    return tr(lang(), "{address} is verified: mail about your boards goes there.", {{"address", address}}) + "\n";
+  }
+
+  // language USER PASSWORD [LL|default]: the language of the user's mail and replies
+  // (users.language, the page's choice too); the reply is already in the new one.
+  std::string language() {
+    expect(2, 3);
+    const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
+    if (args_.size() == 3) {
+      const std::string wanted = lowercase(args_[2]);
+      if (wanted != "default" && !Language::spoken(wanted))
+        bad_request(text("ludus does not speak '{language}': {known}, or default",
+                         {{"language", args_[2].substr(0, 20)}, {"known", language_codes()}}),
+                    "bad_language");
+      const std::string stored = wanted == "default" ? "" : wanted;
+      service_.store().retrying([&](Session& session) {
+        auto tx = session.write();
+        if (!set_user_language(session, user, stored)) not_found(text("no user {user}", {{"user", user}}));
+        tx.commit();
+      });
+      caller_.set_language(Language::of(stored));
+    }
+    const std::optional<Language> chosen = service_.accounts().language(user);
+    std::string out =
+        chosen ? tr(lang(), "Language of {user}: {language} ({code}).",
+                    {{"user", user}, {"language", language_name(*chosen)}, {"code", chosen->code()}})
+            : tr(lang(), "Language of {user}: none chosen (mail and replies in English; the page follows the browser).",
+                 {{"user", user}});
+    out += "\n" + tr(lang(), "ludus speaks:") + "\n";
+    for (const std::string& code : Language::all())
+      out += fmt::format("  {:<3} {}\n", code, language_name(Language::of(code)));
+    out += tr(lang(), "Choose with: language {user} PASSWORD LL (or default)", {{"user", user}}) + "\n";
+    return out;
+  }
+
+  // "en de fr ...": the codes `language` takes.
+  static std::string language_codes() {
+    std::string out;
+    for (const std::string& code : Language::all()) out += (out.empty() ? "" : ", ") + code;
+    return out;
+  }
+  // A language's name in itself ("Deutsch"), as the page lists them.
+  static std::string language_name(const Language& language) {
+    // TRANSLATORS: the name of your language in your language, as X-Language-Name says it ("Deutsch", "日本語").
+    return tr(language, "English");
   }
 
   std::string block(bool on) {
@@ -446,9 +536,7 @@ class Run {
     const std::string user = caller_.authenticate(service_.accounts(), args_[0], args_[1]);
     Moderation moderation(service_);
     if (args_.size() > 2) moderation.block(user, args_[2], on);
-    std::string list;
-    for (const auto& other : moderation.blocked(user)) list += (list.empty() ? "" : ", ") + other;
-    return fmt::format("{} blocks: {}.\n", user, list.empty() ? "nobody" : list);
+    return tr(lang(), "{user} blocks: {list}.", {{"user", user}, {"list", names_or_nobody(moderation.blocked(user), lang())}}) + "\n";
   }
 
   std::string report() {
@@ -458,12 +546,14 @@ class Run {
     std::string reason;
     for (size_t i = 3; i < args_.size(); ++i) reason += (reason.empty() ? "" : " ") + args_[i];
     const int64_t id = Moderation(service_).report(user, comment, reason);
-    return fmt::format("Report {} on comment {} is with the administrators. Thank you.\n", id, comment);
+    return tr(lang(), "Report {report} on comment {comment} is with the administrators. Thank you.",
+              {{"report", id}, {"comment", comment}}) +
+           "\n";
   }
 
   std::string help() {
     expect(0, 1);
-    return CommandInterpreter::help(args_.empty() ? "" : lowercase(args_[0]));
+    return CommandInterpreter::help(args_.empty() ? "" : lowercase(args_[0]), lang());
   }
 
   Service& service_;
@@ -483,16 +573,17 @@ namespace {
 std::string run_board_command(Service& service, const std::string& game, const BoardCommand& command,
                               const std::vector<std::string>& args, CommandCaller& caller, std::string_view comment) {
   const size_t lead = command.leading.size();
-  if (args.size() < lead + 3) bad_request("usage: " + usage_of(command), "usage");
+  if (args.size() < lead + 3) bad_request(text("usage: {usage}", {{"usage", usage_of(command)}}), "usage");
   const auto at = [&](size_t i) { return args.begin() + static_cast<std::ptrdiff_t>(i); };
   BoardArgs parsed = board_args_from_words(command, {args.begin(), at(lead)}, {at(lead + 3), args.end()});
   parsed.comment = std::string(comment);
   const int64_t board = parse_board(args[lead]);
   const std::string user = caller.authenticate(service.accounts(), args[lead + 1], args[lead + 2]);
+  parsed.language = caller.language();
   if (!game.empty()) load_board_of_game(service, board, game);
   BoardOutcome outcome = command.run(service, board, user, parsed);
   if (!command.text_reply_shows_board) return outcome.line + "\n";
-  return outcome.line + "\n\n" + format_board(load_board_of_game(service, board, game));
+  return outcome.line + "\n\n" + format_board(load_board_of_game(service, board, game), std::nullopt, caller.language());
 }
 
 }  // namespace
@@ -505,11 +596,11 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, c
 
 std::string CommandInterpreter::execute(const std::vector<std::string>& words, CommandCaller& caller,
                                         std::string_view comment) {
-  if (words.empty()) bad_request("empty command (try 'help')", "usage");
+  if (words.empty()) bad_request(text("empty command (try 'help')"), "usage");
   // Every front end (HTTP, mail, ludus pbm) stores what it is given: refuse bytes that are
   // not text before any of them reaches a board, a comment or a reply.
   for (const auto& word : words)
-    if (!valid_utf8(word)) bad_request("the command is not valid UTF-8", "bad_encoding");
+    if (!valid_utf8(word)) bad_request(text("the command is not valid UTF-8"), "bad_encoding");
   size_t at = 0;
   std::string game;
   auto known = [](const std::string& word) {
@@ -522,11 +613,12 @@ std::string CommandInterpreter::execute(const std::vector<std::string>& words, C
     } catch (const LudusError& e) {
       // "chess challenge ...": the first word stands where a game would.
       if (words.size() > 1 && known(words[1])) bad_request(one_line(e.what()), "unknown_game");
-      bad_request("unknown command '" + words[0].substr(0, 40) + "' (try 'help')", "usage");
+      bad_request(text("unknown command '{command}' (try 'help')", {{"command", words[0].substr(0, 40)}}), "usage");
     }
-    if (words.size() < 2) bad_request("a command must follow the game name (try 'help')", "usage");
+    if (words.size() < 2) bad_request(text("a command must follow the game name (try 'help')"), "usage");
     at = 1;
-    if (!known(words[1])) bad_request("unknown command '" + words[1].substr(0, 40) + "' (try 'help')", "usage");
+    if (!known(words[1]))
+      bad_request(text("unknown command '{command}' (try 'help')", {{"command", words[1].substr(0, 40)}}), "usage");
   }
   const std::string verb = lowercase(words[at]);
   std::vector<std::string> args(words.begin() + static_cast<std::ptrdiff_t>(at) + 1, words.end());
@@ -564,7 +656,7 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   // BOARD USER PASSWORD; signup, mailpref, holiday, limit, offers, notifications and next USER PASSWORD;
   // passwd USER OLD NEW;
   // join, decline, report and rematch NUMBER USER PASSWORD; reset USER CODE NEW; email, block,
-  // unblock, export and delete USER PASSWORD; verify USER CODE; challenge and seek ... PASSWORD (the last
+  // unblock, export, delete and language USER PASSWORD; verify USER CODE; challenge and seek ... PASSWORD (the last
   // word); of an unknown command, only its first words.
   std::vector<std::string> out = words;
   auto known = [](const std::string& word) {
@@ -594,7 +686,7 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
     secret = {verb + 3};
   else if (name == "passwd" || name == "reset") secret = {verb + 2, verb + 3};
   else if (name == "email" || name == "verify" || name == "block" || name == "unblock" || name == "export" ||
-           name == "delete")
+           name == "delete" || name == "language")
     secret = {verb + 2};
   else if ((name == "challenge" || name == "seek") && out.size() > verb + 1) secret = {out.size() - 1};
   else if (name == "tournament")
@@ -615,25 +707,25 @@ std::string CommandInterpreter::redacted(const std::vector<std::string>& words) 
   return text;
 }
 
-std::vector<std::string> CommandInterpreter::split(std::string_view text) {
+std::vector<std::string> CommandInterpreter::split(std::string_view line) {
   std::vector<std::string> words;
   size_t i = 0;
-  while (i < text.size()) {
-    while (i < text.size() && std::isspace(static_cast<unsigned char>(text[i]))) ++i;
-    if (i == text.size()) break;
+  while (i < line.size()) {
+    while (i < line.size() && std::isspace(static_cast<unsigned char>(line[i]))) ++i;
+    if (i == line.size()) break;
     std::string word;
     bool quoted = false;
-    while (i < text.size() && (quoted || !std::isspace(static_cast<unsigned char>(text[i])))) {
-      char ch = text[i++];
+    while (i < line.size() && (quoted || !std::isspace(static_cast<unsigned char>(line[i])))) {
+      char ch = line[i++];
       if (ch == '"') {
         quoted = !quoted;
-      } else if (quoted && ch == '\\' && i < text.size() && (text[i] == '"' || text[i] == '\\')) {
-        word += text[i++];
+      } else if (quoted && ch == '\\' && i < line.size() && (line[i] == '"' || line[i] == '\\')) {
+        word += line[i++];
       } else {
         word += ch;
       }
     }
-    if (quoted) bad_request("unterminated quote in the command", "usage");
+    if (quoted) bad_request(text("unterminated quote in the command"), "usage");
     words.push_back(std::move(word));
   }
   return words;

@@ -43,8 +43,9 @@ class CommandInterpreter {
   // Splits command text into words at blanks; "double quotes" group words (with \" and
   // \\ escapes inside).  Throws 400 on an unterminated quote.
   static std::vector<std::string> split(std::string_view text);
-  // Help for one command, or the command summary (with the games) when empty.
-  static std::string help(std::string_view command = {});
+  // Help for one command, or the command summary (with the games) when empty, in `language`
+  // (the prose; the grammar lines stay English).
+  static std::string help(std::string_view command = {}, const Language& language = Language());
 
  private:
   Service* service_;

@@ -475,8 +475,12 @@ void ApiRoutes::add_command_route() {
     ErrorReply text_error = [](int status, const std::string& code, const std::string& message) {
       return text_response(status, "error: " + message + "\n", "text/plain; charset=utf-8");
     };
+    // The reply's language: the request's reader's until a USER PASSWORD proves a user who
+    // chose one.  guarded holds a reference to caller.language(), so an error is written in
+    // the language the command had reached when it failed.
     CommandCaller caller(login_client(req));
-    Response response = guarded(req,
+    caller.set_language(reader_language(req));
+    Response response = guarded(caller.language(),
         [&] {
           const std::string text = req.has_param("command") ? req.param("command") : req.body();
           std::string answer = CommandInterpreter(*service_).execute(CommandInterpreter::split(text), caller);

@@ -10,6 +10,7 @@
 #include "server/domain/command_words.h"
 #include "server/base/errors.h"
 #include "server/base/json_fields.h"
+#include "server/base/texts.h"
 
 namespace ludus::server {
 namespace {
@@ -30,27 +31,31 @@ BoardOutcome answered(Service& service, int64_t board, const std::string& user, 
   return {message + ".", message};
 }
 
-BoardOutcome followed(Service& service, int64_t board, const std::string& user, bool on) {
+BoardOutcome followed(Service& service, int64_t board, const std::string& user, bool on, const Language& language) {
   service.subscribe(board, user, on);
-  return {fmt::format("{} {} {}.", user, on ? "follows" : "no longer follows", board_name(board)), ""};
+  const TextArgs args = {{"user", user}, {"board", board}};
+  return {on ? tr(language, "{user} follows board {board}.", args) : tr(language, "{user} no longer follows board {board}.", args),
+          ""};
 }
 
 // The user's conditional moves in words, for the text reply and the JSON's message.
-std::string conditional_words(int64_t board, const ConditionalView& view) {
+std::string conditional_words(int64_t board, const ConditionalView& view, const Language& language) {
   std::string out;
   if (view.tree.empty()) {
-    out = fmt::format("You have no conditional moves on {}.", board_name(board));
+    out = tr(language, "You have no conditional moves on board {board}.", {{"board", board}});
   } else {
-    const int answers = conditional_nodes(view.tree);
-    out = fmt::format("Your conditional moves on {} (only you see them; {} answer{}):", board_name(board), answers,
-                      answers == 1 ? "" : "s");
+    out = trn(language, "Your conditional moves on board {board} (only you see them; {n} answer):",
+              "Your conditional moves on board {board} (only you see them; {n} answers):", conditional_nodes(view.tree),
+              {{"board", board}});
+    // "if THEIRS ANSWER ...": the grammar's word, as the command takes them.
     for (const auto& line : conditional_lines(view.tree)) {
       out += "\n  if";
       for (const std::string& turn : line) out += " " + turn;
     }
   }
-  if (!view.note.empty()) out += fmt::format("\nYour last ones were dropped: {}.", view.note);
-  if (!view.exploration) out += fmt::format("\n{} does not allow exploration: no conditional moves on it.", board_name(board));
+  if (!view.note.empty()) out += "\n" + tr(language, "Your last ones were dropped: {reason}.", {{"reason", view.note}});
+  if (!view.exploration)
+    out += "\n" + tr(language, "Board {board} does not allow exploration: no conditional moves on it.", {{"board", board}});
   return out;
 }
 
@@ -58,57 +63,57 @@ using A = BoardArg;
 
 const std::vector<BoardCommand> kBoardCommands = {
     {"move", {}, {A::Move},
-     "Plays MOVE (a whole turn: 'd3,e5-e7' where a turn has several actions). With #N the move is refused\n"
-     "unless it would be turn N (the number the board shows), so a stale move is never played.",
+     N_("Plays MOVE (a whole turn: 'd3,e5-e7' where a turn has several actions). With #N the move is refused\n"
+        "unless it would be turn N (the number the board shows), so a stale move is never played."),
      true, [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, a.move, a); }},
-    {"swap", {}, {A::MoveNumber}, "Plays the pie move (same as move BOARD USER PASSWORD swap[#N]).", true,
+    {"swap", {}, {A::MoveNumber}, N_("Plays the pie move (same as move BOARD USER PASSWORD swap[#N])."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, "swap", a); }},
-    {"pass", {}, {A::MoveNumber}, "Passes, where the rules allow it.", true,
+    {"pass", {}, {A::MoveNumber}, N_("Passes, where the rules allow it."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return played(s, b, u, "pass", a); }},
-    {"resign", {}, {}, "Resigns the game (at any time, your turn or not).", true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) {
+    {"resign", {}, {}, N_("Resigns the game (at any time, your turn or not)."), true,
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) {
        s.resign(b, u);
-       return BoardOutcome{fmt::format("{} resigns {}.", u, board_name(b)), ""};
+       return BoardOutcome{tr(a.language, "{user} resigns board {board}.", {{"user", u}, {"board", b}}), ""};
      }},
     {"undo", {}, {},
-     "Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects.\n"
-     "Not on rated boards nor on tournament boards.", true,
+     N_("Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects.\n"
+        "Not on rated boards nor on tournament boards."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "undo"); }},
     {"abort", {}, {},
-     "Proposes to call the game off with no result (unrated, in nobody's record), while at most two turns\n"
-     "have been played; the opponent accepts or rejects. Not on tournament boards.", true,
+     N_("Proposes to call the game off with no result (unrated, in nobody's record), while at most two turns\n"
+        "have been played; the opponent accepts or rejects. Not on tournament boards."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "abort"); }},
-    {"draw", {}, {}, "Proposes a draw, in a game whose rules have draws; the opponent accepts or rejects.", true,
+    {"draw", {}, {}, N_("Proposes a draw, in a game whose rules have draws; the opponent accepts or rejects."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "draw"); }},
-    {"propose", {A::ProposalKind}, {}, "Same as the draw, undo and abort commands.", true,
+    {"propose", {A::ProposalKind}, {}, N_("Same as the draw, undo and abort commands."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, a.kind); }},
-    {"accept", {}, {}, "Accepts the opponent's pending proposal. A move by either player withdraws a proposal.", true,
+    {"accept", {}, {}, N_("Accepts the opponent's pending proposal. A move by either player withdraws a proposal."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return answered(s, b, u, true); }},
-    {"reject", {}, {}, "Rejects the opponent's pending proposal.", true,
+    {"reject", {}, {}, N_("Rejects the opponent's pending proposal."), true,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return answered(s, b, u, false); }},
     {"conditional", {}, {A::Lines},
-     "Shows your conditional moves on BOARD, or sets them while it is your opponent's turn: 'if c3 d4 e5 f6;\n"
+     N_("Shows your conditional moves on BOARD, or sets them while it is your opponent's turn: 'if c3 d4 e5 f6;\n"
      "if c4 d5' answers c3 with d4 (then e5 with f6) and c4 with d5. Each word is a whole turn ('d3,e5-e7' in\n"
      "Epoxy, no spaces); lines sharing a beginning merge; one answer to each of their turns. When their turn\n"
      "matches a line, your answer is played at once; when it matches none, all your lines are dropped and you\n"
      "are told. The lines replace those you had; 'clear' forgets them. At most 200 answers, 40 turns a line.\n"
      "Only you see them. Boards that do not allow exploration refuse them: rated boards unless challenged with\n"
-     "-exploration=yes, and tournament boards.",
+     "-exploration=yes, and tournament boards."),
      false,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) {
        const ConditionalView view = a.lines ? s.set_conditional(b, u, *a.lines) : s.conditional(b, u);
-       std::string words = conditional_words(b, view);
+       std::string words = conditional_words(b, view, a.language);
        return BoardOutcome{words, words};
      }},
-    {"comment", {}, {A::Text}, "Adds a comment to the game record (any user may kibitz).", false,
+    {"comment", {}, {A::Text}, N_("Adds a comment to the game record (any user may kibitz)."), false,
      [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) {
        s.comment(b, u, a.text);
-       return BoardOutcome{fmt::format("{} commented on {}.", u, board_name(b)), ""};
+       return BoardOutcome{tr(a.language, "{user} commented on board {board}.", {{"user", u}, {"board", b}}), ""};
      }},
-    {"subscribe", {}, {}, "Follows a board (players follow their own boards already).", false,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return followed(s, b, u, true); }},
-    {"unsubscribe", {}, {}, "Stops following a board.", false,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return followed(s, b, u, false); }},
+    {"subscribe", {}, {}, N_("Follows a board (players follow their own boards already)."), false,
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return followed(s, b, u, true, a.language); }},
+    {"unsubscribe", {}, {}, N_("Stops following a board."), false,
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return followed(s, b, u, false, a.language); }},
 };
 
 std::string_view text_form(BoardArg arg) {
@@ -128,7 +133,9 @@ std::optional<ExpectedMove> ply_guard(const nlohmann::json& body) {
   return number ? std::optional(ExpectedMove::ply(*number)) : std::nullopt;
 }
 
-[[noreturn]] void usage(const BoardCommand& command) { bad_request("usage: " + usage_of(command), "usage"); }
+[[noreturn]] void usage(const BoardCommand& command) {
+  bad_request(text("usage: {usage}", {{"usage", usage_of(command)}}), "usage");
+}
 
 // Reads `args` from `words` (all of them must be used).
 void read_words(const BoardCommand& command, const std::vector<BoardArg>& args, const std::vector<std::string>& words,

@@ -39,6 +39,8 @@ struct BoardArgs {
   // Not a word of the grammar: the comment a mail's body adds to a move, swap or pass
   // (stored in the move's transaction); "" for none.
   std::string comment;
+  // Not a word either: the language of the text reply (CommandCaller::language); English for JSON.
+  Language language;
 };
 
 struct BoardOutcome {

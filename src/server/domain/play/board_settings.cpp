@@ -50,12 +50,14 @@ BoardSettings take_board_settings(std::map<std::string, std::string>& options) {
   return settings;
 }
 
-std::string time_limits_text(const TimeLimits& limits) {
-  const auto days = [](int n) { return std::to_string(n) + (n == 1 ? " day" : " days"); };
-  const std::string nag = limits.nag_days ? "a reminder after " + days(limits.nag_days) + " without a move" : "no reminders";
-  const std::string forfeit =
-      limits.forfeit_days ? "lost on time after " + days(limits.forfeit_days) + " without a move" : "never lost on time";
-  return nag + ", " + forfeit;
+std::string time_limits_text(const TimeLimits& limits, const Language& language) {
+  const std::string nag = limits.nag_days ? trn(language, "a reminder after {n} day without a move",
+                                                "a reminder after {n} days without a move", limits.nag_days)
+                                          : tr(language, "no reminders");
+  const std::string forfeit = limits.forfeit_days ? trn(language, "lost on time after {n} day without a move",
+                                                        "lost on time after {n} days without a move", limits.forfeit_days)
+                                                  : tr(language, "never lost on time");
+  return tr(language, "{reminders}, {forfeit}", {{"reminders", nag}, {"forfeit", forfeit}});
 }
 
 std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated, bool exploration) {
@@ -65,6 +67,8 @@ std::map<std::string, std::string> board_setting_words(const TimeLimits& limits,
           {"exploration", exploration ? "yes" : "no"}};
 }
 
-std::string exploration_text(bool exploration) { return exploration ? "exploration allowed" : "no exploration"; }
+std::string exploration_text(bool exploration, const Language& language) {
+  return exploration ? tr(language, "exploration allowed") : tr(language, "no exploration");
+}
 
 }  // namespace ludus::server

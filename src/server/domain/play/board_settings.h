@@ -13,6 +13,7 @@
 #include <optional>
 #include <string>
 
+#include "server/base/texts.h"
 #include "server/storage/mail_store.h"
 
 namespace ludus::server {
@@ -30,13 +31,14 @@ BoardSettings take_board_settings(std::map<std::string, std::string>& options);
 // The time limits for people, the one wording of every front end (the lobby's cards, the
 // tournament page, the offers' mails and listings): "a reminder after 7 days without a move,
 // lost on time after 21 days without a move"; "no reminders, never lost on time".
-std::string time_limits_text(const TimeLimits& limits);
+// In `language` for the text replies; the JSON fields keep the English.
+std::string time_limits_text(const TimeLimits& limits, const Language& language = Language());
 
 // The board's words for `limits`, `rated` and `exploration`, as offers store them beside the
 // game's options and the API shows them (old clients read them among "options").
 std::map<std::string, std::string> board_setting_words(const TimeLimits& limits, bool rated, bool exploration);
 
 // "exploration allowed" / "no exploration": the setting in words on cards, mails and boards.
-std::string exploration_text(bool exploration);
+std::string exploration_text(bool exploration, const Language& language = Language());
 
 }  // namespace ludus::server

@@ -25,11 +25,13 @@ int year_of_day(int64_t day) {
 }
 
 // The day number (days since 1970-01-01) of "YYYY-MM-DD"; BadRequest otherwise.
-int64_t parse_day(std::string_view text) {
-  auto fail = [&] { bad_request("'" + std::string(text.substr(0, 40)) + "' is not a date (YYYY-MM-DD)", "bad_date"); };
-  if (text.size() != 10 || text[4] != '-' || text[7] != '-') fail();
+int64_t parse_day(std::string_view day) {
+  auto fail = [&] {
+    bad_request(text("'{text}' is not a date (YYYY-MM-DD)", {{"text", std::string(day.substr(0, 40))}}), "bad_date");
+  };
+  if (day.size() != 10 || day[4] != '-' || day[7] != '-') fail();
   int parts[3] = {};
-  const std::string_view fields[3] = {text.substr(0, 4), text.substr(5, 2), text.substr(8, 2)};
+  const std::string_view fields[3] = {day.substr(0, 4), day.substr(5, 2), day.substr(8, 2)};
   for (int i = 0; i < 3; ++i) {
     const auto [end, ec] = std::from_chars(fields[i].data(), fields[i].data() + fields[i].size(), parts[i]);
     if (ec != std::errc() || end != fields[i].data() + fields[i].size()) fail();
@@ -74,32 +76,34 @@ HolidayPlan holiday_plan(Session& session, const std::string& user, int64_t now)
 void declare_holiday(Session& session, const std::string& user, std::string_view from, std::string_view to, int64_t now) {
   const int64_t first = parse_day(from), last = parse_day(to);
   const int64_t today = day_of(now);
-  if (first < today) bad_request("a holiday starts today or later (today is " + utc_date(now) + ")", "bad_date");
-  if (last < first) bad_request("a holiday ends on or after the day it starts", "bad_date");
+  if (first < today) bad_request(text("a holiday starts today or later (today is {today})", {{"today", utc_date(now)}}), "bad_date");
+  if (last < first) bad_request(text("a holiday ends on or after the day it starts"), "bad_date");
   if (first > today + kHolidayDaysAhead)
-    bad_request(fmt::format("a holiday starts within {} days of today", kHolidayDaysAhead), "bad_date");
+    bad_request(text("a holiday starts within {days} days of today", {{"days", kHolidayDaysAhead}}), "bad_date");
   if (last - first + 1 > kHolidayDaysPerYear)
-    conflict(fmt::format("a holiday is at most {} days long (that one is {})", kHolidayDaysPerYear, last - first + 1),
+    conflict(text("a holiday is at most {days} days long (that one is {length})",
+                  {{"days", kHolidayDaysPerYear}, {"length", last - first + 1}}),
              "holiday_allowance");
   const Holiday wanted{user, std::max(now, first * kDay), (last + 1) * kDay};
   const std::vector<Holiday> declared = holidays_of(session, user, year_start(year_of_day(first)));
   for (const Holiday& h : declared)
     if (h.starts_at < wanted.ends_at && wanted.starts_at < h.ends_at)
-      conflict("that overlaps your holiday from " + holiday_first_day(h) + " to " + holiday_last_day(h) +
-                   " (cancel it first, or choose other days)",
+      conflict(text("that overlaps your holiday from {from} to {to} (cancel it first, or choose other days)",
+                    {{"from", holiday_first_day(h)}, {"to", holiday_last_day(h)}}),
                "holiday_overlap");
   for (const auto& [year, days] : days_by_year(wanted)) {
     const int used = days_in_year(declared, year);
     if (used + days > kHolidayDaysPerYear)
-      conflict(fmt::format("that holiday takes {} of {}; {} of the year's {} holiday days are left", counted(days, "day"),
-                           year, std::max(0, kHolidayDaysPerYear - used), kHolidayDaysPerYear),
+      conflict(textn("that holiday takes {n} day of {year}; {left} of the year's {days} holiday days are left",
+                     "that holiday takes {n} days of {year}; {left} of the year's {days} holiday days are left", days,
+                     {{"year", year}, {"left", std::max(0, kHolidayDaysPerYear - used)}, {"days", kHolidayDaysPerYear}}),
                "holiday_allowance");
   }
   insert_holiday(session, wanted);
 }
 
 void cancel_holiday(Session& session, const std::string& user, int64_t now) {
-  if (cancel_holidays(session, user, now) == 0) conflict(user + " has no holiday to cancel", "no_holiday");
+  if (cancel_holidays(session, user, now) == 0) conflict(text("{user} has no holiday to cancel", {{"user", user}}), "no_holiday");
 }
 
 std::string holiday_first_day(const Holiday& holiday) { return utc_date(holiday.starts_at); }
@@ -126,14 +130,22 @@ nlohmann::json holiday_plan_json(const HolidayPlan& plan) {
           {"holidays", holidays}};
 }
 
-std::string holiday_plan_text(const HolidayPlan& plan) {
-  std::string out = fmt::format("Holidays of {}: {} of {} days used in {}, {} left.\n", plan.user, plan.used_days,
-                                plan.allowance, year_of_day(day_of(plan.now)),
-                                std::max(0, plan.allowance - plan.used_days));
-  if (plan.holidays.empty()) out += "No holiday declared.\n";
-  for (const Holiday& h : plan.holidays)
-    out += fmt::format("  {} to {}{}\n", holiday_first_day(h), holiday_last_day(h),
-                       h.starts_at <= plan.now ? " (under way: the clocks of your boards are paused)" : "");
+std::string holiday_plan_text(const HolidayPlan& plan, const Language& language) {
+  std::string out = tr(language, "Holidays of {user}: {used} of {allowance} days used in {year}, {left} left.",
+                       {{"user", plan.user},
+                        {"used", plan.used_days},
+                        {"allowance", plan.allowance},
+                        {"year", year_of_day(day_of(plan.now))},
+                        {"left", std::max(0, plan.allowance - plan.used_days)}}) +
+                    "\n";
+  if (plan.holidays.empty()) out += tr(language, "No holiday declared.") + "\n";
+  for (const Holiday& h : plan.holidays) {
+    const TextArgs days = {{"from", holiday_first_day(h)}, {"to", holiday_last_day(h)}};
+    out += "  " +
+           (h.starts_at <= plan.now ? tr(language, "{from} to {to} (under way: the clocks of your boards are paused)", days)
+                                    : tr(language, "{from} to {to}", days)) +
+           "\n";
+  }
   return out;
 }
 

@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/base/texts.h"
 #include "server/storage/holiday_store.h"
 
 namespace ludus::server {
@@ -51,6 +52,6 @@ nlohmann::json holiday_json(const Holiday& holiday);
 // whether it is under way]}.
 nlohmann::json holiday_plan_json(const HolidayPlan& plan);
 // The plan in words, for commands and mail replies.
-std::string holiday_plan_text(const HolidayPlan& plan);
+std::string holiday_plan_text(const HolidayPlan& plan, const Language& language = Language());
 
 }  // namespace ludus::server

@@ -17,38 +17,56 @@ std::string options_text(const std::map<std::string, std::string>& options) {
 
 namespace {
 
-std::string seat_phrase(const OfferRecord& offer) {
+// "offer 5" (OfferRecord::name) in `language`.
+std::string offer_name(const OfferRecord& offer, const Language& language) {
+  return tr(language, "offer {offer}", {{"offer", offer.id}});
+}
+
+std::string seat_phrase(const OfferRecord& offer, const Language& language) {
   switch (offer.seat) {
-    case SeatChoice::First: return offer.from + " plays first";
-    case SeatChoice::Second: return offer.from + " plays second";
-    case SeatChoice::Random: return "seats at random";
+    case SeatChoice::First: return tr(language, "{user} plays first", {{"user", offer.from}});
+    case SeatChoice::Second: return tr(language, "{user} plays second", {{"user", offer.from}});
+    case SeatChoice::Random: return tr(language, "seats at random");
   }
   return "";
 }
 
 }  // namespace
 
-std::string format_offer(const OfferRecord& offer) {
-  const std::string what = offer.kind == OfferKind::Invitation
-                               ? fmt::format("{} invites {} to{}", player_label(offer.from, offer.from_bot),
-                                             player_label(offer.to.value_or(""), offer.to_bot),
-                                             offer.rematch_of ? " a rematch of board " + std::to_string(*offer.rematch_of) + ":"
-                                                              : std::string())
-                               : fmt::format("{} seeks an opponent for", player_label(offer.from, offer.from_bot));
+std::string format_offer(const OfferRecord& offer, const Language& language) {
+  const std::string from = player_label(offer.from, offer.from_bot), to = player_label(offer.to.value_or(""), offer.to_bot);
+  const std::string game = game_title(offer.game);
+  std::string what;
+  if (offer.kind != OfferKind::Invitation)
+    what = tr(language, "{user} seeks an opponent for {game}", {{"user", from}, {"game", game}});
+  else if (offer.rematch_of)
+    what = tr(language, "{user} invites {other} to a rematch of board {board}: {game}",
+              {{"user", from}, {"other", to}, {"board", *offer.rematch_of}, {"game", game}});
+  else
+    what = tr(language, "{user} invites {other} to {game}", {{"user", from}, {"other", to}, {"game", game}});
   std::string range;
   if (offer.min_rating || offer.max_rating)
-    range = fmt::format(", rating {}-{}", offer.min_rating ? std::to_string(*offer.min_rating) : "",
-                        offer.max_rating ? std::to_string(*offer.max_rating) : "");
+    range = ", " + tr(language, "rating {min}-{max}",
+                      {{"min", offer.min_rating ? std::to_string(*offer.min_rating) : ""},
+                       {"max", offer.max_rating ? std::to_string(*offer.max_rating) : ""}});
   const std::string options = offer.options.empty() ? "" : " (" + options_text(offer.options) + ")";
-  return fmt::format("{}: {} {}{}, {}, {}, {}, {}{}, expires {}", offer.name(), what, game_title(offer.game), options,
-                     seat_phrase(offer), offer.rated ? "rated" : "unrated", exploration_text(offer.exploration),
-                     time_limits_text(offer.limits), range, format_time(offer.expires_at));
+  return tr(language, "{offer}: {what}{options}, {seats}, {rated}, {exploration}, {limits}{range}, expires {time}",
+            {{"offer", offer_name(offer, language)},
+             {"what", what},
+             {"options", options},
+             {"seats", seat_phrase(offer, language)},
+             {"rated", offer.rated ? tr(language, "rated") : tr(language, "unrated")},
+             {"exploration", exploration_text(offer.exploration, language)},
+             {"limits", time_limits_text(offer.limits, language)},
+             {"range", range},
+             {"time", format_time(offer.expires_at)}});
 }
 
-std::string format_offers(const std::string& title, const std::vector<OfferRecord>& offers) {
+std::string format_offers(const std::string& title, const std::vector<OfferRecord>& offers, const Language& language) {
   std::string out = fmt::format("{}: {}\n", title, offers.size());
-  for (const OfferRecord& offer : offers) out += "  " + format_offer(offer) + "\n";
-  if (!offers.empty()) out += "\nAnswer with: join OFFER USER PASSWORD, or decline OFFER USER PASSWORD.\n";
+  for (const OfferRecord& offer : offers) out += "  " + format_offer(offer, language) + "\n";
+  if (!offers.empty())
+    out += "\n" + tr(language, "Answer with: join OFFER USER PASSWORD, or decline OFFER USER PASSWORD.") + "\n";
   return out;
 }
 

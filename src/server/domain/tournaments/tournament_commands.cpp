@@ -18,16 +18,16 @@ namespace ludus::server {
 namespace {
 
 constexpr const char* kUsage =
-    "usage: tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N] "
+    "tournament create GAME [-name=\"NAME\"] [-OPTION=VALUE...] -format=roundrobin|double-roundrobin|swiss|knockout [-rounds=N] "
     "-players=MIN-MAX -start=YYYY-MM-DD[THH:MM]|full USER PASSWORD; tournament join|leave|withdraw|start NUMBER USER "
     "PASSWORD; tournament show NUMBER; tournament list [GAME] [open|running|finished|cancelled|all] [-limit=N] "
     "[-offset=N]";
 
-[[noreturn]] void usage() { bad_request(kUsage, "usage"); }
+[[noreturn]] void usage() { bad_request(text("usage: {usage}", {{"usage", kUsage}}), "usage"); }
 
 int64_t tournament_number(const std::string& word) {
   if (word.empty() || word.size() > 15 || !std::all_of(word.begin(), word.end(), [](unsigned char c) { return std::isdigit(c); }))
-    bad_request("NUMBER must be a tournament number, not '" + word.substr(0, 20) + "'", "usage");
+    bad_request(text("NUMBER must be a tournament number, not '{word}'", {{"word", word.substr(0, 20)}}), "usage");
   return std::stoll(word);
 }
 
@@ -42,7 +42,8 @@ std::string game_name(const std::string& word) {
 std::string create(Service& service, std::string game, const std::vector<std::string>& args, CommandCaller& caller) {
   size_t at = 0;
   if (game.empty()) {
-    if (args.empty() || args[0].starts_with("-")) bad_request("tournament create needs the game: " + std::string(kUsage), "usage");
+    if (args.empty() || args[0].starts_with("-"))
+      bad_request(text("tournament create needs the game: usage: {usage}", {{"usage", kUsage}}), "usage");
     game = game_name(args[at++]);
   }
   std::vector<std::string> option_words, rest;
@@ -57,7 +58,9 @@ std::string create(Service& service, std::string game, const std::vector<std::st
   }
   const std::string user = caller.authenticate(service.accounts(), rest[0], rest[1]);
   const TournamentRecord t = service.tournaments().create(user, game, words);
-  return fmt::format("{} creates {}.\nPlayers join with: tournament join {} USER PASSWORD\n", user, tournament_line(t), t.id);
+  const Language& language = caller.language();
+  return tr(language, "{user} creates {tournament}.", {{"user", user}, {"tournament", tournament_line(t, language)}}) + "\n" +
+         tr(language, "Players join with: tournament join {number} USER PASSWORD", {{"number", t.id}}) + "\n";
 }
 
 }  // namespace
@@ -71,7 +74,7 @@ std::string run_tournament_command(Service& service, const std::string& game, co
   if (verb == "create") return create(service, game, rest, caller);
   if (verb == "show") {
     if (rest.size() != 1) usage();
-    return format_tournament(tournaments.view(tournament_number(rest[0])));
+    return format_tournament(tournaments.view(tournament_number(rest[0])), caller.language());
   }
   if (verb == "list") {
     std::vector<std::string> words = rest;
@@ -85,30 +88,39 @@ std::string run_tournament_command(Service& service, const std::string& game, co
       else usage();
     }
     const auto list = tournaments.list(status, which_game, page);
-    return format_tournament_list(fmt::format("Tournaments{}{}", which_game.empty() ? "" : " of " + game_title(which_game),
-                                              status.empty() ? "" : " (" + status + ")"),
-                                  list);
+    const Language& language = caller.language();
+    const TextArgs title_args = {{"game", which_game.empty() ? std::string() : game_title(which_game)}, {"status", status}};
+    std::string title;
+    if (which_game.empty())
+      title = status.empty() ? tr(language, "Tournaments") : tr(language, "Tournaments ({status})", title_args);
+    else
+      title = status.empty() ? tr(language, "Tournaments of {game}", title_args)
+                             : tr(language, "Tournaments of {game} ({status})", title_args);
+    return format_tournament_list(title, list, language);
   }
   if (verb != "join" && verb != "leave" && verb != "withdraw" && verb != "start") usage();
   if (rest.size() != 3) usage();
   const int64_t id = tournament_number(rest[0]);
   const std::string user = caller.authenticate(service.accounts(), rest[1], rest[2]);
+  const Language& language = caller.language();
+  const TextArgs who = {{"user", user}, {"tournament", id}};
   if (verb == "join") {
     const TournamentView v = tournaments.join(id, user);
     const bool started = v.tournament.status == TournamentStatus::Running;
-    return fmt::format("{} joins {}{}.\n\n{}", user, v.tournament.name(), started ? ": it is full and starts" : "",
-                       format_tournament(v));
+    return (started ? tr(language, "{user} joins tournament {tournament}: it is full and starts.", who)
+                    : tr(language, "{user} joins tournament {tournament}.", who)) +
+           "\n\n" + format_tournament(v, language);
   }
   if (verb == "start") {
     const TournamentView v = tournaments.start(id, user);
-    return fmt::format("{} starts {}.\n\n{}", user, v.tournament.name(), format_tournament(v));
+    return tr(language, "{user} starts tournament {tournament}.", who) + "\n\n" + format_tournament(v, language);
   }
   if (verb == "leave") {
     tournaments.leave(id, user);
-    return fmt::format("{} leaves tournament {}.\n", user, id);
+    return tr(language, "{user} leaves tournament {tournament}.", who) + "\n";
   }
   tournaments.withdraw(id, user);
-  return fmt::format("{} withdraws from tournament {}: every game still to come is lost.\n", user, id);
+  return tr(language, "{user} withdraws from tournament {tournament}: every game still to come is lost.", who) + "\n";
 }
 
 std::vector<size_t> tournament_password_words(const std::vector<std::string>& args) {

@@ -63,8 +63,8 @@ void break_ties(Rows& rows, size_t begin, size_t end, const std::vector<Tiebreak
 
 std::string_view tiebreak_title(Tiebreak tiebreak) {
   switch (tiebreak) {
-    case Tiebreak::DirectEncounter: return "direct encounter";
-    case Tiebreak::Wins: return "wins";
+    case Tiebreak::DirectEncounter: return N_("direct encounter");
+    case Tiebreak::Wins: return N_("wins");
     case Tiebreak::SonnebornBerger: return "Sonneborn-Berger";
     case Tiebreak::Buchholz: return "Buchholz";
   }
@@ -83,12 +83,12 @@ const std::vector<Tiebreak>& tiebreak_order(TournamentFormat format) {
   }
 }
 
-std::string ranking_text(TournamentFormat format) {
-  if (format == TournamentFormat::Knockout) return "rounds won";
-  std::string text = "points, then";
-  const auto& order = tiebreak_order(format);
-  for (size_t i = 0; i < order.size(); ++i) text += (i ? ", " : " ") + std::string(tiebreak_title(order[i]));
-  return text;
+std::string ranking_text(TournamentFormat format, const Language& language) {
+  if (format == TournamentFormat::Knockout) return tr(language, "rounds won");
+  std::string tiebreaks;
+  for (Tiebreak tiebreak : tiebreak_order(format))
+    tiebreaks += (tiebreaks.empty() ? "" : ", ") + tr(language, std::string(tiebreak_title(tiebreak)).c_str());
+  return tr(language, "points, then {tiebreaks}", {{"tiebreaks", tiebreaks}});
 }
 
 const char* tiebreak_name(TournamentFormat format) {

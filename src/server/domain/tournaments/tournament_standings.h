@@ -14,6 +14,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/base/texts.h"
 #include "server/domain/tournaments/tournament_pairing.h"
 
 namespace ludus::server {
@@ -31,8 +32,8 @@ std::string_view tiebreak_title(Tiebreak tiebreak);
 // The format's tie-breaks in the order they apply (none for a knockout).
 const std::vector<Tiebreak>& tiebreak_order(TournamentFormat format);
 // How the format ranks, in words: "points, then direct encounter, wins, Sonneborn-Berger"
-// or "rounds won".
-std::string ranking_text(TournamentFormat format);
+// or "rounds won", in `language`.
+std::string ranking_text(TournamentFormat format, const Language& language = Language());
 
 struct TournamentStanding {
   int rank = 0;  // from 1; players equal after every tie-break share it

@@ -57,23 +57,39 @@ std::vector<std::vector<std::string>> cross_table(const TournamentView& v) {
 
 // How many rounds, in plain words: "3 rounds"; before a round robin or knockout starts,
 // what its number of players will make of them.
-std::string rounds_text(const TournamentRecord& t) {
-  if (t.rounds > 0) return fmt::format("{} round{}", t.rounds, t.rounds == 1 ? "" : "s");
+std::string rounds_text(const TournamentRecord& t, const Language& language) {
+  if (t.rounds > 0) return trn(language, "{n} round", "{n} rounds", t.rounds);
   switch (t.format) {
-    case TournamentFormat::DoubleRoundRobin: return "everyone meets everyone twice";
-    case TournamentFormat::Knockout: return "rounds until one player is left";
-    default: return "everyone meets everyone";
+    case TournamentFormat::DoubleRoundRobin: return tr(language, "everyone meets everyone twice");
+    case TournamentFormat::Knockout: return tr(language, "rounds until one player is left");
+    default: return tr(language, "everyone meets everyone");
   }
+}
+
+// "Friday blitz (tournament 3)" (display_name) in `language`.
+std::string shown_name(const TournamentRecord& t, const Language& language) {
+  return tr(language, "{title} (tournament {tournament})", {{"title", t.title}, {"tournament", t.id}});
+}
+
+// "open", "running", ...: the status word of the grammar (tournament list STATUS), in words.
+std::string status_words(TournamentStatus status, const Language& language) {
+  switch (status) {
+    case TournamentStatus::Open: return tr(language, "open");
+    case TournamentStatus::Running: return tr(language, "running");
+    case TournamentStatus::Finished: return tr(language, "finished");
+    case TournamentStatus::Cancelled: return tr(language, "cancelled");
+  }
+  return std::string(tournament_status_name(status));
 }
 
 }  // namespace
 
 const char* format_title(TournamentFormat format) {
   switch (format) {
-    case TournamentFormat::RoundRobin: return "round robin";
-    case TournamentFormat::DoubleRoundRobin: return "double round robin";
-    case TournamentFormat::Swiss: return "Swiss";
-    case TournamentFormat::Knockout: return "knockout";
+    case TournamentFormat::RoundRobin: return N_("round robin");
+    case TournamentFormat::DoubleRoundRobin: return N_("double round robin");
+    case TournamentFormat::Swiss: return N_("Swiss");
+    case TournamentFormat::Knockout: return N_("knockout");
   }
   return "";
 }
@@ -89,40 +105,58 @@ std::string pairing_summary(const TournamentRecord& t, const TournamentGame& g) 
                      g.first, g.second);
 }
 
-std::string tournament_line(const TournamentRecord& t) {
-  std::string start = t.starts_at ? "starts " + format_time(*t.starts_at) : std::string("starts when full");
-  std::string state(tournament_status_name(t.status));
-  if (t.status == TournamentStatus::Running) state += fmt::format(", round {} of {}", t.round, t.rounds);
-  return fmt::format("{}: {} {} ({}), {}, {}-{} players, {}, {}", display_name(t), game_title(t.game), format_title(t.format),
-                     options_text(t.options_and_settings()), rounds_text(t), t.min_players, t.max_players, start, state);
+std::string tournament_line(const TournamentRecord& t, const Language& language) {
+  std::string start = t.starts_at ? tr(language, "starts {time}", {{"time", format_time(*t.starts_at)}})
+                                  : tr(language, "starts when full");
+  std::string state = status_words(t.status, language);
+  if (t.status == TournamentStatus::Running)
+    state = tr(language, "{status}, round {round} of {rounds}", {{"status", state}, {"round", t.round}, {"rounds", t.rounds}});
+  return tr(language, "{tournament}: {game} {format} ({options}), {rounds}, {min}-{max} players, {start}, {status}",
+            {{"tournament", shown_name(t, language)},
+             {"game", game_title(t.game)},
+             {"format", tr(language, format_title(t.format))},
+             {"options", options_text(t.options_and_settings())},
+             {"rounds", rounds_text(t, language)},
+             {"min", t.min_players},
+             {"max", t.max_players},
+             {"start", start},
+             {"status", state}});
 }
 
-std::string format_tournament(const TournamentView& v) {
+std::string format_tournament(const TournamentView& v, const Language& language) {
   const TournamentRecord& t = v.tournament;
-  std::string out = tournament_line(t) + "\n";
-  out += fmt::format("Created by {} on {}.\n", t.creator, format_time(t.created_at));
+  std::string out = tournament_line(t, language) + "\n";
+  out += tr(language, "Created by {user} on {time}.", {{"user", t.creator}, {"time", format_time(t.created_at)}}) + "\n";
   if (t.status == TournamentStatus::Open) {
-    out += fmt::format("\nPlayers ({} of {}):", v.players.size(), t.max_players);
-    for (const TournamentPlayer& p : v.players) out += " " + p.player;
-    out += "\nJoining is consent to every board it starts, with the settings above.\n";
-    out += fmt::format("Join with: tournament join {} USER PASSWORD\n", t.id);
+    std::string players;
+    for (const TournamentPlayer& p : v.players) players += " " + p.player;
+    out += "\n" + tr(language, "Players ({count} of {max}):", {{"count", v.players.size()}, {"max", t.max_players}}) + players;
+    out += "\n" + tr(language, "Joining is consent to every board it starts, with the settings above.") + "\n";
+    out += tr(language, "Join with: tournament join {tournament} USER PASSWORD", {{"tournament", t.id}}) + "\n";
     return out;
   }
   if (t.status == TournamentStatus::Finished) {
     const auto first = first_place(v.standings);
-    out += first.size() == 1 ? "\nWinner: " + first.front() + "\n" : "\nShared first place: " + names_text(first) + "\n";
+    out += "\n" +
+           (first.size() == 1 ? tr(language, "Winner: {user}", {{"user", first.front()}})
+                              : tr(language, "Shared first place: {users}", {{"users", names_text(first)}})) +
+           "\n";
   }
   // A knockout ranks by rounds won alone (its points count the draws of replayed games).
-  out += fmt::format("\nStandings (by {}; players still equal share the place):\n", ranking_text(t.format));
-  out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  seed\n", "#", "player", "pts", "tb", "w", "d", "l");
+  out += "\n" + tr(language, "Standings (by {ranking}; players still equal share the place):",
+                    {{"ranking", ranking_text(t.format, language)}}) +
+         "\n";
+  // TRANSLATORS: column heads of the standings, short: player, points, tie-break, won, drawn, lost.
+  out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  {}\n", "#", tr(language, "player"), tr(language, "pts"),
+                     tr(language, "tb"), tr(language, "w"), tr(language, "d"), tr(language, "l"), tr(language, "seed"));
   for (const TournamentStanding& s : v.standings)
     out += fmt::format("  {:>3}  {:<20} {:>5} {:>6}  {:>3} {:>3} {:>3}  {}{}\n", fmt::format("{}{}", s.rank, s.shared ? "=" : ""),
                        s.player, number(s.points), number(s.tiebreak), s.wins, s.draws, s.losses, s.seed,
-                       s.withdrawn ? "  (withdrawn)" : "");
-  out += fmt::format("  (tb: {})\n", tiebreak_name(t.format));
+                       s.withdrawn ? "  " + tr(language, "(withdrawn)") : "");
+  out += "  " + tr(language, "(tb: {tiebreak})", {{"tiebreak", tiebreak_name(t.format)}}) + "\n";
   if (t.format == TournamentFormat::RoundRobin || t.format == TournamentFormat::DoubleRoundRobin) {
     const auto cells = cross_table(v);
-    out += "\nCross table:\n  " + std::string(25, ' ');
+    out += "\n" + tr(language, "Cross table:") + "\n  " + std::string(25, ' ');
     for (size_t j = 0; j < cells.size(); ++j) out += fmt::format(" {:>5}", j + 1);
     out += "\n";
     for (size_t i = 0; i < cells.size(); ++i) {
@@ -139,7 +173,7 @@ std::string format_tournament(const TournamentView& v) {
       if (std::none_of(v.games.begin(), v.games.end(), [&](const TournamentGame& g) {
             return g.round == round && (g.first == p.player || g.second == p.player);
           }))
-        lines += "  rests: " + p.player + "\n";
+        lines += "  " + tr(language, "rests: {user}", {{"user", p.player}}) + "\n";
     return lines;
   };
   int round = 0;
@@ -147,22 +181,28 @@ std::string format_tournament(const TournamentView& v) {
     if (g.round != round) {
       if (round) out += rests(round);
       round = g.round;
-      out += fmt::format("\n{} {}:\n", t.format == TournamentFormat::Knockout ? "Bracket, round" : "Round", round);
+      out += "\n" +
+             (t.format == TournamentFormat::Knockout ? tr(language, "Bracket, round {round}:", {{"round", round}})
+                                                     : tr(language, "Round {round}:", {{"round", round}})) +
+             "\n";
     }
-    const std::string where = g.board ? board_name(*g.board) : std::string(g.kind == TournamentGameKind::Bye ? "" : "no board");
+    const std::string where = g.board ? tr(language, "board {board}", {{"board", *g.board}})
+                                      : (g.kind == TournamentGameKind::Bye ? std::string() : tr(language, "no board"));
     if (g.has_opponent())
       out += fmt::format("  {:<10} {} - {}  {}\n", where, g.first, g.second, result_text(g));
     else
-      out += fmt::format("  {:<10} {}  {}\n", where, g.first, g.kind == TournamentGameKind::Bye ? "bye" : "forfeit (withdrawn)");
+      out += fmt::format("  {:<10} {}  {}\n", where, g.first,
+                         g.kind == TournamentGameKind::Bye ? tr(language, "bye") : tr(language, "forfeit (withdrawn)"));
   }
   if (round) out += rests(round);
   return out;
 }
 
-std::string format_tournament_list(const std::string& title, const std::vector<TournamentRecord>& tournaments) {
+std::string format_tournament_list(const std::string& title, const std::vector<TournamentRecord>& tournaments,
+                                   const Language& language) {
   std::string out = fmt::format("{}: {}\n", title, tournaments.size());
-  for (const TournamentRecord& t : tournaments) out += "  " + tournament_line(t) + "\n";
-  if (!tournaments.empty()) out += "\nMore with: tournament show NUMBER\n";
+  for (const TournamentRecord& t : tournaments) out += "  " + tournament_line(t, language) + "\n";
+  if (!tournaments.empty()) out += "\n" + tr(language, "More with: tournament show NUMBER") + "\n";
   return out;
 }
 

@@ -21,13 +21,15 @@ std::string display_name(const TournamentRecord& tournament);
 std::string pairing_summary(const TournamentRecord& tournament, const TournamentGame& game);
 // "Friday blitz (tournament 3): N-Mesh Swiss (size 7, rated, ...), 3 rounds, 8-8 players,
 // starts when full, open" (no newline).
-std::string tournament_line(const TournamentRecord& tournament);
+std::string tournament_line(const TournamentRecord& tournament, const Language& language = Language());
 // The whole tournament: its line, the players (and, while open, the boards' settings that
 // joining consents to), who won once it is over (or who share first place), the standings
 // and how they are ordered, the cross table (round robins) or the bracket (knockout), and
 // every round's games.
-std::string format_tournament(const TournamentView& view);
-std::string format_tournament_list(const std::string& title, const std::vector<TournamentRecord>& tournaments);
+// Each in `language` (the names, numbers and results are data).
+std::string format_tournament(const TournamentView& view, const Language& language = Language());
+std::string format_tournament_list(const std::string& title, const std::vector<TournamentRecord>& tournaments,
+                                   const Language& language = Language());
 
 // {"id", "name", "game", "options", "rated", "format", "rounds", "min_players", "max_players",
 //  "starts_at", "creator", "status", "round", "created_at", "started_at", "finished_at", "revision"}
