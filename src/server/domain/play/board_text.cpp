@@ -107,13 +107,13 @@ std::string status_line(const Board& board) {
                      board.end_reason());
 }
 
-std::string format_board(const Board& board, std::optional<int> ply) {
+std::string format_board(const Board& board, std::optional<int> ply, const Language& language) {
   const int plies = ply.value_or(board.num_moves());
   std::optional<History> scratch;
   return format_board(board, plies, board.position_at(plies, scratch));
 }
 
-std::string format_board(const Board& board, int plies, const History& history) {
+std::string format_board(const Board& board, int plies, const History& history, const Language& language) {
   const bool latest = plies == board.num_moves();
   std::string out = header(board, history.state());
   if (!latest)

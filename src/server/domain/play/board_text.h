@@ -8,15 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "server/base/texts.h"
 #include "server/domain/play/board.h"
 #include "server/storage/records.h"
 
 namespace ludus::server {
 
 // The board as it stands, or after move `ply` (the move list stops there too).
-std::string format_board(const Board& board, std::optional<int> ply = std::nullopt);
+std::string format_board(const Board& board, std::optional<int> ply = std::nullopt, const Language& language = Language());
 // The same for a position of the board already at hand (`at`: after `plies` moves).
-std::string format_board(const Board& board, int plies, const History& at);
+std::string format_board(const Board& board, int plies, const History& at, const Language& language = Language());
 
 // Every turn with its player and time, the comments where they were made, and the JSON
 // record (game, options, moves, result).

@@ -28,7 +28,7 @@ std::string seat_phrase(const OfferRecord& offer) {
 
 }  // namespace
 
-std::string format_offer(const OfferRecord& offer) {
+std::string format_offer(const OfferRecord& offer, const Language& language) {
   const std::string what = offer.kind == OfferKind::Invitation
                                ? fmt::format("{} invites {} to{}", player_label(offer.from, offer.from_bot),
                                              player_label(offer.to.value_or(""), offer.to_bot),

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/base/texts.h"
 #include "server/domain/play/offers.h"
 
 namespace ludus::server {
@@ -23,7 +24,7 @@ nlohmann::json optional_json(const std::optional<T>& v) {
 
 // "offer 5: alice invites bob to N-Mesh (size=6 ...), alice plays first, rated, expires
 // 2024-05-08 10:02 UTC" (no newline).
-std::string format_offer(const OfferRecord& offer);
+std::string format_offer(const OfferRecord& offer, const Language& language = Language());
 
 // The lobby: the open seeks and invitations, one line each, and how to answer them.
 std::string format_offers(const std::string& title, const std::vector<OfferRecord>& offers);

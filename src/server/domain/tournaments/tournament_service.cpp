@@ -344,7 +344,7 @@ void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int
       t.round = std::max(t.round, g.round);
       if (g.kind == TournamentGameKind::Board) {
         if (!have_spec) spec = board_spec(t.game, t.options_and_settings()), have_spec = true;
-        const std::string summary = pairing_summary(t, g);
+        const Message summary = pairing_summary(t, g);
         g.board = service_->insert_board(session, spec, g.first, {g.first, g.second}, now, "", summary);
         started.push_back(*g.board);
       }
