@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: Apache-2.0
-"""The page's catalogues are complete (docs/translating.md): ctest i18n/catalogues.
+"""The page's and the server's catalogues are complete (docs/translating.md): ctest i18n/catalogues.
 
     catalogue_test.py SOURCE_DIR BUILD_DIR
 
@@ -11,7 +11,10 @@
   the same {placeholders} and <N>tags</N> as the English (a plural form may leave {n} out:
   "دور واحد" says one without the number), and no message the template no longer has;
 * its header names one CLDR plural category per plural form (X-Plural-Categories), its
-  language's name and its direction.
+  language's name and its direction;
+* the same for the server's texts: every po/server/LANG.po translates every message of
+  BUILD_DIR/i18n/server.pot (xgettext's harvest of tr/trn/text/textn/N_ in src/server), and
+  the server speaks exactly the page's languages.
 """
 import glob
 import os
@@ -108,7 +111,7 @@ def check_extraction(source, pot_ids):
             fail(f"{name}:{line}: a text written into the page without t(): {literal[:80]!r}")
 
 
-def check_language(path, template):
+def check_language(path, template, what="the page"):
     name = os.path.relpath(path)
     entries, header = read_po(path)
     result = subprocess.run(["msgcmp", path, template], capture_output=True, text=True)
@@ -128,7 +131,7 @@ def check_language(path, template):
         if "fuzzy" in e["flags"]:
             fail(f"{name}: fuzzy: {e['msgid'][:60]!r}")
         if e["obsolete"] or e["msgid"] not in template_ids:
-            fail(f"{name}: a message the page no longer has (run the po-update target): {e['msgid'][:60]!r}")
+            fail(f"{name}: a message {what} no longer has (run the po-update target): {e['msgid'][:60]!r}")
             continue
         if e["plural"] is None:
             if marks(e["strs"].get(0, "")) != marks(e["msgid"]):
@@ -151,9 +154,18 @@ def main():
     pot_ids = {e["msgid"] for e in read_po(template)[0]}
     check_extraction(source, pot_ids)
     languages = [check_language(path, template) for path in sorted(glob.glob(os.path.join(source, "po", "web", "*.po")))]
-    print(f"{len(pot_ids)} messages; languages: {' '.join(l or '?' for l in languages)}")
+    print(f"the page: {len(pot_ids)} messages; languages: {' '.join(l or '?' for l in languages)}")
     if len(languages) < 6:
         fail(f"only {len(languages)} languages besides English")
+    server_template = os.path.join(build, "i18n", "server.pot")
+    if not os.path.exists(server_template):
+        sys.exit(f"catalogue_test.py: no {server_template} (build first)")
+    server_ids = {e["msgid"] for e in read_po(server_template)[0]}
+    server_languages = [check_language(path, server_template, "the server")
+                        for path in sorted(glob.glob(os.path.join(source, "po", "server", "*.po")))]
+    print(f"the server: {len(server_ids)} messages; languages: {' '.join(l or '?' for l in server_languages)}")
+    if sorted(server_languages) != sorted(languages):
+        fail(f"the server speaks {server_languages}, the page {languages}: each language needs both catalogues")
     if failures:
         sys.exit(f"{len(failures)} problems")
     print("catalogues complete")
