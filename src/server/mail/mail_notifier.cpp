@@ -154,13 +154,13 @@ TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url) {
       auto addressee = mail_addressee(session, p.player);
       if (!addressee || !is_plain_address(addressee->email) || addressee->preference == MailPreference::None) continue;
       const Language language = chosen_language(session, p.player);
-      std::string body = event.summary + ".\n";
+      std::string body = event.summary.in(language) + ".\n";
       // The player's boards of the round that started, and how to move on them.
       for (const TournamentGame& g : games) {
         if (g.round != tournament.round || g.decided() || !g.board || (g.first != p.player && g.second != p.player)) continue;
         const std::string order = g.first == p.player ? tr(language, "you move first") : tr(language, "you move second");
-        // TRANSLATORS: {first} - {second} are the two players; {command} is the command to move (never translated).
         body += "\n" +
+                // TRANSLATORS: {first} - {second} are the two players; {command} is the command to move (never translated).
                 tr(language, "Your game: {first} - {second} on board {board} ({order}).  Move with: {command}",
                    {{"first", g.first},
                     {"second", g.second},
@@ -178,7 +178,7 @@ TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url) {
               "\n";
       const OutboxStatus status =
           addressee->preference == MailPreference::Digest ? OutboxStatus::Digest : OutboxStatus::Queued;
-      enqueue_mail(session, OutgoingMail{addressee->email, p.player, std::nullopt, "ludus: " + event.summary, body, ""},
+      enqueue_mail(session, OutgoingMail{addressee->email, p.player, std::nullopt, "ludus: " + event.summary.in(language), body, ""},
                    status, now);
     }
   };

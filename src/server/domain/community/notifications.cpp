@@ -91,7 +91,7 @@ void notify_tournament_event(Session& session, const TournamentRecord& tournamen
     n.user = p.player;
     n.kind = NotificationKind::Tournament;
     n.tournament = tournament.id;
-    n.text = Message::verbatim(event.summary).serialized();  // a tournament's summary is English yet
+    n.text = event.summary.serialized();
     n.created_at = now;
     insert_notification(session, n);
   }
