@@ -6,6 +6,7 @@
 // check that no mail text bypasses the catalogue: the same event mailed to a German and an
 // English reader shares no line of prose.  And the page's notifications, kept as messages,
 // are listed in the language the page asks for.  On SQLite and (pg/) PostgreSQL.
+#include <ctime>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -73,6 +74,9 @@ class LanguagesMail : public SinkServe {
  protected:
   void SetUp() override {
     config_.public_url = server::PublicUrl::parse(kPage);
+    // The server's clock stands ten minutes after the real time: `ludus mail`, another
+    // process, queues its replies at the real time, which the server's sender must find due.
+    now_ = static_cast<int64_t>(std::time(nullptr)) + 600;
     SinkServe::SetUp();
   }
   // The mails that arrive after `before`, waiting for `count` of them.
@@ -213,10 +217,10 @@ TEST_F(LanguagesMail, ACodeMailInJapanese) {
   EXPECT_EQ(mails[0].language, "ja");
   EXPECT_TRUE(contains(mails[0].body, "ウェブページでは: ログイン > パスワードを忘れましたか？")) << mails[0].body;
   EXPECT_TRUE(contains(mails[0].body, "（1回だけ、")) << mails[0].body;
-  // The command stays the grammar's; the code in it works.
+  // The command stays the grammar's; the code works.
+  EXPECT_TRUE(contains(mails[0].body, "ludus pbm で:  reset carol ")) << mails[0].body;
   std::smatch code;
-  ASSERT_TRUE(std::regex_search(mails[0].body, code, std::regex("reset carol ([0-9A-Z]{5}-[0-9A-Z]{5}) NEW-PASSWORD")))
-      << mails[0].body;
+  ASSERT_TRUE(std::regex_search(mails[0].body, code, std::regex("コード: ([0-9A-Z]{5}-[0-9A-Z]{5})"))) << mails[0].body;
   auto reset = post("/api/reset/confirm", {{"user", "carol"}, {"code", code[1].str()}, {"password", "new-secret-pw"}});
   EXPECT_EQ(reset.status, 200) << reset.body;
 }
