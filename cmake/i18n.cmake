@@ -57,12 +57,14 @@ add_custom_command(OUTPUT ${LUDUS_PAGE_CATALOGUES}
 add_custom_target(web_pot ALL DEPENDS ${LUDUS_WEB_POT})
 
 # The server's texts (server/base/texts.h): the mail, the replies of the commands, the error
-# lines.  server.pot holds every literal given to tr/trn/text/textn/N_ in src/server;
+# lines, and the games' own texts the server shows (summaries, options' and turns' help,
+# colours: N_ in src/games, core/translatable.h).  server.pot holds every literal given to
+# tr/trn/text/textn/N_ in src/server and src/games;
 # po/server/LANG.po is compiled by msgfmt into build/i18n/server/LANG.mo, which is embedded
 # in the binary as it is and read by Boost.Locale.
 set(LUDUS_SERVER_POT ${LUDUS_I18N_DIR}/server.pot)
 file(GLOB_RECURSE LUDUS_SERVER_TEXT_SOURCES RELATIVE ${CMAKE_SOURCE_DIR} CONFIGURE_DEPENDS
-     ${CMAKE_SOURCE_DIR}/src/server/*.cpp ${CMAKE_SOURCE_DIR}/src/server/*.h)
+     ${CMAKE_SOURCE_DIR}/src/server/*.cpp ${CMAKE_SOURCE_DIR}/src/server/*.h ${CMAKE_SOURCE_DIR}/src/games/*.cpp)
 list(SORT LUDUS_SERVER_TEXT_SOURCES)
 add_custom_command(OUTPUT ${LUDUS_SERVER_POT}
   COMMAND ${CMAKE_COMMAND} -E make_directory ${LUDUS_I18N_DIR}

@@ -223,9 +223,9 @@ function analysisStatus(board) {
   if (board.outcome) {
     const o = board.outcome;
     const reason = o.reason ? ` (${o.reason})` : '';
-    return o.draw ? t('Analysis: drawn{reason}.', { reason }) : t('Analysis: {colour} wins{reason}.', { colour: o.winner_colour, reason });
+    return o.draw ? t('Analysis: drawn{reason}.', { reason }) : t('Analysis: {colour} wins{reason}.', { colour: colourName(board.game, o.winner_colour), reason });
   }
-  const values = { colour: board.to_move.colour, n: formatNumber(board.turn) };
+  const values = { colour: colourName(board.game, board.to_move.colour), n: formatNumber(board.turn) };
   return board.mid_turn ? t('Analysis: {colour} to move, turn {n} (continued).', values) : t('Analysis: {colour} to move, turn {n}.', values);
 }
 
@@ -275,7 +275,7 @@ function renderComputerChoice(a) {
   const side = $('analysis-computer');
   const sides = ['', ...(a.game.colours || [])];
   if (side.options.length !== sides.length || [...side.options].some((o, i) => o.value !== sides[i]))
-    side.replaceChildren(...sides.map((c) => el('option', { value: c, text: c || t('neither side') })));
+    side.replaceChildren(...sides.map((c) => el('option', { value: c, text: c ? colourName(a.game.game, c) : t('neither side') })));
   side.value = a.computer || '';
   const level = $('analysis-level');
   if (level.options.length !== levels.length || [...level.options].some((o, i) => o.value !== levels[i])) {
@@ -383,12 +383,12 @@ function renderAnalysisPanel(board) {
   const proven = { win: t('a proven win'), loss: t('a proven loss'), draw: t('a proven draw') }[e.proven] || e.proven;
   const verdict = !e.proven ? t('{percent} to win', { percent: formatNumber(e.win_probability, { style: 'percent' }) })
     : e.proven_plies ? tn('{proven} in {n} ply', '{proven} in {n} plies', e.proven_plies, { proven }) : proven;
-  line.textContent = `${t('{colour} to move: {verdict}. Best: {move}. Line: {line}', { colour: e.colour, verdict, move: e.move, line: e.pv.join(' ') })} ${
+  line.textContent = `${t('{colour} to move: {verdict}. Best: {move}. Line: {line}', { colour: colourName(app.analysis?.game.game, e.colour), verdict, move: e.move, line: e.pv.join(' ') })} ${
     tn('({n} playout, {seconds} s)', '({n} playouts, {seconds} s)', e.iterations, { seconds: formatNumber(e.seconds, { minimumFractionDigits: 1, maximumFractionDigits: 1 }) })}`;
   const bar = document.createElement('span');
   bar.className = 'win-bar';
   bar.setAttribute('role', 'img');
-  bar.setAttribute('aria-label', t('{percent} for {colour}', { percent: formatNumber(e.win_probability, { style: 'percent' }), colour: e.colour }));
+  bar.setAttribute('aria-label', t('{percent} for {colour}', { percent: formatNumber(e.win_probability, { style: 'percent' }), colour: colourName(app.analysis?.game.game, e.colour) }));
   const fill = document.createElement('span');
   fill.style.width = `${percent}%`;
   bar.appendChild(fill);

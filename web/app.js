@@ -58,6 +58,14 @@ function keepDeviceKey(user, key) {
   if (user && key) localStorage.setItem(`ludus.device.${String(user).toLowerCase()}`, key);
 }
 
+// A side's name in the page's language: the catalogue's colour_names beside its colours
+// (the colours themselves stay the names the API and the drawing use).
+function colourName(game, colour) {
+  const entry = app.catalog?.find((g) => g.name === game);
+  const i = entry?.colours?.indexOf(colour) ?? -1;
+  return i >= 0 && entry.colour_names?.[i] ? entry.colour_names[i] : colour;
+}
+
 async function api(method, path, body, signal) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
@@ -487,9 +495,8 @@ async function loadCatalog() {
     const li = document.createElement('li');
     li.innerHTML = '<strong></strong> <span class="muted"></span><br><span></span>';
     li.querySelector('strong').textContent = g.title;
-    li.querySelector('.muted').textContent = `(${g.colours.join(' / ')})`;
+    li.querySelector('.muted').textContent = `(${(g.colour_names || g.colours).join(' / ')})`;
     li.querySelector('span:last-child').textContent = g.summary;
-    li.querySelector('span:last-child').lang = 'en';  // the server's words, English for now (docs/translating.md)
     const rules = document.createElement('a');
     rules.href = `#/rules/${g.name}`;
     rules.textContent = t('Rules');

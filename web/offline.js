@@ -43,7 +43,7 @@ async function exportLocalGame(game, format) {
 // A kept game's result in the page's language (a game kept before the outcome was: its words).
 function localGameResult(g) {
   if (!g.outcome) return g.result || '';
-  return g.outcome.draw ? t('drawn') : t('{colour} won', { colour: g.outcome.winner_colour });
+  return g.outcome.draw ? t('drawn') : t('{colour} won', { colour: colourName(g.game, g.outcome.winner_colour) });
 }
 
 // The kept games in the analysis panel: each opens again, or goes out as JSON or SGF (the
@@ -57,7 +57,7 @@ function renderLocalGames() {
     params.set('moves', g.moves.join('+'));
     const open = el('a', { href: `#/analysis/${g.game}?${params.toString().replace(/%2B/g, '+')}`,
       text: t('{game}: {result} (computer {colour}), {date}', { game: g.title || g.game, result: localGameResult(g),
-        colour: g.computer, date: formatDate(Date.parse(g.date) / 1000, { year: 'numeric', month: 'short', day: 'numeric' }) }) });
+        colour: colourName(g.game, g.computer), date: formatDate(Date.parse(g.date) / 1000, { year: 'numeric', month: 'short', day: 'numeric' }) }) });
     const li = el('li', {}, open);
     if (exportable) {
       for (const format of ['json', 'sgf']) {

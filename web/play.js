@@ -183,7 +183,7 @@ function renderPlayers(board) {
     name.textContent = seat.user;
     const detail = document.createElement('span');
     detail.className = 'muted small';
-    const tags = [seat.colour, seat.seat === 0 ? t('first player') : t('second player')];
+    const tags = [colourName(board.game, seat.colour), seat.seat === 0 ? t('first player') : t('second player')];
     if (seat.ai) tags.push(t('computer'));
     if (seat.seat === mine) tags.push(t('you'));
     detail.textContent = tags.join(' · ');
@@ -249,13 +249,13 @@ function statusText(board) {
     if (o.ending === 'aborted') return t('The game was aborted by both players: no result.');
     if (o.draw) return t('The game is drawn{reason}.', { reason });
     return o.winner_user === app.user ? t('You win{reason}.', { reason })
-      : t('{user} ({colour}) wins{reason}.', { user: o.winner_user, colour: o.winner_colour, reason });
+      : t('{user} ({colour}) wins{reason}.', { user: o.winner_user, colour: colourName(board.game, o.winner_colour), reason });
   }
   if (!board.to_move) return board.status_text;
   // Numbered by turns, as the move list is; the server says which turn this is and whether
   // it goes on after an action already played.
   const continuing = board.mid_turn || pendingActions(board).length > 0;
-  const values = { user: board.to_move.user, colour: board.to_move.colour, n: formatNumber(board.turn) };
+  const values = { user: board.to_move.user, colour: colourName(board.game, board.to_move.colour), n: formatNumber(board.turn) };
   if (myTurn(board)) return continuing ? t('Your turn continues as {colour}, turn {n}.', values) : t('Your move as {colour}, turn {n}.', values);
   const ai = board.seats[board.to_move.seat].ai;
   return ai ? t('{user} ({colour}) is thinking, turn {n}.', values) : t('{user} ({colour}) to move, turn {n}.', values);
@@ -295,7 +295,7 @@ function renderMoveList(board) {
     const who = document.createElement('span');
     who.className = 'move-user muted small';
     who.textContent = turn.plies[0].variation ? t('analysis') : turn.plies[0].user;
-    button.setAttribute('aria-label', t('Show the position after {colour} {turn}', { colour: turn.plies[0].colour, turn: text.textContent }));
+    button.setAttribute('aria-label', t('Show the position after {colour} {turn}', { colour: colourName(board.game, turn.plies[0].colour), turn: text.textContent }));
     button.append(num, colourSwatch(turn.plies[0].colour, board.colours), text, who);
     li.appendChild(button);
     return li;

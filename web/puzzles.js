@@ -131,7 +131,7 @@ function renderPuzzle() {
   box.hidden = false;
   box.dataset.attempt = attempt.attempt;
   box.dataset.status = attempt.status;
-  const colour = position.to_move || '';
+  const colour = position.to_move ? colourName(attempt.game, position.to_move) : '';
   const open = attempt.status === 'open';
   const themes = attempt.themes.length ? ` ${t('Theme: {themes}.', { themes: attempt.themes.join(', ') })}` : '';
   // TRANSLATORS: {colour} is the game's name of the side to move, e.g. "Black"

@@ -27,8 +27,8 @@ function renderRematch(board) {
   $('rematch-withdraw').hidden = !mineAsked;
   // The colours swapped: whoever played second plays first.
   // TRANSLATORS: {colour} is the game's name of a side, e.g. "Black"
-  const yours = seat === 1 ? t('{colour}, the first player', { colour: board.colours[1 - seat] })
-    : t('{colour}, the second player', { colour: board.colours[1 - seat] });
+  const yours = seat === 1 ? t('{colour}, the first player', { colour: colourName(board.game, board.colours[1 - seat]) })
+    : t('{colour}, the second player', { colour: colourName(board.game, board.colours[1 - seat]) });
   if (theyAsked) $('rematch-text').textContent = t('{user} asks for a rematch: the same game and settings; you would play {side}.', { user: offer.from, side: yours });
   else if (mineAsked) $('rematch-text').textContent = t('You asked {user} for a rematch (offer {id}): it starts when they accept.', { user: opponent.user, id: offer.id });
   else $('rematch-text').textContent = t('A rematch: the same game and settings, the colours swapped (you would play {side}).', { side: yours });

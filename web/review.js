@@ -174,7 +174,7 @@ function drawReview(board, review) {
   const accuracy = review.accuracy.map((a, seat) => {
     const who = board.seats[seat];
     const value = a === null ? t('no turn') : formatNumber(a / 100, { style: 'percent', minimumFractionDigits: 1, maximumFractionDigits: 1 });
-    return el('li', { text: `${who.user} (${who.colour}): ${value}` });
+    return el('li', { text: `${who.user} (${colourName(board.game, who.colour)}): ${value}` });
   });
   $('review-accuracy').replaceChildren(...accuracy);
   const marked = turns.map((turn, i) => ({ turn, index: i, mark: reviewMark(turn) })).filter((m) => m.mark);

@@ -101,6 +101,13 @@ Run.main('i18n test', 600000, async (run) => {
   check((await de.title()).endsWith('ludus: N-Mesh, Netted, Trellis, Ndengrod und Epoxy spielen'), `de: the tab's title in German (${await de.title()})`);
   check((await de.textContent('#welcome h1')).trim() === 'Willkommen bei ludus', 'de: the welcome heading');
   check(await de.textContent('#account-name .signed-in-as') === 'Angemeldet als ', 'de: the header says who is signed in');
+  // The games' own texts come from the server's catalogue in the page's language, the side
+  // names too (the colours stay the API's names).
+  const nmesh = await de.$eval('#catalog li', (li) => li.textContent);
+  check(nmesh.includes('(Schwarz / Weiß)') && nmesh.includes('Steine setzen'), `de: the game's summary and sides in German (${nmesh})`);
+  // An error line of the server, in the page's language (the page sends it as Accept-Language).
+  const refused = await de.evaluate(() => api('POST', '/api/login', { user: 'alice', password: 'not-her-password' }).then(() => '', (e) => e.message));
+  check(refused === 'falsche Benutzerkennung oder falsches Passwort', `de: the server's error line in German (${refused})`);
   // The sentence whose link the translation moved: the links keep their targets.
   const sentence = await de.$eval('#welcome p[data-i18n-parts]', (p) => ({ text: p.textContent.replace(/\s+/g, ' ').trim(),
     links: [...p.querySelectorAll('a')].map((a) => `${a.getAttribute('href')}=${a.textContent}`) }));

@@ -2,6 +2,7 @@
 // Epoxy registration (name, colours, the size option, rules text) and the board tables
 // shared by all states: geometry and the rays along the six directions.
 #include "core/board_symmetry.h"
+#include "core/translatable.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -15,19 +16,19 @@ namespace {
 const GameInfo kInfo{
     .name = "epoxy",
     .title = "Epoxy",
-    .colours = {"maroon", "grey"},
-    .options = {OptionSpec::choice("size", "xs", board_sizes(), "board: xs 39, s 48, m 72, l 96, xl 126, xxl 156 points")},
-    .summary = "Place where the opponent cannot see, or slide into more contact; 1-2 turns; last to play wins",
+    .colours = {N_("maroon"), N_("grey")},
+    .options = {OptionSpec::choice("size", "xs", board_sizes(), N_("board: xs 39, s 48, m 72, l 96, xl 126, xxl 156 points"))},
+    .summary = N_("Place where the opponent cannot see, or slide into more contact; 1-2 turns; last to play wins"),
     .rules = rules_document("epoxy"),
     .pie = {.offered = false, .option = ""},
     .bench_boards = {{}, {{"size", "m"}}, {{"size", "xxl"}}},
     .may_draw = false,
     .stones_on = StoneSites::Points,
-    .turn_help = {.summary = "Two actions a turn (Maroon's first turn: one): place on an empty point no enemy stone "
-                             "sees, or slide one of your stones into more contact; the second action may be pass.",
-                  .examples = {{"d3,e5-e7", "place on d3, then slide the stone on e5 to e7"},
-                               {"d3,pass", "place on d3 and end the turn"},
-                               {"d3", "Maroon's first turn (one action)"}}},
+    .turn_help = {.summary = N_("Two actions a turn (Maroon's first turn: one): place on an empty point no enemy stone "
+                             "sees, or slide one of your stones into more contact; the second action may be pass."),
+                  .examples = {{"d3,e5-e7", N_("place on d3, then slide the stone on e5 to e7")},
+                               {"d3,pass", N_("place on d3 and end the turn")},
+                               {"d3", N_("Maroon's first turn (one action)")}}},
     .rules_section = 5,
     // The rules name "`epoxy-boards.txt` beside this file", which is docs/rules/ of the sources.
     .rules_note = "The boards the rules name: `ludus show epoxy -o size=SIZE` draws each one, holes and all\n"

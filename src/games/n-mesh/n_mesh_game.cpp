@@ -4,6 +4,7 @@
 #include "games/n-mesh/n_mesh.h"
 
 #include "core/board_symmetry.h"
+#include "core/translatable.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -15,17 +16,17 @@ namespace {
 const GameInfo kInfo{
     .name = "n-mesh",
     .title = "N-Mesh",
-    .colours = {"black", "white"},
-    .options = {OptionSpec::integer("size", 6, 3, kMaxSize, "board size n (n x n cells)")},
-    .summary = "Place stones; once a stone is cut off from every empty shaded cell, fewer enmeshed stones wins",
+    .colours = {N_("black"), N_("white")},
+    .options = {OptionSpec::integer("size", 6, 3, kMaxSize, N_("board size n (n x n cells)"))},
+    .summary = N_("Place stones; once a stone is cut off from every empty shaded cell, fewer enmeshed stones wins"),
     .rules = rules_document("n-mesh"),
     .pie = {.offered = true, .option = ""},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "11"}}, {{"size", "19"}}},
     .may_draw = false,
     .stones_on = StoneSites::Cells,
-    .turn_help = {.summary = "Place one stone on an empty cell; the shaded cells are the liberties.",
-                  .examples = {{"c4", "a stone on c4"},
-                               {"swap", "White's first turn only: Black's stone turns White (naming that stone does the same)"}}},
+    .turn_help = {.summary = N_("Place one stone on an empty cell; the shaded cells are the liberties."),
+                  .examples = {{"c4", N_("a stone on c4")},
+                               {"swap", N_("White's first turn only: Black's stone turns White (naming that stone does the same)")}}},
     .rules_section = 1,
 };
 

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "core/board_symmetry.h"
+#include "core/translatable.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -18,21 +19,21 @@ const GameInfo kInfo{
     .title = "Ndengrod",
     .colours = {"x", "o"},
     .options = {
-        OptionSpec::integer("size", 5, 2, 13, "cells per side"),
+        OptionSpec::integer("size", 5, 2, 13, N_("cells per side")),
         OptionSpec::choice("shape", "hexhex", {"hexhex", "trapezoid"},
-                           "hexhex, or trapezoid: the lower half of a hex-hex (Pentalath: size 7)"),
-        OptionSpec::integer("length", 5, 3, 9, "line length that wins"),
-        OptionSpec::choice("swap", "on", {"on", "off"}, "second player may swap instead of move 2"),
+                           N_("hexhex, or trapezoid: the lower half of a hex-hex (Pentalath: size 7)")),
+        OptionSpec::integer("length", 5, 3, 9, N_("line length that wins")),
+        OptionSpec::choice("swap", "on", {"on", "off"}, N_("second player may swap instead of move 2")),
     },
-    .summary = "Place stones, capture surrounded groups, make a line of five (Pentalath)",
+    .summary = N_("Place stones, capture surrounded groups, make a line of five (Pentalath)"),
     .rules = rules_document("ndengrod"),
     .pie = {.offered = true, .option = "swap", .exchanges_seats_only = true},
     .bench_boards = {{{"size", "3"}}, {}, {{"size", "13"}}},
     .stones_on = StoneSites::Cells,
-    .turn_help = {.summary = "Place one stone on an empty cell; enemy groups left without an empty neighbour are captured.",
-                  .examples = {{"e5", "a stone on e5"},
-                               {"swap", "instead of move 2: the seats exchange colours, the stones stay"},
-                               {"pass", "only when no placement is legal"}}},
+    .turn_help = {.summary = N_("Place one stone on an empty cell; enemy groups left without an empty neighbour are captured."),
+                  .examples = {{"e5", N_("a stone on e5")},
+                               {"swap", N_("instead of move 2: the seats exchange colours, the stones stay")},
+                               {"pass", N_("only when no placement is legal")}}},
     .rules_section = 4,
 };
 

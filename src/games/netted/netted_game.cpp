@@ -3,6 +3,7 @@
 #include <sstream>
 
 #include "core/board_symmetry.h"
+#include "core/translatable.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
@@ -15,18 +16,18 @@ namespace {
 const GameInfo kInfo{
     .name = "netted",
     .title = "Netted",
-    .colours = {"black", "white"},
+    .colours = {N_("black"), N_("white")},
     .options = {OptionSpec::choice("shape", "limping", {"limping", "hexhex"},
-                                   "board: limping hexagon (sides n-1 and n+1) or regular hexagon of side n"),
-                OptionSpec::integer("size", 5, 2, 10, "board size n")},
-    .summary = "Place stones; net an opposing group so its region has no more edge cells than stones",
+                                   N_("board: limping hexagon (sides n-1 and n+1) or regular hexagon of side n")),
+                OptionSpec::integer("size", 5, 2, 10, N_("board size n"))},
+    .summary = N_("Place stones; net an opposing group so its region has no more edge cells than stones"),
     .rules = rules_document("netted"),
     .pie = {.offered = false, .option = ""},
     .bench_boards = {{{"size", "2"}}, {}, {{"size", "10"}}, {{"shape", "hexhex"}, {"size", "10"}}},
     .may_draw = false,
     .stones_on = StoneSites::Cells,
-    .turn_help = {.summary = "Place one stone on an empty cell; the tinted cells are the edge cells.",
-                  .examples = {{"e5", "a stone on e5"}}},
+    .turn_help = {.summary = N_("Place one stone on an empty cell; the tinted cells are the edge cells."),
+                  .examples = {{"e5", N_("a stone on e5")}}},
     .rules_section = 2,
 };
 

@@ -4,6 +4,7 @@
 #include <algorithm>
 
 #include "core/error.h"
+#include "core/translatable.h"
 #include "core/registry.h"
 #include "core/rules_documents.h"
 #include "games/trellis/trellis.h"
@@ -15,18 +16,18 @@ namespace {
 const GameInfo kInfo{
     .name = "trellis",
     .title = "Trellis",
-    .colours = {"black", "white"},
-    .options = {OptionSpec::integer("size", kDefaultSize, kMinSize, kMaxSize, "points per side (odd)")},
-    .summary = "Connect your sides on the points of a chequered board, two stones three apart per turn",
+    .colours = {N_("black"), N_("white")},
+    .options = {OptionSpec::integer("size", kDefaultSize, kMinSize, kMaxSize, N_("points per side (odd)"))},
+    .summary = N_("Connect your sides on the points of a chequered board, two stones three apart per turn"),
     .rules = rules_document("trellis"),
     .pie = {.offered = true, .option = "", .exchanges_seats_only = true},
     .bench_boards = {{{"size", "7"}}, {}, {{"size", "25"}}},
     .stones_on = StoneSites::Points,
-    .turn_help = {.summary = "Place two stones exactly three apart, one stone, or pass; the first player makes turns 1-3.",
-                  .examples = {{"d4,e6", "two stones three apart (three along a line, or a knight's move)"},
-                               {"d4", "one stone"},
-                               {"pass", "no stone"},
-                               {"swap", "before turn 4 only: the second player takes Black"}}},
+    .turn_help = {.summary = N_("Place two stones exactly three apart, one stone, or pass; the first player makes turns 1-3."),
+                  .examples = {{"d4,e6", N_("two stones three apart (three along a line, or a knight's move)")},
+                               {"d4", N_("one stone")},
+                               {"pass", N_("no stone")},
+                               {"swap", N_("before turn 4 only: the second player takes Black")}}},
     .rules_section = 3,
 };
 

@@ -21,6 +21,9 @@
 
 #include <fmt/format.h>
 
+// N_("resign"): marks a literal kept in a table, translated later with tr(language, it).
+#include "core/translatable.h"
+
 namespace ludus::server {
 
 // A language ludus speaks: "en" or one of po/server/*.po, by its primary subtag.  The
@@ -98,9 +101,5 @@ Message textn(const char* singular, const char* plural, int64_t n, TextArgs args
 // The same, written now.
 std::string tr(const Language& language, const char* msgid, TextArgs args = {});
 std::string trn(const Language& language, const char* singular, const char* plural, int64_t n, TextArgs args = {});
-
-// Marks a literal for extraction where it is kept in a table and translated later with
-// tr(language, the_literal): N_("resign").
-constexpr const char* N_(const char* msgid) { return msgid; }
 
 }  // namespace ludus::server

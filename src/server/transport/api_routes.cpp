@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <charconv>
 
-#include "ai/catalog_json.h"
 #include "core/error.h"
 #include "core/registry.h"
 #include "server/domain/play/board_commands.h"
+#include "server/transport/catalog_text.h"
 #include "server/transport/page_text.h"
 #include "server/transport/route_helpers.h"
 #include "server/base/errors.h"
@@ -97,7 +97,11 @@ ApiRoutes::ApiRoutes(Service& service, LongPolls& polls, BotStreams& bot_streams
     : service_(&service), polls_(&polls), bot_streams_(&bot_streams), files_(std::move(files)), engine_(std::move(engine)),
       puzzles_(std::make_shared<Puzzles>(service.store(), [&accounts = service.accounts()] { return accounts.now(); })) {
   add(http::verb::get, "/api/catalog", [](const Request& req, const Captures&, Reply reply) {
-    reply(guarded(req, [] { return json_response(200, ai::catalog_json()); }));
+    reply(guarded(req, [&req] {
+      Response res = json_text_response(200, catalog_text(reader_language(req)));
+      res.set(http::field::vary, "Accept-Language");
+      return res;
+    }));
   }, BotToken::Allowed);
   // {"game", "options"?, "players"?}: what a board of those options (and players) would be
   // (board_spec: 400 for a bad option), and whether it may be rated, with the reason when
