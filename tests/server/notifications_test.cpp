@@ -20,7 +20,12 @@ using nlohmann::json;
 
 class NotificationsTest : public ServerFixture {
  protected:
-  NotificationList list(const std::string& user) { return Notifications(*service_).list(user, Page{200, 0}); }
+  // The user's notifications, each line written in English (a row keeps it as a message).
+  NotificationList list(const std::string& user) {
+    NotificationList out = Notifications(*service_).list(user, Page{200, 0});
+    for (NotificationRecord& n : out.items) n.text = notification_text(n, Language());
+    return out;
+  }
   // The texts of the user's notifications, newest first.
   std::vector<std::string> texts(const std::string& user) {
     std::vector<std::string> out;

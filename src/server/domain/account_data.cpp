@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "server/base/errors.h"
+#include "server/domain/accounts/chosen_language.h"
 #include "server/domain/play/game_json.h"
 #include "server/domain/play/offer_format.h"
 #include "server/domain/play/rating_format.h"
@@ -99,8 +100,10 @@ json AccountData::export_json(const std::string& user) {
       reports.push_back({{"id", r.id}, {"comment", r.comment}, {"reason", r.reason}, {"open", r.open}, {"at", r.created_at}});
     out["reports"] = reports;
     json notifications = json::array();
+    // Their lines in the language the account chose (English when none).
+    const Language language = chosen_language(session, user);
     for (const NotificationRecord& n : notifications_of(session, user, Page{kMaxNotificationsPerUser, 0}))
-      notifications.push_back(notification_json(n));
+      notifications.push_back(notification_json(n, language));
     out["notifications"] = notifications;
     // The reviews they asked for (the players' automatic ones are the board's, asked by nobody).
     json reviews = json::array();

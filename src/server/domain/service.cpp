@@ -32,14 +32,16 @@ namespace ludus::server {
 
 std::string board_name(int64_t board) { return "board " + std::to_string(board); }
 
-std::string play_summary(const std::string& user, const PlayResult& result) {
-  if (result.first_ply == 0) return user + " resigns " + board_name(result.board);
+Message play_summary(const std::string& user, const PlayResult& result) {
+  if (result.first_ply == 0) return text("{user} resigns board {board}", {{"user", user}, {"board", result.board}});
   std::string moves;
   for (const auto& m : result.moves) moves += (moves.empty() ? "" : ",") + m;
-  std::string out = user + " plays " + moves + " on " + board_name(result.board) + " (turn " + std::to_string(result.turn) + ")";
+  // TRANSLATORS: {moves} is the move notation as played ("e5" or "d4,d5"); a turn is a player's go.
+  Message out = text("{user} plays {moves} on board {board} (turn {turn})",
+                     {{"user", user}, {"moves", moves}, {"board", result.board}, {"turn", result.turn}});
   for (const PlayResult& answer : result.answers)
-    out += "; " + answer.player + "'s conditional move answers " + join_plies(answer.moves) + " (turn " +
-           std::to_string(answer.turn) + ")";
+    out = text("{summary}; {player}'s conditional move answers {moves} (turn {turn})",
+               {{"summary", out}, {"player", answer.player}, {"moves", join_plies(answer.moves)}, {"turn", answer.turn}});
   return out;
 }
 
@@ -149,7 +151,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     const bool finished_before = record->finished();
     const std::optional<int> to_move_before = record->to_move_seat;
     Board b = board_at(session, std::move(*record));
-    BoardEvent event{kind, actor, "", ""};
+    BoardEvent event{kind, actor, {}, ""};
     auto result = change(b, session, event);
     const int64_t now = accounts_->now();
     const GameRecord& changed = b.refreshed_record(now);
@@ -243,7 +245,7 @@ void Service::check_hourly_limit(Session& session, const std::string& user, int6
 
 int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
                               const std::array<std::string, 2>& seats, int64_t now, const std::string& actor,
-                              const std::string& summary) {
+                              const Message& summary) {
   GameRecord record;
   record.game = spec.game;
   record.options = spec.options;
@@ -265,8 +267,8 @@ int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std
     if (!Accounts::is_ai(seat)) session.set_subscription(seat, id, true);
   report(session, Board(record, {}),
          BoardEvent{BoardEventKind::Started, actor.empty() ? challenger : actor,
-                    summary.empty() ? challenger + " challenges: " + board_name(id) + " is ready"
-                                    : summary + ": " + board_name(id) + " is ready",
+                    summary.empty() ? text("{user} challenges: board {board} is ready", {{"user", challenger}, {"board", id}})
+                                    : text("{summary}: board {board} is ready", {{"summary", summary}, {"board", id}}),
                     ""});
   return id;
 }
@@ -363,7 +365,7 @@ void Service::resign(int64_t board, const std::string& user) {
     int seat = seat_in(b, user);
     require_on(b);
     b.resign(seat);
-    event.summary = user + " resigns " + board_name(board);
+    event.summary = text("{user} resigns board {board}", {{"user", user}, {"board", board}});
     return 0;
   });
 }
@@ -386,20 +388,27 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
       if (Accounts::is_ai(opponent)) {
         // The computer always allows a take-back or an abort and always plays on instead of drawing.
         b.clear_proposal();
-        if (kind == "draw") return ProposalResult{opponent + " declines the draw on " + board_name(board)};
+        if (kind == "draw")
+          return ProposalResult{text("{user} declines the draw on board {board}", {{"user", opponent}, {"board", board}})};
         if (kind == "abort") {
           b.abort_game();
-          return ProposalResult{opponent + " agrees: " + board_name(board) + " is aborted (no result)"};
+          return ProposalResult{
+              text("{user} agrees: board {board} is aborted (no result)", {{"user", opponent}, {"board", board}})};
         }
         const int keep = b.history().latest_turn_start(seat);
         b.truncate(keep);
         session.truncate_moves(board, keep);
-        return ProposalResult{opponent + " agrees: " + board_name(board) + " is back at turn " +
-                              std::to_string(b.history().current_turn())};
+        return ProposalResult{text("{user} agrees: board {board} is back at turn {turn}",
+                                   {{"user", opponent}, {"board", board}, {"turn", b.history().current_turn()}})};
       }
       b.set_proposal(kind, seat);
-      return ProposalResult{user + " proposes " + proposal_words(kind) + " on " + board_name(board) + "; " + opponent +
-                            " may accept or reject"};
+      const TextArgs args{{"user", user}, {"board", board}, {"opponent", opponent}};
+      if (kind == "draw") return ProposalResult{text("{user} proposes a draw on board {board}; {opponent} may accept or reject", args)};
+      if (kind == "abort")
+        return ProposalResult{
+            text("{user} proposes to abort the game on board {board}; {opponent} may accept or reject", args)};
+      return ProposalResult{
+          text("{user} proposes to take back their last move on board {board}; {opponent} may accept or reject", args)};
     }();
     event.summary = result.message;
     return result;
@@ -420,21 +429,26 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
       const std::string kind = record.proposal;
       const int proposer = 1 - seat;
       b.clear_proposal();
-      if (!accept) return ProposalResult{user + " rejects " + proposal_words(kind) + " on " + board_name(board)};
+      const TextArgs args{{"user", user}, {"board", board}};
+      if (!accept) {
+        if (kind == "draw") return ProposalResult{text("{user} rejects a draw on board {board}", args)};
+        if (kind == "abort") return ProposalResult{text("{user} rejects to abort the game on board {board}", args)};
+        return ProposalResult{text("{user} rejects to take back their last move on board {board}", args)};
+      }
       require_may_propose(b, kind);
       if (kind == "abort") {
         b.abort_game();
-        return ProposalResult{user + " accepts: " + board_name(board) + " is aborted (no result)"};
+        return ProposalResult{text("{user} accepts: board {board} is aborted (no result)", args)};
       }
       if (kind == "draw") {
         b.agree_draw();
-        return ProposalResult{user + " accepts the draw: " + board_name(board) + " is drawn"};
+        return ProposalResult{text("{user} accepts the draw: board {board} is drawn", args)};
       }
       const int keep = b.history().latest_turn_start(proposer);
       b.truncate(keep);
       session.truncate_moves(board, keep);
-      return ProposalResult{user + " accepts: " + board_name(board) + " is back at turn " +
-                            std::to_string(b.history().current_turn())};
+      return ProposalResult{text("{user} accepts: board {board} is back at turn {turn}",
+                                 {{"user", user}, {"board", board}, {"turn", b.history().current_turn()}})};
     }();
     event.summary = result.message;
     return result;
@@ -448,7 +462,7 @@ void Service::comment(int64_t board, const std::string& user, std::string_view t
     CommentRecord row{0, user, b.num_moves(), body, accounts_->now()};
     row.id = session.insert_comment(board, row);
     b.add_comment(std::move(row));
-    event.summary = user + " comments on " + board_name(board);
+    event.summary = server::text("{user} comments on board {board}", {{"user", user}, {"board", board}});
     event.comment = body;
     return 0;
   });
@@ -632,8 +646,9 @@ bool Service::forfeit_on_time(const TurnClock& o) {
     if (b.is_over() || Accounts::is_ai(b.player(b.seat_to_move())) || !same_turn(session, o, accounts_->now())) return 0;
     const int seat = b.seat_to_move();
     b.lose_on_time(seat);
-    event.summary = b.player(seat) + " loses " + board_name(o.board) + " on time (no move for " +
-                    std::to_string(o.limits.forfeit_days) + " days)";
+    event.summary = textn("{user} loses board {board} on time (no move for {n} day)",
+                          "{user} loses board {board} on time (no move for {n} days)", o.limits.forfeit_days,
+                          {{"user", b.player(seat)}, {"board", o.board}});
     forfeited = true;
     return 0;
   });
@@ -650,12 +665,14 @@ bool Service::remind(const TurnClock& o, int64_t now) {
     const std::string& player = b.player(b.seat_to_move());
     if (Accounts::is_ai(player)) return false;
     mark_nagged(session, o.board);
-    std::string summary = player + " has not moved on " + board_name(o.board) + " for " +
-                          std::to_string(o.elapsed(now) / 86400) + " days";
+    Message summary = textn("{user} has not moved on board {board} for {n} day",
+                            "{user} has not moved on board {board} for {n} days", o.elapsed(now) / 86400,
+                            {{"user", player}, {"board", o.board}});
     if (o.limits.forfeit_days > 0) {
       const int64_t deadline = o.due_at(o.limits.forfeit_days);
       const int64_t days_left = std::max<int64_t>(1, (deadline - now + 86399) / 86400);
-      summary += "; the game is lost on time in " + std::to_string(days_left) + " day" + (days_left == 1 ? "" : "s");
+      summary = textn("{summary}; the game is lost on time in {n} day", "{summary}; the game is lost on time in {n} days",
+                      days_left, {{"summary", summary}});
     }
     report(session, b, BoardEvent{BoardEventKind::Reminded, "", summary, ""});
     tx.commit();

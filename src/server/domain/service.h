@@ -89,7 +89,7 @@ struct ChallengeOutcome {
 
 // What became of a proposal or an answer, for the reply.
 struct ProposalResult {
-  std::string message;  // one line: "alice proposes a draw on board 7", "bob accepts ..."
+  Message message;  // one line: "alice proposes a draw on board 7", "bob accepts ..."
 };
 
 class Service {
@@ -296,7 +296,7 @@ class Service {
   // when the two may not meet (moderation.h).
   int64_t insert_board(Session& session, const BoardSpec& spec, const std::string& challenger,
                        const std::array<std::string, 2>& seats, int64_t now, const std::string& actor = "",
-                       const std::string& summary = "");
+                       const Message& summary = Message());
   // The two steps of enforce_time_limits for one board; each re-checks in its transaction
   // that the turn it found overdue is still on, and returns whether it acted.
   bool forfeit_on_time(const TurnClock& overdue);
@@ -335,6 +335,6 @@ int seat_in(const Board& board, const std::string& user);
 void require_on(const Board& board);
 // "alice plays e5 on board 3 (turn 7)" (no full stop), and the conditional moves that answered
 // it: "...; bob's conditional move answers d4 (turn 8)".
-std::string play_summary(const std::string& user, const PlayResult& result);
+Message play_summary(const std::string& user, const PlayResult& result);
 
 }  // namespace ludus::server

@@ -234,6 +234,7 @@ std::string render_mail(const MailHeaders& headers, std::string_view body) {
     g_mime_object_set_header(object, "References", reference.c_str(), nullptr);
   }
   g_mime_object_set_header(object, "Auto-Submitted", "auto-replied", nullptr);
+  g_mime_object_set_header(object, "Content-Language", one_line(headers.language).c_str(), nullptr);
   // The body goes in as its UTF-8 bytes (g_mime_text_part_set_text would pick another
   // charset for text that fits one).
   Ref<GMimeTextPart> part(g_mime_text_part_new_with_subtype("plain"));

@@ -54,10 +54,11 @@ struct MailHeaders {
   std::string message_id;     // without angle brackets
   std::string in_reply_to;    // without angle brackets; "" for none
   int64_t date = 0;           // seconds since the epoch
+  std::string language = "en";  // Content-Language: the language the text is written in
 };
 
 // The message text with CRLF line ends: From, To, Subject (RFC 2047 when not ASCII),
-// Date, Message-ID, In-Reply-To, Auto-Submitted: auto-replied, MIME-Version, and a
+// Date, Message-ID, In-Reply-To, Auto-Submitted: auto-replied, Content-Language, MIME-Version, and a
 // text/plain; charset=utf-8 quoted-printable body.
 std::string render_mail(const MailHeaders& headers, std::string_view body);
 

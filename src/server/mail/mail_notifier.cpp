@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/turn_count.h"
+#include "server/domain/accounts/chosen_language.h"
 #include "server/domain/play/board_text.h"
 #include "server/domain/play/board_news.h"
 #include "server/mail/mail_mime.h"
@@ -22,37 +23,41 @@ thread_local MailOrigin* current_origin = nullptr;
 
 // What the reader can send back: a move while the game goes on; once it is over, a comment,
 // the history, and (to a player, unless a block stands between the two) a rematch: the same
-// game and settings, colours swapped.
-std::string footer(Session& session, const Board& board, const std::string& user) {
+// game and settings, colours swapped.  The commands are the grammar's (never translated),
+// the words around them the reader's.
+std::string footer(Session& session, const Board& board, const std::string& user, const Language& language) {
   const std::string who = user.empty() ? "USER" : user;
   const std::string preference =
-      fmt::format("Mails about your boards: mailpref {} PASSWORD every|digest|none\n", who);
+      tr(language, "Mails about your boards: {command}",
+         {{"command", fmt::format("mailpref {} PASSWORD every|digest|none", who)}}) +
+      "\n";
   if (!board.is_over()) {
-    return fmt::format(
-        "\n-- \nludus play-by-e-mail.  Send a command in the Subject, e.g.\n"
-        "  {} move {} {} PASSWORD MOVE\n"
-        "with your comment, if any, in the body.  {}",
-        board.game().name(), board.id(), who, preference);
+    return "\n-- \n" + tr(language, "ludus play-by-e-mail.  Send a command in the Subject, e.g.") + "\n" +
+           fmt::format("  {} move {} {} PASSWORD MOVE\n", board.game().name(), board.id(), who) +
+           tr(language, "with your comment, if any, in the body.") + "  " + preference;
   }
-  std::string out = fmt::format(
-      "\n-- \nludus play-by-e-mail.  This game is over; send a command in the Subject, e.g.\n"
-      "  comment {0} {1} PASSWORD TEXT...   (a word on the game)\n"
-      "  history {0}   (every move with its time and comments)\n"
-      "  review {0} {1} PASSWORD   (the engine's review of the game: where it was won and lost)\n",
-      board.id(), who);
+  std::string out =
+      "\n-- \n" + tr(language, "ludus play-by-e-mail.  This game is over; send a command in the Subject, e.g.") + "\n" +
+      fmt::format("  comment {} {} PASSWORD TEXT...   ({})\n", board.id(), who, tr(language, "a word on the game")) +
+      fmt::format("  history {}   ({})\n", board.id(), tr(language, "every move with its time and comments")) +
+      fmt::format("  review {} {} PASSWORD   ({})\n", board.id(), who,
+                  tr(language, "the engine's review of the game: where it was won and lost"));
   if (board.seat_of(user) >= 0 && may_meet(session, board.player(0), board.player(1)))
-    out += fmt::format("  rematch {} {} PASSWORD   (the same game and settings, colours swapped)\n", board.id(), who);
+    out += fmt::format("  rematch {} {} PASSWORD   ({})\n", board.id(), who,
+                       tr(language, "the same game and settings, colours swapped"));
   return out + preference;
 }
 
-// The event as mailed; `with_words`: with the actor's comment, if any.
-std::string event_text(const Board& board, const BoardEvent& event, const PublicUrl& url, bool with_words) {
-  std::string out = event.summary + ".\n";
-  out += link_line("On the web", url.board(board.id()));
+// The event as mailed in `language`; `with_words`: with the actor's comment, if any.
+std::string event_text(const Board& board, const BoardEvent& event, const PublicUrl& url, bool with_words,
+                       const Language& language) {
+  std::string out = event.summary.in(language) + ".\n";
+  out += link_line(tr(language, "On the web"), url.board(board.id()));
   // A finished game's mails (its end, its comments, its review ready) lead to its review.
-  if (board.is_over() && board.num_moves() > 0) out += link_line("Its review on the web", url.review(board.id()));
-  if (with_words && !event.comment.empty()) out += fmt::format("\n{} says:\n{}\n", event.actor, event.comment);
-  out += "\n" + format_board(board);
+  if (board.is_over() && board.num_moves() > 0) out += link_line(tr(language, "Its review on the web"), url.review(board.id()));
+  if (with_words && !event.comment.empty())
+    out += "\n" + tr(language, "{user} says:", {{"user", event.actor}}) + "\n" + event.comment + "\n";
+  out += "\n" + format_board(board, std::nullopt, language);
   return out;
 }
 
@@ -63,16 +68,19 @@ void queue(Session& session, const std::string& to, const std::string& user, con
   enqueue_mail(session, OutgoingMail{to, user, board.id(), subject, body, in_reply_to}, status, now);
 }
 
+// Each reader's mail is written in their language (users.language; chosen_language.h).
 void notify(Session& session, const Board& board, const BoardEvent& event, const std::vector<BoardReader>& readers,
             const PublicUrl& url, int64_t now) {
   if (event.summary.empty()) return;
-  const std::string body = event_text(board, event, url, true);
   for (const BoardReader& reader : readers) {
     const std::string& user = reader.user;
     MailOrigin* origin = current_origin;
+    const Language language = chosen_language(session, user);
     if (origin && user == event.actor) {
-      // The sender of the command gets the reply, at the address the command came from.
-      queue(session, origin->address, user, board, origin->subject, body + footer(session, board, user),
+      // The sender of the command gets the reply, at the address the command came from, in
+      // their language: the command's password proved them (CommandCaller::language).
+      queue(session, origin->address, user, board, origin->subject,
+            event_text(board, event, url, true, language) + footer(session, board, user, language),
             origin->message_id, OutboxStatus::Queued, now);
       origin->replied = true;
       continue;
@@ -86,9 +94,10 @@ void notify(Session& session, const Board& board, const BoardEvent& event, const
       if (addressee->preference == MailPreference::None) continue;
       if (addressee->preference == MailPreference::Digest) status = OutboxStatus::Digest;
     }
-    const std::string subject = board_subject(board) + ": " + board_news_headline(board_news(board, event, user), board, event);
-    const std::string text = reader.words_barred ? event_text(board, event, url, false) : body;
-    queue(session, addressee->email, user, board, subject, text + footer(session, board, user), "", status, now);
+    const std::string subject = board_subject(board, language) + ": " +
+                                board_news_headline(board_news(board, event, user), board, event, language);
+    const std::string text = event_text(board, event, url, !reader.words_barred, language);
+    queue(session, addressee->email, user, board, subject, text + footer(session, board, user, language), "", status, now);
   }
 }
 
@@ -99,19 +108,29 @@ void notify_offer(Session& session, const OfferRecord& offer, const OfferEvent& 
   if (user.empty() || user == event.actor) return;
   auto addressee = mail_addressee(session, user);
   if (!addressee || addressee->email.empty() || addressee->preference == MailPreference::None) return;
-  std::string subject, body = event.summary + ".\n\n" + format_offer(offer) + "\n";
-  if (event.kind == OfferEventKind::Invited) body += link_line("To answer on the web, the lobby", url.lobby());
+  const Language language = chosen_language(session, user);
+  std::string subject, body = event.summary.in(language) + ".\n\n" + format_offer(offer, language) + "\n";
+  if (event.kind == OfferEventKind::Invited)
+    body += link_line(tr(language, "To answer on the web, the lobby"), url.lobby());
   switch (event.kind) {
     case OfferEventKind::Invited:
-      subject = fmt::format("ludus: {} invites you to {} ({})", offer.from, offer.game, offer.name());
-      body += fmt::format(
-          "\nTo accept, send a mail with the Subject\n  join {} {} PASSWORD\nTo decline:\n  decline {} {} PASSWORD\n",
-          offer.id, user, offer.id, user);
+      subject = tr(language, "ludus: {user} invites you to {game} (offer {offer})",
+                   {{"user", offer.from}, {"game", offer.game}, {"offer", offer.id}});
+      body += "\n" + tr(language, "To accept, send a mail with the Subject") +
+              fmt::format("\n  join {} {} PASSWORD\n", offer.id, user) + tr(language, "To decline:") +
+              fmt::format("\n  decline {} {} PASSWORD\n", offer.id, user);
       break;
-    case OfferEventKind::Declined: subject = fmt::format("ludus: {} declines {}", event.actor, offer.name()); break;
-    case OfferEventKind::Withdrawn: subject = fmt::format("ludus: {} withdraws {}", event.actor, offer.name()); break;
+    case OfferEventKind::Declined:
+      subject = tr(language, "ludus: {user} declines offer {offer}", {{"user", event.actor}, {"offer", offer.id}});
+      break;
+    case OfferEventKind::Withdrawn:
+      subject = tr(language, "ludus: {user} withdraws offer {offer}", {{"user", event.actor}, {"offer", offer.id}});
+      break;
   }
-  body += fmt::format("\n-- \nludus play-by-e-mail.  Who may challenge you: limit {} PASSWORD ask|all|none [N|-]\n", user);
+  body += "\n-- \n" +
+          tr(language, "ludus play-by-e-mail.  Who may challenge you: {command}",
+             {{"command", fmt::format("limit {} PASSWORD ask|all|none [N|-]", user)}}) +
+          "\n";
   if (!is_plain_address(addressee->email)) return;
   const OutboxStatus status = addressee->preference == MailPreference::Digest ? OutboxStatus::Digest : OutboxStatus::Queued;
   enqueue_mail(session, OutgoingMail{addressee->email, user, std::nullopt, subject, body, ""}, status, now);
@@ -134,21 +153,32 @@ TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url) {
     for (const TournamentPlayer& p : players) {
       auto addressee = mail_addressee(session, p.player);
       if (!addressee || !is_plain_address(addressee->email) || addressee->preference == MailPreference::None) continue;
-      std::string body = event.summary + ".\n";
+      const Language language = chosen_language(session, p.player);
+      std::string body = event.summary.in(language) + ".\n";
       // The player's boards of the round that started, and how to move on them.
       for (const TournamentGame& g : games) {
         if (g.round != tournament.round || g.decided() || !g.board || (g.first != p.player && g.second != p.player)) continue;
-        body += fmt::format("\nYour game: {} - {} on board {} ({}).  Move with: {} move {} {} PASSWORD MOVE\n", g.first,
-                            g.second, *g.board, g.first == p.player ? "you move first" : "you move second", tournament.game,
-                            *g.board, p.player);
-        body += link_line("On the web", url.board(*g.board));
+        const std::string order = g.first == p.player ? tr(language, "you move first") : tr(language, "you move second");
+        body += "\n" +
+                // TRANSLATORS: {first} - {second} are the two players; {command} is the command to move (never translated).
+                tr(language, "Your game: {first} - {second} on board {board} ({order}).  Move with: {command}",
+                   {{"first", g.first},
+                    {"second", g.second},
+                    {"board", *g.board},
+                    {"order", order},
+                    {"command", fmt::format("{} move {} {} PASSWORD MOVE", tournament.game, *g.board, p.player)}}) +
+                "\n";
+        body += link_line(tr(language, "On the web"), url.board(*g.board));
       }
-      body += link_line("The tournament on the web", url.tournament(tournament.id));
+      body += link_line(tr(language, "The tournament on the web"), url.tournament(tournament.id));
       body += "\n" + event.text;
-      body += fmt::format("\n-- \nludus play-by-e-mail.  The tournament: tournament show {}\n", tournament.id);
+      body += "\n-- \n" +
+              tr(language, "ludus play-by-e-mail.  The tournament: {command}",
+                 {{"command", fmt::format("tournament show {}", tournament.id)}}) +
+              "\n";
       const OutboxStatus status =
           addressee->preference == MailPreference::Digest ? OutboxStatus::Digest : OutboxStatus::Queued;
-      enqueue_mail(session, OutgoingMail{addressee->email, p.player, std::nullopt, "ludus: " + event.summary, body, ""},
+      enqueue_mail(session, OutgoingMail{addressee->email, p.player, std::nullopt, "ludus: " + event.summary.in(language), body, ""},
                    status, now);
     }
   };
@@ -157,7 +187,10 @@ TournamentEventSink tournament_mail_notifier(Clock clock, PublicUrl url) {
 ScopedMailOrigin::ScopedMailOrigin(MailOrigin& origin) : previous_(current_origin) { current_origin = &origin; }
 ScopedMailOrigin::~ScopedMailOrigin() { current_origin = previous_; }
 
-std::string board_subject(const Board& board) { return fmt::format("{} Board {}", board.game().info().title, board.id()); }
+std::string board_subject(const Board& board, const Language& language) {
+  // TRANSLATORS: the start of every mail's subject about a board; {game} is the game's name.
+  return tr(language, "{game} Board {board}", {{"game", board.game().info().title}, {"board", board.id()}});
+}
 
 BoardEventSink mail_notifier(Clock clock, PublicUrl url) {
   return [clock = std::move(clock), url = std::move(url)](Session& session, const Board& board, const BoardEvent& event,
@@ -193,8 +226,10 @@ int queue_due_digests(Store& store, int64_t now) {
       auto parts = digest_parts(session, user);
       auto addressee = mail_addressee(session, user);
       if (parts.empty()) return false;
-      std::string body = fmt::format("Your daily digest: {} mail{} about your boards.\n", parts.size(),
-                                     parts.size() == 1 ? "" : "s");
+      const Language language = chosen_language(session, user);
+      std::string body = trn(language, "Your daily digest: {n} mail about your boards.",
+                             "Your daily digest: {n} mails about your boards.", static_cast<int64_t>(parts.size())) +
+                         "\n";
       for (const OutboxRow& part : parts) {
         body += fmt::format("\n==== {} ({})\n\n{}", part.mail.subject, format_time(part.created_at), part.mail.body);
         if (!body.empty() && body.back() != '\n') body += '\n';
@@ -204,7 +239,7 @@ int queue_due_digests(Store& store, int64_t now) {
       const std::string to = addressee && !addressee->email.empty() ? addressee->email : parts.back().mail.recipient;
       const bool usable = is_plain_address(to);
       if (usable)
-        enqueue_mail(session, OutgoingMail{to, user, std::nullopt, "ludus daily digest", body, ""},
+        enqueue_mail(session, OutgoingMail{to, user, std::nullopt, tr(language, "ludus daily digest"), body, ""},
                      OutboxStatus::Queued, now);
       tx.commit();
       return usable;

@@ -60,7 +60,8 @@ int queue_due_digests(Store& store, int64_t now);
 // how many outbox rows.
 int prune_old_mail(Store& store, int64_t now);
 
-// "Ndengrod Board 12" (the game's title and the board number), the start of every subject.
-std::string board_subject(const Board& board);
+// "Ndengrod Board 12" (the game's title and the board number) in `language`, the start of
+// every subject.
+std::string board_subject(const Board& board, const Language& language = Language());
 
 }  // namespace ludus::server

@@ -40,11 +40,11 @@ bool blank(const std::string& line) {
 
 // The command as the error reply quotes it: passwords hidden, or nothing when it does
 // not even split into words.
-std::string shown(std::string_view command) {
+std::string shown(std::string_view command, const Language& language) {
   try {
     return CommandInterpreter::redacted(CommandInterpreter::split(command));
   } catch (const ServiceError&) {
-    return "(unreadable: an unterminated quote)";
+    return tr(language, "(unreadable: an unterminated quote)");
   }
 }
 
@@ -80,26 +80,28 @@ std::optional<int64_t> board_of(std::string_view command) {
   return std::nullopt;
 }
 
-std::string quoted(const InboundMail& mail, bool multiple) {
-  std::string out = "> Subject: " + shown(mail.subject) + "\n>\n";
+std::string quoted(const InboundMail& mail, bool multiple, const Language& language) {
+  std::string out = "> Subject: " + shown(mail.subject, language) + "\n>\n";
   size_t lines = 0;
   for (const auto& line : lines_of(mail.body)) {
     if (++lines > kMaxQuotedLines || out.size() > kMaxQuotedBytes) {
       out += "> [...]\n";
       break;
     }
-    out += "> " + (multiple && !blank(line) ? shown(line) : line) + "\n";
+    out += "> " + (multiple && !blank(line) ? shown(line, language) : line) + "\n";
   }
   return out;
 }
 
-// Queues a reply; with `counted`, also counts the mail (a refusal) in the same transaction.
-void queue_reply(Service& service, const std::string& to, const std::string& subject, const std::string& body,
-                 const std::string& in_reply_to, std::optional<int64_t> board,
+// Queues a reply (to `user`, the one the command's password proved, "" for none: the mail's
+// Content-Language is theirs); with `counted`, also counts the mail (a refusal) in the same
+// transaction.
+void queue_reply(Service& service, const std::string& to, const std::string& user, const std::string& subject,
+                 const std::string& body, const std::string& in_reply_to, std::optional<int64_t> board,
                  std::optional<MailReason> counted = std::nullopt) {
   service.store().retrying([&](Session& session) {
     auto tx = session.write();
-    enqueue_mail(session, OutgoingMail{to, "", board, subject, body, in_reply_to}, OutboxStatus::Queued,
+    enqueue_mail(session, OutgoingMail{to, user, board, subject, body, in_reply_to}, OutboxStatus::Queued,
                  service.accounts().now());
     if (counted) count_received_mail(session, *counted);
     tx.commit();
@@ -120,8 +122,6 @@ MailReason refusal_reason(ErrorKind kind) {
   }
   return MailReason::Internal;
 }
-
-const char* kHelpLine = "Send a mail with the Subject 'help' for the commands.\n";
 
 }  // namespace
 
@@ -151,27 +151,35 @@ MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
   }
 
   const bool multiple = lowercase(mail.subject) == "multiple";
-  auto refuse = [&](MailReason why, const std::string& command, const std::string& reason, const std::string& done) {
+  // Who the commands' passwords prove: the replies follow their language (English until one
+  // is proved: a mail says nothing else of its reader).
+  CommandCaller caller(LoginClient("mail:" + mail.reply_address));
+  // `reason` in the reader's language; `logged`: in English, for the log.
+  auto refuse = [&](MailReason why, const std::string& command, const std::string& reason, const std::string& done,
+                    const std::string& logged) {
+    const Language& language = caller.language();
     // A mail refused before its command ran (too big, a bad body) names the Subject's board.
     const std::string& about = command.empty() && !multiple ? mail.subject : command;
     const auto board = about.empty() ? std::nullopt : board_of(about);
-    const std::string subject = board ? fmt::format("Board {} Error", *board) : "Board Error";
-    std::string body = "Your mail was not carried out: " + reason + "\n\n";
-    if (!command.empty()) body += "The command (password hidden): " + shown(command) + "\n\n";
-    if (!done.empty()) body += "Carried out before it (each answered in its own mail):\n" + done + "\n";
-    body += kHelpLine;
-    body += "\nYour mail:\n" + quoted(mail, multiple);
-    queue_reply(*service_, mail.reply_address, subject, body, mail.message_id, board, why);
-    return MailOutcome{why,
-                       "refused mail from " + mail.reply_address + ": " + reason.substr(0, 200)};
+    const std::string subject =
+        board ? tr(language, "Board {board} Error", {{"board", *board}}) : tr(language, "Board Error");
+    std::string body = tr(language, "Your mail was not carried out: {reason}", {{"reason", reason}}) + "\n\n";
+    if (!command.empty())
+      body += tr(language, "The command (password hidden): {command}", {{"command", shown(command, language)}}) + "\n\n";
+    if (!done.empty()) body += tr(language, "Carried out before it (each answered in its own mail):") + "\n" + done + "\n";
+    body += tr(language, "Send a mail with the Subject 'help' for the commands.") + "\n";
+    body += "\n" + tr(language, "Your mail:") + "\n" + quoted(mail, multiple, language);
+    queue_reply(*service_, mail.reply_address, caller.user(), subject, body, mail.message_id, board, why);
+    return MailOutcome{why, "refused mail from " + mail.reply_address + ": " + logged.substr(0, 200)};
   };
+  // A refusal before any command ran: in English (nobody is proved yet).
+  auto refuse_mail = [&](MailReason why, const std::string& reason) { return refuse(why, "", reason, "", reason); };
   if (truncated)
-    return refuse(MailReason::TooBig, "",
-                  fmt::format("the mail is bigger than {} bytes; send the command alone", limits_.max_size), "");
-  if (!mail.error.empty()) return refuse(MailReason::Malformed, "", mail.error, "");
+    return refuse_mail(MailReason::TooBig, fmt::format("the mail is bigger than {} bytes; send the command alone", limits_.max_size));
+  if (!mail.error.empty()) return refuse_mail(MailReason::Malformed, mail.error);
   // A body that cannot be read stops only the commands that read it; the others ignore it.
   if (!mail.body_error.empty() && (multiple || reads_body(mail.subject)))
-    return refuse(MailReason::UnreadableBody, "", mail.body_error, "");
+    return refuse_mail(MailReason::UnreadableBody, mail.body_error);
 
   std::vector<std::string> commands;
   std::string comment;
@@ -179,10 +187,9 @@ MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
     for (const auto& line : lines_of(mail_comment(mail.body)))
       if (!blank(line)) commands.push_back(line);
     if (commands.empty())
-      return refuse(MailReason::NoCommands, "", "the Subject is 'multiple' but the body has no command lines", "");
+      return refuse_mail(MailReason::NoCommands, "the Subject is 'multiple' but the body has no command lines");
     if (commands.size() > static_cast<size_t>(limits_.max_commands))
-      return refuse(MailReason::TooManyCommands, "", fmt::format("more than {} commands in one mail", limits_.max_commands),
-                    "");
+      return refuse_mail(MailReason::TooManyCommands, fmt::format("more than {} commands in one mail", limits_.max_commands));
   } else {
     commands.push_back(mail.subject);
     comment = mail_comment(mail.body);
@@ -199,11 +206,11 @@ MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
   }
 
   // A Subject that is no command at all is most often a reply to a ludus mail.
-  auto hint = [&](const std::string& command) {
+  auto hint = [&](const std::string& command, const Language& language) {
     return multiple || names_command(command)
                ? std::string()
-               : std::string("; to answer a mail, write the command as the first line of the body "
-                             "(e.g. 'move 12 alice PASSWORD e5')");
+               : "; " + tr(language, "to answer a mail, write the command as the first line of the body (e.g. {example})",
+                           {{"example", "'move 12 alice PASSWORD e5'"}});
   };
   CommandInterpreter interpreter(*service_);
   std::string done;
@@ -214,15 +221,19 @@ MailOutcome MailProcessor::carry_out(std::string_view raw, bool truncated) {
       std::string reply;
       {
         ScopedMailOrigin scope(origin);
-        reply = interpreter.execute(words, LoginClient("mail:" + mail.reply_address), comment);
+        reply = interpreter.execute(words, caller, comment);
       }
       // A change queued its reply in its own transaction; anything else is answered now.
-      if (!origin.replied) queue_reply(*service_, mail.reply_address, origin.subject, reply, mail.message_id, board_of(command));
-      done += "  " + shown(command) + "\n";
+      if (!origin.replied)
+        queue_reply(*service_, mail.reply_address, caller.user(), origin.subject, reply, mail.message_id,
+                    board_of(command));
+      done += "  " + shown(command, caller.language()) + "\n";
     } catch (const ServiceError& e) {
-      return refuse(refusal_reason(e.kind()), command, e.what() + hint(command), done);
+      return refuse(refusal_reason(e.kind()), command, e.message_in(caller.language()) + hint(command, caller.language()),
+                    done, e.what() + hint(command, Language()));
     } catch (const LudusError& e) {  // core's error that the grammar did not name (an illegal move)
-      return refuse(MailReason::BadCommand, command, e.what() + hint(command), done);
+      return refuse(MailReason::BadCommand, command, e.what() + hint(command, caller.language()), done,
+                    e.what() + hint(command, Language()));
     }
   }
   return {MailReason::None, fmt::format("{} command{} from {}", commands.size(), commands.size() == 1 ? "" : "s",

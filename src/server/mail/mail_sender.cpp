@@ -16,6 +16,7 @@
 
 #include <fmt/format.h>
 
+#include "server/domain/accounts/chosen_language.h"
 #include "server/mail/mail_mime.h"
 #include "server/storage/mail_store.h"
 
@@ -75,18 +76,24 @@ SendReport MailSender::send_due() {
   for (;;) {
     // Two senders claiming at once conflict under PostgreSQL's SERIALIZABLE writes: the
     // loser runs its claim again and then skips the rows the winner took.
+    // Each mail with the language it was written in: its user's (chosen_language.h), which
+    // every writer of the outbox used.
+    std::vector<std::string> languages;
     const std::vector<OutboxRow> rows = store_->retrying([&](Session& session) {
       auto tx = session.write();
       const int64_t now = clock_();
       auto claimed = claim_due_mail(session, claimer, now, now + kClaimSeconds, 20);
+      languages.clear();
+      for (const OutboxRow& row : claimed) languages.push_back(chosen_language(session, row.mail.user).code());
       tx.commit();
       return claimed;
     });
     if (rows.empty()) return report;
-    for (const OutboxRow& row : rows) {
+    for (size_t i = 0; i < rows.size(); ++i) {
+      const OutboxRow& row = rows[i];
       MailHeaders headers{transport_.from_address, transport_.from_name, row.mail.recipient, row.mail.subject,
                           outbox_message_id(row.id, row.created_at, transport_.from_address), row.mail.in_reply_to,
-                          row.created_at};
+                          row.created_at, languages[i]};
       bool permanent = false;
       const std::string error = deliver(row.mail.recipient, render_mail(headers, row.mail.body), permanent);
       store_->retrying([&](Session& session) {

@@ -12,9 +12,10 @@ namespace {
 
 using nlohmann::json;
 
-json list_json(const std::string& user, const NotificationList& list) {
+// The lines in the reader's language (the page sends its own as Accept-Language).
+json list_json(const std::string& user, const NotificationList& list, const Language& language) {
   json items = json::array();
-  for (const NotificationRecord& n : list.items) items.push_back(notification_json(n));
+  for (const NotificationRecord& n : list.items) items.push_back(notification_json(n, language));
   return {{"user", user}, {"unread", list.unread}, {"revision", list.revision}, {"notifications", std::move(items)}};
 }
 
@@ -61,7 +62,7 @@ void ApiRoutes::add_notification_routes() {
     });
     if (!valid) return reply(std::move(refused));
     auto answer = [&service, user, page, reply, language = reader_language(req)]() {
-      reply(guarded(language, [&] { return json_response(200, list_json(user, Notifications(service).list(user, page))); }));
+      reply(guarded(language, [&] { return json_response(200, list_json(user, Notifications(service).list(user, page), language)); }));
     };
     if (!wait) return answer();
     polls_->wait_for_notifications(user, wait->known, std::chrono::seconds(wait->seconds), answer);
@@ -70,7 +71,7 @@ void ApiRoutes::add_notification_routes() {
   add_sync(http::verb::post, "/api/me/notifications/read", [&service](const Request& req, const Captures&) {
     const std::string user = signed_in_user(service.accounts(), req);
     const NotificationSelection selection = selection_of(body_object(req));
-    return json_response(200, list_json(user, Notifications(service).mark_read(user, selection)));
+    return json_response(200, list_json(user, Notifications(service).mark_read(user, selection), reader_language(req)));
   });
   // The board where it is the user's move that has waited longest ({"board": null}: none),
   // other than ?after=BOARD (the one the page shows).

@@ -6,6 +6,7 @@
 
 #include "server/base/errors.h"
 #include "server/domain/accounts/accounts.h"
+#include "server/domain/accounts/chosen_language.h"
 #include "server/domain/accounts/email_address.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/throttle_store.h"
@@ -37,9 +38,9 @@ std::string code_hash(const std::string& user, const std::string& code) {
 // The page's address on a line of its own under the words that name it ("" without one).
 std::string web_page_words(const std::string& link) { return link.empty() ? "" : "  " + link + "\n"; }
 
-std::string minutes_text(int64_t seconds) {
-  return seconds >= 7200 && seconds % 3600 == 0 ? fmt::format("{} hours", seconds / 3600)
-                                                  : fmt::format("{} minutes", (seconds + 59) / 60);
+std::string minutes_text(int64_t seconds, const Language& language) {
+  return seconds >= 7200 && seconds % 3600 == 0 ? trn(language, "{n} hour", "{n} hours", seconds / 3600)
+                                                  : trn(language, "{n} minute", "{n} minutes", (seconds + 59) / 60);
 }
 
 }  // namespace
@@ -68,26 +69,38 @@ void Accounts::mail_code(Session& session, const std::string& user, CodePurpose 
   // expired: the outbox never keeps a code in clear (docs/security.md, "Secrets at rest").
   OutgoingMail mail{email, user, std::nullopt, "", "", ""};
   mail.secret = MailSecret{shown_code(code), t + lifetime};
+  // In the account's language; the commands stay the grammar's, and the code stays apart
+  // as kSecretMark (given as a place: the text never holds it).
+  const Language language = chosen_language(session, user);
+  const TextArgs code_args{{"code", kSecretMark}, {"duration", minutes_text(lifetime, language)}};
   if (purpose == CodePurpose::Reset) {
-    mail.subject = "ludus: password reset code for " + user;
-    mail.body = fmt::format(
-        "Someone (you, we hope) asked to reset the password of the ludus account {0}.\n\n"
-        "Your code: {1}   (it works once, for {2})\n\n"
-        "On the web page: Sign in > Forgot your password?, then the code and a new password.\n{3}"
-        "By mail (in the Subject) or with ludus pbm:  reset {0} {1} NEW-PASSWORD\n\n"
-        "Setting a new password logs the account out everywhere.  If you did not ask, ignore this\n"
-        "mail: the password stays as it is.\n",
-        user, kSecretMark, minutes_text(lifetime), web_page_words(public_url_.page()));
+    mail.subject = tr(language, "ludus: password reset code for {user}", {{"user", user}});
+    mail.body = tr(language, "Someone (you, we hope) asked to reset the password of the ludus account {user}.",
+                   {{"user", user}}) +
+                "\n\n" + tr(language, "Your code: {code}   (it works once, for {duration})", code_args) + "\n\n" +
+                // TRANSLATORS: "Sign in" and "Forgot your password?" are the web page's own words: use its translation.
+                tr(language, "On the web page: Sign in > Forgot your password?, then the code and a new password.") +
+                "\n" + web_page_words(public_url_.page()) +
+                tr(language, "By mail (in the Subject) or with ludus pbm:  {command}",
+                   {{"command", fmt::format("reset {} {} NEW-PASSWORD", user, kSecretMark)}}) +
+                "\n\n" +
+                tr(language,
+                   "Setting a new password logs the account out everywhere.  If you did not ask, ignore this\n"
+                   "mail: the password stays as it is.") +
+                "\n";
   } else {
-    mail.subject = "ludus: verify your address for " + user;
-    mail.body = fmt::format(
-        "This address was given for the ludus account {0}.  Mail about your boards comes here once\n"
-        "it is verified.\n\n"
-        "Your code: {1}   (it works once, for {2})\n\n"
-        "On the web page: Settings > E-mail address > the code.\n{3}"
-        "By mail (in the Subject) or with ludus pbm:  verify {0} {1}\n\n"
-        "If you did not sign up, ignore this mail: nothing will be sent here.\n",
-        user, kSecretMark, minutes_text(lifetime), web_page_words(public_url_.settings()));
+    mail.subject = tr(language, "ludus: verify your address for {user}", {{"user", user}});
+    mail.body = tr(language,
+                   "This address was given for the ludus account {user}.  Mail about your boards comes here once\n"
+                   "it is verified.",
+                   {{"user", user}}) +
+                "\n\n" + tr(language, "Your code: {code}   (it works once, for {duration})", code_args) + "\n\n" +
+                // TRANSLATORS: "Settings" and "E-mail address" are the web page's own words: use its translation.
+                tr(language, "On the web page: Settings > E-mail address > the code.") + "\n" +
+                web_page_words(public_url_.settings()) +
+                tr(language, "By mail (in the Subject) or with ludus pbm:  {command}",
+                   {{"command", fmt::format("verify {} {}", user, kSecretMark)}}) +
+                "\n\n" + tr(language, "If you did not sign up, ignore this mail: nothing will be sent here.") + "\n";
   }
   enqueue_mail(session, mail, OutboxStatus::Queued, t);
 }

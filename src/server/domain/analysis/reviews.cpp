@@ -111,7 +111,7 @@ std::optional<int64_t> Reviews::run_next() {
         const Board b = service_->board_at(session, std::move(*record));
         service_->report(session, b,
                          BoardEvent{BoardEventKind::Reviewed, "",
-                                    fmt::format("the review of {} is ready", board_name(*board)), "", ""});
+                                    text("the review of board {board} is ready", {{"board", *board}}), "", ""});
       }
     } else {
       fail_review(session, *board, failure, done);

@@ -13,28 +13,33 @@ namespace {
 
 // What a board's news is as a notification, and its line; nullopt: not worth one (a move
 // seen by a follower, an update).  A follower hears of comments and results only.
-std::optional<std::pair<NotificationKind, std::string>> board_notice(const Board& board, const BoardEvent& event,
-                                                                     const std::string& reader) {
-  const std::string title = board.game().info().title + ": ";
+std::optional<std::pair<NotificationKind, Message>> board_notice(const Board& board, const BoardEvent& event,
+                                                                 const std::string& reader) {
+  const TextArgs args{{"game", board.game().info().title}, {"summary", event.summary}};
+  // TRANSLATORS: {game} is the game's name (never translated), {summary} what happened.
+  Message line = text("{game}: {summary}", args);
   const bool player = board.seat_of(reader) >= 0;
   switch (board_news(board, event, reader)) {
-    case BoardNews::Reminder: return std::pair{NotificationKind::Move, title + event.summary};
-    case BoardNews::YourMove: return std::pair{NotificationKind::Move, title + event.summary + "; your move"};
+    case BoardNews::Reminder: return std::pair{NotificationKind::Move, line};
+    case BoardNews::YourMove: return std::pair{NotificationKind::Move, text("{game}: {summary}; your move", args)};
     // Their lines did not answer the turn just played: the move is theirs to make by hand.
-    case BoardNews::ConditionalDropped: return std::pair{NotificationKind::Move, title + event.summary};
+    case BoardNews::ConditionalDropped: return std::pair{NotificationKind::Move, line};
     case BoardNews::GameOver:
-      return std::pair{NotificationKind::Result, title + event.summary + "; " + board_name(board.id()) +
-                                                     " is over: " + status_line(board)};
+      // TRANSLATORS: {status} is the board's result line ("alice wins by resignation").
+      return std::pair{NotificationKind::Result,
+                       text("{game}: {summary}; board {board} is over: {status}",
+                            {{"game", board.game().info().title}, {"summary", event.summary}, {"board", board.id()},
+                             {"status", status_line(board)}})};
     case BoardNews::DrawProposed:
-    case BoardNews::TakeBackProposed: return std::pair{NotificationKind::Proposal, title + event.summary};
+    case BoardNews::TakeBackProposed: return std::pair{NotificationKind::Proposal, line};
     case BoardNews::Proposal:
       if (!player) return std::nullopt;
-      return std::pair{NotificationKind::Proposal, title + event.summary};
-    case BoardNews::Comment: return std::pair{NotificationKind::Comment, title + event.summary};
-    case BoardNews::ReviewReady: return std::pair{NotificationKind::Review, title + event.summary};
+      return std::pair{NotificationKind::Proposal, line};
+    case BoardNews::Comment: return std::pair{NotificationKind::Comment, line};
+    case BoardNews::ReviewReady: return std::pair{NotificationKind::Review, line};
     case BoardNews::NewGame:
       if (!player) return std::nullopt;
-      return std::pair{NotificationKind::Invitation, title + event.summary};
+      return std::pair{NotificationKind::Invitation, line};
     case BoardNews::Moved:
     case BoardNews::Update: break;
   }
@@ -58,7 +63,7 @@ void notify_board_event(Session& session, const Board& board, const BoardEvent& 
     n.kind = notice->first;
     n.board = board.id();
     n.actor = event.actor;
-    n.text = notice->second;
+    n.text = notice->second.serialized();
     n.created_at = now;
     insert_notification(session, n);
   }
@@ -73,7 +78,7 @@ void notify_offer_event(Session& session, const OfferRecord& offer, const OfferE
   n.kind = NotificationKind::Invitation;
   n.offer = offer.id;
   n.actor = event.actor;
-  n.text = event.summary;
+  n.text = event.summary.serialized();
   n.created_at = now;
   insert_notification(session, n);
 }
@@ -86,7 +91,7 @@ void notify_tournament_event(Session& session, const TournamentRecord& tournamen
     n.user = p.player;
     n.kind = NotificationKind::Tournament;
     n.tournament = tournament.id;
-    n.text = event.summary;
+    n.text = event.summary.serialized();
     n.created_at = now;
     insert_notification(session, n);
   }
@@ -131,10 +136,14 @@ std::optional<int64_t> Notifications::next_board(const std::string& user, std::o
   return session.next_board_to_move(user, except);
 }
 
-nlohmann::json notification_json(const NotificationRecord& n) {
+std::string notification_text(const NotificationRecord& n, const Language& language) {
+  return Message::parse(n.text).in(language);
+}
+
+nlohmann::json notification_json(const NotificationRecord& n, const Language& language) {
   nlohmann::json out = {{"id", n.id},
                         {"kind", notification_kind_name(n.kind)},
-                        {"text", n.text},
+                        {"text", notification_text(n, language)},
                         {"created_at", n.created_at},
                         {"read", n.read}};
   if (n.board) out["board"] = *n.board;
@@ -144,14 +153,17 @@ nlohmann::json notification_json(const NotificationRecord& n) {
   return out;
 }
 
-std::string format_notifications(const NotificationList& list, const std::string& user) {
-  std::string out = fmt::format("Notifications of {}: {} unread.\n", user, list.unread);
+std::string format_notifications(const NotificationList& list, const std::string& user, const Language& language) {
+  std::string out = trn(language, "Notifications of {user}: {n} unread.", "Notifications of {user}: {n} unread.",
+                        list.unread, {{"user", user}}) +
+                    "\n";
   for (const NotificationRecord& n : list.items) {
-    const std::string about = n.board        ? board_name(*n.board)
-                              : n.offer      ? "offer " + std::to_string(*n.offer)
-                              : n.tournament ? "tournament " + std::to_string(*n.tournament)
+    const std::string about = n.board        ? tr(language, "board {board}", {{"board", *n.board}})
+                              : n.offer      ? tr(language, "offer {offer}", {{"offer", *n.offer}})
+                              : n.tournament ? tr(language, "tournament {tournament}", {{"tournament", *n.tournament}})
                                              : std::string();
-    out += fmt::format("{} {}  {:<14} {}\n", n.read ? ' ' : '*', format_time(n.created_at), about, n.text);
+    out += fmt::format("{} {}  {:<14} {}\n", n.read ? ' ' : '*', format_time(n.created_at), about,
+                       notification_text(n, language));
   }
   return out;
 }

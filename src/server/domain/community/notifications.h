@@ -20,6 +20,7 @@
 #include <nlohmann/json.hpp>
 
 #include "server/base/paging.h"
+#include "server/base/texts.h"
 #include "server/domain/play/board.h"
 #include "server/domain/play/board_events.h"
 #include "server/domain/play/offers.h"
@@ -69,11 +70,16 @@ class Notifications {
   Service* service_;
 };
 
+// A notification's line in `language`: its row keeps the line as a Message (texts.h), so
+// each reader reads it in the language they read in now (a row kept before as plain text
+// is read as it is).
+std::string notification_text(const NotificationRecord& notification, const Language& language);
 // {"id", "kind", "text", "created_at", "read", and "board" / "offer" / "tournament", "actor"
-// when it has one}: the JSON API's and the data export's form.
-nlohmann::json notification_json(const NotificationRecord& notification);
+// when it has one}: the JSON API's and the data export's form, "text" in `language`.
+nlohmann::json notification_json(const NotificationRecord& notification, const Language& language = Language());
 // "* 2026-11-23 21:00 UTC  board 12  Ndengrod: alice plays e5 ...; your move" (the `*`
-// while unread): the command's form, one line each.
-std::string format_notifications(const NotificationList& list, const std::string& user);
+// while unread): the command's form, one line each, in `language`.
+std::string format_notifications(const NotificationList& list, const std::string& user,
+                                 const Language& language = Language());
 
 }  // namespace ludus::server

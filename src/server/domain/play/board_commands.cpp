@@ -18,16 +18,16 @@ namespace {
 BoardOutcome played(Service& service, int64_t board, const std::string& user, const std::string& text,
                     const BoardArgs& args) {
   PlayResult r = service.play(board, user, text, args.expected, args.comment);
-  return {play_summary(user, r) + ".", ""};
+  return {play_summary(user, r).english() + ".", ""};
 }
 
 BoardOutcome proposal(Service& service, int64_t board, const std::string& user, std::string_view kind) {
-  std::string message = service.propose(board, user, kind).message;
+  std::string message = service.propose(board, user, kind).message.english();
   return {message + ".", message};
 }
 
 BoardOutcome answered(Service& service, int64_t board, const std::string& user, bool accept) {
-  std::string message = service.answer(board, user, accept).message;
+  std::string message = service.answer(board, user, accept).message.english();
   return {message + ".", message};
 }
 

@@ -9,6 +9,7 @@
 #include <string>
 #include <vector>
 
+#include "server/base/texts.h"
 #include "server/domain/play/board.h"
 #include "server/storage/store.h"
 
@@ -37,7 +38,9 @@ enum class BoardChange {
 struct BoardEvent {
   BoardEventKind kind = BoardEventKind::Moved;
   std::string actor;    // the user who acted; "" for the server (time limits)
-  std::string summary;  // one line: "alice plays e5 on board 3 (turn 7)"; "" = nothing happened
+  // One line, written in each reader's language (texts.h): "alice plays e5 on board 3
+  // (turn 7)"; empty = nothing happened.
+  Message summary;
   std::string comment;  // the mover's comment, "" for none
   // "" : told to everyone concerned; else told to this user only (their conditional moves,
   // which nobody else may learn of).

@@ -32,22 +32,22 @@ BoardNews board_news(const Board& board, const BoardEvent& event, const std::str
   }
 }
 
-std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event) {
+std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event, const Language& language) {
   switch (news) {
-    case BoardNews::Reminder: return "reminder: your move";
-    case BoardNews::ConditionalDropped: return "your conditional moves were dropped";
-    case BoardNews::GameOver: return "game over";
-    case BoardNews::DrawProposed: return "draw proposed";
-    case BoardNews::TakeBackProposed: return "take-back proposed";
-    case BoardNews::YourMove: return "your move";
-    case BoardNews::NewGame: return "new game";
-    case BoardNews::Moved: return fmt::format("turn {}", turns_in(board.history(), board.num_moves()));
-    case BoardNews::Proposal: return "proposal";
-    case BoardNews::Comment: return "comment by " + event.actor;
-    case BoardNews::ReviewReady: return "review ready";
+    case BoardNews::Reminder: return tr(language, "reminder: your move");
+    case BoardNews::ConditionalDropped: return tr(language, "your conditional moves were dropped");
+    case BoardNews::GameOver: return tr(language, "game over");
+    case BoardNews::DrawProposed: return tr(language, "draw proposed");
+    case BoardNews::TakeBackProposed: return tr(language, "take-back proposed");
+    case BoardNews::YourMove: return tr(language, "your move");
+    case BoardNews::NewGame: return tr(language, "new game");
+    case BoardNews::Moved: return tr(language, "turn {turn}", {{"turn", turns_in(board.history(), board.num_moves())}});
+    case BoardNews::Proposal: return tr(language, "proposal");
+    case BoardNews::Comment: return tr(language, "comment by {user}", {{"user", event.actor}});
+    case BoardNews::ReviewReady: return tr(language, "review ready");
     case BoardNews::Update: break;
   }
-  return "update";
+  return tr(language, "update");
 }
 
 std::vector<BoardReader> board_event_readers(Session& session, const Board& board, const BoardEvent& event) {

@@ -30,8 +30,9 @@ enum class BoardNews {
 };
 BoardNews board_news(const Board& board, const BoardEvent& event, const std::string& reader);
 // How a mail's subject says it after "Ndengrod Board 12: " ("your move", "turn 7",
-// "comment by alice", ...).
-std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event);
+// "comment by alice", ...), in `language`.
+std::string board_news_headline(BoardNews news, const Board& board, const BoardEvent& event,
+                                const Language& language = Language());
 
 // The people an event of `board` reaches, by user id: its players who are people and its
 // followers, the actor included (they get a copy or a reply); a reminder reaches the player

@@ -13,6 +13,7 @@
 #include <string_view>
 #include <vector>
 
+#include "server/base/texts.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/store.h"
 
@@ -75,7 +76,7 @@ enum class OfferEventKind { Invited, Declined, Withdrawn };
 struct OfferEvent {
   OfferEventKind kind = OfferEventKind::Invited;
   std::string actor;
-  std::string summary;  // one line
+  Message summary;  // one line, written in each reader's language (texts.h)
 };
 using OfferEventSink = std::function<void(Session& session, const OfferRecord& offer, const OfferEvent& event)>;
 

@@ -11,14 +11,6 @@
 #include "server/storage/conditional_store.h"
 
 namespace ludus::server {
-namespace {
-
-std::string turn_words(const PlayResult& turn) {
-  return join_plies(turn.moves) + " (turn " + std::to_string(turn.turn) + ")";
-}
-
-}  // namespace
-
 ConditionalView Service::conditional(int64_t board, const std::string& user) {
   const auto shared = load_shared(board);
   seat_in(*shared, user);
@@ -103,22 +95,25 @@ std::vector<PlayResult> Service::answer_conditionally(Board& b, Session& session
     const std::string owner = b.player(b.seat_to_move());
     const auto row = find_conditional(session, b.id(), owner);
     if (!row || row->tree.empty()) break;
-    const auto drop = [&](const std::string& why) {
-      put_conditional(session, b.id(), owner, ConditionalRow{"", why, accounts_->now()});
+    const auto drop = [&](const Message& why) {
+      put_conditional(session, b.id(), owner, ConditionalRow{"", why.english(), accounts_->now()});
       report(session, b,
              BoardEvent{BoardEventKind::ConditionalDropped, "",
-                        "your conditional moves on " + board_name(b.id()) + " were dropped: " + why, "", owner});
+                        text("your conditional moves on board {board} were dropped: {why}", {{"board", b.id()}, {"why", why}}),
+                        "", owner});
     };
     const auto answer = answer_to(parse_conditional(row->tree), join_plies(last.moves));
     if (!answer) {
-      drop(last.player + " played " + turn_words(last) + ", which none of your lines answers");
+      drop(text("{user} played {moves} (turn {turn}), which none of your lines answers",
+                {{"user", last.player}, {"moves", join_plies(last.moves)}, {"turn", last.turn}}));
       break;
     }
     try {
       answers.push_back(play_turn_on(b, session, owner, answer->answer, std::nullopt));
     } catch (const ServiceError& e) {
       // Checked when stored, so only a rule changed since (a new release) refuses it.
-      drop("your answer " + answer->answer + " could not be played: " + e.what());
+      // TRANSLATORS: {error} is the rules' reason, in English.
+      drop(text("your answer {answer} could not be played: {error}", {{"answer", answer->answer}, {"error", e.what()}}));
       break;
     }
     if (answer->rest.empty() || b.is_over()) delete_conditional(session, b.id(), owner);

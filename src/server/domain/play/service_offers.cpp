@@ -19,13 +19,14 @@
 namespace ludus::server {
 namespace {
 
-std::string seat_text(SeatChoice seat) {
+// "alice plays first": the poster and their seat, in a summary.
+Message seat_text(const std::string& poster, SeatChoice seat) {
   switch (seat) {
-    case SeatChoice::First: return "plays first";
-    case SeatChoice::Second: return "plays second";
-    case SeatChoice::Random: return "seats at random";
+    case SeatChoice::First: return text("{user} plays first", {{"user", poster}});
+    case SeatChoice::Second: return text("{user} plays second", {{"user", poster}});
+    case SeatChoice::Random: return text("{user} seats at random", {{"user", poster}});
   }
-  return "";
+  return Message::verbatim(poster);
 }
 
 // The poster's seat (0 or 1) when the offer is taken.
@@ -156,10 +157,12 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
       invitation.seat = challenger_seat == 0 ? SeatChoice::First : SeatChoice::Second;
       invitation.rematch_of = rematch_of;
       OfferRecord offer = store_offer(session, std::move(invitation), spec, now);
-      const std::string what = rematch_of ? "a rematch of " + board_name(*rematch_of) : spec.game;
       report_offer(session, offer,
                     OfferEvent{OfferEventKind::Invited, challenger,
-                               challenger + " invites " + opponent + " to " + what + " (" + offer.name() + ")"});
+                               rematch_of ? text("{user} invites {opponent} to a rematch of board {board} (offer {offer})",
+                                                 {{"user", challenger}, {"opponent", opponent}, {"board", *rematch_of}, {"offer", offer.id}})
+                                          : text("{user} invites {opponent} to {game} (offer {offer})",
+                                                 {{"user", challenger}, {"opponent", opponent}, {"game", spec.game}, {"offer", offer.id}})});
       result.offer = std::move(offer);
     }
     tx.commit();
@@ -293,9 +296,10 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     std::array<std::string, 2> seats;
     seats[seat] = offer->from;
     seats[1 - seat] = user;
-    const std::string summary = offer->kind == OfferKind::Invitation
-                                    ? user + " accepts " + offer->from + "'s invitation (" + offer->name() + ")"
-                                    : user + " takes " + offer->from + "'s open challenge (" + offer->name() + ")";
+    const TextArgs taken{{"user", user}, {"poster", offer->from}, {"offer", offer->id}};
+    const Message summary = offer->kind == OfferKind::Invitation
+                                ? text("{user} accepts {poster}'s invitation (offer {offer})", taken)
+                                : text("{user} takes {poster}'s open challenge (offer {offer})", taken);
     record_bot_invitation_gone(session, *offer, "taken", now);  // before its board's game_start
     const int64_t id = insert_board(session, spec, offer->from, seats, now, user, summary);
     // Two joins at once: the second finds the offer taken here (SQLite runs writers one at
@@ -329,10 +333,12 @@ OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
     if (!close_offer(session, offer->id, offer->status, std::nullopt, now))
       conflict(text("offer {offer} was just taken", {{"offer", offer->id}}), "offer_closed");
     offer->closed_at = now;
+    const TextArgs closed{{"user", user}, {"offer", offer->id}, {"game", offer->game},
+                          {"seat", seat_text(offer->from, offer->seat)}};
     report_offer(session, *offer,
                   OfferEvent{poster ? OfferEventKind::Withdrawn : OfferEventKind::Declined, user,
-                             user + (poster ? " withdraws " : " declines ") + offer->name() + " (" + offer->game +
-                                 ", " + offer->from + " " + seat_text(offer->seat) + ")"});
+                             poster ? text("{user} withdraws offer {offer} ({game}, {seat})", closed)
+                                    : text("{user} declines offer {offer} ({game}, {seat})", closed)});
     tx.commit();
     return *offer;
   });

@@ -298,8 +298,9 @@ int Tournaments::start_due() {
       t.finished_at = service_->accounts().now();
       update_tournament(session, t);
       report(session, t, TournamentEventKind::Cancelled,
-             display_name(t) + " is cancelled: " + std::to_string(joined) + " of the " + std::to_string(t.min_players) +
-                 " players it needed joined");
+             textn("{tournament} is cancelled: {joined} of the {n} player it needed joined",
+                   "{tournament} is cancelled: {joined} of the {n} players it needed joined", t.min_players,
+                   {{"tournament", display_name(t)}, {"joined", joined}}));
       return 0;
     });
   }
@@ -380,7 +381,7 @@ void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int
       t.round = std::max(t.round, g.round);
       if (g.kind == TournamentGameKind::Board) {
         if (!have_spec) spec = board_spec(t.game, t.options_and_settings()), have_spec = true;
-        const std::string summary = pairing_summary(t, g);
+        const Message summary = pairing_summary(t, g);
         g.board = service_->insert_board(session, spec, g.first, {g.first, g.second}, now, "", summary);
         started.push_back(*g.board);
       }
@@ -390,14 +391,17 @@ void Tournaments::advance(Session& session, TournamentRecord& t, std::vector<int
   }
   update_tournament(session, t);
   if (t.round != round_before && t.status == TournamentStatus::Running)
-    report(session, t, TournamentEventKind::RoundStarted, display_name(t) + ": round " + std::to_string(t.round) + " has started");
+    report(session, t, TournamentEventKind::RoundStarted,
+           text("{tournament}: round {round} has started", {{"tournament", display_name(t)}, {"round", t.round}}));
   if (t.status == TournamentStatus::Finished) {
     const auto table = tournament_standings(field, games);
-    report(session, t, TournamentEventKind::Finished, display_name(t) + " is over: " + first_place_text(table));
+    report(session, t, TournamentEventKind::Finished,
+           // TRANSLATORS: {winner} is the first place in English yet ("alice wins").
+           text("{tournament} is over: {winner}", {{"tournament", display_name(t)}, {"winner", first_place_text(table)}}));
   }
 }
 
-void Tournaments::report(Session& session, const TournamentRecord& t, TournamentEventKind kind, const std::string& summary) {
+void Tournaments::report(Session& session, const TournamentRecord& t, TournamentEventKind kind, const Message& summary) {
   const TournamentView v = view_in(session, t);
   const TournamentEvent event{kind, summary, format_tournament(v)};
   notify_tournament_event(session, t, v.players, event, service_->accounts().now());

@@ -82,7 +82,7 @@ class Tournaments {
   void start_in(Session& session, TournamentRecord& tournament, std::vector<int64_t>& started);
   // Adds the games next_step gives until a round is under way or the tournament is over.
   void advance(Session& session, TournamentRecord& tournament, std::vector<int64_t>& started);
-  void report(Session& session, const TournamentRecord& tournament, TournamentEventKind kind, const std::string& summary);
+  void report(Session& session, const TournamentRecord& tournament, TournamentEventKind kind, const Message& summary);
   // Runs `work` in a write transaction on the locked tournament (404 when there is none),
   // then tells the listeners about the boards it started and the tournament's new revision.
   template <class Fn>

@@ -100,9 +100,11 @@ std::string default_tournament_name(const std::string& game, TournamentFormat fo
 
 std::string display_name(const TournamentRecord& t) { return fmt::format("{} ({})", t.title, t.name()); }
 
-std::string pairing_summary(const TournamentRecord& t, const TournamentGame& g) {
-  return fmt::format("{}, round {}{}: {} - {}", display_name(t), g.round, g.replay ? fmt::format(" (replay {})", g.replay) : "",
-                     g.first, g.second);
+Message pairing_summary(const TournamentRecord& t, const TournamentGame& g) {
+  const TextArgs args{{"tournament", display_name(t)}, {"round", g.round}, {"replay", g.replay}, {"first", g.first}, {"second", g.second}};
+  // TRANSLATORS: {tournament} is its title and number; {first} - {second} are the two players.
+  if (g.replay) return text("{tournament}, round {round} (replay {replay}): {first} - {second}", args);
+  return text("{tournament}, round {round}: {first} - {second}", args);
 }
 
 std::string tournament_line(const TournamentRecord& t, const Language& language) {

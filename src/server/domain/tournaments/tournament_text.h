@@ -18,7 +18,7 @@ std::string default_tournament_name(const std::string& game, TournamentFormat fo
 // "Friday blitz (tournament 3)": how mails and replies present it.
 std::string display_name(const TournamentRecord& tournament);
 // "Friday blitz (tournament 3), round 2: alice - bob" (the Started line of a tournament's board).
-std::string pairing_summary(const TournamentRecord& tournament, const TournamentGame& game);
+Message pairing_summary(const TournamentRecord& tournament, const TournamentGame& game);
 // "Friday blitz (tournament 3): N-Mesh Swiss (size 7, rated, ...), 3 rounds, 8-8 players,
 // starts when full, open" (no newline).
 std::string tournament_line(const TournamentRecord& tournament, const Language& language = Language());

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "server/base/paging.h"
+#include "server/base/texts.h"
 #include "server/domain/tournaments/tournament_pairing.h"
 #include "server/storage/mail_store.h"
 #include "server/storage/store.h"
@@ -65,8 +66,8 @@ struct TournamentPlayer {
 enum class TournamentEventKind { RoundStarted, Finished, Cancelled };
 struct TournamentEvent {
   TournamentEventKind kind = TournamentEventKind::RoundStarted;
-  std::string summary;  // one line
-  std::string text;     // the standings (and the round's pairings), as `tournament show` gives them
+  Message summary;   // one line, written in each reader's language (texts.h)
+  std::string text;  // the standings (and the round's pairings), as `tournament show` gives them
 };
 using TournamentEventSink = std::function<void(Session& session, const TournamentRecord& tournament,
                                                const std::vector<TournamentPlayer>& players, const TournamentEvent& event)>;
