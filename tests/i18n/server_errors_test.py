@@ -18,7 +18,7 @@ A core error's own words (`e.what()` of a LudusError: an illegal move, a bad opt
 as they are: they are core's, in English (docs/translating.md, "What stays English").
 
 ALLOWED lists the files whose error lines are read by the operator, not by players, and the
-files another branch of issue 61 converts; each with its reason.
+files of the mail branch whose errors are not converted yet; each with its reason.
 """
 import os
 import re
@@ -31,10 +31,10 @@ ALLOWED = {
     "src/server/domain/db_transfer.cpp": "ludus db import: the operator's import of an export",
     "src/server/domain/public_url.cpp": "--public-url: the operator's configuration",
     "src/server/transport/metrics_endpoint.cpp": "the metrics port: read by the operator's scraper",
-    # Converted by the mail branch of issue 61 (i61-mail): remove once it is merged.
-    "src/server/domain/accounts/account_recovery.cpp": "account recovery's mail and codes (i61-mail)",
-    "src/server/domain/community/notifications.cpp": "notifications (i61-mail)",
-    "src/server/transport/notification_routes.cpp": "notifications (i61-mail)",
+    # The mail branch's files (i61-mail): their error lines are not converted yet (issue 61).
+    "src/server/domain/accounts/account_recovery.cpp": "account recovery's errors, not yet converted",
+    "src/server/domain/community/notifications.cpp": "notifications' errors, not yet converted",
+    "src/server/transport/notification_routes.cpp": "notifications' errors, not yet converted",
 }
 
 
