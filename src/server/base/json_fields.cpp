@@ -14,10 +14,10 @@ using nlohmann::json;
 std::string string_field(const json& j, const char* name, bool required) {
   auto it = j.find(name);
   if (it == j.end() || it->is_null()) {
-    if (required) bad_request(std::string("missing field '") + name + "'", "missing_field");
+    if (required) bad_request(text("missing field '{field}'", {{"field", name}}), "missing_field");
     return "";
   }
-  if (!it->is_string()) bad_request(std::string("field '") + name + "' must be a string", "bad_field");
+  if (!it->is_string()) bad_request(text("field '{field}' must be a string", {{"field", name}}), "bad_field");
   return it->get<std::string>();
 }
 
@@ -25,14 +25,14 @@ std::optional<int> int_field(const json& j, const char* name) {
   auto it = j.find(name);
   if (it == j.end() || it->is_null()) return std::nullopt;
   if (!it->is_number_integer() || it->get<int64_t>() < 1 || it->get<int64_t>() > 1000000000)
-    bad_request(std::string("field '") + name + "' must be a positive integer", "bad_field");
+    bad_request(text("field '{field}' must be a positive integer", {{"field", name}}), "bad_field");
   return static_cast<int>(it->get<int64_t>());
 }
 
 std::optional<bool> bool_field(const json& j, const char* name) {
   auto it = j.find(name);
   if (it == j.end() || it->is_null()) return std::nullopt;
-  if (!it->is_boolean()) bad_request(std::string("field '") + name + "' must be true or false", "bad_field");
+  if (!it->is_boolean()) bad_request(text("field '{field}' must be true or false", {{"field", name}}), "bad_field");
   return it->get<bool>();
 }
 

@@ -14,7 +14,8 @@ int bounded(std::optional<std::string_view> given, const char* name, int fallbac
   int value = 0;
   auto [end, ec] = std::from_chars(given->data(), given->data() + given->size(), value);
   if (ec != std::errc() || end != given->data() + given->size() || given->empty() || value < min || value > max)
-    bad_request(std::string(name) + " must be a whole number from " + std::to_string(min) + " to " + std::to_string(max),
+    bad_request(text("{parameter} must be a whole number from {min} to {max}",
+                     {{"parameter", name}, {"min", min}, {"max", max}}),
                 "bad_query");
   return value;
 }

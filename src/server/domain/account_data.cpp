@@ -65,7 +65,7 @@ json AccountData::export_json(const std::string& user) {
     auto session = service.store().session();
     auto tx = session.read();
     const auto record = session.find_user(user);
-    if (!record) not_found("no user '" + user + "'");
+    if (!record) not_found(text("no user '{user}'", {{"user", user}}));
     const auto addressee = mail_addressee(session, user);
     const auto settings = challenge_settings(session, user);
     out["account"] = {{"user", record->id},
@@ -173,13 +173,13 @@ std::string AccountData::delete_account(const std::string& user) {
   const int64_t now = service.accounts().now();
   return service.store().retrying([&](Session& session) {
     auto tx = session.write();
-    if (!session.find_user(user)) not_found("no user '" + user + "'");
+    if (!session.find_user(user)) not_found(text("no user '{user}'", {{"user", user}}));
     GameFilter active;
     active.user = user;
     active.status = "active";
     active.limit = 1;
     if (!session.list_games(active).empty())
-      conflict("a board of " + user + " started meanwhile: ask again to delete the account", "conflict");
+      conflict(text("a board of {user} started meanwhile: ask again to delete the account", {{"user", user}}), "conflict");
     const std::string name = next_deleted_name(session, Accounts::kDeletedPrefix);
     erase_account(session, user, name, now);
     tx.commit();

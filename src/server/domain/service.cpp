@@ -47,13 +47,13 @@ Message play_summary(const std::string& user, const PlayResult& result) {
 
 int seat_in(const Board& board, const std::string& user) {
   int seat = board.seat_of(user);
-  if (seat < 0) forbidden(user + " does not play on " + board_name(board.id()));
+  if (seat < 0) forbidden(text("{user} does not play on board {board}", {{"user", user}, {"board", board.id()}}));
   return seat;
 }
 
 void require_on(const Board& board) {
   if (board.is_over())
-    conflict(board_name(board.id()) + " is over (" + board.end_reason() + ")", "game_over");
+    conflict(text("board {board} is over ({reason})", {{"board", board.id()}, {"reason", board.end_reason()}}), "game_over");
 }
 
 namespace {
@@ -62,7 +62,17 @@ namespace {
 // and Netted always end with a winner, so nobody may propose or accept one there.
 void require_draws(const Board& board) {
   const GameInfo& info = board.game().info();
-  if (!info.may_draw) bad_request(info.title + " has no draws: its rules always end with a winner", "no_draws");
+  if (!info.may_draw)
+    bad_request(text("{game} has no draws: its rules always end with a winner", {{"game", info.title}}), "no_draws");
+}
+
+// "bob has proposed a draw on board 3: accept or reject that first", one sentence per kind
+// (proposal_words' English, whole in every language).
+Message pending_proposal(const std::string& kind, const std::string& proposer, int64_t board) {
+  const TextArgs args = {{"user", proposer}, {"board", board}};
+  if (kind == "abort") return text("{user} has proposed to abort the game on board {board}: accept or reject that first", args);
+  if (kind == "draw") return text("{user} has proposed a draw on board {board}: accept or reject that first", args);
+  return text("{user} has proposed to take back their last move on board {board}: accept or reject that first", args);
 }
 
 // The rules a proposal of `kind` must meet on `board` beyond the board being on (they are
@@ -77,7 +87,7 @@ void require_may_propose(const Board& board, const std::string& kind) {
 
 // A comment as stored: the rule of all users' text, lines kept, not empty, bounded.
 std::string checked_comment(std::string_view text) {
-  return checked_user_text(text, {"the comment", TextLines::Several, Service::kMaxComment, false});
+  return checked_user_text(text, {N_("the comment"), TextLines::Several, Service::kMaxComment, false});
 }
 
 }  // namespace
@@ -136,7 +146,7 @@ auto Service::change_board(int64_t board, BoardEventKind kind, const std::string
     review_queued = false;
     auto tx = session.write();
     auto record = session.find_game_to_change(board);
-    if (!record) not_found("no " + board_name(board));
+    if (!record) not_found(text("no board {board}", {{"board", board}}));
     const int moves_before = record->num_moves;
     const bool finished_before = record->finished();
     const std::optional<int> to_move_before = record->to_move_seat;
@@ -198,7 +208,8 @@ BoardSpec board_spec(const std::string& game, const std::map<std::string, std::s
   spec.game = history->game().name();
   spec.options = history->game().options().values();
   const auto unrated = unrated_reason(spec.game, spec.options, bot_plays);
-  if (rated.value_or(false) && unrated) bad_request(*unrated + ": play it unrated (-rated=no)", "bad_game");
+  if (rated.value_or(false) && unrated)
+    bad_request(text("{reason}: play it unrated (-rated=no)", {{"reason", *unrated}}), "bad_game");
   spec.rated = rated.value_or(!unrated);
   spec.exploration = settings.exploration.value_or(!spec.rated);
   spec.to_move_seat = history->state().seat_to_move();
@@ -210,7 +221,7 @@ std::string Service::checked_seat(Session& session, const std::string& given) co
   const std::string prefix = lowercase(given.substr(0, 3));
   if (prefix == "ai:") return limits_.ai.checked_seat(given.substr(3));
   std::string id = Accounts::normalize_user_id(given);
-  if (!session.find_user(id)) not_found("no user '" + id + "'");
+  if (!session.find_user(id)) not_found(text("no user '{user}'", {{"user", id}}));
   return id;
 }
 
@@ -226,9 +237,9 @@ void Service::check_hourly_limit(Session& session, const std::string& user, int6
     if (count > 0) started += count, earliest = std::min(earliest, first);
   if (started < limits_.boards_per_hour) return;
   const int wait = static_cast<int>(std::max<int64_t>(1, earliest + 3600 - now));
-  too_many("you (" + user + ") started " + std::to_string(started) +
-               " boards, challenges and tournaments in the last hour, this server's limit; try again in " +
-               std::to_string(wait) + " s",
+  too_many(text("you ({user}) started {started} boards, challenges and tournaments in the last hour, this server's "
+                "limit; try again in {seconds} s",
+                {{"user", user}, {"started", started}, {"seconds", wait}}),
            "too_many_boards", wait);
 }
 
@@ -245,10 +256,10 @@ int64_t Service::insert_board(Session& session, const BoardSpec& spec, const std
   record.bots = {is_bot(session, seats[0]), is_bot(session, seats[1])};
   record.to_move_seat = spec.to_move_seat;
   record.created_at = record.updated_at = now;
-  if (record.seats[0] == record.seats[1]) bad_request("the two players must differ", "bad_players");
+  if (record.seats[0] == record.seats[1]) bad_request(text("the two players must differ"), "bad_players");
   // Every board is born here: the backstop of the rule each way in checks first, with its
   // own words (a tournament pairs such players as a forfeit instead).
-  if (!may_meet(session, seats[0], seats[1])) forbidden("a block stands between the two players", "blocked");
+  if (!may_meet(session, seats[0], seats[1])) forbidden(text("a block stands between the two players"), "blocked");
   const int64_t id = session.insert_game(record);
   record.id = id;
   set_time_limits(session, id, spec.limits, now);
@@ -271,7 +282,7 @@ int64_t Service::start_board(const std::string& challenger, const std::string& g
     auto tx = session.write();
     const std::array<std::string, 2> seats = {checked_seat(session, first), checked_seat(session, second)};
     if (seats[0] != challenger && seats[1] != challenger)
-      forbidden("you (" + challenger + ") can only challenge on a board where you play");
+      forbidden(text("you ({user}) can only challenge on a board where you play", {{"user", challenger}}));
     check_hourly_limit(session, challenger, now);
     const int64_t board = insert_board(session, spec, challenger, seats, now);
     tx.commit();
@@ -285,8 +296,8 @@ PlayResult Service::play(int64_t board, const std::string& user, std::string_vie
                          std::optional<ExpectedMove> expected, std::string_view comment) {
   const std::string note = comment.empty() ? std::string() : checked_comment(comment);
   std::string typed = normalize_move_text(text);
-  if (typed.empty()) bad_request("no move given", "illegal_move");
-  if (typed.size() > kMaxMoveText) bad_request("the move text is too long", "illegal_move");
+  if (typed.empty()) bad_request(ludus::server::text("no move given"), "illegal_move");
+  if (typed.size() > kMaxMoveText) bad_request(ludus::server::text("the move text is too long"), "illegal_move");
   if (move_word(typed) == MoveWord::Resign) {
     resign(board, user);
     return {board, 0, {"resign"}};
@@ -321,14 +332,17 @@ PlayResult Service::play_turn_on(Board& b, Session& session, const std::string& 
   const int next = b.num_moves() + 1;
   const int turn = b.history().current_turn();
   if (expected && expected->number != (expected->unit == ExpectedMove::Unit::Turn ? turn : next))
-    conflict(std::string("stale move: you sent it for ") +
-                 (expected->unit == ExpectedMove::Unit::Turn ? "turn " : "move number #") +
-                 std::to_string(expected->number) + ", and " + board_name(board) + " is at turn " +
-                 std::to_string(turn) + " (someone moved meanwhile; look at the board again)",
+    conflict(expected->unit == ExpectedMove::Unit::Turn
+                 ? text("stale move: you sent it for turn {sent}, and board {board} is at turn {turn} (someone moved "
+                        "meanwhile; look at the board again)",
+                        {{"sent", expected->number}, {"board", board}, {"turn", turn}})
+                 : text("stale move: you sent it for move number #{sent}, and board {board} is at turn {turn} (someone "
+                        "moved meanwhile; look at the board again)",
+                        {{"sent", expected->number}, {"board", board}, {"turn", turn}}),
              "stale_move");
   if (b.seat_to_move() != seat)
-    conflict("it is " + b.player(b.seat_to_move()) + "'s turn on " + board_name(board) + " (turn " +
-                 std::to_string(turn) + ")",
+    conflict(text("it is {user}'s turn on board {board} (turn {turn})",
+                  {{"user", b.player(b.seat_to_move())}, {"board", board}, {"turn", turn}}),
              "not_your_turn");
   PlayResult result{board, next, {}, turn, {}, user};
   std::vector<MoveRecord> played;
@@ -359,7 +373,7 @@ void Service::resign(int64_t board, const std::string& user) {
 ProposalResult Service::propose(int64_t board, const std::string& user, std::string_view kind_text) {
   std::string kind = normalize_move_text(kind_text);
   if (kind != "draw" && kind != "undo" && kind != "abort")
-    bad_request("propose what? expected 'draw', 'undo' or 'abort'");
+    bad_request(text("propose what? expected 'draw', 'undo' or 'abort'"));
   return change_board(board, BoardEventKind::Proposed, user, [&](Board& b, Session& session, BoardEvent& event) {
     const ProposalResult result = [&] {
       int seat = seat_in(b, user);
@@ -367,11 +381,9 @@ ProposalResult Service::propose(int64_t board, const std::string& user, std::str
       require_may_propose(b, kind);
       const GameRecord& record = b.record();
       if (!record.proposal.empty() && record.proposal_seat != seat)
-        conflict(b.player(1 - seat) + " has proposed " + proposal_words(record.proposal) + " on " + board_name(board) +
-                     ": accept or reject that first",
-                 "proposal_pending");
+        conflict(pending_proposal(record.proposal, b.player(1 - seat), board), "proposal_pending");
       if (kind == "undo" && b.history().latest_turn_start(seat) < 0)
-        conflict("you have no move to take back on " + board_name(board), "nothing_to_undo");
+        conflict(text("you have no move to take back on board {board}", {{"board", board}}), "nothing_to_undo");
       const std::string& opponent = b.player(1 - seat);
       if (Accounts::is_ai(opponent)) {
         // The computer always allows a take-back or an abort and always plays on instead of drawing.
@@ -409,9 +421,11 @@ ProposalResult Service::answer(int64_t board, const std::string& user, bool acce
       int seat = seat_in(b, user);
       require_on(b);
       const GameRecord& record = b.record();
-      if (record.proposal.empty()) conflict("there is no proposal to answer on " + board_name(board), "no_proposal");
+      if (record.proposal.empty())
+        conflict(text("there is no proposal to answer on board {board}", {{"board", board}}), "no_proposal");
       if (record.proposal_seat == seat)
-        conflict("you cannot answer your own proposal (wait for " + b.player(1 - seat) + ")", "own_proposal");
+        conflict(text("you cannot answer your own proposal (wait for {user})", {{"user", b.player(1 - seat)}}),
+                 "own_proposal");
       const std::string kind = record.proposal;
       const int proposer = 1 - seat;
       b.clear_proposal();
@@ -457,7 +471,7 @@ void Service::comment(int64_t board, const std::string& user, std::string_view t
 void Service::subscribe(int64_t board, const std::string& user, bool on) {
   store_->retrying([&](Session& session) {
     auto tx = session.write();
-    if (!session.find_game(board)) not_found("no " + board_name(board));
+    if (!session.find_game(board)) not_found(text("no board {board}", {{"board", board}}));
     session.set_subscription(user, board, on);
     tx.commit();
   });
@@ -466,11 +480,11 @@ void Service::subscribe(int64_t board, const std::string& user, bool on) {
 MailAddressee Service::mail_settings(const std::string& user, std::optional<MailPreference> wanted,
                                      std::optional<int> digest_hour) {
   if (digest_hour && (*digest_hour < 0 || *digest_hour > 23))
-    bad_request("the digest hour must be 0 to 23 (UTC)", "bad_field");
+    bad_request(text("the digest hour must be 0 to 23 (UTC)"), "bad_field");
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto addressee = mail_addressee(session, user);
-    if (!addressee) not_found("no user '" + user + "'");
+    if (!addressee) not_found(text("no user '{user}'", {{"user", user}}));
     if (wanted) set_mail_preference(session, user, addressee->preference = *wanted);
     if (digest_hour) set_digest_hour(session, user, addressee->digest_hour = *digest_hour);
     tx.commit();
@@ -481,7 +495,7 @@ MailAddressee Service::mail_settings(const std::string& user, std::optional<Mail
 HolidayPlan Service::holidays(const std::string& user) {
   auto session = store_->session();
   auto tx = session.read();
-  if (!mail_addressee(session, user)) not_found("no user '" + user + "'");
+  if (!mail_addressee(session, user)) not_found(text("no user '{user}'", {{"user", user}}));
   return holiday_plan(session, user, accounts_->now());
 }
 
@@ -490,7 +504,7 @@ HolidayPlan Service::change_holidays(const std::string& user, Fn&& change) {
   std::vector<std::pair<int64_t, int64_t>> touched;
   HolidayPlan plan = store_->retrying([&](Session& session) {
     auto tx = session.write();
-    if (!mail_addressee(session, user)) not_found("no user '" + user + "'");
+    if (!mail_addressee(session, user)) not_found(text("no user '{user}'", {{"user", user}}));
     const int64_t now = accounts_->now();
     change(session, now);
     // Each change pushes every active board of the player anew, and a declared-then-cancelled
@@ -498,7 +512,9 @@ HolidayPlan Service::change_holidays(const std::string& user, Fn&& change) {
     // refused change rolls back, so only changes made are counted.
     if (const int wait = admit_event(session, "holiday_changes", user, kHolidayChangesPerDay / 86400.0,
                                      kHolidayChangesPerDay, now * 1000))
-      too_many(fmt::format("at most {} holiday changes a day: try again in {} s", kHolidayChangesPerDay, wait),
+      too_many(textn("at most {n} holiday change a day: try again in {seconds} s",
+                     "at most {n} holiday changes a day: try again in {seconds} s", kHolidayChangesPerDay,
+                     {{"seconds", wait}}),
                "too_many_holiday_changes", wait);
     touched = touch_active_boards(session, user);
     HolidayPlan result = holiday_plan(session, user, now);
@@ -521,7 +537,7 @@ std::shared_ptr<const Board> Service::load_shared(int64_t board) {
   auto session = store_->session();
   auto tx = session.read();
   auto record = session.find_game(board);
-  if (!record) not_found("no " + board_name(board));
+  if (!record) not_found(text("no board {board}", {{"board", board}}));
   if (auto cached = cache_.find(board, record->revision)) return cached;
   Board loaded(std::move(*record), session.moves(board), session.comments(board));
   // The players' holidays not over now (declaring or cancelling one counts a revision).
@@ -562,12 +578,12 @@ std::vector<Standing> Service::standings(const std::string& game, int limit, int
 Service::PlayerRatings Service::player_ratings(const std::string& given) {
   // Computer players and the names deleted accounts leave are no user ids, but they play.
   const bool computer = Accounts::is_ai(given) || Accounts::is_deleted(lowercase(given.substr(0, 40)));
-  if (computer && given.size() > 64) not_found("no player '" + given.substr(0, 40) + "...'");
+  if (computer && given.size() > 64) not_found(text("no player '{player}...'", {{"player", given.substr(0, 40)}}));
   PlayerRatings out{computer ? lowercase(given) : Accounts::normalize_user_id(given), {}, {}};
   auto session = store_->session();
   auto tx = session.read();
   out.ratings = ratings_of(session, out.player);
-  if (!computer && out.ratings.empty() && !session.find_user(out.player)) not_found("no user '" + out.player + "'");
+  if (!computer && out.ratings.empty() && !session.find_user(out.player)) not_found(text("no user '{user}'", {{"user", out.player}}));
   out.history = rating_history(session, out.player);
   out.bot = !computer && is_bot(session, out.player);
   return out;

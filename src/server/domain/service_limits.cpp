@@ -16,8 +16,9 @@ std::string AiPolicy::checked_seat(const std::string& spec) const {
   const std::string text = lowercase_trimmed(spec);
   if (ai::is_plain_level(text)) return "ai:" + text;
   if (!allow_raw_specs)
-    bad_request("this server's computer players are ai:random, ai:beginner, ai:easy, ai:medium, ai:hard and ai:max ('" +
-                    text.substr(0, 60) + "' is not one of them)",
+    bad_request(ludus::server::text("this server's computer players are ai:random, ai:beginner, ai:easy, ai:medium, "
+                                    "ai:hard and ai:max ('{given}' is not one of them)",
+                                    {{"given", text.substr(0, 60)}}),
                 "bad_ai");
   ai::PlayerSpec parsed;
   try {
@@ -28,14 +29,18 @@ std::string AiPolicy::checked_seat(const std::string& spec) const {
   if (parsed.random) return "ai:" + text;
   const ai::MctsConfig& m = parsed.mcts;
   const int threads = m.threads > 0 ? m.threads : static_cast<int>(std::max(1u, std::thread::hardware_concurrency()));
-  auto refuse = [&](const std::string& what) {
-    bad_request("AI spec '" + text.substr(0, 60) + "' asks for " + what + " (this server's limit)", "bad_ai");
+  auto refuse = [&](Message what) {
+    bad_request(ludus::server::text("AI spec '{spec}' asks for {what} (this server's limit)",
+                                    {{"spec", text.substr(0, 60)}, {"what", std::move(what)}}),
+                "bad_ai");
   };
-  if (m.move_seconds > max_move_seconds) refuse(fmt::format("more than {:g} s a move", max_move_seconds));
-  if (m.total_seconds > 100 * max_move_seconds) refuse(fmt::format("more than {:g} s a game", 100 * max_move_seconds));
-  if (m.iterations > max_iterations) refuse(fmt::format("more than {} iterations a move", max_iterations));
-  if (threads > max_threads) refuse(fmt::format("more than {} threads", max_threads));
-  if (m.max_nodes > max_tree_nodes) refuse(fmt::format("more than {} tree nodes", max_tree_nodes));
+  if (m.move_seconds > max_move_seconds)
+    refuse(ludus::server::text("more than {seconds} s a move", {{"seconds", fmt::format("{:g}", max_move_seconds)}}));
+  if (m.total_seconds > 100 * max_move_seconds)
+    refuse(ludus::server::text("more than {seconds} s a game", {{"seconds", fmt::format("{:g}", 100 * max_move_seconds)}}));
+  if (m.iterations > max_iterations) refuse(ludus::server::text("more than {max} iterations a move", {{"max", max_iterations}}));
+  if (threads > max_threads) refuse(ludus::server::text("more than {max} threads", {{"max", max_threads}}));
+  if (m.max_nodes > max_tree_nodes) refuse(ludus::server::text("more than {max} tree nodes", {{"max", max_tree_nodes}}));
   return "ai:" + text;
 }
 

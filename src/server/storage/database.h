@@ -43,7 +43,7 @@ struct DatabaseUrl {
 class RetryableConflict : public ServiceError {
  public:
   explicit RetryableConflict(const std::string& detail)
-      : ServiceError(ErrorKind::Busy, "busy", "the server is busy (" + detail + "), try again") {}
+      : ServiceError(ErrorKind::Busy, "busy", text("the server is busy ({detail}), try again", {{"detail", detail}})) {}
 };
 
 // What a change notice between processes names: a board, or a tournament (whose live

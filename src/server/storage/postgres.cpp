@@ -115,10 +115,13 @@ auto PostgresConnection::run(std::string_view what, Fn&& work) {
     }
   } catch (const pqxx::broken_connection& e) {
     broken_ = true;
-    throw ServiceError(ErrorKind::Busy, "busy", "the database " + display_ + " is unreachable: " + first_line(e.what()));
+    throw ServiceError(ErrorKind::Busy, "busy",
+                       text("the database {database} is unreachable: {detail}",
+                            {{"database", display_}, {"detail", first_line(e.what())}}));
   } catch (const pqxx::in_doubt_error& e) {
     broken_ = true;
-    throw ServiceError(ErrorKind::Busy, "busy", "the database connection was lost during a commit: " + first_line(e.what()));
+    throw ServiceError(ErrorKind::Busy, "busy",
+                       text("the database connection was lost during a commit: {detail}", {{"detail", first_line(e.what())}}));
   } catch (const pqxx::serialization_failure& e) {
     throw RetryableConflict(first_line(e.what()));  // libpqxx 6 leaves sqlstate() empty for these
   } catch (const pqxx::deadlock_detected& e) {
@@ -127,10 +130,13 @@ auto PostgresConnection::run(std::string_view what, Fn&& work) {
     const std::string& state = e.sqlstate();
     if (state == "40001" || state == "40P01") throw RetryableConflict(first_line(e.what()));
     if (state.rfind("23", 0) == 0)
-      throw ServiceError(ErrorKind::Conflict, "conflict", "conflicting concurrent change (" + first_line(e.what()) + "), try again");
+      throw ServiceError(ErrorKind::Conflict, "conflict",
+                         text("conflicting concurrent change ({detail}), try again", {{"detail", first_line(e.what())}}));
     if (state.rfind("08", 0) == 0 || state.rfind("57P", 0) == 0) {
       broken_ = true;
-      throw ServiceError(ErrorKind::Busy, "busy", "the database " + display_ + " is unavailable: " + first_line(e.what()));
+      throw ServiceError(ErrorKind::Busy, "busy",
+                         text("the database {database} is unavailable: {detail}",
+                              {{"database", display_}, {"detail", first_line(e.what())}}));
     }
     throw ServiceError(ErrorKind::Internal, "database", "database error: " + first_line(e.what()) + " (in: " + std::string(what.substr(0, 80)) + ")");
   } catch (const pqxx::failure& e) {

@@ -131,9 +131,10 @@ void SqliteConnection::fail(int code, std::string_view what) const {
   switch (code & 0xff) {
     case SQLITE_BUSY:
     case SQLITE_LOCKED:
-      throw ServiceError(ErrorKind::Busy, "busy", "the server is busy, try again");
+      throw ServiceError(ErrorKind::Busy, "busy", text("the server is busy, try again"));
     case SQLITE_CONSTRAINT:
-      throw ServiceError(ErrorKind::Conflict, "conflict", "conflicting concurrent change (" + detail + "), try again");
+      throw ServiceError(ErrorKind::Conflict, "conflict",
+                         text("conflicting concurrent change ({detail}), try again", {{"detail", detail}}));
     default:
       throw ServiceError(ErrorKind::Internal, "database", "database error: " + detail + " (in: " + std::string(what.substr(0, 80)) + ")");
   }

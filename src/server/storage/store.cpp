@@ -231,7 +231,7 @@ void Session::insert_user(const UserRecord& user) {
       "INSERT INTO users (id, password_hash, email, created_at, pending_email) VALUES (?1, ?2, ?3, ?4, ?5) "
       "ON CONFLICT (id) DO NOTHING");
   q.bind_all(user.id, user.password_hash, user.email, user.created_at, user.pending_email).run();
-  if (connection_->changes() == 0) conflict("user id '" + user.id + "' is already taken", "user_exists");
+  if (connection_->changes() == 0) conflict(text("user id '{user}' is already taken", {{"user", user.id}}), "user_exists");
 }
 
 void Session::set_password_hash(const std::string& id, const std::string& hash) {

@@ -45,14 +45,14 @@ json view_json(const std::string& admin, const Moderation::View& view) {
 int64_t comment_field(const json& body) {
   const auto it = body.find("comment");
   if (it == body.end() || !it->is_number_integer() || it->get<int64_t>() < 1)
-    bad_request("field 'comment' must be a comment number", "bad_field");
+    bad_request(text("field 'comment' must be a comment number"), "bad_field");
   return it->get<int64_t>();
 }
 
 bool all_reports(const json& body) {
   const auto it = body.find("all");
   if (it == body.end()) return false;
-  if (!it->is_boolean()) bad_request("field 'all' must be true or false", "bad_field");
+  if (!it->is_boolean()) bad_request(text("field '{field}' must be true or false", {{"field", "all"}}), "bad_field");
   return it->get<bool>();
 }
 

@@ -73,7 +73,7 @@ std::optional<std::array<std::string, 2>> players_field(const json& body, bool r
   if (players == body.end() && !required) return std::nullopt;
   if (players == body.end() || !players->is_array() || players->size() != 2 || !(*players)[0].is_string() ||
       !(*players)[1].is_string())
-    bad_request("field 'players' must be an array of two user ids (first player first; \"ai:SPEC\" for the computer)",
+    bad_request(text("field 'players' must be an array of two user ids (first player first; \"ai:SPEC\" for the computer)"),
                 "bad_field");
   return std::array<std::string, 2>{(*players)[0].get<std::string>(), (*players)[1].get<std::string>()};
 }
@@ -192,14 +192,17 @@ void ApiRoutes::handle(Request& req, Reply reply) const {
       });
       if (failed.result_int() >= 400) return reply(std::move(failed));
       if (bot)
-        return reply(error_response(403, "bot_scope", "a bot token may only play: this needs the account's own sign-in"));
+        return reply(error_response(403, "bot_scope", tr(reader_language(req),
+                                                         "a bot token may only play: this needs the account's own sign-in")));
     }
     return route.run(req, captures, std::move(reply));
   }
   req.route = "none";
   if (path_known || req.path == "/api/health")
-    return reply(error_response(405, "method_not_allowed", "method not allowed for " + req.path));
-  reply(error_response(404, "not_found", "no such page or endpoint: " + req.path.substr(0, 200)));
+    return reply(error_response(405, "method_not_allowed",
+                                tr(reader_language(req), "method not allowed for {path}", {{"path", req.path}})));
+  reply(error_response(404, "not_found", tr(reader_language(req), "no such page or endpoint: {path}",
+                                            {{"path", req.path.substr(0, 200)}})));
 }
 
 std::optional<Response> ApiRoutes::quick(Request& req) const {
@@ -269,7 +272,7 @@ void ApiRoutes::add_account_routes() {
     std::string user = signed_in_user(accounts, req);
     auto session = accounts.store().session();
     auto record = session.find_user(user);
-    if (!record) unauthorized("the account no longer exists", "bad_token");
+    if (!record) unauthorized(text("the account no longer exists"), "bad_token");
     const MailAddressee mail = service_->mail_settings(user);
     return json_response(200, {{"user", record->id},
                                {"email", record->email},
@@ -291,12 +294,13 @@ void ApiRoutes::add_account_routes() {
     const auto& shipped = page_text().languages();
     if (!language.empty() && std::find(shipped.begin(), shipped.end(), language) == shipped.end()) {
       std::string known;
-      for (const std::string& l : shipped) known += " " + l;
-      bad_request("field 'language': one of" + known + ", or \"\" for the browser's", "bad_field");
+      for (const std::string& l : shipped) known += (known.empty() ? "" : " ") + l;
+      bad_request(text("field 'language': one of {languages}, or \"\" for the browser's", {{"languages", known}}),
+                  "bad_field");
     }
     accounts.store().retrying([&](Session& session) {
       auto tx = session.write();
-      if (!set_user_language(session, user, language)) unauthorized("the account no longer exists", "bad_token");
+      if (!set_user_language(session, user, language)) unauthorized(text("the account no longer exists"), "bad_token");
       tx.commit();
     });
     return json_response(200, {{"user", user}, {"language", language}});
@@ -309,10 +313,10 @@ void ApiRoutes::add_account_routes() {
     std::optional<MailPreference> wanted;
     if (body.contains("mail")) {
       wanted = mail_preference_by_name(string_field(body, "mail"));
-      if (!wanted) bad_request("field 'mail' must be every, digest or none", "bad_field");
+      if (!wanted) bad_request(text("field 'mail' must be every, digest or none"), "bad_field");
     }
     const std::optional<int> hour = int_field(body, "digest_hour");
-    if (!wanted && !hour) bad_request("give field 'mail' (every, digest or none) or 'digest_hour' (0-23)", "bad_field");
+    if (!wanted && !hour) bad_request(text("give field 'mail' (every, digest or none) or 'digest_hour' (0-23)"), "bad_field");
     const MailAddressee mail = service_->mail_settings(user, wanted, hour);
     return json_response(200, {{"user", user}, {"mail", mail_preference_name(mail.preference)}, {"digest_hour", mail.digest_hour}});
   });
@@ -355,9 +359,9 @@ void ApiRoutes::add_game_routes() {
       }
       std::string status = req.has_param("status") ? req.param("status") : "all";
       if (!filter.select_listing(status))
-        bad_request("query parameter 'status' must be active, finished, next, watched or all", "bad_query");
+        bad_request(text("query parameter 'status' must be active, finished, next, watched or all"), "bad_query");
       if ((filter.user_to_move || filter.watched) && filter.user.empty())
-        bad_request("status=" + status + " needs a user=USER parameter", "bad_query");
+        bad_request(text("status={status} needs a user=USER parameter", {{"status", status}}), "bad_query");
       const Page page = page_query(req, 100);
       filter.limit = page.limit;
       filter.offset = page.offset;

@@ -16,7 +16,7 @@ std::optional<int64_t> since_of(const Request& req) {
   int64_t id = -1;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), id);
   if (error != std::errc() || end != text.data() + text.size() || id < 0)
-    bad_request("since (or Last-Event-ID) must be the id of an event, a whole number from 0", "bad_query");
+    bad_request(ludus::server::text("since (or Last-Event-ID) must be the id of an event, a whole number from 0"), "bad_query");
   return id;
 }
 
@@ -36,7 +36,7 @@ void ApiRoutes::add_bot_routes() {
         auto session = service_->store().session();
         const auto account = session.find_user(bot);
         if (!account || !account->bot)
-          forbidden(bot + " is not a bot: the event stream is a bot account's (docs/bots.md)", "not_a_bot");
+          forbidden(text("{user} is not a bot: the event stream is a bot account's (docs/bots.md)", {{"user", bot}}), "not_a_bot");
       }
       feed = std::make_shared<BotFeed>(*service_, bot);
       first = feed->hello(since);

@@ -17,7 +17,7 @@ using nlohmann::json;
 json address_json(Store& store, const std::string& user) {
   auto session = store.session();
   const auto record = session.find_user(user);
-  if (!record) unauthorized("the account no longer exists", "bad_token");
+  if (!record) unauthorized(text("the account no longer exists"), "bad_token");
   return {{"user", user}, {"email", record->email}, {"pending_email", record->pending_email}};
 }
 
@@ -60,7 +60,7 @@ void ApiRoutes::add_community_routes() {
     const std::string user = signed_in_user(service.accounts(), req);
     const json body = body_object(req);
     const auto on = body.find("block");
-    if (on != body.end() && !on->is_boolean()) bad_request("field 'block' must be true or false", "bad_field");
+    if (on != body.end() && !on->is_boolean()) bad_request(text("field '{field}' must be true or false", {{"field", "block"}}), "bad_field");
     Moderation moderation(service);
     moderation.block(user, string_field(body, "user"), on == body.end() || on->get<bool>());
     return json_response(200, {{"user", user}, {"blocks", moderation.blocked(user)}});
@@ -78,7 +78,7 @@ void ApiRoutes::add_community_routes() {
     const json body = body_object(req);
     const std::string password = string_field(body, "password");
     if (lowercase(string_field(body, "confirm", false)) != user)
-      bad_request("to delete the account, give its user id (" + user + ") in 'confirm'", "not_confirmed");
+      bad_request(text("to delete the account, give its user id ({user}) in 'confirm'", {{"user", user}}), "not_confirmed");
     service.accounts().authenticate(user, password, login_client(req));
     const std::string name = AccountData(service).delete_account(user);
     return json_response(200, {{"deleted", user}, {"name", name}});
@@ -86,7 +86,7 @@ void ApiRoutes::add_community_routes() {
   // {"reason"}: to the administrators (`ludus admin reports`).
   add_sync(http::verb::post, R"(/api/comments/(\d+)/report)", [&service](const Request& req, const Captures& c) {
     const std::string user = signed_in_user(service.accounts(), req);
-    if (c[0].size() > 15) not_found("no comment " + c[0]);
+    if (c[0].size() > 15) not_found(text("no comment {comment}", {{"comment", c[0]}}));
     const int64_t id =
         Moderation(service).report(user, std::stoll(c[0]), string_field(body_object(req), "reason", false));
     return json_response(201, {{"report", id}});

@@ -15,11 +15,12 @@ int hex_value(char c) {
   return -1;
 }
 
+// `what`: the part of the request, marked with N_ (its name is translated with the error).
 std::string checked_text(std::string_view raw, bool plus_is_space, const char* what) {
-  std::optional<std::string> text = percent_decode(raw, plus_is_space);
-  if (!text) bad_request(std::string("malformed percent-escape in the ") + what, "bad_encoding");
-  if (!valid_utf8(*text)) bad_request(std::string("the ") + what + " is not valid UTF-8", "bad_encoding");
-  return std::move(*text);
+  std::optional<std::string> decoded = percent_decode(raw, plus_is_space);
+  if (!decoded) bad_request(text("malformed percent-escape in the {part}", {{"part", text(what)}}), "bad_encoding");
+  if (!valid_utf8(*decoded)) bad_request(text("the {part} is not valid UTF-8", {{"part", text(what)}}), "bad_encoding");
+  return std::move(*decoded);
 }
 
 void add_fields(Request& request, std::string_view encoded, const char* what) {
@@ -88,12 +89,12 @@ std::string percent_encode(std::string_view text) {
 void decode_request(Request& request) {
   const std::string_view target(request.raw.target().data(), request.raw.target().size());
   const size_t question = target.find('?');
-  request.path = checked_text(target.substr(0, question), false, "path");
-  if (request.path.empty() || request.path[0] != '/') bad_request("the request path must start with '/'");
-  if (question != std::string_view::npos) add_fields(request, target.substr(question + 1), "query string");
-  if (!valid_utf8(request.body())) bad_request("the request body is not valid UTF-8", "bad_encoding");
+  request.path = checked_text(target.substr(0, question), false, N_("path"));
+  if (request.path.empty() || request.path[0] != '/') bad_request(text("the request path must start with '/'"));
+  if (question != std::string_view::npos) add_fields(request, target.substr(question + 1), N_("query string"));
+  if (!valid_utf8(request.body())) bad_request(text("the request body is not valid UTF-8"), "bad_encoding");
   const std::string type = request.header(http::field::content_type);
-  if (type.rfind("application/x-www-form-urlencoded", 0) == 0) add_fields(request, request.body(), "form body");
+  if (type.rfind("application/x-www-form-urlencoded", 0) == 0) add_fields(request, request.body(), N_("form body"));
 }
 
 Response json_response(int status, const nlohmann::json& body) { return json_text_response(status, dump_json(body)); }

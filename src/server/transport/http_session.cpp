@@ -52,7 +52,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
 
   void on_header(beast::error_code ec) {
     started_ = std::chrono::steady_clock::now();
-    if (ec == http::error::header_limit) return refuse(431, "too_large", "request header too large");
+    if (ec == http::error::header_limit) return refuse(431, "too_large", tr(Language(), "request header too large"));
     if (ec == http::error::body_limit) return too_large();  // its Content-Length says so already
     if (ec) return malformed_or_gone(ec);
     head_ = parser_->get().method() == http::verb::head;
@@ -105,7 +105,7 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
       }
     };
     if (!context_->post_work(std::move(job))) {
-      write(error_response(503, "busy", "the server is busy; retry"));
+      write(error_response(503, "busy", tr(reader(request_->raw), "the server is busy; retry")));
     }
   }
 
@@ -190,13 +190,14 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     write(error_response(status, code, message));
   }
   void too_large() {
-    refuse(413, "too_large", "request body too large (limit " + std::to_string(limits().max_body) + " bytes)");
+    refuse(413, "too_large",
+           tr(reader(parser_->get()), "request body too large (limit {bytes} bytes)", {{"bytes", limits().max_body}}));
   }
   void malformed_or_gone(beast::error_code ec) {
     if (ec == http::error::end_of_stream || ec == beast::error::timeout || ec == asio::error::eof ||
         ec == asio::error::connection_reset || ec == asio::error::operation_aborted || ec == http::error::partial_message)
       return close();
-    refuse(400, "bad_request", "malformed request (" + ec.message() + ")");
+    refuse(400, "bad_request", tr(reader(parser_->get()), "malformed request ({detail})", {{"detail", ec.message()}}));
   }
 
   void upgrade() {
@@ -206,7 +207,8 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     keep_alive_ = false;  // whatever is refused here is answered once and closed
     if (auto refusal = refused_at_edge(*request_, true)) return write(std::move(*refusal));
     if (request_->path != "/api/ws" || !context_->upgrade)
-      return write(error_response(404, "not_found", "no WebSocket endpoint at " + request_->path.substr(0, 200)));
+      return write(error_response(404, "not_found", tr(reader(request_->raw), "no WebSocket endpoint at {path}",
+                                                       {{"path", request_->path.substr(0, 200)}})));
     stream_.expires_never();
     RawRequest raw = std::move(request_->raw);
     request_.reset();
@@ -219,22 +221,31 @@ class HttpSession : public std::enable_shared_from_this<HttpSession> {
     request.route = "edge";  // until a handler takes it: refused here
     if (const int wait = context_->rate.admit(request.remote)) {
       metrics::rate_limited();
-      Response res = error_response(429, "rate_limited", "too many requests; retry in " + std::to_string(wait) + " s");
+      Response res = error_response(429, "rate_limited",
+                                    tr(reader(request.raw), "too many requests; retry in {seconds} s", {{"seconds", wait}}));
       res.set(http::field::retry_after, std::to_string(wait));
       return res;
     }
     if (websocket ? cross_origin(request.raw) : cross_origin_write(request.raw))
-      return error_response(403, "cross_origin", "cross-origin request refused (Origin is not this server)");
+      return error_response(403, "cross_origin",
+                            tr(reader(request.raw), "cross-origin request refused (Origin is not this server)"));
     try {
       decode_request(request);
     } catch (const ServiceError& e) {
       // A page path that cannot even be decoded names no file of the page: 404, like any
       // other name outside it (static_files.h), so no encoding trick answers differently.
-      if (page_read(request.raw)) return error_response(404, "not_found", "no such page");
-      return error_response(http_status(e), e.code(), e.what());
+      if (page_read(request.raw)) return error_response(404, "not_found", tr(reader(request.raw), "no such page"));
+      return error_response(http_status(e), e.code(), e.message_in(reader(request.raw)));
     }
     request.route.clear();
     return std::nullopt;
+  }
+
+  // The language of the request's reader (transport/route_helpers.h's reader_language, for
+  // a request not yet decoded).
+  static Language reader(const RawRequest& raw) {
+    const auto header = raw[http::field::accept_language];
+    return Language::for_accept_language(std::string_view(header.data(), header.size()));
   }
 
   // A GET or HEAD outside the API: a request for a file of the web page.

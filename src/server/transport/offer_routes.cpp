@@ -64,7 +64,7 @@ void ApiRoutes::add_offer_routes() {
     SeatChoice seat = SeatChoice::Random;
     if (const std::string given = string_field(body, "seat", false); !given.empty()) {
       const auto chosen = seat_choice_by_name(given);
-      if (!chosen) bad_request("field 'seat' must be first, second or random", "bad_seat");
+      if (!chosen) bad_request(text("field 'seat' must be first, second or random"), "bad_seat");
       seat = *chosen;
     }
     const OfferRecord offer = service.seek(user, string_field(body, "game"), options_field(body), seat,
@@ -96,7 +96,7 @@ void ApiRoutes::add_offer_routes() {
     std::optional<ChallengePolicy> policy;
     if (const std::string given = string_field(body, "challenges", false); !given.empty()) {
       policy = challenge_policy_by_name(given);
-      if (!policy) bad_request("field 'challenges' must be ask, all or none", "bad_field");
+      if (!policy) bad_request(text("field 'challenges' must be ask, all or none"), "bad_field");
     }
     std::optional<std::optional<int>> max_active;
     if (body.contains("max_active")) max_active = optional_int(body, "max_active");

@@ -36,7 +36,7 @@ void ApiRoutes::add_review_routes() {
     const std::string user = signed_in_user(accounts, req);
     const nlohmann::json body = body_object(req);
     const std::optional<bool> wanted = bool_field(body, "auto_review");
-    if (!wanted) bad_request("give field 'auto_review': true or false", "bad_field");
+    if (!wanted) bad_request(text("give field 'auto_review': true or false"), "bad_field");
     return json_response(200, {{"user", user}, {"auto_review", service.reviews().automatic(user, wanted)}});
   });
 }

@@ -12,8 +12,8 @@ Language reader_language(const Request& req) {
 nlohmann::json body_object(const Request& req) {
   if (req.body().empty()) return nlohmann::json::object();
   nlohmann::json j = nlohmann::json::parse(req.body(), nullptr, false);
-  if (j.is_discarded()) bad_request("malformed JSON in the request body", "malformed_json");
-  if (!j.is_object()) bad_request("the request body must be a JSON object", "malformed_json");
+  if (j.is_discarded()) bad_request(text("malformed JSON in the request body"), "malformed_json");
+  if (!j.is_object()) bad_request(text("the request body must be a JSON object"), "malformed_json");
   return j;
 }
 
@@ -23,8 +23,8 @@ int query_int(const Request& req, const char* name, int fallback, int min, int m
   int value = 0;
   auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
   if (ec != std::errc() || end != text.data() + text.size() || value < min || value > max)
-    bad_request(std::string("query parameter '") + name + "' must be an integer from " + std::to_string(min) +
-                    " to " + std::to_string(max),
+    bad_request(ludus::server::text("query parameter '{parameter}' must be an integer from {min} to {max}",
+                     {{"parameter", name}, {"min", min}, {"max", max}}),
                 "bad_query");
   return value;
 }
@@ -33,7 +33,7 @@ std::optional<LongPollQuery> long_poll_query(const Request& req, const char* kno
   if (!req.has_param("wait")) return std::nullopt;
   const int seconds = query_int(req, "wait", 0, 0, max_seconds);
   if (!req.has_param(known))
-    bad_request(std::string("wait=SECONDS needs ") + known + "=R (the revision you have)", "bad_query");
+    bad_request(text("wait=SECONDS needs {parameter}=R (the revision you have)", {{"parameter", known}}), "bad_query");
   return LongPollQuery{seconds, query_int(req, known, 0, 0, 2000000000)};
 }
 
@@ -45,7 +45,7 @@ Page page_query(const Request& req, int default_limit) {
 std::string bearer_token(const Request& req) {
   const std::string header = req.header(http::field::authorization);
   if (header.rfind("Bearer ", 0) != 0)
-    unauthorized("missing 'Authorization: Bearer TOKEN' header (get a token from POST /api/login)", "bad_token");
+    unauthorized(text("missing 'Authorization: Bearer TOKEN' header (get a token from POST /api/login)"), "bad_token");
   return header.substr(7);
 }
 
@@ -58,7 +58,7 @@ TokenOwner signed_in_owner(Accounts& accounts, const Request& req) {
 }
 
 int64_t board_number(const std::string& text) {
-  if (text.size() > 15) not_found("no board " + text.substr(0, 20));
+  if (text.size() > 15) not_found(ludus::server::text("no board {board}", {{"board", text.substr(0, 20)}}));
   return std::stoll(text);
 }
 

@@ -36,13 +36,13 @@ std::string to_hex(const unsigned char* data, size_t size) {
 void check_email(std::string_view email) {
   if (email.empty()) return;
   if (email.size() > kMaxEmail || !is_plain_address(email))
-    bad_request("bad e-mail address (expected one address name@host: no blanks, commas, quotes or <>)");
+    bad_request(text("bad e-mail address (expected one address name@host: no blanks, commas, quotes or <>)"));
 }
 
 }  // namespace
 
 void suspended(const std::string& user) {
-  forbidden("the account " + user + " is suspended (ask the server's administrators)", "suspended");
+  forbidden(text("the account {user} is suspended (ask the server's administrators)", {{"user", user}}), "suspended");
 }
 
 PasswordPolicy PasswordPolicy::interactive() {
@@ -70,21 +70,22 @@ std::string Accounts::normalize_user_id(std::string_view text) {
   bool ok = !id.empty() && id.size() <= 32 && std::isalnum(static_cast<unsigned char>(id[0]));
   for (unsigned char ch : id) ok = ok && (std::isalnum(ch) || ch == '_' || ch == '.' || ch == '-') && ch < 0x80;
   if (!ok)
-    bad_request("bad user id '" + quoted_text(text, 40) +
-                    "': a user id has 1-32 characters, each an ASCII letter (a-z), a digit, '_', '.' or '-', and "
-                    "starts with a letter or a digit",
+    bad_request(ludus::server::text("bad user id '{given}': a user id has 1-32 characters, each an ASCII letter (a-z), "
+                                    "a digit, '_', '.' or '-', and starts with a letter or a digit",
+                                    {{"given", quoted_text(text, 40)}}),
                 "bad_user");
   return id;
 }
 
 void Accounts::check_password(std::string_view password) {
-  if (password.empty()) bad_request("the password is empty", "bad_password");
+  if (password.empty()) bad_request(text("the password is empty"), "bad_password");
   if (password.size() < kMinPassword)
-    bad_request("the password is too short: use at least " + std::to_string(kMinPassword) + " characters",
+    bad_request(textn("the password is too short: use at least {n} character",
+                      "the password is too short: use at least {n} characters", kMinPassword),
                 "bad_password");
   if (password.size() > kMaxPassword)
-    bad_request("the password is longer than " + std::to_string(kMaxPassword) + " bytes", "bad_password");
-  if (password.find('\0') != std::string_view::npos) bad_request("the password contains a NUL byte", "bad_password");
+    bad_request(text("the password is longer than {max} bytes", {{"max", kMaxPassword}}), "bad_password");
+  if (password.find('\0') != std::string_view::npos) bad_request(text("the password contains a NUL byte"), "bad_password");
 }
 
 std::string Accounts::hash_password(std::string_view password) const {
@@ -92,7 +93,7 @@ std::string Accounts::hash_password(std::string_view password) const {
   hash_slots_.acquire();
   int rc = crypto_pwhash_str(out, password.data(), password.size(), policy_.opslimit, policy_.memlimit);
   hash_slots_.release();
-  if (rc != 0) throw ServiceError(ErrorKind::Busy, "busy", "out of memory while hashing the password, try again");
+  if (rc != 0) busy(text("out of memory while hashing the password, try again"));
   return out;
 }
 
@@ -116,19 +117,20 @@ int Accounts::admitted(Session& session, std::string_view scope, const LoginClie
 }
 
 void Accounts::refuse_if_waiting(int wait, const char* what) {
-  if (wait) too_many(std::string("too many ") + what + " from your address; retry in " + std::to_string(wait) + " s",
-                     "rate_limited", wait);
+  if (wait)
+    too_many(text("too many {what} from your address; retry in {seconds} s", {{"what", text(what)}, {"seconds", wait}}),
+             "rate_limited", wait);
 }
 
 std::string Accounts::signup(std::string_view user, std::string_view password, std::string_view email,
                              const LoginClient& client) {
-  if (is_ai(user)) bad_request("user ids starting with 'ai:' are reserved for computer players", "bad_user");
+  if (is_ai(user)) bad_request(text("user ids starting with 'ai:' are reserved for computer players"), "bad_user");
   refuse_if_waiting(store_->retrying([&](Session& session) {  // before the slow hash, on its own
     auto tx = session.write();
     const int wait = admitted(session, "signup", client, signups_per_hour_);
     tx.commit();
     return wait;
-  }), "new accounts");
+  }), N_("new accounts"));
   UserRecord record;
   record.id = normalize_user_id(user);
   check_password(password);
@@ -257,17 +259,18 @@ constexpr std::string_view kBotMisplays = "bot_misplays";
 }  // namespace
 
 TokenOwner Accounts::owner_for_token(std::string_view token) {
-  if (token.empty() || token.size() > 256) unauthorized("missing or malformed bearer token; log in first", "bad_token");
+  if (token.empty() || token.size() > 256) unauthorized(text("missing or malformed bearer token; log in first"), "bad_token");
   const std::string hash = hash_token(token);
   auto session = store_->session();
   auto owner = session.token_owner(hash, now());
-  if (!owner) unauthorized("unknown or expired token; log in again", "bad_token");
+  if (!owner) unauthorized(text("unknown or expired token; log in again"), "bad_token");
   if (owner->scope == TokenScope::Bot) {
     const FailureCount misplays = failure_count(session, kBotMisplays, hash);
     const int64_t paused_for = misplays.last + kBotMisplayPause - now();
     if (misplays.count >= kBotMisplaysInARow && paused_for > 0)
-      too_many(std::to_string(misplays.count) + " illegal moves in a row: this bot token may send nothing for " +
-                   std::to_string(paused_for) + " s",
+      too_many(textn("{n} illegal move in a row: this bot token may send nothing for {seconds} s",
+                     "{n} illegal moves in a row: this bot token may send nothing for {seconds} s", misplays.count,
+                     {{"seconds", paused_for}}),
                "rate_limited", static_cast<int>(paused_for));
   }
   return *owner;
@@ -294,7 +297,8 @@ SignIn Accounts::bot_token(std::string_view user, std::string_view password, con
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     if (!is_bot(session, id))
-      forbidden(id + " is not a bot account: make it one first (POST /api/me/bot, or the command bot)", "not_a_bot");
+      forbidden(text("{user} is not a bot account: make it one first (POST /api/me/bot, or the command bot)", {{"user", id}}),
+                "not_a_bot");
     const int64_t t = now();
     SignIn result{id, random_key(), t + kBotTokenLifetime, ""};
     session.insert_token(hash_token(result.token), id, t, result.expires_at, TokenScope::Bot);

@@ -24,9 +24,11 @@ bool bot_among(Session& session, const std::array<std::string, 2>& seats) {
   return is_bot(session, seats[0]) || is_bot(session, seats[1]);
 }
 
-void refuse_bot(Session& session, const std::string& user, const std::string& what) {
+void refuse_bot(Session& session, const std::string& user, const char* what) {
   if (is_bot(session, user))
-    forbidden(what + ": " + user + " is a bot, and bots play unrated boards only, never tournaments", "bot_not_allowed");
+    forbidden(text("{refusal}: {user} is a bot, and bots play unrated boards only, never tournaments",
+                   {{"refusal", text(what)}, {"user", user}}),
+              "bot_not_allowed");
 }
 
 bool Service::bot_among(const std::array<std::string, 2>& players) {
@@ -44,14 +46,14 @@ void Service::become_bot(const std::string& id) {
     if (is_bot(session, id)) return false;
     const auto rated = rated_boards_of(session, id, kShown + 1);
     if (!rated.empty())
-      conflict(fmt::format("{} has played rated boards ({}): a bot account is made for an engine, not a player's own; "
-                           "make a new account for the engine",
-                           id, board_list(rated, kShown)),
+      conflict(text("{user} has played rated boards ({boards}): a bot account is made for an engine, not a player's "
+                    "own; make a new account for the engine",
+                    {{"user", id}, {"boards", board_list(rated, kShown)}}),
                "bot_refused");
     const auto tournaments = tournaments_under_way_of(session, id);
     if (!tournaments.empty())
-      conflict(fmt::format("{} plays in tournament {}: bots never play tournaments; withdraw first", id,
-                           tournaments.front()),
+      conflict(text("{user} plays in tournament {tournament}: bots never play tournaments; withdraw first",
+                    {{"user", id}, {"tournament", tournaments.front()}}),
                "bot_refused");
     mark_bot(session, id);
     tx.commit();

@@ -14,7 +14,7 @@ inline constexpr const char* kBotPlaysReason = "a bot plays";
 
 // Whether a bot holds either seat (`ai:SPEC` seats are the server's own, not bots).
 bool bot_among(Session& session, const std::array<std::string, 2>& seats);
-// 403 bot_not_allowed, "WHAT: bots ..." when `user` is a bot.
-void refuse_bot(Session& session, const std::string& user, const std::string& what);
+// 403 bot_not_allowed, "WHAT: bots ..." when `user` is a bot; `what` is marked N_ (translated).
+void refuse_bot(Session& session, const std::string& user, const char* what);
 
 }  // namespace ludus::server

@@ -17,10 +17,12 @@ constexpr std::string_view kAccount = "account";             // subject: a user 
 void refuse_if_waiting(const FailureCount& failures, int64_t now, std::string_view scope) {
   const int64_t ready = failures.last + LoginThrottle::delay_after(failures.count);
   if (now >= ready) return;
-  const std::string who = scope == kAddress   ? "from this address"
-                          : scope == kAccount ? "for this account from unknown clients"
-                                              : "from this client";
-  too_many("too many failed attempts " + who + "; try again in " + std::to_string(ready - now) + " s",
+  const TextArgs wait = {{"seconds", ready - now}};
+  too_many(scope == kAddress   ? text("too many failed attempts from this address; try again in {seconds} s", wait)
+           : scope == kAccount ? text("too many failed attempts for this account from unknown clients; try again in "
+                                      "{seconds} s",
+                                      wait)
+                               : text("too many failed attempts from this client; try again in {seconds} s", wait),
            "too_many_attempts", static_cast<int>(ready - now));
 }
 

@@ -24,19 +24,19 @@ History Analyst::replay(const nlohmann::json& request) const {
   History history(game);
   auto moves = request.find("moves");
   if (moves == request.end()) return history;
-  if (!moves->is_array()) bad_request("field 'moves' must be an array of move texts", "bad_field");
+  if (!moves->is_array()) bad_request(text("field 'moves' must be an array of move texts"), "bad_field");
   if (static_cast<int>(moves->size()) > limits_.max_plies)
-    bad_request("at most " + std::to_string(limits_.max_plies) + " moves", "bad_field");
+    bad_request(textn("at most {n} move", "at most {n} moves", limits_.max_plies), "bad_field");
   // "at": only the first plies (the page's fallback for a link with a bad one).
   std::optional<int> stop;
   if (auto at = request.find("at"); at != request.end() && !at->is_null()) {
     if (!at->is_number_integer() || at->get<int64_t>() < 0 || at->get<int64_t>() > limits_.max_plies)
-      bad_request("field 'at' must be a number of plies from 0 to " + std::to_string(limits_.max_plies), "bad_field");
+      bad_request(text("field 'at' must be a number of plies from 0 to {max}", {{"max", limits_.max_plies}}), "bad_field");
     stop = static_cast<int>(at->get<int64_t>());
   }
   std::vector<std::string> entries;
   for (const auto& move : *moves) {
-    if (!move.is_string()) bad_request("field 'moves' must be an array of move texts", "bad_field");
+    if (!move.is_string()) bad_request(text("field 'moves' must be an array of move texts"), "bad_field");
     entries.push_back(move.get<std::string>());
   }
   try {
@@ -51,14 +51,14 @@ nlohmann::json Analyst::position(const nlohmann::json& request) const { return p
 
 nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::string& client) {
   const History history = replay(request);
-  if (history.is_over()) bad_request("the game is over in this position: nothing to evaluate", "game_over");
+  if (history.is_over()) bad_request(text("the game is over in this position: nothing to evaluate"), "game_over");
   // One at a time per client, within its share; the share is charged only for searches run.
   {
     std::lock_guard lock(clients_mutex_);
     if (clients_running_.count(client))
-      too_many("one analysis at a time: wait for the one under way", "analysis_busy", 1);
+      too_many(text("one analysis at a time: wait for the one under way"), "analysis_busy", 1);
     if (const int wait = per_client_.admit(client))
-      too_many("too many analyses; retry in " + std::to_string(wait) + " s", "rate_limited", wait);
+      too_many(text("too many analyses; retry in {seconds} s", {{"seconds", wait}}), "rate_limited", wait);
     clients_running_.insert(client);
   }
   struct ClientDone {
@@ -77,7 +77,7 @@ nlohmann::json Analyst::evaluate(const nlohmann::json& request, const std::strin
   // A slot among the evaluations running at once, given back on every exit.
   if (running_.fetch_add(1) >= limits_.max_running) {
     running_.fetch_sub(1);
-    throw ServiceError(ErrorKind::Busy, "busy", "the engine is busy with other analyses; try again in a moment", 1);
+    busy(text("the engine is busy with other analyses; try again in a moment"), 1);
   }
   struct Release {
     std::atomic<int>* count;

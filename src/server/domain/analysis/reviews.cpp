@@ -15,18 +15,21 @@ namespace ludus::server {
 
 StoredReview Reviews::request(int64_t board, const std::string& user) {
   const Board loaded = service_->load(board);  // 404 for no board
-  if (!loaded.is_over()) conflict("board " + std::to_string(board) + " is not over: a review is of a finished game", "board_on");
-  if (loaded.history().num_moves() == 0) conflict("board " + std::to_string(board) + " ended before a move: nothing to review", "no_moves");
+  if (!loaded.is_over())
+    conflict(text("board {board} is not over: a review is of a finished game", {{"board", board}}), "board_on");
+  if (loaded.history().num_moves() == 0)
+    conflict(text("board {board} ended before a move: nothing to review", {{"board", board}}), "no_moves");
   const int64_t now = service_->accounts().now();
   bool queued = false;
   StoredReview stored = service_->store().retrying([&](Session& session) {
     auto tx = session.write();
     if (auto stored = find_review(session, board); stored && stored->status != ReviewStatus::kFailed) return *stored;
     if (!user.empty() && unfinished_reviews_of(session, user) >= limits_.per_user)
-      too_many("at most " + std::to_string(limits_.per_user) + " reviews of yours waiting at once; retry in a minute",
+      too_many(textn("at most {n} review of yours waiting at once; retry in a minute",
+                     "at most {n} reviews of yours waiting at once; retry in a minute", limits_.per_user),
                "review_cap", 60);
     if (unfinished_reviews(session) >= limits_.total)
-      busy("the server has too many reviews waiting; retry in a minute", 60);
+      busy(text("the server has too many reviews waiting; retry in a minute"), 60);
     queue_review(session, board, user, now);
     StoredReview result = *find_review(session, board);
     tx.commit();
@@ -63,14 +66,14 @@ bool Reviews::automatic(const std::string& user, std::optional<bool> wanted) {
     auto session = service_->store().session();
     auto tx = session.read();
     const std::optional<bool> on = auto_review(session, user);
-    if (!on) not_found("no user " + user);
+    if (!on) not_found(text("no user {user}", {{"user", user}}));
     return *on;
   }
   return service_->store().retrying([&](Session& session) {
     auto tx = session.write();
     set_auto_review(session, user, *wanted);
     const std::optional<bool> on = auto_review(session, user);
-    if (!on) not_found("no user " + user);
+    if (!on) not_found(text("no user {user}", {{"user", user}}));
     tx.commit();
     return *on;
   });

@@ -13,7 +13,7 @@ namespace {
 
 // A reason as stored: the rule of all users' text, one line, bounded.
 std::string checked_reason(std::string_view reason) {
-  return checked_user_text(reason, {"the reason", TextLines::One, Moderation::kMaxReason, true});
+  return checked_user_text(reason, {N_("the reason"), TextLines::One, Moderation::kMaxReason, true});
 }
 
 }  // namespace
@@ -23,14 +23,15 @@ bool may_meet(Session& session, const std::string& one, const std::string& other
   return !blocks_either(session, one, other);
 }
 
-void check_not_blocked(Session& session, const std::string& actor, const std::string& other, std::string_view what) {
+void check_not_blocked(Session& session, const std::string& actor, const std::string& other, const char* what) {
   if (may_meet(session, actor, other)) return;
-  if (blocks(session, other, actor)) forbidden(other + " takes no " + std::string(what) + " from you", "blocked");
-  forbidden("you block " + other + ": unblock them first", "blocked");
+  if (blocks(session, other, actor))
+    forbidden(text("{user} takes no {things} from you", {{"user", other}, {"things", text(what)}}), "blocked");
+  forbidden(text("you block {user}: unblock them first", {{"user", other}}), "blocked");
 }
 
 void check_may_comment(Session& session, const std::array<std::string, 2>& seats, const std::string& commenter) {
-  for (const auto& player : seats) check_not_blocked(session, commenter, player, "comments");
+  for (const auto& player : seats) check_not_blocked(session, commenter, player, N_("comments"));
 }
 
 std::map<std::pair<std::string, std::string>, std::string> tournament_refusals(Session& session, int64_t tournament) {
@@ -43,13 +44,13 @@ std::map<std::pair<std::string, std::string>, std::string> tournament_refusals(S
 
 std::string Moderation::known_user(Session& session, const std::string& user) {
   const std::string id = Accounts::normalize_user_id(user);
-  if (!session.find_user(id)) not_found("no user " + id);
+  if (!session.find_user(id)) not_found(text("no user {user}", {{"user", id}}));
   return id;
 }
 
 void Moderation::check_admin(Session& session, const std::string& admin) {
   const auto record = session.find_user(admin);
-  if (!record || !record->admin) forbidden(admin + " is not an administrator (ludus admin grant USER)", "not_admin");
+  if (!record || !record->admin) forbidden(text("{user} is not an administrator (ludus admin grant USER)", {{"user", admin}}), "not_admin");
   if (record->suspended_at) suspended(admin);
 }
 
@@ -58,7 +59,7 @@ void Moderation::block(const std::string& user, const std::string& other, bool o
   const std::string id = service_->store().retrying([&](Session& session) {
     auto tx = session.write();
     const std::string target = known_user(session, other);
-    if (target == user) bad_request("you cannot block yourself", "bad_user");
+    if (target == user) bad_request(text("you cannot block yourself"), "bad_user");
     set_block(session, user, target, on, now);
     tx.commit();
     return target;
@@ -92,9 +93,9 @@ int64_t Moderation::report(const std::string& reporter, int64_t comment, std::st
   return service_->store().retrying([&](Session& session) {
     auto tx = session.write();
     const auto found = find_comment(session, comment);
-    if (!found || found->hidden) not_found("no comment " + std::to_string(comment));
+    if (!found || found->hidden) not_found(ludus::server::text("no comment {comment}", {{"comment", comment}}));
     if (reports_since(session, reporter, now - 3600) >= kReportsPerHour)
-      too_many("too many reports this hour; retry later", "rate_limited", 3600);
+      too_many(ludus::server::text("too many reports this hour; retry later"), "rate_limited", 3600);
     const int64_t id = insert_report(session, comment, reporter, text, now);
     tx.commit();
     return id;
@@ -126,7 +127,7 @@ void Moderation::hide_comment(const std::string& admin, int64_t comment, std::st
     auto tx = session.write();
     check_admin(session, admin);
     const auto found = find_comment(session, comment);
-    if (!found) not_found("no comment " + std::to_string(comment));
+    if (!found) not_found(ludus::server::text("no comment {comment}", {{"comment", comment}}));
     set_comment_hidden(session, comment, hidden);
     if (hidden) close_reports(session, comment);
     append_audit(session, {0, now, admin, hidden ? "hide" : "show",
@@ -142,7 +143,7 @@ void Moderation::suspend(const std::string& admin, const std::string& user, std:
     auto tx = session.write();
     check_admin(session, admin);
     const std::string target = known_user(session, user);
-    if (target == admin) bad_request("an administrator cannot suspend themself", "bad_user");
+    if (target == admin) bad_request(ludus::server::text("an administrator cannot suspend themself"), "bad_user");
     set_suspended(session, target, now);
     session.delete_tokens_of(target);
     append_audit(session, {0, now, admin, "suspend", target, text});
@@ -180,7 +181,7 @@ std::vector<int64_t> Moderation::forfeit_boards(const std::string& admin, const 
     check_admin(session, admin);
     id = known_user(session, user);
     if (!session.find_user(id)->suspended_at)
-      conflict(id + " is not suspended: suspend the account first", "not_suspended");
+      conflict(ludus::server::text("{user} is not suspended: suspend the account first", {{"user", id}}), "not_suspended");
   }
   GameFilter filter;
   filter.user = id;

@@ -23,9 +23,9 @@ namespace ludus::server {
 bool may_meet(Session& session, const std::string& one, const std::string& other);
 // 403 blocked unless `actor` and `other` may meet, told to the actor ("OTHER takes no
 // `what` from you", or "you block OTHER"): the actor is one of the two, so the reply tells
-// nobody else who blocks whom.
+// nobody else who blocks whom.  `what` is marked N_ (translated).
 void check_not_blocked(Session& session, const std::string& actor, const std::string& other,
-                       std::string_view what = "challenges, invitations or comments");
+                       const char* what = N_("challenges, invitations or comments"));
 // 403 blocked unless `commenter` may meet both players of a board (its seats).
 void check_may_comment(Session& session, const std::array<std::string, 2>& seats, const std::string& commenter);
 // The pairs of a tournament's players who may not meet, each with the one whose block came

@@ -14,7 +14,7 @@ namespace ludus::server {
 enum class TextLines { One, Several };
 
 struct UserTextRule {
-  std::string_view what;   // "the comment", "the reason": how error messages name it
+  const char* what;   // N_("the comment"), N_("the reason"): how error messages name it (translated)
   TextLines lines = TextLines::One;
   size_t max_bytes = 0;    // of the text as stored
   bool may_be_empty = false;

@@ -137,8 +137,8 @@ const History& Board::position_at(int ply, std::optional<History>& scratch) cons
 
 History Board::history_at(int ply) const {
   if (ply < 0 || ply > num_moves())
-    bad_request("board " + std::to_string(id()) + " has no move " + std::to_string(ply) + " (moves: 0.." +
-                std::to_string(num_moves()) + ")");
+    bad_request(text("board {board} has no move {move} (moves: 0..{last})",
+                     {{"board", id()}, {"move", ply}, {"last", num_moves()}}));
   History at = history_;
   if (ply == num_moves()) return at;
   replays.fetch_add(1, std::memory_order_relaxed);

@@ -20,8 +20,8 @@ TimeLimits take_time_limits(std::map<std::string, std::string>& options) {
     int value = -1;
     auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
     if (ec != std::errc() || end != text.data() + text.size() || value < 0 || value > TimeLimits::kMaxDays)
-      bad_request(std::string("-") + name + " must be a number of days from 0 (none) to " +
-                      std::to_string(TimeLimits::kMaxDays),
+      bad_request(ludus::server::text("-{option} must be a number of days from 0 (none) to {max}",
+                                      {{"option", name}, {"max", TimeLimits::kMaxDays}}),
                   "bad_game");
     *days = value;
     options.erase(it);
@@ -37,7 +37,7 @@ std::optional<bool> take_yes_no(std::map<std::string, std::string>& options, con
   options.erase(it);
   if (value == "yes" || value == "on" || value == "true") return true;
   if (value == "no" || value == "off" || value == "false") return false;
-  bad_request("-" + name + " must be yes or no", "bad_game");
+  bad_request(text("-{option} must be yes or no", {{"option", name}}), "bad_game");
 }
 
 }  // namespace

@@ -12,7 +12,7 @@
 namespace ludus::server {
 namespace {
 
-[[noreturn]] void bad_tree(const std::string& message) { bad_request(message, "bad_conditional"); }
+[[noreturn]] void bad_tree(Message message) { bad_request(std::move(message), "bad_conditional"); }
 
 std::vector<std::string> words_of(std::string_view text) {
   std::vector<std::string> words;
@@ -35,8 +35,9 @@ void insert_line(ConditionalTree& tree, const std::vector<std::string>& line, si
       level->push_back({line[i], line[i + 1], {}});
       it = level->end() - 1;
     } else if (it->answer != line[i + 1]) {
-      bad_tree("line " + std::to_string(number) + " answers " + line[i] + " with " + line[i + 1] +
-               ", and an earlier line with " + it->answer + ": one answer to each of their turns");
+      bad_tree(text("line {line} answers {theirs} with {answer}, and an earlier line with {earlier}: one answer to each "
+                    "of their turns",
+                    {{"line", number}, {"theirs", line[i]}, {"answer", line[i + 1]}, {"earlier", it->answer}}));
     }
     level = &it->next;
   }
@@ -61,7 +62,8 @@ int count_nodes(const std::vector<ConditionalNode>& level) {
 
 void check_size(const ConditionalTree& tree) {
   if (conditional_nodes(tree) > kMaxConditionalNodes)
-    bad_tree("too many conditional moves: at most " + std::to_string(kMaxConditionalNodes) + " answers in all");
+    bad_tree(textn("too many conditional moves: at most {n} answer in all",
+                   "too many conditional moves: at most {n} answers in all", kMaxConditionalNodes));
 }
 
 // Plays `turn` on `position` and returns it in canonical notation.
@@ -70,7 +72,8 @@ std::string played(History& position, const std::string& turn, size_t line) {
   try {
     position.play_turn(turn);
   } catch (const LudusError& e) {
-    bad_request("line " + std::to_string(line) + ": " + turn + ": " + one_line(e.what()), "illegal_move");
+    bad_request(text("line {line}: {turn}: {reason}", {{"line", line}, {"turn", turn}, {"reason", one_line(e.what())}}),
+                "illegal_move");
   }
   const auto& moves = position.moves();
   return join_plies(std::vector<std::string>(moves.begin() + before, moves.end()));
@@ -80,7 +83,8 @@ std::string played(History& position, const std::string& turn, size_t line) {
 
 ConditionalTree parse_conditional(std::string_view text) {
   if (text.size() > kMaxConditionalText)
-    bad_tree("the conditional moves are too long: at most " + std::to_string(kMaxConditionalText) + " characters");
+    bad_tree(textn("the conditional moves are too long: at most {n} character",
+                   "the conditional moves are too long: at most {n} characters", kMaxConditionalText));
   ConditionalTree tree;
   size_t number = 0;
   size_t start = 0;
@@ -91,14 +95,15 @@ ConditionalTree parse_conditional(std::string_view text) {
     if (words.empty()) continue;
     ++number;
     if (lowercase(words[0]) != "if")
-      bad_tree("line " + std::to_string(number) + " must begin with 'if': if THEIRS ANSWER [THEIRS ANSWER ...]");
+      bad_tree(ludus::server::text("line {line} must begin with 'if': if THEIRS ANSWER [THEIRS ANSWER ...]", {{"line", number}}));
     words.erase(words.begin());
     if (words.empty() || words.size() % 2 != 0)
-      bad_tree("line " + std::to_string(number) +
-               " needs pairs of turns, their turn then your answer: if THEIRS ANSWER [THEIRS ANSWER ...]");
+      bad_tree(ludus::server::text("line {line} needs pairs of turns, their turn then your answer: if THEIRS ANSWER [THEIRS ANSWER ...]",
+                    {{"line", number}}));
     if (words.size() > static_cast<size_t>(kMaxConditionalDepth))
-      bad_tree("line " + std::to_string(number) + " is too long: at most " + std::to_string(kMaxConditionalDepth) +
-               " turns (theirs and yours)");
+      bad_tree(textn("line {line} is too long: at most {n} turn (theirs and yours)",
+                     "line {line} is too long: at most {n} turns (theirs and yours)", kMaxConditionalDepth,
+                     {{"line", number}}));
     for (std::string& word : words) word = normalize_move_text(word);
     insert_line(tree, words, number);
     check_size(tree);
@@ -133,7 +138,7 @@ ConditionalTree checked_tree(const ConditionalTree& tree, const History& positio
     std::vector<std::string> canonical;
     for (const std::string& turn : line) {
       if (replay.is_over())
-        bad_request("line " + std::to_string(number) + " goes on after the game is over (at " + turn + ")",
+        bad_request(text("line {line} goes on after the game is over (at {turn})", {{"line", number}, {"turn", turn}}),
                     "illegal_move");
       canonical.push_back(played(replay, turn, number));
     }

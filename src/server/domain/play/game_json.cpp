@@ -58,7 +58,7 @@ nlohmann::json holidays_json(const Board& board) {
 
 std::string proposal_refusal_text(const Board& board, const std::string& kind) {
   const auto refusal = kind == "abort" ? abort_refusal(board) : takeback_refusal(board);
-  return refusal ? refusal->reason : "";
+  return refusal ? refusal->reason.english() : "";
 }
 
 nlohmann::json comments_json(const Board& board) {

@@ -16,7 +16,7 @@ inline constexpr int kMaxTurnsToAbort = 2;
 
 // Why a proposal is refused: one line, with the error it is sent as.
 struct ProposalRefusal {
-  std::string reason;
+  Message reason;
   ErrorKind kind = ErrorKind::Forbidden;
   std::string code;
 };

@@ -32,7 +32,7 @@ ConditionalView Service::set_conditional(int64_t board, const std::string& user,
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto record = session.find_game_to_change(board);
-    if (!record) not_found("no " + board_name(board));
+    if (!record) not_found(ludus::server::text("no board {board}", {{"board", board}}));
     const Board b = board_at(session, std::move(*record));
     const int seat = seat_in(b, user);
     ConditionalView view;
@@ -44,11 +44,12 @@ ConditionalView Service::set_conditional(int64_t board, const std::string& user,
     }
     require_on(b);
     if (!b.record().exploration)
-      forbidden(board_name(board) + " does not allow exploration, so no conditional moves (its players chose so)",
+      forbidden(ludus::server::text("board {board} does not allow exploration, so no conditional moves (its players chose so)",
+                     {{"board", board}}),
                 "exploration_off");
     if (b.seat_to_move() == seat)
-      conflict("it is your turn on " + board_name(board) +
-                   ": play it; conditional moves answer your opponent's turns",
+      conflict(ludus::server::text("it is your turn on board {board}: play it; conditional moves answer your opponent's turns",
+                    {{"board", board}}),
                "your_turn");
     view.tree = checked_tree(given, b.history());
     put_conditional(session, board, user, ConditionalRow{conditional_text(view.tree), "", now});
@@ -80,7 +81,8 @@ void Service::check_may_analyse(const std::string& user, const History& position
     const bool named = board && *board == id;
     if ((named ? asked.size() >= played.size() : asked.size() == played.size()) &&
         std::equal(played.begin(), played.end(), asked.begin()))
-      forbidden(board_name(id) + " does not allow exploration while it is played: no analysis of its position",
+      forbidden(text("board {board} does not allow exploration while it is played: no analysis of its position",
+                     {{"board", id}}),
                 "exploration_off");
   }
 }

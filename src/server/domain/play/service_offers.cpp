@@ -39,9 +39,24 @@ int poster_seat(SeatChoice seat) {
 
 void check_range(std::optional<int> min_rating, std::optional<int> max_rating) {
   for (auto bound : {min_rating, max_rating})
-    if (bound && (*bound < 0 || *bound > 4000)) bad_request("a rating bound must be from 0 to 4000", "bad_rating_range");
+    if (bound && (*bound < 0 || *bound > 4000)) bad_request(text("a rating bound must be from 0 to 4000"), "bad_rating_range");
   if (min_rating && max_rating && *min_rating > *max_rating)
-    bad_request("the lowest rating is above the highest", "bad_rating_range");
+    bad_request(text("the lowest rating is above the highest"), "bad_rating_range");
+}
+
+// "offer 4 is taken (board 9)": why an offer of `status` can no longer be taken or declined,
+// a whole sentence for each status; the board it made only when `name_board`.
+Message closed_offer(const OfferRecord& offer, OfferStatus status, bool name_board) {
+  switch (status) {
+    case OfferStatus::Open: return text("offer {offer} is open", {{"offer", offer.id}});
+    case OfferStatus::Taken:
+      if (offer.board && name_board) return text("offer {offer} is taken (board {board})", {{"offer", offer.id}, {"board", *offer.board}});
+      return text("offer {offer} is taken", {{"offer", offer.id}});
+    case OfferStatus::Declined: return text("offer {offer} is declined", {{"offer", offer.id}});
+    case OfferStatus::Withdrawn: return text("offer {offer} is withdrawn", {{"offer", offer.id}});
+    case OfferStatus::Expired: break;
+  }
+  return text("offer {offer} is expired", {{"offer", offer.id}});
 }
 
 // Whether the offer is a seek whose rating range leaves out `rating` (the taker's, rounded).
@@ -66,8 +81,9 @@ std::optional<int> rating_outside_range(Session& session, const OfferRecord& off
 // have room for one more open offer, and stores it.
 OfferRecord store_offer(Session& session, OfferRecord offer, const BoardSpec& spec, int64_t now) {
   if (open_offers_of(session, offer.from, now) >= kMaxOpenOffersPerUser)
-    conflict("you (" + offer.from + ") have " + std::to_string(kMaxOpenOffersPerUser) +
-                 " open offers, the most; withdraw one first",
+    conflict(textn("you ({user}) have {n} open offer, the most; withdraw one first",
+                   "you ({user}) have {n} open offers, the most; withdraw one first", kMaxOpenOffersPerUser,
+                   {{"user", offer.from}}),
              "too_many_offers");
   offer.game = spec.game;
   offer.options = spec.options;
@@ -90,8 +106,9 @@ void Service::check_active_limit(Session& session, const std::string& user) cons
   if (!settings || !settings->max_active) return;
   const int active = active_boards_of(session, user);
   if (active >= *settings->max_active)
-    conflict(fmt::format("{} plays {} active board{}, their limit of {}", user, active, active == 1 ? "" : "s",
-                         *settings->max_active),
+    conflict(textn("{user} plays {n} active board, their limit of {limit}",
+                   "{user} plays {n} active boards, their limit of {limit}", active,
+                   {{"user", user}, {"limit", *settings->max_active}}),
              "too_many_active");
 }
 
@@ -105,9 +122,9 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
     accept.reset();
     auto tx = session.write();
     const std::array<std::string, 2> seats = {checked_seat(session, first), checked_seat(session, second)};
-    if (seats[0] == seats[1]) bad_request("the two players must differ", "bad_players");
+    if (seats[0] == seats[1]) bad_request(text("the two players must differ"), "bad_players");
     if (seats[0] != challenger && seats[1] != challenger)
-      forbidden("you (" + challenger + ") can only challenge on a board where you play");
+      forbidden(text("you ({user}) can only challenge on a board where you play", {{"user", challenger}}));
     const BoardSpec spec = board_spec(game, options, ludus::server::bot_among(session, seats));
     const int challenger_seat = seats[0] == challenger ? 0 : 1;
     const std::string& opponent = seats[1 - challenger_seat];
@@ -119,13 +136,13 @@ ChallengeOutcome Service::challenge(const std::string& challenger, const std::st
         return ChallengeOutcome{};
       }
       if (const auto mine = open_rematch(session, *rematch_of, challenger, now))
-        conflict("you already ask " + opponent + " for a rematch of " + board_name(*rematch_of) + " (" + mine->name() +
-                     "); decline withdraws it",
+        conflict(text("you already ask {user} for a rematch of board {board} (offer {offer}); decline withdraws it",
+                      {{"user", opponent}, {"board", *rematch_of}, {"offer", mine->id}}),
                  "rematch_pending");
     }
     ChallengePolicy policy = ChallengePolicy::All;
     if (!Accounts::is_ai(opponent)) policy = ludus::server::challenge_settings(session, opponent)->policy;
-    if (policy == ChallengePolicy::None) forbidden(opponent + " accepts no challenges", "challenges_refused");
+    if (policy == ChallengePolicy::None) forbidden(text("{user} accepts no challenges", {{"user", opponent}}), "challenges_refused");
     check_active_limit(session, challenger);
     check_active_limit(session, opponent);
     check_hourly_limit(session, challenger, now);
@@ -161,12 +178,16 @@ ChallengeOutcome Service::rematch(int64_t board, const std::string& user) {
   const std::shared_ptr<const Board> finished = load_shared(board);
   const Board& b = *finished;
   const int seat = b.seat_of(user);
-  if (seat < 0) forbidden(user + " does not play on " + board_name(board) + ": only its players ask for a rematch");
+  if (seat < 0)
+    forbidden(text("{user} does not play on board {board}: only its players ask for a rematch",
+                   {{"user", user}, {"board", board}}));
   if (!b.is_over())
-    conflict(board_name(board) + " is still being played: a rematch follows a finished game", "game_not_over");
+    conflict(text("board {board} is still being played: a rematch follows a finished game", {{"board", board}}),
+             "game_not_over");
   const std::string& opponent = b.player(1 - seat);
   if (Accounts::is_deleted(opponent))
-    conflict("no rematch of " + board_name(board) + ": its other player deleted their account", "account_deleted");
+    conflict(text("no rematch of board {board}: its other player deleted their account", {{"board", board}}),
+             "account_deleted");
   std::map<std::string, std::string> options = b.record().options;
   {
     auto session = store_->session();
@@ -251,20 +272,19 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
   const int64_t board = store_->retrying([&](Session& session) {
     auto tx = session.write();
     const auto offer = find_offer(session, offer_id);
-    if (!offer) not_found("no offer " + std::to_string(offer_id));
-    if (offer->status != OfferStatus::Open)
-      conflict(offer->name() + " is " + std::string(offer_status_name(offer->status)) +
-                   (offer->board ? " (" + board_name(*offer->board) + ")" : ""),
-               "offer_closed");
-    if (!offer->open_at(now)) conflict(offer->name() + " has expired", "offer_closed");
-    if (offer->from == user) conflict("you posted " + offer->name() + "; decline withdraws it", "own_offer");
+    if (!offer) not_found(text("no offer {offer}", {{"offer", offer_id}}));
+    if (offer->status != OfferStatus::Open) conflict(closed_offer(*offer, offer->status, true), "offer_closed");
+    if (!offer->open_at(now)) conflict(text("offer {offer} has expired", {{"offer", offer->id}}), "offer_closed");
+    if (offer->from == user)
+      conflict(text("you posted offer {offer}; decline withdraws it", {{"offer", offer->id}}), "own_offer");
     if (offer->kind == OfferKind::Invitation && offer->to != user)
-      forbidden(offer->name() + " invites " + offer->to.value_or("") + ", not you", "not_invited");
+      forbidden(text("offer {offer} invites {user}, not you", {{"offer", offer->id}, {"user", offer->to.value_or("")}}),
+                "not_invited");
     check_not_blocked(session, user, offer->from);
-    if (offer->rated) refuse_bot(session, user, "a rated seek is for players");
+    if (offer->rated) refuse_bot(session, user, N_("a rated seek is for players"));
     if (const auto rating = rating_outside_range(session, *offer, user))
-      forbidden("your " + offer->game + " rating " + std::to_string(*rating) + " is outside " + offer->name() +
-                    "'s range",
+      forbidden(text("your {game} rating {rating} is outside offer {offer}'s range",
+                     {{"game", offer->game}, {"rating", *rating}, {"offer", offer->id}}),
                 "rating_out_of_range");
     check_active_limit(session, user);
     check_active_limit(session, offer->from);
@@ -285,7 +305,7 @@ int64_t Service::join(int64_t offer_id, const std::string& user) {
     // Two joins at once: the second finds the offer taken here (SQLite runs writers one at
     // a time; PostgreSQL's serializable transactions make one of them fail and retry).
     if (!close_offer(session, offer->id, OfferStatus::Taken, id, now))
-      conflict(offer->name() + " was just taken", "offer_closed");
+      conflict(text("offer {offer} was just taken", {{"offer", offer->id}}), "offer_closed");
     tx.commit();
     return id;
   });
@@ -299,19 +319,19 @@ OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
   OfferRecord closed = store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto offer = find_offer(session, offer_id);
-    if (!offer) not_found("no offer " + std::to_string(offer_id));
+    if (!offer) not_found(text("no offer {offer}", {{"offer", offer_id}}));
     const bool poster = offer->from == user;
     if (!poster && offer->to != user)
-      forbidden("only " + offer->from + (offer->to ? " or " + *offer->to : std::string()) + " may decline " +
-                    offer->name(),
+      forbidden(offer->to ? text("only {user} or {invited} may decline offer {offer}",
+                                 {{"user", offer->from}, {"invited", *offer->to}, {"offer", offer->id}})
+                          : text("only {user} may decline offer {offer}", {{"user", offer->from}, {"offer", offer->id}}),
                 "not_invited");
     if (!offer->open_at(now))
-      conflict(offer->name() + " is " +
-                   std::string(offer->status == OfferStatus::Open ? "expired" : offer_status_name(offer->status)),
+      conflict(closed_offer(*offer, offer->status == OfferStatus::Open ? OfferStatus::Expired : offer->status, false),
                "offer_closed");
     offer->status = poster ? OfferStatus::Withdrawn : OfferStatus::Declined;
     if (!close_offer(session, offer->id, offer->status, std::nullopt, now))
-      conflict(offer->name() + " was just taken", "offer_closed");
+      conflict(text("offer {offer} was just taken", {{"offer", offer->id}}), "offer_closed");
     offer->closed_at = now;
     const TextArgs closed{{"user", user}, {"offer", offer->id}, {"game", offer->game},
                           {"seat", seat_text(offer->from, offer->seat)}};
@@ -329,11 +349,11 @@ OfferRecord Service::decline(int64_t offer_id, const std::string& user) {
 ChallengeSettings Service::challenge_settings(const std::string& user, std::optional<ChallengePolicy> policy,
                                               std::optional<std::optional<int>> max_active) {
   if (max_active && *max_active && (**max_active < 1 || **max_active > 10000))
-    bad_request("the most active boards must be from 1 to 10000 (or none for no limit)", "bad_limit");
+    bad_request(text("the most active boards must be from 1 to 10000 (or none for no limit)"), "bad_limit");
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     auto settings = ludus::server::challenge_settings(session, user);
-    if (!settings) not_found("no user '" + user + "'");
+    if (!settings) not_found(text("no user '{user}'", {{"user", user}}));
     if (!policy && !max_active) return *settings;
     if (policy) settings->policy = *policy;
     if (max_active) settings->max_active = *max_active;

@@ -76,7 +76,7 @@ json attempt_json(const PuzzleAttempt& a, const ai::Puzzle& p, const PlayerRatin
 
 ai::Puzzle stored_puzzle(Session& session, int64_t id) {
   const auto row = find_puzzle(session, id);
-  if (!row) not_found("no puzzle " + std::to_string(id));
+  if (!row) not_found(text("no puzzle {puzzle}", {{"puzzle", id}}));
   return ai::parse_puzzle(row->record);
 }
 
@@ -84,9 +84,10 @@ ai::Puzzle stored_puzzle(Session& session, int64_t id) {
 std::unique_ptr<State> after_turn(const State& state, std::string_view typed) {
   auto after = state.clone();
   const std::vector<std::string> plies = state.split_turn_text(typed);
-  if (plies.empty()) bad_request("give a turn");
+  if (plies.empty()) bad_request(text("give a turn"));
   for (size_t i = 0; i < plies.size(); ++i) {
-    if (after->is_terminal()) bad_request("'" + std::string(typed) + "' goes on after the end of the game");
+    if (after->is_terminal())
+      bad_request(text("'{turn}' goes on after the end of the game", {{"turn", std::string(typed)}}));
     Action a = kNoAction;
     try {
       a = after->parse_action(plies[i]);
@@ -95,8 +96,8 @@ std::unique_ptr<State> after_turn(const State& state, std::string_view typed) {
     }
     const bool ends = after->ends_turn(a);
     if (ends != (i + 1 == plies.size()))
-      bad_request(ends ? "'" + std::string(typed) + "' is more than one turn"
-                       : "'" + std::string(typed) + "' is part of a turn: give the whole turn",
+      bad_request(ends ? text("'{turn}' is more than one turn", {{"turn", std::string(typed)}})
+                       : text("'{turn}' is part of a turn: give the whole turn", {{"turn", std::string(typed)}}),
                   "illegal_move");
     after->apply(a);
   }
@@ -189,7 +190,7 @@ json Puzzles::next(const std::string& user, std::string_view game_name) {
     std::optional<PuzzleAttempt> attempt = open_attempt(session, user, game);
     if (!attempt) {
       const auto row = untried_puzzle(session, user, game, mine.rating);
-      if (!row) not_found("no puzzle of " + game_title(game) + " left for " + user);
+      if (!row) not_found(text("no puzzle of {game} left for {user}", {{"game", game_title(game)}, {"user", user}}));
       attempt = PuzzleAttempt{0, row->id, user, 0, "open", now, std::nullopt};
       attempt->id = insert_attempt(session, *attempt);
     }
@@ -206,8 +207,9 @@ json Puzzles::play(const std::string& user, int64_t attempt_id, std::string_view
     auto tx = session.write();
     const int64_t now = clock_();
     std::optional<PuzzleAttempt> attempt = find_attempt(session, attempt_id);
-    if (!attempt || attempt->user != user) not_found("no puzzle attempt " + std::to_string(attempt_id) + " of yours");
-    if (attempt->status != "open") conflict("this puzzle is over: ask for the next one", "puzzle_over");
+    if (!attempt || attempt->user != user)
+      not_found(text("no puzzle attempt {attempt} of yours", {{"attempt", attempt_id}}));
+    if (attempt->status != "open") conflict(text("this puzzle is over: ask for the next one"), "puzzle_over");
     const ai::Puzzle puzzle = stored_puzzle(session, attempt->puzzle);
     // The position before the user's turn: the puzzle's, then the line played so far.
     auto state = puzzle.game->new_initial_state();
@@ -323,7 +325,7 @@ json Puzzles::mistake(const std::string& user, int64_t puzzle_id) {
   return store_->retrying([&](Session& session) {
     auto tx = session.write();
     const int64_t now = clock_();
-    if (!owns_mistake_puzzle(session, user, puzzle_id)) not_found("no puzzle " + std::to_string(puzzle_id) + " from your mistakes");
+    if (!owns_mistake_puzzle(session, user, puzzle_id)) not_found(text("no puzzle {puzzle} from your mistakes", {{"puzzle", puzzle_id}}));
     const ai::Puzzle puzzle = stored_puzzle(session, puzzle_id);
     std::optional<PuzzleAttempt> attempt;
     for (const MistakePuzzle& m : mistakes_of(session, user, std::nullopt))

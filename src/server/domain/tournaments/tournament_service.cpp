@@ -19,11 +19,12 @@
 namespace ludus::server {
 namespace {
 
-int parse_count(const std::string& text, const char* what) {
+int parse_count(const std::string& given, const char* what) {
   int value = 0;
-  auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (ec != std::errc() || end != text.data() + text.size() || text.empty())
-    bad_request(std::string(what) + " must be a whole number, not '" + text.substr(0, 20) + "'", "bad_tournament");
+  auto [end, ec] = std::from_chars(given.data(), given.data() + given.size(), value);
+  if (ec != std::errc() || end != given.data() + given.size() || given.empty())
+    bad_request(text("{what} must be a whole number, not '{given}'", {{"what", what}, {"given", given.substr(0, 20)}}),
+                "bad_tournament");
   return value;
 }
 
@@ -49,8 +50,20 @@ TournamentField field_of(const TournamentRecord& t, const std::vector<Tournament
 // at most kMaxTournamentNameChars characters; "" when blank (the default is made once the
 // number is known).
 std::string checked_tournament_name(std::string_view given) {
-  return checked_user_text(given, {"the name", TextLines::One, kMaxTournamentNameChars * 4, true,
+  return checked_user_text(given, {N_("the name"), TextLines::One, kMaxTournamentNameChars * 4, true,
                                    kMaxTournamentNameChars});
+}
+
+// "tournament 3 is running: it takes no more players", a whole sentence for each status.
+Message closed_tournament(const TournamentRecord& t) {
+  const TextArgs args = {{"tournament", t.id}};
+  switch (t.status) {
+    case TournamentStatus::Open: return text("tournament {tournament} is open: it takes no more players", args);
+    case TournamentStatus::Running: return text("tournament {tournament} is running: it takes no more players", args);
+    case TournamentStatus::Finished: return text("tournament {tournament} is finished: it takes no more players", args);
+    case TournamentStatus::Cancelled: break;
+  }
+  return text("tournament {tournament} is cancelled: it takes no more players", args);
 }
 
 bool plays_in(const std::vector<TournamentPlayer>& players, const std::string& user) {
@@ -86,7 +99,7 @@ auto Tournaments::changing(int64_t id, Fn&& work) {
     started.clear();  // a retried unit decides afresh
     auto tx = session.write();
     auto t = find_tournament_to_change(session, id);
-    if (!t) not_found("no tournament " + std::to_string(id));
+    if (!t) not_found(text("no tournament {tournament}", {{"tournament", id}}));
     auto out = work(session, *t, started);
     revision = t->revision;  // every change bumps it (update_tournament)
     tx.commit();
@@ -102,45 +115,51 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
   TournamentRecord t;
   const std::string given_name = checked_tournament_name(take(words, "name"));
   const std::string format_word = lowercase(take(words, "format"));
-  if (format_word.empty()) bad_request("-format is needed: roundrobin, double-roundrobin, swiss or knockout", "bad_tournament");
+  if (format_word.empty())
+    bad_request(text("-format is needed: roundrobin, double-roundrobin, swiss or knockout"), "bad_tournament");
   const auto format = tournament_format_by_name(format_word);
   if (!format)
-    bad_request("unknown format '" + format_word.substr(0, 30) + "' (roundrobin, double-roundrobin, swiss, knockout)",
+    bad_request(text("unknown format '{format}' (roundrobin, double-roundrobin, swiss, knockout)",
+                     {{"format", format_word.substr(0, 30)}}),
                 "bad_tournament");
   t.format = *format;
   const std::string players = take(words, "players");
   const auto dash = players.find('-');
-  if (players.empty() || dash == std::string::npos) bad_request("-players must be MIN-MAX, e.g. 4-8", "bad_tournament");
+  if (players.empty() || dash == std::string::npos) bad_request(text("-players must be MIN-MAX, e.g. 4-8"), "bad_tournament");
   t.min_players = parse_count(players.substr(0, dash), "-players' MIN");
   t.max_players = parse_count(players.substr(dash + 1), "-players' MAX");
   if (t.min_players < 2 || t.max_players < t.min_players || t.max_players > kMaxTournamentPlayers)
-    bad_request("-players must be MIN-MAX with 2 <= MIN <= MAX <= " + std::to_string(kMaxTournamentPlayers), "bad_tournament");
+    bad_request(text("-players must be MIN-MAX with 2 <= MIN <= MAX <= {max}", {{"max", kMaxTournamentPlayers}}),
+                "bad_tournament");
   const std::string rounds = take(words, "rounds");
   if (t.format == TournamentFormat::Swiss) {
-    if (rounds.empty()) bad_request("a Swiss tournament needs -rounds=N", "bad_tournament");
+    if (rounds.empty()) bad_request(text("a Swiss tournament needs -rounds=N"), "bad_tournament");
     t.rounds = parse_count(rounds, "-rounds");
     const int most = max_swiss_rounds(t.min_players);
     if (t.rounds < 1 || t.rounds > most)
-      bad_request("-rounds must be from 1 to " + std::to_string(most) + " for a Swiss of at least " +
-                      std::to_string(t.min_players) + " players (no rematches)",
+      bad_request(text("-rounds must be from 1 to {max} for a Swiss of at least {players} players (no rematches)",
+                       {{"max", most}, {"players", t.min_players}}),
                   "bad_tournament");
   } else if (!rounds.empty()) {
-    bad_request("-rounds is for Swiss tournaments only (the format fixes the rounds)", "bad_tournament");
+    bad_request(text("-rounds is for Swiss tournaments only (the format fixes the rounds)"), "bad_tournament");
   }
   const std::string start = take(words, "start");
   const int64_t now = service_->accounts().now();
-  if (start.empty()) bad_request("-start must be full or a UTC time YYYY-MM-DD[THH:MM]", "bad_tournament");
+  if (start.empty()) bad_request(text("-start must be full or a UTC time YYYY-MM-DD[THH:MM]"), "bad_tournament");
   if (lowercase(start) != "full") {
     t.starts_at = parse_utc_time(start);
-    if (!t.starts_at) bad_request("-start must be full or a UTC time YYYY-MM-DD[THH:MM], not '" + start.substr(0, 30) + "'",
-                                  "bad_tournament");
-    if (*t.starts_at <= now) bad_request("-start must be in the future", "bad_tournament");
+    if (!t.starts_at)
+      bad_request(text("-start must be full or a UTC time YYYY-MM-DD[THH:MM], not '{given}'",
+                       {{"given", start.substr(0, 30)}}),
+                  "bad_tournament");
+    if (*t.starts_at <= now) bad_request(text("-start must be in the future"), "bad_tournament");
     if (*t.starts_at > now + int64_t{kMaxTournamentLeadDays} * 86400)
-      bad_request("-start must be within " + std::to_string(kMaxTournamentLeadDays) + " days", "bad_tournament");
+      bad_request(textn("-start must be within {n} day", "-start must be within {n} days", kMaxTournamentLeadDays),
+                  "bad_tournament");
   }
   const BoardSpec spec = board_spec(game_name, words);  // the game's options and the boards' settings
   if (words.contains("exploration") && spec.exploration)
-    bad_request("tournament boards never allow exploration (their players meet on equal terms)", "bad_tournament");
+    bad_request(text("tournament boards never allow exploration (their players meet on equal terms)"), "bad_tournament");
   t.game = spec.game;
   t.options = spec.options;
   t.limits = spec.limits;
@@ -149,14 +168,15 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
   t.created_at = now;
   t.id = service_->store().retrying([&](Session& session) {
     auto tx = session.write();
-    if (!session.find_user(creator)) not_found("no user '" + creator + "'");
-    refuse_bot(session, creator, "a bot creates no tournament");
+    if (!session.find_user(creator)) not_found(text("no user '{user}'", {{"user", creator}}));
+    refuse_bot(session, creator, N_("a bot creates no tournament"));
     t.title = given_name;
     // One account cannot fill the lists (ServiceLimits::tournaments_per_user).
     const int most = service_->limits_.tournaments_per_user;
     if (most > 0 && live_tournaments_of(session, creator) >= most)
-      conflict("you (" + creator + ") have " + std::to_string(most) +
-                   " tournaments open or running, this server's limit; wait for one to finish",
+      conflict(textn("you ({user}) have {n} tournament open or running, this server's limit; wait for one to finish",
+                     "you ({user}) have {n} tournaments open or running, this server's limit; wait for one to finish",
+                     most, {{"user", creator}}),
                "too_many_tournaments");
     service_->check_hourly_limit(session, creator, now);
     const int64_t id = insert_tournament(session, t);
@@ -174,15 +194,18 @@ TournamentRecord Tournaments::create(const std::string& creator, const std::stri
 TournamentView Tournaments::join(int64_t id, const std::string& user) {
   return changing(id, [&](Session& session, TournamentRecord& t, std::vector<int64_t>& started) {
     if (t.status != TournamentStatus::Open)
-      conflict(t.name() + " is " + std::string(tournament_status_name(t.status)) + ": it takes no more players",
-               "tournament_closed");
+      conflict(closed_tournament(t), "tournament_closed");
     auto players = tournament_players(session, id);
-    if (plays_in(players, user)) conflict(user + " has already joined " + t.name(), "already_joined");
-    refuse_bot(session, user, "a bot joins no tournament");
+    if (plays_in(players, user))
+      conflict(text("{user} has already joined tournament {tournament}", {{"user", user}, {"tournament", t.id}}),
+               "already_joined");
+    refuse_bot(session, user, N_("a bot joins no tournament"));
     if (static_cast<int>(players.size()) >= t.max_players)
-      conflict(t.name() + " is full (" + std::to_string(t.max_players) + " players)", "tournament_full");
+      conflict(textn("tournament {tournament} is full ({n} player)", "tournament {tournament} is full ({n} players)",
+                     t.max_players, {{"tournament", t.id}}),
+               "tournament_full");
     // Joining is consent to a board against every player: none may stand behind a block.
-    for (const TournamentPlayer& p : players) check_not_blocked(session, user, p.player, "games");
+    for (const TournamentPlayer& p : players) check_not_blocked(session, user, p.player, N_("games"));
     add_tournament_player(session, id, user, service_->accounts().now());
     if (!t.starts_at && static_cast<int>(players.size()) + 1 == t.max_players) start_in(session, t, started);
     else update_tournament(session, t);
@@ -192,9 +215,12 @@ TournamentView Tournaments::join(int64_t id, const std::string& user) {
 
 void Tournaments::leave(int64_t id, const std::string& user) {
   changing(id, [&](Session& session, TournamentRecord& t, std::vector<int64_t>&) {
-    if (!plays_in(tournament_players(session, id), user)) conflict(user + " is not in " + t.name(), "not_joined");
+    if (!plays_in(tournament_players(session, id), user))
+      conflict(text("{user} is not in tournament {tournament}", {{"user", user}, {"tournament", t.id}}), "not_joined");
     if (t.status != TournamentStatus::Open)
-      conflict(t.name() + " has started: to give up your games use 'tournament withdraw'", "tournament_started");
+      conflict(text("tournament {tournament} has started: to give up your games use 'tournament withdraw'",
+                    {{"tournament", t.id}}),
+               "tournament_started");
     remove_tournament_player(session, id, user);
     update_tournament(session, t);
     return 0;
@@ -207,10 +233,16 @@ void Tournaments::withdraw(int64_t id, const std::string& user) {
     to_resign.clear();
     const auto players = tournament_players(session, id);
     auto me = std::find_if(players.begin(), players.end(), [&](const TournamentPlayer& p) { return p.player == user; });
-    if (me == players.end()) conflict(user + " is not in " + t.name(), "not_joined");
-    if (t.status == TournamentStatus::Open) conflict(t.name() + " has not started: use 'tournament leave'", "not_started");
-    if (t.status != TournamentStatus::Running) conflict(t.name() + " is over", "tournament_over");
-    if (me->withdrawn) conflict(user + " has already withdrawn from " + t.name(), "already_withdrawn");
+    if (me == players.end())
+      conflict(text("{user} is not in tournament {tournament}", {{"user", user}, {"tournament", t.id}}), "not_joined");
+    if (t.status == TournamentStatus::Open)
+      conflict(text("tournament {tournament} has not started: use 'tournament leave'", {{"tournament", t.id}}),
+               "not_started");
+    if (t.status != TournamentStatus::Running)
+      conflict(text("tournament {tournament} is over", {{"tournament", t.id}}), "tournament_over");
+    if (me->withdrawn)
+      conflict(text("{user} has already withdrawn from tournament {tournament}", {{"user", user}, {"tournament", t.id}}),
+               "already_withdrawn");
     withdraw_tournament_player(session, id, user);
     for (const TournamentGame& g : tournament_games(session, id))
       if (!g.decided() && g.board && (g.first == user || g.second == user)) to_resign.push_back(*g.board);
@@ -230,12 +262,16 @@ void Tournaments::withdraw(int64_t id, const std::string& user) {
 
 TournamentView Tournaments::start(int64_t id, const std::string& user) {
   return changing(id, [&](Session& session, TournamentRecord& t, std::vector<int64_t>& started) {
-    if (t.creator != user) forbidden("only " + t.creator + ", who created " + t.name() + ", may start it");
-    if (t.status != TournamentStatus::Open) conflict(t.name() + " has already started", "tournament_started");
+    if (t.creator != user)
+      forbidden(text("only {user}, who created tournament {tournament}, may start it",
+                     {{"user", t.creator}, {"tournament", t.id}}));
+    if (t.status != TournamentStatus::Open)
+      conflict(text("tournament {tournament} has already started", {{"tournament", t.id}}), "tournament_started");
     const int joined = static_cast<int>(tournament_players(session, id).size());
     if (joined < t.min_players)
-      conflict(t.name() + " has " + std::to_string(joined) + " of the " + std::to_string(t.min_players) +
-                   " players it needs to start",
+      conflict(textn("tournament {tournament} has {joined} of the {n} player it needs to start",
+                     "tournament {tournament} has {joined} of the {n} players it needs to start", t.min_players,
+                     {{"tournament", t.id}, {"joined", joined}}),
                "too_few_players");
     start_in(session, t, started);
     return view_in(session, t);
@@ -283,13 +319,13 @@ TournamentView Tournaments::view(int64_t id) {
   auto session = service_->store().session();
   auto tx = session.read();
   auto t = find_tournament(session, id);
-  if (!t) not_found("no tournament " + std::to_string(id));
+  if (!t) not_found(text("no tournament {tournament}", {{"tournament", id}}));
   return view_in(session, *t);
 }
 
 std::vector<TournamentRecord> Tournaments::list(const std::string& status, const std::string& game, const Page& page) {
   if (!status.empty() && status != "all" && !tournament_status_by_name(status))
-    bad_request("list which? open, running, finished, cancelled or all", "usage");
+    bad_request(text("list which? open, running, finished, cancelled or all"), "usage");
   std::string name;
   if (!game.empty()) {
     try {
