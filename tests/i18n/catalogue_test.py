@@ -137,6 +137,8 @@ def check_language(path, template, what="the page"):
             if marks(e["strs"].get(0, "")) != marks(e["msgid"]):
                 fail(f"{name}: {e['msgid'][:60]!r}: the translation's places {marks(e['strs'].get(0, ''))} are not the English {marks(e['msgid'])}")
         else:
+            if sorted(e["strs"]) != list(range(len(categories))):
+                fail(f"{name}: {e['msgid'][:60]!r}: {len(e['strs'])} plural forms, the header's Plural-Forms has {len(categories)}")
             english = set(marks(e["plural"]))
             for k, form in e["strs"].items():
                 if set(marks(form)) - english or english - set(marks(form)) - {"{n}"}:

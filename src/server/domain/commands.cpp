@@ -360,7 +360,7 @@ class Run {
     Notifications notifications(service_);
     const NotificationList list = args_.size() == 3 ? notifications.mark_read(user, NotificationSelection{{}, {}, true}, page)
                                                     : notifications.list(user, page);
-    return format_notifications(list, user);
+    return format_notifications(list, user, lang());
   }
 
   std::string next() {
@@ -404,7 +404,7 @@ class Run {
     if (board) return format_history(load(parse_board(args_[0])), lang());
     if (!game_.empty()) bad_request(text("history USER covers every game; give no GAME"), "usage");
     const Service::PlayerRatings p = service_.player_ratings(args_[0]);
-    return format_player_ratings(p.player, p.ratings, p.history, service_.accounts().now());
+    return format_player_ratings(p.player, p.ratings, p.history, service_.accounts().now(), lang());
   }
 
   std::string review() {
@@ -413,12 +413,12 @@ class Run {
     const Board b = load(board);
     if (args_.size() == 3) {
       const std::string user = caller_.authenticate(service_.accounts(), args_[1], args_[2]);
-      return stored_review_text(service_.reviews().request(board, user), b);
+      return stored_review_text(service_.reviews().request(board, user), b, lang());
     }
     const auto stored = service_.reviews().find(board);
     if (!stored)
       return tr(lang(), "Nobody has asked for the review of board {board} yet: review {board} USER PASSWORD", {{"board", board}}) + "\n";
-    return stored_review_text(*stored, b);
+    return stored_review_text(*stored, b, lang());
   }
 
   std::string ratings() {
@@ -427,7 +427,7 @@ class Run {
     if (args_.size() + !game_.empty() != 1) usage(command_);
     const std::string game = game_.empty() ? args_[0] : game_;
     const std::vector<Standing> table = service_.standings(game, page.limit, page.offset);
-    return format_standings(find_game(game).info->name, table, service_.accounts().now());
+    return format_standings(find_game(game).info->name, table, service_.accounts().now(), lang());
   }
 
   std::string games() {

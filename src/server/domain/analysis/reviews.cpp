@@ -134,16 +134,20 @@ nlohmann::json stored_review_json(const StoredReview& review) {
   return out;
 }
 
-std::string stored_review_text(const StoredReview& review, const Board& board) {
+std::string stored_review_text(const StoredReview& review, const Board& board, const Language& language) {
   switch (review.status) {
-    case ReviewStatus::kQueued: return fmt::format("The review of {} is queued.\n", board_name(review.board));
-    case ReviewStatus::kRunning: return fmt::format("The review of {} is being computed.\n", board_name(review.board));
+    case ReviewStatus::kQueued: return tr(language, "The review of board {board} is queued.", {{"board", review.board}}) + "\n";
+    case ReviewStatus::kRunning:
+      return tr(language, "The review of board {board} is being computed.", {{"board", review.board}}) + "\n";
     case ReviewStatus::kFailed:
-      return fmt::format("The review of {} failed: {}.  Ask for it again.\n", board_name(review.board), review.note);
+      return tr(language, "The review of board {board} failed: {why}.  Ask for it again.",
+                {{"board", review.board}, {"why", review.note}}) +
+             "\n";
     case ReviewStatus::kDone: break;
   }
-  return fmt::format("The review of {} ({}):\n", board_name(review.board), board.game().info().title) +
-         ai::review_text(ai::review_from_json(nlohmann::json::parse(review.review)), board.history());
+  // The review's table itself is the engine's (ai/review.h), in English like `ludus review`.
+  return tr(language, "The review of board {board} ({game}):", {{"board", review.board}, {"game", board.game().info().title}}) +
+         "\n" + ai::review_text(ai::review_from_json(nlohmann::json::parse(review.review)), board.history());
 }
 
 }  // namespace ludus::server

@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "server/base/texts.h"
 #include "server/domain/play/board.h"
 #include "server/domain/service_limits.h"
 #include "server/storage/review_store.h"
@@ -68,6 +69,6 @@ class Reviews {
 // "review" (ai::review_json's object) once done}: the JSON API's and the data export's form.
 nlohmann::json stored_review_json(const StoredReview& review);
 // For a terminal or a mail: the status, or the review's lines once done.
-std::string stored_review_text(const StoredReview& review, const Board& board);
+std::string stored_review_text(const StoredReview& review, const Board& board, const Language& language = Language());
 
 }  // namespace ludus::server

@@ -18,17 +18,19 @@ namespace {
 BoardOutcome played(Service& service, int64_t board, const std::string& user, const std::string& text,
                     const BoardArgs& args) {
   PlayResult r = service.play(board, user, text, args.expected, args.comment);
-  return {play_summary(user, r).english() + ".", ""};
+  return {play_summary(user, r).in(args.language) + ".", ""};
 }
 
-BoardOutcome proposal(Service& service, int64_t board, const std::string& user, std::string_view kind) {
-  std::string message = service.propose(board, user, kind).message.english();
-  return {message + ".", message};
+// The text reply in the caller's language, the JSON's message in English (for programs).
+BoardOutcome proposal(Service& service, int64_t board, const std::string& user, std::string_view kind,
+                      const BoardArgs& args) {
+  const Message message = service.propose(board, user, kind).message;
+  return {message.in(args.language) + ".", message.english()};
 }
 
-BoardOutcome answered(Service& service, int64_t board, const std::string& user, bool accept) {
-  std::string message = service.answer(board, user, accept).message.english();
-  return {message + ".", message};
+BoardOutcome answered(Service& service, int64_t board, const std::string& user, bool accept, const BoardArgs& args) {
+  const Message message = service.answer(board, user, accept).message;
+  return {message.in(args.language) + ".", message.english()};
 }
 
 BoardOutcome followed(Service& service, int64_t board, const std::string& user, bool on, const Language& language) {
@@ -78,19 +80,19 @@ const std::vector<BoardCommand> kBoardCommands = {
     {"undo", {}, {},
      N_("Proposes to take back your latest turn and everything played after it; the opponent accepts or rejects.\n"
         "Not on rated boards nor on tournament boards."), true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "undo"); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, "undo", a); }},
     {"abort", {}, {},
      N_("Proposes to call the game off with no result (unrated, in nobody's record), while at most two turns\n"
         "have been played; the opponent accepts or rejects. Not on tournament boards."), true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "abort"); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, "abort", a); }},
     {"draw", {}, {}, N_("Proposes a draw, in a game whose rules have draws; the opponent accepts or rejects."), true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return proposal(s, b, u, "draw"); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, "draw", a); }},
     {"propose", {A::ProposalKind}, {}, N_("Same as the draw, undo and abort commands."), true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, a.kind); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return proposal(s, b, u, a.kind, a); }},
     {"accept", {}, {}, N_("Accepts the opponent's pending proposal. A move by either player withdraws a proposal."), true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return answered(s, b, u, true); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return answered(s, b, u, true, a); }},
     {"reject", {}, {}, N_("Rejects the opponent's pending proposal."), true,
-     [](Service& s, int64_t b, const std::string& u, const BoardArgs&) { return answered(s, b, u, false); }},
+     [](Service& s, int64_t b, const std::string& u, const BoardArgs& a) { return answered(s, b, u, false, a); }},
     {"conditional", {}, {A::Lines},
      N_("Shows your conditional moves on BOARD, or sets them while it is your opponent's turn: 'if c3 d4 e5 f6;\n"
      "if c4 d5' answers c3 with d4 (then e5 with f6) and c4 with d5. Each word is a whole turn ('d3,e5-e7' in\n"

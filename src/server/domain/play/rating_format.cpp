@@ -22,25 +22,32 @@ std::string rating_text(const PlayerRating& r, int64_t now) {
   return std::to_string(points(r.rating_points())) + (r.provisional_at(now) ? "?" : "");
 }
 
-std::string result_phrase(GameResult result) {
+// "beat bob": the rated game's result from the player's side.
+std::string result_phrase(GameResult result, const std::string& opponent, const Language& language) {
   switch (result) {
-    case GameResult::Win: return "beat";
-    case GameResult::Loss: return "lost to";
-    case GameResult::Draw: return "drew with";
+    case GameResult::Win: return tr(language, "beat {opponent}", {{"opponent", opponent}});
+    case GameResult::Loss: return tr(language, "lost to {opponent}", {{"opponent", opponent}});
+    case GameResult::Draw: return tr(language, "drew with {opponent}", {{"opponent", opponent}});
   }
-  return "";
+  return opponent;
 }
 
 }  // namespace
 
-std::string format_standings(const std::string& game, const std::vector<Standing>& standings, int64_t now) {
+std::string format_standings(const std::string& game, const std::vector<Standing>& standings, int64_t now,
+                             const Language& language) {
   const std::string title = game_title(game);
-  if (standings.empty()) return title + ": no rated games yet.\n";
-  std::string out = fmt::format("{} standings ({} player{}; ? marks a provisional rating: deviation above {})\n",
-                                title, standings.size(), standings.size() == 1 ? "" : "s",
-                                static_cast<int>(kProvisionalDeviation));
-  out += fmt::format("{:>4}  {:<20} {:>7} {:>4} {:>6} {:>5} {:>5} {:>6}\n", "Rank", "Player", "Rating", "Dev", "Games",
-                     "Won", "Lost", "Drawn");
+  if (standings.empty()) return tr(language, "{game}: no rated games yet.", {{"game", title}}) + "\n";
+  std::string out =
+      trn(language, "{game} standings ({n} player; ? marks a provisional rating: deviation above {deviation})",
+          "{game} standings ({n} players; ? marks a provisional rating: deviation above {deviation})",
+          static_cast<int64_t>(standings.size()),
+          {{"game", title}, {"deviation", static_cast<int>(kProvisionalDeviation)}}) +
+      "\n";
+  // TRANSLATORS: the headings of the standings' columns, each a word or an abbreviation
+  out += fmt::format("{:>4}  {:<20} {:>7} {:>4} {:>6} {:>5} {:>5} {:>6}\n", tr(language, "Rank"), tr(language, "Player"),
+                     tr(language, "Rating"), tr(language, "Dev"), tr(language, "Games"), tr(language, "Won"),
+                     tr(language, "Lost"), tr(language, "Drawn"));
   for (const Standing& s : standings) {
     const PlayerRating& r = s.rating;
     out += fmt::format("{:>4}  {:<20} {:>7} {:>4} {:>6} {:>5} {:>5} {:>6}\n", s.rank, r.player, rating_text(r, now),
@@ -50,20 +57,22 @@ std::string format_standings(const std::string& game, const std::vector<Standing
 }
 
 std::string format_player_ratings(const std::string& player, const std::vector<Standing>& ratings,
-                                  const std::vector<RatingChange>& history, int64_t now) {
-  std::string out = fmt::format("Ratings of {}\n", player);
-  if (ratings.empty()) return out + "  no rated games yet.\n";
+                                  const std::vector<RatingChange>& history, int64_t now, const Language& language) {
+  std::string out = tr(language, "Ratings of {user}", {{"user", player}}) + "\n";
+  if (ratings.empty()) return out + "  " + tr(language, "no rated games yet.") + "\n";
   for (const Standing& s : ratings) {
     const PlayerRating& r = s.rating;
-    out += fmt::format("  {:<9} {:>6} +-{:<4} rank {:<4} ({} game{}: {} won, {} lost, {} drawn)\n", game_title(r.game),
-                       rating_text(r, now), points(r.deviation_at(now)), s.rank, r.games, r.games == 1 ? "" : "s",
-                       r.wins, r.losses, r.draws);
+    out += fmt::format("  {:<9} {:>6} +-{:<4} ", game_title(r.game), rating_text(r, now), points(r.deviation_at(now))) +
+           trn(language, "rank {rank} ({n} game: {won} won, {lost} lost, {drawn} drawn)",
+               "rank {rank} ({n} games: {won} won, {lost} lost, {drawn} drawn)", r.games,
+               {{"rank", s.rank}, {"won", r.wins}, {"lost", r.losses}, {"drawn", r.draws}}) +
+           "\n";
   }
-  out += "\nRated games, oldest first:\n";
+  out += "\n" + tr(language, "Rated games, oldest first:") + "\n";
   for (const RatingChange& c : history)
-    out += fmt::format("  {}  {:<9} board {:<6} {:<30} {:>5} -> {}\n", format_time(c.at), game_title(c.game), c.board,
-                       result_phrase(c.result) + " " + c.opponent, points(c.before.rating_points()),
-                       points(c.after.rating_points()));
+    out += fmt::format("  {}  {:<9} {:<12} {:<30} {:>5} -> {}\n", format_time(c.at), game_title(c.game),
+                       tr(language, "board {board}", {{"board", c.board}}), result_phrase(c.result, c.opponent, language),
+                       points(c.before.rating_points()), points(c.after.rating_points()));
   return out;
 }
 

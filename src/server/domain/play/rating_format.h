@@ -9,18 +9,21 @@
 
 #include <nlohmann/json.hpp>
 
+#include "server/base/texts.h"
 #include "server/domain/play/ratings.h"
 
 namespace ludus::server {
 
 // "N-Mesh standings (3 players; ...)" and one row per player: rank, player, rating
 // ('?' when provisional at `now`), deviation at `now`, games, won, lost, drawn.
-std::string format_standings(const std::string& game, const std::vector<Standing>& standings, int64_t now);
+std::string format_standings(const std::string& game, const std::vector<Standing>& standings, int64_t now,
+                             const Language& language = Language());
 
 // The player's rating in each game played (with rank and record), then the rated games
 // oldest first: date, game, board, result and opponent, rating before -> after.
 std::string format_player_ratings(const std::string& player, const std::vector<Standing>& ratings,
-                                  const std::vector<RatingChange>& history, int64_t now);
+                                  const std::vector<RatingChange>& history, int64_t now,
+                                  const Language& language = Language());
 
 // A standing as JSON: rank, rating and deviation (to a tenth) at `now`, provisional, games,
 // wins, losses, draws; with the player ("player", "computer") or else the game.
