@@ -398,7 +398,9 @@ function renderOptionInputs(box, gameName, prefix) {
     const help = document.createElement('small');
     help.className = 'muted';
     help.id = `${id}-help`;
-    help.textContent = option.type === 'integer' ? `${option.help} (${option.min}–${option.max}, default ${option.default})` : option.help;
+    // TRANSLATORS: an integer option's help, its range and its default: "board size n (3–19, default 6)"
+    help.textContent = option.type === 'integer' ? t('{help} ({min}–{max}, default {default})',
+      { help: option.help, min: formatNumber(option.min), max: formatNumber(option.max), default: formatNumber(Number(option.default)) }) : option.help;
     input.setAttribute('aria-describedby', help.id);
     row.append(label, input, help);
     box.appendChild(row);

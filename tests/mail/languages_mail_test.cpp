@@ -107,8 +107,9 @@ class LanguagesMail : public SinkServe {
     RunResult r = run_ludus({"mail", "--db", config_.db_path}, text);
     EXPECT_EQ(r.exit_code, 0) << r.err;
   }
+  // The first line of the board's text as the German mail writes it (`show` in German).
   std::string board_heading(int board) {
-    RunResult r = run_ludus({"pbm", "--db", config_.db_path, "show", std::to_string(board)});
+    RunResult r = run_ludus({"pbm", "--db", config_.db_path, "--language", "de", "show", std::to_string(board)});
     EXPECT_EQ(r.exit_code, 0) << r.err;
     return r.out.substr(0, r.out.find('\n'));
   }

@@ -32,7 +32,7 @@ std::string code_hash(const std::string& user, const std::string& code) {
 }
 
 [[noreturn]] void bad_code() {
-  throw ServiceError(ErrorKind::Unauthorized, "bad_code", "wrong, used or expired code; ask for a new one");
+  throw ServiceError(ErrorKind::Unauthorized, "bad_code", text("wrong, used or expired code; ask for a new one"));
 }
 
 // The page's address on a line of its own under the words that name it ("" without one).
